@@ -1,0 +1,7 @@
+//! Antics: ant-themed card and board games for Discord.
+//!
+//! Data flows one way: a front end (`cli`, later Discord) turns input into a
+//! `service` call; the service loads the game (`store`), applies the action
+//! (`rules`), saves it, draws the board (`render`) and returns a reply.
+
+pub mod rules;

@@ -1,0 +1,1 @@
+//! Standard playing cards and the Decktet, with their two-character codes.
