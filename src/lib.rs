@@ -4,4 +4,8 @@
 //! `service` call; the service loads the game (`store`), applies the action
 //! (`rules`), saves it, draws the board (`render`) and returns a reply.
 
+pub mod cli;
+pub mod render;
 pub mod rules;
+pub mod service;
+pub mod store;

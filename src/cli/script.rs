@@ -1,0 +1,213 @@
+//! `antics script`: the service driven by JSON lines (DESIGN.md, "Script
+//! protocol"). One object per input line, one object per output line.
+
+use crate::service::{Component, GameSummary, Image, Input, OptionValue, Options, Post, Reply, Request, Service, User};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use std::path::{Path, PathBuf};
+use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+
+/// One input line.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line {
+    user: Option<String>,
+    channel: Option<String>,
+    guild: Option<String>,
+    command: Option<String>,
+    #[serde(default)]
+    options: Map<String, Value>,
+    component: Option<String>,
+    #[serde(default)]
+    values: Vec<String>,
+    at: Option<String>,
+    #[serde(default)]
+    tick: bool,
+}
+
+/// Where the script writes images, and the clock it keeps between lines.
+pub struct Script {
+    service: Service,
+    images: PathBuf,
+    clock: Option<DateTime<Utc>>,
+    line_no: usize,
+}
+
+impl Script {
+    pub fn new(service: Service, images: PathBuf) -> Script {
+        Script {
+            service,
+            images,
+            clock: None,
+            line_no: 0,
+        }
+    }
+
+    /// Reads lines from `input` until it ends, answering each on `output`.
+    pub async fn run<R, W>(&mut self, input: R, mut output: W) -> anyhow::Result<()>
+    where
+        R: tokio::io::AsyncRead + Unpin,
+        W: AsyncWrite + Unpin,
+    {
+        let mut lines = BufReader::new(input).lines();
+        while let Some(line) = lines.next_line().await? {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let answer = self.answer(&line).await;
+            let mut text = serde_json::to_string(&answer)?;
+            text.push('\n');
+            output.write_all(text.as_bytes()).await?;
+            output.flush().await?;
+        }
+        Ok(())
+    }
+
+    /// The output object for one input line.
+    pub async fn answer(&mut self, line: &str) -> Value {
+        self.line_no += 1;
+        let parsed: Line = match serde_json::from_str(line) {
+            Ok(parsed) => parsed,
+            Err(e) => return refused("bad_input", &format!("That line is not a valid request: {e}.")),
+        };
+        if let Some(at) = &parsed.at {
+            match DateTime::parse_from_rfc3339(at) {
+                Ok(t) => self.clock = Some(t.with_timezone(&Utc)),
+                Err(_) => return refused("bad_input", "`at` must be an RFC 3339 time, like 2026-01-31T12:00:00Z."),
+            }
+        }
+        let now = self.clock.unwrap_or_else(Utc::now);
+        if parsed.tick && parsed.command.is_none() && parsed.component.is_none() {
+            return self.tick(now).await;
+        }
+        let input = match (&parsed.command, &parsed.component) {
+            (Some(command), None) => Input::Command {
+                name: command.clone(),
+                options: match options(&parsed.options) {
+                    Ok(options) => options,
+                    Err(e) => return refused("bad_option", &e),
+                },
+            },
+            (None, Some(custom_id)) => Input::Component {
+                custom_id: custom_id.clone(),
+                values: parsed.values.clone(),
+            },
+            _ => return refused("bad_input", "A line has a `command`, a `component`, or `tick`."),
+        };
+        let (Some(user), Some(channel)) = (&parsed.user, &parsed.channel) else {
+            return refused("bad_input", "A line needs a `user` and a `channel`.");
+        };
+        let request = Request {
+            user: User::new(user.clone(), user.clone()),
+            guild: parsed.guild.clone().unwrap_or_else(|| "g1".into()),
+            channel: channel.clone(),
+            at: now,
+            input,
+        };
+        let reply = self.service.handle(&request).await;
+        self.render(&reply)
+    }
+
+    async fn tick(&mut self, now: DateTime<Utc>) -> Value {
+        let posts = self.service.tick(now).await;
+        let posts = posts
+            .iter()
+            .enumerate()
+            .map(|(i, post)| self.post(post, i))
+            .collect::<Vec<_>>();
+        json!({"ok": true, "ephemeral": false, "text": "", "components": [], "posts": posts})
+    }
+
+    fn render(&self, reply: &Reply) -> Value {
+        let mut out = Map::new();
+        out.insert("ok".into(), json!(reply.ok()));
+        out.insert("ephemeral".into(), json!(reply.ephemeral));
+        out.insert("text".into(), json!(reply.text));
+        if let Some(e) = &reply.error {
+            out.insert("error".into(), json!(e.code.as_str()));
+        }
+        out.insert("image".into(), self.save(reply.image.as_ref(), "").into());
+        out.insert("components".into(), components(&reply.components));
+        if let Some(game) = &reply.game {
+            out.insert("game".into(), game_json(game));
+        }
+        let posts: Vec<Value> = reply.posts.iter().enumerate().map(|(i, p)| self.post(p, i)).collect();
+        out.insert("posts".into(), json!(posts));
+        Value::Object(out)
+    }
+
+    fn post(&self, post: &Post, index: usize) -> Value {
+        json!({
+            "channel": post.channel,
+            "text": post.text,
+            "image": self.save(post.image.as_ref(), &format!("-post{}", index + 1)),
+            "components": components(&post.components),
+        })
+    }
+
+    /// Writes an image as `DIR/NNNN.png` (the input line number) and returns
+    /// its path.
+    fn save(&self, image: Option<&Image>, suffix: &str) -> Option<String> {
+        let image = image?;
+        let path = self.images.join(format!("{:04}{suffix}.png", self.line_no));
+        match write_file(&path, &image.png) {
+            Ok(()) => Some(path.display().to_string()),
+            Err(e) => {
+                tracing::warn!(path = %path.display(), error = %e, "could not write image");
+                None
+            }
+        }
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, bytes)
+}
+
+fn options(raw: &Map<String, Value>) -> Result<Options, String> {
+    raw.iter()
+        .map(|(k, v)| {
+            let value = match v {
+                Value::String(s) => OptionValue::Text(s.clone()),
+                Value::Number(n) => match n.as_i64() {
+                    Some(i) => OptionValue::Integer(i),
+                    None => OptionValue::Text(n.to_string()),
+                },
+                Value::Bool(b) => OptionValue::Text(b.to_string()),
+                _ => return Err(format!("Option `{k}` must be a string or a number.")),
+            };
+            Ok((k.clone(), value))
+        })
+        .collect()
+}
+
+fn components(list: &[Component]) -> Value {
+    Value::Array(
+        list.iter()
+            .map(|c| match c {
+                Component::Button { id, label, .. } => json!({"id": id, "label": label}),
+                Component::Select {
+                    id,
+                    placeholder,
+                    options,
+                } => json!({
+                    "id": id,
+                    "label": placeholder,
+                    "options": options.iter().map(|o| json!({"value": o.value, "label": o.label})).collect::<Vec<_>>(),
+                }),
+            })
+            .collect(),
+    )
+}
+
+fn game_json(game: &GameSummary) -> Value {
+    serde_json::to_value(game).expect("a summary serialises")
+}
+
+fn refused(code: &str, text: &str) -> Value {
+    json!({"ok": false, "ephemeral": true, "error": code, "text": text, "components": [], "posts": []})
+}

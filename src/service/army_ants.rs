@@ -1,0 +1,850 @@
+//! Army Ants in the service: challenge, accept, decline, move (and deploy),
+//! resign, draw, the record, and the buttons on its messages.
+
+use super::custom_id::ComponentId;
+use super::error::{ServiceResult, UserError};
+use super::options;
+use super::types::*;
+use super::{mention, new_game_id, Service, RETRIES};
+use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
+use crate::rules::army_ants::{
+    Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Status,
+};
+use crate::rules::shuffle::SeededRng;
+use crate::store::{status, GameRow, GameUpdate, StoreError};
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+const KIND: &str = "army-ants";
+const TAG: &str = "aa";
+
+/// Who plays which army.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Seats {
+    red: User,
+    black: User,
+    challenger: Side,
+}
+
+impl Seats {
+    fn user(&self, side: Side) -> &User {
+        match side {
+            Side::Red => &self.red,
+            Side::Black => &self.black,
+        }
+    }
+
+    fn side_of(&self, user_id: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| self.user(*s).id == user_id)
+    }
+
+    fn challenged(&self) -> &User {
+        self.user(self.challenger.opponent())
+    }
+
+    fn label(&self, side: Side) -> String {
+        format!("{} ({})", self.user(side).name, side.name())
+    }
+
+    fn labels(&self) -> BoardLabels {
+        BoardLabels {
+            red: self.red.name.clone(),
+            black: self.black.name.clone(),
+        }
+    }
+}
+
+/// A stored game with its state rebuilt.
+struct Loaded {
+    row: GameRow,
+    seats: Seats,
+    setup: Setup,
+    game: ArmyAnts,
+}
+
+/// How a command finds its game.
+enum Target<'a> {
+    /// The open game of the request's channel.
+    Channel,
+    /// A game named by a component id.
+    Id(&'a str),
+}
+
+impl Service {
+    pub(super) async fn army_ants_command(
+        &self,
+        req: &Request,
+        sub: &str,
+        opts: &Options,
+    ) -> ServiceResult<Reply> {
+        match sub {
+            "challenge" => self.challenge(req, opts).await,
+            "accept" => {
+                options::only(opts, &[])?;
+                self.accept(req, Target::Channel).await
+            }
+            "decline" => {
+                options::only(opts, &[])?;
+                self.decline(req, Target::Channel).await
+            }
+            "move" => {
+                options::only(opts, &["action"])?;
+                let text = options::text(opts, "action")?
+                    .ok_or_else(|| UserError::bad_option("Give the move as `action`, like `c3-c6`."))?;
+                let action: Action = text.parse().map_err(|e| UserError::bad_notation(format!("{e}.")))?;
+                self.act(req, Target::Channel, action).await
+            }
+            "resign" => {
+                options::only(opts, &[])?;
+                self.act(req, Target::Channel, Action::Resign).await
+            }
+            "draw" => {
+                options::only(opts, &[])?;
+                self.act(req, Target::Channel, Action::OfferDraw).await
+            }
+            _ => Err(UserError::new(
+                super::ErrorCode::UnknownCommand,
+                format!("`/armyants {sub}` is not a command; try challenge, accept, decline, move, resign or draw."),
+            )
+            .into()),
+        }
+    }
+
+    pub(super) async fn army_ants_component(
+        &self,
+        req: &Request,
+        id: &ComponentId,
+        _values: &[String],
+    ) -> ServiceResult<Reply> {
+        let target = Target::Id(&id.id);
+        match id.verb.as_str() {
+            "accept" => self.accept(req, target).await,
+            "decline" => self.decline(req, target).await,
+            "resign" => self.act(req, target, Action::Resign).await,
+            "draw" => self.act(req, target, Action::OfferDraw).await,
+            "deploy" => self.show_hand(req, target).await,
+            _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
+        }
+    }
+
+    async fn challenge(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &["opponent", "color", "deployment", "position", "seed", "level"])?;
+        let opponent = options::user(opts, "opponent")?
+            .ok_or_else(|| UserError::bad_option("Name your `opponent`."))?;
+        if opponent.id == req.user.id {
+            return Err(UserError::bad_option("You cannot challenge yourself; name another player.").into());
+        }
+        if opponent.is_bot() {
+            return Err(UserError::bad_option(
+                "The computer opponent is not available yet; challenge a friend.",
+            )
+            .into());
+        }
+        if options::text(opts, "level")?.is_some() {
+            return Err(UserError::bad_option("`level` is only for games against the computer.").into());
+        }
+        let color = options::choice(opts, "color", &["red", "black", "random"])?.unwrap_or("random");
+        let deployment = match options::choice(opts, "deployment", &["random", "minor", "total"])? {
+            Some(d) => Deployment::parse(d).expect("one of the choices"),
+            None => Deployment::Random,
+        };
+        let position = options::text(opts, "position")?.map(str::to_string);
+        if position.is_some() && deployment != Deployment::Random {
+            return Err(UserError::bad_option("A position cannot be combined with a private deployment.").into());
+        }
+        let seed = match (options::seed(opts)?, &position) {
+            (Some(seed), _) => Some(seed),
+            (None, None) => Some(rand::random::<u64>()),
+            (None, Some(_)) => None,
+        };
+        let setup = Setup {
+            deployment,
+            seed,
+            position,
+        };
+        // Check the setup now, so a bad position is refused before anyone accepts.
+        ArmyAnts::new(&setup).map_err(|e| UserError::bad_option(format!("That position cannot start a game: {e}.")))?;
+        let challenger_side = match color {
+            "red" => Side::Red,
+            "black" => Side::Black,
+            // Derived from the seed, so a rematch with the same seed keeps the colours.
+            _ => {
+                let coin = SeededRng::new(seed.unwrap_or(0) ^ 0xC0_10_12).below(2);
+                if coin == 0 {
+                    Side::Red
+                } else {
+                    Side::Black
+                }
+            }
+        };
+        let (red, black) = match challenger_side {
+            Side::Red => (req.user.clone(), opponent.clone()),
+            Side::Black => (opponent.clone(), req.user.clone()),
+        };
+        let seats = Seats {
+            red,
+            black,
+            challenger: challenger_side,
+        };
+        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
+            return Err(busy_channel(&open).into());
+        }
+        let now = req.at.timestamp_millis();
+        let row = GameRow {
+            id: new_game_id(),
+            kind: KIND.into(),
+            guild_id: req.guild.clone(),
+            channel_id: req.channel.clone(),
+            owner_id: req.user.id.clone(),
+            multiplayer: true,
+            status: status::PENDING.into(),
+            setup: serde_json::to_string(&setup).context("setup to json")?,
+            players: serde_json::to_string(&seats).context("seats to json")?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
+            result: None,
+            message_id: None,
+        };
+        match self.store.insert_game(&row).await {
+            Ok(()) => {}
+            Err(StoreError::Busy) => {
+                return Err(UserError::busy_channel(
+                    "There is already a game in this channel; finish it first or play in a thread.",
+                )
+                .into())
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
+        let start = match &setup.position {
+            Some(_) => "from a set position".to_string(),
+            None => format!("{} deployment", deployment.name()),
+        };
+        let text = format!(
+            "{}, {} challenges you to **Army Ants** ({start}). You would play {}. Accept within {minutes} minutes.",
+            mention(&opponent),
+            mention(&req.user),
+            challenger_side.opponent().name(),
+        );
+        let components = vec![
+            Component::button(cid(&row.id, "accept"), "Accept", ButtonStyle::Success),
+            Component::button(cid(&row.id, "decline"), "Decline", ButtonStyle::Danger),
+        ];
+        Ok(Reply {
+            text,
+            components,
+            game: Some(self.summary(&Loaded {
+                game: ArmyAnts::new(&setup).expect("checked above"),
+                row,
+                seats,
+                setup,
+            })),
+            ..Reply::default()
+        })
+    }
+
+    async fn find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
+        match target {
+            Target::Id(id) => self
+                .store
+                .game(id)
+                .await?
+                .filter(|row| row.kind == KIND && row.channel_id == req.channel)
+                .ok_or_else(|| UserError::no_game("That game no longer exists.").into()),
+            Target::Channel => {
+                if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
+                    if row.kind != KIND {
+                        return Err(UserError::no_game("The game in this channel is not Army Ants.").into());
+                    }
+                    return Ok(row);
+                }
+                match self.store.latest_game(&req.channel, Some(KIND)).await? {
+                    Some(row) => Ok(row),
+                    None => Err(UserError::no_game(
+                        "There is no Army Ants game in this channel. Start one with /armyants challenge.",
+                    )
+                    .into()),
+                }
+            }
+        }
+    }
+
+    async fn load(&self, row: GameRow) -> ServiceResult<Loaded> {
+        let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
+        let setup: Setup = serde_json::from_str(&row.setup).context("stored setup")?;
+        let cached = self
+            .cache
+            .lock()
+            .expect("cache lock")
+            .get(&row.id)
+            .filter(|(version, _)| *version == row.version)
+            .map(|(_, game)| game.clone());
+        let game = match cached {
+            Some(game) => game,
+            None => {
+                let game = self.replay(&row, &seats, &setup).await?;
+                self.remember(&row.id, row.version, &game);
+                game
+            }
+        };
+        Ok(Loaded {
+            row,
+            seats,
+            setup,
+            game,
+        })
+    }
+
+    /// Rebuilds a game from its setup and log.
+    async fn replay(&self, row: &GameRow, seats: &Seats, setup: &Setup) -> anyhow::Result<ArmyAnts> {
+        let mut game = ArmyAnts::new(setup).with_context(|| format!("setup of game {}", row.id))?;
+        for entry in self.store.actions(&row.id).await? {
+            let side = seats
+                .side_of(&entry.user_id)
+                .with_context(|| format!("game {}: {} is not seated", row.id, entry.user_id))?;
+            let action: Action = entry
+                .notation
+                .parse()
+                .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
+            game.apply(side, &action)
+                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+        }
+        Ok(game)
+    }
+
+    fn remember(&self, id: &str, version: i64, game: &ArmyAnts) {
+        let mut cache = self.cache.lock().expect("cache lock");
+        // A small bound keeps memory flat; evicted games are replayed.
+        if cache.len() >= 4096 {
+            cache.clear();
+        }
+        cache.insert(id.to_string(), (version, game.clone()));
+    }
+
+    async fn accept(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        for _ in 0..RETRIES {
+            let row = self.find(req, &target).await?;
+            let loaded = self.load(row).await?;
+            let challenged = loaded.seats.challenged().clone();
+            check_pending(&loaded, req)?;
+            if req.user.id != challenged.id {
+                let msg = if loaded.seats.side_of(&req.user.id).is_some() {
+                    format!("Only {} can accept this challenge.", challenged.name)
+                } else {
+                    "This challenge is not addressed to you.".to_string()
+                };
+                return Err(UserError::not_a_player(msg).into());
+            }
+            let next_status = match loaded.game.status() {
+                Status::Deploying => status::DEPLOYING,
+                Status::Over(_) => status::FINISHED,
+                Status::ToMove(_) => status::ACTIVE,
+            };
+            let update = GameUpdate {
+                id: loaded.row.id.clone(),
+                expected_version: loaded.row.version,
+                status: next_status.into(),
+                players: loaded.row.players.clone(),
+                expires_at: None,
+                result: result_json(&loaded)?,
+                updated_at: req.at.timestamp_millis(),
+                append: vec![],
+            };
+            match self.store.commit(&update).await {
+                Ok(version) => {
+                    let mut loaded = loaded;
+                    loaded.row.status = next_status.into();
+                    loaded.row.version = version;
+                    loaded.row.expires_at = None;
+                    self.remember(&loaded.row.id, version, &loaded.game);
+                    let text = match loaded.game.status() {
+                        Status::Deploying => format!(
+                            "{} accepted! Both players now place their cards in private: press **Deploy** to see your cards.",
+                            mention(&req.user)
+                        ),
+                        _ => format!("{} accepted! {}", mention(&req.user), self.turn_line(&loaded)),
+                    };
+                    return Ok(self.board_reply(&loaded, text, None));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    async fn decline(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        for _ in 0..RETRIES {
+            let row = self.find(req, &target).await?;
+            let loaded = self.load(row).await?;
+            check_pending(&loaded, req)?;
+            let Some(side) = loaded.seats.side_of(&req.user.id) else {
+                return Err(UserError::not_a_player("This challenge is not addressed to you.").into());
+            };
+            let withdrawn = side == loaded.seats.challenger;
+            let detail = if withdrawn { "withdrawn" } else { "declined" };
+            match self.cancel(&loaded.row, detail, req.at).await {
+                Ok(()) => {
+                    let text = if withdrawn {
+                        format!("{} withdrew the challenge.", mention(&req.user))
+                    } else {
+                        format!("{} declined the challenge.", mention(&req.user))
+                    };
+                    let mut reply = Reply::text(text);
+                    let mut row = loaded.row;
+                    row.status = status::CANCELLED.into();
+                    reply.game = Some(self.summary(&Loaded { row, ..loaded }));
+                    return Ok(reply);
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    async fn cancel(&self, row: &GameRow, detail: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
+        let result = GameResult {
+            outcome: detail.into(),
+            winner: None,
+            detail: format!("challenge {detail}"),
+        };
+        let update = GameUpdate {
+            id: row.id.clone(),
+            expected_version: row.version,
+            status: status::CANCELLED.into(),
+            players: row.players.clone(),
+            expires_at: None,
+            result: Some(serde_json::to_string(&result).expect("result to json")),
+            updated_at: at.timestamp_millis(),
+            append: vec![],
+        };
+        self.store.commit(&update).await.map(|_| ())
+    }
+
+    /// Called by the sweep when a challenge's time is up.
+    pub(super) async fn expire_challenge(&self, row: &GameRow, at: DateTime<Utc>) -> anyhow::Result<Option<Post>> {
+        match self.cancel(row, "expired", at).await {
+            Ok(()) => {}
+            // Someone accepted or declined it at the same moment: nothing to announce.
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
+        let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            text: format!(
+                "The challenge from {} to {} expired.",
+                seats.user(seats.challenger).name,
+                seats.challenged().name
+            ),
+            image: None,
+            components: vec![],
+        }))
+    }
+
+    /// Plays an action (a move, a deployment, a resignation or a draw offer)
+    /// for the requesting user.
+    async fn act(&self, req: &Request, target: Target<'_>, action: Action) -> ServiceResult<Reply> {
+        for _ in 0..RETRIES {
+            let row = self.find(req, &target).await?;
+            let mut loaded = self.load(row).await?;
+            let side = self.seat_for_action(&loaded, req)?;
+            let before = loaded.game.phase();
+            let events = loaded.game.apply(side, &action).map_err(|e| rule_error(e, &loaded.seats))?;
+            let next_status = match loaded.game.status() {
+                Status::Deploying => status::DEPLOYING,
+                Status::Over(_) => status::FINISHED,
+                Status::ToMove(_) => status::ACTIVE,
+            };
+            let update = GameUpdate {
+                id: loaded.row.id.clone(),
+                expected_version: loaded.row.version,
+                status: next_status.into(),
+                players: loaded.row.players.clone(),
+                expires_at: None,
+                result: result_json(&loaded)?,
+                updated_at: req.at.timestamp_millis(),
+                append: vec![(req.user.id.clone(), action.to_string())],
+            };
+            match self.store.commit(&update).await {
+                Ok(version) => {
+                    loaded.row.version = version;
+                    loaded.row.status = next_status.into();
+                    self.remember(&loaded.row.id, version, &loaded.game);
+                    return Ok(self.after_action(&loaded, req, side, &action, &events, before));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    /// Who the requesting user plays in this game, if they may act now.
+    fn seat_for_action(&self, loaded: &Loaded, req: &Request) -> Result<Side, UserError> {
+        let side = loaded
+            .seats
+            .side_of(&req.user.id)
+            .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
+        match loaded.row.status.as_str() {
+            status::PENDING => Err(UserError::not_your_turn(format!(
+                "The game has not started: {} has not accepted the challenge yet.",
+                loaded.seats.challenged().name
+            ))),
+            status::FINISHED | status::CANCELLED => Err(UserError::game_over(
+                "That game is over. Start a new one with /armyants challenge.",
+            )),
+            _ => Ok(side),
+        }
+    }
+
+    fn after_action(
+        &self,
+        loaded: &Loaded,
+        req: &Request,
+        side: Side,
+        action: &Action,
+        events: &crate::rules::army_ants::Events,
+        before: Phase,
+    ) -> Reply {
+        let who = mention(&req.user);
+        if let Action::Deploy(_) = action {
+            return self.after_deploy(loaded, side, events);
+        }
+        let mut text = match action {
+            Action::Resign => format!("{who} resigned."),
+            Action::OfferDraw if loaded.game.draw_offer() == Some(side) => format!(
+                "{who} offers a draw. {}: accept with /armyants draw or the button; moving declines it.",
+                mention(loaded.seats.user(side.opponent()))
+            ),
+            Action::OfferDraw | Action::AcceptDraw => format!("{who} accepted the draw."),
+            _ => format!("{} played **{action}**.", loaded.seats.label(side)),
+        };
+        for pass in &events.passes {
+            text.push_str(&format!(" {} has no legal move and passes.", loaded.seats.label(*pass)));
+        }
+        if events.battle_started && before != Phase::Battle {
+            text.push_str(" The rally is over: the battle begins!");
+        }
+        text.push(' ');
+        text.push_str(&self.turn_line(loaded));
+        self.board_reply(loaded, text, None)
+    }
+
+    fn after_deploy(&self, loaded: &Loaded, side: Side, events: &crate::rules::army_ants::Events) -> Reply {
+        if events.revealed {
+            let text = format!(
+                "Both armies are deployed and revealed! {}",
+                self.turn_line(loaded)
+            );
+            return self.board_reply(loaded, text, None);
+        }
+        let mut reply = self.board_reply(loaded, String::new(), Some(side));
+        reply.ephemeral = true;
+        match loaded.game.deploy_hand(side) {
+            Some(hand) => {
+                // The opponent had placed already, so the next row was dealt.
+                reply.text = format!("Placed. {}", hand_text(&hand));
+                reply.posts.push(Post {
+                    channel: loaded.row.channel_id.clone(),
+                    text: format!(
+                        "Both players placed a row. {} and {}: press **Deploy** for your next cards.",
+                        mention(&loaded.seats.red),
+                        mention(&loaded.seats.black)
+                    ),
+                    image: None,
+                    components: vec![deploy_button(&loaded.row.id)],
+                });
+            }
+            None => {
+                reply.text = format!(
+                    "Placed. Waiting for {} to place theirs.",
+                    loaded.seats.user(side.opponent()).name
+                );
+            }
+        }
+        reply
+    }
+
+    /// The Deploy button: your cards, only for you.
+    async fn show_hand(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        let row = self.find(req, &target).await?;
+        let loaded = self.load(row).await?;
+        let side = self.seat_for_action(&loaded, req)?;
+        if loaded.game.phase() != Phase::Deploy {
+            return Err(UserError::illegal("The armies are already deployed.").into());
+        }
+        let text = match loaded.game.deploy_hand(side) {
+            Some(hand) => hand_text(&hand),
+            None => format!(
+                "You have placed your cards. Waiting for {}.",
+                loaded.seats.user(side.opponent()).name
+            ),
+        };
+        let mut reply = self.board_reply(&loaded, text, Some(side));
+        reply.ephemeral = true;
+        reply.components.clear();
+        Ok(reply)
+    }
+
+    /// "alice (Red) to move" or the result.
+    fn turn_line(&self, loaded: &Loaded) -> String {
+        match loaded.game.status() {
+            Status::ToMove(side) => {
+                let phase = match loaded.game.phase() {
+                    Phase::Rally { red, black } => {
+                        format!(" (rally: Red {red}, Black {black} turns left)")
+                    }
+                    _ => String::new(),
+                };
+                format!("{} to move{phase}.", mention(loaded.seats.user(side)))
+            }
+            Status::Deploying => "Deployment under way.".into(),
+            Status::Over(outcome) => format!("**Game over**: {}.", describe(&outcome, &loaded.seats)),
+        }
+    }
+
+    /// A reply showing the board as `viewer` may see it, with the game's
+    /// buttons and summary.
+    fn board_reply(&self, loaded: &Loaded, text: String, viewer: Option<Side>) -> Reply {
+        let view = loaded.game.view(viewer);
+        let labels = loaded.seats.labels();
+        let image = self.config.render.then(|| Image {
+            png: army_ants_png(&view, &labels),
+            alt: army_ants_alt_text(&view, &labels),
+        });
+        let id = &loaded.row.id;
+        let mut components = Vec::new();
+        match loaded.game.status() {
+            Status::Deploying => {
+                components.push(deploy_button(id));
+                components.push(Component::button(cid(id, "resign"), "Resign", ButtonStyle::Danger));
+            }
+            Status::ToMove(_) => {
+                let draw_label = if loaded.game.draw_offer().is_some() {
+                    "Accept draw"
+                } else {
+                    "Offer draw"
+                };
+                components.push(Component::button(cid(id, "draw"), draw_label, ButtonStyle::Secondary));
+                components.push(Component::button(cid(id, "resign"), "Resign", ButtonStyle::Danger));
+            }
+            Status::Over(_) => {}
+        }
+        Reply {
+            text,
+            image,
+            components,
+            game: Some(self.summary(loaded)),
+            ..Reply::default()
+        }
+    }
+
+    /// The game as replies show it: the spectator's view, never hidden cards.
+    fn summary(&self, loaded: &Loaded) -> GameSummary {
+        let status = match loaded.row.status.as_str() {
+            status::CANCELLED => status::FINISHED,
+            s => s,
+        };
+        let open = status == status::ACTIVE;
+        let mut legal: Vec<String> = if open {
+            loaded.game.legal_actions().iter().map(|a| a.to_string()).collect()
+        } else {
+            vec![]
+        };
+        legal.sort();
+        let to_move = match (open, loaded.game.status()) {
+            (true, Status::ToMove(side)) => Some(loaded.seats.user(side).name.clone()),
+            _ => None,
+        };
+        let result = match loaded.game.status() {
+            Status::Over(outcome) if status == status::FINISHED => Some(game_result(&outcome, &loaded.seats)),
+            _ => None,
+        };
+        GameSummary {
+            id: loaded.row.id.clone(),
+            kind: KIND.into(),
+            status: status.into(),
+            to_move,
+            position: Some(loaded.game.position(None)),
+            legal,
+            score: None,
+            result,
+        }
+    }
+
+    pub(super) async fn army_ants_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
+        let loaded = self.load(row.clone()).await?;
+        Ok(self.summary(&loaded))
+    }
+
+    /// The game's record: setup and the move list. While a private
+    /// deployment is under way the seed and the placements stay hidden.
+    pub(super) async fn army_ants_record(&self, row: &GameRow) -> ServiceResult<Reply> {
+        let loaded = self.load(row.clone()).await?;
+        let text = record_text(&loaded);
+        let mut reply = Reply::text(text);
+        reply.game = Some(self.summary(&loaded));
+        Ok(reply)
+    }
+}
+
+fn record_text(loaded: &Loaded) -> String {
+    let secret = loaded.game.phase() == Phase::Deploy;
+    let mut out = String::from("[Game \"Army Ants\"]\n");
+    out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
+    out.push_str(&format!("[Red \"{}\"]\n", loaded.seats.red.name));
+    out.push_str(&format!("[Black \"{}\"]\n", loaded.seats.black.name));
+    match (&loaded.setup.position, loaded.setup.seed) {
+        (Some(position), _) => out.push_str(&format!("[Position \"{position}\"]\n")),
+        (None, Some(seed)) => {
+            out.push_str(&format!("[Deployment \"{}\"]\n", loaded.setup.deployment.name()));
+            if !secret {
+                out.push_str(&format!("[Seed \"{seed}\"]\n"));
+            }
+        }
+        (None, None) => {}
+    }
+    let result = match loaded.game.status() {
+        Status::Over(outcome) => describe(&outcome, &loaded.seats),
+        _ if loaded.row.status == status::CANCELLED => "no game: the challenge was not accepted".into(),
+        _ => "in progress".into(),
+    };
+    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    let mut turn = 0;
+    for (side, action) in loaded.game.record() {
+        let text = match action {
+            Action::Deploy(_) if secret => "deploy (hidden)".to_string(),
+            a => a.to_string(),
+        };
+        if !action.is_command() || matches!(action, Action::Deploy(_)) {
+            out.push_str(&format!("{{{} {}}} ", side.name(), text));
+            continue;
+        }
+        if *side == Side::Red || turn == 0 {
+            turn += 1;
+            out.push_str(&format!("{turn}. "));
+            if *side == Side::Black {
+                out.push_str("... ");
+            }
+        }
+        out.push_str(&text);
+        out.push(' ');
+    }
+    out.trim_end().to_string()
+}
+
+fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
+    match loaded.row.status.as_str() {
+        status::PENDING => {
+            if loaded.row.expires_at.is_some_and(|t| t <= req.at.timestamp_millis()) {
+                Err(UserError::expired("That challenge has expired."))
+            } else {
+                Ok(())
+            }
+        }
+        status::CANCELLED => {
+            let expired = loaded
+                .row
+                .result
+                .as_deref()
+                .is_some_and(|r| r.contains("\"expired\""));
+            if expired {
+                Err(UserError::expired("That challenge has expired. Start a new one with /armyants challenge."))
+            } else {
+                Err(UserError::no_game("That challenge was withdrawn or declined."))
+            }
+        }
+        status::FINISHED => Err(UserError::game_over("That game is over.")),
+        _ => Err(UserError::illegal("The challenge was already accepted.")),
+    }
+}
+
+fn rule_error(e: RuleError, seats: &Seats) -> UserError {
+    match e {
+        RuleError::GameOver => UserError::game_over("That game is over."),
+        RuleError::NotYourTurn(side) => UserError::not_your_turn(format!(
+            "It is {}'s turn.",
+            seats.label(side)
+        )),
+        RuleError::Illegal(msg) => UserError::illegal(capitalise(&msg) + "."),
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+fn busy_channel(open: &GameRow) -> UserError {
+    let what = if open.status == status::PENDING {
+        "a challenge is waiting for an answer"
+    } else {
+        "a game is under way"
+    };
+    UserError::busy_channel(format!(
+        "This channel is busy: {what}. Finish it first, or play in a thread."
+    ))
+}
+
+fn cid(game_id: &str, verb: &str) -> String {
+    ComponentId::new(TAG, game_id, verb).encode()
+}
+
+fn deploy_button(game_id: &str) -> Component {
+    Component::button(cid(game_id, "deploy"), "Deploy", ButtonStyle::Primary)
+}
+
+fn hand_text(hand: &crate::rules::army_ants::DeployHand) -> String {
+    let cards: Vec<String> = hand.cards.iter().map(|c: &Card| c.symbol().to_string()).collect();
+    if hand.rows.len() == 1 {
+        let row = hand.rows[0];
+        let (which, columns) = match row {
+            0 => ("front row", "a to e"),
+            3 => ("back row", "a, b, d, e"),
+            _ => (if row == 1 { "second row" } else { "third row" }, "a to e"),
+        };
+        format!(
+            "Your {which} cards: {}. Place them with `/armyants move action:deploy ...`, listing the values for columns {columns}.",
+            cards.join(" ")
+        )
+    } else {
+        format!(
+            "Your army: {}. Place it with `/armyants move action:deploy FRONT/SECOND/THIRD/BACK` (five values per row, four in the back row for a, b, d, e); the Queen may not stand next to a 9.",
+            cards.join(" ")
+        )
+    }
+}
+
+fn describe(outcome: &Outcome, seats: &Seats) -> String {
+    match outcome {
+        Outcome::Win { winner, .. } => {
+            let text = outcome.to_string();
+            let rest = text.strip_prefix(winner.name()).unwrap_or(&text);
+            format!("{}{rest}", seats.label(*winner))
+        }
+        Outcome::Draw { .. } => outcome.to_string(),
+    }
+}
+
+fn game_result(outcome: &Outcome, seats: &Seats) -> GameResult {
+    GameResult {
+        outcome: if outcome.winner().is_some() { "win" } else { "draw" }.into(),
+        winner: outcome.winner().map(|s| seats.user(s).name.clone()),
+        detail: describe(outcome, seats),
+    }
+}
+
+fn result_json(loaded: &Loaded) -> anyhow::Result<Option<String>> {
+    match loaded.game.status() {
+        Status::Over(outcome) => Ok(Some(serde_json::to_string(&game_result(&outcome, &loaded.seats))?)),
+        _ => Ok(None),
+    }
+}

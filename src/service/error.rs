@@ -1,0 +1,109 @@
+//! Errors: the ones a user causes (shown to them, with a stable code) and the
+//! ones they don't (logged, shown only as an id).
+
+use std::fmt;
+
+/// Stable snake_case codes of the refusals a user can meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    BadNotation,
+    IllegalAction,
+    NotYourTurn,
+    NotAPlayer,
+    NoGame,
+    GameOver,
+    BusyChannel,
+    BusyPlayer,
+    BadOption,
+    Expired,
+    /// Another action changed the game first.
+    Conflict,
+    UnknownCommand,
+    /// Something went wrong on our side; the message carries an id.
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BadNotation => "bad_notation",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::NotAPlayer => "not_a_player",
+            ErrorCode::NoGame => "no_game",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::BusyChannel => "busy_channel",
+            ErrorCode::BusyPlayer => "busy_player",
+            ErrorCode::BadOption => "bad_option",
+            ErrorCode::Expired => "expired",
+            ErrorCode::Conflict => "conflict",
+            ErrorCode::UnknownCommand => "unknown_command",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A refusal the user caused: a code and a short sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct UserError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl UserError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> UserError {
+        UserError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Shorthand constructors, one per code, so call sites read as sentences.
+macro_rules! constructors {
+    ($($name:ident => $code:ident),* $(,)?) => {
+        impl UserError {
+            $(pub fn $name(message: impl Into<String>) -> UserError {
+                UserError::new(ErrorCode::$code, message)
+            })*
+        }
+    };
+}
+
+constructors! {
+    bad_notation => BadNotation,
+    illegal => IllegalAction,
+    not_your_turn => NotYourTurn,
+    not_a_player => NotAPlayer,
+    no_game => NoGame,
+    game_over => GameOver,
+    busy_channel => BusyChannel,
+    busy_player => BusyPlayer,
+    bad_option => BadOption,
+    expired => Expired,
+    conflict => Conflict,
+}
+
+/// Anything that can stop a request: the user's fault or ours.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    User(#[from] UserError),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<crate::store::StoreError> for ServiceError {
+    fn from(e: crate::store::StoreError) -> ServiceError {
+        ServiceError::Internal(e.into())
+    }
+}
+
+pub type ServiceResult<T> = Result<T, ServiceError>;

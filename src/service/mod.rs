@@ -1,0 +1,220 @@
+//! The bot without Discord: a request in, a reply out.
+//!
+//! The service owns who may act, one open multiplayer game per channel,
+//! expiries and results. It loads a game from the store, applies the action
+//! with the rules, saves it in one transaction and draws the board.
+
+mod army_ants;
+pub mod custom_id;
+mod error;
+mod options;
+mod types;
+
+pub use error::{ErrorCode, ServiceError, ServiceResult, UserError};
+pub use types::*;
+
+use crate::store::{status, Store};
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// How the service behaves; front ends fill it from their configuration.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// How long a challenge waits to be accepted.
+    pub challenge_ttl: Duration,
+    /// Whether replies carry a rendered board.
+    pub render: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            challenge_ttl: Duration::from_secs(15 * 60),
+            render: true,
+        }
+    }
+}
+
+/// Games rebuilt from their logs, by id, with the version they match: a
+/// move then costs a clone instead of a replay.
+type GameCache = Mutex<HashMap<String, (i64, crate::rules::army_ants::ArmyAnts)>>;
+
+pub struct Service {
+    store: Store,
+    config: Config,
+    cache: GameCache,
+}
+
+/// How many times an action is tried again when another one changed the game
+/// first (each try checks the action against the new state).
+const RETRIES: usize = 3;
+
+impl Service {
+    pub fn new(store: Store, config: Config) -> Service {
+        Service {
+            store,
+            config,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Handles one interaction. Never fails: refusals and internal errors
+    /// become ephemeral replies (internal ones logged with an id).
+    pub async fn handle(&self, req: &Request) -> Reply {
+        let mut posts = match self.sweep(req.at).await {
+            Ok(posts) => posts,
+            Err(e) => {
+                let reply = internal_reply(e);
+                return reply;
+            }
+        };
+        let mut reply = match self.dispatch(req).await {
+            Ok(reply) => reply,
+            Err(ServiceError::User(e)) => {
+                let game = self.touched_game(req).await;
+                Reply {
+                    ephemeral: true,
+                    text: e.message.clone(),
+                    error: Some(e),
+                    game,
+                    ..Reply::default()
+                }
+            }
+            Err(ServiceError::Internal(e)) => internal_reply(e),
+        };
+        posts.append(&mut reply.posts);
+        reply.posts = posts;
+        reply
+    }
+
+    async fn dispatch(&self, req: &Request) -> ServiceResult<Reply> {
+        match &req.input {
+            Input::Command { name, options } => {
+                let name = name.trim().to_ascii_lowercase();
+                let words: Vec<&str> = name.split_whitespace().collect();
+                match words.as_slice() {
+                    ["armyants", sub] => self.army_ants_command(req, sub, options).await,
+                    ["record"] => self.record(req).await,
+                    ["help"] => Ok(Reply::ephemeral(HELP)),
+                    _ => Err(UserError::new(
+                        ErrorCode::UnknownCommand,
+                        format!("I don't know the command `/{name}`. Try /help."),
+                    )
+                    .into()),
+                }
+            }
+            Input::Component { custom_id, values } => {
+                let id = custom_id::ComponentId::parse(custom_id)?;
+                match id.game.as_str() {
+                    "aa" => self.army_ants_component(req, &id, values).await,
+                    _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
+                }
+            }
+        }
+    }
+
+    /// The game a refused request was about, for the reply's `game` field.
+    async fn touched_game(&self, req: &Request) -> Option<GameSummary> {
+        let row = match &req.input {
+            Input::Component { custom_id, .. } => {
+                let id = custom_id::ComponentId::parse(custom_id).ok()?;
+                self.store.game(&id.id).await.ok()??
+            }
+            Input::Command { name, .. } if name.trim().starts_with("armyants") => {
+                match self.store.open_multiplayer_game(&req.channel).await.ok()? {
+                    Some(row) => row,
+                    None => self.store.latest_game(&req.channel, Some("army-ants")).await.ok()??,
+                }
+            }
+            _ => return None,
+        };
+        self.army_ants_summary_of(&row).await.ok()
+    }
+
+    /// Runs what is due at `now` without a request (a clock tick) and
+    /// returns the messages it sends.
+    pub async fn tick(&self, now: DateTime<Utc>) -> Vec<Post> {
+        match self.sweep(now).await {
+            Ok(posts) => posts,
+            Err(e) => {
+                internal_reply(e);
+                vec![]
+            }
+        }
+    }
+
+    /// Ends whatever is due at `now` (expired challenges) and returns the
+    /// messages that announce it.
+    async fn sweep(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+        let mut posts = Vec::new();
+        for row in self.store.due_games(now.timestamp_millis()).await? {
+            if row.status == status::PENDING {
+                if let Some(post) = self.expire_challenge(&row, now).await? {
+                    posts.push(post);
+                }
+            }
+        }
+        Ok(posts)
+    }
+
+    /// `/record`: the record of the channel's open or last game as text.
+    async fn record(&self, req: &Request) -> ServiceResult<Reply> {
+        let row = match self.store.open_multiplayer_game(&req.channel).await? {
+            Some(row) => row,
+            None => self
+                .store
+                .latest_game(&req.channel, None)
+                .await?
+                .filter(|row| row.status != status::CANCELLED)
+                .ok_or_else(|| UserError::no_game("No game has been played in this channel yet."))?,
+        };
+        self.army_ants_record(&row).await
+    }
+}
+
+fn internal_reply(e: anyhow::Error) -> Reply {
+    let id = format!("{:08x}", rand::random::<u32>());
+    tracing::error!(error_id = %id, error = %format!("{e:#}"), "internal error");
+    Reply {
+        ephemeral: true,
+        text: format!("Something went wrong on our side (error id {id}). Your game is safe; please try again."),
+        error: Some(UserError::new(ErrorCode::Internal, format!("internal error {id}"))),
+        ..Reply::default()
+    }
+}
+
+/// A short random id for a new game.
+fn new_game_id() -> String {
+    const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut n = rand::random::<u64>();
+    (0..10)
+        .map(|_| {
+            let c = ALPHABET[(n % 36) as usize] as char;
+            n /= 36;
+            c
+        })
+        .collect()
+}
+
+/// How a user is named in a message: a mention for Discord ids, the name
+/// otherwise.
+pub fn mention(user: &User) -> String {
+    if !user.id.is_empty() && user.id.chars().all(|c| c.is_ascii_digit()) {
+        format!("<@{}>", user.id)
+    } else {
+        user.name.clone()
+    }
+}
+
+const HELP: &str = "**Antics** hosts ant games in this channel.\n\
+**Army Ants** (2 players): `/armyants challenge opponent:@friend` starts a game; \
+the opponent accepts with `/armyants accept` or the button. Move with `/armyants move action:` \
+(`c3-c6` move out, `a3:c3-a5:c5` march, `c3=c4` swap, `c4xc7` attack, `favor`). \
+`/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list.\n\
+`/rules` explains each game.";

@@ -1,0 +1,187 @@
+//! What goes into the service and what comes out: front-end neutral.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A person: a stable id (a Discord snowflake, or a name in scripts) and the
+/// name to show.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+}
+
+impl User {
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
+        User {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+
+    /// The bot itself, the computer opponent.
+    pub fn bot() -> User {
+        User::new(BOT_ID, BOT_ID)
+    }
+
+    pub fn is_bot(&self) -> bool {
+        self.id == BOT_ID
+    }
+}
+
+pub const BOT_ID: &str = "antics";
+
+/// An option value as a front end received it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Text(String),
+    Integer(i64),
+    User(User),
+}
+
+pub type Options = BTreeMap<String, OptionValue>;
+
+/// What the user did: a slash command or a click on a component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// `name` is the command path, like `armyants challenge`.
+    Command { name: String, options: Options },
+    Component { custom_id: String, values: Vec<String> },
+}
+
+/// One interaction: who, where, what and when.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub user: User,
+    pub guild: String,
+    pub channel: String,
+    pub at: DateTime<Utc>,
+    pub input: Input,
+}
+
+/// A PNG and its description for screen readers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub png: Vec<u8>,
+    pub alt: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// A button or a select menu. Ids carry the game id so that they keep
+/// working after a restart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Component {
+    Button {
+        id: String,
+        label: String,
+        style: ButtonStyle,
+    },
+    Select {
+        id: String,
+        placeholder: String,
+        options: Vec<SelectOption>,
+    },
+}
+
+impl Component {
+    pub fn button(id: impl Into<String>, label: impl Into<String>, style: ButtonStyle) -> Component {
+        Component::Button {
+            id: id.into(),
+            label: label.into(),
+            style,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            Component::Button { id, .. } | Component::Select { id, .. } => id,
+        }
+    }
+
+    pub fn label(&self) -> &str {
+        match self {
+            Component::Button { label, .. } => label,
+            Component::Select { placeholder, .. } => placeholder,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    pub value: String,
+    pub label: String,
+}
+
+/// A game as a reply shows it: never anything hidden.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub kind: String,
+    /// `pending`, `deploying`, `active` or `finished`.
+    pub status: String,
+    pub to_move: Option<String>,
+    pub position: Option<String>,
+    pub legal: Vec<String>,
+    pub score: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// `win`, `loss` or `draw`.
+    pub outcome: String,
+    pub winner: Option<String>,
+    pub detail: String,
+}
+
+/// A message the bot sends besides the reply itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Post {
+    pub channel: String,
+    pub text: String,
+    pub image: Option<Image>,
+    pub components: Vec<Component>,
+}
+
+/// The answer to a request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub ephemeral: bool,
+    pub text: String,
+    pub image: Option<Image>,
+    pub components: Vec<Component>,
+    pub game: Option<GameSummary>,
+    pub posts: Vec<Post>,
+    /// Set when the request was refused.
+    pub error: Option<super::UserError>,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    pub fn ephemeral(text: impl Into<String>) -> Reply {
+        Reply {
+            ephemeral: true,
+            ..Reply::text(text)
+        }
+    }
+
+    pub fn ok(&self) -> bool {
+        self.error.is_none()
+    }
+}
