@@ -1,0 +1,98 @@
+//! Runs `antics script` as a person would: JSON lines in, JSON lines out.
+
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Feeds `lines` to one `antics script` process and returns one parsed
+/// object per line.
+pub fn script(db: &Path, images: &Path, lines: &[Value]) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .arg("script")
+        .arg("--db")
+        .arg(db)
+        .arg("--images")
+        .arg(images)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("antics starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        for line in lines {
+            writeln!(stdin, "{line}").expect("write a line");
+        }
+    }
+    let output = child.wait_with_output().expect("antics finishes");
+    assert!(output.status.success(), "antics script failed");
+    let out: Vec<Value> = String::from_utf8(output.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each output line is JSON"))
+        .collect();
+    assert_eq!(out.len(), lines.len(), "one output line per input line");
+    out
+}
+
+/// A scratch folder with a database path and an image folder.
+pub struct Scratch {
+    pub dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    pub fn new() -> Scratch {
+        Scratch {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    pub fn db(&self) -> std::path::PathBuf {
+        self.dir.path().join("antics.db")
+    }
+
+    pub fn images(&self) -> std::path::PathBuf {
+        self.dir.path().join("images")
+    }
+
+    pub fn run(&self, lines: &[Value]) -> Vec<Value> {
+        script(&self.db(), &self.images(), lines)
+    }
+}
+
+pub fn command(user: &str, channel: &str, command: &str, options: Value) -> Value {
+    json!({"user": user, "channel": channel, "command": command, "options": options})
+}
+
+pub fn mv(user: &str, action: &str) -> Value {
+    command(user, "c1", "armyants move", json!({ "action": action }))
+}
+
+pub fn click(user: &str, channel: &str, id: &str) -> Value {
+    json!({"user": user, "channel": channel, "component": id})
+}
+
+/// The id of the component whose id ends with `:verb`.
+pub fn component(reply: &Value, verb: &str) -> String {
+    reply["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .map(|c| c["id"].as_str().expect("id").to_string())
+        .find(|id| id.ends_with(&format!(":{verb}")))
+        .unwrap_or_else(|| panic!("no {verb} component in {reply}"))
+}
+
+pub fn assert_ok(reply: &Value) {
+    assert_eq!(reply["ok"], true, "expected success: {reply}");
+}
+
+pub fn assert_refused(reply: &Value, code: &str) {
+    assert_eq!(reply["ok"], false, "expected a refusal: {reply}");
+    assert_eq!(reply["error"], code, "wrong code: {reply}");
+    assert_eq!(reply["ephemeral"], true, "refusals are ephemeral: {reply}");
+    assert!(!reply["text"].as_str().unwrap_or("").is_empty(), "refusals explain themselves");
+}
