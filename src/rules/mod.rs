@@ -6,6 +6,7 @@
 
 pub mod army_ants;
 pub mod cards;
+pub mod patience;
 pub mod shuffle;
 
 use serde::{Deserialize, Serialize};

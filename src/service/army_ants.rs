@@ -658,7 +658,7 @@ impl Service {
         };
         legal.sort();
         let to_move = match (open, loaded.game.status()) {
-            (true, Status::ToMove(side)) => Some(loaded.seats.user(side).name.clone()),
+            (true, Status::ToMove(side)) => Some(loaded.seats.user(side)),
             _ => None,
         };
         let result = match loaded.game.status() {
@@ -669,7 +669,8 @@ impl Service {
             id: loaded.row.id.clone(),
             kind: KIND.into(),
             status: status.into(),
-            to_move,
+            to_move: to_move.map(|u| u.name.clone()),
+            to_move_id: to_move.map(|u| u.id.clone()),
             position: Some(loaded.game.position(None)),
             legal,
             score: None,
@@ -690,6 +691,52 @@ impl Service {
         let mut reply = Reply::text(text);
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
+    }
+}
+
+impl Service {
+    /// The user's legal actions that match what they typed: attacks on the
+    /// Queen first, then other attacks, the Favor, then the rest.
+    pub(super) async fn army_ants_suggestions(
+        &self,
+        user: &User,
+        channel: &str,
+        typed: &str,
+    ) -> ServiceResult<Vec<String>> {
+        let Some(row) = self.store.open_multiplayer_game(channel).await? else {
+            return Ok(vec![]);
+        };
+        if row.kind != KIND {
+            return Ok(vec![]);
+        }
+        let loaded = self.load(row).await?;
+        let Some(side) = loaded.seats.side_of(&user.id) else {
+            return Ok(vec![]);
+        };
+        if let Some(hand) = loaded.game.deploy_hand(side) {
+            let cards: String = hand.cards.iter().map(|c| c.symbol()).collect();
+            return Ok(vec![format!("deploy {cards}")]);
+        }
+        if loaded.game.status() != Status::ToMove(side) {
+            return Ok(vec![]);
+        }
+        let typed = typed.trim().to_ascii_lowercase().replace(' ', "");
+        let board = loaded.game.board();
+        let rank = |action: &Action| match action {
+            Action::Attack { to, .. } if board.get(*to).is_some_and(|p| p.card == Card::Queen) => 0,
+            Action::Attack { .. } => 1,
+            Action::Favor => 2,
+            _ => 3,
+        };
+        let mut legal: Vec<(u8, String)> = loaded
+            .game
+            .legal_actions()
+            .iter()
+            .map(|a| (rank(a), a.to_string()))
+            .filter(|(_, text)| text.starts_with(&typed))
+            .collect();
+        legal.sort();
+        Ok(legal.into_iter().map(|(_, text)| text).take(super::MAX_SUGGESTIONS).collect())
     }
 }
 

@@ -218,3 +218,32 @@ the opponent accepts with `/armyants accept` or the button. Move with `/armyants
 (`c3-c6` move out, `a3:c3-a5:c5` march, `c3=c4` swap, `c4xc7` attack, `favor`). \
 `/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list.\n\
 `/rules` explains each game.";
+
+/// Front-end helpers that are not interactions of their own.
+impl Service {
+    /// Remembers the channel message that shows a game's board, so later
+    /// moves edit it in place.
+    pub async fn set_board_message(&self, game_id: &str, message_id: &str) -> anyhow::Result<()> {
+        Ok(self.store.set_message_id(game_id, message_id).await?)
+    }
+
+    /// The channel message that shows a game's board, if one was recorded.
+    pub async fn board_message(&self, game_id: &str) -> anyhow::Result<Option<String>> {
+        Ok(self.store.game(game_id).await?.and_then(|row| row.message_id))
+    }
+
+    /// Suggestions for a command option as the user types it: at most 25,
+    /// most useful first. Only the player to move gets move suggestions, and
+    /// they never reveal anything hidden (they are that player's own legal
+    /// actions).
+    pub async fn autocomplete(&self, user: &User, channel: &str, command: &str, option: &str, typed: &str) -> Vec<String> {
+        let command = command.trim().to_ascii_lowercase();
+        match (command.as_str(), option) {
+            ("armyants move", "action") => self.army_ants_suggestions(user, channel, typed).await.unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Discord's limit on autocomplete choices.
+pub const MAX_SUGGESTIONS: usize = 25;

@@ -129,6 +129,9 @@ pub struct GameSummary {
     /// `pending`, `deploying`, `active` or `finished`.
     pub status: String,
     pub to_move: Option<String>,
+    /// The id of the user to move, for front ends that ping them.
+    #[serde(skip)]
+    pub to_move_id: Option<String>,
     pub position: Option<String>,
     pub legal: Vec<String>,
     pub score: Option<i64>,

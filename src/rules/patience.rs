@@ -1,0 +1,70 @@
+//! The surface shared by the three one-player games (Myrmex, Anthill, Ants
+//! Solitaire), so that the service, the store and the front ends treat them
+//! alike.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How a patience ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatienceOutcome {
+    pub won: bool,
+    /// A short sentence: "Won", "Partial win: 3 chambers", "No moves left".
+    pub detail: String,
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatienceError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{0}")]
+    Illegal(String),
+    #[error("{0}")]
+    CannotUndo(String),
+}
+
+/// Why a setup (a deck order, options) cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PatienceSetupError(pub String);
+
+/// A notation parse error: the text and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not valid notation: {reason}")]
+pub struct ParsePatienceError {
+    pub text: String,
+    pub reason: String,
+}
+
+/// One patience game. Every value is a legal game; `apply` refuses what the
+/// rules forbid and leaves the game unchanged when it does.
+pub trait Patience: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Moves, `deal`, `end` and `undo`; `Display` prints the canonical
+    /// notation and `FromStr` parses it forgivingly (case, spaces).
+    type Action: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParsePatienceError> + PartialEq + Send + Sync;
+
+    /// The actions open now, canonical, including `deal` and `end` where
+    /// allowed, never `undo`. Empty once the game is over.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// Applies an action (including `undo`); game-ending conditions that
+    /// the rulings call automatic are detected here.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), PatienceError>;
+
+    /// `None` while the game is on.
+    fn outcome(&self) -> Option<PatienceOutcome>;
+
+    /// The score of the rulings (Myrmex: chambers completed).
+    fn score(&self) -> i64;
+
+    /// Undos used so far.
+    fn undos(&self) -> u32;
+
+    /// Actions played so far, undos and deals included.
+    fn moves(&self) -> u32;
+
+    /// A one-line description of what the player can see (no hidden card),
+    /// for alt text and the terminal.
+    fn describe(&self) -> String;
+}
