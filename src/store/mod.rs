@@ -193,6 +193,21 @@ impl Store {
         Ok(row.map(|r| game_row(&r)))
     }
 
+    /// A player's most recent one-player game in a channel: the open one if
+    /// there is one, else the last finished one.
+    pub async fn latest_solitaire(&self, channel_id: &str, owner_id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND owner_id = ? AND multiplayer = 0 \
+             ORDER BY CASE WHEN status IN ('pending', 'deploying', 'active') THEN 0 ELSE 1 END, \
+             created_at DESC, id DESC LIMIT 1"
+        ))
+        .bind(channel_id)
+        .bind(owner_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| game_row(&r)))
+    }
+
     /// The most recent game of a kind in a channel, open or not.
     pub async fn latest_game(&self, channel_id: &str, kind: Option<&str>) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
