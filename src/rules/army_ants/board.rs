@@ -178,7 +178,8 @@ pub struct Square(u8);
 
 impl Square {
     pub fn new(file: u8, rank: u8) -> Option<Square> {
-        (file < FILES && rank < RANKS).then_some(Square(rank * FILES + file))
+        // Lazily: an out-of-range rank would overflow the multiplication.
+        (file < FILES && rank < RANKS).then(|| Square(rank * FILES + file))
     }
 
     pub fn from_index(index: usize) -> Square {
