@@ -1,0 +1,364 @@
+//! Anthill as a PNG, and its alt text.
+//!
+//! Eight spots in two rows of four, each pile fanned downwards so that every
+//! card's rank and suit show. The image grows taller with the longest piles
+//! (up to [`MAX_HEIGHT`]); past that the strips shrink, as little as they
+//! must. The cards of each pile's bottom run (the score) are marked with a
+//! gold bar.
+
+use super::canvas::{fill, rounded_rect, Colour, Palette};
+use super::cards::{self, CARD_H, CARD_W, STRIP};
+use super::patience::{
+    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile, plural, ring,
+    table, Header, Mark, GOLD, LABEL_H, LOST, TEXT,
+};
+use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
+use crate::rules::cards::StdCard;
+use crate::rules::patience::PatienceOutcome;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+use tiny_skia::Pixmap;
+
+pub const WIDTH: u32 = 800;
+/// The tallest image; longer piles are squeezed to fit.
+pub const MAX_HEIGHT: u32 = 1440;
+const COLUMN: f32 = (WIDTH as f32 - 40.0) / 4.0;
+/// Pile strips at least this many are always given room, so that the image
+/// keeps its size in the early game.
+const MIN_GAPS: f32 = 4.0;
+const FIRST_LABEL_Y: f32 = super::patience::HEADER_H + 14.0;
+/// From the top of a row's label to the top of its piles.
+const LABEL_GAP: f32 = LABEL_H + 6.0;
+const ROW_GAP: f32 = 14.0;
+/// Below the last row: its margin, the felt's edge and the footer.
+const BOTTOM: f32 = 18.0 + 8.0 + super::patience::FOOTER_H;
+
+/// Where things go, worked out from the view.
+struct Layout {
+    height: u32,
+    /// The top of each row's piles and the room each row has.
+    rows: [(f32, f32); 2],
+}
+
+fn layout(view: &View) -> Layout {
+    let need = |row: usize| {
+        let longest = view.spots[row * 4..row * 4 + 4].iter().map(Vec::len).max().unwrap_or(0);
+        let gaps = (longest.saturating_sub(1) as f32).max(MIN_GAPS);
+        fan_height(&vec![true; gaps as usize + 1], CARD_H, STRIP.0, STRIP.0)
+    };
+    let (mut a, mut b) = (need(0), need(1));
+    let fixed = FIRST_LABEL_Y + 2.0 * LABEL_GAP + ROW_GAP + BOTTOM;
+    let room = MAX_HEIGHT as f32 - fixed;
+    if a + b > room {
+        let fans = room - 2.0 * CARD_H;
+        let (fa, fb) = (a - CARD_H, b - CARD_H);
+        a = CARD_H + (fans * fa / (fa + fb)).floor();
+        b = CARD_H + (fans * fb / (fa + fb)).floor();
+    }
+    let first = FIRST_LABEL_Y + LABEL_GAP;
+    let second = first + a + ROW_GAP + LABEL_GAP;
+    Layout {
+        height: (second + b + BOTTOM).ceil() as u32,
+        rows: [(first, a), (second, b)],
+    }
+}
+
+/// The left edge of spot `i`'s cards (0-based).
+fn spot_x(i: usize) -> f32 {
+    20.0 + (i % 4) as f32 * COLUMN + ((COLUMN - CARD_W) / 2.0).floor()
+}
+
+/// The image's size for a view: [`WIDTH`] by a height between about 900
+/// and [`MAX_HEIGHT`].
+pub fn anthill_size(view: &View) -> (u32, u32) {
+    (WIDTH, layout(view).height)
+}
+
+pub fn anthill_png(view: &View) -> Vec<u8> {
+    palette().encode(&draw(view))
+}
+
+fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let samples: Vec<Pixmap> = sample_views().iter().map(draw).collect();
+        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
+    })
+}
+
+/// Made-up views that show every card, both highlights, empty spots, and
+/// every header style.
+fn sample_views() -> Vec<View> {
+    let deck = crate::rules::cards::standard_deck();
+    let mut spots: [Vec<StdCard>; SPOTS] = Default::default();
+    for (i, card) in deck.iter().enumerate() {
+        spots[i % SPOTS].push(*card);
+    }
+    let base = View {
+        spots,
+        stock_len: 20,
+        deals_left: 3,
+        last: Some(Action::Move { from: 2, to: 6 }),
+        undone: None,
+        undoable: 1,
+        undos: 1,
+        moves: 10,
+        score: 4,
+        outcome: None,
+    };
+    let mut dealt = base.clone();
+    dealt.last = Some(Action::Deal);
+    dealt.spots.swap(0, 4);
+    dealt.spots[1].clear();
+    dealt.spots[6].clear();
+    dealt.outcome = Some(PatienceOutcome {
+        won: false,
+        detail: "No moves left".into(),
+    });
+    let mut won = base.clone();
+    won.outcome = Some(PatienceOutcome {
+        won: true,
+        detail: "Won: four suits in order".into(),
+    });
+    won.stock_len = 0;
+    vec![base, dealt, won]
+}
+
+/// How the last action marks each spot.
+fn marks(view: &View) -> [Mark; SPOTS] {
+    let mut marks = [Mark::None; SPOTS];
+    let spot = |n: u8| usize::from(n).saturating_sub(1).min(SPOTS - 1);
+    match (view.last, view.undone) {
+        (Some(Action::Move { from, to }), _) => {
+            marks[spot(from)] = Mark::From;
+            marks[spot(to)] = Mark::To;
+        }
+        (Some(Action::Undo), Some(Action::Move { from, to })) => {
+            // The card went back: from `to` to `from`.
+            marks[spot(to)] = Mark::From;
+            marks[spot(from)] = Mark::To;
+        }
+        (Some(Action::Deal), _) => {
+            // Every deal reaches all eight spots but the last, which has 4.
+            let dealt = if view.stock_len == 0 { 4 } else { SPOTS };
+            marks[..dealt].fill(Mark::To);
+        }
+        _ => {}
+    }
+    marks
+}
+
+fn draw(view: &View) -> Pixmap {
+    let layout = layout(view);
+    let mut pm = table(WIDTH, layout.height);
+    let marks = marks(view);
+    for (i, pile) in view.spots.iter().enumerate() {
+        let (top, room) = layout.rows[i / 4];
+        draw_spot(&mut pm, i, pile, spot_x(i), top, room, marks[i]);
+    }
+    draw_header(&mut pm, &header(view));
+    let last = last_text(view);
+    let keys = marks.iter().any(|m| *m != Mark::None);
+    let note = if view.undoable > 0 { format!("{} undoable", plural(view.undoable, "move")) } else { String::new() };
+    draw_footer(&mut pm, last.as_deref(), keys, &note);
+    pm
+}
+
+fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room: f32, mark: Mark) {
+    let note = match pile.len() {
+        0 | 1 => String::new(),
+        n => plural(n, "card"),
+    };
+    draw_label(pm, &(i + 1).to_string(), &note, x, top - LABEL_GAP + LABEL_H / 2.0, mark);
+    let top_row = i < 4;
+    if pile.is_empty() {
+        let (letter, caption) = if top_row { ("A", "ACE") } else { ("K", "KING") };
+        draw_empty(pm, x, top, CARD_W, CARD_H, letter, caption);
+        if let Some(colour) = mark.colour() {
+            ring(pm, x, top, CARD_W, CARD_H, colour);
+        }
+        return;
+    }
+    let tops = fan(&vec![true; pile.len()], CARD_H, room, STRIP, STRIP);
+    let run = bottom_run(pile);
+    if run > 0 {
+        // The bottom run, which the score counts: a gold bar beside it.
+        let end = if run == pile.len() { tops[run - 1] + CARD_H } else { tops[run] };
+        fill(pm, &rounded_rect(x - 9.0, top + 4.0, 4.0, end - 8.0, 2.0), GOLD);
+    }
+    paste_pile(pm, pile.iter().map(|c| cards::face(*c)), &tops, x, top);
+    if let Some(colour) = mark.colour() {
+        ring(pm, x, top + tops[pile.len() - 1], CARD_W, CARD_H, colour);
+    }
+}
+
+fn header(view: &View) -> Header<'static> {
+    let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
+        Some(outcome) if outcome.won => (format!("{} — score {}", outcome.detail, view.score), GOLD, Some(("WON", GOLD))),
+        Some(outcome) => (format!("{} — score {} of 52", outcome.detail, view.score), TEXT, Some(("OVER", LOST))),
+        None => (format!("Score {} of 52", view.score), TEXT, None),
+    };
+    let deals = match view.deals_left {
+        0 => "no deals left".to_string(),
+        n => format!("{} left", plural(n, "deal")),
+    };
+    Header {
+        brand: "ANTHILL",
+        title,
+        title_colour,
+        tag,
+        status: format!("{} · {}", plural(view.moves as usize, "move"), plural(view.undos as usize, "undo")),
+        stock: Some((view.stock_len, format!("in stock · {deals}"))),
+        back: cards::BACK,
+    }
+}
+
+/// The last action in words.
+fn last_text(view: &View) -> Option<String> {
+    Some(match (view.last?, view.undone) {
+        (Action::Move { from, to }, _) => format!("{from}-{to}"),
+        (Action::Undo, Some(undone)) => format!("undo (took back {undone})"),
+        (Action::Deal, _) => "deal".into(),
+        (other, _) => other.to_string(),
+    })
+}
+
+/// A short description for screen readers, at most 1024 characters: the
+/// score, every spot's top card and size, the stock, the last action and
+/// the outcome. Anthill has no face-down cards; the stock's order is never
+/// in the view.
+pub fn anthill_alt_text(view: &View) -> String {
+    let mut text = format!(
+        "Anthill board. Score {} of 52, {}, {}.",
+        view.score,
+        plural(view.moves as usize, "move"),
+        plural(view.undos as usize, "undo")
+    );
+    if let Some(outcome) = &view.outcome {
+        let _ = write!(text, " Game over: {}.", outcome.detail);
+    }
+    for (row, name) in [(0, "Top row"), (1, "Bottom row")] {
+        let spots: Vec<String> = (row * 4..row * 4 + 4)
+            .map(|i| {
+                let pile = &view.spots[i];
+                match pile.last() {
+                    None if row == 0 => format!("{} empty (takes an Ace)", i + 1),
+                    None => format!("{} empty (takes a King)", i + 1),
+                    Some(card) => {
+                        let mut s = format!("{} {}", i + 1, cards::spoken_name(*card));
+                        if pile.len() > 1 {
+                            let _ = write!(s, " on {}", plural(pile.len() - 1, "card"));
+                        }
+                        s
+                    }
+                }
+            })
+            .collect();
+        let _ = write!(text, " {name}: {}.", spots.join("; "));
+    }
+    let _ = write!(text, " Stock {}, {} left.", plural(view.stock_len, "card"), plural(view.deals_left, "deal"));
+    if let Some(last) = last_text(view) {
+        let _ = write!(text, " Last move {last}.");
+    }
+    limit_alt(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::anthill::{Anthill, Setup};
+    use crate::rules::patience::Patience;
+
+    /// A game after many legal actions, preferring moves to deals, so that
+    /// piles grow tall.
+    pub(crate) fn played(seed: u64, actions: usize) -> Anthill {
+        let mut game = Anthill::new(&Setup {
+            seed: Some(seed),
+            deal: None,
+        })
+        .expect("a game");
+        let mut turn = 0usize;
+        for _ in 0..actions {
+            let legal = game.legal_actions();
+            let moves: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Move { .. })).collect();
+            let action = if !moves.is_empty() && turn % 5 != 4 {
+                *moves[(turn * 7 + seed as usize) % moves.len()]
+            } else if legal.contains(&Action::Deal) {
+                Action::Deal
+            } else {
+                break;
+            };
+            game.apply(&action).expect("legal");
+            turn += 1;
+        }
+        game
+    }
+
+    #[test]
+    fn png_decodes_at_its_size_and_stays_small() {
+        for game in [played(1, 0), played(1, 30), played(3, 80)] {
+            let view = game.view();
+            let png = anthill_png(&view);
+            let image = image::load_from_memory(&png).expect("a valid PNG");
+            assert_eq!((image.width(), image.height()), anthill_size(&view));
+            assert!(image.height() <= MAX_HEIGHT && image.height() >= 880, "{}", image.height());
+            assert!(png.len() < 200 * 1024, "PNG is {} bytes", png.len());
+        }
+    }
+
+    #[test]
+    fn very_tall_piles_fit() {
+        let mut view = played(1, 0).view();
+        let deck = crate::rules::cards::standard_deck();
+        view.spots = Default::default();
+        view.spots[0] = deck[..24].to_vec();
+        view.spots[5] = deck[24..48].to_vec();
+        let (w, h) = anthill_size(&view);
+        assert_eq!((w, h), (WIDTH, MAX_HEIGHT));
+        let image = image::load_from_memory(&anthill_png(&view)).unwrap();
+        assert_eq!(image.height(), MAX_HEIGHT);
+    }
+
+    #[test]
+    fn highlights_follow_the_last_action() {
+        let mut view = played(1, 0).view();
+        view.last = Some(Action::Move { from: 3, to: 7 });
+        assert_eq!(marks(&view)[2], Mark::From);
+        assert_eq!(marks(&view)[6], Mark::To);
+        view.last = Some(Action::Undo);
+        view.undone = Some(Action::Move { from: 3, to: 7 });
+        assert_eq!(marks(&view)[2], Mark::To);
+        view.last = Some(Action::Deal);
+        view.stock_len = 0;
+        assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 4);
+        view.stock_len = 8;
+        assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 8);
+    }
+
+    #[test]
+    fn alt_text_tells_tops_stock_and_score() {
+        let game = played(1, 30);
+        let view = game.view();
+        let text = anthill_alt_text(&view);
+        assert!(text.starts_with("Anthill board. Score"), "{text}");
+        assert!(text.contains(&format!("Stock {}", plural(view.stock_len, "card"))), "{text}");
+        for (i, pile) in view.spots.iter().enumerate() {
+            if let Some(card) = pile.last() {
+                assert!(text.contains(&format!("{} {}", i + 1, cards::spoken_name(*card))), "{text}");
+            }
+        }
+        assert!(text.chars().count() <= 1024);
+    }
+
+    /// Writes examples to /tmp for a person to look at:
+    /// `cargo test --lib render::anthill -- --ignored`.
+    #[test]
+    #[ignore]
+    fn write_examples() {
+        for (name, game) in [("start", played(1, 0)), ("mid", played(1, 40)), ("late", played(3, 200))] {
+            let view = game.view();
+            std::fs::write(format!("/tmp/antics-anthill-{name}.png"), anthill_png(&view)).unwrap();
+            eprintln!("{name}: {}\n{}\n", anthill_alt_text(&view), game.describe());
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Ants Solitaire as a PNG, and its alt text.
+//!
+//! The four foundations along the top (each its top card over the edges of
+//! the cards beneath, with its count and the ranks it takes next), the four
+//! tableau piles fanned below. The image grows with the longest tableau pile
+//! (at most 12 cards, so nothing ever needs squeezing).
+
+use super::canvas::{Colour, Palette};
+use super::cards::{self, CARD_H, CARD_W, STRIP};
+use super::patience::{
+    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste, paste_pile, plural, ring,
+    table, Header, Mark, GOLD, LABEL_H, LOST, PAD, TEXT,
+};
+use crate::rules::ants_solitaire::{Action, View, PILES};
+use crate::rules::cards::{Rank, StdCard};
+use crate::rules::patience::PatienceOutcome;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+use tiny_skia::Pixmap;
+
+pub const WIDTH: u32 = 800;
+const COLUMN: f32 = (WIDTH as f32 - 40.0) / 4.0;
+/// How many card edges show under a foundation's top card, at most, and
+/// how far apart.
+const DEPTH: usize = 3;
+const DEPTH_STEP: f32 = 3.0;
+const FOUNDATION_LABEL_Y: f32 = super::patience::HEADER_H + 14.0;
+const LABEL_GAP: f32 = LABEL_H + 6.0;
+const FOUNDATION_Y: f32 = FOUNDATION_LABEL_Y + LABEL_GAP;
+const TABLEAU_LABEL_Y: f32 = FOUNDATION_Y + CARD_H + DEPTH as f32 * DEPTH_STEP + 18.0;
+const TABLEAU_Y: f32 = TABLEAU_LABEL_Y + LABEL_GAP;
+/// Strips always given room, so that the image changes size seldom.
+const MIN_GAPS: usize = 4;
+const BOTTOM: f32 = 18.0 + 8.0 + super::patience::FOOTER_H;
+
+/// The tableau's room: the longest pile at full strips.
+fn tableau_room(view: &View) -> f32 {
+    let longest = view.tableau.iter().map(Vec::len).max().unwrap_or(0).max(MIN_GAPS + 1);
+    fan_height(&vec![true; longest], CARD_H, STRIP.0, STRIP.0)
+}
+
+/// The image's size for a view: [`WIDTH`] by about 780 to 1050 pixels.
+pub fn ants_size(view: &View) -> (u32, u32) {
+    (WIDTH, (TABLEAU_Y + tableau_room(view) + BOTTOM).ceil() as u32)
+}
+
+fn column_x(i: usize) -> f32 {
+    20.0 + i as f32 * COLUMN + ((COLUMN - CARD_W) / 2.0).floor()
+}
+
+pub fn ants_png(view: &View) -> Vec<u8> {
+    palette().encode(&draw(view))
+}
+
+fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let samples: Vec<Pixmap> = sample_views().iter().map(draw).collect();
+        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
+    })
+}
+
+/// Made-up views that show every card, both highlights, an empty pile and
+/// every header style.
+fn sample_views() -> Vec<View> {
+    let deck = crate::rules::cards::standard_deck();
+    let mut tableau: [Vec<StdCard>; PILES] = Default::default();
+    for (i, card) in deck[8..].iter().enumerate() {
+        tableau[i % PILES].push(*card);
+    }
+    let base = View {
+        variant: Default::default(),
+        foundations: std::array::from_fn(|i| deck[2 * i..2 * i + 2].to_vec()),
+        tableau,
+        stock_len: 12,
+        deals_left: 3,
+        last: Some(Action::Move { tableau: 1, foundation: 3 }),
+        undone: None,
+        undoable: 1,
+        undos: 1,
+        moves: 10,
+        score: 8,
+        outcome: None,
+    };
+    let mut dealt = base.clone();
+    dealt.last = Some(Action::Deal);
+    dealt.tableau[2].clear();
+    dealt.outcome = Some(PatienceOutcome {
+        won: false,
+        detail: "No moves left".into(),
+    });
+    let mut won = base.clone();
+    won.outcome = Some(PatienceOutcome {
+        won: true,
+        detail: "Won: all 52 cards on the foundations".into(),
+    });
+    vec![base, dealt, won]
+}
+
+/// How the last action marks the foundations and the tableau piles.
+fn marks(view: &View) -> ([Mark; PILES], [Mark; PILES]) {
+    let (mut f_marks, mut t_marks) = ([Mark::None; PILES], [Mark::None; PILES]);
+    let pile = |n: u8| usize::from(n).saturating_sub(1).min(PILES - 1);
+    match (view.last, view.undone) {
+        (Some(Action::Move { tableau, foundation }), _) => {
+            t_marks[pile(tableau)] = Mark::From;
+            f_marks[pile(foundation)] = Mark::To;
+        }
+        (Some(Action::Undo), Some(Action::Move { tableau, foundation })) => {
+            f_marks[pile(foundation)] = Mark::From;
+            t_marks[pile(tableau)] = Mark::To;
+        }
+        (Some(Action::Deal), _) => t_marks.fill(Mark::To),
+        _ => {}
+    }
+    (f_marks, t_marks)
+}
+
+/// The ranks a foundation takes next: one above and one below, King and
+/// Ace adjacent.
+fn next_ranks(top: StdCard) -> (Rank, Rank) {
+    let v = top.rank.value();
+    let below = if v == 1 { 13 } else { v - 1 };
+    let above = if v == 13 { 1 } else { v + 1 };
+    let rank = |v| Rank::from_value(v).expect("a rank");
+    (rank(below), rank(above))
+}
+
+fn draw(view: &View) -> Pixmap {
+    let (width, height) = ants_size(view);
+    let mut pm = table(width, height);
+    let (f_marks, t_marks) = marks(view);
+    for (i, pile) in view.foundations.iter().enumerate() {
+        draw_foundation(&mut pm, i, pile, f_marks[i]);
+    }
+    let room = tableau_room(view);
+    for (i, pile) in view.tableau.iter().enumerate() {
+        draw_tableau(&mut pm, i, pile, room, t_marks[i]);
+    }
+    draw_header(&mut pm, &header(view));
+    let keys = f_marks.iter().chain(&t_marks).any(|m| *m != Mark::None);
+    let note = if view.undoable > 0 { format!("{} undoable", plural(view.undoable, "move")) } else { String::new() };
+    draw_footer(&mut pm, last_text(view).as_deref(), keys, &note);
+    pm
+}
+
+fn draw_foundation(pm: &mut Pixmap, i: usize, pile: &[StdCard], mark: Mark) {
+    let x = column_x(i);
+    let Some(&top) = pile.last() else {
+        // The rules never leave a foundation empty; draw its place anyway.
+        draw_empty(pm, x, FOUNDATION_Y, CARD_W, CARD_H, "", "");
+        return;
+    };
+    let (below, above) = next_ranks(top);
+    let note = format!("{} · {} or {}", pile.len(), cards::rank_text(below), cards::rank_text(above));
+    draw_label(pm, &format!("F{}", i + 1), &note, x, FOUNDATION_LABEL_Y + LABEL_H / 2.0, mark);
+    let depth = (pile.len() - 1).min(DEPTH);
+    for k in (1..=depth).rev() {
+        let dy = k as f32 * DEPTH_STEP;
+        paste(pm, cards::blank(), x as i32 - PAD as i32, (FOUNDATION_Y + dy) as i32 - PAD as i32, u32::MAX);
+    }
+    paste(pm, cards::face(top), x as i32 - PAD as i32, FOUNDATION_Y as i32 - PAD as i32, u32::MAX);
+    if let Some(colour) = mark.colour() {
+        ring(pm, x, FOUNDATION_Y, CARD_W, CARD_H, colour);
+    }
+}
+
+fn draw_tableau(pm: &mut Pixmap, i: usize, pile: &[StdCard], room: f32, mark: Mark) {
+    let x = column_x(i);
+    let note = match pile.len() {
+        0 | 1 => String::new(),
+        n => plural(n, "card"),
+    };
+    draw_label(pm, &format!("T{}", i + 1), &note, x, TABLEAU_LABEL_Y + LABEL_H / 2.0, mark);
+    if pile.is_empty() {
+        draw_empty(pm, x, TABLEAU_Y, CARD_W, CARD_H, "", "");
+        if let Some(colour) = mark.colour() {
+            ring(pm, x, TABLEAU_Y, CARD_W, CARD_H, colour);
+        }
+        return;
+    }
+    let tops = fan(&vec![true; pile.len()], CARD_H, room, STRIP, STRIP);
+    paste_pile(pm, pile.iter().map(|c| cards::face(*c)), &tops, x, TABLEAU_Y);
+    if let Some(colour) = mark.colour() {
+        ring(pm, x, TABLEAU_Y + tops[pile.len() - 1], CARD_W, CARD_H, colour);
+    }
+}
+
+fn header(view: &View) -> Header<'static> {
+    let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
+        Some(outcome) if outcome.won => (format!("{} — score {}", outcome.detail, view.score), GOLD, Some(("WON", GOLD))),
+        Some(outcome) => (format!("{} — score {} of 52", outcome.detail, view.score), TEXT, Some(("OVER", LOST))),
+        None => (format!("Score {} of 52", view.score), TEXT, None),
+    };
+    let deals = match view.deals_left {
+        0 => "no deals left".to_string(),
+        n => format!("{} left", plural(n, "deal")),
+    };
+    let variant = match view.variant.as_str() {
+        "strict" => "Strict: deal only when stuck",
+        _ => "Relaxed: deal any time",
+    };
+    Header {
+        brand: "ANTS SOLITAIRE",
+        title,
+        title_colour,
+        tag,
+        status: format!(
+            "{} · {} · {}",
+            variant,
+            plural(view.moves as usize, "move"),
+            plural(view.undos as usize, "undo")
+        ),
+        stock: Some((view.stock_len, format!("in stock · {deals}"))),
+        back: cards::BACK,
+    }
+}
+
+fn last_text(view: &View) -> Option<String> {
+    Some(match (view.last?, view.undone) {
+        (Action::Undo, Some(undone)) => format!("undo (took back {undone})"),
+        (other, _) => other.to_string(),
+    })
+}
+
+/// A short description for screen readers, at most 1024 characters: the
+/// score, each foundation's top card and count, each tableau pile's top
+/// card, the stock, the last action and the outcome. Only cards in sight are
+/// named; the stock's order is never in the view.
+pub fn ants_alt_text(view: &View) -> String {
+    let mut text = format!(
+        "Ants Solitaire board ({}). Score {} of 52, {}, {}.",
+        view.variant,
+        view.score,
+        plural(view.moves as usize, "move"),
+        plural(view.undos as usize, "undo")
+    );
+    if let Some(outcome) = &view.outcome {
+        let _ = write!(text, " Game over: {}.", outcome.detail);
+    }
+    let foundations: Vec<String> = view
+        .foundations
+        .iter()
+        .enumerate()
+        .map(|(i, pile)| match pile.last() {
+            Some(card) => format!("F{} {} ({})", i + 1, cards::spoken_name(*card), plural(pile.len(), "card")),
+            None => format!("F{} empty", i + 1),
+        })
+        .collect();
+    let _ = write!(text, " Foundations: {}.", foundations.join("; "));
+    let tableau: Vec<String> = view
+        .tableau
+        .iter()
+        .enumerate()
+        .map(|(i, pile)| match pile.last() {
+            Some(card) if pile.len() > 1 => {
+                format!("T{} {} on {}", i + 1, cards::spoken_name(*card), plural(pile.len() - 1, "card"))
+            }
+            Some(card) => format!("T{} {}", i + 1, cards::spoken_name(*card)),
+            None => format!("T{} empty", i + 1),
+        })
+        .collect();
+    let _ = write!(text, " Tableau: {}.", tableau.join("; "));
+    let _ = write!(text, " Stock {}, {} left.", plural(view.stock_len, "card"), plural(view.deals_left, "deal"));
+    if let Some(last) = last_text(view) {
+        let _ = write!(text, " Last move {last}.");
+    }
+    limit_alt(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ants_solitaire::{AntsSolitaire, Setup, Variant};
+    use crate::rules::patience::Patience;
+
+    /// A game after up to `actions` legal actions, moves first.
+    fn played(seed: u64, variant: Variant, actions: usize) -> AntsSolitaire {
+        let mut game = AntsSolitaire::new(&Setup {
+            variant,
+            seed: Some(seed),
+            deal: None,
+        })
+        .expect("a game");
+        for turn in 0..actions {
+            let legal = game.legal_actions();
+            let action = match variant {
+                // Relaxed: deal often, so that piles grow.
+                Variant::Relaxed if turn % 3 != 2 && legal.contains(&Action::Deal) => Action::Deal,
+                _ => legal[0],
+            };
+            if action == Action::End {
+                break;
+            }
+            game.apply(&action).expect("legal");
+        }
+        game
+    }
+
+    #[test]
+    fn png_decodes_at_its_size_and_stays_small() {
+        for game in [
+            played(1, Variant::Strict, 0),
+            played(1, Variant::Strict, 20),
+            played(2, Variant::Relaxed, 40),
+        ] {
+            let view = game.view();
+            let png = ants_png(&view);
+            let image = image::load_from_memory(&png).expect("a valid PNG");
+            assert_eq!((image.width(), image.height()), ants_size(&view));
+            assert!(png.len() < 200 * 1024, "PNG is {} bytes", png.len());
+        }
+    }
+
+    #[test]
+    fn the_tallest_tableau_fits_without_squeezing() {
+        let mut view = played(1, Variant::Strict, 0).view();
+        let deck = crate::rules::cards::standard_deck();
+        view.tableau = std::array::from_fn(|i| deck[i * 12..i * 12 + 12].to_vec());
+        let (_, height) = ants_size(&view);
+        assert!(height <= 1100, "{height}");
+        let tops = fan(&[true; 12], CARD_H, tableau_room(&view), STRIP, STRIP);
+        assert_eq!(tops[11], 11.0 * STRIP.0);
+    }
+
+    #[test]
+    fn highlights_and_next_ranks() {
+        let mut view = played(1, Variant::Strict, 0).view();
+        view.last = Some(Action::Move { tableau: 2, foundation: 4 });
+        let (f, t) = marks(&view);
+        assert_eq!((f[3], t[1]), (Mark::To, Mark::From));
+        view.last = Some(Action::Deal);
+        assert!(marks(&view).1.iter().all(|m| *m == Mark::To));
+        let card = |s: &str| s.parse::<StdCard>().unwrap();
+        assert_eq!(next_ranks(card("Ks")), (Rank::Queen, Rank::Ace));
+        assert_eq!(next_ranks(card("Ah")), (Rank::King, Rank::Two));
+    }
+
+    #[test]
+    fn alt_text_tells_foundations_tableau_stock_and_score() {
+        let game = played(1, Variant::Strict, 20);
+        let view = game.view();
+        let text = ants_alt_text(&view);
+        assert!(text.starts_with("Ants Solitaire board (strict). Score"), "{text}");
+        for (i, pile) in view.foundations.iter().enumerate() {
+            let top = cards::spoken_name(*pile.last().unwrap());
+            assert!(text.contains(&format!("F{} {top}", i + 1)), "{text}");
+        }
+        assert!(text.contains(&format!("Stock {}", plural(view.stock_len, "card"))), "{text}");
+        assert!(text.chars().count() <= 1024);
+    }
+
+    /// Writes examples to /tmp for a person to look at:
+    /// `cargo test --lib render::ants -- --ignored`.
+    #[test]
+    #[ignore]
+    fn write_examples() {
+        for (name, game) in [
+            ("start", played(1, Variant::Strict, 0)),
+            ("mid", played(1, Variant::Strict, 20)),
+            ("tall", played(2, Variant::Relaxed, 40)),
+        ] {
+            let view = game.view();
+            std::fs::write(format!("/tmp/antics-ants-{name}.png"), ants_png(&view)).unwrap();
+            eprintln!("{name}: {}\n{}\n", ants_alt_text(&view), game.describe());
+        }
+    }
+}

@@ -1,0 +1,1091 @@
+//! The Army Ants board as a PNG, and its alt text.
+//!
+//! Everything that never changes is drawn once, in full colour, and reduced
+//! to one palette: the empty board with its coordinates, every card face and
+//! back on every kind of square (plain or highlighted), the tags and marks.
+//! A render then only copies those pieces into a palette image, writes the
+//! few lines of text that depend on the game, and encodes.
+
+use super::canvas::{
+    fill, fill_rect, fonts, pixmap, push_rounded_rect, rect, rounded_rect, stroke, Align, Colour, Indexed,
+    Ink, Palette, PaletteBuilder, Style,
+};
+use super::BoardLabels;
+use crate::rules::army_ants::{
+    Action, Card, Cell, Deployment, DrawReason, Outcome, Phase, Side, Square, View, WinReason, FILES, RANKS,
+};
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+use tiny_skia::{PathBuilder, Pixmap, PixmapPaint, Transform};
+
+pub const WIDTH: u32 = 760;
+pub const HEIGHT: u32 = 1096;
+
+const CELL_W: u32 = 128;
+const CELL_H: u32 = 104;
+const HEADER_H: u32 = 76;
+const STRIP_H: u32 = 46;
+const LABEL_H: u32 = 28;
+const BOARD_X: u32 = (WIDTH - FILES as u32 * CELL_W) / 2;
+const BOARD_Y: u32 = HEADER_H + STRIP_H + LABEL_H;
+const BOARD_W: u32 = FILES as u32 * CELL_W;
+const BOARD_H: u32 = RANKS as u32 * CELL_H;
+const RED_STRIP_Y: u32 = BOARD_Y + BOARD_H + LABEL_H;
+const FOOTER_Y: u32 = RED_STRIP_Y + STRIP_H;
+
+/// A tile is what a square shows inside its border: the grid lines and the
+/// centre line (2.5 px either side of its row edge) stay outside it, so a
+/// tile can be pasted whole.
+const TILE_INSET: u32 = 3;
+const TILE_W: u32 = CELL_W - 2 * TILE_INSET;
+const TILE_H: u32 = CELL_H - 2 * TILE_INSET;
+/// A card sits this far inside its tile, leaving room for shadow and mark.
+const PAD: f32 = 4.0;
+const CARD_W: f32 = TILE_W as f32 - 2.0 * PAD;
+const CARD_H: f32 = TILE_H as f32 - 2.0 * PAD;
+const CARD_R: f32 = 10.0;
+/// The coloured panel on a card's left that carries the big value.
+const PANEL_W: f32 = 44.0;
+
+// A warm earth palette: an opaque dark frame reads well on Discord's dark
+// and light themes alike, and the sand board keeps both armies legible.
+const FRAME: Colour = Colour::hex(0x2a211b);
+const RULE: Colour = Colour::hex(0x46382c);
+const TEXT: Colour = Colour::hex(0xf4ead6);
+const TEXT_DIM: Colour = Colour::hex(0xbca687);
+const COORD: Colour = Colour::hex(0xd9c3a0);
+const RED_LAND: [Colour; 2] = [Colour::hex(0xeed5b9), Colour::hex(0xe8ccae)];
+const BLACK_LAND: [Colour; 2] = [Colour::hex(0xdcd5c6), Colour::hex(0xd3cbb9)];
+const GRID: Colour = Colour::hex(0x8f7759).alpha(90);
+const CENTRE_LINE: Colour = Colour::hex(0x3a2a1e);
+const BOARD_EDGE: Colour = Colour::hex(0x120d0a);
+const RED_ARMY: Colour = Colour::hex(0xb3281e);
+const BLACK_ARMY: Colour = Colour::hex(0x2c2825);
+const IVORY: Colour = Colour::hex(0xfcf7ec);
+const GOLD: Colour = Colour::hex(0xe3ad34);
+const FROM_MARK: Colour = Colour::hex(0xf2cf6a);
+const TO_MARK: Colour = Colour::hex(0x1f9e89);
+const OFFER: Colour = Colour::hex(0xf0b541);
+
+fn army(side: Side) -> Colour {
+    match side {
+        Side::Red => RED_ARMY,
+        Side::Black => BLACK_ARMY,
+    }
+}
+
+/// How the last move marks a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    From,
+    To,
+}
+
+/// What lies under a card: the square's own shade, or a mark.
+const GROUNDS: usize = 6;
+
+fn ground(sq: Square, mark: Option<Mark>) -> usize {
+    match mark {
+        Some(Mark::From) => 4,
+        Some(Mark::To) => 5,
+        None => 2 * usize::from(!Side::Red.owns(sq)) + (sq.file() + sq.rank()) as usize % 2,
+    }
+}
+
+fn ground_colour(ground: usize) -> Colour {
+    match ground {
+        0 | 1 => RED_LAND[ground],
+        2 | 3 => BLACK_LAND[ground - 2],
+        4 => FROM_MARK,
+        _ => TO_MARK,
+    }
+}
+
+/// The 11 faces of a side: the Queen (0), the ants (1..=9) and the back (10).
+const FACES: usize = 11;
+
+fn face(side: Side, card: Option<Card>) -> usize {
+    side.index() * FACES + card.map_or(10, |c| c.value() as usize)
+}
+
+/// The tags a player's bar can carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tag {
+    ToMove,
+    Winner,
+    OffersDraw,
+    Placed,
+    Placing,
+}
+
+impl Tag {
+    const ALL: [Tag; 5] = [
+        Tag::ToMove,
+        Tag::Winner,
+        Tag::OffersDraw,
+        Tag::Placed,
+        Tag::Placing,
+    ];
+
+    fn text(self) -> &'static str {
+        match self {
+            Tag::ToMove => "TO MOVE",
+            Tag::Winner => "WINNER",
+            Tag::OffersDraw => "OFFERS DRAW",
+            Tag::Placed => "PLACED",
+            Tag::Placing => "PLACING",
+        }
+    }
+
+    fn colour(self) -> Colour {
+        match self {
+            Tag::Placed => TEXT_DIM,
+            Tag::OffersDraw => OFFER,
+            _ => GOLD,
+        }
+    }
+}
+
+/// Text colours on the frame.
+struct Inks {
+    text: Ink,
+    dim: Ink,
+    offer: Ink,
+}
+
+/// What is prepared once: the palette and every piece of art in it.
+struct Art {
+    palette: Palette,
+    board: Indexed,
+    /// `face * GROUNDS + ground`.
+    tiles: Vec<Indexed>,
+    marks: [u8; 2],
+    tags: Vec<Indexed>,
+    /// The header's dot for each side.
+    dots: Vec<Indexed>,
+    /// The footer's key to the two mark colours.
+    key: Indexed,
+    inks: Inks,
+}
+
+fn art() -> &'static Art {
+    static ART: OnceLock<Art> = OnceLock::new();
+    ART.get_or_init(|| {
+        let board = board_background();
+        let sprites: Vec<Pixmap> = (0..2 * FACES).map(card_sprite).collect();
+        let tiles: Vec<Pixmap> = (0..2 * FACES * GROUNDS)
+            .map(|i| tile(&sprites[i / GROUNDS], i % GROUNDS))
+            .collect();
+        let tags: Vec<Pixmap> = Tag::ALL.iter().map(|t| tag_pill(*t)).collect();
+        let dots: Vec<Pixmap> = Side::BOTH.iter().map(|s| side_dot(*s)).collect();
+        let key = mark_key();
+        let mut builder = PaletteBuilder::default();
+        for pm in [&board, &key].into_iter().chain(&tiles).chain(&tags).chain(&dots) {
+            builder.add_pixmap(pm);
+        }
+        for fg in [TEXT, TEXT_DIM, OFFER] {
+            builder.add_ink(fg, FRAME, 60);
+        }
+        let palette = builder.build();
+        let quantize = |list: &[Pixmap]| list.iter().map(|pm| palette.quantize(pm)).collect::<Vec<_>>();
+        Art {
+            board: palette.quantize(&board),
+            tiles: quantize(&tiles),
+            marks: [palette.index_of(FROM_MARK), palette.index_of(TO_MARK)],
+            tags: quantize(&tags),
+            dots: quantize(&dots),
+            key: palette.quantize(&key),
+            inks: Inks {
+                text: palette.ink(TEXT, FRAME),
+                dim: palette.ink(TEXT_DIM, FRAME),
+                offer: palette.ink(OFFER, FRAME),
+            },
+            palette,
+        }
+    })
+}
+
+/// The board as a PNG; see the module comment for how it is drawn.
+pub fn army_ants_png(view: &View, labels: &BoardLabels) -> Vec<u8> {
+    let art = art();
+    art.palette.encode_indexed(&draw(view, labels, art))
+}
+
+fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
+    let mut image = art.board.clone();
+    draw_squares(&mut image, view, art);
+    draw_header(&mut image, view, labels, art);
+    for side in Side::BOTH {
+        draw_strip(&mut image, view, labels, side, art);
+    }
+    draw_footer(&mut image, view, labels, art);
+    image
+}
+
+/// The top-left corner of a square, Red's row 1 at the bottom.
+fn cell_origin(sq: Square) -> (u32, u32) {
+    let x = BOARD_X + sq.file() as u32 * CELL_W;
+    let y = BOARD_Y + (RANKS - 1 - sq.rank()) as u32 * CELL_H;
+    (x, y)
+}
+
+/// The last move's squares: where it came from, and where it went.
+fn last_move_marks(view: &View) -> [Option<Mark>; 40] {
+    let mut marks = [None; 40];
+    let Some((side, action)) = &view.last else {
+        return marks;
+    };
+    let (from, to) = match action {
+        Action::Favor => (vec![], vec![side.back_centre()]),
+        other => other.squares(),
+    };
+    // Where a march overlaps itself, "to" wins.
+    for (squares, mark) in [(from, Mark::From), (to, Mark::To)] {
+        for sq in squares {
+            marks[sq.index()] = Some(mark);
+        }
+    }
+    marks
+}
+
+fn draw_squares(image: &mut Indexed, view: &View, art: &Art) {
+    let marks = last_move_marks(view);
+    for sq in Square::all() {
+        let (x, y) = cell_origin(sq);
+        let (x, y) = (x + TILE_INSET, y + TILE_INSET);
+        let mark = marks[sq.index()];
+        let face = match view.cell(sq) {
+            Cell::Empty => {
+                if let Some(m) = mark {
+                    image.fill_rect(x, y, TILE_W, TILE_H, art.marks[m as usize]);
+                }
+                continue;
+            }
+            Cell::Card(piece) => face(piece.side, Some(piece.card)),
+            Cell::Hidden(side) => face(side, None),
+        };
+        image.blit(&art.tiles[face * GROUNDS + ground(sq, mark)], x, y);
+    }
+}
+
+// ---------------------------------------------------------------- prepared art
+
+fn board_background() -> Pixmap {
+    let mut pm = pixmap(WIDTH, HEIGHT, FRAME);
+    for y in [HEADER_H, FOOTER_Y] {
+        fill_rect(&mut pm, rect(0.0, y as f32 - 1.0, WIDTH as f32, 2.0), RULE);
+    }
+    let (bx, by, bw, bh) = (BOARD_X as f32, BOARD_Y as f32, BOARD_W as f32, BOARD_H as f32);
+    // A dark rim lifts the board off the frame.
+    fill(
+        &mut pm,
+        &rounded_rect(bx - 7.0, by - 7.0, bw + 14.0, bh + 14.0, 12.0),
+        BOARD_EDGE,
+    );
+    for sq in Square::all() {
+        let (x, y) = cell_origin(sq);
+        fill_rect(
+            &mut pm,
+            rect(x as f32, y as f32, CELL_W as f32, CELL_H as f32),
+            ground_colour(ground(sq, None)),
+        );
+    }
+    draw_grid(&mut pm);
+    draw_coordinates(&mut pm);
+    for side in Side::BOTH {
+        draw_chip(&mut pm, side);
+    }
+    Style::new(&fonts().bold, 14.0).with(TEXT_DIM).draw(
+        &mut pm,
+        "ARMY ANTS",
+        WIDTH as f32 - 24.0,
+        33.0,
+        Align::Right,
+    );
+    pm
+}
+
+fn draw_grid(pm: &mut Pixmap) {
+    let (bx, by, bw, bh) = (BOARD_X as f32, BOARD_Y as f32, BOARD_W as f32, BOARD_H as f32);
+    let mut pb = PathBuilder::new();
+    for f in 1..FILES {
+        let x = bx + (f as u32 * CELL_W) as f32;
+        pb.move_to(x, by);
+        pb.line_to(x, by + bh);
+    }
+    for r in 1..RANKS {
+        let y = by + (r as u32 * CELL_H) as f32;
+        pb.move_to(bx, y);
+        pb.line_to(bx + bw, y);
+    }
+    stroke(pm, &pb.finish().expect("grid lines"), GRID, 1.5);
+    // The centre line, clearly heavier, reaching into the margins.
+    let y = by + (4 * CELL_H) as f32;
+    fill(
+        pm,
+        &rounded_rect(bx - 14.0, y - 2.5, bw + 28.0, 5.0, 2.5),
+        CENTRE_LINE,
+    );
+    for x in [bx - 14.0, bx + bw + 14.0] {
+        fill(
+            pm,
+            &PathBuilder::from_circle(x, y, 5.0).expect("dot"),
+            CENTRE_LINE,
+        );
+    }
+}
+
+fn draw_coordinates(pm: &mut Pixmap) {
+    let style = Style::new(&fonts().bold, 17.0).with(COORD);
+    let lift = style.cap_height() / 2.0;
+    let (bx, by) = (BOARD_X as f32, BOARD_Y as f32);
+    let (bottom, label) = ((BOARD_Y + BOARD_H) as f32, LABEL_H as f32);
+    for f in 0..FILES {
+        let letter = ((b'a' + f) as char).to_string();
+        let x = bx + (f as f32 + 0.5) * CELL_W as f32;
+        style.draw(pm, &letter, x, by - label / 2.0 + lift - 1.0, Align::Centre);
+        style.draw(pm, &letter, x, bottom + label / 2.0 + lift + 1.0, Align::Centre);
+    }
+    for r in 0..RANKS {
+        let number = (r + 1).to_string();
+        let y = by + ((RANKS - 1 - r) as f32 + 0.5) * CELL_H as f32 + lift;
+        style.draw(pm, &number, bx / 2.0 - 4.0, y, Align::Centre);
+        style.draw(pm, &number, WIDTH as f32 - bx / 2.0 + 4.0, y, Align::Centre);
+    }
+}
+
+fn strip_top(side: Side) -> u32 {
+    match side {
+        Side::Black => HEADER_H,
+        Side::Red => RED_STRIP_Y,
+    }
+}
+
+/// A small card back in the player's bar, naming the army by colour.
+fn draw_chip(pm: &mut Pixmap, side: Side) {
+    let mid = (strip_top(side) + STRIP_H / 2) as f32;
+    let chip = rounded_rect(BOARD_X as f32, mid - 13.0, 20.0, 26.0, 4.0);
+    fill(pm, &chip, army(side));
+    stroke(pm, &chip, TEXT.alpha(190), 1.5);
+}
+
+/// A card on its ground, as pasted on a square.
+fn tile(sprite: &Pixmap, ground: usize) -> Pixmap {
+    let mut pm = pixmap(TILE_W, TILE_H, ground_colour(ground));
+    pm.draw_pixmap(
+        0,
+        0,
+        sprite.as_ref(),
+        &PixmapPaint::default(),
+        Transform::identity(),
+        None,
+    );
+    pm
+}
+
+/// A face (see [`FACES`]) with its shadow, on a clear ground.
+fn card_sprite(face: usize) -> Pixmap {
+    let side = Side::BOTH[face / FACES];
+    let mut pm = Pixmap::new(TILE_W, TILE_H).expect("sprite size");
+    // A two-step shadow: cheap, and soft enough at this size.
+    for (grow, dy, a) in [(1.5, 2.5, 40), (0.0, 1.5, 60)] {
+        let shadow = rounded_rect(
+            PAD - grow,
+            PAD + dy - grow,
+            CARD_W + 2.0 * grow,
+            CARD_H + 2.0 * grow,
+            CARD_R + grow,
+        );
+        fill(&mut pm, &shadow, Colour::hex(0x000000).alpha(a));
+    }
+    let colour = army(side);
+    fill(&mut pm, &rounded_rect(PAD, PAD, CARD_W, CARD_H, CARD_R), colour);
+    match face % FACES {
+        0 => draw_face(&mut pm, colour, Card::Queen),
+        10 => draw_back(&mut pm),
+        n => draw_face(&mut pm, colour, Card::Ants(n as u8)),
+    }
+    pm
+}
+
+fn draw_face(pm: &mut Pixmap, colour: Colour, card: Card) {
+    // Ivory on the right, army colour left: the army reads at a glance.
+    let border = 3.0;
+    let (x, y) = (PAD + PANEL_W, PAD + border);
+    let (w, h) = (CARD_W - PANEL_W - border, CARD_H - 2.0 * border);
+    let mut pb = PathBuilder::new();
+    push_rounded_rect(&mut pb, x, y, w, h, CARD_R - border);
+    pb.push_rect(rect(x, y, CARD_R, h)); // square off the panel side
+    fill(pm, &pb.finish().expect("face"), IVORY);
+    let digit = Style::new(&fonts().bold, 50.0).with(IVORY);
+    let centre_y = PAD + CARD_H / 2.0;
+    let baseline = centre_y + digit.cap_height() / 2.0;
+    digit.draw(
+        pm,
+        &card.symbol().to_string(),
+        PAD + PANEL_W / 2.0,
+        baseline,
+        Align::Centre,
+    );
+    let (cx, cy) = (x + w / 2.0, centre_y);
+    match card {
+        Card::Queen => draw_crown(pm, cx, cy, colour),
+        Card::Ants(n) => {
+            for (col, row) in pip_layout(n) {
+                let px = cx + (*col as f32 - 1.0) * 22.0;
+                let py = cy + (*row as f32 - 1.0) * 27.0;
+                draw_ant(pm, px, py, 0.9, colour);
+            }
+        }
+    }
+}
+
+/// Where a value's ants stand on a 3x3 grid (column, row), like dice.
+fn pip_layout(n: u8) -> &'static [(u8, u8)] {
+    match n {
+        1 => &[(1, 1)],
+        2 => &[(0, 0), (2, 2)],
+        3 => &[(0, 0), (1, 1), (2, 2)],
+        4 => &[(0, 0), (2, 0), (0, 2), (2, 2)],
+        5 => &[(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6 => &[(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+        7 => &[(0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)],
+        8 => &[(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
+        _ => &[
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (0, 1),
+            (1, 1),
+            (2, 1),
+            (0, 2),
+            (1, 2),
+            (2, 2),
+        ],
+    }
+}
+
+/// A small ant, head up, about 22 px tall at `scale` 1. (Pips are drawn
+/// at 0.9: each pip's edges cost PNG bytes, and 180 of them fill a board.)
+fn draw_ant(pm: &mut Pixmap, cx: f32, cy: f32, scale: f32, colour: Colour) {
+    let p = |x: f32, y: f32| (cx + x * scale, cy + y * scale);
+    let mut legs = PathBuilder::new();
+    // Three legs a side from the thorax, and two bent antennae.
+    let limbs: [[(f32, f32); 3]; 4] = [
+        [(1.0, -3.0), (4.0, -5.0), (5.5, -8.0)],
+        [(1.2, -1.8), (5.0, -1.5), (6.5, 1.5)],
+        [(1.0, -0.8), (4.0, 2.0), (5.5, 6.5)],
+        [(0.8, -8.5), (2.0, -11.0), (4.0, -11.5)],
+    ];
+    for limb in limbs {
+        for mirror in [1.0, -1.0] {
+            let pts = limb.map(|(x, y)| p(x * mirror, y));
+            legs.move_to(pts[0].0, pts[0].1);
+            legs.line_to(pts[1].0, pts[1].1);
+            legs.line_to(pts[2].0, pts[2].1);
+        }
+    }
+    stroke(pm, &legs.finish().expect("legs"), colour, 1.1 * scale);
+    let mut body = PathBuilder::new();
+    let oval = |c: (f32, f32), rx: f32, ry: f32| {
+        rect(
+            c.0 - rx * scale,
+            c.1 - ry * scale,
+            2.0 * rx * scale,
+            2.0 * ry * scale,
+        )
+    };
+    body.push_oval(oval(p(0.0, -7.2), 2.2, 2.0)); // head
+    body.push_oval(oval(p(0.0, -2.4), 1.5, 2.6)); // thorax
+    body.push_oval(oval(p(0.0, 4.4), 3.0, 4.2)); // gaster
+    fill(pm, &body.finish().expect("body"), colour);
+}
+
+/// The Queen's mark: a gold crown outlined in her army's colour.
+fn draw_crown(pm: &mut Pixmap, cx: f32, cy: f32, colour: Colour) {
+    let (w, h) = (52.0, 40.0);
+    let (x, y) = (cx - w / 2.0, cy - h / 2.0 + 2.0);
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + 3.0, y + h * 0.78);
+    pb.line_to(x, y + h * 0.18);
+    pb.line_to(x + w * 0.28, y + h * 0.48);
+    pb.line_to(x + w * 0.5, y);
+    pb.line_to(x + w * 0.72, y + h * 0.48);
+    pb.line_to(x + w, y + h * 0.18);
+    pb.line_to(x + w - 3.0, y + h * 0.78);
+    pb.close();
+    push_rounded_rect(&mut pb, x + 3.0, y + h * 0.84, w - 6.0, h * 0.16, 2.0);
+    let crown = pb.finish().expect("crown");
+    fill(pm, &crown, GOLD);
+    stroke(pm, &crown, colour, 2.2);
+    for (tx, ty) in [(x, y + h * 0.18), (x + w * 0.5, y), (x + w, y + h * 0.18)] {
+        fill(pm, &PathBuilder::from_circle(tx, ty, 3.6).expect("jewel"), colour);
+    }
+}
+
+/// A card back: a framed medallion with an ant, and no value on it.
+fn draw_back(pm: &mut Pixmap) {
+    let (x, y, w, h) = (PAD + 7.0, PAD + 7.0, CARD_W - 14.0, CARD_H - 14.0);
+    stroke(pm, &rounded_rect(x, y, w, h, CARD_R - 4.0), IVORY.alpha(150), 1.6);
+    let (cx, cy) = (PAD + CARD_W / 2.0, PAD + CARD_H / 2.0);
+    let medallion = PathBuilder::from_circle(cx, cy, 26.0).expect("medallion");
+    fill(pm, &medallion, Colour::hex(0x000000).alpha(60));
+    stroke(pm, &medallion, IVORY.alpha(150), 1.6);
+    draw_ant(pm, cx, cy + 1.0, 1.75, IVORY.alpha(220));
+}
+
+const TAG_H: f32 = 24.0;
+
+/// A pill with a tag's text, on the frame.
+fn tag_pill(tag: Tag) -> Pixmap {
+    let style = Style::new(&fonts().bold, 13.0).with(FRAME);
+    let w = (style.width(tag.text()) + 20.0).ceil();
+    let mut pm = pixmap(w as u32, TAG_H as u32, FRAME);
+    fill(
+        &mut pm,
+        &rounded_rect(0.0, 0.0, w, TAG_H, TAG_H / 2.0),
+        tag.colour(),
+    );
+    let baseline = TAG_H / 2.0 + style.cap_height() / 2.0;
+    style.draw(&mut pm, tag.text(), w / 2.0, baseline, Align::Centre);
+    pm
+}
+
+const DOT: u32 = 18;
+
+fn side_dot(side: Side) -> Pixmap {
+    let mut pm = pixmap(DOT, DOT, FRAME);
+    let c = DOT as f32 / 2.0;
+    let dot = PathBuilder::from_circle(c, c, c - 2.0).expect("dot");
+    fill(&mut pm, &dot, army(side));
+    stroke(&mut pm, &dot, TEXT.alpha(230), 2.0);
+    pm
+}
+
+const KEY_W: u32 = 34;
+
+/// Two swatches: the colours of "from" and "to" squares.
+fn mark_key() -> Pixmap {
+    let mut pm = pixmap(KEY_W, 14, FRAME);
+    fill(&mut pm, &rounded_rect(0.0, 0.0, 14.0, 14.0, 3.0), FROM_MARK);
+    fill(&mut pm, &rounded_rect(18.0, 0.0, 14.0, 14.0, 3.0), TO_MARK);
+    pm
+}
+
+// ---------------------------------------------------------------- the text
+
+fn name(labels: &BoardLabels, side: Side) -> &str {
+    match side {
+        Side::Red => &labels.red,
+        Side::Black => &labels.black,
+    }
+}
+
+/// The phase line: "Rally — Red 3, Black 5 turns left", "Battle", ...
+fn phase_text(view: &View) -> String {
+    if view.outcome.is_some() {
+        return "Game over".into();
+    }
+    match view.phase {
+        Phase::Deploy => match &view.deploy {
+            Some(dep) if dep.kind == Deployment::Minor => format!("Deployment — row {} of 4", dep.row + 1),
+            _ => "Deployment".into(),
+        },
+        Phase::Rally { red, black } => format!("Rally — Red {red}, Black {black} turns left"),
+        Phase::Battle => "Battle".into(),
+    }
+}
+
+/// Who is to move, the result, or what the deployment waits for.
+fn status_text(view: &View, labels: &BoardLabels) -> String {
+    if let Some(outcome) = &view.outcome {
+        return result_text(outcome, labels);
+    }
+    if let Some(side) = view.to_move {
+        return format!("{side} to move — {}", name(labels, side));
+    }
+    match &view.deploy {
+        Some(dep) => {
+            let state = |side: Side| {
+                if *dep.placed.get(side) {
+                    "has placed"
+                } else {
+                    "is placing"
+                }
+            };
+            format!("Red {}, Black {}", state(Side::Red), state(Side::Black))
+        }
+        None => String::new(),
+    }
+}
+
+fn result_text(outcome: &Outcome, labels: &BoardLabels) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let how = match reason {
+                WinReason::QueenCaptured => ": the enemy Queen is captured",
+                WinReason::RedAggression => " by Red Aggression (six repeated turns)",
+                WinReason::Resignation => " by resignation",
+                WinReason::Timeout => " on time",
+            };
+            format!("{winner} wins{how} — {}", name(labels, *winner))
+        }
+        Outcome::Draw { reason } => match reason {
+            DrawReason::NoAntsLeft => "Draw: no numbered cards are left".into(),
+            DrawReason::Agreed => "Draw by agreement".into(),
+        },
+    }
+}
+
+/// The last move in words, `None` if there is nothing to tell.
+fn last_move_text(view: &View) -> Option<String> {
+    let (side, action) = view.last.as_ref()?;
+    Some(match action {
+        Action::Pass => format!("{side} passed (no legal move)"),
+        Action::Favor => format!("{side} took the Queen's Favor (Queen to {})", side.back_centre()),
+        Action::Resign => format!("{side} resigned"),
+        Action::AcceptDraw => format!("{side} accepted the draw"),
+        Action::OfferDraw | Action::Deploy(_) => return None,
+        other => format!("{side} {other}"),
+    })
+}
+
+const MARGIN: f32 = 24.0;
+
+fn draw_header(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art) {
+    let f = fonts();
+    let title = Style::new(&f.bold, 26.0);
+    let brand_w = Style::new(&f.bold, 14.0).width("ARMY ANTS");
+    let room = WIDTH as f32 - 3.0 * MARGIN - brand_w;
+    title.draw_indexed(
+        image,
+        &art.inks.text,
+        &title.fit(&phase_text(view), room),
+        MARGIN,
+        36.0,
+        Align::Left,
+    );
+    let mut x = MARGIN;
+    if let Some(side) = view.to_move.or(view.outcome.and_then(|o| o.winner())) {
+        image.blit(&art.dots[side.index()], MARGIN as u32, 47);
+        x += DOT as f32 + 8.0;
+    }
+    let status = Style::new(&f.regular, 19.0);
+    let line = status.fit(&status_text(view, labels), WIDTH as f32 - MARGIN - x);
+    status.draw_indexed(image, &art.inks.dim, &line, x, 63.0, Align::Left);
+}
+
+/// A player's bar: the name, its army, a tag, and the cards left.
+fn draw_strip(image: &mut Indexed, view: &View, labels: &BoardLabels, side: Side, art: &Art) {
+    let f = fonts();
+    let mid = strip_top(side) + STRIP_H / 2;
+    let small = Style::new(&f.regular, 16.0);
+    let baseline = mid as f32 + small.cap_height() / 2.0;
+    let cards = view.cells.iter().filter(|c| cell_side(c) == Some(side)).count();
+    let count = format!("{cards} card{}", if cards == 1 { "" } else { "s" });
+    let right = (BOARD_X + BOARD_W) as f32;
+    let mut end =
+        right - small.draw_indexed(image, &art.inks.dim, &count, right, baseline, Align::Right) - 14.0;
+    if let Some(tag) = strip_tag(view, side) {
+        let pill = &art.tags[tag as usize];
+        end -= pill.width as f32;
+        image.blit(pill, end as u32, mid - pill.height / 2);
+        end -= 14.0;
+    }
+    let label = format!("  {}", side.name());
+    let name_style = Style::new(&f.bold, 20.0);
+    let x = BOARD_X as f32 + 32.0;
+    let room = (end - small.width(&label) - x).max(40.0);
+    let w = name_style.draw_indexed(
+        image,
+        &art.inks.text,
+        &name_style.fit(name(labels, side), room),
+        x,
+        baseline,
+        Align::Left,
+    );
+    small.draw_indexed(image, &art.inks.dim, &label, x + w, baseline, Align::Left);
+}
+
+fn cell_side(cell: &Cell) -> Option<Side> {
+    match cell {
+        Cell::Empty => None,
+        Cell::Card(piece) => Some(piece.side),
+        Cell::Hidden(side) => Some(*side),
+    }
+}
+
+/// The tag beside a player's name, if any.
+fn strip_tag(view: &View, side: Side) -> Option<Tag> {
+    if let Some(outcome) = &view.outcome {
+        return (outcome.winner() == Some(side)).then_some(Tag::Winner);
+    }
+    if view.to_move == Some(side) {
+        return Some(Tag::ToMove);
+    }
+    if view.draw_offer == Some(side) {
+        return Some(Tag::OffersDraw);
+    }
+    let dep = view.deploy.as_ref()?;
+    Some(if *dep.placed.get(side) {
+        Tag::Placed
+    } else {
+        Tag::Placing
+    })
+}
+
+fn draw_footer(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art) {
+    let f = fonts();
+    let baseline = (FOOTER_Y + 26) as f32;
+    let mut right = WIDTH as f32 - MARGIN;
+    if let (Some(side), None) = (view.draw_offer, &view.outcome) {
+        let offer = Style::new(&f.bold, 17.0);
+        let tail = format!(" ({side}) offers a draw");
+        let who = offer.fit(name(labels, side), 340.0 - offer.width(&tail));
+        let text = who + &tail;
+        right -= offer.draw_indexed(image, &art.inks.offer, &text, right, baseline, Align::Right) + MARGIN;
+    }
+    let dim = Style::new(&f.regular, 17.0);
+    let Some(text) = last_move_text(view) else {
+        let note = if view.deploy.is_some() {
+            "Cards stay face down until both armies are placed"
+        } else {
+            ""
+        };
+        dim.draw_indexed(
+            image,
+            &art.inks.dim,
+            &dim.fit(note, right - MARGIN),
+            MARGIN,
+            baseline,
+            Align::Left,
+        );
+        return;
+    };
+    let mut x = MARGIN + dim.draw_indexed(image, &art.inks.dim, "Last move  ", MARGIN, baseline, Align::Left);
+    if last_move_marks(view).iter().any(Option::is_some) {
+        image.blit(&art.key, x as u32, baseline as u32 - 13);
+        x += KEY_W as f32 + 8.0;
+    }
+    let strong = Style::new(&f.bold, 17.0);
+    strong.draw_indexed(
+        image,
+        &art.inks.text,
+        &strong.fit(&text, right - x),
+        x,
+        baseline,
+        Align::Left,
+    );
+}
+
+// ---------------------------------------------------------------- alt text
+
+/// A short description for screen readers (at most 1024 characters, the
+/// limit of a Discord attachment description). It tells only what the view
+/// shows: a face-down card is counted, never named.
+pub fn army_ants_alt_text(view: &View, labels: &BoardLabels) -> String {
+    let short = |s: &str| -> String { s.chars().take(40).collect() };
+    let mut text = format!("Army Ants board. {}.", phase_text(view));
+    let status = status_text(
+        view,
+        &BoardLabels {
+            red: short(&labels.red),
+            black: short(&labels.black),
+        },
+    );
+    if !status.is_empty() {
+        let _ = write!(text, " {status}.");
+    }
+    if let Some(last) = last_move_text(view) {
+        let _ = write!(text, " Last move: {last}.");
+    }
+    for side in Side::BOTH {
+        let _ = write!(
+            text,
+            " {side} ({}): {}.",
+            short(name(labels, side)),
+            material(view, side)
+        );
+    }
+    if let (Some(side), None) = (view.draw_offer, view.outcome) {
+        let _ = write!(text, " {side} offers a draw.");
+    }
+    if text.chars().count() > 1024 {
+        text = text.chars().take(1023).collect::<String>() + "…";
+    }
+    text
+}
+
+/// "18 cards, Queen on c1" — face-down cards counted apart, values unsaid.
+fn material(view: &View, side: Side) -> String {
+    let (mut shown, mut hidden, mut queen) = (0, 0, None);
+    for sq in Square::all() {
+        match view.cell(sq) {
+            Cell::Card(p) if p.side == side => {
+                shown += 1;
+                if p.card.is_queen() {
+                    queen = Some(sq);
+                }
+            }
+            Cell::Hidden(s) if s == side => hidden += 1,
+            _ => {}
+        }
+    }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let mut out = if hidden == 0 {
+        format!("{shown} card{}", plural(shown))
+    } else {
+        format!("{shown} card{} face up, {hidden} face down", plural(shown))
+    };
+    if let Some(sq) = queen {
+        let _ = write!(out, ", Queen on {sq}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::army_ants::{ArmyAnts, Deployment, Setup, Status};
+    use crate::rules::shuffle::SeededRng;
+
+    fn labels() -> BoardLabels {
+        BoardLabels {
+            red: "alice".into(),
+            black: "bob".into(),
+        }
+    }
+
+    /// A dealt game (38 cards) after one march by Red.
+    fn full_board() -> ArmyAnts {
+        let mut game = ArmyAnts::new(&Setup {
+            seed: Some(7),
+            ..Setup::default()
+        })
+        .expect("a dealt game");
+        let march = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::March { .. }))
+            .expect("a march is open at the start");
+        game.apply(Side::Red, &march).expect("legal");
+        game
+    }
+
+    fn minor(seed: u64) -> ArmyAnts {
+        ArmyAnts::new(&Setup {
+            deployment: Deployment::Minor,
+            seed: Some(seed),
+            position: None,
+        })
+        .expect("a minor deployment")
+    }
+
+    /// Red places its first row in the hand's order, or reversed.
+    fn red_deploys(game: &mut ArmyAnts, reversed: bool) {
+        let mut cards = game.deploy_hand(Side::Red).expect("Red has a hand").cards;
+        if reversed {
+            cards.reverse();
+        }
+        game.apply(Side::Red, &Action::Deploy(vec![cards]))
+            .expect("a legal deploy");
+    }
+
+    #[test]
+    fn png_decodes_at_the_expected_size_and_stays_small() {
+        let view = full_board().view(None);
+        assert_eq!(view.cells.iter().filter(|c| **c != Cell::Empty).count(), 38);
+        let png = army_ants_png(&view, &labels());
+        let image = image::load_from_memory(&png).expect("a valid PNG");
+        assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
+        assert!(png.len() < 120 * 1024, "PNG is {} bytes", png.len());
+    }
+
+    #[test]
+    fn a_board_of_card_backs_stays_small() {
+        let mut game = minor(2);
+        for _ in 0..3 {
+            for side in Side::BOTH {
+                let cards = game.deploy_hand(side).expect("a hand").cards;
+                game.apply(side, &Action::Deploy(vec![cards]))
+                    .expect("a legal deploy");
+            }
+        }
+        red_deploys(&mut game, false);
+        let view = game.view(None);
+        assert_eq!(
+            view.cells.iter().filter(|c| matches!(c, Cell::Hidden(_))).count(),
+            34
+        );
+        let png = army_ants_png(&view, &labels());
+        assert!(png.len() < 120 * 1024, "PNG is {} bytes", png.len());
+    }
+
+    #[test]
+    fn hidden_cards_do_not_change_the_image() {
+        let (mut a, mut b) = (minor(1), minor(1));
+        red_deploys(&mut a, false);
+        red_deploys(&mut b, true);
+        assert_ne!(
+            a.view(Some(Side::Red)),
+            b.view(Some(Side::Red)),
+            "the deployments differ"
+        );
+        for viewer in [Some(Side::Black), None] {
+            let (va, vb) = (a.view(viewer), b.view(viewer));
+            assert!(va.cells.iter().any(|c| matches!(c, Cell::Hidden(Side::Red))));
+            assert_eq!(army_ants_png(&va, &labels()), army_ants_png(&vb, &labels()));
+            assert_eq!(
+                army_ants_alt_text(&va, &labels()),
+                army_ants_alt_text(&vb, &labels())
+            );
+        }
+    }
+
+    #[test]
+    fn alt_text_never_names_hidden_cards() {
+        let mut game = minor(1);
+        red_deploys(&mut game, false);
+        let text = army_ants_alt_text(&game.view(Some(Side::Black)), &labels());
+        assert!(text.contains("Deployment"), "{text}");
+        assert!(
+            text.contains("Red (alice): 0 cards face up, 5 face down."),
+            "{text}"
+        );
+        assert!(!text.contains("Queen on"), "{text}");
+    }
+
+    #[test]
+    fn alt_text_tells_phase_turn_last_move_and_material() {
+        let game = full_board();
+        let (side, last) = game.record().last().cloned().expect("one move");
+        let text = army_ants_alt_text(&game.view(None), &labels());
+        assert!(text.contains("Rally — Red 4, Black 5 turns left"), "{text}");
+        assert!(text.contains("Black to move — bob"), "{text}");
+        assert!(text.contains(&format!("{side} {last}")), "{text}");
+        assert!(text.contains("Red (alice): 19 cards"), "{text}");
+        let long = BoardLabels {
+            red: "r".repeat(5000),
+            black: "b".repeat(5000),
+        };
+        assert!(army_ants_alt_text(&game.view(None), &long).chars().count() <= 1024);
+    }
+
+    #[test]
+    fn a_finished_game_and_a_draw_offer_render() {
+        let mut game = full_board();
+        let Status::ToMove(side) = game.status() else {
+            panic!("a side to move")
+        };
+        game.apply(side, &Action::OfferDraw).expect("an offer");
+        let offered = army_ants_alt_text(&game.view(None), &labels());
+        assert!(offered.contains("Black offers a draw"), "{offered}");
+        game.apply(side, &Action::Resign).expect("a resignation");
+        let view = game.view(None);
+        assert!(army_ants_alt_text(&view, &labels()).contains("Red wins by resignation — alice"));
+        assert!(image::load_from_memory(&army_ants_png(&view, &labels())).is_ok());
+    }
+
+    /// Mean and worst per-channel error of the palette over full-colour art.
+    fn palette_error(original: &Pixmap, indexed: &Indexed) -> (f64, u8) {
+        let palette = &art().palette;
+        let (mut sum, mut worst) = (0u64, 0u8);
+        for (px, index) in original.data().chunks_exact(4).zip(&indexed.data) {
+            let colour = palette.colour(*index);
+            for c in 0..3 {
+                let error = px[c].abs_diff(colour[c]);
+                sum += error as u64;
+                worst = worst.max(error);
+            }
+        }
+        (sum as f64 / (3 * indexed.data.len()) as f64, worst)
+    }
+
+    #[test]
+    fn the_palette_keeps_the_art_faithful() {
+        let art = art();
+        let (mean, worst) = palette_error(&board_background(), &art.board);
+        assert!(mean < 0.5 && worst < 24, "board: mean {mean}, worst {worst}");
+        for face in [0, 9, 10, 11, 20, 21] {
+            let sprite = card_sprite(face);
+            for ground in 0..GROUNDS {
+                let (mean, worst) =
+                    palette_error(&tile(&sprite, ground), &art.tiles[face * GROUNDS + ground]);
+                assert!(
+                    mean < 0.5 && worst < 24,
+                    "face {face} on {ground}: mean {mean}, worst {worst}"
+                );
+            }
+        }
+    }
+
+    /// A game played at random until an attack in the battle has happened.
+    fn battle(seed: u64) -> ArmyAnts {
+        let mut game = ArmyAnts::new(&Setup {
+            seed: Some(seed),
+            ..Setup::default()
+        })
+        .expect("a dealt game");
+        let mut rng = SeededRng::new(seed);
+        while let Status::ToMove(side) = game.status() {
+            let legal = game.legal_actions();
+            let attack = legal.iter().find(|a| matches!(a, Action::Attack { .. })).cloned();
+            let action = attack
+                .clone()
+                .unwrap_or_else(|| legal[rng.below(legal.len() as u64) as usize].clone());
+            game.apply(side, &action).expect("legal");
+            if attack.is_some()
+                && game
+                    .view(None)
+                    .cells
+                    .iter()
+                    .filter(|c| **c != Cell::Empty)
+                    .count()
+                    < 34
+            {
+                break;
+            }
+        }
+        game
+    }
+
+    /// Writes example boards for a person to look at:
+    /// `cargo test --lib render -- --ignored`, then open /tmp/antics-*.png.
+    #[test]
+    #[ignore]
+    fn write_examples() {
+        let write = |name: &str, view: &View, labels: &BoardLabels| {
+            let png = army_ants_png(view, labels);
+            std::fs::write(format!("/tmp/antics-{name}.png"), &png).unwrap();
+            png
+        };
+        let long = BoardLabels {
+            red: "alice the magnificent".into(),
+            black: "Bartholomew of the Black Army, Esq.".into(),
+        };
+        let png = write("board", &full_board().view(None), &labels());
+        let zoom = image::load_from_memory(&png)
+            .unwrap()
+            .crop_imm(180, 250, 280, 220);
+        zoom.resize(840, 660, image::imageops::FilterType::Nearest)
+            .save("/tmp/antics-zoom.png")
+            .unwrap();
+        let mut game = minor(1);
+        red_deploys(&mut game, false);
+        write("deploy", &game.view(Some(Side::Black)), &long);
+        let mut cards = game.deploy_hand(Side::Black).unwrap().cards;
+        cards.sort();
+        game.apply(Side::Black, &Action::Deploy(vec![cards])).unwrap();
+        red_deploys(&mut game, false);
+        write("deploy-red", &game.view(Some(Side::Red)), &labels());
+        let mut game = battle(3);
+        let Status::ToMove(side) = game.status() else {
+            panic!("the game goes on")
+        };
+        write("battle", &game.view(None), &labels());
+        game.apply(side, &Action::OfferDraw).unwrap();
+        write("offer", &game.view(None), &long);
+        game.apply(side.opponent(), &Action::Resign).unwrap();
+        write("over", &game.view(None), &labels());
+    }
+}

@@ -1,0 +1,536 @@
+//! Drawing helpers every game renderer shares: colours, shapes and text in
+//! full colour (tiny-skia) for art prepared once, and palette images for the
+//! hot path, which only copies prepared pieces, writes a little text and
+//! encodes.
+//!
+//! Why palette images: the fast PNG compressor (fdeflate) shortens runs of
+//! zero bytes and little else, so every anti-aliased pixel of an RGB image
+//! costs about 3 x 12 bits; a full Army Ants board came out near 250 KB. One
+//! byte per pixel, from a palette chosen for the art and ordered so that
+//! neighbouring pixels tend to have nearby indices, keeps the anti-aliasing
+//! and costs well under half of that.
+
+use ab_glyph::{point, Font, FontRef, GlyphId, OutlinedGlyph, PxScale, ScaleFont};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// The two faces of DejaVu Sans bundled in `assets/fonts`.
+pub struct Fonts {
+    pub regular: FontRef<'static>,
+    pub bold: FontRef<'static>,
+}
+
+/// The bundled fonts, parsed the first time they are needed.
+pub fn fonts() -> &'static Fonts {
+    static FONTS: OnceLock<Fonts> = OnceLock::new();
+    FONTS.get_or_init(|| {
+        let parse = |bytes: &'static [u8]| FontRef::try_from_slice(bytes).expect("bundled font parses");
+        Fonts {
+            regular: parse(include_bytes!("../../assets/fonts/DejaVuSans.ttf")),
+            bold: parse(include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf")),
+        }
+    })
+}
+
+// ------------------------------------------------------------ full colour
+
+/// A straight (not premultiplied) colour that can be built in a `const`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Colour {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    pub a: u8,
+}
+
+impl Colour {
+    /// An opaque colour from `0xRRGGBB`.
+    pub const fn hex(rgb: u32) -> Colour {
+        Colour {
+            r: (rgb >> 16) as u8,
+            g: (rgb >> 8) as u8,
+            b: rgb as u8,
+            a: 255,
+        }
+    }
+
+    pub const fn alpha(self, a: u8) -> Colour {
+        Colour { a, ..self }
+    }
+
+    pub fn paint(self) -> Paint<'static> {
+        let mut paint = Paint::default();
+        paint.set_color_rgba8(self.r, self.g, self.b, self.a);
+        paint.anti_alias = true;
+        paint
+    }
+
+    fn rgb(self) -> [u8; 3] {
+        [self.r, self.g, self.b]
+    }
+
+    /// This colour at `amount` (0..1) over an opaque `ground`.
+    fn over(self, ground: Colour, amount: f32) -> [u8; 3] {
+        let a = amount * self.a as f32 / 255.0;
+        let mix = |f: u8, g: u8| (f as f32 * a + g as f32 * (1.0 - a) + 0.5) as u8;
+        [
+            mix(self.r, ground.r),
+            mix(self.g, ground.g),
+            mix(self.b, ground.b),
+        ]
+    }
+}
+
+/// An opaque pixmap filled with one colour.
+pub fn pixmap(width: u32, height: u32, ground: Colour) -> Pixmap {
+    let mut pm = Pixmap::new(width, height).expect("a non-empty image");
+    pm.fill(tiny_skia::Color::from_rgba8(
+        ground.r, ground.g, ground.b, ground.a,
+    ));
+    pm
+}
+
+pub fn rect(x: f32, y: f32, w: f32, h: f32) -> Rect {
+    Rect::from_xywh(x, y, w, h).expect("a rectangle of positive size")
+}
+
+/// A rectangle with its four corners rounded by `r`.
+pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Path {
+    let mut pb = PathBuilder::new();
+    push_rounded_rect(&mut pb, x, y, w, h, r);
+    pb.finish().expect("a non-empty path")
+}
+
+/// Adds a rounded rectangle to a path being built (cubic quarter circles).
+pub fn push_rounded_rect(pb: &mut PathBuilder, x: f32, y: f32, w: f32, h: f32, r: f32) {
+    let r = r.min(w / 2.0).min(h / 2.0);
+    let k = r * 0.447_715; // 1 - 0.552285: the control-point offset from each corner
+    let (x1, y1) = (x + w, y + h);
+    pb.move_to(x + r, y);
+    pb.line_to(x1 - r, y);
+    pb.cubic_to(x1 - k, y, x1, y + k, x1, y + r);
+    pb.line_to(x1, y1 - r);
+    pb.cubic_to(x1, y1 - k, x1 - k, y1, x1 - r, y1);
+    pb.line_to(x + r, y1);
+    pb.cubic_to(x + k, y1, x, y1 - k, x, y1 - r);
+    pb.line_to(x, y + r);
+    pb.cubic_to(x, y + k, x + k, y, x + r, y);
+    pb.close();
+}
+
+pub fn fill(pixmap: &mut Pixmap, path: &Path, colour: Colour) {
+    pixmap.fill_path(
+        path,
+        &colour.paint(),
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
+}
+
+pub fn fill_rect(pixmap: &mut Pixmap, r: Rect, colour: Colour) {
+    pixmap.fill_rect(r, &colour.paint(), Transform::identity(), None);
+}
+
+/// Strokes with round caps and joins, which suit small glyph-like shapes.
+pub fn stroke(pixmap: &mut Pixmap, path: &Path, colour: Colour, width: f32) {
+    let stroke = Stroke {
+        width,
+        line_cap: LineCap::Round,
+        line_join: LineJoin::Round,
+        ..Stroke::default()
+    };
+    pixmap.stroke_path(path, &colour.paint(), &stroke, Transform::identity(), None);
+}
+
+// ------------------------------------------------------------ text
+
+/// Where a text's `x` lies: at its start, its middle or its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// A font at a size in a colour; `size` is the em size in pixels, as in
+/// CSS. Palette images take their colour from an [`Ink`] instead.
+#[derive(Clone, Copy)]
+pub struct Style<'a> {
+    pub font: &'a FontRef<'static>,
+    pub size: f32,
+    pub colour: Colour,
+}
+
+impl<'a> Style<'a> {
+    /// A style in black; see [`Style::with`].
+    pub fn new(font: &'a FontRef<'static>, size: f32) -> Style<'a> {
+        Style {
+            font,
+            size,
+            colour: Colour::hex(0x000000),
+        }
+    }
+
+    pub fn with(self, colour: Colour) -> Style<'a> {
+        Style { colour, ..self }
+    }
+
+    fn scale(&self) -> PxScale {
+        // ab_glyph scales by ascent-to-descent height, not by the em.
+        let per_em = self.font.units_per_em().unwrap_or(2048.0);
+        PxScale::from(self.size * self.font.height_unscaled() / per_em)
+    }
+
+    /// The advance width of `text`, kerning included.
+    pub fn width(&self, text: &str) -> f32 {
+        self.layout(text, 0.0, 0.0, Align::Left, |_| {})
+    }
+
+    /// The height of a capital letter above the baseline, for centring.
+    pub fn cap_height(&self) -> f32 {
+        let per_em = self.font.units_per_em().unwrap_or(2048.0);
+        // DejaVu's capitals are 0.729 em tall; fall back to that.
+        self.font
+            .outline(self.font.glyph_id('H'))
+            .map_or(0.729 * self.size, |o| {
+                (o.bounds.max.y - o.bounds.min.y).abs() * self.size / per_em
+            })
+    }
+
+    /// Shortens `text` with an ellipsis until it fits in `max` pixels.
+    pub fn fit(&self, text: &str, max: f32) -> String {
+        if self.width(text) <= max {
+            return text.to_string();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let candidate = chars.iter().collect::<String>().trim_end().to_string() + "…";
+            if self.width(&candidate) <= max {
+                return candidate;
+            }
+        }
+        "…".to_string()
+    }
+
+    /// Lays `text` out with its baseline at `y`, handing each glyph's outline
+    /// to `each`; returns the advance width.
+    fn layout(&self, text: &str, x: f32, y: f32, align: Align, mut each: impl FnMut(OutlinedGlyph)) -> f32 {
+        let scale = self.scale();
+        let scaled = self.font.as_scaled(scale);
+        let glyphs = || {
+            let mut prev: Option<GlyphId> = None;
+            text.chars().map(move |c| {
+                let id = scaled.glyph_id(c);
+                let kern = prev.map_or(0.0, |p| scaled.kern(p, id));
+                prev = Some(id);
+                (id, kern, scaled.h_advance(id))
+            })
+        };
+        let width: f32 = glyphs().map(|(_, kern, advance)| kern + advance).sum();
+        let mut pen = match align {
+            Align::Left => x,
+            Align::Centre => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        for (id, kern, advance) in glyphs() {
+            pen += kern;
+            if let Some(outline) = self
+                .font
+                .outline_glyph(id.with_scale_and_position(scale, point(pen, y)))
+            {
+                each(outline);
+            }
+            pen += advance;
+        }
+        width
+    }
+
+    /// Draws `text` in full colour; returns its width.
+    pub fn draw(&self, pixmap: &mut Pixmap, text: &str, x: f32, y: f32, align: Align) -> f32 {
+        let colour = self.colour;
+        self.layout(text, x, y, align, |glyph| {
+            let bounds = glyph.px_bounds();
+            let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
+            glyph.draw(|gx, gy, coverage| {
+                blend_pixel(pixmap, left + gx as i32, top + gy as i32, colour, coverage);
+            });
+        })
+    }
+
+    /// Draws `text` into a palette image with an ink; returns its width.
+    pub fn draw_indexed(
+        &self,
+        image: &mut Indexed,
+        ink: &Ink,
+        text: &str,
+        x: f32,
+        y: f32,
+        align: Align,
+    ) -> f32 {
+        self.layout(text, x, y, align, |glyph| {
+            let bounds = glyph.px_bounds();
+            let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
+            glyph.draw(|gx, gy, coverage| {
+                let level = (coverage.clamp(0.0, 1.0) * INK_LEVELS as f32).round() as usize;
+                if level > 0 {
+                    image.set(left + gx as i32, top + gy as i32, ink.ramp[level]);
+                }
+            });
+        })
+    }
+}
+
+/// Blends a colour at partial coverage over one opaque pixel.
+fn blend_pixel(pixmap: &mut Pixmap, x: i32, y: i32, colour: Colour, coverage: f32) {
+    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    if x < 0 || y < 0 || x >= w || y >= h || coverage <= 0.0 {
+        return;
+    }
+    let i = ((y * w + x) * 4) as usize;
+    let px = &mut pixmap.data_mut()[i..i + 4];
+    let ground = Colour {
+        r: px[0],
+        g: px[1],
+        b: px[2],
+        a: 255,
+    };
+    let [r, g, b] = colour.over(ground, coverage.min(1.0));
+    px.copy_from_slice(&[r, g, b, 255]);
+}
+
+// ------------------------------------------------------------ palette images
+
+/// Coverage steps an [`Ink`] tells apart.
+const INK_LEVELS: usize = 16;
+
+/// An image of palette indices: what the hot path draws into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Indexed {
+    pub width: u32,
+    pub height: u32,
+    pub data: Vec<u8>,
+}
+
+impl Indexed {
+    fn set(&mut self, x: i32, y: i32, index: u8) {
+        if x >= 0 && y >= 0 && (x as u32) < self.width && (y as u32) < self.height {
+            self.data[y as usize * self.width as usize + x as usize] = index;
+        }
+    }
+
+    /// Copies `src` with its top-left corner at (x, y); it must fit inside.
+    pub fn blit(&mut self, src: &Indexed, x: u32, y: u32) {
+        assert!(
+            x + src.width <= self.width && y + src.height <= self.height,
+            "blit out of bounds"
+        );
+        let (w, sw) = (self.width as usize, src.width as usize);
+        for (row, line) in src.data.chunks_exact(sw).enumerate() {
+            let start = (y as usize + row) * w + x as usize;
+            self.data[start..start + sw].copy_from_slice(line);
+        }
+    }
+
+    /// Fills a rectangle, clipped to the image.
+    pub fn fill_rect(&mut self, x: u32, y: u32, w: u32, h: u32, index: u8) {
+        let x1 = (x + w).min(self.width) as usize;
+        for row in y..(y + h).min(self.height) {
+            let start = row as usize * self.width as usize;
+            self.data[start + x as usize..start + x1].fill(index);
+        }
+    }
+}
+
+/// Text colour over a known flat ground, as palette indices per coverage.
+#[derive(Clone, Debug)]
+pub struct Ink {
+    ramp: [u8; INK_LEVELS + 1],
+}
+
+/// Gathers the colours a palette must serve: every pixel of the prepared
+/// art, and the blends of each ink.
+#[derive(Default)]
+pub struct PaletteBuilder {
+    counts: HashMap<[u8; 3], u64>,
+}
+
+impl PaletteBuilder {
+    pub fn add_pixmap(&mut self, pixmap: &Pixmap) {
+        // Count runs, not pixels: most of an image is long flat runs.
+        let mut run = ([0u8; 3], 0u64);
+        for px in pixmap.data().chunks_exact(4) {
+            let rgb = [px[0], px[1], px[2]];
+            if rgb != run.0 && run.1 > 0 {
+                *self.counts.entry(run.0).or_default() += run.1;
+                run.1 = 0;
+            }
+            run = (rgb, run.1 + 1);
+        }
+        *self.counts.entry(run.0).or_default() += run.1;
+    }
+
+    /// Text of colour `fg` on `ground`; `weight` is about how many pixels of
+    /// each blend the text will show.
+    pub fn add_ink(&mut self, fg: Colour, ground: Colour, weight: u64) {
+        for level in 0..=INK_LEVELS {
+            let colour = fg.over(ground, level as f32 / INK_LEVELS as f32);
+            *self.counts.entry(colour).or_default() += weight;
+        }
+    }
+
+    /// Picks at most 256 colours: frequent flat colours first, then edge
+    /// colours far from those already chosen (a weighted farthest-point
+    /// choice), chained by likeness.
+    pub fn build(self) -> Palette {
+        let mut histogram: Vec<([u8; 3], u64)> = self.counts.into_iter().collect();
+        histogram.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut colours: Vec<[u8; 3]> = Vec::with_capacity(256);
+        let mut nearest = vec![u32::MAX; histogram.len()];
+        while colours.len() < 256 && colours.len() < histogram.len() {
+            let mut best = (0, -1.0);
+            for (i, ((_, count), dist)) in histogram.iter().zip(&nearest).enumerate() {
+                let score = (*count as f64).sqrt() * *dist as f64;
+                if score > best.1 {
+                    best = (i, score);
+                }
+            }
+            let pick = histogram[best.0].0;
+            colours.push(pick);
+            for ((colour, _), dist) in histogram.iter().zip(nearest.iter_mut()) {
+                *dist = (*dist).min(distance(*colour, pick));
+            }
+        }
+        let mut palette = Palette {
+            colours: chain_by_likeness(colours),
+            known: HashMap::new(),
+        };
+        // Every colour of the prepared art, mapped once for `quantize`.
+        palette.known = histogram.iter().map(|(c, _)| (*c, palette.nearest(*c))).collect();
+        palette
+    }
+}
+
+/// Orders colours as a chain, each followed by the nearest one left,
+/// starting from the darkest. Anti-aliased edges then step between nearby
+/// indices, and the compressor codes small differences in fewer bits.
+fn chain_by_likeness(mut left: Vec<[u8; 3]>) -> Vec<[u8; 3]> {
+    let lightness = |c: &[u8; 3]| 3 * c[0] as u32 + 6 * c[1] as u32 + c[2] as u32;
+    let mut chain = Vec::with_capacity(left.len());
+    let Some(darkest) = left
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, c)| lightness(c))
+        .map(|(i, _)| i)
+    else {
+        return chain;
+    };
+    chain.push(left.swap_remove(darkest));
+    while let Some(last) = chain.last().copied() {
+        let Some((next, _)) = left.iter().enumerate().min_by_key(|(_, c)| distance(**c, last)) else {
+            break;
+        };
+        chain.push(left.swap_remove(next));
+    }
+    chain
+}
+
+/// At most 256 colours, and the indexed-PNG encoder that uses them.
+pub struct Palette {
+    colours: Vec<[u8; 3]>,
+    known: HashMap<[u8; 3], u8>,
+}
+
+impl Palette {
+    /// The index of the palette colour nearest to `rgb`.
+    pub fn nearest(&self, rgb: [u8; 3]) -> u8 {
+        let (index, _) = self
+            .colours
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, c)| distance(**c, rgb))
+            .expect("a non-empty palette");
+        index as u8
+    }
+
+    pub fn index_of(&self, colour: Colour) -> u8 {
+        self.nearest(colour.rgb())
+    }
+
+    /// Maps an opaque pixmap onto the palette.
+    pub fn quantize(&self, pixmap: &Pixmap) -> Indexed {
+        let mut last: Option<([u8; 3], u8)> = None;
+        let data = pixmap
+            .data()
+            .chunks_exact(4)
+            .map(|px| {
+                let rgb = [px[0], px[1], px[2]];
+                match last {
+                    Some((seen, index)) if seen == rgb => index,
+                    _ => {
+                        let index = self.known.get(&rgb).copied().unwrap_or_else(|| self.nearest(rgb));
+                        last = Some((rgb, index));
+                        index
+                    }
+                }
+            })
+            .collect();
+        Indexed {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            data,
+        }
+    }
+
+    pub fn ink(&self, fg: Colour, ground: Colour) -> Ink {
+        Ink {
+            ramp: std::array::from_fn(|level| {
+                self.nearest(fg.over(ground, level as f32 / INK_LEVELS as f32))
+            }),
+        }
+    }
+
+    /// The colour of an index, for tests and tools.
+    pub fn colour(&self, index: u8) -> [u8; 3] {
+        self.colours[index as usize]
+    }
+
+    /// A palette for opaque sample images that show every colour drawn.
+    pub fn from_samples(samples: &[&Pixmap]) -> Palette {
+        let mut builder = PaletteBuilder::default();
+        for pixmap in samples {
+            builder.add_pixmap(pixmap);
+        }
+        builder.build()
+    }
+
+    /// Maps a full-colour image onto the palette and encodes it. Slower than
+    /// [`Palette::encode_indexed`]: every pixel is looked up.
+    pub fn encode(&self, pixmap: &Pixmap) -> Vec<u8> {
+        self.encode_indexed(&self.quantize(pixmap))
+    }
+
+    /// Encodes a palette image as a PNG with fast compression. Paeth
+    /// filtering turns both horizontal and vertical repeats into zeros.
+    pub fn encode_indexed(&self, image: &Indexed) -> Vec<u8> {
+        let mut out = Vec::with_capacity(image.data.len() / 8);
+        let mut encoder = png::Encoder::new(&mut out, image.width, image.height);
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(self.colours.concat());
+        encoder.set_compression(png::Compression::Fast);
+        encoder.set_filter(png::Filter::Paeth);
+        let mut writer = encoder.write_header().expect("writing to memory");
+        writer.write_image_data(&image.data).expect("writing to memory");
+        writer.finish().expect("writing to memory");
+        out
+    }
+}
+
+/// Squared colour distance, weighted roughly as the eye weighs channels.
+fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+    let d = |i: usize| (a[i] as i32 - b[i] as i32).pow(2) as u32;
+    2 * d(0) + 4 * d(1) + 3 * d(2)
+}

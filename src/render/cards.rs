@@ -1,0 +1,190 @@
+//! Standard playing cards for Anthill and Ants Solitaire: 52 faces, drawn
+//! once into sprites.
+//!
+//! A face is made to be read in a fanned pile: the top strip of every card
+//! carries its rank and suit (`10♥`) large enough to read on a phone, and a
+//! second suit mark at the right; the rest of the face (seen only on the top
+//! card) shows a big suit, or a framed letter for the court cards.
+
+use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
+use super::patience::{blank_card, IVORY};
+use crate::rules::cards::{Rank, StdCard, Suit};
+use ab_glyph::{Font, FontRef};
+use std::sync::OnceLock;
+use tiny_skia::Pixmap;
+
+pub(super) const CARD_W: f32 = 136.0;
+pub(super) const CARD_H: f32 = 176.0;
+const RADIUS: f32 = 10.0;
+/// The strip of a covered card that shows, in full and at the least that
+/// keeps the index readable.
+pub(super) const STRIP: (f32, f32) = (38.0, 32.0);
+
+pub(super) const RED_SUIT: Colour = Colour::hex(0xc42a2f);
+pub(super) const BLACK_SUIT: Colour = Colour::hex(0x1e1b1a);
+const EDGE: Colour = Colour::hex(0xb9a98c);
+/// The stock's colour in the header (no card is ever face down on the table).
+pub(super) const BACK: Colour = Colour::hex(0x8c2330);
+
+pub(super) fn suit_colour(suit: Suit) -> Colour {
+    if suit.is_red() {
+        RED_SUIT
+    } else {
+        BLACK_SUIT
+    }
+}
+
+struct Art {
+    faces: Vec<Pixmap>,
+    blank: Pixmap,
+}
+
+fn art() -> &'static Art {
+    static ART: OnceLock<Art> = OnceLock::new();
+    ART.get_or_init(|| Art {
+        faces: Suit::ALL
+            .into_iter()
+            .flat_map(|suit| Rank::ALL.into_iter().map(move |rank| face_sprite(StdCard::new(rank, suit))))
+            .collect(),
+        blank: blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE),
+    })
+}
+
+/// The sprite of a card's face; it is [`CARD_W`] by [`CARD_H`] plus
+/// [`super::patience::PAD`] all round.
+pub(super) fn face(card: StdCard) -> &'static Pixmap {
+    let suit = Suit::ALL.iter().position(|&s| s == card.suit).expect("a suit");
+    &art().faces[suit * 13 + usize::from(card.rank.value()) - 1]
+}
+
+/// A face with nothing on it: the edge of a card under another.
+pub(super) fn blank() -> &'static Pixmap {
+    &art().blank
+}
+
+/// The rank as printed: `A 2 .. 10 J Q K`.
+pub(super) fn rank_text(rank: Rank) -> String {
+    match rank {
+        Rank::Ten => "10".into(),
+        other => other.symbol().to_string(),
+    }
+}
+
+/// A card for people: `7♥`.
+pub(super) fn short_name(card: StdCard) -> String {
+    format!("{}{}", rank_text(card.rank), card.suit.symbol())
+}
+
+/// A card for screen readers: "7 of hearts", "Queen of spades".
+pub(super) fn spoken_name(card: StdCard) -> String {
+    let rank = match card.rank {
+        Rank::Ace | Rank::Jack | Rank::Queen | Rank::King => card.rank.name().to_string(),
+        other => other.value().to_string(),
+    };
+    format!("{rank} of {}", card.suit.name().to_lowercase())
+}
+
+/// How far a glyph reaches above and below the baseline, in pixels at
+/// `size` (the bottom is negative below the baseline).
+pub(super) fn glyph_extent(font: &FontRef<'static>, c: char, size: f32) -> (f32, f32) {
+    let per_em = font.units_per_em().unwrap_or(2048.0);
+    font.outline(font.glyph_id(c))
+        .map_or((0.7 * size, 0.0), |o| (o.bounds.min.y * size / per_em, o.bounds.max.y * size / per_em))
+}
+
+/// Draws one character centred on `(cx, cy)`, by its outline's box.
+pub(super) fn draw_centred(pm: &mut Pixmap, style: &Style, c: char, cx: f32, cy: f32) {
+    let (top, bottom) = glyph_extent(style.font, c, style.size);
+    style.draw(pm, &c.to_string(), cx, cy + (top + bottom) / 2.0, Align::Centre);
+}
+
+fn face_sprite(card: StdCard) -> Pixmap {
+    let mut pm = blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE);
+    let pad = super::patience::PAD as f32;
+    let f = fonts();
+    let colour = suit_colour(card.suit);
+    // The index, on the strip a covered card shows.
+    let rank = Style {
+        font: &f.bold,
+        size: 29.0,
+        colour,
+    };
+    let baseline = pad + 7.0 + rank.cap_height();
+    let x = pad + 8.0;
+    let w = rank.draw(&mut pm, &rank_text(card.rank), x, baseline, Align::Left);
+    let suit = Style {
+        font: &f.regular,
+        size: 27.0,
+        colour,
+    };
+    let symbol = card.suit.symbol();
+    suit.draw(&mut pm, &symbol.to_string(), x + w + 2.0, baseline, Align::Left);
+    let corner = Style {
+        font: &f.regular,
+        size: 22.0,
+        colour,
+    };
+    corner.draw(&mut pm, &symbol.to_string(), pad + CARD_W - 9.0, baseline - 1.0, Align::Right);
+    // The body, below the strip.
+    let (cx, cy) = (pad + CARD_W / 2.0, pad + 40.0 + (CARD_H - 40.0) / 2.0);
+    match card.rank {
+        Rank::Jack | Rank::Queen | Rank::King => {
+            let (w, h) = (CARD_W - 30.0, CARD_H - 58.0);
+            let panel = rounded_rect(cx - w / 2.0, cy - h / 2.0, w, h, 6.0);
+            fill(&mut pm, &panel, colour.alpha(26));
+            stroke(&mut pm, &panel, colour.alpha(150), 1.5);
+            let letter = Style {
+                font: &f.bold,
+                size: 58.0,
+                colour,
+            };
+            let l = card.rank.symbol();
+            draw_centred(&mut pm, &letter, l, cx, cy - 17.0);
+            let small = Style {
+                font: &f.regular,
+                size: 38.0,
+                colour,
+            };
+            draw_centred(&mut pm, &small, symbol, cx, cy + 32.0);
+        }
+        _ => {
+            let size = if card.rank == Rank::Ace { 104.0 } else { 84.0 };
+            let big = Style {
+                font: &f.regular,
+                size,
+                colour,
+            };
+            draw_centred(&mut pm, &big, symbol, cx, cy);
+        }
+    }
+    pm
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::standard_deck;
+
+    #[test]
+    fn the_font_has_the_suit_symbols() {
+        for font in [&fonts().regular, &fonts().bold] {
+            for suit in Suit::ALL {
+                assert_ne!(font.glyph_id(suit.symbol()).0, 0, "{suit:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_card_has_its_own_face() {
+        let deck = standard_deck();
+        for (i, a) in deck.iter().enumerate() {
+            assert_eq!(face(*a).width(), CARD_W as u32 + 2 * super::super::patience::PAD);
+            for b in &deck[i + 1..] {
+                assert_ne!(face(*a).data(), face(*b).data(), "{a} {b}");
+            }
+        }
+        assert_eq!(spoken_name("Th".parse().unwrap()), "10 of hearts");
+        assert_eq!(spoken_name("Qs".parse().unwrap()), "Queen of spades");
+        assert_eq!(short_name("Td".parse().unwrap()), "10♦");
+    }
+}

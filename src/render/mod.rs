@@ -1,0 +1,22 @@
+//! Game views to PNG images, with alt text for screen readers.
+//!
+//! No rules and no database: every function here is a pure function of a
+//! game's view. Art that never changes is prepared once and reused.
+
+mod army_ants;
+pub mod canvas;
+mod anthill;
+mod ants;
+mod cards;
+mod patience;
+
+pub use army_ants::{army_ants_alt_text, army_ants_png};
+pub use anthill::{anthill_alt_text, anthill_png};
+pub use ants::{ants_alt_text, ants_png};
+
+/// The player names shown beside a board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardLabels {
+    pub red: String,
+    pub black: String,
+}
