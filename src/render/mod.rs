@@ -8,11 +8,14 @@ pub mod canvas;
 mod anthill;
 mod ants;
 mod cards;
+mod decktet;
+mod myrmex;
 mod patience;
 
 pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use anthill::{anthill_alt_text, anthill_png};
 pub use ants::{ants_alt_text, ants_png};
+pub use myrmex::{myrmex_alt_text, myrmex_png};
 
 /// The player names shown beside a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

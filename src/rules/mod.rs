@@ -4,8 +4,11 @@
 //! checked when the game is made. Hidden information leaves this module only
 //! through a game's `view`.
 
+pub mod anthill;
+pub mod ants_solitaire;
 pub mod army_ants;
 pub mod cards;
+pub mod myrmex;
 pub mod patience;
 pub mod shuffle;
 

@@ -818,15 +818,7 @@ fn rule_error(e: RuleError, seats: &Seats) -> UserError {
             "It is {}'s turn.",
             seats.label(side)
         )),
-        RuleError::Illegal(msg) => UserError::illegal(capitalise(&msg) + "."),
-    }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
-        None => String::new(),
+        RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
     }
 }
 

@@ -8,9 +8,11 @@ mod army_ants;
 pub mod custom_id;
 mod error;
 mod options;
+mod solitaire;
+mod solitaire_games;
 mod types;
 
-pub use error::{ErrorCode, ServiceError, ServiceResult, UserError};
+pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use types::*;
 
 use crate::store::{status, Store};
@@ -40,11 +42,14 @@ impl Default for Config {
 /// Games rebuilt from their logs, by id, with the version they match: a
 /// move then costs a clone instead of a replay.
 type GameCache = Mutex<HashMap<String, (i64, crate::rules::army_ants::ArmyAnts)>>;
+/// The same for the patiences, whose types differ by game.
+type PatienceCache = Mutex<HashMap<String, (i64, Box<dyn std::any::Any + Send + Sync>)>>;
 
 pub struct Service {
     store: Store,
     config: Config,
     cache: GameCache,
+    patience_cache: PatienceCache,
 }
 
 /// How many times an action is tried again when another one changed the game
@@ -57,6 +62,7 @@ impl Service {
             store,
             config,
             cache: Mutex::new(HashMap::new()),
+            patience_cache: Mutex::new(HashMap::new()),
         }
     }
 
@@ -100,6 +106,7 @@ impl Service {
                 let words: Vec<&str> = name.split_whitespace().collect();
                 match words.as_slice() {
                     ["armyants", sub] => self.army_ants_command(req, sub, options).await,
+                    ["solitaire", sub] => self.solitaire_command(req, sub, options).await,
                     ["record"] => self.record(req).await,
                     ["help"] => Ok(Reply::ephemeral(HELP)),
                     _ => Err(UserError::new(
@@ -113,6 +120,7 @@ impl Service {
                 let id = custom_id::ComponentId::parse(custom_id)?;
                 match id.game.as_str() {
                     "aa" => self.army_ants_component(req, &id, values).await,
+                    "sol" => self.solitaire_component(req, &id).await,
                     _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
                 }
             }
@@ -126,6 +134,9 @@ impl Service {
                 let id = custom_id::ComponentId::parse(custom_id).ok()?;
                 self.store.game(&id.id).await.ok()??
             }
+            Input::Command { name, .. } if name.trim().starts_with("solitaire") => {
+                self.store.latest_solitaire(&req.channel, &req.user.id).await.ok()??
+            }
             Input::Command { name, .. } if name.trim().starts_with("armyants") => {
                 match self.store.open_multiplayer_game(&req.channel).await.ok()? {
                     Some(row) => row,
@@ -134,7 +145,11 @@ impl Service {
             }
             _ => return None,
         };
-        self.army_ants_summary_of(&row).await.ok()
+        if row.multiplayer {
+            self.army_ants_summary_of(&row).await.ok()
+        } else {
+            self.solitaire_summary_of(&row).await.ok()
+        }
     }
 
     /// Runs what is due at `now` without a request (a clock tick) and
@@ -169,7 +184,7 @@ impl Service {
             Some(row) => row,
             None => self
                 .store
-                .latest_game(&req.channel, None)
+                .latest_game(&req.channel, Some("army-ants"))
                 .await?
                 .filter(|row| row.status != status::CANCELLED)
                 .ok_or_else(|| UserError::no_game("No game has been played in this channel yet."))?,

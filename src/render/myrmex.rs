@@ -1,0 +1,477 @@
+//! Myrmex as a PNG, and its alt text.
+//!
+//! Eight piles in a row, fanned downwards: face-down cards as backs in
+//! narrow strips, face-up cards in strips tall enough to show the rank and
+//! the suit icons. The image grows with the tallest pile up to
+//! [`MAX_HEIGHT`]; past that face-down strips shrink first, then face-up
+//! ones. A gold bar beside a pile marks its movable group. Above the piles:
+//! the six chambers, filled with their suit as they are completed.
+//!
+//! Only the view is drawn, and a face-down card is `None` in it: two games
+//! that differ only in hidden cards give the same bytes.
+
+use super::canvas::{fill, fonts, rounded_rect, Align, Colour, Palette, Style};
+use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
+use super::patience::{
+    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile, plural, ring,
+    ring_cards, table, Header, Mark, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
+};
+use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
+use crate::rules::myrmex::{Action, MoveInfo, PileView, View, CHAMBERS, PILES};
+use crate::rules::patience::PatienceOutcome;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+use tiny_skia::Pixmap;
+
+pub const WIDTH: u32 = 1000;
+/// The tallest image; taller piles are squeezed to fit.
+pub const MAX_HEIGHT: u32 = 1300;
+const PITCH: f32 = CARD_W + 10.0;
+const LEFT: f32 = ((WIDTH as f32 - (PILES as f32 * PITCH - 10.0)) / 2.0) as i32 as f32;
+const CHAMBER_Y: f32 = super::patience::HEADER_H + 36.0;
+const LABEL_Y: f32 = CHAMBER_Y + 30.0;
+const PILE_Y: f32 = LABEL_Y + LABEL_H + 6.0;
+const BOTTOM: f32 = 18.0 + 8.0 + super::patience::FOOTER_H;
+/// The least room the piles get: three backs and seven face-up cards.
+const MIN_ROOM: f32 = CARD_H + 3.0 * DOWN_STRIP.0 + 6.0 * UP_STRIP.0;
+
+fn faces(pile: &PileView) -> Vec<bool> {
+    pile.cards.iter().map(Option::is_some).collect()
+}
+
+/// The piles' room: the tallest pile at full strips, within bounds.
+fn room(view: &View) -> f32 {
+    let tallest = view
+        .piles
+        .iter()
+        .map(|p| fan_height(&faces(p), CARD_H, UP_STRIP.0, DOWN_STRIP.0))
+        .fold(MIN_ROOM, f32::max);
+    tallest.min(MAX_HEIGHT as f32 - PILE_Y - BOTTOM).ceil()
+}
+
+/// The image's size for a view: [`WIDTH`] by about 640 to [`MAX_HEIGHT`].
+pub fn myrmex_size(view: &View) -> (u32, u32) {
+    (WIDTH, (PILE_Y + room(view) + BOTTOM) as u32)
+}
+
+fn pile_x(i: usize) -> f32 {
+    LEFT + i as f32 * PITCH
+}
+
+pub fn myrmex_png(view: &View) -> Vec<u8> {
+    palette().encode(&draw(view))
+}
+
+fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let samples: Vec<Pixmap> = sample_views().iter().map(draw).collect();
+        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
+    })
+}
+
+/// Made-up views that show every face and the back, both highlights, every
+/// chamber badge, an empty pile and every header style.
+fn sample_views() -> Vec<View> {
+    let mut piles: Vec<PileView> = (0..PILES)
+        .map(|_| PileView {
+            cards: vec![None, None],
+            group: 1,
+        })
+        .collect();
+    for (i, card) in DecktetCard::ALL.iter().enumerate() {
+        piles[i % PILES].cards.push(Some(*card));
+    }
+    piles[0].group = 3;
+    let base = View {
+        level: MyrmexLevel::Minor,
+        closed: false,
+        piles,
+        stock: 12,
+        restocks_left: 2,
+        chambers: DSuit::ALL.to_vec(),
+        sequence_len: 10,
+        last_action: Some(Action::onto(2, 5)),
+        last_move: Some(MoveInfo { from: 2, to: 5, count: 2 }),
+        last_dealt: 0,
+        can_undo: true,
+        undos: 1,
+        moves: 30,
+        score: 6,
+        outcome: None,
+    };
+    let mut dealt = base.clone();
+    dealt.last_action = Some(Action::Deal);
+    dealt.last_move = None;
+    dealt.last_dealt = 8;
+    dealt.chambers.truncate(2);
+    dealt.piles[3].cards.clear();
+    dealt.outcome = Some(PatienceOutcome {
+        won: false,
+        detail: "Total loss: no chambers".into(),
+    });
+    let mut won = base.clone();
+    won.outcome = Some(PatienceOutcome {
+        won: true,
+        detail: "Full victory: 6 chambers".into(),
+    });
+    vec![base, dealt, won]
+}
+
+/// How the last action marks each pile.
+fn marks(view: &View) -> [Mark; PILES] {
+    let mut marks = [Mark::None; PILES];
+    let pile = |n: usize| n.saturating_sub(1).min(PILES - 1);
+    if let Some(info) = view.last_move {
+        marks[pile(info.from)] = Mark::From;
+        marks[pile(info.to)] = Mark::To;
+    } else if view.last_action == Some(Action::Deal) {
+        marks[..view.last_dealt.min(PILES)].fill(Mark::To);
+    }
+    marks
+}
+
+fn draw(view: &View) -> Pixmap {
+    let (width, height) = myrmex_size(view);
+    let mut pm = table(width, height);
+    draw_chambers(&mut pm, view);
+    let marks = marks(view);
+    let room = room(view);
+    for (i, pile) in view.piles.iter().enumerate().take(PILES) {
+        let moved = match view.last_move {
+            Some(info) if info.to == i + 1 => info.count,
+            _ => 1,
+        };
+        draw_pile(&mut pm, i, pile, room, marks[i], moved);
+    }
+    draw_header(&mut pm, &header(view));
+    let keys = marks.iter().any(|m| *m != Mark::None);
+    let note = if view.can_undo { "undo available" } else { "" };
+    draw_footer(&mut pm, last_text(view).as_deref(), keys, note);
+    pm
+}
+
+fn draw_chambers(pm: &mut Pixmap, view: &View) {
+    let f = fonts();
+    let label = Style {
+        font: &f.bold,
+        size: 17.0,
+        colour: FELT_TEXT,
+    };
+    let mid = CHAMBER_Y;
+    let x = MARGIN + 6.0;
+    let w = label.draw(pm, "Chambers", x, mid + label.cap_height() / 2.0, Align::Left);
+    let r = 14.0;
+    for k in 0..CHAMBERS {
+        let cx = x + w + 14.0 + r + k as f32 * (2.0 * r + 8.0);
+        match view.chambers.get(k) {
+            Some(suit) => draw_badge(pm, *suit, cx, mid, r),
+            None => draw_empty_badge(pm, cx, mid, r, FELT_MARK),
+        }
+    }
+    let hint = Style {
+        font: &f.regular,
+        size: 16.0,
+        colour: FELT_TEXT,
+    };
+    let text = format!("A chamber: one suit, Crown down to Ace ({} cards)", view.sequence_len);
+    hint.draw(pm, &text, WIDTH as f32 - MARGIN - 6.0, mid + hint.cap_height() / 2.0, Align::Right);
+}
+
+fn draw_pile(pm: &mut Pixmap, i: usize, pile: &PileView, room: f32, mark: Mark, moved: usize) {
+    let x = pile_x(i);
+    let down = pile.cards.iter().filter(|c| c.is_none()).count();
+    let note = if down > 0 { format!("{down}↓") } else { String::new() };
+    draw_label(pm, &(i + 1).to_string(), &note, x, LABEL_Y + LABEL_H / 2.0, mark);
+    let n = pile.cards.len();
+    if n == 0 {
+        draw_empty(pm, x, PILE_Y, CARD_W, CARD_H, "", "");
+        if let Some(colour) = mark.colour() {
+            ring(pm, x, PILE_Y, CARD_W, CARD_H, colour);
+        }
+        return;
+    }
+    let tops = fan(&faces(pile), CARD_H, room, UP_STRIP, DOWN_STRIP);
+    let group = pile.group.min(n);
+    if group >= 2 {
+        // The movable group: a gold bar along its left.
+        let top = PILE_Y + tops[n - group];
+        let bottom = PILE_Y + tops[n - 1] + CARD_H;
+        fill(pm, &rounded_rect(x - 6.0, top + 3.0, 3.5, bottom - top - 6.0, 1.75), GOLD);
+    }
+    paste_pile(pm, pile.cards.iter().map(|c| decktet::sprite(*c)), &tops, x, PILE_Y);
+    match mark {
+        Mark::To => {
+            // The cards that came (or were dealt): at most the face-up top.
+            let up = pile.cards.iter().rev().take_while(|c| c.is_some()).count();
+            let count = moved.clamp(1, up.max(1));
+            ring_cards(pm, x, PILE_Y + tops[n - count], CARD_W, PILE_Y + tops[n - 1] + CARD_H, TO_MARK);
+        }
+        Mark::From => ring(pm, x, PILE_Y + tops[n - 1], CARD_W, CARD_H, FROM_MARK),
+        Mark::None => {}
+    }
+}
+
+fn header(view: &View) -> Header<'static> {
+    let chambers = format!("{} of {CHAMBERS}", plural(view.chambers.len(), "chamber"));
+    let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
+        Some(outcome) if outcome.won => (outcome.detail.clone(), GOLD, Some(("WON", GOLD))),
+        Some(outcome) => (outcome.detail.clone(), TEXT, Some(("OVER", LOST))),
+        None => (capitalise(&chambers), TEXT, None),
+    };
+    let restocks = match view.restocks_left {
+        0 => "no restocks left".to_string(),
+        n => format!("{} left", plural(n, "restock")),
+    };
+    let level = format!("{} level{}", capitalise(view.level.as_str()), if view.closed { ", closed" } else { "" });
+    Header {
+        brand: "MYRMEX",
+        title,
+        title_colour,
+        tag,
+        status: format!(
+            "{level} · {} · {}",
+            plural(view.moves as usize, "move"),
+            plural(view.undos as usize, "undo")
+        ),
+        stock: Some((view.stock, format!("in stock · {restocks}"))),
+        back: decktet::BACK,
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+fn last_text(view: &View) -> Option<String> {
+    let action = view.last_action?;
+    Some(match (action, view.last_move) {
+        (Action::Move { .. }, Some(info)) => format!("{action} ({})", plural(info.count, "card")),
+        (Action::Deal, _) => format!("restock ({})", plural(view.last_dealt, "card")),
+        _ => action.to_string(),
+    })
+}
+
+/// A short description for screen readers, at most 1024 characters: the
+/// chambers, each pile's top card with how many cards lie face up and face
+/// down under it, the stock, the last action and the outcome. A face-down
+/// card is only ever counted.
+pub fn myrmex_alt_text(view: &View) -> String {
+    let mut text = format!(
+        "Myrmex board, {} level{}. {} of {CHAMBERS}",
+        view.level,
+        if view.closed { ", closed" } else { "" },
+        capitalise(&plural(view.chambers.len(), "chamber")),
+    );
+    if !view.chambers.is_empty() {
+        let suits: Vec<&str> = view.chambers.iter().map(|s| s.name()).collect();
+        let _ = write!(text, " ({})", suits.join(", "));
+    }
+    let _ = write!(
+        text,
+        "; {}, {}.",
+        plural(view.moves as usize, "move"),
+        plural(view.undos as usize, "undo")
+    );
+    if let Some(outcome) = &view.outcome {
+        let _ = write!(text, " Game over: {}.", outcome.detail);
+    }
+    let piles: Vec<String> = view
+        .piles
+        .iter()
+        .enumerate()
+        .map(|(i, pile)| {
+            let Some(&top) = pile.cards.last() else {
+                return format!("{} empty", i + 1);
+            };
+            let down = pile.cards.iter().filter(|c| c.is_none()).count();
+            let up = pile.cards.len() - down;
+            let mut s = match top {
+                Some(card) => format!("{} {}", i + 1, decktet::spoken_name(card)),
+                None => format!("{} face down", i + 1),
+            };
+            let under: Vec<String> = [(up.saturating_sub(1), "face up"), (down, "face down")]
+                .into_iter()
+                .filter(|(n, _)| *n > 0 && top.is_some())
+                .map(|(n, how)| format!("{n} {how}"))
+                .collect();
+            if !under.is_empty() {
+                let _ = write!(s, " on {}", under.join(" and "));
+            }
+            if pile.group >= 2 {
+                let _ = write!(s, ", a group of {} moves", pile.group);
+            }
+            s
+        })
+        .collect();
+    let _ = write!(text, " Piles: {}.", piles.join("; "));
+    let _ = write!(text, " Stock {}, {} left.", plural(view.stock, "card"), plural(view.restocks_left, "restock"));
+    if let Some(last) = last_text(view) {
+        let _ = write!(text, " Last move {last}.");
+    }
+    limit_alt(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::{decktet_deck, write_deck_order};
+    use crate::rules::myrmex::{Myrmex, Setup};
+    use crate::rules::patience::Patience;
+
+    fn game(level: MyrmexLevel, seed: u64) -> Myrmex {
+        Myrmex::new(&Setup {
+            level,
+            closed: false,
+            seed: Some(seed),
+            deal: None,
+        })
+        .expect("a game")
+    }
+
+    /// Plays up to `actions` legal actions: moves onto non-empty piles
+    /// first (longest groups first), then a restock, then moves to empty
+    /// piles, so that piles grow tall.
+    fn play(game: &mut Myrmex, actions: usize) {
+        for turn in 0..actions {
+            let legal = game.legal_actions();
+            let onto: Vec<&Action> =
+                legal.iter().filter(|a| matches!(a, Action::Move { count: None, .. })).collect();
+            let action = if !onto.is_empty() {
+                *onto[turn % onto.len()]
+            } else if legal.contains(&Action::Deal) {
+                Action::Deal
+            } else if let Some(a) = legal.iter().find(|a| matches!(a, Action::Move { .. })) {
+                *a
+            } else {
+                break;
+            };
+            game.apply(&action).expect("legal");
+        }
+    }
+
+    fn played(level: MyrmexLevel, seed: u64, actions: usize) -> Myrmex {
+        let mut g = game(level, seed);
+        play(&mut g, actions);
+        g
+    }
+
+    #[test]
+    fn png_decodes_at_its_size_and_stays_small() {
+        for g in [
+            game(MyrmexLevel::Minor, 1),
+            played(MyrmexLevel::Minor, 1, 30),
+            played(MyrmexLevel::Queen, 4, 60),
+        ] {
+            let view = g.view();
+            let png = myrmex_png(&view);
+            let image = image::load_from_memory(&png).expect("a valid PNG");
+            assert_eq!((image.width(), image.height()), myrmex_size(&view));
+            assert!(image.height() <= MAX_HEIGHT);
+            assert!(png.len() < 200 * 1024, "PNG is {} bytes", png.len());
+        }
+    }
+
+    #[test]
+    fn a_very_tall_pile_fits() {
+        let mut view = game(MyrmexLevel::Queen, 1).view();
+        let mut cards: Vec<Option<DecktetCard>> = vec![None; 12];
+        cards.extend(DecktetCard::ALL[..30].iter().map(|c| Some(*c)));
+        view.piles[2].cards = cards;
+        assert_eq!(myrmex_size(&view), (WIDTH, MAX_HEIGHT));
+        let image = image::load_from_memory(&myrmex_png(&view)).unwrap();
+        assert_eq!(image.height(), MAX_HEIGHT);
+    }
+
+    /// The minor deal: rounds 1-3 across the eight piles are face down, so
+    /// the first 24 cards of the order are hidden.
+    fn minor_with_order(order: &[DecktetCard]) -> Myrmex {
+        Myrmex::new(&Setup {
+            level: MyrmexLevel::Minor,
+            closed: false,
+            seed: None,
+            deal: Some(write_deck_order(order)),
+        })
+        .expect("a dealt game")
+    }
+
+    #[test]
+    fn hidden_cards_do_not_change_the_image_or_the_text() {
+        let mut order = decktet_deck(MyrmexLevel::Minor);
+        crate::rules::shuffle::SeededRng::new(9).shuffle(&mut order);
+        let j = (1..24).find(|&j| order[j] != order[0]).expect("two different hidden cards");
+        let mut swapped = order.clone();
+        swapped.swap(0, j);
+        let (mut a, mut b) = (minor_with_order(&order), minor_with_order(&swapped));
+        for round in 0..2 {
+            let (va, vb) = (a.view(), b.view());
+            assert_eq!(va, vb, "the views agree");
+            assert_eq!(myrmex_png(&va), myrmex_png(&vb));
+            assert_eq!(myrmex_alt_text(&va), myrmex_alt_text(&vb));
+            let text = myrmex_alt_text(&va);
+            assert!(text.contains("3 face down"), "{text}");
+            for hidden in [order[0], order[j]] {
+                let shown = va.piles.iter().flat_map(|p| p.cards.iter().flatten()).any(|c| *c == hidden);
+                if !shown {
+                    assert!(!text.contains(hidden.name()), "{hidden} named in {text}");
+                }
+            }
+            if round == 0 {
+                // A restock deals from the stock, the same in both games,
+                // and turns no face-down card.
+                a.apply(&Action::Deal).unwrap();
+                b.apply(&Action::Deal).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn alt_text_names_only_face_up_cards() {
+        let g = played(MyrmexLevel::Minor, 2, 25);
+        let view = g.view();
+        let text = myrmex_alt_text(&view);
+        assert!(text.starts_with("Myrmex board, minor level."), "{text}");
+        let up: Vec<DecktetCard> = view.piles.iter().flat_map(|p| p.cards.iter().flatten().copied()).collect();
+        for card in DecktetCard::ALL {
+            if text.contains(&decktet::spoken_name(card)) {
+                assert!(up.contains(&card), "{card} is not face up: {text}");
+            }
+        }
+        for (i, pile) in view.piles.iter().enumerate() {
+            if let Some(Some(top)) = pile.cards.last() {
+                assert!(text.contains(&format!("{} {}", i + 1, decktet::spoken_name(*top))), "{text}");
+            }
+        }
+        assert!(text.contains(&format!("Stock {}", plural(view.stock, "card"))), "{text}");
+        assert!(text.chars().count() <= 1024);
+    }
+
+    #[test]
+    fn highlights_follow_the_last_action() {
+        let mut view = game(MyrmexLevel::Minor, 1).view();
+        view.last_move = Some(MoveInfo { from: 3, to: 6, count: 2 });
+        let m = marks(&view);
+        assert_eq!((m[2], m[5]), (Mark::From, Mark::To));
+        view.last_move = None;
+        view.last_action = Some(Action::Deal);
+        view.last_dealt = 5;
+        assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 5);
+    }
+
+    /// Writes examples to /tmp for a person to look at:
+    /// `cargo test --lib render::myrmex -- --ignored`.
+    #[test]
+    #[ignore]
+    fn write_examples() {
+        for (name, g) in [
+            ("start", game(MyrmexLevel::Minor, 1)),
+            ("mid", played(MyrmexLevel::Minor, 1, 30)),
+            ("queen", played(MyrmexLevel::Queen, 4, 80)),
+        ] {
+            let view = g.view();
+            std::fs::write(format!("/tmp/antics-myrmex-{name}.png"), myrmex_png(&view)).unwrap();
+            eprintln!("{name}: {}\n{}\n", myrmex_alt_text(&view), g.describe());
+        }
+    }
+}

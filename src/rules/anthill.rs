@@ -1,0 +1,552 @@
+//! Anthill: a one-player patience on eight spots
+//! (`../shared/seeds/anthill.txt` with `../shared/rules/anthill.md`, whose
+//! rulings win where the two disagree).
+//!
+//! Spots 1-4 are the top row, 5-8 the bottom row. The first eight cards of the
+//! deck order go onto spots 1..8, each later deal puts the next eight onto
+//! spots 1..8 and the last deal the final four onto spots 1..4. A top card
+//! moves onto another spot's top card when their ranks differ by one (Ace low,
+//! King high, no wrap); an empty top-row spot takes only an Ace, an empty
+//! bottom-row spot only a King.
+//!
+//! Hidden information: the stock's order. It never leaves this module: the
+//! [`View`] gives only its length, and `Debug` is written by hand so that it
+//! prints the spots and the stock's length, never the stock's cards.
+
+use crate::rules::cards::{
+    check_deck_order, parse_deck_order, shuffled_standard_deck, standard_deck, DeckError, Rank, StdCard,
+};
+use crate::rules::patience::{
+    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
+};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The number of spots.
+pub const SPOTS: usize = 8;
+/// The spots of the top row (1-based); the others are the bottom row.
+pub const TOP_ROW: std::ops::RangeInclusive<u8> = 1..=4;
+/// Cards in each deal but the last, which has 4.
+pub const DEAL_SIZE: usize = 8;
+
+// ---------------------------------------------------------------------------
+// Setup
+
+/// What a game starts from: a deck order (which wins) or a seed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// A deck order (`../shared/rules/README.md`): the 52 cards once each,
+    /// separated by spaces, the first card first dealt. A blank text counts
+    /// as no deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
+}
+
+/// The 52 cards a game deals, first dealt first: the deal if one is given
+/// (and not blank), else the seed's shuffle. Ants Solitaire uses it too.
+pub(crate) fn standard_deal(
+    seed: Option<u64>,
+    deal: Option<&str>,
+) -> Result<Vec<StdCard>, PatienceSetupError> {
+    let bad = |why: String| PatienceSetupError(format!("bad deal: {why}"));
+    match (deal.filter(|d| !d.trim().is_empty()), seed) {
+        (Some(text), _) => {
+            let cards: Vec<StdCard> = parse_deck_order(text).map_err(|e| bad(e.to_string()))?;
+            let deck = standard_deck();
+            if cards.len() != deck.len() {
+                return Err(bad(format!(
+                    "it has {} cards; it must hold the {} cards of a standard deck once each",
+                    cards.len(),
+                    deck.len()
+                )));
+            }
+            check_deck_order(&cards, &deck).map_err(|e| match e {
+                DeckError::WrongCount { card, found, .. } if found > 1 => bad(format!(
+                    "`{card}` is given {found} times; each card must appear once"
+                )),
+                DeckError::WrongCount { card, .. } => bad(format!("`{card}` is missing")),
+                other => bad(other.to_string()),
+            })?;
+            Ok(cards)
+        }
+        (None, Some(seed)) => Ok(shuffled_standard_deck(seed)),
+        (None, None) => Err(PatienceSetupError("give a seed or a deal".into())),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Actions
+
+/// Everything the player can do. Spots are numbered 1..=8 as in the notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `FROM-TO`: the top card of spot `from` onto spot `to`.
+    Move { from: u8, to: u8 },
+    /// `deal`: the next 8 cards (the last time 4) from the stock.
+    Deal,
+    /// `end`: give up; the game is lost with its current score.
+    End,
+    /// `undo`: take back the last move since the last deal.
+    Undo,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move { from, to } => write!(f, "{from}-{to}"),
+            Action::Deal => f.write_str("deal"),
+            Action::End => f.write_str("end"),
+            Action::Undo => f.write_str("undo"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParsePatienceError;
+
+    /// `3-7`, `deal`, `end`, `undo`; case and spaces do not matter (`3 - 7`,
+    /// `Deal`).
+    fn from_str(input: &str) -> Result<Action, ParsePatienceError> {
+        let err = |reason: &str| ParsePatienceError {
+            text: input.chars().take(40).collect(),
+            reason: reason.to_string(),
+        };
+        let compact: String = input
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match compact.as_str() {
+            "" => return Err(err("it is empty")),
+            "deal" => return Ok(Action::Deal),
+            "end" => return Ok(Action::End),
+            "undo" => return Ok(Action::Undo),
+            _ => {}
+        }
+        let Some((a, b)) = compact.split_once('-') else {
+            return Err(err(
+                "expected a move `FROM-TO` (like `3-7`), `deal`, `end` or `undo`",
+            ));
+        };
+        let spot = |s: &str| match s.parse::<u8>() {
+            Ok(n) if (1..=SPOTS as u8).contains(&n) => Ok(n),
+            _ => Err(err("a spot is a number from 1 to 8")),
+        };
+        let (from, to) = (spot(a)?, spot(b)?);
+        if from == to {
+            return Err(err("a card cannot move onto its own spot"));
+        }
+        Ok(Action::Move { from, to })
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(de)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The game
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Won,
+    NoMoves,
+    Ended,
+}
+
+/// A game of Anthill. Every value is a legal game; see the module notes on
+/// what `Debug` shows.
+#[derive(Clone)]
+pub struct Anthill {
+    /// Each spot's pile, bottom card first.
+    spots: [Vec<StdCard>; SPOTS],
+    /// The cards not dealt yet, the next one to deal last. Hidden.
+    stock: Vec<StdCard>,
+    /// The moves since the last deal, 0-based (from, to), oldest first.
+    undoable: Vec<(usize, usize)>,
+    last: Option<Action>,
+    undone: Option<Action>,
+    undos: u32,
+    moves: u32,
+    ending: Option<Ending>,
+}
+
+/// The name the service may use for this game.
+pub type Game = Anthill;
+
+/// Everything a player can see, for a renderer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Spots 1..8 (index 0 is spot 1), each pile bottom card first, top card
+    /// last. Spots 1-4 are the top row.
+    pub spots: [Vec<StdCard>; SPOTS],
+    /// Cards still in the stock (their order is hidden).
+    pub stock_len: usize,
+    /// `deal`s left: 6 at the start, then 5, 4, 3, 2, 1 (the last deals 4).
+    pub deals_left: usize,
+    /// The last action played, `undo` included.
+    pub last: Option<Action>,
+    /// When `last` is `undo`: the move it took back.
+    pub undone: Option<Action>,
+    /// How many moves `undo` can take back now (0 once the game is over).
+    pub undoable: usize,
+    pub undos: u32,
+    pub moves: u32,
+    pub score: i64,
+    pub outcome: Option<PatienceOutcome>,
+}
+
+impl View {
+    /// All cards in sight, spot by spot, bottom first.
+    pub fn visible_cards(&self) -> impl Iterator<Item = StdCard> + '_ {
+        self.spots.iter().flatten().copied()
+    }
+}
+
+fn is_top_row(spot: usize) -> bool {
+    TOP_ROW.contains(&(spot as u8 + 1))
+}
+
+fn adjacent(a: Rank, b: Rank) -> bool {
+    a.value().abs_diff(b.value()) == 1
+}
+
+/// The length of the run at the bottom of a pile: it starts with an Ace or a
+/// King and goes on in that suit one rank at a time, up from an Ace, down
+/// from a King.
+pub fn bottom_run(pile: &[StdCard]) -> usize {
+    let Some(first) = pile.first() else {
+        return 0;
+    };
+    let step: i8 = match first.rank {
+        Rank::Ace => 1,
+        Rank::King => -1,
+        _ => return 0,
+    };
+    1 + pile
+        .windows(2)
+        .take_while(|w| w[1].suit == first.suit && w[1].rank.value() as i8 - w[0].rank.value() as i8 == step)
+        .count()
+}
+
+impl Anthill {
+    /// Starts a game and makes the first deal onto spots 1..8.
+    pub fn new(setup: &Setup) -> Result<Anthill, PatienceSetupError> {
+        let mut deck = standard_deal(setup.seed, setup.deal.as_deref())?;
+        deck.reverse();
+        let mut game = Anthill {
+            spots: Default::default(),
+            stock: deck,
+            undoable: Vec::new(),
+            last: None,
+            undone: None,
+            undos: 0,
+            moves: 0,
+            ending: None,
+        };
+        game.deal();
+        Ok(game)
+    }
+
+    /// What the player sees.
+    pub fn view(&self) -> View {
+        View {
+            spots: self.spots.clone(),
+            stock_len: self.stock.len(),
+            deals_left: self.deals_left(),
+            last: self.last,
+            undone: self.undone,
+            undoable: if self.ending.is_some() {
+                0
+            } else {
+                self.undoable.len()
+            },
+            undos: self.undos,
+            moves: self.moves,
+            score: self.score(),
+            outcome: self.outcome(),
+        }
+    }
+
+    fn deals_left(&self) -> usize {
+        self.stock.len().div_ceil(DEAL_SIZE)
+    }
+
+    /// One card from the stock onto each spot in turn, as far as it goes.
+    fn deal(&mut self) {
+        for spot in self.spots.iter_mut() {
+            match self.stock.pop() {
+                Some(card) => spot.push(card),
+                None => break,
+            }
+        }
+    }
+
+    /// Whether the top card of `from` may move to `to` (0-based), and if not
+    /// why not.
+    fn check_move(&self, from: usize, to: usize) -> Result<StdCard, String> {
+        if from == to {
+            return Err("a card cannot move onto its own spot".into());
+        }
+        let Some(&card) = self.spots[from].last() else {
+            return Err(format!("spot {} is empty", from + 1));
+        };
+        match self.spots[to].last() {
+            Some(&target) if adjacent(card.rank, target.rank) => Ok(card),
+            Some(&target) => Err(format!(
+                "{card} cannot go onto {target}: the ranks must differ by one (Ace low, King high)"
+            )),
+            None if is_top_row(to) && card.rank == Rank::Ace => Ok(card),
+            None if !is_top_row(to) && card.rank == Rank::King => Ok(card),
+            None if is_top_row(to) => Err(format!("spot {} is an empty top-row spot: only an Ace", to + 1)),
+            None => Err(format!(
+                "spot {} is an empty bottom-row spot: only a King",
+                to + 1
+            )),
+        }
+    }
+
+    fn legal_moves(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..SPOTS)
+            .flat_map(|from| (0..SPOTS).map(move |to| (from, to)))
+            .filter(|&(from, to)| self.check_move(from, to).is_ok())
+    }
+
+    fn is_won(&self) -> bool {
+        let piles: Vec<&Vec<StdCard>> = self.spots.iter().filter(|p| !p.is_empty()).collect();
+        self.stock.is_empty()
+            && piles.len() == 4
+            && piles.iter().all(|p| p.len() == 13 && bottom_run(p) == 13)
+    }
+
+    /// The endings the rulings call automatic.
+    fn settle(&mut self) {
+        if self.ending.is_none() && self.stock.is_empty() {
+            if self.is_won() {
+                self.ending = Some(Ending::Won);
+            } else if self.legal_moves().next().is_none() {
+                self.ending = Some(Ending::NoMoves);
+            }
+        }
+    }
+}
+
+impl Patience for Anthill {
+    type Action = Action;
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.ending.is_some() {
+            return Vec::new();
+        }
+        let mut actions: Vec<Action> = self
+            .legal_moves()
+            .map(|(from, to)| Action::Move {
+                from: from as u8 + 1,
+                to: to as u8 + 1,
+            })
+            .collect();
+        if !self.stock.is_empty() {
+            actions.push(Action::Deal);
+        }
+        actions.push(Action::End);
+        actions
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
+        if self.ending.is_some() {
+            return Err(PatienceError::GameOver);
+        }
+        let mut undone = None;
+        match *action {
+            Action::Move { from, to } => {
+                let spot = |n: u8| {
+                    (1..=SPOTS as u8)
+                        .contains(&n)
+                        .then_some(usize::from(n) - 1)
+                        .ok_or_else(|| {
+                            PatienceError::Illegal(format!("there is no spot {n}; spots are 1 to 8"))
+                        })
+                };
+                let (from, to) = (spot(from)?, spot(to)?);
+                let card = self.check_move(from, to).map_err(PatienceError::Illegal)?;
+                self.spots[from].pop();
+                self.spots[to].push(card);
+                self.undoable.push((from, to));
+            }
+            Action::Deal => {
+                if self.stock.is_empty() {
+                    return Err(PatienceError::Illegal("the stock is empty".into()));
+                }
+                self.deal();
+                self.undoable.clear();
+            }
+            Action::End => self.ending = Some(Ending::Ended),
+            Action::Undo => {
+                let Some((from, to)) = self.undoable.pop() else {
+                    let why = if self.stock.len() + DEAL_SIZE < 52 {
+                        "no move since the last deal to undo (a deal cannot be undone)"
+                    } else {
+                        "no move to undo"
+                    };
+                    return Err(PatienceError::CannotUndo(why.into()));
+                };
+                let card = self.spots[to].pop().expect("an undone move left a card");
+                self.spots[from].push(card);
+                self.undos += 1;
+                undone = Some(Action::Move {
+                    from: from as u8 + 1,
+                    to: to as u8 + 1,
+                });
+            }
+        }
+        self.moves += 1;
+        self.last = Some(*action);
+        self.undone = undone;
+        self.settle();
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<PatienceOutcome> {
+        self.ending.map(|ending| match ending {
+            Ending::Won => PatienceOutcome {
+                won: true,
+                detail: "Won: four suits in order".into(),
+            },
+            Ending::NoMoves => PatienceOutcome {
+                won: false,
+                detail: "No moves left".into(),
+            },
+            Ending::Ended => PatienceOutcome {
+                won: false,
+                detail: "Ended by the player".into(),
+            },
+        })
+    }
+
+    /// The sum of the bottom runs (52 for a win).
+    fn score(&self) -> i64 {
+        if self.ending == Some(Ending::Won) {
+            return 52;
+        }
+        self.spots.iter().map(|p| bottom_run(p) as i64).sum()
+    }
+
+    fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    fn describe(&self) -> String {
+        let spots: Vec<String> = self
+            .spots
+            .iter()
+            .enumerate()
+            .map(|(i, pile)| {
+                let cards = if pile.is_empty() {
+                    "empty".to_string()
+                } else {
+                    pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+                };
+                format!("{}: {cards}", i + 1)
+            })
+            .collect();
+        let mut text = format!(
+            "Anthill. Spots (bottom to top) {}. Stock {} cards, {} deals left. Score {}.",
+            spots.join("; "),
+            self.stock.len(),
+            self.deals_left(),
+            self.score()
+        );
+        if let Some(outcome) = self.outcome() {
+            text.push_str(&format!(" Over: {}.", outcome.detail));
+        }
+        text
+    }
+}
+
+/// Shows what a player may see: never the stock's cards.
+impl fmt::Debug for Anthill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let spots: Vec<String> = self
+            .spots
+            .iter()
+            .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        f.debug_struct("Anthill")
+            .field("spots", &spots)
+            .field("stock_len", &self.stock.len())
+            .field("undoable", &self.undoable.len())
+            .field("last", &self.last)
+            .field("undos", &self.undos)
+            .field("moves", &self.moves)
+            .field("ending", &self.ending)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(deal: &str) -> Anthill {
+        Anthill::new(&Setup {
+            seed: None,
+            deal: Some(deal.into()),
+        })
+        .unwrap()
+    }
+
+    fn ascending() -> String {
+        crate::rules::cards::write_deck_order(&standard_deck())
+    }
+
+    #[test]
+    fn bottom_runs() {
+        let cards = |t: &str| parse_deck_order::<StdCard>(t).unwrap();
+        assert_eq!(bottom_run(&cards("As 2s 3s 4h")), 3);
+        assert_eq!(bottom_run(&cards("Kh Qh Jh Tc")), 3);
+        assert_eq!(bottom_run(&cards("2s As")), 0);
+        assert_eq!(bottom_run(&cards("As")), 1);
+        assert_eq!(bottom_run(&cards("Ks As")), 1);
+        assert_eq!(bottom_run(&[]), 0);
+    }
+
+    #[test]
+    fn debug_hides_the_stock() {
+        let g = game(&ascending());
+        let text = format!("{g:?}");
+        // The standard order deals As..8s first; 9s is the next card.
+        assert!(text.contains("8s"));
+        assert!(!text.contains("9s"), "{text}");
+        assert!(!text.contains("Kc"), "{text}");
+    }
+
+    #[test]
+    fn blank_deal_counts_as_none() {
+        let setup = Setup {
+            seed: Some(3),
+            deal: Some("  ".into()),
+        };
+        assert!(Anthill::new(&setup).is_ok());
+        let setup = Setup {
+            seed: None,
+            deal: Some("".into()),
+        };
+        assert_eq!(Anthill::new(&setup).unwrap_err().0, "give a seed or a deal");
+    }
+}

@@ -1,0 +1,564 @@
+//! Ants Solitaire (also "Ants" or "Formic"): a Golf-type patience
+//! (`../shared/seeds/ants-solitaire.txt` with
+//! `../shared/rules/ants-solitaire.md`, whose rulings win where the two
+//! disagree).
+//!
+//! Cards 1-4 of the deck order start foundations F1..F4, cards 5-8 start
+//! tableau piles T1..T4, the other 44 are the stock; each deal puts the next 4
+//! onto T1..T4. The top card of a tableau pile goes onto a foundation whose
+//! top card is one rank above or below it, any suit, King and Ace adjacent.
+//! In the `strict` variant (the default) the player may deal only when no
+//! tableau card can go to a foundation; in `relaxed` at any time.
+//!
+//! Hidden information: the stock's order. It never leaves this module: the
+//! [`View`] gives only its length, and `Debug` is written by hand so that it
+//! prints the piles and the stock's length, never the stock's cards.
+
+use crate::rules::anthill::standard_deal;
+use crate::rules::cards::StdCard;
+use crate::rules::patience::{
+    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
+};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Foundations and tableau piles: four of each.
+pub const PILES: usize = 4;
+
+// ---------------------------------------------------------------------------
+// Setup
+
+/// When the player may deal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Only when no tableau card can go to a foundation (the seed's rule).
+    #[default]
+    Strict,
+    /// At any time while the stock has cards.
+    Relaxed,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Strict, Variant::Relaxed];
+
+    /// The name used in commands and storage: `strict`, `relaxed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Variant::Strict => "strict",
+            Variant::Relaxed => "relaxed",
+        }
+    }
+
+    /// A variant from its name, ignoring case and surrounding spaces.
+    pub fn parse(text: &str) -> Option<Variant> {
+        let text = text.trim();
+        Self::ALL
+            .into_iter()
+            .find(|v| v.as_str().eq_ignore_ascii_case(text))
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParsePatienceError;
+
+    fn from_str(text: &str) -> Result<Variant, ParsePatienceError> {
+        Variant::parse(text).ok_or_else(|| ParsePatienceError {
+            text: text.chars().take(40).collect(),
+            reason: "the variants are `strict` and `relaxed`".into(),
+        })
+    }
+}
+
+/// What a game starts from: a deck order (which wins) or a seed, and the
+/// variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    #[serde(default)]
+    pub variant: Variant,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// A deck order (`../shared/rules/README.md`): the 52 cards once each,
+    /// separated by spaces, the first card first dealt. A blank text counts
+    /// as no deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
+}
+
+// ---------------------------------------------------------------------------
+// Actions
+
+/// Everything the player can do. Piles are numbered 1..=4 as in the notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `tN-fM`: the top card of tableau pile `tableau` onto foundation
+    /// `foundation`.
+    Move { tableau: u8, foundation: u8 },
+    /// `deal`: one card from the stock onto each of T1..T4.
+    Deal,
+    /// `end`: give up; the game is lost with its current score.
+    End,
+    /// `undo`: take back the last move since the last deal.
+    Undo,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move { tableau, foundation } => write!(f, "t{tableau}-f{foundation}"),
+            Action::Deal => f.write_str("deal"),
+            Action::End => f.write_str("end"),
+            Action::Undo => f.write_str("undo"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParsePatienceError;
+
+    /// `t3-f2`, `deal`, `end`, `undo`; case and spaces do not matter
+    /// (`T3 - F2`, `Deal`), and the dash may be left out (`t3f2`).
+    fn from_str(input: &str) -> Result<Action, ParsePatienceError> {
+        let err = |reason: &str| ParsePatienceError {
+            text: input.chars().take(40).collect(),
+            reason: reason.to_string(),
+        };
+        let compact: String = input
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match compact.as_str() {
+            "" => return Err(err("it is empty")),
+            "deal" => return Ok(Action::Deal),
+            "end" => return Ok(Action::End),
+            "undo" => return Ok(Action::Undo),
+            _ => {}
+        }
+        let usage = "expected a move `tN-fM` (like `t3-f2`), `deal`, `end` or `undo`";
+        let Some(rest) = compact.strip_prefix('t') else {
+            return Err(err(usage));
+        };
+        let Some((a, b)) = rest.split_once('f') else {
+            return Err(err(usage));
+        };
+        let a = a.strip_suffix('-').unwrap_or(a);
+        let pile = |s: &str, what: &str| match s.parse::<u8>() {
+            Ok(n) if (1..=PILES as u8).contains(&n) => Ok(n),
+            _ => Err(err(&format!("a {what} is numbered 1 to 4"))),
+        };
+        Ok(Action::Move {
+            tableau: pile(a, "tableau pile")?,
+            foundation: pile(b, "foundation")?,
+        })
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(de)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The game
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Won,
+    NoMoves,
+    Ended,
+}
+
+/// A game of Ants Solitaire. Every value is a legal game; see the module
+/// notes on what `Debug` shows.
+#[derive(Clone)]
+pub struct AntsSolitaire {
+    variant: Variant,
+    /// F1..F4, bottom card first; never empty.
+    foundations: [Vec<StdCard>; PILES],
+    /// T1..T4, bottom card first.
+    tableau: [Vec<StdCard>; PILES],
+    /// The cards not dealt yet, the next one to deal last. Hidden.
+    stock: Vec<StdCard>,
+    /// The moves since the last deal, 0-based (tableau, foundation), oldest
+    /// first.
+    undoable: Vec<(usize, usize)>,
+    last: Option<Action>,
+    undone: Option<Action>,
+    undos: u32,
+    moves: u32,
+    ending: Option<Ending>,
+}
+
+/// The name the service may use for this game.
+pub type Game = AntsSolitaire;
+
+/// Everything a player can see, for a renderer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub variant: Variant,
+    /// F1..F4 (index 0 is F1), each pile bottom card first, so the top card
+    /// is `last()` and the count `len()`. Never empty.
+    pub foundations: [Vec<StdCard>; PILES],
+    /// T1..T4, each pile bottom card first, top card last; all face up.
+    pub tableau: [Vec<StdCard>; PILES],
+    /// Cards still in the stock (their order is hidden).
+    pub stock_len: usize,
+    /// `deal`s left: 11 at the start.
+    pub deals_left: usize,
+    /// The last action played, `undo` included.
+    pub last: Option<Action>,
+    /// When `last` is `undo`: the move it took back.
+    pub undone: Option<Action>,
+    /// How many moves `undo` can take back now (0 once the game is over).
+    pub undoable: usize,
+    pub undos: u32,
+    pub moves: u32,
+    pub score: i64,
+    pub outcome: Option<PatienceOutcome>,
+}
+
+impl View {
+    /// All cards in sight: the foundations, then the tableau, bottom first.
+    pub fn visible_cards(&self) -> impl Iterator<Item = StdCard> + '_ {
+        self.foundations.iter().chain(&self.tableau).flatten().copied()
+    }
+}
+
+/// Ranks one apart, King and Ace adjacent.
+fn adjacent(a: StdCard, b: StdCard) -> bool {
+    matches!((a.rank.value() + 13 - b.rank.value()) % 13, 1 | 12)
+}
+
+impl AntsSolitaire {
+    /// Starts a game: F1..F4, then T1..T4, then the stock.
+    pub fn new(setup: &Setup) -> Result<AntsSolitaire, PatienceSetupError> {
+        let deck = standard_deal(setup.seed, setup.deal.as_deref())?;
+        let mut stock: Vec<StdCard> = deck[2 * PILES..].to_vec();
+        stock.reverse();
+        Ok(AntsSolitaire {
+            variant: setup.variant,
+            foundations: std::array::from_fn(|i| vec![deck[i]]),
+            tableau: std::array::from_fn(|i| vec![deck[PILES + i]]),
+            stock,
+            undoable: Vec::new(),
+            last: None,
+            undone: None,
+            undos: 0,
+            moves: 0,
+            ending: None,
+        })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// What the player sees.
+    pub fn view(&self) -> View {
+        View {
+            variant: self.variant,
+            foundations: self.foundations.clone(),
+            tableau: self.tableau.clone(),
+            stock_len: self.stock.len(),
+            deals_left: self.deals_left(),
+            last: self.last,
+            undone: self.undone,
+            undoable: if self.ending.is_some() {
+                0
+            } else {
+                self.undoable.len()
+            },
+            undos: self.undos,
+            moves: self.moves,
+            score: self.score(),
+            outcome: self.outcome(),
+        }
+    }
+
+    fn deals_left(&self) -> usize {
+        self.stock.len().div_ceil(PILES)
+    }
+
+    fn on_foundations(&self) -> usize {
+        self.foundations.iter().map(Vec::len).sum()
+    }
+
+    /// Whether the top card of tableau pile `t` may go onto foundation `f`
+    /// (0-based), and if not why not.
+    fn check_move(&self, t: usize, f: usize) -> Result<StdCard, String> {
+        let Some(&card) = self.tableau[t].last() else {
+            return Err(format!("tableau pile T{} is empty", t + 1));
+        };
+        let target = *self.foundations[f].last().expect("foundations are never empty");
+        if adjacent(card, target) {
+            Ok(card)
+        } else {
+            Err(format!(
+                "{card} cannot go onto {target} (F{}): the ranks must be one apart (King and Ace adjacent)",
+                f + 1
+            ))
+        }
+    }
+
+    fn legal_moves(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..PILES)
+            .flat_map(|t| (0..PILES).map(move |f| (t, f)))
+            .filter(|&(t, f)| self.check_move(t, f).is_ok())
+    }
+
+    /// Why a deal is not allowed now, if it is not.
+    fn deal_refusal(&self) -> Option<String> {
+        if self.stock.is_empty() {
+            return Some("the stock is empty".into());
+        }
+        if self.variant == Variant::Strict {
+            if let Some((t, f)) = self.legal_moves().next() {
+                return Some(format!(
+                    "in the strict game you may deal only when no tableau card can go to a foundation \
+                     (t{}-f{} can)",
+                    t + 1,
+                    f + 1
+                ));
+            }
+        }
+        None
+    }
+
+    /// The endings the rulings call automatic.
+    fn settle(&mut self) {
+        if self.ending.is_none() && self.stock.is_empty() {
+            if self.on_foundations() == 52 {
+                self.ending = Some(Ending::Won);
+            } else if self.legal_moves().next().is_none() {
+                self.ending = Some(Ending::NoMoves);
+            }
+        }
+    }
+}
+
+impl Patience for AntsSolitaire {
+    type Action = Action;
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.ending.is_some() {
+            return Vec::new();
+        }
+        let mut actions: Vec<Action> = self
+            .legal_moves()
+            .map(|(t, f)| Action::Move {
+                tableau: t as u8 + 1,
+                foundation: f as u8 + 1,
+            })
+            .collect();
+        if self.deal_refusal().is_none() {
+            actions.push(Action::Deal);
+        }
+        actions.push(Action::End);
+        actions
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
+        if self.ending.is_some() {
+            return Err(PatienceError::GameOver);
+        }
+        let mut undone = None;
+        match *action {
+            Action::Move { tableau, foundation } => {
+                let pile = |n: u8, what: &str| {
+                    (1..=PILES as u8)
+                        .contains(&n)
+                        .then_some(usize::from(n) - 1)
+                        .ok_or_else(|| {
+                            PatienceError::Illegal(format!("there is no {what} {n}; they are 1 to 4"))
+                        })
+                };
+                let (t, f) = (pile(tableau, "tableau pile")?, pile(foundation, "foundation")?);
+                let card = self.check_move(t, f).map_err(PatienceError::Illegal)?;
+                self.tableau[t].pop();
+                self.foundations[f].push(card);
+                self.undoable.push((t, f));
+            }
+            Action::Deal => {
+                if let Some(why) = self.deal_refusal() {
+                    return Err(PatienceError::Illegal(why));
+                }
+                for pile in self.tableau.iter_mut() {
+                    if let Some(card) = self.stock.pop() {
+                        pile.push(card);
+                    }
+                }
+                self.undoable.clear();
+            }
+            Action::End => self.ending = Some(Ending::Ended),
+            Action::Undo => {
+                let Some((t, f)) = self.undoable.pop() else {
+                    let why = if self.stock.len() < 52 - 2 * PILES {
+                        "no move since the last deal to undo (a deal cannot be undone)"
+                    } else {
+                        "no move to undo"
+                    };
+                    return Err(PatienceError::CannotUndo(why.into()));
+                };
+                let card = self.foundations[f].pop().expect("an undone move left a card");
+                self.tableau[t].push(card);
+                self.undos += 1;
+                undone = Some(Action::Move {
+                    tableau: t as u8 + 1,
+                    foundation: f as u8 + 1,
+                });
+            }
+        }
+        self.moves += 1;
+        self.last = Some(*action);
+        self.undone = undone;
+        self.settle();
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<PatienceOutcome> {
+        self.ending.map(|ending| match ending {
+            Ending::Won => PatienceOutcome {
+                won: true,
+                detail: "Won: all 52 cards on the foundations".into(),
+            },
+            Ending::NoMoves => PatienceOutcome {
+                won: false,
+                detail: "No moves left".into(),
+            },
+            Ending::Ended => PatienceOutcome {
+                won: false,
+                detail: "Ended by the player".into(),
+            },
+        })
+    }
+
+    /// The cards on the foundations, 4 to 52.
+    fn score(&self) -> i64 {
+        self.on_foundations() as i64
+    }
+
+    fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    fn describe(&self) -> String {
+        let foundations: Vec<String> = self
+            .foundations
+            .iter()
+            .enumerate()
+            .map(|(i, pile)| {
+                let top = pile.last().expect("foundations are never empty");
+                let n = pile.len();
+                format!("F{}: {top} ({n} card{})", i + 1, if n == 1 { "" } else { "s" })
+            })
+            .collect();
+        let tableau: Vec<String> = self
+            .tableau
+            .iter()
+            .enumerate()
+            .map(|(i, pile)| {
+                let cards = if pile.is_empty() {
+                    "empty".to_string()
+                } else {
+                    pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+                };
+                format!("T{}: {cards}", i + 1)
+            })
+            .collect();
+        let mut text = format!(
+            "Ants Solitaire ({}). Foundations {}. Tableau (bottom to top) {}. Stock {} cards, {} deals \
+             left. Score {}.",
+            self.variant,
+            foundations.join(", "),
+            tableau.join("; "),
+            self.stock.len(),
+            self.deals_left(),
+            self.score()
+        );
+        if let Some(outcome) = self.outcome() {
+            text.push_str(&format!(" Over: {}.", outcome.detail));
+        }
+        text
+    }
+}
+
+/// Shows what a player may see: never the stock's cards.
+impl fmt::Debug for AntsSolitaire {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let piles = |piles: &[Vec<StdCard>; PILES]| -> Vec<String> {
+            piles
+                .iter()
+                .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+                .collect()
+        };
+        f.debug_struct("AntsSolitaire")
+            .field("variant", &self.variant)
+            .field("foundations", &piles(&self.foundations))
+            .field("tableau", &piles(&self.tableau))
+            .field("stock_len", &self.stock.len())
+            .field("undoable", &self.undoable.len())
+            .field("last", &self.last)
+            .field("undos", &self.undos)
+            .field("moves", &self.moves)
+            .field("ending", &self.ending)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::{standard_deck, write_deck_order};
+
+    #[test]
+    fn wrap_is_adjacent() {
+        let c = |t: &str| t.parse::<StdCard>().unwrap();
+        assert!(adjacent(c("Ks"), c("Ah")));
+        assert!(adjacent(c("Ah"), c("Ks")));
+        assert!(adjacent(c("7s"), c("8h")));
+        assert!(adjacent(c("7s"), c("6h")));
+        assert!(!adjacent(c("7s"), c("7h")));
+        assert!(!adjacent(c("Qs"), c("Ah")));
+    }
+
+    #[test]
+    fn debug_hides_the_stock() {
+        let g = AntsSolitaire::new(&Setup {
+            deal: Some(write_deck_order(&standard_deck())),
+            ..Setup::default()
+        })
+        .unwrap();
+        let text = format!("{g:?}");
+        assert!(text.contains("8s"), "{text}");
+        assert!(!text.contains("9s"), "{text}");
+        assert!(!text.contains("Kc"), "{text}");
+    }
+
+    #[test]
+    fn variant_names() {
+        assert_eq!(Variant::parse(" Relaxed "), Some(Variant::Relaxed));
+        assert_eq!("strict".parse::<Variant>().unwrap(), Variant::Strict);
+        assert!("loose".parse::<Variant>().is_err());
+        assert_eq!(Variant::default(), Variant::Strict);
+    }
+}

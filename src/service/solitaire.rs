@@ -1,0 +1,397 @@
+//! The three patiences in the service: `/solitaire new|move|undo|end` and
+//! the deal, undo and end buttons. One open solitaire per player and
+//! channel; others may watch but not touch.
+
+use super::custom_id::ComponentId;
+use super::error::{ServiceResult, UserError};
+use super::options;
+use super::types::*;
+use super::{mention, new_game_id, Service, RETRIES};
+use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
+use crate::store::{status, GameRow, GameUpdate, StoreError};
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+
+const TAG: &str = "sol";
+pub(super) const GAMES: [&str; 3] = ["myrmex", "anthill", "ants"];
+
+/// What the service needs of a patience beyond the rules: its name, how
+/// options become a setup, and how it is drawn.
+pub(super) trait SolitaireRules: Patience {
+    /// The stored kind: `myrmex`, `anthill` or `ants`.
+    const KIND: &'static str;
+    const TITLE: &'static str;
+    /// The options `/solitaire new` takes for this game besides `game`,
+    /// `seed` and `deal`.
+    const OPTIONS: &'static [&'static str];
+    type Setup: Serialize + DeserializeOwned + Clone + Send + Sync;
+
+    /// The setup from the command's options; `seed` is already chosen.
+    fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError>;
+    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError>;
+    /// The board as the player sees it (never a hidden card).
+    fn image(&self) -> Image;
+    /// The canonical form of an action in this position (Myrmex writes the
+    /// count of a move onto an empty pile), for the log.
+    fn canonical(&self, action: &Self::Action) -> Self::Action {
+        action.clone()
+    }
+
+    /// A line describing how the finished game went, given the time played.
+    fn finish_detail(&self, elapsed_ms: i64) -> String {
+        let _ = elapsed_ms;
+        self.outcome().map(|o| o.detail).unwrap_or_default()
+    }
+}
+
+/// The stored result of a patience: the common fields plus what the
+/// leaderboards rank by.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct SolitaireResult {
+    #[serde(flatten)]
+    pub result: GameResult,
+    pub score: i64,
+    pub moves: u32,
+    pub undos: u32,
+    pub elapsed_ms: i64,
+}
+
+/// A stored patience with its state rebuilt.
+struct Loaded<G: SolitaireRules> {
+    row: GameRow,
+    owner: User,
+    game: G,
+}
+
+/// Calls `$body` with `$G` bound to the patience type of `$kind`.
+macro_rules! with_patience {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            "myrmex" => {
+                type $G = crate::rules::myrmex::Myrmex;
+                $body
+            }
+            "anthill" => {
+                type $G = crate::rules::anthill::Anthill;
+                $body
+            }
+            "ants" => {
+                type $G = crate::rules::ants_solitaire::AntsSolitaire;
+                $body
+            }
+            other => Err(anyhow::anyhow!("not a patience: {other}").into()),
+        }
+    };
+}
+
+impl Service {
+    pub(super) async fn solitaire_command(&self, req: &Request, sub: &str, opts: &Options) -> ServiceResult<Reply> {
+        match sub {
+            "new" => {
+                let game = options::choice(opts, "game", &GAMES)?
+                    .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+                with_patience!(game, G => self.solitaire_new::<G>(req, opts).await)
+            }
+            "move" => {
+                options::only(opts, &["action"])?;
+                let action = options::text(opts, "action")?
+                    .ok_or_else(|| UserError::bad_option("Give the move as `action`, like `3-7` or `deal`."))?;
+                self.solitaire_act(req, None, action).await
+            }
+            "undo" | "end" => {
+                options::only(opts, &[])?;
+                self.solitaire_act(req, None, sub).await
+            }
+            _ => Err(UserError::new(
+                super::ErrorCode::UnknownCommand,
+                format!("`/solitaire {sub}` is not a command; try new, move, undo or end."),
+            )
+            .into()),
+        }
+    }
+
+    pub(super) async fn solitaire_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
+        match id.verb.as_str() {
+            "deal" | "undo" | "end" => self.solitaire_act(req, Some(&id.id), &id.verb).await,
+            _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
+        }
+    }
+
+    async fn solitaire_new<G: SolitaireRules>(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        let mut known = vec!["game", "seed", "deal"];
+        known.extend_from_slice(G::OPTIONS);
+        options::only(opts, &known)?;
+        let deal = options::text(opts, "deal")?.map(str::to_string);
+        let seed = match (options::seed(opts)?, &deal) {
+            (Some(seed), _) => Some(seed),
+            (None, None) => Some(rand::random::<u64>()),
+            (None, Some(_)) => None,
+        };
+        let setup = G::setup(opts, seed, deal)?;
+        let game = G::start(&setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
+        if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
+            if status::is_open(&open.status) {
+                return Err(busy_player(&open).into());
+            }
+        }
+        let now = req.at.timestamp_millis();
+        let row = GameRow {
+            id: new_game_id(),
+            kind: G::KIND.into(),
+            guild_id: req.guild.clone(),
+            channel_id: req.channel.clone(),
+            owner_id: req.user.id.clone(),
+            multiplayer: false,
+            status: status::ACTIVE.into(),
+            setup: serde_json::to_string(&setup).context("setup to json")?,
+            players: serde_json::to_string(&req.user).context("owner to json")?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            expires_at: None,
+            result: None,
+            message_id: None,
+        };
+        match self.store.insert_game(&row).await {
+            Ok(()) => {}
+            Err(StoreError::Busy) => {
+                return Err(UserError::busy_player(
+                    "You already have a solitaire in this channel; finish it with /solitaire end first.",
+                )
+                .into())
+            }
+            Err(e) => return Err(e.into()),
+        }
+        self.remember_patience(&row.id, 0, &game);
+        let loaded = Loaded {
+            owner: req.user.clone(),
+            row,
+            game,
+        };
+        let seed_text = seed.map(|s| format!(" Seed {s}.")).unwrap_or_default();
+        let text = format!("{} starts a game of **{}**.{seed_text}", mention(&req.user), G::TITLE);
+        Ok(self.solitaire_reply(&loaded, text))
+    }
+
+    /// Finds the game an action is for: a button's game, or the user's
+    /// open solitaire in the channel.
+    async fn solitaire_row(&self, req: &Request, id: Option<&str>) -> ServiceResult<GameRow> {
+        let row = match id {
+            Some(id) => self
+                .store
+                .game(id)
+                .await?
+                .filter(|row| !row.multiplayer && row.channel_id == req.channel)
+                .ok_or_else(|| UserError::no_game("That game no longer exists."))?,
+            None => self.store.latest_solitaire(&req.channel, &req.user.id).await?.ok_or_else(|| {
+                UserError::no_game("You have no solitaire in this channel. Start one with /solitaire new.")
+            })?,
+        };
+        if row.owner_id != req.user.id {
+            return Err(UserError::not_a_player("That is someone else's game; you can watch it.").into());
+        }
+        if !status::is_open(&row.status) {
+            return Err(UserError::game_over("That game is over. Start a new one with /solitaire new.").into());
+        }
+        Ok(row)
+    }
+
+    async fn solitaire_act(&self, req: &Request, id: Option<&str>, action: &str) -> ServiceResult<Reply> {
+        let row = self.solitaire_row(req, id).await?;
+        let kind = row.kind.clone();
+        with_patience!(kind.as_str(), G => self.solitaire_play::<G>(req, id, action).await)
+    }
+
+    async fn solitaire_play<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        id: Option<&str>,
+        text: &str,
+    ) -> ServiceResult<Reply> {
+        let action: G::Action = text.parse().map_err(|e| UserError::bad_notation(format!("{e}.")))?;
+        for _ in 0..RETRIES {
+            let row = self.solitaire_row(req, id).await?;
+            let mut loaded = self.load_patience::<G>(row).await?;
+            let action = loaded.game.canonical(&action);
+            loaded.game.apply(&action).map_err(patience_error)?;
+            let now = req.at.timestamp_millis();
+            let result = match loaded.game.outcome() {
+                Some(outcome) => {
+                    let started = self.first_action_at(&loaded.row.id).await?.unwrap_or(now);
+                    let elapsed_ms = now - started;
+                    let result = SolitaireResult {
+                        result: GameResult {
+                            outcome: if outcome.won { "win" } else { "loss" }.into(),
+                            winner: outcome.won.then(|| loaded.owner.name.clone()),
+                            detail: loaded.game.finish_detail(elapsed_ms),
+                        },
+                        score: loaded.game.score(),
+                        moves: loaded.game.moves(),
+                        undos: loaded.game.undos(),
+                        elapsed_ms,
+                    };
+                    Some(serde_json::to_string(&result).context("result to json")?)
+                }
+                None => None,
+            };
+            let update = GameUpdate {
+                id: loaded.row.id.clone(),
+                expected_version: loaded.row.version,
+                status: if result.is_some() { status::FINISHED } else { status::ACTIVE }.into(),
+                players: loaded.row.players.clone(),
+                expires_at: None,
+                result: result.clone(),
+                updated_at: now,
+                append: vec![(req.user.id.clone(), action.to_string())],
+            };
+            match self.store.commit(&update).await {
+                Ok(version) => {
+                    loaded.row.version = version;
+                    loaded.row.status = update.status.clone();
+                    loaded.row.result = result;
+                    self.remember_patience(&loaded.row.id, version, &loaded.game);
+                    let text = match loaded.game.outcome() {
+                        Some(_) => format!(
+                            "{} played **{action}**. **Game over**: {}.",
+                            mention(&req.user),
+                            stored_detail(&loaded.row)
+                        ),
+                        None => format!("{} played **{action}**.", mention(&req.user)),
+                    };
+                    return Ok(self.solitaire_reply(&loaded, text));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    async fn first_action_at(&self, game_id: &str) -> ServiceResult<Option<i64>> {
+        Ok(self.store.actions(game_id).await?.first().map(|a| a.played_at))
+    }
+
+    async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
+        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
+        let cached = {
+            let cache = self.patience_cache.lock().expect("cache lock");
+            cache
+                .get(&row.id)
+                .filter(|(version, _)| *version == row.version)
+                .and_then(|(_, game)| game.downcast_ref::<G>().cloned())
+        };
+        let game = match cached {
+            Some(game) => game,
+            None => {
+                let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
+                let mut game = G::start(&setup).with_context(|| format!("setup of game {}", row.id))?;
+                for entry in self.store.actions(&row.id).await? {
+                    let action: G::Action = entry
+                        .notation
+                        .parse()
+                        .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
+                    game.apply(&action)
+                        .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+                }
+                self.remember_patience(&row.id, row.version, &game);
+                game
+            }
+        };
+        Ok(Loaded { row, owner, game })
+    }
+
+    fn remember_patience<G: SolitaireRules>(&self, id: &str, version: i64, game: &G) {
+        let mut cache = self.patience_cache.lock().expect("cache lock");
+        if cache.len() >= 4096 {
+            cache.clear();
+        }
+        cache.insert(id.to_string(), (version, Box::new(game.clone()) as Box<dyn Any + Send + Sync>));
+    }
+
+    fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
+        let id = &loaded.row.id;
+        let open = loaded.game.outcome().is_none();
+        let legal: Vec<String> = loaded.game.legal_actions().iter().map(|a| a.to_string()).collect();
+        let mut components = Vec::new();
+        if open {
+            if legal.iter().any(|a| a == "deal") {
+                components.push(Component::button(cid(id, "deal"), "Deal", ButtonStyle::Primary));
+            }
+            components.push(Component::button(cid(id, "undo"), "Undo", ButtonStyle::Secondary));
+            components.push(Component::button(cid(id, "end"), "End game", ButtonStyle::Danger));
+        }
+        let result = stored_result(&loaded.row).map(|r| r.result);
+        let summary = GameSummary {
+            id: id.clone(),
+            kind: G::KIND.into(),
+            status: if open { status::ACTIVE } else { status::FINISHED }.into(),
+            to_move: open.then(|| loaded.owner.name.clone()),
+            to_move_id: open.then(|| loaded.owner.id.clone()),
+            position: None,
+            legal,
+            score: Some(loaded.game.score()),
+            result,
+        };
+        let mut text = text;
+        text.push_str(&format!(
+            " Score {}, moves {}, undos {}.",
+            loaded.game.score(),
+            loaded.game.moves(),
+            loaded.game.undos()
+        ));
+        Reply {
+            text,
+            image: self.config.render.then(|| loaded.game.image()),
+            components,
+            game: Some(summary),
+            ..Reply::default()
+        }
+    }
+
+    pub(super) async fn solitaire_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
+        let kind = row.kind.clone();
+        with_patience!(kind.as_str(), G => {
+            let loaded = self.load_patience::<G>(row.clone()).await?;
+            Ok(self.solitaire_reply(&loaded, String::new()).game.expect("a summary"))
+        })
+    }
+}
+
+fn stored_result(row: &GameRow) -> Option<SolitaireResult> {
+    row.result.as_deref().and_then(|r| serde_json::from_str(r).ok())
+}
+
+fn stored_detail(row: &GameRow) -> String {
+    stored_result(row).map(|r| r.result.detail).unwrap_or_default()
+}
+
+fn patience_error(e: PatienceError) -> UserError {
+    match e {
+        PatienceError::GameOver => UserError::game_over("That game is over."),
+        PatienceError::Illegal(msg) | PatienceError::CannotUndo(msg) => UserError::illegal(super::sentence(&msg)),
+    }
+}
+
+fn busy_player(open: &GameRow) -> UserError {
+    UserError::busy_player(format!(
+        "You already have a game of {} in this channel. Finish it, or end it with /solitaire end, before starting another.",
+        open.kind
+    ))
+}
+
+fn cid(game_id: &str, verb: &str) -> String {
+    ComponentId::new(TAG, game_id, verb).encode()
+}
+
+/// Time of play as players read it.
+pub(super) fn minutes(elapsed_ms: i64) -> f64 {
+    elapsed_ms.max(0) as f64 / 60_000.0
+}
+
+#[allow(dead_code)]
+fn at(ms: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}

@@ -1,0 +1,114 @@
+//! How each patience plugs into the service: its options and its picture.
+
+use super::error::UserError;
+use super::options;
+use super::solitaire::{minutes, SolitaireRules};
+use super::types::{Image, Options};
+use crate::render;
+use crate::rules::anthill::{self, Anthill};
+use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
+use crate::rules::cards::MyrmexLevel;
+use crate::rules::myrmex::{self, Myrmex};
+use crate::rules::patience::{Patience, PatienceSetupError};
+
+impl SolitaireRules for Myrmex {
+    const KIND: &'static str = "myrmex";
+    const TITLE: &'static str = "Myrmex";
+    const OPTIONS: &'static [&'static str] = &["level", "closed"];
+    type Setup = myrmex::Setup;
+
+    fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
+        let level = match options::choice(opts, "level", &["minor", "larval", "major", "queen"])? {
+            Some(level) => MyrmexLevel::parse(level).expect("one of the choices"),
+            None => MyrmexLevel::Minor,
+        };
+        let closed = options::choice(opts, "closed", &["true", "false", "yes", "no"])?
+            .is_some_and(|c| c == "true" || c == "yes");
+        Ok(myrmex::Setup {
+            level,
+            closed,
+            seed,
+            deal,
+        })
+    }
+
+    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError> {
+        Myrmex::new(setup)
+    }
+
+    fn canonical(&self, action: &Self::Action) -> Self::Action {
+        Myrmex::canonical(self, action).unwrap_or_else(|_| action.clone())
+    }
+
+    fn image(&self) -> Image {
+        let view = self.view();
+        Image {
+            png: Vec::new(), // MYRMEX-RENDER-PENDING render::myrmex_png(&view)
+            alt: { let _ = &view; self.describe() }, // MYRMEX-RENDER-PENDING
+        }
+    }
+
+    /// The rulings keep the time from the first move to the end, and name
+    /// a win's tier by it.
+    fn finish_detail(&self, elapsed_ms: i64) -> String {
+        let Some(outcome) = self.outcome() else {
+            return String::new();
+        };
+        let mins = minutes(elapsed_ms);
+        if outcome.won {
+            format!("{} in {:.0} min: {}", outcome.detail, mins.ceil(), myrmex::time_tier(mins))
+        } else {
+            format!("{} ({:.0} min)", outcome.detail, mins.ceil())
+        }
+    }
+}
+
+impl SolitaireRules for Anthill {
+    const KIND: &'static str = "anthill";
+    const TITLE: &'static str = "Anthill";
+    const OPTIONS: &'static [&'static str] = &[];
+    type Setup = anthill::Setup;
+
+    fn setup(_opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
+        Ok(anthill::Setup { seed, deal })
+    }
+
+    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError> {
+        Anthill::new(setup)
+    }
+
+    fn image(&self) -> Image {
+        let view = self.view();
+        Image {
+            png: render::anthill_png(&view),
+            alt: render::anthill_alt_text(&view),
+        }
+    }
+}
+
+impl SolitaireRules for AntsSolitaire {
+    const KIND: &'static str = "ants";
+    const TITLE: &'static str = "Ants Solitaire";
+    const OPTIONS: &'static [&'static str] = &["variant"];
+    type Setup = ants_solitaire::Setup;
+
+    fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
+        let variant = match options::choice(opts, "variant", &["strict", "relaxed"])? {
+            Some(v) => Variant::parse(v).expect("one of the choices"),
+            None => Variant::Strict,
+        };
+        Ok(ants_solitaire::Setup { variant, seed, deal })
+    }
+
+    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError> {
+        AntsSolitaire::new(setup)
+    }
+
+    fn image(&self) -> Image {
+        let view = self.view();
+        Image {
+            png: render::ants_png(&view),
+            alt: render::ants_alt_text(&view),
+        }
+    }
+}
