@@ -25,8 +25,6 @@ use std::str::FromStr;
 
 /// The number of spots.
 pub const SPOTS: usize = 8;
-/// The spots of the top row (1-based); the others are the bottom row.
-pub const TOP_ROW: std::ops::RangeInclusive<u8> = 1..=4;
 /// Cards in each deal but the last, which has 4.
 pub const DEAL_SIZE: usize = 8;
 
@@ -215,8 +213,9 @@ impl View {
     }
 }
 
+/// Spots 1-4 (indexes 0..4) are the top row, 5-8 the bottom row.
 fn is_top_row(spot: usize) -> bool {
-    TOP_ROW.contains(&(spot as u8 + 1))
+    spot < SPOTS / 2
 }
 
 fn adjacent(a: Rank, b: Rank) -> bool {
