@@ -6,11 +6,11 @@
 //! must. The cards of each pile's bottom run (the score) are marked with a
 //! gold bar.
 
-use super::canvas::{fill, rounded_rect, Colour, Palette};
+use super::canvas::{fill, rounded_rect, Colour};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile, plural, ring,
-    table, Header, Mark, GOLD, LABEL_H, LOST, TEXT,
+    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile,
+    plural, ring, Header, Mark, Quantizer, GOLD, LABEL_H, LOST, TEXT,
 };
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
@@ -42,7 +42,11 @@ struct Layout {
 
 fn layout(view: &View) -> Layout {
     let need = |row: usize| {
-        let longest = view.spots[row * 4..row * 4 + 4].iter().map(Vec::len).max().unwrap_or(0);
+        let longest = view.spots[row * 4..row * 4 + 4]
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0);
         let gaps = (longest.saturating_sub(1) as f32).max(MIN_GAPS);
         fan_height(&vec![true; gaps as usize + 1], CARD_H, STRIP.0, STRIP.0)
     };
@@ -78,12 +82,9 @@ pub fn anthill_png(view: &View) -> Vec<u8> {
     palette().encode(&draw(view))
 }
 
-fn palette() -> &'static Palette {
-    static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let samples: Vec<Pixmap> = sample_views().iter().map(draw).collect();
-        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
-    })
+fn palette() -> &'static Quantizer {
+    static PALETTE: OnceLock<Quantizer> = OnceLock::new();
+    PALETTE.get_or_init(|| Quantizer::from_samples(&sample_views().iter().map(draw).collect::<Vec<_>>()))
 }
 
 /// Made-up views that show every card, both highlights, empty spots, and
@@ -150,7 +151,8 @@ fn marks(view: &View) -> [Mark; SPOTS] {
 
 fn draw(view: &View) -> Pixmap {
     let layout = layout(view);
-    let mut pm = table(WIDTH, layout.height);
+    static TABLE: OnceLock<Pixmap> = OnceLock::new();
+    let mut pm = cached_table(&TABLE, WIDTH, MAX_HEIGHT, layout.height);
     let marks = marks(view);
     for (i, pile) in view.spots.iter().enumerate() {
         let (top, room) = layout.rows[i / 4];
@@ -159,7 +161,11 @@ fn draw(view: &View) -> Pixmap {
     draw_header(&mut pm, &header(view));
     let last = last_text(view);
     let keys = marks.iter().any(|m| *m != Mark::None);
-    let note = if view.undoable > 0 { format!("{} undoable", plural(view.undoable, "move")) } else { String::new() };
+    let note = if view.undoable > 0 {
+        format!("{} undoable", plural(view.undoable, "move"))
+    } else {
+        String::new()
+    };
     draw_footer(&mut pm, last.as_deref(), keys, &note);
     pm
 }
@@ -169,7 +175,14 @@ fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room
         0 | 1 => String::new(),
         n => plural(n, "card"),
     };
-    draw_label(pm, &(i + 1).to_string(), &note, x, top - LABEL_GAP + LABEL_H / 2.0, mark);
+    draw_label(
+        pm,
+        &(i + 1).to_string(),
+        &note,
+        x,
+        top - LABEL_GAP + LABEL_H / 2.0,
+        mark,
+    );
     let top_row = i < 4;
     if pile.is_empty() {
         let (letter, caption) = if top_row { ("A", "ACE") } else { ("K", "KING") };
@@ -183,7 +196,11 @@ fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room
     let run = bottom_run(pile);
     if run > 0 {
         // The bottom run, which the score counts: a gold bar beside it.
-        let end = if run == pile.len() { tops[run - 1] + CARD_H } else { tops[run] };
+        let end = if run == pile.len() {
+            tops[run - 1] + CARD_H
+        } else {
+            tops[run]
+        };
         fill(pm, &rounded_rect(x - 9.0, top + 4.0, 4.0, end - 8.0, 2.0), GOLD);
     }
     paste_pile(pm, pile.iter().map(|c| cards::face(*c)), &tops, x, top);
@@ -194,8 +211,16 @@ fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room
 
 fn header(view: &View) -> Header<'static> {
     let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
-        Some(outcome) if outcome.won => (format!("{} — score {}", outcome.detail, view.score), GOLD, Some(("WON", GOLD))),
-        Some(outcome) => (format!("{} — score {} of 52", outcome.detail, view.score), TEXT, Some(("OVER", LOST))),
+        Some(outcome) if outcome.won => (
+            format!("{} — score {}", outcome.detail, view.score),
+            GOLD,
+            Some(("WON", GOLD)),
+        ),
+        Some(outcome) => (
+            format!("{} — score {} of 52", outcome.detail, view.score),
+            TEXT,
+            Some(("OVER", LOST)),
+        ),
         None => (format!("Score {} of 52", view.score), TEXT, None),
     };
     let deals = match view.deals_left {
@@ -207,7 +232,11 @@ fn header(view: &View) -> Header<'static> {
         title,
         title_colour,
         tag,
-        status: format!("{} · {}", plural(view.moves as usize, "move"), plural(view.undos as usize, "undo")),
+        status: format!(
+            "{} · {}",
+            plural(view.moves as usize, "move"),
+            plural(view.undos as usize, "undo")
+        ),
         stock: Some((view.stock_len, format!("in stock · {deals}"))),
         back: cards::BACK,
     }
@@ -256,7 +285,12 @@ pub fn anthill_alt_text(view: &View) -> String {
             .collect();
         let _ = write!(text, " {name}: {}.", spots.join("; "));
     }
-    let _ = write!(text, " Stock {}, {} left.", plural(view.stock_len, "card"), plural(view.deals_left, "deal"));
+    let _ = write!(
+        text,
+        " Stock {}, {} left.",
+        plural(view.stock_len, "card"),
+        plural(view.deals_left, "deal")
+    );
     if let Some(last) = last_text(view) {
         let _ = write!(text, " Last move {last}.");
     }
@@ -280,7 +314,10 @@ mod tests {
         let mut turn = 0usize;
         for _ in 0..actions {
             let legal = game.legal_actions();
-            let moves: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Move { .. })).collect();
+            let moves: Vec<&Action> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Move { .. }))
+                .collect();
             let action = if !moves.is_empty() && turn % 5 != 4 {
                 *moves[(turn * 7 + seed as usize) % moves.len()]
             } else if legal.contains(&Action::Deal) {
@@ -301,7 +338,11 @@ mod tests {
             let png = anthill_png(&view);
             let image = image::load_from_memory(&png).expect("a valid PNG");
             assert_eq!((image.width(), image.height()), anthill_size(&view));
-            assert!(image.height() <= MAX_HEIGHT && image.height() >= 880, "{}", image.height());
+            assert!(
+                image.height() <= MAX_HEIGHT && image.height() >= 880,
+                "{}",
+                image.height()
+            );
             assert!(png.len() < 200 * 1024, "PNG is {} bytes", png.len());
         }
     }
@@ -341,10 +382,16 @@ mod tests {
         let view = game.view();
         let text = anthill_alt_text(&view);
         assert!(text.starts_with("Anthill board. Score"), "{text}");
-        assert!(text.contains(&format!("Stock {}", plural(view.stock_len, "card"))), "{text}");
+        assert!(
+            text.contains(&format!("Stock {}", plural(view.stock_len, "card"))),
+            "{text}"
+        );
         for (i, pile) in view.spots.iter().enumerate() {
             if let Some(card) = pile.last() {
-                assert!(text.contains(&format!("{} {}", i + 1, cards::spoken_name(*card))), "{text}");
+                assert!(
+                    text.contains(&format!("{} {}", i + 1, cards::spoken_name(*card))),
+                    "{text}"
+                );
             }
         }
         assert!(text.chars().count() <= 1024);
@@ -355,10 +402,42 @@ mod tests {
     #[test]
     #[ignore]
     fn write_examples() {
-        for (name, game) in [("start", played(1, 0)), ("mid", played(1, 40)), ("late", played(3, 200))] {
+        for (name, game) in [
+            ("start", played(1, 0)),
+            ("mid", played(1, 40)),
+            ("late", played(3, 200)),
+        ] {
             let view = game.view();
             std::fs::write(format!("/tmp/antics-anthill-{name}.png"), anthill_png(&view)).unwrap();
             eprintln!("{name}: {}\n{}\n", anthill_alt_text(&view), game.describe());
         }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    #[test]
+    #[ignore]
+    fn breakdown() {
+        let view = super::tests::played(1, 40).view();
+        let _ = super::anthill_png(&view);
+        let n = 50;
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(super::super::patience::table(800, 1100));
+        }
+        eprintln!("table {:?}", t.elapsed() / n);
+        let t = std::time::Instant::now();
+        let mut pm = None;
+        for _ in 0..n {
+            pm = Some(super::draw(&view));
+        }
+        eprintln!("draw {:?}", t.elapsed() / n);
+        let pm = pm.unwrap();
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(super::palette().encode(&pm));
+        }
+        eprintln!("encode {:?}", t.elapsed() / n);
     }
 }

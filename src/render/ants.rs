@@ -5,11 +5,11 @@
 //! tableau piles fanned below. The image grows with the longest tableau pile
 //! (at most 12 cards, so nothing ever needs squeezing).
 
-use super::canvas::{Colour, Palette};
+use super::canvas::Colour;
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste, paste_pile, plural, ring,
-    table, Header, Mark, GOLD, LABEL_H, LOST, PAD, TEXT,
+    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste,
+    paste_pile, plural, ring, Header, Mark, Quantizer, GOLD, LABEL_H, LOST, PAD, TEXT,
 };
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
@@ -29,13 +29,21 @@ const LABEL_GAP: f32 = LABEL_H + 6.0;
 const FOUNDATION_Y: f32 = FOUNDATION_LABEL_Y + LABEL_GAP;
 const TABLEAU_LABEL_Y: f32 = FOUNDATION_Y + CARD_H + DEPTH as f32 * DEPTH_STEP + 18.0;
 const TABLEAU_Y: f32 = TABLEAU_LABEL_Y + LABEL_GAP;
+/// The tallest image: a tableau pile of 12 cards, the most there can be.
+const MAX_HEIGHT: u32 = (TABLEAU_Y + CARD_H + 11.0 * STRIP.0 + BOTTOM) as u32 + 1;
 /// Strips always given room, so that the image changes size seldom.
 const MIN_GAPS: usize = 4;
 const BOTTOM: f32 = 18.0 + 8.0 + super::patience::FOOTER_H;
 
 /// The tableau's room: the longest pile at full strips.
 fn tableau_room(view: &View) -> f32 {
-    let longest = view.tableau.iter().map(Vec::len).max().unwrap_or(0).max(MIN_GAPS + 1);
+    let longest = view
+        .tableau
+        .iter()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0)
+        .max(MIN_GAPS + 1);
     fan_height(&vec![true; longest], CARD_H, STRIP.0, STRIP.0)
 }
 
@@ -52,12 +60,9 @@ pub fn ants_png(view: &View) -> Vec<u8> {
     palette().encode(&draw(view))
 }
 
-fn palette() -> &'static Palette {
-    static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let samples: Vec<Pixmap> = sample_views().iter().map(draw).collect();
-        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
-    })
+fn palette() -> &'static Quantizer {
+    static PALETTE: OnceLock<Quantizer> = OnceLock::new();
+    PALETTE.get_or_init(|| Quantizer::from_samples(&sample_views().iter().map(draw).collect::<Vec<_>>()))
 }
 
 /// Made-up views that show every card, both highlights, an empty pile and
@@ -74,7 +79,10 @@ fn sample_views() -> Vec<View> {
         tableau,
         stock_len: 12,
         deals_left: 3,
-        last: Some(Action::Move { tableau: 1, foundation: 3 }),
+        last: Some(Action::Move {
+            tableau: 1,
+            foundation: 3,
+        }),
         undone: None,
         undoable: 1,
         undos: 1,
@@ -128,7 +136,8 @@ fn next_ranks(top: StdCard) -> (Rank, Rank) {
 
 fn draw(view: &View) -> Pixmap {
     let (width, height) = ants_size(view);
-    let mut pm = table(width, height);
+    static TABLE: OnceLock<Pixmap> = OnceLock::new();
+    let mut pm = cached_table(&TABLE, width, MAX_HEIGHT, height);
     let (f_marks, t_marks) = marks(view);
     for (i, pile) in view.foundations.iter().enumerate() {
         draw_foundation(&mut pm, i, pile, f_marks[i]);
@@ -139,7 +148,11 @@ fn draw(view: &View) -> Pixmap {
     }
     draw_header(&mut pm, &header(view));
     let keys = f_marks.iter().chain(&t_marks).any(|m| *m != Mark::None);
-    let note = if view.undoable > 0 { format!("{} undoable", plural(view.undoable, "move")) } else { String::new() };
+    let note = if view.undoable > 0 {
+        format!("{} undoable", plural(view.undoable, "move"))
+    } else {
+        String::new()
+    };
     draw_footer(&mut pm, last_text(view).as_deref(), keys, &note);
     pm
 }
@@ -152,14 +165,38 @@ fn draw_foundation(pm: &mut Pixmap, i: usize, pile: &[StdCard], mark: Mark) {
         return;
     };
     let (below, above) = next_ranks(top);
-    let note = format!("{} · {} or {}", pile.len(), cards::rank_text(below), cards::rank_text(above));
-    draw_label(pm, &format!("F{}", i + 1), &note, x, FOUNDATION_LABEL_Y + LABEL_H / 2.0, mark);
+    let note = format!(
+        "{} · {} or {}",
+        plural(pile.len(), "card"),
+        cards::rank_text(below),
+        cards::rank_text(above)
+    );
+    draw_label(
+        pm,
+        &format!("F{}", i + 1),
+        &note,
+        x,
+        FOUNDATION_LABEL_Y + LABEL_H / 2.0,
+        mark,
+    );
     let depth = (pile.len() - 1).min(DEPTH);
     for k in (1..=depth).rev() {
         let dy = k as f32 * DEPTH_STEP;
-        paste(pm, cards::blank(), x as i32 - PAD as i32, (FOUNDATION_Y + dy) as i32 - PAD as i32, u32::MAX);
+        paste(
+            pm,
+            cards::blank(),
+            x as i32 - PAD as i32,
+            (FOUNDATION_Y + dy) as i32 - PAD as i32,
+            u32::MAX,
+        );
     }
-    paste(pm, cards::face(top), x as i32 - PAD as i32, FOUNDATION_Y as i32 - PAD as i32, u32::MAX);
+    paste(
+        pm,
+        cards::face(top),
+        x as i32 - PAD as i32,
+        FOUNDATION_Y as i32 - PAD as i32,
+        u32::MAX,
+    );
     if let Some(colour) = mark.colour() {
         ring(pm, x, FOUNDATION_Y, CARD_W, CARD_H, colour);
     }
@@ -171,7 +208,14 @@ fn draw_tableau(pm: &mut Pixmap, i: usize, pile: &[StdCard], room: f32, mark: Ma
         0 | 1 => String::new(),
         n => plural(n, "card"),
     };
-    draw_label(pm, &format!("T{}", i + 1), &note, x, TABLEAU_LABEL_Y + LABEL_H / 2.0, mark);
+    draw_label(
+        pm,
+        &format!("T{}", i + 1),
+        &note,
+        x,
+        TABLEAU_LABEL_Y + LABEL_H / 2.0,
+        mark,
+    );
     if pile.is_empty() {
         draw_empty(pm, x, TABLEAU_Y, CARD_W, CARD_H, "", "");
         if let Some(colour) = mark.colour() {
@@ -188,8 +232,16 @@ fn draw_tableau(pm: &mut Pixmap, i: usize, pile: &[StdCard], room: f32, mark: Ma
 
 fn header(view: &View) -> Header<'static> {
     let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
-        Some(outcome) if outcome.won => (format!("{} — score {}", outcome.detail, view.score), GOLD, Some(("WON", GOLD))),
-        Some(outcome) => (format!("{} — score {} of 52", outcome.detail, view.score), TEXT, Some(("OVER", LOST))),
+        Some(outcome) if outcome.won => (
+            format!("{} — score {}", outcome.detail, view.score),
+            GOLD,
+            Some(("WON", GOLD)),
+        ),
+        Some(outcome) => (
+            format!("{} — score {} of 52", outcome.detail, view.score),
+            TEXT,
+            Some(("OVER", LOST)),
+        ),
         None => (format!("Score {} of 52", view.score), TEXT, None),
     };
     let deals = match view.deals_left {
@@ -243,7 +295,12 @@ pub fn ants_alt_text(view: &View) -> String {
         .iter()
         .enumerate()
         .map(|(i, pile)| match pile.last() {
-            Some(card) => format!("F{} {} ({})", i + 1, cards::spoken_name(*card), plural(pile.len(), "card")),
+            Some(card) => format!(
+                "F{} {} ({})",
+                i + 1,
+                cards::spoken_name(*card),
+                plural(pile.len(), "card")
+            ),
             None => format!("F{} empty", i + 1),
         })
         .collect();
@@ -254,14 +311,24 @@ pub fn ants_alt_text(view: &View) -> String {
         .enumerate()
         .map(|(i, pile)| match pile.last() {
             Some(card) if pile.len() > 1 => {
-                format!("T{} {} on {}", i + 1, cards::spoken_name(*card), plural(pile.len() - 1, "card"))
+                format!(
+                    "T{} {} on {}",
+                    i + 1,
+                    cards::spoken_name(*card),
+                    plural(pile.len() - 1, "card")
+                )
             }
             Some(card) => format!("T{} {}", i + 1, cards::spoken_name(*card)),
             None => format!("T{} empty", i + 1),
         })
         .collect();
     let _ = write!(text, " Tableau: {}.", tableau.join("; "));
-    let _ = write!(text, " Stock {}, {} left.", plural(view.stock_len, "card"), plural(view.deals_left, "deal"));
+    let _ = write!(
+        text,
+        " Stock {}, {} left.",
+        plural(view.stock_len, "card"),
+        plural(view.deals_left, "deal")
+    );
     if let Some(last) = last_text(view) {
         let _ = write!(text, " Last move {last}.");
     }
@@ -321,7 +388,7 @@ mod tests {
         let deck = crate::rules::cards::standard_deck();
         view.tableau = std::array::from_fn(|i| deck[i * 12..i * 12 + 12].to_vec());
         let (_, height) = ants_size(&view);
-        assert!(height <= 1100, "{height}");
+        assert!(height <= MAX_HEIGHT && MAX_HEIGHT <= 1100, "{height}");
         let tops = fan(&[true; 12], CARD_H, tableau_room(&view), STRIP, STRIP);
         assert_eq!(tops[11], 11.0 * STRIP.0);
     }
@@ -329,7 +396,10 @@ mod tests {
     #[test]
     fn highlights_and_next_ranks() {
         let mut view = played(1, Variant::Strict, 0).view();
-        view.last = Some(Action::Move { tableau: 2, foundation: 4 });
+        view.last = Some(Action::Move {
+            tableau: 2,
+            foundation: 4,
+        });
         let (f, t) = marks(&view);
         assert_eq!((f[3], t[1]), (Mark::To, Mark::From));
         view.last = Some(Action::Deal);
@@ -349,7 +419,10 @@ mod tests {
             let top = cards::spoken_name(*pile.last().unwrap());
             assert!(text.contains(&format!("F{} {top}", i + 1)), "{text}");
         }
-        assert!(text.contains(&format!("Stock {}", plural(view.stock_len, "card"))), "{text}");
+        assert!(
+            text.contains(&format!("Stock {}", plural(view.stock_len, "card"))),
+            "{text}"
+        );
         assert!(text.chars().count() <= 1024);
     }
 

@@ -44,7 +44,11 @@ fn art() -> &'static Art {
     ART.get_or_init(|| Art {
         faces: Suit::ALL
             .into_iter()
-            .flat_map(|suit| Rank::ALL.into_iter().map(move |rank| face_sprite(StdCard::new(rank, suit))))
+            .flat_map(|suit| {
+                Rank::ALL
+                    .into_iter()
+                    .map(move |rank| face_sprite(StdCard::new(rank, suit)))
+            })
             .collect(),
         blank: blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE),
     })
@@ -88,8 +92,9 @@ pub(super) fn spoken_name(card: StdCard) -> String {
 /// `size` (the bottom is negative below the baseline).
 pub(super) fn glyph_extent(font: &FontRef<'static>, c: char, size: f32) -> (f32, f32) {
     let per_em = font.units_per_em().unwrap_or(2048.0);
-    font.outline(font.glyph_id(c))
-        .map_or((0.7 * size, 0.0), |o| (o.bounds.min.y * size / per_em, o.bounds.max.y * size / per_em))
+    font.outline(font.glyph_id(c)).map_or((0.7 * size, 0.0), |o| {
+        (o.bounds.min.y * size / per_em, o.bounds.max.y * size / per_em)
+    })
 }
 
 /// Draws one character centred on `(cx, cy)`, by its outline's box.
@@ -124,7 +129,13 @@ fn face_sprite(card: StdCard) -> Pixmap {
         size: 22.0,
         colour,
     };
-    corner.draw(&mut pm, &symbol.to_string(), pad + CARD_W - 9.0, baseline - 1.0, Align::Right);
+    corner.draw(
+        &mut pm,
+        &symbol.to_string(),
+        pad + CARD_W - 9.0,
+        baseline - 1.0,
+        Align::Right,
+    );
     // The body, below the strip.
     let (cx, cy) = (pad + CARD_W / 2.0, pad + 40.0 + (CARD_H - 40.0) / 2.0);
     match card.rank {

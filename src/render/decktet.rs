@@ -53,7 +53,10 @@ fn art() -> &'static Art {
 pub(super) fn sprite(card: Option<DecktetCard>) -> &'static Pixmap {
     match card {
         Some(card) => {
-            let i = DecktetCard::ALL.iter().position(|c| *c == card).expect("a Decktet card");
+            let i = DecktetCard::ALL
+                .iter()
+                .position(|c| *c == card)
+                .expect("a Decktet card");
             &art().faces[i]
         }
         None => &art().back,
@@ -85,7 +88,12 @@ fn face_sprite(card: DecktetCard) -> Pixmap {
     let seg = (CARD_W - 2.0) / suits.len() as f32;
     for (i, suit) in suits.iter().enumerate() {
         let x = pad + 1.0 + i as f32 * seg;
-        pm.fill_rect(rect(x, band_y, seg, 4.0), &suit_colour(*suit).paint(), tiny_skia::Transform::identity(), None);
+        pm.fill_rect(
+            rect(x, band_y, seg, 4.0),
+            &suit_colour(*suit).paint(),
+            tiny_skia::Transform::identity(),
+            None,
+        );
     }
     let rank = Style {
         font: &f.bold,
@@ -93,7 +101,13 @@ fn face_sprite(card: DecktetCard) -> Pixmap {
         colour: INK,
     };
     let baseline = pad + 5.0 + rank.cap_height();
-    let rank_w = rank.draw(&mut pm, &card.rank().symbol().to_string(), pad + 8.0, baseline, Align::Left);
+    let rank_w = rank.draw(
+        &mut pm,
+        &card.rank().symbol().to_string(),
+        pad + 8.0,
+        baseline,
+        Align::Left,
+    );
     let icon = 19.0;
     let mut x = pad + 8.0 + rank_w + 6.0 + icon / 2.0;
     for suit in &suits {
@@ -148,7 +162,15 @@ fn back_sprite() -> Pixmap {
 /// Draws a suit's icon centred on `(cx, cy)`, about `size` pixels across,
 /// in `colour`; `ground` is the colour under it, for the few details cut
 /// out of a shape.
-pub(super) fn draw_suit(pm: &mut Pixmap, suit: DSuit, cx: f32, cy: f32, size: f32, colour: Colour, ground: Colour) {
+pub(super) fn draw_suit(
+    pm: &mut Pixmap,
+    suit: DSuit,
+    cx: f32,
+    cy: f32,
+    size: f32,
+    colour: Colour,
+    ground: Colour,
+) {
     let p = |x: f32, y: f32| (cx + x * size, cy + y * size);
     match suit {
         DSuit::Moons => moon(pm, &p, size, colour),
@@ -212,7 +234,11 @@ fn sweep(a0: f32, a1: f32, through: f32) -> (f32, f32) {
 /// A disc with eight rays.
 fn sun(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
     let (cx, cy) = p(0.0, 0.0);
-    fill(pm, &PathBuilder::from_circle(cx, cy, 0.24 * size).expect("disc"), colour);
+    fill(
+        pm,
+        &PathBuilder::from_circle(cx, cy, 0.24 * size).expect("disc"),
+        colour,
+    );
     let mut pb = PathBuilder::new();
     for k in 0..8 {
         let t = k as f32 * std::f32::consts::FRAC_PI_4;
@@ -285,10 +311,18 @@ fn wyrm(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: 
     stroke(pm, &upper, colour, (0.15 * size).max(2.0));
     stroke(pm, &lower, colour, (0.10 * size).max(1.5));
     let (hx, hy) = p(0.30, -0.30);
-    fill(pm, &PathBuilder::from_circle(hx, hy, 0.12 * size).expect("head"), colour);
+    fill(
+        pm,
+        &PathBuilder::from_circle(hx, hy, 0.12 * size).expect("head"),
+        colour,
+    );
     if size >= 24.0 {
         let (ex, ey) = p(0.33, -0.33);
-        fill(pm, &PathBuilder::from_circle(ex, ey, 0.028 * size).expect("eye"), ground);
+        fill(
+            pm,
+            &PathBuilder::from_circle(ex, ey, 0.028 * size).expect("eye"),
+            ground,
+        );
     }
 }
 
@@ -328,7 +362,13 @@ pub(super) fn draw_empty_badge(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, colour
         dash: tiny_skia::StrokeDash::new(vec![4.0, 3.5], 0.0),
         ..tiny_skia::Stroke::default()
     };
-    pm.stroke_path(&ring, &colour.paint(), &stroke_style, tiny_skia::Transform::identity(), None);
+    pm.stroke_path(
+        &ring,
+        &colour.paint(),
+        &stroke_style,
+        tiny_skia::Transform::identity(),
+        None,
+    );
 }
 
 #[cfg(test)]
@@ -351,6 +391,9 @@ mod tests {
         assert_eq!(spoken_name(card("7SN")), "Castle (7, Suns and Knots)");
         assert_eq!(spoken_name(card("AM")), "Ace of Moons");
         assert_eq!(spoken_name(card("KS")), "Bard (Crown, Suns)");
-        assert_eq!(spoken_name(card("PMSL")), "Harvest (Pawn, Moons, Suns and Leaves)");
+        assert_eq!(
+            spoken_name(card("PMSL")),
+            "Harvest (Pawn, Moons, Suns and Leaves)"
+        );
     }
 }

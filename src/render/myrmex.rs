@@ -10,11 +10,12 @@
 //! Only the view is drawn, and a face-down card is `None` in it: two games
 //! that differ only in hidden cards give the same bytes.
 
-use super::canvas::{fill, fonts, rounded_rect, Align, Colour, Palette, Style};
+use super::canvas::{fill, fonts, rounded_rect, Align, Colour, Style};
 use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
 use super::patience::{
-    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile, plural, ring,
-    ring_cards, table, Header, Mark, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
+    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile,
+    plural, ring, ring_cards, Header, Mark, Quantizer, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST,
+    MARGIN, TEXT, TO_MARK,
 };
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{Action, MoveInfo, PileView, View, CHAMBERS, PILES};
@@ -62,12 +63,9 @@ pub fn myrmex_png(view: &View) -> Vec<u8> {
     palette().encode(&draw(view))
 }
 
-fn palette() -> &'static Palette {
-    static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let samples: Vec<Pixmap> = sample_views().iter().map(draw).collect();
-        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
-    })
+fn palette() -> &'static Quantizer {
+    static PALETTE: OnceLock<Quantizer> = OnceLock::new();
+    PALETTE.get_or_init(|| Quantizer::from_samples(&sample_views().iter().map(draw).collect::<Vec<_>>()))
 }
 
 /// Made-up views that show every face and the back, both highlights, every
@@ -92,7 +90,11 @@ fn sample_views() -> Vec<View> {
         chambers: DSuit::ALL.to_vec(),
         sequence_len: 10,
         last_action: Some(Action::onto(2, 5)),
-        last_move: Some(MoveInfo { from: 2, to: 5, count: 2 }),
+        last_move: Some(MoveInfo {
+            from: 2,
+            to: 5,
+            count: 2,
+        }),
         last_dealt: 0,
         can_undo: true,
         undos: 1,
@@ -133,7 +135,8 @@ fn marks(view: &View) -> [Mark; PILES] {
 
 fn draw(view: &View) -> Pixmap {
     let (width, height) = myrmex_size(view);
-    let mut pm = table(width, height);
+    static TABLE: OnceLock<Pixmap> = OnceLock::new();
+    let mut pm = cached_table(&TABLE, width, MAX_HEIGHT, height);
     draw_chambers(&mut pm, view);
     let marks = marks(view);
     let room = room(view);
@@ -174,14 +177,27 @@ fn draw_chambers(pm: &mut Pixmap, view: &View) {
         size: 16.0,
         colour: FELT_TEXT,
     };
-    let text = format!("A chamber: one suit, Crown down to Ace ({} cards)", view.sequence_len);
-    hint.draw(pm, &text, WIDTH as f32 - MARGIN - 6.0, mid + hint.cap_height() / 2.0, Align::Right);
+    let text = format!(
+        "A chamber: one suit, Crown down to Ace ({} cards)",
+        view.sequence_len
+    );
+    hint.draw(
+        pm,
+        &text,
+        WIDTH as f32 - MARGIN - 6.0,
+        mid + hint.cap_height() / 2.0,
+        Align::Right,
+    );
 }
 
 fn draw_pile(pm: &mut Pixmap, i: usize, pile: &PileView, room: f32, mark: Mark, moved: usize) {
     let x = pile_x(i);
     let down = pile.cards.iter().filter(|c| c.is_none()).count();
-    let note = if down > 0 { format!("{down}↓") } else { String::new() };
+    let note = if down > 0 {
+        format!("{down}↓")
+    } else {
+        String::new()
+    };
     draw_label(pm, &(i + 1).to_string(), &note, x, LABEL_Y + LABEL_H / 2.0, mark);
     let n = pile.cards.len();
     if n == 0 {
@@ -197,15 +213,32 @@ fn draw_pile(pm: &mut Pixmap, i: usize, pile: &PileView, room: f32, mark: Mark, 
         // The movable group: a gold bar along its left.
         let top = PILE_Y + tops[n - group];
         let bottom = PILE_Y + tops[n - 1] + CARD_H;
-        fill(pm, &rounded_rect(x - 6.0, top + 3.0, 3.5, bottom - top - 6.0, 1.75), GOLD);
+        fill(
+            pm,
+            &rounded_rect(x - 6.0, top + 3.0, 3.5, bottom - top - 6.0, 1.75),
+            GOLD,
+        );
     }
-    paste_pile(pm, pile.cards.iter().map(|c| decktet::sprite(*c)), &tops, x, PILE_Y);
+    paste_pile(
+        pm,
+        pile.cards.iter().map(|c| decktet::sprite(*c)),
+        &tops,
+        x,
+        PILE_Y,
+    );
     match mark {
         Mark::To => {
             // The cards that came (or were dealt): at most the face-up top.
             let up = pile.cards.iter().rev().take_while(|c| c.is_some()).count();
             let count = moved.clamp(1, up.max(1));
-            ring_cards(pm, x, PILE_Y + tops[n - count], CARD_W, PILE_Y + tops[n - 1] + CARD_H, TO_MARK);
+            ring_cards(
+                pm,
+                x,
+                PILE_Y + tops[n - count],
+                CARD_W,
+                PILE_Y + tops[n - 1] + CARD_H,
+                TO_MARK,
+            );
         }
         Mark::From => ring(pm, x, PILE_Y + tops[n - 1], CARD_W, CARD_H, FROM_MARK),
         Mark::None => {}
@@ -213,17 +246,21 @@ fn draw_pile(pm: &mut Pixmap, i: usize, pile: &PileView, room: f32, mark: Mark, 
 }
 
 fn header(view: &View) -> Header<'static> {
-    let chambers = format!("{} of {CHAMBERS}", plural(view.chambers.len(), "chamber"));
+    let chambers = format!("Chambers {} of {CHAMBERS}", view.chambers.len());
     let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
         Some(outcome) if outcome.won => (outcome.detail.clone(), GOLD, Some(("WON", GOLD))),
         Some(outcome) => (outcome.detail.clone(), TEXT, Some(("OVER", LOST))),
-        None => (capitalise(&chambers), TEXT, None),
+        None => (chambers, TEXT, None),
     };
     let restocks = match view.restocks_left {
         0 => "no restocks left".to_string(),
         n => format!("{} left", plural(n, "restock")),
     };
-    let level = format!("{} level{}", capitalise(view.level.as_str()), if view.closed { ", closed" } else { "" });
+    let level = format!(
+        "{} level{}",
+        capitalise(view.level.as_str()),
+        if view.closed { ", closed" } else { "" }
+    );
     Header {
         brand: "MYRMEX",
         title,
@@ -241,7 +278,9 @@ fn header(view: &View) -> Header<'static> {
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn last_text(view: &View) -> Option<String> {
@@ -306,7 +345,12 @@ pub fn myrmex_alt_text(view: &View) -> String {
         })
         .collect();
     let _ = write!(text, " Piles: {}.", piles.join("; "));
-    let _ = write!(text, " Stock {}, {} left.", plural(view.stock, "card"), plural(view.restocks_left, "restock"));
+    let _ = write!(
+        text,
+        " Stock {}, {} left.",
+        plural(view.stock, "card"),
+        plural(view.restocks_left, "restock")
+    );
     if let Some(last) = last_text(view) {
         let _ = write!(text, " Last move {last}.");
     }
@@ -336,8 +380,10 @@ mod tests {
     fn play(game: &mut Myrmex, actions: usize) {
         for turn in 0..actions {
             let legal = game.legal_actions();
-            let onto: Vec<&Action> =
-                legal.iter().filter(|a| matches!(a, Action::Move { count: None, .. })).collect();
+            let onto: Vec<&Action> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Move { count: None, .. }))
+                .collect();
             let action = if !onto.is_empty() {
                 *onto[turn % onto.len()]
             } else if legal.contains(&Action::Deal) {
@@ -400,7 +446,9 @@ mod tests {
     fn hidden_cards_do_not_change_the_image_or_the_text() {
         let mut order = decktet_deck(MyrmexLevel::Minor);
         crate::rules::shuffle::SeededRng::new(9).shuffle(&mut order);
-        let j = (1..24).find(|&j| order[j] != order[0]).expect("two different hidden cards");
+        let j = (1..24)
+            .find(|&j| order[j] != order[0])
+            .expect("two different hidden cards");
         let mut swapped = order.clone();
         swapped.swap(0, j);
         let (mut a, mut b) = (minor_with_order(&order), minor_with_order(&swapped));
@@ -412,7 +460,11 @@ mod tests {
             let text = myrmex_alt_text(&va);
             assert!(text.contains("3 face down"), "{text}");
             for hidden in [order[0], order[j]] {
-                let shown = va.piles.iter().flat_map(|p| p.cards.iter().flatten()).any(|c| *c == hidden);
+                let shown = va
+                    .piles
+                    .iter()
+                    .flat_map(|p| p.cards.iter().flatten())
+                    .any(|c| *c == hidden);
                 if !shown {
                     assert!(!text.contains(hidden.name()), "{hidden} named in {text}");
                 }
@@ -432,7 +484,11 @@ mod tests {
         let view = g.view();
         let text = myrmex_alt_text(&view);
         assert!(text.starts_with("Myrmex board, minor level."), "{text}");
-        let up: Vec<DecktetCard> = view.piles.iter().flat_map(|p| p.cards.iter().flatten().copied()).collect();
+        let up: Vec<DecktetCard> = view
+            .piles
+            .iter()
+            .flat_map(|p| p.cards.iter().flatten().copied())
+            .collect();
         for card in DecktetCard::ALL {
             if text.contains(&decktet::spoken_name(card)) {
                 assert!(up.contains(&card), "{card} is not face up: {text}");
@@ -440,17 +496,27 @@ mod tests {
         }
         for (i, pile) in view.piles.iter().enumerate() {
             if let Some(Some(top)) = pile.cards.last() {
-                assert!(text.contains(&format!("{} {}", i + 1, decktet::spoken_name(*top))), "{text}");
+                assert!(
+                    text.contains(&format!("{} {}", i + 1, decktet::spoken_name(*top))),
+                    "{text}"
+                );
             }
         }
-        assert!(text.contains(&format!("Stock {}", plural(view.stock, "card"))), "{text}");
+        assert!(
+            text.contains(&format!("Stock {}", plural(view.stock, "card"))),
+            "{text}"
+        );
         assert!(text.chars().count() <= 1024);
     }
 
     #[test]
     fn highlights_follow_the_last_action() {
         let mut view = game(MyrmexLevel::Minor, 1).view();
-        view.last_move = Some(MoveInfo { from: 3, to: 6, count: 2 });
+        view.last_move = Some(MoveInfo {
+            from: 3,
+            to: 6,
+            count: 2,
+        });
         let m = marks(&view);
         assert_eq!((m[2], m[5]), (Mark::From, Mark::To));
         view.last_move = None;

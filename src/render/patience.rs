@@ -7,7 +7,11 @@
 //! with a green felt under the cards. Everything is opaque, so the images
 //! read the same on Discord's dark and light themes.
 
-use super::canvas::{fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Style};
+use super::canvas::{
+    fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed, Palette, Style,
+};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use tiny_skia::{PathBuilder, Pixmap};
 
 pub(super) const FRAME: Colour = Colour::hex(0x2a211b);
@@ -42,11 +46,99 @@ pub(super) fn table(width: u32, height: u32) -> Pixmap {
     pm.fill(tiny_skia::Color::from_rgba8(FRAME.r, FRAME.g, FRAME.b, 255));
     let (w, h) = (width as f32, height as f32);
     let felt_h = h - HEADER_H - FOOTER_H - 16.0;
-    fill(&mut pm, &rounded_rect(8.0, HEADER_H + 6.0, w - 16.0, felt_h + 4.0, 16.0), FELT_EDGE);
-    fill(&mut pm, &rounded_rect(10.0, HEADER_H + 8.0, w - 20.0, felt_h, 14.0), FELT);
+    fill(
+        &mut pm,
+        &rounded_rect(8.0, HEADER_H + 6.0, w - 16.0, felt_h + 4.0, 16.0),
+        FELT_EDGE,
+    );
+    fill(
+        &mut pm,
+        &rounded_rect(10.0, HEADER_H + 8.0, w - 20.0, felt_h, 14.0),
+        FELT,
+    );
     fill_rect(&mut pm, rect(0.0, HEADER_H - 1.0, w, 2.0), RULE);
     fill_rect(&mut pm, rect(0.0, h - FOOTER_H - 1.0, w, 2.0), RULE);
     pm
+}
+
+/// The empty table at any height up to `max_height`, copied from one drawn
+/// once at `max_height`: every row between the top and the bottom edges of
+/// the felt is the same, so the top rows and the bottom rows are enough.
+pub(super) fn cached_table(
+    cell: &'static OnceLock<Pixmap>,
+    width: u32,
+    max_height: u32,
+    height: u32,
+) -> Pixmap {
+    let template = cell.get_or_init(|| table(width, max_height));
+    let bottom = FOOTER_H as u32 + 40;
+    if height > max_height || height < bottom + HEADER_H as u32 + 40 {
+        return table(width, height);
+    }
+    let row = width as usize * 4;
+    let split = (height - bottom) as usize * row;
+    let mut data = Vec::with_capacity(height as usize * row);
+    data.extend_from_slice(&template.data()[..split]);
+    data.extend_from_slice(&template.data()[(max_height - bottom) as usize * row..]);
+    let size = tiny_skia::IntSize::from_wh(width, height).expect("image size");
+    Pixmap::from_vec(data, size).expect("a whole image")
+}
+
+/// A palette with a cache of the colours already looked up, shared by all
+/// renders of one game. The fast path for each pixel is a compare with the
+/// pixel before it, then one cache probe; the result is always the colour
+/// nearest in the palette, so the output depends on nothing but the image.
+pub(super) struct Quantizer {
+    palette: Palette,
+    /// `1 << 40 | rgb << 8 | index`, direct-mapped by a hash of `rgb`.
+    cache: Box<[AtomicU64]>,
+}
+
+const CACHE_BITS: u32 = 16;
+
+impl Quantizer {
+    /// A quantizer whose palette is chosen from sample images that show
+    /// every colour the renderer draws.
+    pub fn from_samples(samples: &[Pixmap]) -> Quantizer {
+        Quantizer {
+            palette: Palette::from_samples(&samples.iter().collect::<Vec<_>>()),
+            cache: (0..1usize << CACHE_BITS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn index(&self, rgb: u32) -> u8 {
+        let slot = (rgb.wrapping_mul(0x9e37_79b1) >> (32 - CACHE_BITS)) as usize;
+        let entry = self.cache[slot].load(Ordering::Relaxed);
+        if entry >> 40 == 1 && (entry >> 8) as u32 & 0xff_ffff == rgb {
+            return entry as u8;
+        }
+        let index = self
+            .palette
+            .nearest([(rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8]);
+        self.cache[slot].store(
+            1 << 40 | u64::from(rgb) << 8 | u64::from(index),
+            Ordering::Relaxed,
+        );
+        index
+    }
+
+    /// Maps an opaque image onto the palette and encodes it as a PNG.
+    pub fn encode(&self, pixmap: &Pixmap) -> Vec<u8> {
+        let mut data = Vec::with_capacity(pixmap.data().len() / 4);
+        let mut last = (u32::MAX, 0u8);
+        for px in pixmap.data().chunks_exact(4) {
+            let rgb = u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
+            if rgb != last.0 {
+                last = (rgb, self.index(rgb));
+            }
+            data.push(last.1);
+        }
+        self.palette.encode_indexed(&Indexed {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            data,
+        })
+    }
 }
 
 /// What the header says.
@@ -116,7 +208,12 @@ pub(super) fn draw_header(pm: &mut Pixmap, header: &Header) {
 fn mini_stack(pm: &mut Pixmap, x: f32, y: f32, back: Colour, count: usize) {
     let layers = count.clamp(0, 3);
     if layers == 0 {
-        stroke(pm, &rounded_rect(x + 1.0, y + 1.0, 15.0, 21.0, 3.0), TEXT_DIM.alpha(160), 1.5);
+        stroke(
+            pm,
+            &rounded_rect(x + 1.0, y + 1.0, 15.0, 21.0, 3.0),
+            TEXT_DIM.alpha(160),
+            1.5,
+        );
         return;
     }
     for i in (0..layers).rev() {
@@ -144,7 +241,13 @@ pub(super) fn draw_tag(pm: &mut Pixmap, text: &str, colour: Colour, x: f32, mid:
     let style = tag_style();
     let w = tag_width(text);
     fill(pm, &rounded_rect(x, mid - 12.0, w, 24.0, 12.0), colour);
-    style.draw(pm, text, x + w / 2.0, mid + style.cap_height() / 2.0, Align::Centre);
+    style.draw(
+        pm,
+        text,
+        x + w / 2.0,
+        mid + style.cap_height() / 2.0,
+        Align::Centre,
+    );
     w
 }
 
@@ -159,7 +262,11 @@ pub(super) fn draw_footer(pm: &mut Pixmap, last: Option<&str>, keys: bool, note:
         colour: TEXT_DIM,
     };
     let right = pm.width() as f32 - MARGIN;
-    let note_w = if note.is_empty() { 0.0 } else { dim.draw(pm, note, right, baseline, Align::Right) + 24.0 };
+    let note_w = if note.is_empty() {
+        0.0
+    } else {
+        dim.draw(pm, note, right, baseline, Align::Right) + 24.0
+    };
     let Some(last) = last else {
         let text = dim.fit("No move yet", right - note_w - MARGIN);
         dim.draw(pm, &text, MARGIN, baseline, Align::Left);
@@ -213,7 +320,13 @@ pub(super) fn draw_label(pm: &mut Pixmap, name: &str, note: &str, x: f32, mid: f
     let w = (style.width(name) + 18.0).max(30.0);
     let badge = rounded_rect(x, mid - 14.0, w, 28.0, 14.0);
     fill(pm, &badge, mark.colour().unwrap_or(FELT_EDGE));
-    style.draw(pm, name, x + w / 2.0, mid + style.cap_height() / 2.0, Align::Centre);
+    style.draw(
+        pm,
+        name,
+        x + w / 2.0,
+        mid + style.cap_height() / 2.0,
+        Align::Centre,
+    );
     if !note.is_empty() {
         let small = Style {
             font: &f.regular,
@@ -236,14 +349,26 @@ pub(super) fn draw_empty(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, letter
         dash,
         ..tiny_skia::Stroke::default()
     };
-    pm.stroke_path(&outline, &FELT_MARK.paint(), &stroke_style, tiny_skia::Transform::identity(), None);
+    pm.stroke_path(
+        &outline,
+        &FELT_MARK.paint(),
+        &stroke_style,
+        tiny_skia::Transform::identity(),
+        None,
+    );
     if !letter.is_empty() {
         let big = Style {
             font: &fonts().bold,
             size: 60.0,
             colour: FELT_MARK,
         };
-        big.draw(pm, letter, x + w / 2.0, y + h / 2.0 + big.cap_height() / 2.0 - 8.0, Align::Centre);
+        big.draw(
+            pm,
+            letter,
+            x + w / 2.0,
+            y + h / 2.0 + big.cap_height() / 2.0 - 8.0,
+            Align::Centre,
+        );
     }
     if !caption.is_empty() {
         let small = Style {
@@ -281,7 +406,10 @@ pub(super) fn fan(up: &[bool], card_h: f32, room: f32, up_gap: (f32, f32), down_
         return Vec::new();
     }
     let covered = &up[..n - 1];
-    let mut gaps: Vec<f32> = covered.iter().map(|&u| if u { up_gap.0 } else { down_gap.0 }).collect();
+    let mut gaps: Vec<f32> = covered
+        .iter()
+        .map(|&u| if u { up_gap.0 } else { down_gap.0 })
+        .collect();
     let mut excess = gaps.iter().sum::<f32>() + card_h - room;
     for (face_up, (full, min)) in [(false, down_gap), (true, up_gap)] {
         if excess <= 0.0 {
@@ -316,7 +444,13 @@ pub(super) fn fan(up: &[bool], card_h: f32, room: f32, up_gap: (f32, f32), down_
 pub(super) fn fan_height(up: &[bool], card_h: f32, up_gap: f32, down_gap: f32) -> f32 {
     match up.split_last() {
         None => card_h,
-        Some((_, covered)) => card_h + covered.iter().map(|&u| if u { up_gap } else { down_gap }).sum::<f32>(),
+        Some((_, covered)) => {
+            card_h
+                + covered
+                    .iter()
+                    .map(|&u| if u { up_gap } else { down_gap })
+                    .sum::<f32>()
+        }
     }
 }
 
@@ -371,7 +505,13 @@ pub(super) fn paste_pile<'a>(
             Some(next) => (next - tops[k]) as u32 + 2 * PAD + 2,
             None => u32::MAX,
         };
-        paste(pm, sprite, x as i32 - PAD as i32, (top + tops[k]) as i32 - PAD as i32, rows);
+        paste(
+            pm,
+            sprite,
+            x as i32 - PAD as i32,
+            (top + tops[k]) as i32 - PAD as i32,
+            rows,
+        );
     }
 }
 
@@ -381,7 +521,13 @@ pub(super) fn blank_card(w: f32, h: f32, radius: f32, face: Colour, edge: Colour
     let pad = PAD as f32;
     let mut pm = Pixmap::new(w as u32 + 2 * PAD, h as u32 + 2 * PAD).expect("sprite size");
     for (grow, dy, a) in [(1.5, 2.0, 45), (0.0, 1.0, 70)] {
-        let shadow = rounded_rect(pad - grow, pad + dy - grow, w + 2.0 * grow, h + 2.0 * grow, radius + grow);
+        let shadow = rounded_rect(
+            pad - grow,
+            pad + dy - grow,
+            w + 2.0 * grow,
+            h + 2.0 * grow,
+            radius + grow,
+        );
         fill(&mut pm, &shadow, Colour::hex(0x000000).alpha(a));
     }
     let card = rounded_rect(pad, pad, w, h, radius);
@@ -422,9 +568,19 @@ pub(super) fn draw_back(pm: &mut Pixmap, w: f32, h: f32, radius: f32, accent: Co
     if let Some(path) = pb.finish() {
         stroke(pm, &path, accent.alpha(70), 1.0);
     }
-    stroke(pm, &rounded_rect(x, y, iw, ih, radius - 4.0), accent.alpha(190), 1.6);
+    stroke(
+        pm,
+        &rounded_rect(x, y, iw, ih, radius - 4.0),
+        accent.alpha(190),
+        1.6,
+    );
     // A band at the top edge, so that stacked backs read as separate cards.
-    stroke(pm, &rounded_rect(pad + 2.5, pad + 2.5, w - 5.0, h - 5.0, radius - 2.0), accent.alpha(90), 1.0);
+    stroke(
+        pm,
+        &rounded_rect(pad + 2.5, pad + 2.5, w - 5.0, h - 5.0, radius - 2.0),
+        accent.alpha(90),
+        1.0,
+    );
     let (cx, cy) = (pad + w / 2.0, pad + h / 2.0);
     let r = (w.min(h) * 0.22).min(26.0);
     let medallion = PathBuilder::from_circle(cx, cy, r).expect("medallion");
@@ -453,7 +609,14 @@ pub(super) fn draw_ant(pm: &mut Pixmap, cx: f32, cy: f32, scale: f32, colour: Co
     }
     stroke(pm, &legs.finish().expect("legs"), colour, 1.1 * scale);
     let mut body = PathBuilder::new();
-    let oval = |c: (f32, f32), rx: f32, ry: f32| rect(c.0 - rx * scale, c.1 - ry * scale, 2.0 * rx * scale, 2.0 * ry * scale);
+    let oval = |c: (f32, f32), rx: f32, ry: f32| {
+        rect(
+            c.0 - rx * scale,
+            c.1 - ry * scale,
+            2.0 * rx * scale,
+            2.0 * ry * scale,
+        )
+    };
     body.push_oval(oval(p(0.0, -7.2), 2.2, 2.0));
     body.push_oval(oval(p(0.0, -2.4), 1.5, 2.6));
     body.push_oval(oval(p(0.0, 4.4), 3.0, 4.2));
@@ -480,7 +643,13 @@ mod tests {
 
     #[test]
     fn fan_keeps_full_strips_when_there_is_room() {
-        let tops = fan(&[false, false, true, true], 100.0, 1000.0, (30.0, 20.0), (10.0, 5.0));
+        let tops = fan(
+            &[false, false, true, true],
+            100.0,
+            1000.0,
+            (30.0, 20.0),
+            (10.0, 5.0),
+        );
         assert_eq!(tops, vec![0.0, 10.0, 20.0, 50.0]);
     }
 
@@ -493,7 +662,10 @@ mod tests {
         assert_eq!(tops[4] - tops[3], 30.0, "face-up strips kept: {tops:?}");
         let tops = fan(&up, 100.0, 200.0, (30.0, 20.0), (10.0, 5.0));
         assert!(tops[8] + 100.0 <= 200.0 + 1.0, "{tops:?}");
-        assert!(tops[4] - tops[3] < 20.0, "face-up strips shrank below their least: {tops:?}");
+        assert!(
+            tops[4] - tops[3] < 20.0,
+            "face-up strips shrank below their least: {tops:?}"
+        );
         let tops = fan(&up, 100.0, 120.0, (30.0, 20.0), (10.0, 5.0));
         assert!(tops[8] + 100.0 <= 121.0, "{tops:?}");
         assert!(fan(&[], 100.0, 10.0, (1.0, 1.0), (1.0, 1.0)).is_empty());

@@ -675,6 +675,7 @@ impl Service {
             legal,
             score: None,
             result,
+            board_text: None,
         }
     }
 

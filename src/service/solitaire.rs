@@ -334,6 +334,7 @@ impl Service {
             legal,
             score: Some(loaded.game.score()),
             result,
+            board_text: Some(loaded.game.describe()),
         };
         let mut text = text;
         text.push_str(&format!(

@@ -37,14 +37,14 @@ impl SolitaireRules for Myrmex {
     }
 
     fn canonical(&self, action: &Self::Action) -> Self::Action {
-        Myrmex::canonical(self, action).unwrap_or_else(|_| action.clone())
+        Myrmex::canonical(self, action).unwrap_or(*action)
     }
 
     fn image(&self) -> Image {
         let view = self.view();
         Image {
-            png: Vec::new(), // MYRMEX-RENDER-PENDING render::myrmex_png(&view)
-            alt: { let _ = &view; self.describe() }, // MYRMEX-RENDER-PENDING
+            png: render::myrmex_png(&view),
+            alt: render::myrmex_alt_text(&view),
         }
     }
 

@@ -137,6 +137,9 @@ pub struct GameSummary {
     pub score: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// What the player sees, as text (patiences), for terminals.
+    #[serde(skip)]
+    pub board_text: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
