@@ -19,7 +19,9 @@ fn sample_positions(count: usize) -> Vec<ArmyAnts> {
         .expect("a dealt game");
         let mut rng = SeededRng::new(seed);
         for _ in 0..80 {
-            let Status::ToMove(side) = game.status() else { break };
+            let Status::ToMove(side) = game.status() else {
+                break;
+            };
             let legal = game.legal_actions();
             let action = &legal[rng.below(legal.len() as u64) as usize];
             game.apply(side, action).expect("legal");

@@ -25,7 +25,11 @@ fn play<G: Patience>(game: &mut G, actions: usize, pick: impl Fn(usize, &G::Acti
 }
 
 fn anthill_view() -> anthill::View {
-    let mut game = Anthill::new(&anthill::Setup { seed: Some(1), deal: None }).expect("a game");
+    let mut game = Anthill::new(&anthill::Setup {
+        seed: Some(1),
+        deal: None,
+    })
+    .expect("a game");
     // Moves, with a deal every fifth turn: piles of 8 to 10 cards.
     play(&mut game, 40, |turn, a| {
         let deal = a.to_string() == "deal";
@@ -45,7 +49,9 @@ fn ants_view() -> ants_solitaire::View {
         deal: None,
     })
     .expect("a game");
-    play(&mut game, 24, |turn, a| (a.to_string() == "deal") == (turn % 3 != 2));
+    play(&mut game, 24, |turn, a| {
+        (a.to_string() == "deal") == (turn % 3 != 2)
+    });
     game.view()
 }
 
@@ -78,9 +84,13 @@ fn render(c: &mut Criterion) {
         eprintln!("{name}: {} KB", bytes / 1024);
     }
     let mut group = c.benchmark_group("patience_render");
-    group.bench_function("anthill_png", |b| b.iter(|| black_box(anthill_png(black_box(&anthill)))));
+    group.bench_function("anthill_png", |b| {
+        b.iter(|| black_box(anthill_png(black_box(&anthill))))
+    });
     group.bench_function("ants_png", |b| b.iter(|| black_box(ants_png(black_box(&ants)))));
-    group.bench_function("myrmex_png", |b| b.iter(|| black_box(myrmex_png(black_box(&myrmex)))));
+    group.bench_function("myrmex_png", |b| {
+        b.iter(|| black_box(myrmex_png(black_box(&myrmex))))
+    });
     group.finish();
 }
 

@@ -22,11 +22,17 @@ fn scripted_moves(count: usize) -> Vec<(bool, String)> {
     let mut rng = SeededRng::new(1);
     let mut moves = Vec::new();
     while moves.len() < count {
-        let Status::ToMove(side) = game.status() else { break };
+        let Status::ToMove(side) = game.status() else {
+            break;
+        };
         let legal = game.legal_actions();
         // Avoid attacks so the game lasts; any legal move will do.
         let quiet: Vec<_> = legal.iter().filter(|a| !a.to_string().contains('x')).collect();
-        let pool: Vec<_> = if quiet.is_empty() { legal.iter().collect() } else { quiet };
+        let pool: Vec<_> = if quiet.is_empty() {
+            legal.iter().collect()
+        } else {
+            quiet
+        };
         let action = pool[rng.below(pool.len() as u64) as usize].clone();
         game.apply(side, &action).expect("legal");
         moves.push((side == antics::rules::army_ants::Side::Red, action.to_string()));
@@ -51,7 +57,12 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
 }
 
 /// Plays `iters` moves, starting new games as needed; times only the moves.
-async fn play_moves(service: &Service, moves: &[(bool, String)], iters: u64, latencies: &mut Vec<Duration>) -> Duration {
+async fn play_moves(
+    service: &Service,
+    moves: &[(bool, String)],
+    iters: u64,
+    latencies: &mut Vec<Duration>,
+) -> Duration {
     let mut total = Duration::ZERO;
     let mut played = 0;
     let mut game_no = 0;
@@ -60,8 +71,12 @@ async fn play_moves(service: &Service, moves: &[(bool, String)], iters: u64, lat
         let channel = format!("bench-{}-{game_no}", rand::random::<u32>());
         let seed = SEED.to_string();
         let challenge = [("opponent", "bob"), ("color", "red"), ("seed", seed.as_str())];
-        service.handle(&request("alice", &channel, "armyants challenge", &challenge)).await;
-        service.handle(&request("bob", &channel, "armyants accept", &[])).await;
+        service
+            .handle(&request("alice", &channel, "armyants challenge", &challenge))
+            .await;
+        service
+            .handle(&request("bob", &channel, "armyants accept", &[]))
+            .await;
         for (red, action) in moves {
             if played == iters {
                 break;
@@ -89,8 +104,13 @@ fn round_trip(c: &mut Criterion) {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
     let moves = scripted_moves(60);
-    for (name, render) in [("move_round_trip_sqlite", false), ("move_round_trip_sqlite_with_render", true)] {
-        let store = runtime.block_on(Store::open(&dir.path().join(format!("{name}.db")))).expect("store");
+    for (name, render) in [
+        ("move_round_trip_sqlite", false),
+        ("move_round_trip_sqlite_with_render", true),
+    ] {
+        let store = runtime
+            .block_on(Store::open(&dir.path().join(format!("{name}.db"))))
+            .expect("store");
         let service = Service::new(
             store,
             Config {

@@ -5,6 +5,7 @@
 //! (`rules`), saves it, draws the board (`render`) and returns a reply.
 
 pub mod cli;
+pub mod discord;
 pub mod render;
 pub mod rules;
 pub mod service;

@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "antics", version, about = "Ant-themed card and board games for Discord")]
+#[command(
+    name = "antics",
+    version,
+    about = "Ant-themed card and board games for Discord"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -15,17 +19,47 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play Army Ants at the terminal, both seats, no Discord needed.
+    /// Run the Discord bot (needs DISCORD_TOKEN; see docs/discord.md).
+    Run {
+        /// A TOML config file (token, database, guild_id, log); the environment overrides it.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// SQLite database file (overrides ANTICS_DB, DATABASE_URL and the config file).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Print the application commands as they are registered with Discord.
+    Commands {
+        /// As a JSON array (the registration payload).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play at the terminal, no Discord needed: Army Ants (both seats) or a patience.
     Play {
+        /// army-ants, myrmex, anthill or ants.
+        #[arg(long, default_value = "army-ants")]
+        game: String,
         /// Deal from this seed (the same seed gives the same game).
         #[arg(long)]
         seed: Option<u64>,
-        /// random, minor or total.
+        /// Army Ants: random, minor or total.
         #[arg(long, default_value = "random")]
         deployment: String,
-        /// Start from a position in Army Ants position notation.
+        /// Army Ants: start from a position in position notation.
         #[arg(long)]
         position: Option<String>,
+        /// Patiences: deal this deck order (cards separated by spaces).
+        #[arg(long)]
+        deal: Option<String>,
+        /// Myrmex: minor, larval, major or queen.
+        #[arg(long)]
+        level: Option<String>,
+        /// Myrmex major or queen: only the top cards face up.
+        #[arg(long)]
+        closed: bool,
+        /// Ants Solitaire: strict or relaxed.
+        #[arg(long)]
+        variant: Option<String>,
         /// Where board images are written.
         #[arg(long, default_value = "antics-boards")]
         out: PathBuf,
@@ -46,17 +80,38 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    // `run` sets up its own logging from its configuration.
+    if !matches!(cli.command, Command::Run { .. }) {
+        tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+            )
+            .with_writer(std::io::stderr)
+            .init();
+    }
+    match cli.command {
+        Command::Run { config, db } => antics::discord::run_cli(config.as_deref(), db.as_deref()).await,
+        Command::Commands { json } => {
+            if json {
+                let json = antics::discord::registration_json();
+                println!("{}", serde_json::to_string_pretty(&json)?);
+            } else {
+                for command in antics::discord::commands() {
+                    print_command(&command, "/");
+                }
+            }
+            Ok(())
+        }
         Command::Play {
+            game,
             seed,
             deployment,
             position,
+            deal,
+            level,
+            closed,
+            variant,
             out,
             db,
         } => {
@@ -66,9 +121,14 @@ async fn main() -> anyhow::Result<()> {
             };
             let service = Service::new(store, Config::default());
             let opts = play::PlayOptions {
+                game,
                 seed,
                 deployment,
                 position,
+                deal,
+                level,
+                closed,
+                variant,
                 out,
             };
             play::run(service, opts).await
@@ -87,9 +147,24 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
+/// One line per command and subcommand: its path and description.
+fn print_command<U, E>(command: &poise::Command<U, E>, prefix: &str) {
+    let path = format!("{prefix}{}", command.name);
+    if command.subcommands.is_empty() {
+        println!("{path}  {}", command.description.as_deref().unwrap_or(""));
+    }
+    for sub in &command.subcommands {
+        print_command(sub, &format!("{path} "));
+    }
+}
+
 /// A fresh folder under the system's temporary directory.
 fn tempfile_dir() -> anyhow::Result<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("antics-script-{}-{:08x}", std::process::id(), rand::random::<u32>()));
+    let dir = std::env::temp_dir().join(format!(
+        "antics-script-{}-{:08x}",
+        std::process::id(),
+        rand::random::<u32>()
+    ));
     std::fs::create_dir_all(&dir)?;
     Ok(dir)
 }

@@ -10,10 +10,11 @@ use serde_json::Value;
 use std::path::Path;
 
 fn field<'a>(reply: &'a Value, path: &str) -> &'a Value {
-    path.split('.').fold(reply, |value, key| match key.parse::<usize>() {
-        Ok(i) => &value[i],
-        Err(_) => &value[key],
-    })
+    path.split('.')
+        .fold(reply, |value, key| match key.parse::<usize>() {
+            Ok(i) => &value[i],
+            Err(_) => &value[key],
+        })
 }
 
 fn check(file: &str, step: usize, reply: &Value, expect: &Value) {
@@ -22,7 +23,10 @@ fn check(file: &str, step: usize, reply: &Value, expect: &Value) {
         let context = format!("{file} step {}: `{path}` in {reply}", step + 1);
         if let Some(path) = path.strip_suffix('~') {
             let got = field(reply, path).as_str().unwrap_or_default();
-            assert!(got.contains(want.as_str().unwrap()), "{context}: should contain {want}");
+            assert!(
+                got.contains(want.as_str().unwrap()),
+                "{context}: should contain {want}"
+            );
         } else if let Some(path) = path.strip_suffix('#') {
             let len = field(reply, path).as_array().map_or(0, |a| a.len());
             assert_eq!(&Value::from(len), want, "{context}");
@@ -41,10 +45,16 @@ fn check(file: &str, step: usize, reply: &Value, expect: &Value) {
 #[test]
 fn every_scenario_file_plays_as_written() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     assert!(!files.is_empty(), "no scenarios found");
-    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "jsonl")) {
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+    {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let steps: Vec<Value> = std::fs::read_to_string(path)
             .unwrap()

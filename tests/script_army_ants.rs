@@ -8,7 +8,8 @@ use serde_json::{json, Value};
 
 /// Red's 5 on a1 faces a Black 3 on a5 with the Black Queen behind it on a8;
 /// Black's 9 on e8 could take the Red Queen on e1.
-const DUEL: &str = "bQ......b9/........../........../b3......../........../........../........../r5......rQ r battle";
+const DUEL: &str =
+    "bQ......b9/........../........../b3......../........../........../........../r5......rQ r battle";
 
 fn challenge_position(position: &str) -> Value {
     command(
@@ -35,7 +36,10 @@ fn a_whole_game_from_challenge_to_queen_capture() {
     }
     assert_eq!(out[0]["game"]["status"], "pending");
     assert_eq!(out[0]["game"]["to_move"], Value::Null);
-    assert!(out[0]["text"].as_str().unwrap().contains("bob"), "the challenge names the opponent");
+    assert!(
+        out[0]["text"].as_str().unwrap().contains("bob"),
+        "the challenge names the opponent"
+    );
     assert_eq!(out[1]["game"]["status"], "active");
     assert_eq!(out[1]["game"]["to_move"], "alice");
     assert!(out[1]["image"].as_str().unwrap().ends_with(".png"));
@@ -43,7 +47,10 @@ fn a_whole_game_from_challenge_to_queen_capture() {
     assert!(out[2]["game"]["position"].as_str().unwrap().contains("r5"));
     assert_eq!(out[2]["game"]["to_move"], "bob");
     // Black could have taken the Red Queen: any non-Queen card may attack her.
-    assert!(out[2]["game"]["legal"].as_array().unwrap().contains(&json!("e8xe1")));
+    assert!(out[2]["game"]["legal"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("e8xe1")));
     let end = &out[4]["game"];
     assert_eq!(end["status"], "finished");
     assert_eq!(end["result"]["outcome"], "win");
@@ -52,7 +59,10 @@ fn a_whole_game_from_challenge_to_queen_capture() {
     assert_eq!(end["to_move"], Value::Null);
     let record = out[5]["text"].as_str().unwrap();
     assert!(record.contains("1. a1xa5 e8-d8 2. a5xa8"), "{record}");
-    assert!(record.contains(DUEL), "the record names the start position: {record}");
+    assert!(
+        record.contains(DUEL),
+        "the record names the start position: {record}"
+    );
     // Every reply with an image points to a real PNG.
     for reply in &out {
         if let Some(path) = reply["image"].as_str() {
@@ -66,7 +76,12 @@ fn a_whole_game_from_challenge_to_queen_capture() {
 fn refusals_have_stable_codes_and_change_nothing() {
     let s = Scratch::new();
     let out = s.run(&[
-        command("alice", "c1", "armyants challenge", json!({"opponent": "bob", "color": "red", "seed": "11"})),
+        command(
+            "alice",
+            "c1",
+            "armyants challenge",
+            json!({"opponent": "bob", "color": "red", "seed": "11"}),
+        ),
         command("carol", "c1", "armyants accept", json!({})),
         command("alice", "c1", "armyants accept", json!({})),
         command("bob", "c1", "armyants accept", json!({})),
@@ -75,7 +90,12 @@ fn refusals_have_stable_codes_and_change_nothing() {
         mv("alice", "hello"),
         mv("alice", "a1xa8"),
         command("carol", "c1", "armyants challenge", json!({"opponent": "dave"})),
-        command("alice", "c1", "armyants challenge", json!({"opponent": "bob", "color": "green"})),
+        command(
+            "alice",
+            "c1",
+            "armyants challenge",
+            json!({"opponent": "bob", "color": "green"}),
+        ),
         command("alice", "c2", "armyants move", json!({"action": "a1=a2"})),
         command("alice", "c2", "armyants challenge", json!({"opponent": "alice"})),
         command("alice", "c1", "armyants resign", json!({})),
@@ -92,7 +112,10 @@ fn refusals_have_stable_codes_and_change_nothing() {
     // "No Attack! during the rally phase."
     assert_refused(&out[7], "illegal_action");
     for reply in &out[4..8] {
-        assert_eq!(reply["game"]["position"], position, "a refusal leaves the game as it was");
+        assert_eq!(
+            reply["game"]["position"], position,
+            "a refusal leaves the game as it was"
+        );
     }
     assert_refused(&out[8], "busy_channel");
     assert_refused(&out[9], "bad_option");
@@ -107,7 +130,12 @@ fn refusals_have_stable_codes_and_change_nothing() {
 fn a_game_survives_the_process_exiting() {
     let s = Scratch::new();
     let first = s.run(&[
-        command("alice", "c1", "armyants challenge", json!({"opponent": "bob", "color": "red", "seed": "3"})),
+        command(
+            "alice",
+            "c1",
+            "armyants challenge",
+            json!({"opponent": "bob", "color": "red", "seed": "3"}),
+        ),
         command("bob", "c1", "armyants accept", json!({})),
     ]);
     let legal = first[1]["game"]["legal"].as_array().unwrap();
@@ -118,7 +146,10 @@ fn a_game_survives_the_process_exiting() {
     let after = second[0]["game"]["position"].clone();
     let black_move = second[0]["game"]["legal"][0].as_str().unwrap().to_string();
     let third = s.run(&[command("bob", "c1", "record", json!({})), mv("bob", &black_move)]);
-    assert_eq!(third[0]["game"]["position"], after, "replay rebuilds the same position");
+    assert_eq!(
+        third[0]["game"]["position"], after,
+        "replay rebuilds the same position"
+    );
     assert!(third[0]["text"].as_str().unwrap().contains(&red_move));
     assert_ok(&third[1]);
     assert_eq!(third[1]["game"]["to_move"], "alice");
@@ -155,14 +186,23 @@ fn an_expired_challenge_is_announced_on_the_next_line() {
     ]);
     let accept = component(&out[0], "accept");
     let late = s.run(&[json!({"user": "bob", "channel": "c1", "component": accept})]);
-    assert_eq!(out[1]["posts"].as_array().unwrap().len(), 1, "the expiry is posted on the first later line");
+    assert_eq!(
+        out[1]["posts"].as_array().unwrap().len(),
+        1,
+        "the expiry is posted on the first later line"
+    );
     assert_refused(&late[0], "expired");
 }
 
 #[test]
 fn decline_and_buttons_work_only_for_the_right_people() {
     let s = Scratch::new();
-    let out = s.run(&[command("alice", "c1", "armyants challenge", json!({"opponent": "bob"}))]);
+    let out = s.run(&[command(
+        "alice",
+        "c1",
+        "armyants challenge",
+        json!({"opponent": "bob"}),
+    )]);
     let decline = component(&out[0], "decline");
     let out = s.run(&[
         click("carol", "c1", &decline),
@@ -195,7 +235,13 @@ fn draw_offer_and_acceptance() {
 /// Cards of the reply's "Your ... cards: 9 3 Q 1 5." text.
 fn hand(reply: &Value) -> String {
     let text = reply["text"].as_str().unwrap();
-    let list = text.split(": ").nth(1).expect("a hand").split('.').next().unwrap();
+    let list = text
+        .split(": ")
+        .nth(1)
+        .expect("a hand")
+        .split('.')
+        .next()
+        .unwrap();
     list.split_whitespace().collect()
 }
 
@@ -242,7 +288,10 @@ fn minor_deployment_stays_private_until_both_armies_are_placed() {
     for reply in &all[..all.len() - 1] {
         if let Some(p) = reply["game"]["position"].as_str() {
             let rows = p.split(' ').next().unwrap();
-            assert!(rows.chars().all(|c| ".rb?/".contains(c)), "hidden cards leaked: {p}");
+            assert!(
+                rows.chars().all(|c| ".rb?/".contains(c)),
+                "hidden cards leaked: {p}"
+            );
         }
     }
 }
@@ -267,7 +316,10 @@ fn total_deployment_refuses_a_queen_beside_her_nines() {
     assert_ok(&out[4]);
     assert_eq!(out[4]["game"]["status"], "active");
     // "The Queen's Favor option may not be taken" after a total deployment.
-    assert!(!out[4]["game"]["legal"].as_array().unwrap().contains(&json!("favor")));
+    assert!(!out[4]["game"]["legal"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("favor")));
 }
 
 #[test]

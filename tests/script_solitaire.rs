@@ -62,7 +62,12 @@ fn strict_ants_refuses_a_deal_while_a_card_can_move() {
     let out = s.run(&[
         new("alice", json!({"game": "ants", "deal": ants_winning_deal()})),
         play("alice", "deal"),
-        command("bob", "c1", "solitaire new", json!({"game": "ants", "variant": "relaxed", "deal": ants_winning_deal()})),
+        command(
+            "bob",
+            "c1",
+            "solitaire new",
+            json!({"game": "ants", "variant": "relaxed", "deal": ants_winning_deal()}),
+        ),
         play("bob", "deal"),
     ]);
     // "only when no tableau card can go to a foundation"
@@ -88,8 +93,12 @@ fn each_patience_starts_plays_undoes_and_ends() {
         assert_eq!(summary["status"], "active");
         assert_eq!(summary["to_move"], "alice");
         assert!(summary["score"].is_number());
-        let legal: Vec<String> =
-            summary["legal"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+        let legal: Vec<String> = summary["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
         assert!(legal.contains(&"end".to_string()), "{game}: end is always legal");
         assert!(!legal.contains(&"undo".to_string()));
         let first = legal.iter().find(|a| *a != "deal" && *a != "end").cloned();
@@ -115,7 +124,10 @@ fn each_patience_starts_plays_undoes_and_ends() {
         // Undo takes the move back (or is refused when there is nothing to take back).
         if first.is_some() {
             assert_ok(&out[0]);
-            assert_eq!(out[0]["game"]["legal"], start[0]["game"]["legal"], "{game}: undo restores the position");
+            assert_eq!(
+                out[0]["game"]["legal"], start[0]["game"]["legal"],
+                "{game}: undo restores the position"
+            );
         }
         assert_refused(&out[1], "no_game");
         assert_refused(&out[2], "bad_notation");
@@ -134,7 +146,11 @@ fn others_can_watch_but_not_touch() {
     let out = s.run(&[new("alice", json!({"game": "anthill", "seed": "3"}))]);
     let end = component(&out[0], "end");
     let undo = component(&out[0], "undo");
-    let out = s.run(&[click("bob", "c1", &end), click("bob", "c1", &undo), click("alice", "c1", &end)]);
+    let out = s.run(&[
+        click("bob", "c1", &end),
+        click("bob", "c1", &undo),
+        click("alice", "c1", &end),
+    ]);
     assert_refused(&out[0], "not_a_player");
     assert_refused(&out[1], "not_a_player");
     assert_ok(&out[2]);
@@ -145,8 +161,18 @@ fn others_can_watch_but_not_touch() {
 fn a_seed_deals_the_same_game_in_any_channel() {
     let s = Scratch::new();
     let out = s.run(&[
-        command("alice", "c1", "solitaire new", json!({"game": "myrmex", "seed": "77"})),
-        command("bob", "c2", "solitaire new", json!({"game": "myrmex", "seed": "77"})),
+        command(
+            "alice",
+            "c1",
+            "solitaire new",
+            json!({"game": "myrmex", "seed": "77"}),
+        ),
+        command(
+            "bob",
+            "c2",
+            "solitaire new",
+            json!({"game": "myrmex", "seed": "77"}),
+        ),
     ]);
     assert_eq!(out[0]["game"]["legal"], out[1]["game"]["legal"]);
     assert_eq!(out[0]["game"]["legal"].as_array().unwrap().last().unwrap(), "end");
@@ -172,10 +198,16 @@ fn myrmex_moves_onto_an_empty_pile_are_logged_with_their_count() {
     // Play until an empty pile appears is long; instead check that every
     // legal move the game lists is accepted as written, a few in a row.
     let s = Scratch::new();
-    let mut reply = s.run(&[new("alice", json!({"game": "myrmex", "level": "larval", "seed": "4"}))])[0].clone();
+    let mut reply = s.run(&[new(
+        "alice",
+        json!({"game": "myrmex", "level": "larval", "seed": "4"}),
+    )])[0]
+        .clone();
     for _ in 0..6 {
         let legal = reply["game"]["legal"].as_array().unwrap().clone();
-        let Some(action) = legal.iter().map(|v| v.as_str().unwrap()).find(|a| *a != "end") else { break };
+        let Some(action) = legal.iter().map(|v| v.as_str().unwrap()).find(|a| *a != "end") else {
+            break;
+        };
         reply = s.run(&[play("alice", action)])[0].clone();
         assert_ok(&reply);
     }

@@ -34,40 +34,76 @@ async fn service() -> Service {
 #[tokio::test]
 async fn suggestions_are_the_movers_legal_actions_filtered() {
     let service = service().await;
-    let position = "bQ......b9/........../........../b3......../........../........../........../r5......rQ r battle";
+    let position =
+        "bQ......b9/........../........../b3......../........../........../........../r5......rQ r battle";
     let challenge = [("opponent", "bob"), ("color", "red"), ("position", position)];
-    assert!(service.handle(&request("alice", "armyants challenge", &challenge)).await.ok());
+    assert!(service
+        .handle(&request("alice", "armyants challenge", &challenge))
+        .await
+        .ok());
     let accepted = service.handle(&request("bob", "armyants accept", &[])).await;
     let legal = accepted.game.unwrap().legal;
     let alice = User::new("alice", "alice");
-    let all = service.autocomplete(&alice, "c1", "armyants move", "action", "").await;
+    let all = service
+        .autocomplete(&alice, "c1", "armyants move", "action", "")
+        .await;
     assert!(all.len() <= 25);
     assert_eq!(all[0], "a1xa5", "attacks come first");
     assert!(all.iter().all(|s| legal.contains(s)));
-    let typed = service.autocomplete(&alice, "c1", "armyants move", "action", "E1").await;
+    let typed = service
+        .autocomplete(&alice, "c1", "armyants move", "action", "E1")
+        .await;
     assert!(!typed.is_empty() && typed.iter().all(|s| s.starts_with("e1")));
     let bob = User::new("bob", "bob");
-    assert!(service.autocomplete(&bob, "c1", "armyants move", "action", "").await.is_empty());
+    assert!(service
+        .autocomplete(&bob, "c1", "armyants move", "action", "")
+        .await
+        .is_empty());
     let carol = User::new("carol", "carol");
-    assert!(service.autocomplete(&carol, "c1", "armyants move", "action", "").await.is_empty());
+    assert!(service
+        .autocomplete(&carol, "c1", "armyants move", "action", "")
+        .await
+        .is_empty());
 }
 
 #[tokio::test]
 async fn during_a_private_deployment_you_are_offered_only_your_own_cards() {
     let service = service().await;
-    let challenge = [("opponent", "bob"), ("color", "red"), ("deployment", "minor"), ("seed", "8")];
-    assert!(service.handle(&request("alice", "armyants challenge", &challenge)).await.ok());
+    let challenge = [
+        ("opponent", "bob"),
+        ("color", "red"),
+        ("deployment", "minor"),
+        ("seed", "8"),
+    ];
+    assert!(service
+        .handle(&request("alice", "armyants challenge", &challenge))
+        .await
+        .ok());
     assert!(service.handle(&request("bob", "armyants accept", &[])).await.ok());
     let alice = User::new("alice", "alice");
     let bob = User::new("bob", "bob");
-    let mine = service.autocomplete(&alice, "c1", "armyants move", "action", "").await;
-    let theirs = service.autocomplete(&bob, "c1", "armyants move", "action", "").await;
+    let mine = service
+        .autocomplete(&alice, "c1", "armyants move", "action", "")
+        .await;
+    let theirs = service
+        .autocomplete(&bob, "c1", "armyants move", "action", "")
+        .await;
     assert_eq!(mine.len(), 1);
     assert!(mine[0].starts_with("deploy "));
-    let placed = service.handle(&request("alice", "armyants move", &[("action", &mine[0])])).await;
+    let placed = service
+        .handle(&request("alice", "armyants move", &[("action", &mine[0])]))
+        .await;
     assert!(placed.ok(), "{}", placed.text);
     assert!(placed.ephemeral, "a placement is confirmed only to its owner");
     // Bob's suggestion is his own hand, never Alice's.
-    assert_eq!(service.autocomplete(&bob, "c1", "armyants move", "action", "").await, theirs);
-    assert!(service.autocomplete(&alice, "c1", "armyants move", "action", "").await.is_empty());
+    assert_eq!(
+        service
+            .autocomplete(&bob, "c1", "armyants move", "action", "")
+            .await,
+        theirs
+    );
+    assert!(service
+        .autocomplete(&alice, "c1", "armyants move", "action", "")
+        .await
+        .is_empty());
 }

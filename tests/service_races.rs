@@ -35,8 +35,13 @@ async fn service(dir: &tempfile::TempDir) -> Arc<Service> {
 
 async fn started_game(service: &Service, channel: &str) -> Reply {
     let challenge = [("opponent", "bob"), ("color", "red"), ("seed", "17")];
-    assert!(service.handle(&request("alice", channel, "armyants challenge", &challenge)).await.ok());
-    let reply = service.handle(&request("bob", channel, "armyants accept", &[])).await;
+    assert!(service
+        .handle(&request("alice", channel, "armyants challenge", &challenge))
+        .await
+        .ok());
+    let reply = service
+        .handle(&request("bob", channel, "armyants accept", &[]))
+        .await;
     assert!(reply.ok(), "{}", reply.text);
     reply
 }
@@ -90,10 +95,17 @@ async fn a_resign_racing_a_move_leaves_one_consistent_result() {
     };
     let resigner = {
         let service = service.clone();
-        tokio::spawn(async move { service.handle(&request("bob", "c1", "armyants resign", &[])).await })
+        tokio::spawn(async move {
+            service
+                .handle(&request("bob", "c1", "armyants resign", &[]))
+                .await
+        })
     };
     let (moved, resigned) = (mover.await.unwrap(), resigner.await.unwrap());
-    assert!(resigned.ok(), "a resignation is always possible while the game is on");
+    assert!(
+        resigned.ok(),
+        "a resignation is always possible while the game is on"
+    );
     let summary = resigned.game.unwrap();
     assert_eq!(summary.status, "finished");
     if let Some(e) = moved.error {

@@ -1,21 +1,34 @@
-//! `antics play`: a person at a terminal plays Army Ants, both seats, through
-//! the same service the bot uses. A text board is printed after every move
-//! and the PNG board is written to a folder.
+//! `antics play`: a person at a terminal plays, through the same service the
+//! bot uses: Army Ants (both seats) or one of the patiences. A text board is
+//! printed after every move and the PNG board is written to a folder.
 
-use crate::service::{Input, OptionValue, Options, Reply, Request, Service, User};
+use crate::service::{GameSummary, Input, OptionValue, Options, Reply, Request, Service, User};
 use chrono::Utc;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+/// What to play, from the command line.
 pub struct PlayOptions {
+    /// `army-ants`, `myrmex`, `anthill` or `ants`.
+    pub game: String,
     pub seed: Option<u64>,
+    /// Army Ants: random, minor or total.
     pub deployment: String,
+    /// Army Ants: a position to start from.
     pub position: Option<String>,
+    /// Patiences: a deck order to deal.
+    pub deal: Option<String>,
+    /// Myrmex: minor, larval, major or queen.
+    pub level: Option<String>,
+    pub closed: bool,
+    /// Ants Solitaire: strict or relaxed.
+    pub variant: Option<String>,
     pub out: PathBuf,
 }
 
 const CHANNEL: &str = "terminal";
 
+/// The service, and where board images go.
 struct Table {
     service: Service,
     out: PathBuf,
@@ -35,17 +48,20 @@ impl Table {
         if let Some(image) = &reply.image {
             self.images += 1;
             let path = self.out.join(format!("{:04}.png", self.images));
-            if std::fs::create_dir_all(&self.out).and_then(|_| std::fs::write(&path, &image.png)).is_ok() {
+            if std::fs::create_dir_all(&self.out)
+                .and_then(|_| std::fs::write(&path, &image.png))
+                .is_ok()
+            {
                 println!("(board image: {})", path.display());
             }
         }
         reply
     }
 
-    async fn command(&mut self, user: &User, name: &str, options: &[(&str, &str)]) -> Reply {
+    async fn command(&mut self, user: &User, name: &str, options: &[(&str, String)]) -> Reply {
         let options: Options = options
             .iter()
-            .map(|(k, v)| (k.to_string(), OptionValue::Text(v.to_string())))
+            .map(|(k, v)| (k.to_string(), OptionValue::Text(v.clone())))
             .collect();
         self.send(
             user,
@@ -59,20 +75,31 @@ impl Table {
 }
 
 pub async fn run(service: Service, opts: PlayOptions) -> anyhow::Result<()> {
-    let red = User::new("red", "Red");
-    let black = User::new("black", "Black");
     let mut table = Table {
         service,
         out: opts.out.clone(),
         images: 0,
     };
-    let seed = opts.seed.map(|s| s.to_string());
-    let mut challenge: Vec<(&str, &str)> = vec![("opponent", "black"), ("color", "red"), ("deployment", &opts.deployment)];
-    if let Some(seed) = &seed {
-        challenge.push(("seed", seed));
+    match opts.game.as_str() {
+        "army-ants" | "armyants" => army_ants(&mut table, &opts).await,
+        "myrmex" | "anthill" | "ants" => patience(&mut table, &opts).await,
+        other => anyhow::bail!("unknown game `{other}`: choose army-ants, myrmex, anthill or ants"),
+    }
+}
+
+async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
+    let red = User::new("red", "Red");
+    let black = User::new("black", "Black");
+    let mut challenge = vec![
+        ("opponent", "black".to_string()),
+        ("color", "red".to_string()),
+        ("deployment", opts.deployment.clone()),
+    ];
+    if let Some(seed) = opts.seed {
+        challenge.push(("seed", seed.to_string()));
     }
     if let Some(position) = &opts.position {
-        challenge.push(("position", position));
+        challenge.push(("position", position.clone()));
     }
     let reply = table.command(&red, "armyants challenge", &challenge).await;
     if !reply.ok() {
@@ -81,11 +108,10 @@ pub async fn run(service: Service, opts: PlayOptions) -> anyhow::Result<()> {
     let game_id = reply.game.as_ref().map(|g| g.id.clone()).unwrap_or_default();
     let mut reply = table.command(&black, "armyants accept", &[]).await;
     println!("Army Ants at the terminal: you play both armies. Type `help` for commands.\n");
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = std::io::stdin().lock().lines();
     loop {
         print_reply(&reply);
-        let Some(game) = &reply.game else { break };
+        let Some(game) = reply.game.clone() else { break };
         if game.status == "finished" {
             break;
         }
@@ -93,80 +119,169 @@ pub async fn run(service: Service, opts: PlayOptions) -> anyhow::Result<()> {
         let player = match &game.to_move {
             Some(name) if *name == red.name => red.clone(),
             Some(_) => black.clone(),
-            None => {
-                let mut waiting = None;
-                for user in [&red, &black] {
-                    let hand = table
-                        .send(
-                            user,
-                            Input::Component {
-                                custom_id: format!("aa:{game_id}:deploy"),
-                                values: vec![],
-                            },
-                        )
-                        .await;
-                    if hand.text.starts_with("Your") {
-                        println!("{}: {}", user.name, hand.text);
-                        waiting = Some(user.clone());
-                        break;
-                    }
-                }
-                match waiting {
-                    Some(user) => user,
-                    None => break,
-                }
-            }
+            None => match deploying_player(table, &game_id, [&red, &black]).await {
+                Some(user) => user,
+                None => break,
+            },
         };
-        print!("{}> ", player.name);
-        std::io::stdout().flush()?;
-        let Some(line) = lines.next() else { break };
-        let line = line?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let next = match words.as_slice() {
-            [] => continue,
-            ["quit"] | ["exit"] => break,
-            ["help"] => {
-                println!("{HELP}");
+        let Some(line) = prompt(&mut lines, &player.name)? else {
+            break;
+        };
+        let next = match line.as_str() {
+            "" => continue,
+            "quit" | "exit" => break,
+            "help" => {
+                println!("{ARMY_ANTS_HELP}");
                 continue;
             }
-            ["legal"] => {
+            "legal" => {
                 println!("{}", game.legal.join(" "));
                 continue;
             }
-            ["resign"] => table.command(&player, "armyants resign", &[]).await,
-            ["draw"] => table.command(&player, "armyants draw", &[]).await,
-            ["record"] => table.command(&player, "record", &[]).await,
-            _ => table.command(&player, "armyants move", &[("action", line.trim())]).await,
-        };
-        if next.ok() && next.game.is_some() && !next.ephemeral {
-            reply = next;
-        } else {
-            println!("{}", next.text);
-            if let Some(game) = &next.game {
-                reply.game = Some(game.clone());
+            "resign" => table.command(&player, "armyants resign", &[]).await,
+            "draw" => table.command(&player, "armyants draw", &[]).await,
+            "record" => table.command(&player, "record", &[]).await,
+            action => {
+                table
+                    .command(&player, "armyants move", &[("action", action.to_string())])
+                    .await
             }
-            reply.text.clear();
-            reply.image = None;
-        }
+        };
+        reply = merge(reply, next);
     }
     Ok(())
 }
 
-const HELP: &str = "Moves: c3-c6 (move out), a3:c3-a5:c5 (march), c3=c4 (swap), c4xc7 (attack), favor, \
+/// During a private deployment: the first player who still has cards to
+/// place (their hand is printed for them).
+async fn deploying_player(table: &mut Table, game_id: &str, users: [&User; 2]) -> Option<User> {
+    for user in users {
+        let input = Input::Component {
+            custom_id: format!("aa:{game_id}:deploy"),
+            values: vec![],
+        };
+        let hand = table.send(user, input).await;
+        if hand.text.starts_with("Your") {
+            println!("{}: {}", user.name, hand.text);
+            return Some(user.clone());
+        }
+    }
+    None
+}
+
+async fn patience(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
+    let me = User::new("player", "Player");
+    let mut options = vec![("game", opts.game.clone())];
+    if let Some(seed) = opts.seed {
+        options.push(("seed", seed.to_string()));
+    }
+    if let Some(deal) = &opts.deal {
+        options.push(("deal", deal.clone()));
+    }
+    if let Some(level) = &opts.level {
+        options.push(("level", level.clone()));
+    }
+    if opts.closed {
+        options.push(("closed", "true".into()));
+    }
+    if let Some(variant) = &opts.variant {
+        options.push(("variant", variant.clone()));
+    }
+    let mut reply = table.command(&me, "solitaire new", &options).await;
+    if !reply.ok() {
+        anyhow::bail!("{}", reply.text);
+    }
+    println!("{} at the terminal. Type `help` for commands.\n", opts.game);
+    let mut lines = std::io::stdin().lock().lines();
+    loop {
+        print_reply(&reply);
+        let Some(game) = reply.game.clone() else { break };
+        if game.status == "finished" {
+            break;
+        }
+        let Some(line) = prompt(&mut lines, "move")? else {
+            break;
+        };
+        let next = match line.as_str() {
+            "" => continue,
+            "quit" | "exit" => break,
+            "help" => {
+                println!("{PATIENCE_HELP}");
+                continue;
+            }
+            "legal" => {
+                println!("{}", game.legal.join(" "));
+                continue;
+            }
+            "undo" => table.command(&me, "solitaire undo", &[]).await,
+            "end" => table.command(&me, "solitaire end", &[]).await,
+            action => {
+                table
+                    .command(&me, "solitaire move", &[("action", action.to_string())])
+                    .await
+            }
+        };
+        reply = merge(reply, next);
+    }
+    Ok(())
+}
+
+/// Prints the prompt and reads a trimmed line; `None` at the end of input.
+fn prompt(
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    who: &str,
+) -> anyhow::Result<Option<String>> {
+    print!("{who}> ");
+    std::io::stdout().flush()?;
+    Ok(match lines.next() {
+        Some(line) => Some(line?.trim().to_string()),
+        None => None,
+    })
+}
+
+/// The reply to show next: a new board, or the old one with a refusal (or a
+/// private message) printed.
+fn merge(mut current: Reply, next: Reply) -> Reply {
+    if next.ok() && next.game.is_some() && !next.ephemeral {
+        return next;
+    }
+    println!("{}", next.text);
+    if let Some(game) = next.game {
+        current.game = Some(game);
+    }
+    current.text.clear();
+    current.image = None;
+    current
+}
+
+const ARMY_ANTS_HELP: &str =
+    "Moves: c3-c6 (move out), a3:c3-a5:c5 (march), c3=c4 (swap), c4xc7 (attack), favor, \
 deploy 93Q15 (private deployment).\nCommands: legal, draw, resign, record, quit.";
+
+const PATIENCE_HELP: &str =
+    "Moves: 3-7 (Anthill, Myrmex), 3:2-7 (Myrmex onto an empty pile), t3-f2 (Ants), deal.\n\
+Commands: legal, undo, end, quit.";
 
 fn print_reply(reply: &Reply) {
     if let Some(game) = &reply.game {
-        if let Some(position) = &game.position {
-            println!("{}", text_board(position));
-        }
+        print_board(game);
     }
     if !reply.text.is_empty() {
         println!("{}\n", reply.text.replace("**", ""));
     }
 }
 
-/// The position as a text board, row 8 at the top.
+fn print_board(game: &GameSummary) {
+    if let Some(position) = &game.position {
+        println!("{}", text_board(position));
+    } else if let Some(text) = &game.board_text {
+        for part in text.split("; ") {
+            println!("  {part}");
+        }
+    }
+}
+
+/// An Army Ants position as a text board, row 8 at the top.
 pub fn text_board(position: &str) -> String {
     let rows = position.split_whitespace().next().unwrap_or_default();
     let mut out = String::new();
@@ -175,7 +290,10 @@ pub fn text_board(position: &str) -> String {
         let chars: Vec<char> = row.chars().collect();
         for cell in chars.chunks(2) {
             let text: String = cell.iter().collect();
-            out.push_str(&format!(" {}", if text == ".." { " ·".to_string() } else { text }));
+            out.push_str(&format!(
+                " {}",
+                if text == ".." { " ·".to_string() } else { text }
+            ));
         }
         out.push('\n');
         if i == 3 {

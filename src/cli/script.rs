@@ -1,7 +1,9 @@
 //! `antics script`: the service driven by JSON lines (DESIGN.md, "Script
 //! protocol"). One object per input line, one object per output line.
 
-use crate::service::{Component, GameSummary, Image, Input, OptionValue, Options, Post, Reply, Request, Service, User};
+use crate::service::{
+    Component, GameSummary, Image, Input, OptionValue, Options, Post, Reply, Request, Service, User,
+};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -74,7 +76,12 @@ impl Script {
         if let Some(at) = &parsed.at {
             match DateTime::parse_from_rfc3339(at) {
                 Ok(t) => self.clock = Some(t.with_timezone(&Utc)),
-                Err(_) => return refused("bad_input", "`at` must be an RFC 3339 time, like 2026-01-31T12:00:00Z."),
+                Err(_) => {
+                    return refused(
+                        "bad_input",
+                        "`at` must be an RFC 3339 time, like 2026-01-31T12:00:00Z.",
+                    )
+                }
             }
         }
         let now = self.clock.unwrap_or_else(Utc::now);
@@ -132,7 +139,12 @@ impl Script {
         if let Some(game) = &reply.game {
             out.insert("game".into(), game_json(game));
         }
-        let posts: Vec<Value> = reply.posts.iter().enumerate().map(|(i, p)| self.post(p, i)).collect();
+        let posts: Vec<Value> = reply
+            .posts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| self.post(p, i))
+            .collect();
         out.insert("posts".into(), json!(posts));
         Value::Object(out)
     }

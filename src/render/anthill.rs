@@ -74,7 +74,8 @@ fn spot_x(i: usize) -> f32 {
 
 /// The image's size for a view: [`WIDTH`] by a height between about 900
 /// and [`MAX_HEIGHT`].
-pub fn anthill_size(view: &View) -> (u32, u32) {
+#[cfg(test)]
+fn anthill_size(view: &View) -> (u32, u32) {
     (WIDTH, layout(view).height)
 }
 
@@ -203,7 +204,15 @@ fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room
         };
         fill(pm, &rounded_rect(x - 9.0, top + 4.0, 4.0, end - 8.0, 2.0), GOLD);
     }
-    paste_pile(pm, pile.iter().map(|c| cards::face(*c)), &tops, x, top);
+    paste_pile(
+        pm,
+        pile.iter()
+            .enumerate()
+            .map(|(k, c)| cards::pile_face(*c, k, &tops)),
+        &tops,
+        x,
+        top,
+    );
     if let Some(colour) = mark.colour() {
         ring(pm, x, top + tops[pile.len() - 1], CARD_W, CARD_H, colour);
     }
@@ -305,14 +314,13 @@ mod tests {
 
     /// A game after many legal actions, preferring moves to deals, so that
     /// piles grow tall.
-    pub(crate) fn played(seed: u64, actions: usize) -> Anthill {
+    fn played(seed: u64, actions: usize) -> Anthill {
         let mut game = Anthill::new(&Setup {
             seed: Some(seed),
             deal: None,
         })
         .expect("a game");
-        let mut turn = 0usize;
-        for _ in 0..actions {
+        for turn in 0..actions {
             let legal = game.legal_actions();
             let moves: Vec<&Action> = legal
                 .iter()
@@ -326,7 +334,6 @@ mod tests {
                 break;
             };
             game.apply(&action).expect("legal");
-            turn += 1;
         }
         game
     }
@@ -411,33 +418,14 @@ mod tests {
             std::fs::write(format!("/tmp/antics-anthill-{name}.png"), anthill_png(&view)).unwrap();
             eprintln!("{name}: {}\n{}\n", anthill_alt_text(&view), game.describe());
         }
-    }
-}
-
-#[cfg(test)]
-mod timing {
-    #[test]
-    #[ignore]
-    fn breakdown() {
-        let view = super::tests::played(1, 40).view();
-        let _ = super::anthill_png(&view);
-        let n = 50;
-        let t = std::time::Instant::now();
-        for _ in 0..n {
-            std::hint::black_box(super::super::patience::table(800, 1100));
-        }
-        eprintln!("table {:?}", t.elapsed() / n);
-        let t = std::time::Instant::now();
-        let mut pm = None;
-        for _ in 0..n {
-            pm = Some(super::draw(&view));
-        }
-        eprintln!("draw {:?}", t.elapsed() / n);
-        let pm = pm.unwrap();
-        let t = std::time::Instant::now();
-        for _ in 0..n {
-            std::hint::black_box(super::palette().encode(&pm));
-        }
-        eprintln!("encode {:?}", t.elapsed() / n);
+        let mut view = played(2, 60).view();
+        let deck = crate::rules::cards::standard_deck();
+        view.spots = Default::default();
+        view.spots[0] = deck[..20].to_vec();
+        view.spots[2] = deck[20..26].to_vec();
+        view.spots[5] = deck[26..44].to_vec();
+        view.spots[7] = deck[44..].to_vec();
+        view.last = Some(Action::Move { from: 8, to: 1 });
+        std::fs::write("/tmp/antics-anthill-tall.png", anthill_png(&view)).unwrap();
     }
 }

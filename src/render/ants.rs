@@ -5,11 +5,11 @@
 //! tableau piles fanned below. The image grows with the longest tableau pile
 //! (at most 12 cards, so nothing ever needs squeezing).
 
-use super::canvas::Colour;
+use super::canvas::{fonts, Align, Colour, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste,
-    paste_pile, plural, ring, Header, Mark, Quantizer, GOLD, LABEL_H, LOST, PAD, TEXT,
+    paste_pile, plural, ring, Header, Mark, Quantizer, FELT_TEXT, GOLD, LABEL_H, LOST, PAD, TEXT,
 };
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
@@ -27,7 +27,9 @@ const DEPTH_STEP: f32 = 3.0;
 const FOUNDATION_LABEL_Y: f32 = super::patience::HEADER_H + 14.0;
 const LABEL_GAP: f32 = LABEL_H + 6.0;
 const FOUNDATION_Y: f32 = FOUNDATION_LABEL_Y + LABEL_GAP;
-const TABLEAU_LABEL_Y: f32 = FOUNDATION_Y + CARD_H + DEPTH as f32 * DEPTH_STEP + 18.0;
+/// The baseline of the line under each foundation that says what it takes.
+const NEXT_Y: f32 = FOUNDATION_Y + CARD_H + DEPTH as f32 * DEPTH_STEP + 22.0;
+const TABLEAU_LABEL_Y: f32 = NEXT_Y + 14.0;
 const TABLEAU_Y: f32 = TABLEAU_LABEL_Y + LABEL_GAP;
 /// The tallest image: a tableau pile of 12 cards, the most there can be.
 const MAX_HEIGHT: u32 = (TABLEAU_Y + CARD_H + 11.0 * STRIP.0 + BOTTOM) as u32 + 1;
@@ -165,16 +167,17 @@ fn draw_foundation(pm: &mut Pixmap, i: usize, pile: &[StdCard], mark: Mark) {
         return;
     };
     let (below, above) = next_ranks(top);
-    let note = format!(
-        "{} · {} or {}",
-        plural(pile.len(), "card"),
-        cards::rank_text(below),
-        cards::rank_text(above)
-    );
+    let next = format!("takes {} or {}", cards::rank_text(below), cards::rank_text(above));
+    let hint = Style {
+        font: &fonts().regular,
+        size: 16.0,
+        colour: FELT_TEXT,
+    };
+    hint.draw(pm, &next, x + CARD_W / 2.0, NEXT_Y, Align::Centre);
     draw_label(
         pm,
         &format!("F{}", i + 1),
-        &note,
+        &plural(pile.len(), "card"),
         x,
         FOUNDATION_LABEL_Y + LABEL_H / 2.0,
         mark,
@@ -224,7 +227,15 @@ fn draw_tableau(pm: &mut Pixmap, i: usize, pile: &[StdCard], room: f32, mark: Ma
         return;
     }
     let tops = fan(&vec![true; pile.len()], CARD_H, room, STRIP, STRIP);
-    paste_pile(pm, pile.iter().map(|c| cards::face(*c)), &tops, x, TABLEAU_Y);
+    paste_pile(
+        pm,
+        pile.iter()
+            .enumerate()
+            .map(|(k, c)| cards::pile_face(*c, k, &tops)),
+        &tops,
+        x,
+        TABLEAU_Y,
+    );
     if let Some(colour) = mark.colour() {
         ring(pm, x, TABLEAU_Y + tops[pile.len() - 1], CARD_W, CARD_H, colour);
     }

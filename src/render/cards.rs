@@ -42,12 +42,14 @@ struct Art {
 fn art() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
     ART.get_or_init(|| Art {
-        faces: Suit::ALL
+        faces: [false, true]
             .into_iter()
-            .flat_map(|suit| {
-                Rank::ALL
-                    .into_iter()
-                    .map(move |rank| face_sprite(StdCard::new(rank, suit)))
+            .flat_map(|compact| {
+                Suit::ALL.into_iter().flat_map(move |suit| {
+                    Rank::ALL
+                        .into_iter()
+                        .map(move |rank| face_sprite(StdCard::new(rank, suit), compact))
+                })
             })
             .collect(),
         blank: blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE),
@@ -61,6 +63,22 @@ pub(super) fn face(card: StdCard) -> &'static Pixmap {
     &art().faces[suit * 13 + usize::from(card.rank.value()) - 1]
 }
 
+/// A face for a covered card whose strip is narrower than [`STRIP`]'s
+/// least: a smaller index, set higher, that still shows whole in a strip
+/// of about 20 pixels. Only its top shows, so it has no body.
+pub(super) fn compact_face(card: StdCard) -> &'static Pixmap {
+    let suit = Suit::ALL.iter().position(|&s| s == card.suit).expect("a suit");
+    &art().faces[52 + suit * 13 + usize::from(card.rank.value()) - 1]
+}
+
+/// The sprite for card `k` of a fanned pile whose cards start at `tops`.
+pub(super) fn pile_face(card: StdCard, k: usize, tops: &[f32]) -> &'static Pixmap {
+    match tops.get(k + 1) {
+        Some(next) if next - tops[k] < STRIP.1 => compact_face(card),
+        _ => face(card),
+    }
+}
+
 /// A face with nothing on it: the edge of a card under another.
 pub(super) fn blank() -> &'static Pixmap {
     &art().blank
@@ -72,11 +90,6 @@ pub(super) fn rank_text(rank: Rank) -> String {
         Rank::Ten => "10".into(),
         other => other.symbol().to_string(),
     }
-}
-
-/// A card for people: `7♥`.
-pub(super) fn short_name(card: StdCard) -> String {
-    format!("{}{}", rank_text(card.rank), card.suit.symbol())
 }
 
 /// A card for screen readers: "7 of hearts", "Queen of spades".
@@ -103,30 +116,31 @@ pub(super) fn draw_centred(pm: &mut Pixmap, style: &Style, c: char, cx: f32, cy:
     style.draw(pm, &c.to_string(), cx, cy + (top + bottom) / 2.0, Align::Centre);
 }
 
-fn face_sprite(card: StdCard) -> Pixmap {
+fn face_sprite(card: StdCard, compact: bool) -> Pixmap {
     let mut pm = blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE);
     let pad = super::patience::PAD as f32;
     let f = fonts();
     let colour = suit_colour(card.suit);
+    let scale = if compact { 0.76 } else { 1.0 };
     // The index, on the strip a covered card shows.
     let rank = Style {
         font: &f.bold,
-        size: 29.0,
+        size: 29.0 * scale,
         colour,
     };
-    let baseline = pad + 7.0 + rank.cap_height();
+    let baseline = pad + if compact { 3.0 } else { 7.0 } + rank.cap_height();
     let x = pad + 8.0;
     let w = rank.draw(&mut pm, &rank_text(card.rank), x, baseline, Align::Left);
     let suit = Style {
         font: &f.regular,
-        size: 27.0,
+        size: 27.0 * scale,
         colour,
     };
     let symbol = card.suit.symbol();
     suit.draw(&mut pm, &symbol.to_string(), x + w + 2.0, baseline, Align::Left);
     let corner = Style {
         font: &f.regular,
-        size: 22.0,
+        size: 22.0 * scale,
         colour,
     };
     corner.draw(
@@ -136,6 +150,9 @@ fn face_sprite(card: StdCard) -> Pixmap {
         baseline - 1.0,
         Align::Right,
     );
+    if compact {
+        return pm;
+    }
     // The body, below the strip.
     let (cx, cy) = (pad + CARD_W / 2.0, pad + 40.0 + (CARD_H - 40.0) / 2.0);
     match card.rank {
@@ -192,10 +209,15 @@ mod tests {
             assert_eq!(face(*a).width(), CARD_W as u32 + 2 * super::super::patience::PAD);
             for b in &deck[i + 1..] {
                 assert_ne!(face(*a).data(), face(*b).data(), "{a} {b}");
+                assert_ne!(compact_face(*a).data(), compact_face(*b).data(), "{a} {b}");
             }
         }
+        let tops = [0.0, STRIP.0, STRIP.0 + STRIP.1 - 1.0, 100.0];
+        let card = deck[0];
+        assert!(std::ptr::eq(pile_face(card, 0, &tops), face(card)));
+        assert!(std::ptr::eq(pile_face(card, 1, &tops), compact_face(card)));
+        assert!(std::ptr::eq(pile_face(card, 3, &tops), face(card)));
         assert_eq!(spoken_name("Th".parse().unwrap()), "10 of hearts");
         assert_eq!(spoken_name("Qs".parse().unwrap()), "Queen of spades");
-        assert_eq!(short_name("Td".parse().unwrap()), "10♦");
     }
 }

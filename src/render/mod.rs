@@ -3,18 +3,18 @@
 //! No rules and no database: every function here is a pure function of a
 //! game's view. Art that never changes is prepared once and reused.
 
-mod army_ants;
-pub mod canvas;
 mod anthill;
 mod ants;
+mod army_ants;
+pub mod canvas;
 mod cards;
 mod decktet;
 mod myrmex;
 mod patience;
 
-pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use anthill::{anthill_alt_text, anthill_png};
 pub use ants::{ants_alt_text, ants_png};
+pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use myrmex::{myrmex_alt_text, myrmex_png};
 
 /// The player names shown beside a board.

@@ -298,10 +298,10 @@ fn last_text(view: &View) -> Option<String> {
 /// card is only ever counted.
 pub fn myrmex_alt_text(view: &View) -> String {
     let mut text = format!(
-        "Myrmex board, {} level{}. {} of {CHAMBERS}",
+        "Myrmex board, {} level{}. Chambers {} of {CHAMBERS}",
         view.level,
         if view.closed { ", closed" } else { "" },
-        capitalise(&plural(view.chambers.len(), "chamber")),
+        view.chambers.len(),
     );
     if !view.chambers.is_empty() {
         let suits: Vec<&str> = view.chambers.iter().map(|s| s.name()).collect();
@@ -539,5 +539,19 @@ mod tests {
             std::fs::write(format!("/tmp/antics-myrmex-{name}.png"), myrmex_png(&view)).unwrap();
             eprintln!("{name}: {}\n{}\n", myrmex_alt_text(&view), g.describe());
         }
+        let mut view = played(MyrmexLevel::Major, 3, 50).view();
+        let mut cards: Vec<Option<DecktetCard>> = vec![None; 9];
+        cards.extend(DecktetCard::ALL[..24].iter().rev().map(|c| Some(*c)));
+        view.piles[2].cards = cards;
+        view.piles[2].group = 3;
+        view.piles[5].cards.truncate(0);
+        view.chambers = vec![DSuit::Moons, DSuit::Wyrms, DSuit::Knots];
+        view.last_move = Some(MoveInfo {
+            from: 6,
+            to: 3,
+            count: 3,
+        });
+        view.last_action = Some(Action::to_empty(6, 3, 3));
+        std::fs::write("/tmp/antics-myrmex-tall.png", myrmex_png(&view)).unwrap();
     }
 }

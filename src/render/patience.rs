@@ -124,6 +124,11 @@ impl Quantizer {
 
     /// Maps an opaque image onto the palette and encodes it as a PNG.
     pub fn encode(&self, pixmap: &Pixmap) -> Vec<u8> {
+        self.palette.encode_indexed(&self.indices(pixmap))
+    }
+
+    /// Maps an opaque image onto the palette.
+    fn indices(&self, pixmap: &Pixmap) -> Indexed {
         let mut data = Vec::with_capacity(pixmap.data().len() / 4);
         let mut last = (u32::MAX, 0u8);
         for px in pixmap.data().chunks_exact(4) {
@@ -133,11 +138,11 @@ impl Quantizer {
             }
             data.push(last.1);
         }
-        self.palette.encode_indexed(&Indexed {
+        Indexed {
             width: pixmap.width(),
             height: pixmap.height(),
             data,
-        })
+        }
     }
 }
 
@@ -380,10 +385,11 @@ pub(super) fn draw_empty(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, letter
     }
 }
 
-/// A ring around a card (or an empty place) at `(x, y, w, h)`.
+/// A ring around a card (or an empty place) at `(x, y, w, h)`, drawn on
+/// its edge, so that it hides no more than 2 pixels of the card above.
 pub(super) fn ring(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, colour: Colour) {
-    let path = rounded_rect(x - 3.5, y - 3.5, w + 7.0, h + 7.0, 13.0);
-    stroke(pm, &path, colour, 4.0);
+    let path = rounded_rect(x + 0.5, y + 0.5, w - 1.0, h - 1.0, 9.0);
+    stroke(pm, &path, colour, 4.5);
 }
 
 /// A ring around the visible part of a run of cards in a pile: from the top

@@ -42,7 +42,13 @@ pub struct ParsePatienceError {
 pub trait Patience: Clone + fmt::Debug + Send + Sync + 'static {
     /// Moves, `deal`, `end` and `undo`; `Display` prints the canonical
     /// notation and `FromStr` parses it forgivingly (case, spaces).
-    type Action: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParsePatienceError> + PartialEq + Send + Sync;
+    type Action: Clone
+        + fmt::Debug
+        + fmt::Display
+        + FromStr<Err = ParsePatienceError>
+        + PartialEq
+        + Send
+        + Sync;
 
     /// The actions open now, canonical, including `deal` and `end` where
     /// allowed, never `undo`. Empty once the game is over.

@@ -129,9 +129,12 @@ impl Service {
     }
 
     async fn challenge(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
-        options::only(opts, &["opponent", "color", "deployment", "position", "seed", "level"])?;
-        let opponent = options::user(opts, "opponent")?
-            .ok_or_else(|| UserError::bad_option("Name your `opponent`."))?;
+        options::only(
+            opts,
+            &["opponent", "color", "deployment", "position", "seed", "level"],
+        )?;
+        let opponent =
+            options::user(opts, "opponent")?.ok_or_else(|| UserError::bad_option("Name your `opponent`."))?;
         if opponent.id == req.user.id {
             return Err(UserError::bad_option("You cannot challenge yourself; name another player.").into());
         }
@@ -151,7 +154,9 @@ impl Service {
         };
         let position = options::text(opts, "position")?.map(str::to_string);
         if position.is_some() && deployment != Deployment::Random {
-            return Err(UserError::bad_option("A position cannot be combined with a private deployment.").into());
+            return Err(
+                UserError::bad_option("A position cannot be combined with a private deployment.").into(),
+            );
         }
         let seed = match (options::seed(opts)?, &position) {
             (Some(seed), _) => Some(seed),
@@ -164,7 +169,8 @@ impl Service {
             position,
         };
         // Check the setup now, so a bad position is refused before anyone accepts.
-        ArmyAnts::new(&setup).map_err(|e| UserError::bad_option(format!("That position cannot start a game: {e}.")))?;
+        ArmyAnts::new(&setup)
+            .map_err(|e| UserError::bad_option(format!("That position cannot start a game: {e}.")))?;
         let challenger_side = match color {
             "red" => Side::Red,
             "black" => Side::Black,
@@ -426,7 +432,11 @@ impl Service {
     }
 
     /// Called by the sweep when a challenge's time is up.
-    pub(super) async fn expire_challenge(&self, row: &GameRow, at: DateTime<Utc>) -> anyhow::Result<Option<Post>> {
+    pub(super) async fn expire_challenge(
+        &self,
+        row: &GameRow,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Post>> {
         match self.cancel(row, "expired", at).await {
             Ok(()) => {}
             // Someone accepted or declined it at the same moment: nothing to announce.
@@ -454,7 +464,10 @@ impl Service {
             let mut loaded = self.load(row).await?;
             let side = self.seat_for_action(&loaded, req)?;
             let before = loaded.game.phase();
-            let events = loaded.game.apply(side, &action).map_err(|e| rule_error(e, &loaded.seats))?;
+            let events = loaded
+                .game
+                .apply(side, &action)
+                .map_err(|e| rule_error(e, &loaded.seats))?;
             let next_status = match loaded.game.status() {
                 Status::Deploying => status::DEPLOYING,
                 Status::Over(_) => status::FINISHED,
@@ -525,7 +538,10 @@ impl Service {
             _ => format!("{} played **{action}**.", loaded.seats.label(side)),
         };
         for pass in &events.passes {
-            text.push_str(&format!(" {} has no legal move and passes.", loaded.seats.label(*pass)));
+            text.push_str(&format!(
+                " {} has no legal move and passes.",
+                loaded.seats.label(*pass)
+            ));
         }
         if events.battle_started && before != Phase::Battle {
             text.push_str(" The rally is over: the battle begins!");
@@ -622,7 +638,11 @@ impl Service {
         match loaded.game.status() {
             Status::Deploying => {
                 components.push(deploy_button(id));
-                components.push(Component::button(cid(id, "resign"), "Resign", ButtonStyle::Danger));
+                components.push(Component::button(
+                    cid(id, "resign"),
+                    "Resign",
+                    ButtonStyle::Danger,
+                ));
             }
             Status::ToMove(_) => {
                 let draw_label = if loaded.game.draw_offer().is_some() {
@@ -630,8 +650,16 @@ impl Service {
                 } else {
                     "Offer draw"
                 };
-                components.push(Component::button(cid(id, "draw"), draw_label, ButtonStyle::Secondary));
-                components.push(Component::button(cid(id, "resign"), "Resign", ButtonStyle::Danger));
+                components.push(Component::button(
+                    cid(id, "draw"),
+                    draw_label,
+                    ButtonStyle::Secondary,
+                ));
+                components.push(Component::button(
+                    cid(id, "resign"),
+                    "Resign",
+                    ButtonStyle::Danger,
+                ));
             }
             Status::Over(_) => {}
         }
@@ -652,7 +680,12 @@ impl Service {
         };
         let open = status == status::ACTIVE;
         let mut legal: Vec<String> = if open {
-            loaded.game.legal_actions().iter().map(|a| a.to_string()).collect()
+            loaded
+                .game
+                .legal_actions()
+                .iter()
+                .map(|a| a.to_string())
+                .collect()
         } else {
             vec![]
         };
@@ -737,7 +770,11 @@ impl Service {
             .filter(|(_, text)| text.starts_with(&typed))
             .collect();
         legal.sort();
-        Ok(legal.into_iter().map(|(_, text)| text).take(super::MAX_SUGGESTIONS).collect())
+        Ok(legal
+            .into_iter()
+            .map(|(_, text)| text)
+            .take(super::MAX_SUGGESTIONS)
+            .collect())
     }
 }
 
@@ -789,7 +826,11 @@ fn record_text(loaded: &Loaded) -> String {
 fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
     match loaded.row.status.as_str() {
         status::PENDING => {
-            if loaded.row.expires_at.is_some_and(|t| t <= req.at.timestamp_millis()) {
+            if loaded
+                .row
+                .expires_at
+                .is_some_and(|t| t <= req.at.timestamp_millis())
+            {
                 Err(UserError::expired("That challenge has expired."))
             } else {
                 Ok(())
@@ -802,7 +843,9 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
                 .as_deref()
                 .is_some_and(|r| r.contains("\"expired\""));
             if expired {
-                Err(UserError::expired("That challenge has expired. Start a new one with /armyants challenge."))
+                Err(UserError::expired(
+                    "That challenge has expired. Start a new one with /armyants challenge.",
+                ))
             } else {
                 Err(UserError::no_game("That challenge was withdrawn or declined."))
             }
@@ -815,10 +858,9 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
 fn rule_error(e: RuleError, seats: &Seats) -> UserError {
     match e {
         RuleError::GameOver => UserError::game_over("That game is over."),
-        RuleError::NotYourTurn(side) => UserError::not_your_turn(format!(
-            "It is {}'s turn.",
-            seats.label(side)
-        )),
+        RuleError::NotYourTurn(side) => {
+            UserError::not_your_turn(format!("It is {}'s turn.", seats.label(side)))
+        }
         RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
     }
 }
@@ -884,7 +926,10 @@ fn game_result(outcome: &Outcome, seats: &Seats) -> GameResult {
 
 fn result_json(loaded: &Loaded) -> anyhow::Result<Option<String>> {
     match loaded.game.status() {
-        Status::Over(outcome) => Ok(Some(serde_json::to_string(&game_result(&outcome, &loaded.seats))?)),
+        Status::Over(outcome) => Ok(Some(serde_json::to_string(&game_result(
+            &outcome,
+            &loaded.seats,
+        ))?)),
         _ => Ok(None),
     }
 }

@@ -38,7 +38,11 @@ impl ComponentId {
         let (Some(game), Some(id), Some(verb)) = (parts.next(), parts.next(), parts.next()) else {
             return Err(bad());
         };
-        let ok = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        let ok = |s: &str| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        };
         if !ok(game) || !ok(id) || verb.is_empty() {
             return Err(bad());
         }

@@ -134,13 +134,19 @@ impl Service {
                 let id = custom_id::ComponentId::parse(custom_id).ok()?;
                 self.store.game(&id.id).await.ok()??
             }
-            Input::Command { name, .. } if name.trim().starts_with("solitaire") => {
-                self.store.latest_solitaire(&req.channel, &req.user.id).await.ok()??
-            }
+            Input::Command { name, .. } if name.trim().starts_with("solitaire") => self
+                .store
+                .latest_solitaire(&req.channel, &req.user.id)
+                .await
+                .ok()??,
             Input::Command { name, .. } if name.trim().starts_with("armyants") => {
                 match self.store.open_multiplayer_game(&req.channel).await.ok()? {
                     Some(row) => row,
-                    None => self.store.latest_game(&req.channel, Some("army-ants")).await.ok()??,
+                    None => self
+                        .store
+                        .latest_game(&req.channel, Some("army-ants"))
+                        .await
+                        .ok()??,
                 }
             }
             _ => return None,
@@ -198,8 +204,13 @@ fn internal_reply(e: anyhow::Error) -> Reply {
     tracing::error!(error_id = %id, error = %format!("{e:#}"), "internal error");
     Reply {
         ephemeral: true,
-        text: format!("Something went wrong on our side (error id {id}). Your game is safe; please try again."),
-        error: Some(UserError::new(ErrorCode::Internal, format!("internal error {id}"))),
+        text: format!(
+            "Something went wrong on our side (error id {id}). Your game is safe; please try again."
+        ),
+        error: Some(UserError::new(
+            ErrorCode::Internal,
+            format!("internal error {id}"),
+        )),
         ..Reply::default()
     }
 }
@@ -251,10 +262,20 @@ impl Service {
     /// most useful first. Only the player to move gets move suggestions, and
     /// they never reveal anything hidden (they are that player's own legal
     /// actions).
-    pub async fn autocomplete(&self, user: &User, channel: &str, command: &str, option: &str, typed: &str) -> Vec<String> {
+    pub async fn autocomplete(
+        &self,
+        user: &User,
+        channel: &str,
+        command: &str,
+        option: &str,
+        typed: &str,
+    ) -> Vec<String> {
         let command = command.trim().to_ascii_lowercase();
         match (command.as_str(), option) {
-            ("armyants move", "action") => self.army_ants_suggestions(user, channel, typed).await.unwrap_or_default(),
+            ("armyants move", "action") => self
+                .army_ants_suggestions(user, channel, typed)
+                .await
+                .unwrap_or_default(),
             _ => Vec::new(),
         }
     }

@@ -47,7 +47,11 @@ pub fn choice<'a>(options: &Options, name: &str, allowed: &[&'a str]) -> Result<
         .ok_or_else(|| {
             UserError::bad_option(format!(
                 "`{name}` must be one of {}.",
-                allowed.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ")
+                allowed
+                    .iter()
+                    .map(|a| format!("`{a}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))
         })
 }
@@ -74,7 +78,11 @@ pub fn only(options: &Options, known: &[&str]) -> Result<(), UserError> {
             if known.is_empty() {
                 "none".to_string()
             } else {
-                known.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ")
+                known
+                    .iter()
+                    .map(|a| format!("`{a}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             }
         ))),
     }

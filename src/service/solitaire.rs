@@ -88,7 +88,12 @@ macro_rules! with_patience {
 }
 
 impl Service {
-    pub(super) async fn solitaire_command(&self, req: &Request, sub: &str, opts: &Options) -> ServiceResult<Reply> {
+    pub(super) async fn solitaire_command(
+        &self,
+        req: &Request,
+        sub: &str,
+        opts: &Options,
+    ) -> ServiceResult<Reply> {
         match sub {
             "new" => {
                 let game = options::choice(opts, "game", &GAMES)?
@@ -97,8 +102,9 @@ impl Service {
             }
             "move" => {
                 options::only(opts, &["action"])?;
-                let action = options::text(opts, "action")?
-                    .ok_or_else(|| UserError::bad_option("Give the move as `action`, like `3-7` or `deal`."))?;
+                let action = options::text(opts, "action")?.ok_or_else(|| {
+                    UserError::bad_option("Give the move as `action`, like `3-7` or `deal`.")
+                })?;
                 self.solitaire_act(req, None, action).await
             }
             "undo" | "end" => {
@@ -131,7 +137,8 @@ impl Service {
             (None, Some(_)) => None,
         };
         let setup = G::setup(opts, seed, deal)?;
-        let game = G::start(&setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
+        let game =
+            G::start(&setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
         if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
             if status::is_open(&open.status) {
                 return Err(busy_player(&open).into());
@@ -172,7 +179,11 @@ impl Service {
             game,
         };
         let seed_text = seed.map(|s| format!(" Seed {s}.")).unwrap_or_default();
-        let text = format!("{} starts a game of **{}**.{seed_text}", mention(&req.user), G::TITLE);
+        let text = format!(
+            "{} starts a game of **{}**.{seed_text}",
+            mention(&req.user),
+            G::TITLE
+        );
         Ok(self.solitaire_reply(&loaded, text))
     }
 
@@ -186,15 +197,23 @@ impl Service {
                 .await?
                 .filter(|row| !row.multiplayer && row.channel_id == req.channel)
                 .ok_or_else(|| UserError::no_game("That game no longer exists."))?,
-            None => self.store.latest_solitaire(&req.channel, &req.user.id).await?.ok_or_else(|| {
-                UserError::no_game("You have no solitaire in this channel. Start one with /solitaire new.")
-            })?,
+            None => self
+                .store
+                .latest_solitaire(&req.channel, &req.user.id)
+                .await?
+                .ok_or_else(|| {
+                    UserError::no_game(
+                        "You have no solitaire in this channel. Start one with /solitaire new.",
+                    )
+                })?,
         };
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("That is someone else's game; you can watch it.").into());
         }
         if !status::is_open(&row.status) {
-            return Err(UserError::game_over("That game is over. Start a new one with /solitaire new.").into());
+            return Err(
+                UserError::game_over("That game is over. Start a new one with /solitaire new.").into(),
+            );
         }
         Ok(row)
     }
@@ -211,7 +230,9 @@ impl Service {
         id: Option<&str>,
         text: &str,
     ) -> ServiceResult<Reply> {
-        let action: G::Action = text.parse().map_err(|e| UserError::bad_notation(format!("{e}.")))?;
+        let action: G::Action = text
+            .parse()
+            .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
         for _ in 0..RETRIES {
             let row = self.solitaire_row(req, id).await?;
             let mut loaded = self.load_patience::<G>(row).await?;
@@ -240,7 +261,12 @@ impl Service {
             let update = GameUpdate {
                 id: loaded.row.id.clone(),
                 expected_version: loaded.row.version,
-                status: if result.is_some() { status::FINISHED } else { status::ACTIVE }.into(),
+                status: if result.is_some() {
+                    status::FINISHED
+                } else {
+                    status::ACTIVE
+                }
+                .into(),
                 players: loaded.row.players.clone(),
                 expires_at: None,
                 result: result.clone(),
@@ -293,8 +319,9 @@ impl Service {
                         .notation
                         .parse()
                         .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
-                    game.apply(&action)
-                        .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+                    game.apply(&action).with_context(|| {
+                        format!("game {} action {} `{}`", row.id, entry.seq, entry.notation)
+                    })?;
                 }
                 self.remember_patience(&row.id, row.version, &game);
                 game
@@ -308,13 +335,21 @@ impl Service {
         if cache.len() >= 4096 {
             cache.clear();
         }
-        cache.insert(id.to_string(), (version, Box::new(game.clone()) as Box<dyn Any + Send + Sync>));
+        cache.insert(
+            id.to_string(),
+            (version, Box::new(game.clone()) as Box<dyn Any + Send + Sync>),
+        );
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
         let id = &loaded.row.id;
         let open = loaded.game.outcome().is_none();
-        let legal: Vec<String> = loaded.game.legal_actions().iter().map(|a| a.to_string()).collect();
+        let legal: Vec<String> = loaded
+            .game
+            .legal_actions()
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
         let mut components = Vec::new();
         if open {
             if legal.iter().any(|a| a == "deal") {
@@ -372,7 +407,9 @@ fn stored_detail(row: &GameRow) -> String {
 fn patience_error(e: PatienceError) -> UserError {
     match e {
         PatienceError::GameOver => UserError::game_over("That game is over."),
-        PatienceError::Illegal(msg) | PatienceError::CannotUndo(msg) => UserError::illegal(super::sentence(&msg)),
+        PatienceError::Illegal(msg) | PatienceError::CannotUndo(msg) => {
+            UserError::illegal(super::sentence(&msg))
+        }
     }
 }
 

@@ -56,7 +56,12 @@ impl SolitaireRules for Myrmex {
         };
         let mins = minutes(elapsed_ms);
         if outcome.won {
-            format!("{} in {:.0} min: {}", outcome.detail, mins.ceil(), myrmex::time_tier(mins))
+            format!(
+                "{} in {:.0} min: {}",
+                outcome.detail,
+                mins.ceil(),
+                myrmex::time_tier(mins)
+            )
         } else {
             format!("{} ({:.0} min)", outcome.detail, mins.ceil())
         }

@@ -46,8 +46,14 @@ pub type Options = BTreeMap<String, OptionValue>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// `name` is the command path, like `armyants challenge`.
-    Command { name: String, options: Options },
-    Component { custom_id: String, values: Vec<String> },
+    Command {
+        name: String,
+        options: Options,
+    },
+    Component {
+        custom_id: String,
+        values: Vec<String>,
+    },
 }
 
 /// One interaction: who, where, what and when.

@@ -195,7 +195,11 @@ impl Store {
 
     /// A player's most recent one-player game in a channel: the open one if
     /// there is one, else the last finished one.
-    pub async fn latest_solitaire(&self, channel_id: &str, owner_id: &str) -> Result<Option<GameRow>, StoreError> {
+    pub async fn latest_solitaire(
+        &self,
+        channel_id: &str,
+        owner_id: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND owner_id = ? AND multiplayer = 0 \
              ORDER BY CASE WHEN status IN ('pending', 'deploying', 'active') THEN 0 ELSE 1 END, \
@@ -209,7 +213,11 @@ impl Store {
     }
 
     /// The most recent game of a kind in a channel, open or not.
-    pub async fn latest_game(&self, channel_id: &str, kind: Option<&str>) -> Result<Option<GameRow>, StoreError> {
+    pub async fn latest_game(
+        &self,
+        channel_id: &str,
+        kind: Option<&str>,
+    ) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND (? IS NULL OR kind = ?) \
              ORDER BY created_at DESC, id DESC LIMIT 1"
@@ -275,11 +283,12 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         if !update.append.is_empty() {
-            let next: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM actions WHERE game_id = ?")
-                .bind(&update.id)
-                .fetch_one(&mut *tx)
-                .await?
-                .get("next");
+            let next: i64 =
+                sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM actions WHERE game_id = ?")
+                    .bind(&update.id)
+                    .fetch_one(&mut *tx)
+                    .await?
+                    .get("next");
             for (i, (user, notation)) in update.append.iter().enumerate() {
                 sqlx::query(
                     "INSERT INTO actions (game_id, seq, user_id, notation, played_at) VALUES (?, ?, ?, ?, ?)",
@@ -372,7 +381,10 @@ mod tests {
         assert_eq!(store.commit(&update("g", 0, "c3-c6")).await.unwrap(), 1);
         assert_eq!(store.commit(&update("g", 1, "c6-c5")).await.unwrap(), 2);
         let log = store.actions("g").await.unwrap();
-        assert_eq!(log.iter().map(|a| a.notation.as_str()).collect::<Vec<_>>(), ["c3-c6", "c6-c5"]);
+        assert_eq!(
+            log.iter().map(|a| a.notation.as_str()).collect::<Vec<_>>(),
+            ["c3-c6", "c6-c5"]
+        );
         assert_eq!(log[1].seq, 2);
         assert_eq!(store.game("g").await.unwrap().unwrap().version, 2);
     }
@@ -382,7 +394,10 @@ mod tests {
         let store = Store::in_memory().await.unwrap();
         store.insert_game(&row("g", "c1")).await.unwrap();
         store.commit(&update("g", 0, "c3-c6")).await.unwrap();
-        assert!(matches!(store.commit(&update("g", 0, "d3-d6")).await, Err(StoreError::Conflict)));
+        assert!(matches!(
+            store.commit(&update("g", 0, "d3-d6")).await,
+            Err(StoreError::Conflict)
+        ));
         assert_eq!(store.actions("g").await.unwrap().len(), 1);
     }
 
@@ -390,7 +405,10 @@ mod tests {
     async fn one_open_multiplayer_game_per_channel() {
         let store = Store::in_memory().await.unwrap();
         store.insert_game(&row("a", "c1")).await.unwrap();
-        assert!(matches!(store.insert_game(&row("b", "c1")).await, Err(StoreError::Busy)));
+        assert!(matches!(
+            store.insert_game(&row("b", "c1")).await,
+            Err(StoreError::Busy)
+        ));
         store.insert_game(&row("c", "c2")).await.unwrap();
         let mut finished = update("a", 0, "resign");
         finished.status = status::FINISHED.into();

@@ -94,5 +94,8 @@ pub fn assert_refused(reply: &Value, code: &str) {
     assert_eq!(reply["ok"], false, "expected a refusal: {reply}");
     assert_eq!(reply["error"], code, "wrong code: {reply}");
     assert_eq!(reply["ephemeral"], true, "refusals are ephemeral: {reply}");
-    assert!(!reply["text"].as_str().unwrap_or("").is_empty(), "refusals explain themselves");
+    assert!(
+        !reply["text"].as_str().unwrap_or("").is_empty(),
+        "refusals explain themselves"
+    );
 }

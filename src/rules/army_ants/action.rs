@@ -64,13 +64,22 @@ impl Line {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Move Out!: one card to an empty square reachable through empty squares.
-    MoveOut { from: Square, to: Square },
+    MoveOut {
+        from: Square,
+        to: Square,
+    },
     /// March!: a line of two or more cards moves together in one direction.
-    March { from: Line, to: Line },
+    March {
+        from: Line,
+        to: Line,
+    },
     /// Swap!: two adjacent friendly cards trade places (board order).
     Swap(Square, Square),
     /// Attack!: a card moves straight onto an enemy card.
-    Attack { from: Square, to: Square },
+    Attack {
+        from: Square,
+        to: Square,
+    },
     /// The Queen's Favor: the Queen goes straight to the back-row centre.
     Favor,
     /// Made by the game when the side to move has nothing legal.
@@ -148,7 +157,8 @@ pub struct ParseActionError {
     pub reason: &'static str,
 }
 
-const HINT: &str = "use c3-c6 (move out), a3:c3-a5:c5 (march), c3=c4 (swap), c4xc7 (attack), favor or deploy 93Q15";
+const HINT: &str =
+    "use c3-c6 (move out), a3:c3-a5:c5 (march), c3=c4 (swap), c4xc7 (attack), favor or deploy 93Q15";
 
 impl FromStr for Action {
     type Err = ParseActionError;
@@ -264,7 +274,15 @@ mod tests {
 
     #[test]
     fn bad_notation_is_refused() {
-        for bad in ["", "z9-a1", "c3=c5", "a3:c4-a5:c6", "a3:c3-a5:d5", "hello", "deploy 0"] {
+        for bad in [
+            "",
+            "z9-a1",
+            "c3=c5",
+            "a3:c4-a5:c6",
+            "a3:c3-a5:d5",
+            "hello",
+            "deploy 0",
+        ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
     }

@@ -74,7 +74,10 @@ pub enum Phase {
     /// A private deployment is under way.
     Deploy,
     /// Rally turns left for Red and for Black.
-    Rally { red: u8, black: u8 },
+    Rally {
+        red: u8,
+        black: u8,
+    },
     Battle,
 }
 
@@ -253,7 +256,12 @@ impl ArmyAnts {
                     let army = armies.get(side);
                     *hands.get_mut(side) = match kind {
                         Deployment::Minor => {
-                            vec![army[0..5].to_vec(), army[5..10].to_vec(), army[10..15].to_vec(), army[15..19].to_vec()]
+                            vec![
+                                army[0..5].to_vec(),
+                                army[5..10].to_vec(),
+                                army[10..15].to_vec(),
+                                army[15..19].to_vec(),
+                            ]
                         }
                         _ => vec![army.clone()],
                     };
@@ -364,9 +372,7 @@ impl ArmyAnts {
 
     /// Whether `side` has placed the row under way (or its whole army).
     pub fn has_deployed(&self, side: Side) -> bool {
-        self.deploying
-            .as_ref()
-            .is_some_and(|dep| *dep.placed.get(side))
+        self.deploying.as_ref().is_some_and(|dep| *dep.placed.get(side))
     }
 
     pub fn deployment(&self) -> Option<Deployment> {
@@ -477,7 +483,9 @@ impl ArmyAnts {
                 let mut next = Vec::with_capacity(current.len());
                 for sq in &current {
                     match sq.step(dir) {
-                        Some(n) if allowed(n) && (self.board.is_empty(n) || squares.contains(&n)) => next.push(n),
+                        Some(n) if allowed(n) && (self.board.is_empty(n) || squares.contains(&n)) => {
+                            next.push(n)
+                        }
                         _ => break,
                     }
                 }
@@ -511,13 +519,21 @@ impl ArmyAnts {
             return Err(RuleError::GameOver);
         }
         match action {
-            Action::Resign => return Ok(self.finish(side, Outcome::Win {
-                winner: side.opponent(),
-                reason: WinReason::Resignation,
-            }, action)),
+            Action::Resign => {
+                return Ok(self.finish(
+                    side,
+                    Outcome::Win {
+                        winner: side.opponent(),
+                        reason: WinReason::Resignation,
+                    },
+                    action,
+                ))
+            }
             Action::OfferDraw => {
                 if self.phase == Phase::Deploy {
-                    return Err(RuleError::Illegal("a draw can be offered once the armies are on the board".into()));
+                    return Err(RuleError::Illegal(
+                        "a draw can be offered once the armies are on the board".into(),
+                    ));
                 }
                 if self.draw_offer == Some(side) {
                     return Err(RuleError::Illegal("you have already offered a draw".into()));
@@ -533,7 +549,13 @@ impl ArmyAnts {
                 if self.draw_offer != Some(side.opponent()) {
                     return Err(RuleError::Illegal("there is no draw offer to accept".into()));
                 }
-                return Ok(self.finish(side, Outcome::Draw { reason: DrawReason::Agreed }, action));
+                return Ok(self.finish(
+                    side,
+                    Outcome::Draw {
+                        reason: DrawReason::Agreed,
+                    },
+                    action,
+                ));
             }
             Action::Deploy(rows) => return self.deploy(side, rows),
             _ => {}
@@ -545,7 +567,9 @@ impl ArmyAnts {
             return Err(RuleError::NotYourTurn(self.to_move));
         }
         if *action == Action::Pass {
-            return Err(RuleError::Illegal("pass is made by the game only when nothing is legal".into()));
+            return Err(RuleError::Illegal(
+                "pass is made by the game only when nothing is legal".into(),
+            ));
         }
         if !self.legal_actions().contains(action) {
             return Err(RuleError::Illegal(self.explain_illegal(action)));
@@ -621,7 +645,8 @@ impl ArmyAnts {
             Action::Favor => {
                 let queen = self.board.queen(side).expect("favor needs the Queen");
                 self.board.set(queen, None);
-                self.board.set(side.back_centre(), Some(Piece::new(side, Card::Queen)));
+                self.board
+                    .set(side.back_centre(), Some(Piece::new(side, Card::Queen)));
             }
             Action::Pass => {}
             _ => unreachable!("only board commands are played"),

@@ -50,7 +50,10 @@ pub fn parse_position(text: &str) -> Result<ParsedPosition, String> {
     };
     let rows: Vec<&str> = rows.split('/').collect();
     if rows.len() != RANKS as usize {
-        return Err(format!("a position has 8 rows separated by `/`, not {}", rows.len()));
+        return Err(format!(
+            "a position has 8 rows separated by `/`, not {}",
+            rows.len()
+        ));
     }
     let mut board = Board::default();
     let mut counts = [[0u8; 10]; 2];
@@ -69,7 +72,11 @@ pub fn parse_position(text: &str) -> Result<ParsedPosition, String> {
             let side = match cell[0].to_ascii_lowercase() {
                 'r' => Side::Red,
                 'b' => Side::Black,
-                _ => return Err(format!("{sq}: a cell is `..`, `r1`..`r9`, `rQ` or the same with `b`")),
+                _ => {
+                    return Err(format!(
+                        "{sq}: a cell is `..`, `r1`..`r9`, `rQ` or the same with `b`"
+                    ))
+                }
             };
             if cell[1] == '?' {
                 return Err("a position to start from cannot have hidden cards".into());
@@ -111,7 +118,10 @@ pub fn parse_position(text: &str) -> Result<ParsedPosition, String> {
             return Err("with no rally turns left, write the phase as `battle`".into());
         }
         if left(to_move) == 0 {
-            return Err(format!("{} has no rally turns left and cannot be to move", to_move));
+            return Err(format!(
+                "{} has no rally turns left and cannot be to move",
+                to_move
+            ));
         }
         Phase::Rally { red, black }
     } else if phase_text == "deploy" {

@@ -1,0 +1,284 @@
+//! The slash commands. Each one only gathers its options into a service
+//! request (`flow::command`); doc comments become Discord's descriptions.
+
+use super::flow::{self, CommandKind};
+use super::mapping::{self, MAX_EMBED_DESCRIPTION, MAX_EMBED_TITLE};
+use super::{rules_text, Context, Data, Error};
+use crate::service::{OptionValue, Options, User};
+use poise::serenity_prelude as serenity;
+
+/// A slash option with fixed string choices, registered as a string option
+/// (poise's own choice parameters register integers).
+macro_rules! string_choice {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident => ($value:literal, $label:literal)),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($variant),+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// What the service receives.
+            pub fn value(self) -> &'static str {
+                match self {
+                    $($name::$variant => $value),+
+                }
+            }
+
+            /// What Discord shows.
+            pub fn label(self) -> &'static str {
+                match self {
+                    $($name::$variant => $label),+
+                }
+            }
+        }
+
+        #[poise::async_trait]
+        impl poise::SlashArgument for $name {
+            async fn extract(
+                _: &serenity::Context,
+                _: &serenity::CommandInteraction,
+                value: &serenity::ResolvedValue<'_>,
+            ) -> Result<Self, poise::SlashArgError> {
+                let serenity::ResolvedValue::String(text) = value else {
+                    return Err(poise::SlashArgError::new_command_structure_mismatch("expected a string choice"));
+                };
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|c| c.value() == *text)
+                    .ok_or_else(|| poise::SlashArgError::new_command_structure_mismatch("unknown choice"))
+            }
+
+            fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+                Self::ALL.iter().fold(builder.kind(serenity::CommandOptionType::String), |b, c| {
+                    b.add_string_choice(c.label(), c.value())
+                })
+            }
+        }
+    };
+}
+
+string_choice! {
+    /// The army the challenger plays.
+    Color {
+        Red => ("red", "Red (moves first)"),
+        Black => ("black", "Black"),
+        Random => ("random", "Random"),
+    }
+}
+
+string_choice! {
+    /// How the armies are set up.
+    Deployment {
+        Random => ("random", "Random: dealt at random"),
+        Minor => ("minor", "Minor: each row placed in private"),
+        Total => ("total", "Total: the whole army placed in private"),
+    }
+}
+
+string_choice! {
+    /// The computer opponent's strength.
+    Level {
+        Easy => ("easy", "Easy"),
+        Normal => ("normal", "Normal"),
+        Hard => ("hard", "Hard"),
+    }
+}
+
+string_choice! {
+    /// The games `/rules` explains.
+    Game {
+        ArmyAnts => ("armyants", "Army Ants"),
+        Atta => ("atta", "Atta Ants"),
+        Myrmex => ("myrmex", "Myrmex"),
+        Anthill => ("anthill", "Anthill"),
+        Ants => ("ants", "Ants Solitaire"),
+    }
+}
+
+/// Every command, as registered.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![armyants(), record(), help(), rules()]
+}
+
+/// Play Army Ants, the two-player battle of the ant armies.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("challenge", "accept", "decline", "move_", "resign", "draw"),
+    subcommand_required
+)]
+pub async fn armyants(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+fn text(options: &mut Options, name: &str, value: Option<String>) {
+    if let Some(value) = value {
+        options.insert(name.into(), OptionValue::Text(value));
+    }
+}
+
+fn choice(options: &mut Options, name: &str, value: Option<&'static str>) {
+    text(options, name, value.map(str::to_string));
+}
+
+/// Challenge someone to a game of Army Ants in this channel.
+#[poise::command(slash_command)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who you want to play"] opponent: serenity::User,
+    #[description = "The army you lead; Red moves first (default: random)"] color: Option<Color>,
+    #[description = "How the armies are set up (default: random)"] deployment: Option<Deployment>,
+    #[description = "Start from a position, in Army Ants position notation"]
+    #[max_length = 200]
+    position: Option<String>,
+    #[description = "Deal from this seed, a whole number: the same seed gives the same game"]
+    #[max_length = 20]
+    seed: Option<String>,
+    #[description = "The computer's strength, when you challenge the bot"] level: Option<Level>,
+) -> Result<(), Error> {
+    if opponent.bot && opponent.id != ctx.framework().bot_id() {
+        return flow::refuse(ctx, "Other bots cannot play; challenge a person (or me).").await;
+    }
+    let opponent = if opponent.id == ctx.framework().bot_id() {
+        User::bot()
+    } else {
+        flow::user_of(&opponent, None)
+    };
+    let options = challenge_options(opponent, color, deployment, position, seed, level);
+    flow::command(ctx, "armyants challenge", options, CommandKind::Game).await
+}
+
+/// The service options of `/armyants challenge`: only those given.
+pub fn challenge_options(
+    opponent: User,
+    color: Option<Color>,
+    deployment: Option<Deployment>,
+    position: Option<String>,
+    seed: Option<String>,
+    level: Option<Level>,
+) -> Options {
+    let mut options = Options::new();
+    options.insert("opponent".into(), OptionValue::User(opponent));
+    choice(&mut options, "color", color.map(Color::value));
+    choice(&mut options, "deployment", deployment.map(Deployment::value));
+    text(&mut options, "position", position);
+    text(&mut options, "seed", seed);
+    choice(&mut options, "level", level.map(Level::value));
+    options
+}
+
+/// Accept the challenge waiting for you in this channel.
+#[poise::command(slash_command)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "armyants accept", Options::new(), CommandKind::Game).await
+}
+
+/// Decline the challenge waiting for you, or withdraw your own.
+#[poise::command(slash_command)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "armyants decline", Options::new(), CommandKind::Game).await
+}
+
+/// Make your move: type it, or pick one of the suggestions.
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "Your move, like c3-c6, a3:c3-a5:c5, c3=c4, c4xc7, favor or deploy 93Q15"]
+    #[autocomplete = "autocomplete_action"]
+    #[max_length = 100]
+    action: String,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    text(&mut options, "action", Some(action));
+    flow::command(ctx, "armyants move", options, CommandKind::Game).await
+}
+
+/// Resign the game in this channel.
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "armyants resign", Options::new(), CommandKind::Game).await
+}
+
+/// Offer a draw, or accept the draw your opponent offered.
+#[poise::command(slash_command)]
+pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "armyants draw", Options::new(), CommandKind::Game).await
+}
+
+/// The legal moves that start with what was typed, most useful first.
+async fn autocomplete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let suggestions = flow::suggestions(ctx, "armyants move", "action", partial).await;
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        suggestions
+            .into_iter()
+            .map(|s| serenity::AutocompleteChoice::new(s.clone(), s))
+            .collect(),
+    )
+}
+
+/// Show the record (setup and moves) of this channel's current or last game.
+#[poise::command(slash_command, guild_only)]
+pub async fn record(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "record", Options::new(), CommandKind::Plain).await
+}
+
+/// How to play with Antics: the games and their commands.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "help", Options::new(), CommandKind::Plain).await
+}
+
+/// The rules of a game, with the rulings we play by.
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game (default: a list of the games)"] game: Option<Game>,
+) -> Result<(), Error> {
+    let mut reply = poise::CreateReply::default().ephemeral(true);
+    for embed in rules_embeds(game.map(Game::value)) {
+        reply = reply.embed(embed);
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// The embeds of one `/rules` page.
+pub fn rules_embeds(game: Option<&str>) -> Vec<serenity::CreateEmbed> {
+    rules_text::rules(game)
+        .iter()
+        .map(|s| {
+            serenity::CreateEmbed::new()
+                .title(mapping::truncate(s.title, MAX_EMBED_TITLE))
+                .description(mapping::truncate(s.text, MAX_EMBED_DESCRIPTION))
+                .colour(serenity::Colour::new(0x8B_2E_1A))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_choices_match_the_texts() {
+        let values: Vec<&str> = Game::ALL.iter().map(|g| g.value()).collect();
+        let texts: Vec<&str> = rules_text::GAMES.iter().map(|(v, _)| *v).collect();
+        assert_eq!(values, texts);
+    }
+
+    #[test]
+    fn string_choices_register_as_strings() {
+        let option = <Color as poise::SlashArgument>::create(serenity::CreateCommandOption::new(
+            serenity::CommandOptionType::Integer,
+            "color",
+            "c",
+        ));
+        let json = serde_json::to_value(option).unwrap();
+        assert_eq!(json["type"], 3);
+        assert_eq!(json["choices"][1]["value"], "black");
+    }
+}

@@ -1,0 +1,302 @@
+//! The bot's configuration: an optional TOML file, then the environment
+//! (which wins), then the command line (which wins over both).
+//!
+//! ```toml
+//! token = "..."                  # or DISCORD_TOKEN
+//! database = "/data/antics.db"   # a path or a sqlite: URL; or ANTICS_DB / DATABASE_URL
+//! guild_id = "123456789012345678" # register commands in this guild only; or ANTICS_GUILD_ID
+//! log = "info"                   # a tracing filter; or ANTICS_LOG / RUST_LOG
+//! discord_api = "http://127.0.0.1:3000" # send API calls through this proxy; or ANTICS_DISCORD_API
+//! ```
+
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The default database file, beside the working directory.
+pub const DEFAULT_DB: &str = "antics.db";
+/// The default log filter: our own information, others' warnings.
+pub const DEFAULT_LOG: &str = "warn,antics=info";
+
+/// Where the games are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file, created on first start.
+    Path(PathBuf),
+    /// A database URL (`sqlite:...`).
+    Url(String),
+}
+
+impl Database {
+    /// A path, or a URL when the text has a scheme.
+    pub fn parse(text: &str) -> Database {
+        let text = text.trim();
+        if text.starts_with("sqlite:") || text.contains("://") {
+            Database::Url(text.to_string())
+        } else {
+            Database::Path(PathBuf::from(text))
+        }
+    }
+}
+
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::Path(p) => write!(f, "{}", p.display()),
+            // A URL may carry a password: show its scheme only.
+            Database::Url(u) => write!(f, "{}://…", u.split(':').next().unwrap_or("url")),
+        }
+    }
+}
+
+/// Everything `antics run` needs.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The bot token; never logged or printed.
+    pub token: Option<String>,
+    pub database: Database,
+    /// Register the commands in this guild only (instant, for development).
+    pub guild_id: Option<u64>,
+    /// A tracing filter such as `info` or `warn,antics=debug`.
+    pub log: String,
+    /// Send Discord HTTP API calls to this base URL instead of
+    /// `https://discord.com`: an HTTP API proxy (such as
+    /// twilight-http-proxy), or a fake Discord in tests.
+    pub discord_api: Option<String>,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("database", &self.database.to_string())
+            .field("guild_id", &self.guild_id)
+            .field("log", &self.log)
+            .field("discord_api", &self.discord_api)
+            .finish()
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            token: None,
+            database: Database::Path(PathBuf::from(DEFAULT_DB)),
+            guild_id: None,
+            log: DEFAULT_LOG.into(),
+            discord_api: None,
+        }
+    }
+}
+
+/// The config file, every key optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    token: Option<String>,
+    #[serde(alias = "database_url")]
+    database: Option<String>,
+    guild_id: Option<GuildId>,
+    log: Option<String>,
+    discord_api: Option<String>,
+}
+
+/// A guild id in the file: a string (safe) or a number.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum GuildId {
+    Number(u64),
+    Text(String),
+}
+
+/// Why the configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read the config file {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("the config file {path} is not valid: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("{name} must be a Discord server id (a number), not `{value}`")]
+    GuildId { name: &'static str, value: String },
+}
+
+fn guild_id(name: &'static str, value: &str) -> Result<Option<u64>, ConfigError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    match value.parse::<u64>() {
+        Ok(id) if id > 0 => Ok(Some(id)),
+        _ => Err(ConfigError::GuildId {
+            name,
+            value: value.to_string(),
+        }),
+    }
+}
+
+impl Config {
+    /// Reads the optional file, then the environment as `env` gives it
+    /// (`std::env::var` in the program, a map in tests), then the `--db`
+    /// flag.
+    pub fn load(
+        file: Option<&Path>,
+        env: impl Fn(&str) -> Option<String>,
+        db_flag: Option<&Path>,
+    ) -> Result<Config, ConfigError> {
+        let mut config = Config::default();
+        if let Some(path) = file {
+            let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            config.apply_file(path, &text)?;
+        }
+        let env = |name: &str| env(name).filter(|v| !v.trim().is_empty());
+        if let Some(token) = env("DISCORD_TOKEN") {
+            config.token = Some(token.trim().to_string());
+        }
+        if let Some(db) = env("DATABASE_URL").or_else(|| env("ANTICS_DB")) {
+            config.database = Database::parse(&db);
+        }
+        if let Some(id) = env("ANTICS_GUILD_ID") {
+            config.guild_id = guild_id("ANTICS_GUILD_ID", &id)?;
+        }
+        if let Some(log) = env("ANTICS_LOG").or_else(|| env("RUST_LOG")) {
+            config.log = log;
+        }
+        if let Some(url) = env("ANTICS_DISCORD_API") {
+            config.discord_api = Some(url.trim().to_string());
+        }
+        if let Some(path) = db_flag {
+            config.database = Database::Path(path.to_path_buf());
+        }
+        Ok(config)
+    }
+
+    fn apply_file(&mut self, path: &Path, text: &str) -> Result<(), ConfigError> {
+        let file: File = toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.to_path_buf(),
+            // The message quotes the offending line, which may hold the token.
+            message: e.message().to_string(),
+        })?;
+        if let Some(token) = file.token.filter(|t| !t.trim().is_empty()) {
+            self.token = Some(token.trim().to_string());
+        }
+        if let Some(db) = file.database.filter(|d| !d.trim().is_empty()) {
+            self.database = Database::parse(&db);
+        }
+        match file.guild_id {
+            Some(GuildId::Number(0)) => {
+                return Err(ConfigError::GuildId {
+                    name: "guild_id",
+                    value: "0".into(),
+                })
+            }
+            Some(GuildId::Number(n)) => self.guild_id = Some(n),
+            Some(GuildId::Text(t)) => self.guild_id = guild_id("guild_id", &t)?,
+            None => {}
+        }
+        if let Some(log) = file.log.filter(|l| !l.trim().is_empty()) {
+            self.log = log;
+        }
+        if let Some(url) = file.discord_api.filter(|u| !u.trim().is_empty()) {
+            self.discord_api = Some(url.trim().to_string());
+        }
+        Ok(())
+    }
+}
+
+/// What `antics run` says when there is no token.
+pub const NO_TOKEN: &str = "antics run needs a Discord bot token: set DISCORD_TOKEN (or `token` in the \
+config file given with --config). See docs/discord.md for creating the bot.\n\
+To play without Discord, try `antics play` (a game at the terminal) or `antics script`.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |name| map.get(name).cloned()
+    }
+
+    #[test]
+    fn defaults() {
+        let c = Config::load(None, env(&[]), None).unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.database, Database::Path(DEFAULT_DB.into()));
+        assert!(c.token.is_none());
+    }
+
+    #[test]
+    fn environment_beats_file_and_flag_beats_both() {
+        let dir = std::env::temp_dir().join(format!("antics-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("antics.toml");
+        std::fs::write(
+            &path,
+            "token = \"file-token\"\ndatabase = \"file.db\"\nguild_id = 42\nlog = \"debug\"\n",
+        )
+        .unwrap();
+        let c = Config::load(Some(&path), env(&[]), None).unwrap();
+        assert_eq!(c.token.as_deref(), Some("file-token"));
+        assert_eq!(c.database, Database::Path("file.db".into()));
+        assert_eq!(c.guild_id, Some(42));
+        assert_eq!(c.log, "debug");
+        let c = Config::load(
+            Some(&path),
+            env(&[
+                ("DISCORD_TOKEN", "env-token"),
+                ("ANTICS_DB", "env.db"),
+                ("ANTICS_GUILD_ID", "7"),
+                ("ANTICS_LOG", "trace"),
+            ]),
+            None,
+        )
+        .unwrap();
+        assert_eq!(c.token.as_deref(), Some("env-token"));
+        assert_eq!(c.database, Database::Path("env.db".into()));
+        assert_eq!(c.guild_id, Some(7));
+        assert_eq!(c.log, "trace");
+        let c = Config::load(
+            Some(&path),
+            env(&[("DATABASE_URL", "sqlite://x.db"), ("ANTICS_DB", "env.db")]),
+            Some(Path::new("flag.db")),
+        )
+        .unwrap();
+        assert_eq!(c.database, Database::Path("flag.db".into()));
+        let c = Config::load(Some(&path), env(&[("DATABASE_URL", "sqlite://x.db")]), None).unwrap();
+        assert_eq!(c.database, Database::Url("sqlite://x.db".into()));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_token_never_shows() {
+        let c = Config {
+            token: Some("very-secret-token".into()),
+            database: Database::Url("postgres://user:pw@host/db".into()),
+            ..Config::default()
+        };
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("very-secret-token"), "{shown}");
+        assert!(!shown.contains("pw"), "{shown}");
+        assert!(shown.contains("<redacted>"));
+    }
+
+    #[test]
+    fn bad_values_are_refused_clearly() {
+        let e = Config::load(None, env(&[("ANTICS_GUILD_ID", "my-server")]), None).unwrap_err();
+        assert!(e.to_string().contains("ANTICS_GUILD_ID"));
+        let dir = std::env::temp_dir().join(format!("antics-config-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bad.toml");
+        std::fs::write(&path, "tokn = \"secret-typo\"\n").unwrap();
+        let e = Config::load(Some(&path), env(&[]), None).unwrap_err();
+        assert!(!e.to_string().contains("secret-typo"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,644 @@
+//! One interaction from start to finish: build the service request, get the
+//! reply within Discord's 3-second deadline (deferring when the service is
+//! slow), and carry out the plan that `mapping::plan` makes of the reply.
+
+use super::mapping::{self, Board, Message, Origin, Place, Plan, Response, Situation};
+use super::{Context, Data, Error};
+use crate::service::{ErrorCode, Input, Options, Post, Reply, Request, Service, User};
+use anyhow::Context as _;
+use chrono::Utc;
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+use tracing::Instrument;
+
+/// How long the service may take before the interaction is deferred. Discord
+/// allows 3 s from the interaction's creation; this leaves room for the
+/// gateway's delay and the defer request itself.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// What a command's reply shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    /// A game command: its public replies update the game's board message.
+    Game,
+    /// Just an answer (`/record`, `/help`).
+    Plain,
+}
+
+/// The service's user for a Discord user (the member's nickname when known).
+pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User {
+    let name = member.map_or_else(|| user.display_name(), |m| m.display_name());
+    User::new(user.id.to_string(), name)
+}
+
+fn guild_of(guild: Option<serenity::GuildId>) -> String {
+    guild.map_or_else(|| "dm".to_string(), |g| g.to_string())
+}
+
+/// The interaction to answer: its id and token.
+#[derive(Clone, Copy)]
+struct Handle<'a> {
+    id: serenity::InteractionId,
+    token: &'a str,
+}
+
+impl Handle<'_> {
+    async fn create(
+        &self,
+        http: &serenity::Http,
+        response: serenity::CreateInteractionResponse,
+    ) -> Result<(), Error> {
+        response.execute(http, (self.id, self.token)).await?;
+        Ok(())
+    }
+
+    /// The message that the interaction's response became.
+    async fn original(&self, http: &serenity::Http) -> Result<serenity::MessageId, Error> {
+        Ok(http.get_original_interaction_response(self.token).await?.id)
+    }
+
+    async fn edit(&self, http: &serenity::Http, message: &Message) -> Result<serenity::MessageId, Error> {
+        Ok(message.to_edit_response().execute(http, self.token).await?.id)
+    }
+
+    async fn followup(&self, http: &serenity::Http, message: &Message) -> Result<serenity::MessageId, Error> {
+        Ok(message.to_followup().execute(http, (None, self.token)).await?.id)
+    }
+}
+
+/// Which kind of interaction is answered, for deferring and responding.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Command,
+    Component { message_id: serenity::MessageId },
+}
+
+/// Runs `req` through the service; if it takes longer than [`DEFER_AFTER`],
+/// runs `defer` first and then waits for the reply. The service runs in a
+/// task of its own, so a slow reply cannot stall the defer.
+async fn answer<F>(service: &Arc<Service>, req: &Request, defer: F) -> (Reply, bool)
+where
+    F: std::future::Future<Output = ()>,
+{
+    let service = service.clone();
+    let request = req.clone();
+    let task = tokio::spawn(async move { service.handle(&request).await });
+    tokio::pin!(task);
+    let joined = |r: Result<Reply, tokio::task::JoinError>| {
+        r.unwrap_or_else(|e| {
+            let id = short_id();
+            tracing::error!(error_id = %id, error = %e, "the service panicked");
+            internal(&id)
+        })
+    };
+    tokio::select! {
+        biased;
+        r = &mut task => (joined(r), false),
+        () = tokio::time::sleep(DEFER_AFTER) => {
+            defer.await;
+            (joined(task.await), true)
+        }
+    }
+}
+
+/// A short id for an error, shown to the user and logged.
+pub fn short_id() -> String {
+    format!("{:08x}", rand::random::<u32>())
+}
+
+fn internal(id: &str) -> Reply {
+    Reply::ephemeral(format!(
+        "Something went wrong on our side (error id {id}). Please try again."
+    ))
+}
+
+const STOPPING: &str = "I am restarting; please try again in a minute.";
+
+/// Refuses a command before it reaches the service (a front-end check).
+pub async fn refuse(ctx: Context<'_>, text: &str) -> Result<(), Error> {
+    ctx.send(
+        poise::CreateReply::default()
+            .content(mapping::content(text))
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Autocomplete through the service, within Discord's limits.
+pub async fn suggestions(ctx: Context<'_>, command: &str, option: &str, typed: &str) -> Vec<String> {
+    let poise::Context::Application(actx) = ctx else {
+        return Vec::new();
+    };
+    let interaction = actx.interaction;
+    let user = user_of(&interaction.user, interaction.member.as_deref());
+    let channel = interaction.channel_id.to_string();
+    let typed = mapping::cut(typed, 100);
+    let all = ctx
+        .data()
+        .service
+        .autocomplete(&user, &channel, command, option, typed)
+        .await;
+    mapping::suggestions(all)
+}
+
+/// A slash command: the request, the reply, and what it becomes on Discord.
+pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: CommandKind) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let _guard = data.inflight.enter();
+    let interaction = actx.interaction;
+    let http = &ctx.serenity_context().http;
+    if data.stopping.load(Ordering::SeqCst) {
+        return refuse(ctx, STOPPING).await;
+    }
+    let req = Request {
+        user: user_of(&interaction.user, interaction.member.as_deref()),
+        guild: guild_of(interaction.guild_id),
+        channel: interaction.channel_id.to_string(),
+        at: Utc::now(),
+        input: Input::Command {
+            name: name.to_string(),
+            options,
+        },
+    };
+    let span = tracing::info_span!("command", command = name, user = %req.user.id, channel = %req.channel);
+    async move {
+        let handle = Handle {
+            id: interaction.id,
+            token: &interaction.token,
+        };
+        let defer = async {
+            let defer =
+                serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new());
+            match handle.create(http, defer).await {
+                Ok(()) => tracing::debug!("deferred"),
+                Err(e) => tracing::warn!(error = %e, "could not defer"),
+            }
+        };
+        let (reply, deferred) = answer(&data.service, &req, defer).await;
+        // From here on, poise's own replies (on_error) must be follow-ups.
+        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
+        log_reply(&reply, deferred);
+        let origin = match kind {
+            CommandKind::Game => Origin::GameCommand,
+            CommandKind::Plain => Origin::PlainCommand,
+        };
+        if name == "armyants challenge" && is_busy(&reply) && can_thread(interaction) {
+            if !deferred {
+                let defer = serenity::CreateInteractionResponse::Defer(
+                    serenity::CreateInteractionResponseMessage::new(),
+                );
+                handle.create(http, defer).await?;
+            }
+            return challenge_in_thread(http, data, handle, interaction, req, reply).await;
+        }
+        let channel = interaction.channel_id;
+        let place = Place {
+            guild: interaction.guild_id.map(|g| g.to_string()),
+            channel: channel.to_string(),
+        };
+        deliver(
+            http,
+            &data.service,
+            Delivery {
+                handle,
+                kind: Kind::Command,
+                origin,
+                channel,
+                place,
+                deferred,
+                req: &req,
+            },
+            &reply,
+        )
+        .await
+    }
+    .instrument(span)
+    .await
+}
+
+/// A button or select: handled here rather than by collectors, so that it
+/// works after a restart (the game id travels in the custom_id).
+pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &serenity::ComponentInteraction) {
+    let _guard = data.inflight.enter();
+    let http = &ctx.http;
+    let handle = Handle {
+        id: interaction.id,
+        token: &interaction.token,
+    };
+    if data.stopping.load(Ordering::SeqCst) {
+        let message = Message::ephemeral(STOPPING);
+        let response = serenity::CreateInteractionResponse::Message(message.to_response());
+        if let Err(e) = handle.create(http, response).await {
+            tracing::warn!(error = %e, "could not answer a click while stopping");
+        }
+        return;
+    }
+    let values = match &interaction.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    };
+    let req = Request {
+        user: user_of(&interaction.user, interaction.member.as_ref()),
+        guild: guild_of(interaction.guild_id),
+        channel: interaction.channel_id.to_string(),
+        at: Utc::now(),
+        input: Input::Component {
+            custom_id: interaction.data.custom_id.clone(),
+            values,
+        },
+    };
+    let span = tracing::info_span!(
+        "component",
+        custom_id = %interaction.data.custom_id,
+        user = %req.user.id,
+        channel = %req.channel
+    );
+    async move {
+        let defer = async {
+            match handle
+                .create(http, serenity::CreateInteractionResponse::Acknowledge)
+                .await
+            {
+                Ok(()) => tracing::debug!("deferred"),
+                Err(e) => tracing::warn!(error = %e, "could not defer"),
+            }
+        };
+        let (reply, deferred) = answer(&data.service, &req, defer).await;
+        log_reply(&reply, deferred);
+        let channel = interaction.channel_id;
+        let place = Place {
+            guild: interaction.guild_id.map(|g| g.to_string()),
+            channel: channel.to_string(),
+        };
+        let message_id = interaction.message.id;
+        let message_key = message_id.to_string();
+        let result = deliver(
+            http,
+            &data.service,
+            Delivery {
+                handle,
+                kind: Kind::Component { message_id },
+                origin: Origin::Component {
+                    message_id: &message_key,
+                },
+                channel,
+                place,
+                deferred,
+                req: &req,
+            },
+            &reply,
+        )
+        .await;
+        if let Err(e) = result {
+            let id = short_id();
+            tracing::error!(error_id = %id, error = %format!("{e:#}"), "could not answer a click");
+            let message = Message::ephemeral(&format!("Something went wrong on our side (error id {id})."));
+            // The response may or may not have gone out: try a follow-up.
+            let _ = handle.followup(http, &message).await;
+        }
+    }
+    .instrument(span)
+    .await
+}
+
+fn log_reply(reply: &Reply, deferred: bool) {
+    let game = reply.game.as_ref().map(|g| g.id.as_str());
+    match &reply.error {
+        None => tracing::info!(ok = true, game, deferred, "handled"),
+        Some(e) if e.code == ErrorCode::Internal => {
+            tracing::error!(ok = false, code = %e.code, message = %e.message, game, "internal error")
+        }
+        Some(e) => tracing::info!(ok = false, code = %e.code, game, deferred, "refused"),
+    }
+}
+
+fn is_busy(reply: &Reply) -> bool {
+    reply
+        .error
+        .as_ref()
+        .is_some_and(|e| e.code == ErrorCode::BusyChannel)
+}
+
+/// Whether a thread can be started from the interaction's channel: a guild
+/// text channel (not already a thread, not a forum, not a DM).
+fn can_thread(interaction: &serenity::CommandInteraction) -> bool {
+    interaction.guild_id.is_some()
+        && interaction
+            .channel
+            .as_ref()
+            .is_some_and(|c| c.kind == serenity::ChannelType::Text)
+}
+
+/// Everything `deliver` needs to know about the interaction.
+struct Delivery<'a> {
+    handle: Handle<'a>,
+    kind: Kind,
+    origin: Origin<'a>,
+    channel: serenity::ChannelId,
+    place: Place,
+    deferred: bool,
+    req: &'a Request,
+}
+
+/// Sends a reply as `mapping::plan` says: the response, the board message,
+/// the ping, the record of a finished game and the reply's posts.
+async fn deliver(
+    http: &serenity::Http,
+    service: &Service,
+    d: Delivery<'_>,
+    reply: &Reply,
+) -> Result<(), Error> {
+    let public_game = reply.game.as_ref().filter(|_| reply.ok() && !reply.ephemeral);
+    let board_message = match (public_game, d.origin) {
+        (Some(game), Origin::GameCommand | Origin::Component { .. }) => {
+            match service.board_message(&game.id).await {
+                Ok(id) => id,
+                Err(e) => {
+                    tracing::warn!(error = %format!("{e:#}"), "could not look up the board message");
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    let plan: Plan = mapping::plan(
+        reply,
+        &Situation {
+            origin: d.origin,
+            board_message: board_message.as_deref(),
+            actor_id: &d.req.user.id,
+            deferred: d.deferred,
+            place: d.place.clone(),
+        },
+    );
+    let need_id = plan.board == Board::RecordResponse;
+    let shown = respond(http, d.handle, d.kind, d.deferred, &plan.response, need_id).await?;
+    if let Some(game) = public_game {
+        match &plan.board {
+            Board::Keep => {}
+            Board::RecordResponse => match shown {
+                Some(id) => record_board(service, &game.id, id).await,
+                None => tracing::warn!(game = %game.id, "the board message's id is unknown"),
+            },
+            Board::Edit { message_id, message } => {
+                edit_board(http, service, d.channel, &game.id, message_id, message).await;
+            }
+        }
+    }
+    if let Some(text) = &plan.ping {
+        if let Err(e) = d
+            .channel
+            .send_message(http, Message::text(text).to_create_message())
+            .await
+        {
+            tracing::warn!(error = %e, "could not send the ping");
+        }
+    }
+    if plan.show_record {
+        show_record(http, service, d.channel, d.req).await;
+    }
+    send_posts(http, &reply.posts).await;
+    Ok(())
+}
+
+/// Answers the interaction; returns the id of the message that now shows the
+/// response when it is public and known (read back only when `need_id`).
+async fn respond(
+    http: &serenity::Http,
+    handle: Handle<'_>,
+    kind: Kind,
+    deferred: bool,
+    response: &Response,
+    need_id: bool,
+) -> Result<Option<serenity::MessageId>, Error> {
+    let message = response.message();
+    match (kind, deferred, response) {
+        (Kind::Component { message_id }, false, Response::Update(m)) => {
+            handle
+                .create(
+                    http,
+                    serenity::CreateInteractionResponse::UpdateMessage(m.to_response()),
+                )
+                .await?;
+            Ok(Some(message_id))
+        }
+        (Kind::Component { message_id }, true, Response::Update(m)) => {
+            handle.edit(http, m).await?;
+            Ok(Some(message_id))
+        }
+        (Kind::Component { .. }, true, Response::Message(m)) => {
+            let id = handle.followup(http, m).await?;
+            Ok((!m.ephemeral).then_some(id))
+        }
+        (_, false, _) => {
+            handle
+                .create(
+                    http,
+                    serenity::CreateInteractionResponse::Message(message.to_response()),
+                )
+                .await?;
+            if message.ephemeral || !need_id {
+                return Ok(None);
+            }
+            match handle.original(http).await {
+                Ok(id) => Ok(Some(id)),
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not read back the response");
+                    Ok(None)
+                }
+            }
+        }
+        (Kind::Command, true, _) if message.ephemeral => {
+            // A deferred response keeps the visibility it was deferred with
+            // (public): remove it and answer privately instead, so nothing
+            // private is ever shown to the channel.
+            if let Err(e) = http.delete_original_interaction_response(handle.token).await {
+                tracing::warn!(error = %e, "could not remove the deferred response");
+            }
+            handle.followup(http, message).await?;
+            Ok(None)
+        }
+        (Kind::Command, true, _) => Ok(Some(handle.edit(http, message).await?)),
+    }
+}
+
+async fn record_board(service: &Service, game_id: &str, message_id: serenity::MessageId) {
+    if let Err(e) = service.set_board_message(game_id, &message_id.to_string()).await {
+        tracing::warn!(game = %game_id, error = %format!("{e:#}"), "could not record the board message");
+    }
+}
+
+/// Edits the board message in place (content, components and the whole
+/// attachment list); if it is gone, sends a new one and records it.
+async fn edit_board(
+    http: &serenity::Http,
+    service: &Service,
+    channel: serenity::ChannelId,
+    game_id: &str,
+    message_id: &str,
+    message: &Message,
+) {
+    let edited = match message_id.parse::<u64>().ok().filter(|id| *id != 0) {
+        Some(id) => channel
+            .edit_message(http, serenity::MessageId::new(id), message.to_edit_message())
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        None => Err(format!("`{message_id}` is not a message id")),
+    };
+    let Err(why) = edited else { return };
+    tracing::warn!(game = %game_id, error = %why, "could not edit the board message; sending a new one");
+    match channel.send_message(http, message.to_create_message()).await {
+        Ok(new) => record_board(service, game_id, new.id).await,
+        Err(e) => tracing::error!(game = %game_id, error = %e, "could not send a new board message"),
+    }
+}
+
+/// Posts the record of the game that just ended.
+async fn show_record(http: &serenity::Http, service: &Service, channel: serenity::ChannelId, req: &Request) {
+    let record = service
+        .handle(&Request {
+            at: Utc::now(),
+            input: Input::Command {
+                name: "record".into(),
+                options: Options::new(),
+            },
+            ..req.clone()
+        })
+        .await;
+    if !record.ok() {
+        return;
+    }
+    let (text, file) = mapping::record_message(&record.text);
+    let mut message = serenity::CreateMessage::new()
+        .content(text)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Some(bytes) = file {
+        message = message.add_file(serenity::CreateAttachment::bytes(bytes, "record.txt"));
+    }
+    if let Err(e) = channel.send_message(http, message).await {
+        tracing::warn!(error = %e, "could not post the record");
+    }
+}
+
+/// Sends the service's posts (expiries, deployment news) to their channels.
+pub async fn send_posts(http: &serenity::Http, posts: &[Post]) {
+    for post in posts {
+        let Some(channel) = post.channel.parse::<u64>().ok().filter(|id| *id != 0) else {
+            tracing::warn!(channel = %post.channel, "a post for a channel that is not a Discord channel");
+            continue;
+        };
+        let message = Message {
+            content: mapping::content(&post.text),
+            image: post.image.as_ref().and_then(mapping::image),
+            rows: mapping::layout(&post.components),
+            ephemeral: false,
+        };
+        if let Err(e) = serenity::ChannelId::new(channel)
+            .send_message(http, message.to_create_message())
+            .await
+        {
+            tracing::warn!(channel, error = %e, "could not send a post");
+        }
+    }
+}
+
+/// `/armyants challenge` in a busy text channel: open a thread (a channel of
+/// its own), challenge there, and say where in the channel.
+async fn challenge_in_thread(
+    http: &serenity::Http,
+    data: &Data,
+    handle: Handle<'_>,
+    interaction: &serenity::CommandInteraction,
+    req: Request,
+    busy: Reply,
+) -> Result<(), Error> {
+    let opponent = match &req.input {
+        Input::Command { options, .. } => match options.get("opponent") {
+            Some(crate::service::OptionValue::User(u)) => u.name.clone(),
+            _ => "?".into(),
+        },
+        Input::Component { .. } => "?".into(),
+    };
+    let name = mapping::thread_name(&format!("Army Ants: {} vs {opponent}", req.user.name));
+    let thread = interaction
+        .channel_id
+        .create_thread(
+            http,
+            serenity::CreateThread::new(name)
+                .kind(serenity::ChannelType::PublicThread)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneDay),
+        )
+        .await;
+    let thread = match thread {
+        Ok(thread) => thread,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not open a thread for a challenge");
+            let mut reply = busy;
+            reply.text.push_str(" (I could not open a thread here.)");
+            return respond(
+                http,
+                handle,
+                Kind::Command,
+                true,
+                &Response::Message(Message::full(&reply)),
+                false,
+            )
+            .await
+            .map(|_| ());
+        }
+    };
+    let req = Request {
+        channel: thread.id.to_string(),
+        at: Utc::now(),
+        ..req
+    };
+    let reply = data.service.handle(&req).await;
+    log_reply(&reply, true);
+    if !reply.ok() {
+        if let Err(e) = thread.id.delete(http).await {
+            tracing::info!(error = %e, "could not remove the unused thread");
+        }
+        return respond(
+            http,
+            handle,
+            Kind::Command,
+            true,
+            &Response::Message(Message::full(&reply)),
+            false,
+        )
+        .await
+        .map(|_| ());
+    }
+    let sent = thread
+        .id
+        .send_message(http, Message::full(&reply).to_create_message())
+        .await
+        .context("sending the challenge into its thread")?;
+    if let Some(game) = &reply.game {
+        record_board(&data.service, &game.id, sent.id).await;
+    }
+    let note = format!(
+        "This channel already has a game, so {}'s challenge is in <#{}>.",
+        crate::service::mention(&req.user),
+        thread.id
+    );
+    respond(
+        http,
+        handle,
+        Kind::Command,
+        true,
+        &Response::Message(Message::text(&note)),
+        false,
+    )
+    .await?;
+    send_posts(http, &reply.posts).await;
+    Ok(())
+}

@@ -1,0 +1,940 @@
+//! From a service reply to Discord messages: pure functions, no network.
+//!
+//! Everything Discord limits is cut here, on character boundaries, so that a
+//! long reply never makes a request fail: content, alt text, labels, rows of
+//! components. [`plan`] decides what a reply becomes (an interaction
+//! response, an edit of the game's board message, a ping); the network code
+//! in `send.rs` only carries the plan out.
+
+use crate::service::{ButtonStyle, Component, ErrorCode, Image, Reply};
+use poise::serenity_prelude as serenity;
+use std::borrow::Cow;
+
+/// Characters of message content.
+pub const MAX_CONTENT: usize = 2000;
+/// Characters of an attachment's description (alt text).
+pub const MAX_ALT: usize = 1024;
+/// Characters of a button label.
+pub const MAX_BUTTON_LABEL: usize = 80;
+/// Characters of a component's custom_id.
+pub const MAX_CUSTOM_ID: usize = 100;
+/// Action rows per message.
+pub const MAX_ROWS: usize = 5;
+/// Buttons per action row.
+pub const MAX_BUTTONS_PER_ROW: usize = 5;
+/// Options of a select menu.
+pub const MAX_SELECT_OPTIONS: usize = 25;
+/// Characters of a select option's label or value.
+pub const MAX_SELECT_TEXT: usize = 100;
+/// Characters of a select menu's placeholder.
+pub const MAX_PLACEHOLDER: usize = 150;
+/// Bytes of one attached file (Discord's smallest upload limit).
+pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+/// Autocomplete suggestions.
+pub const MAX_AUTOCOMPLETE: usize = 25;
+/// Characters of an autocomplete choice's name or string value.
+pub const MAX_CHOICE_TEXT: usize = 100;
+/// Characters across all embeds of one message.
+pub const MAX_EMBED_TOTAL: usize = 6000;
+/// Characters of an embed's description.
+pub const MAX_EMBED_DESCRIPTION: usize = 4096;
+/// Characters of an embed's title.
+pub const MAX_EMBED_TITLE: usize = 256;
+/// Characters of a thread's name.
+pub const MAX_THREAD_NAME: usize = 100;
+/// The name of the board image in every message that carries one.
+pub const BOARD_FILE: &str = "board.png";
+
+/// The length of `text` as Discord may count it: UTF-16 code units, which is
+/// never less than the number of characters, so it is the stricter count.
+pub fn discord_len(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// `text` cut to at most `max` (as [`discord_len`] counts) on a character
+/// boundary, ending in `…` when something was cut.
+pub fn truncate(text: &str, max: usize) -> Cow<'_, str> {
+    if discord_len(text) <= max {
+        return Cow::Borrowed(text);
+    }
+    if max == 0 {
+        return Cow::Borrowed("");
+    }
+    let budget = max - 1; // room for the ellipsis
+    let mut used = 0;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        if used + c.len_utf16() > budget {
+            break;
+        }
+        used += c.len_utf16();
+        end = i + c.len_utf8();
+    }
+    Cow::Owned(format!("{}…", &text[..end]))
+}
+
+/// `text` cut to at most `max` without an ellipsis (for values that must stay
+/// a prefix of what they were, like thread names).
+pub fn cut(text: &str, max: usize) -> &str {
+    let mut used = 0;
+    for (i, c) in text.char_indices() {
+        if used + c.len_utf16() > max {
+            return &text[..i];
+        }
+        used += c.len_utf16();
+    }
+    text
+}
+
+/// A button as Discord will show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub id: String,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+/// A select menu as Discord will show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Select {
+    pub id: String,
+    pub placeholder: String,
+    /// (label, value)
+    pub options: Vec<(String, String)>,
+}
+
+/// One action row: up to five buttons, or one select menu alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    Buttons(Vec<Button>),
+    Select(Select),
+}
+
+/// Whether a custom_id can travel to Discord and back.
+pub fn valid_custom_id(id: &str) -> bool {
+    !id.is_empty() && discord_len(id) <= MAX_CUSTOM_ID
+}
+
+/// Lays components out in action rows within Discord's limits: buttons five
+/// to a row in order, each select alone in its row, at most five rows. What
+/// cannot be shown (a bad or repeated custom_id, an empty select, a sixth
+/// row) is left out and logged; select options past 25 are dropped.
+pub fn layout(components: &[Component]) -> Vec<Row> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut buttons: Vec<Button> = Vec::new();
+    let mut dropped = 0usize;
+    let flush = |rows: &mut Vec<Row>, buttons: &mut Vec<Button>, dropped: &mut usize| {
+        if buttons.is_empty() {
+            return;
+        }
+        if rows.len() < MAX_ROWS {
+            rows.push(Row::Buttons(std::mem::take(buttons)));
+        } else {
+            *dropped += buttons.len();
+            buttons.clear();
+        }
+    };
+    for component in components {
+        let id = component.id();
+        if !valid_custom_id(id) || seen.contains(&id) {
+            tracing::warn!(custom_id = %truncate(id, 120), "component left out: bad or repeated custom_id");
+            dropped += 1;
+            continue;
+        }
+        seen.push(id);
+        match component {
+            Component::Button { id, label, style } => {
+                if buttons.len() == MAX_BUTTONS_PER_ROW {
+                    flush(&mut rows, &mut buttons, &mut dropped);
+                }
+                let label = if label.trim().is_empty() {
+                    "·"
+                } else {
+                    label.as_str()
+                };
+                buttons.push(Button {
+                    id: id.clone(),
+                    label: truncate(label, MAX_BUTTON_LABEL).into_owned(),
+                    style: *style,
+                });
+            }
+            Component::Select {
+                id,
+                placeholder,
+                options,
+            } => {
+                flush(&mut rows, &mut buttons, &mut dropped);
+                let mut values: Vec<&str> = Vec::new();
+                let options: Vec<(String, String)> = options
+                    .iter()
+                    .filter(|o| {
+                        let ok = !o.value.is_empty()
+                            && discord_len(&o.value) <= MAX_SELECT_TEXT
+                            && !values.contains(&o.value.as_str());
+                        if ok {
+                            values.push(&o.value);
+                        }
+                        ok
+                    })
+                    .take(MAX_SELECT_OPTIONS)
+                    .map(|o| {
+                        let label = if o.label.trim().is_empty() {
+                            &o.value
+                        } else {
+                            &o.label
+                        };
+                        (truncate(label, MAX_SELECT_TEXT).into_owned(), o.value.clone())
+                    })
+                    .collect();
+                if options.is_empty() {
+                    dropped += 1;
+                    continue;
+                }
+                let select = Select {
+                    id: id.clone(),
+                    placeholder: truncate(placeholder, MAX_PLACEHOLDER).into_owned(),
+                    options,
+                };
+                if rows.len() < MAX_ROWS {
+                    rows.push(Row::Select(select));
+                } else {
+                    dropped += 1;
+                }
+            }
+        }
+    }
+    flush(&mut rows, &mut buttons, &mut dropped);
+    if dropped > 0 {
+        tracing::warn!(dropped, "components left out to stay within Discord's limits");
+    }
+    rows
+}
+
+fn button_style(style: ButtonStyle) -> serenity::ButtonStyle {
+    match style {
+        ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+        ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+        ButtonStyle::Success => serenity::ButtonStyle::Success,
+        ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+    }
+}
+
+/// The serenity builders for laid-out rows.
+pub fn action_rows(rows: &[Row]) -> Vec<serenity::CreateActionRow> {
+    rows.iter()
+        .map(|row| match row {
+            Row::Buttons(buttons) => serenity::CreateActionRow::Buttons(
+                buttons
+                    .iter()
+                    .map(|b| {
+                        serenity::CreateButton::new(b.id.clone())
+                            .label(b.label.clone())
+                            .style(button_style(b.style))
+                    })
+                    .collect(),
+            ),
+            Row::Select(select) => {
+                let options = select
+                    .options
+                    .iter()
+                    .map(|(label, value)| serenity::CreateSelectMenuOption::new(label.clone(), value.clone()))
+                    .collect();
+                let mut menu = serenity::CreateSelectMenu::new(
+                    select.id.clone(),
+                    serenity::CreateSelectMenuKind::String { options },
+                );
+                if !select.placeholder.is_empty() {
+                    menu = menu.placeholder(select.placeholder.clone());
+                }
+                serenity::CreateActionRow::SelectMenu(menu)
+            }
+        })
+        .collect()
+}
+
+/// Who a message may notify: the users it mentions, never roles or everyone.
+pub fn allowed_mentions() -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
+        .all_users(true)
+        .replied_user(false)
+}
+
+/// One message as it will go to Discord, already within the limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub content: String,
+    /// The PNG, sent as `board.png`, and its description (alt text).
+    pub image: Option<Image>,
+    pub rows: Vec<Row>,
+    pub ephemeral: bool,
+}
+
+impl Message {
+    /// Text only, public.
+    pub fn text(text: &str) -> Message {
+        Message {
+            content: content(text),
+            image: None,
+            rows: Vec::new(),
+            ephemeral: false,
+        }
+    }
+
+    /// Text only, seen by the user alone.
+    pub fn ephemeral(text: &str) -> Message {
+        Message {
+            ephemeral: true,
+            ..Message::text(text)
+        }
+    }
+
+    /// Everything a reply shows: text, board and components.
+    pub fn full(reply: &Reply) -> Message {
+        Message {
+            content: content(&reply.text),
+            image: reply.image.as_ref().and_then(image),
+            rows: layout(&reply.components),
+            ephemeral: reply.ephemeral,
+        }
+    }
+
+    /// The attachment list of this message: the board or nothing. Always
+    /// sent whole, so that an edit replaces the old image instead of adding
+    /// to it.
+    pub fn attachments(&self) -> serenity::EditAttachments {
+        let attachments = serenity::EditAttachments::new();
+        match &self.image {
+            Some(image) => attachments.add(
+                serenity::CreateAttachment::bytes(image.png.clone(), BOARD_FILE)
+                    .description(image.alt.clone()),
+            ),
+            None => attachments,
+        }
+    }
+
+    fn files(&self) -> Vec<serenity::CreateAttachment> {
+        self.image
+            .iter()
+            .map(|image| {
+                serenity::CreateAttachment::bytes(image.png.clone(), BOARD_FILE)
+                    .description(image.alt.clone())
+            })
+            .collect()
+    }
+
+    /// As the first response to an interaction (a new message), or as the
+    /// update of the message whose component was clicked.
+    pub fn to_response(&self) -> serenity::CreateInteractionResponseMessage {
+        serenity::CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(allowed_mentions())
+            .components(action_rows(&self.rows))
+            .files(self.files())
+    }
+
+    /// As an edit of a deferred response (or of the clicked message).
+    pub fn to_edit_response(&self) -> serenity::EditInteractionResponse {
+        serenity::EditInteractionResponse::new()
+            .content(self.content.clone())
+            .allowed_mentions(allowed_mentions())
+            .components(action_rows(&self.rows))
+            .attachments(self.attachments())
+    }
+
+    /// As a follow-up message of an interaction.
+    pub fn to_followup(&self) -> serenity::CreateInteractionResponseFollowup {
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(allowed_mentions())
+            .components(action_rows(&self.rows))
+            .add_files(self.files())
+    }
+
+    /// As a new channel message sent with the bot token.
+    pub fn to_create_message(&self) -> serenity::CreateMessage {
+        serenity::CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(allowed_mentions())
+            .components(action_rows(&self.rows))
+            .add_files(self.files())
+    }
+
+    /// As an edit of a channel message with the bot token: content,
+    /// components and the full attachment list are all replaced.
+    pub fn to_edit_message(&self) -> serenity::EditMessage {
+        serenity::EditMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(allowed_mentions())
+            .components(action_rows(&self.rows))
+            .attachments(self.attachments())
+    }
+}
+
+/// Message content within the limit; never empty (Discord refuses a message
+/// with nothing in it).
+pub fn content(text: &str) -> String {
+    if text.trim().is_empty() {
+        return "…".into();
+    }
+    truncate(text, MAX_CONTENT).into_owned()
+}
+
+/// The image within the limits, or none when it is too big to send.
+pub fn image(image: &Image) -> Option<Image> {
+    if image.png.is_empty() {
+        return None;
+    }
+    if image.png.len() > MAX_FILE_BYTES {
+        tracing::warn!(
+            bytes = image.png.len(),
+            "board image too big to attach; sent without it"
+        );
+        return None;
+    }
+    Some(Image {
+        png: image.png.clone(),
+        alt: truncate(&image.alt, MAX_ALT).into_owned(),
+    })
+}
+
+/// Where an interaction happened, for message links.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// None in direct messages.
+    pub guild: Option<String>,
+    pub channel: String,
+}
+
+/// A link that jumps to a message.
+pub fn message_link(place: &Place, message_id: &str) -> String {
+    format!(
+        "https://discord.com/channels/{}/{}/{}",
+        place.guild.as_deref().unwrap_or("@me"),
+        place.channel,
+        message_id
+    )
+}
+
+/// What the user acted through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin<'a> {
+    /// A slash command that shows a game (`/armyants ...`): its public
+    /// replies update the game's board message.
+    GameCommand,
+    /// A slash command whose reply is just an answer (`/record`, `/help`).
+    PlainCommand,
+    /// A button or select on the message with this id.
+    Component { message_id: &'a str },
+}
+
+/// How the interaction itself is answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// A new message (the command's response, or a new message after a
+    /// click).
+    Message(Message),
+    /// The clicked message is replaced by this one.
+    Update(Message),
+}
+
+impl Response {
+    pub fn message(&self) -> &Message {
+        match self {
+            Response::Message(m) | Response::Update(m) => m,
+        }
+    }
+}
+
+/// What happens to the game's board message besides the response.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// Leave it alone.
+    Keep,
+    /// Edit the recorded board message in place.
+    Edit { message_id: String, message: Message },
+    /// The response itself (or the clicked message it updates) becomes the
+    /// board message: record its id.
+    RecordResponse,
+}
+
+/// Everything a reply becomes on Discord.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub response: Response,
+    pub board: Board,
+    /// A short new message that notifies players whose mention would
+    /// otherwise arrive only in an edit (edits notify no one).
+    pub ping: Option<String>,
+    /// The game ended by play: show its record too.
+    pub show_record: bool,
+}
+
+/// The facts [`plan`] decides from, besides the reply.
+#[derive(Clone, Debug)]
+pub struct Situation<'a> {
+    pub origin: Origin<'a>,
+    /// The game's recorded board message, if any.
+    pub board_message: Option<&'a str>,
+    /// Who acted (their mentions never need a ping).
+    pub actor_id: &'a str,
+    /// The response goes out after a defer, so it is an edit: its mentions
+    /// notify no one.
+    pub deferred: bool,
+    pub place: Place,
+}
+
+/// The user ids `<@id>` mentions in `text`, in order, without repeats.
+pub fn mentioned_ids(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<@") {
+        rest = &rest[start + 2..];
+        let body = rest.strip_prefix('!').unwrap_or(rest);
+        let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if !digits.is_empty() && body[digits.len()..].starts_with('>') && !ids.contains(&digits) {
+            ids.push(digits);
+        }
+    }
+    ids
+}
+
+fn is_snowflake(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 20 && id.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Decides what a service reply becomes on Discord.
+///
+/// - Refusals and private replies: an ephemeral new message, nothing else.
+/// - Plain commands: the reply as a new message.
+/// - Game replies: the board message (recorded per game) shows the full
+///   reply (text, board image, buttons). A click on the board updates it in
+///   place; a command edits it and answers with the short text and a link;
+///   with no board recorded yet, the response itself becomes the board.
+/// - Players mentioned only in an edit get a short new "your move" ping.
+pub fn plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
+    let private = reply.ephemeral || reply.error.is_some();
+    if private || situation.origin == Origin::PlainCommand {
+        let mut message = Message::full(reply);
+        message.ephemeral = private;
+        return Plan {
+            response: Response::Message(message),
+            board: Board::Keep,
+            ping: None,
+            show_record: false,
+        };
+    }
+    let Some(game) = &reply.game else {
+        return Plan {
+            response: Response::Message(Message::full(reply)),
+            board: Board::Keep,
+            ping: None,
+            show_record: false,
+        };
+    };
+    let full = Message::full(reply);
+    let (response, board, response_is_edit) = match situation.origin {
+        Origin::Component { message_id } if situation.board_message.map_or(true, |b| b == message_id) => {
+            let board = if situation.board_message.is_none() {
+                Board::RecordResponse
+            } else {
+                Board::Keep
+            };
+            (Response::Update(full), board, true)
+        }
+        _ => match situation.board_message {
+            Some(board_id) => {
+                // A link to the board when it shows one (it may be far up).
+                let text = match &reply.image {
+                    Some(_) => format!(
+                        "{}\n-# [Board]({})",
+                        truncate(&reply.text, MAX_CONTENT - 120),
+                        message_link(&situation.place, board_id)
+                    ),
+                    None => reply.text.clone(),
+                };
+                (
+                    Response::Message(Message::text(&text)),
+                    Board::Edit {
+                        message_id: board_id.to_string(),
+                        message: full,
+                    },
+                    situation.deferred,
+                )
+            }
+            None => (Response::Message(full), Board::RecordResponse, situation.deferred),
+        },
+    };
+    // Mentions notify only in a fresh new message, never in an edit.
+    let mut ping = None;
+    if response_is_edit {
+        let to_move = game
+            .to_move_id
+            .as_deref()
+            .filter(|id| is_snowflake(id) && *id != situation.actor_id);
+        let others: Vec<String> = mentioned_ids(&reply.text)
+            .into_iter()
+            .filter(|id| id != situation.actor_id && Some(id.as_str()) != to_move)
+            .collect();
+        let mut parts = Vec::new();
+        if let Some(id) = to_move {
+            parts.push(format!("<@{id}>, your move."));
+        }
+        if !others.is_empty() {
+            let who: Vec<String> = others.iter().map(|id| format!("<@{id}>")).collect();
+            parts.push(format!("{}, see the game message above.", who.join(" ")));
+        }
+        if !parts.is_empty() {
+            ping = Some(parts.join(" "));
+        }
+    }
+    let show_record = game.status == "finished" && game.result.is_some() && reply.image.is_some();
+    Plan {
+        response,
+        board,
+        ping,
+        show_record,
+    }
+}
+
+/// Whether a refusal is ours (logged, shown with an id) rather than the
+/// user's.
+pub fn is_internal(reply: &Reply) -> bool {
+    reply
+        .error
+        .as_ref()
+        .is_some_and(|e| e.code == ErrorCode::Internal)
+}
+
+/// A game's record as a message: in a code block when it fits, otherwise as
+/// an attached text file.
+pub fn record_message(record: &str) -> (String, Option<Vec<u8>>) {
+    let block = format!("```\n{}\n```", record.replace("```", "'''"));
+    if discord_len(&block) <= MAX_CONTENT {
+        (block, None)
+    } else {
+        (
+            "The game's record is attached.".into(),
+            Some(record.as_bytes().to_vec()),
+        )
+    }
+}
+
+/// Autocomplete choices within the limits: at most 25, none longer than
+/// Discord takes (a suggestion that does not fit is left out, since a cut
+/// one would not be a legal action).
+pub fn suggestions(all: Vec<String>) -> Vec<String> {
+    all.into_iter()
+        .filter(|s| !s.is_empty() && discord_len(s) <= MAX_CHOICE_TEXT)
+        .take(MAX_AUTOCOMPLETE)
+        .collect()
+}
+
+/// A thread's name within the limit, never empty.
+pub fn thread_name(text: &str) -> String {
+    let name = cut(text.trim(), MAX_THREAD_NAME).trim();
+    if name.is_empty() {
+        "Army Ants".into()
+    } else {
+        name.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::{GameSummary, SelectOption, UserError};
+
+    fn button(id: &str) -> Component {
+        Component::button(id, "Press", ButtonStyle::Primary)
+    }
+
+    fn select(id: &str, n: usize) -> Component {
+        Component::Select {
+            id: id.into(),
+            placeholder: "Pick".into(),
+            options: (0..n)
+                .map(|i| SelectOption {
+                    value: format!("v{i}"),
+                    label: format!("Option {i}"),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn truncation_keeps_char_boundaries() {
+        assert_eq!(truncate("hello", 5), "hello");
+        assert_eq!(truncate("hello!", 5), "hell…");
+        let ants = "🐜".repeat(10); // two UTF-16 units each
+        let cut_ants = truncate(&ants, 7);
+        assert!(discord_len(&cut_ants) <= 7);
+        assert_eq!(cut_ants, "🐜🐜🐜…");
+        let accents = "é".repeat(3000);
+        let t = truncate(&accents, MAX_CONTENT);
+        assert_eq!(discord_len(&t), MAX_CONTENT);
+        assert!(t.ends_with('…'));
+        assert_eq!(truncate("abc", 0), "");
+        assert_eq!(cut("aé🐜b", 3), "aé");
+        assert_eq!(cut("aé🐜b", 4), "aé🐜");
+    }
+
+    #[test]
+    fn rows_stay_within_limits() {
+        let many: Vec<Component> = (0..40).map(|i| button(&format!("aa:g:{i}"))).collect();
+        let rows = layout(&many);
+        assert_eq!(rows.len(), MAX_ROWS);
+        for row in &rows {
+            match row {
+                Row::Buttons(b) => assert!(b.len() <= MAX_BUTTONS_PER_ROW),
+                Row::Select(_) => panic!("no select given"),
+            }
+        }
+        let mixed = vec![
+            button("a:1:x"),
+            select("a:1:s", 40),
+            button("a:1:y"),
+            button("a:1:z"),
+        ];
+        let rows = layout(&mixed);
+        assert_eq!(rows.len(), 3);
+        match &rows[1] {
+            Row::Select(s) => assert_eq!(s.options.len(), MAX_SELECT_OPTIONS),
+            _ => panic!("select alone in its row"),
+        }
+        assert!(matches!(&rows[2], Row::Buttons(b) if b.len() == 2));
+    }
+
+    #[test]
+    fn bad_components_are_left_out() {
+        let long_id = "x".repeat(MAX_CUSTOM_ID + 1);
+        let long_label = "L".repeat(200);
+        let rows = layout(&[
+            button(&long_id),
+            button("a:1:x"),
+            button("a:1:x"),
+            Component::button("a:1:y", long_label, ButtonStyle::Danger),
+            select("a:1:s", 0),
+        ]);
+        assert_eq!(rows.len(), 1);
+        let Row::Buttons(b) = &rows[0] else { panic!() };
+        assert_eq!(b.len(), 2);
+        assert_eq!(discord_len(&b[1].label), MAX_BUTTON_LABEL);
+    }
+
+    #[test]
+    fn action_rows_serialize_as_discord_expects() {
+        let rows = layout(&[button("aa:g1:accept"), select("aa:g1:card", 3)]);
+        let json = serde_json::to_value(action_rows(&rows)).unwrap();
+        assert_eq!(json[0]["type"], 1);
+        assert_eq!(json[0]["components"][0]["type"], 2);
+        assert_eq!(json[0]["components"][0]["custom_id"], "aa:g1:accept");
+        assert_eq!(json[1]["components"][0]["type"], 3);
+        assert_eq!(json[1]["components"][0]["options"].as_array().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn mentions_are_found() {
+        assert_eq!(
+            mentioned_ids("<@12> and <@!34>, not <@&56> or <@x>, <@12> again"),
+            vec!["12".to_string(), "34".to_string()]
+        );
+    }
+
+    fn game(status: &str, to_move: Option<&str>) -> GameSummary {
+        GameSummary {
+            id: "g1".into(),
+            kind: "army-ants".into(),
+            status: status.into(),
+            to_move: to_move.map(str::to_string),
+            to_move_id: to_move.map(str::to_string),
+            position: None,
+            legal: vec![],
+            score: None,
+            result: None,
+            board_text: None,
+        }
+    }
+
+    fn board_reply(text: &str, to_move: Option<&str>) -> Reply {
+        Reply {
+            text: text.into(),
+            image: Some(Image {
+                png: vec![1, 2, 3],
+                alt: "a board".into(),
+            }),
+            components: vec![button("aa:g1:draw"), button("aa:g1:resign")],
+            game: Some(game("active", to_move)),
+            ..Reply::default()
+        }
+    }
+
+    fn situation<'a>(origin: Origin<'a>, board: Option<&'a str>, deferred: bool) -> Situation<'a> {
+        Situation {
+            origin,
+            board_message: board,
+            actor_id: "111",
+            deferred,
+            place: Place {
+                guild: Some("9".into()),
+                channel: "8".into(),
+            },
+        }
+    }
+
+    #[test]
+    fn errors_are_ephemeral_and_touch_nothing() {
+        let reply = Reply {
+            ephemeral: true,
+            text: "It is bob's turn.".into(),
+            error: Some(UserError::not_your_turn("It is bob's turn.")),
+            game: Some(game("active", Some("222"))),
+            ..Reply::default()
+        };
+        for origin in [Origin::GameCommand, Origin::Component { message_id: "5" }] {
+            let p = plan(&reply, &situation(origin, Some("5"), false));
+            assert_eq!(
+                p.response,
+                Response::Message(Message::ephemeral("It is bob's turn."))
+            );
+            assert_eq!(p.board, Board::Keep);
+            assert_eq!(p.ping, None);
+        }
+    }
+
+    #[test]
+    fn a_move_by_command_edits_the_board_and_answers_briefly() {
+        let reply = board_reply("alice played **c3-c6**. <@222> to move.", Some("222"));
+        let p = plan(&reply, &situation(Origin::GameCommand, Some("5"), false));
+        let Board::Edit { message_id, message } = &p.board else {
+            panic!("{p:?}")
+        };
+        assert_eq!(message_id, "5");
+        assert_eq!(message.image.as_ref().unwrap().alt, "a board");
+        assert_eq!(message.rows.len(), 1);
+        let Response::Message(short) = &p.response else {
+            panic!()
+        };
+        assert!(short.image.is_none() && short.rows.is_empty() && !short.ephemeral);
+        assert!(short.content.contains("https://discord.com/channels/9/8/5"));
+        // The response is a new message that mentions bob: no extra ping.
+        assert_eq!(p.ping, None);
+        // Deferred, the response is an edit: bob gets a ping.
+        let p = plan(&reply, &situation(Origin::GameCommand, Some("5"), true));
+        assert_eq!(p.ping.as_deref(), Some("<@222>, your move."));
+    }
+
+    #[test]
+    fn a_click_on_the_board_updates_it_and_pings() {
+        let reply = board_reply("bob accepted! <@111> to move.", Some("111"));
+        // The actor is to move: no ping for them.
+        let p = plan(
+            &reply,
+            &situation(Origin::Component { message_id: "5" }, None, false),
+        );
+        assert!(matches!(p.response, Response::Update(ref m) if m.image.is_some()));
+        assert_eq!(p.board, Board::RecordResponse);
+        assert_eq!(p.ping, None);
+        let mut s = situation(Origin::Component { message_id: "5" }, Some("5"), false);
+        s.actor_id = "222";
+        let p = plan(&reply, &s);
+        assert_eq!(p.board, Board::Keep);
+        assert_eq!(p.ping.as_deref(), Some("<@111>, your move."));
+    }
+
+    #[test]
+    fn a_click_elsewhere_edits_the_board() {
+        let reply = board_reply("Both armies are revealed! <@222> to move.", Some("222"));
+        let p = plan(
+            &reply,
+            &situation(Origin::Component { message_id: "7" }, Some("5"), false),
+        );
+        assert!(matches!(p.board, Board::Edit { ref message_id, .. } if message_id == "5"));
+        assert!(matches!(p.response, Response::Message(_)));
+        assert_eq!(p.ping, None);
+    }
+
+    #[test]
+    fn a_challenge_becomes_the_board() {
+        let reply = Reply {
+            text: "<@222>, <@111> challenges you to **Army Ants**.".into(),
+            components: vec![button("aa:g1:accept"), button("aa:g1:decline")],
+            game: Some(game("pending", None)),
+            ..Reply::default()
+        };
+        let p = plan(&reply, &situation(Origin::GameCommand, None, false));
+        assert_eq!(p.board, Board::RecordResponse);
+        assert!(matches!(&p.response, Response::Message(m) if m.rows.len() == 1 && !m.ephemeral));
+        assert_eq!(p.ping, None);
+        let p = plan(&reply, &situation(Origin::GameCommand, None, true));
+        assert_eq!(p.ping.as_deref(), Some("<@222>, see the game message above."));
+    }
+
+    #[test]
+    fn plain_commands_are_plain() {
+        let mut reply = Reply::text("[Game \"Army Ants\"]");
+        reply.game = Some(game("finished", None));
+        let p = plan(&reply, &situation(Origin::PlainCommand, Some("5"), false));
+        assert_eq!(p.board, Board::Keep);
+        assert_eq!(
+            p.response,
+            Response::Message(Message::text("[Game \"Army Ants\"]"))
+        );
+    }
+
+    #[test]
+    fn messages_respect_limits() {
+        let reply = Reply {
+            text: "ü".repeat(5000),
+            image: Some(Image {
+                png: vec![0; 10],
+                alt: "ß".repeat(3000),
+            }),
+            ..Reply::default()
+        };
+        let m = Message::full(&reply);
+        assert_eq!(discord_len(&m.content), MAX_CONTENT);
+        assert_eq!(discord_len(&m.image.as_ref().unwrap().alt), MAX_ALT);
+        let big = Image {
+            png: vec![0; MAX_FILE_BYTES + 1],
+            alt: String::new(),
+        };
+        assert_eq!(image(&big), None);
+        assert_eq!(content("  "), "…");
+    }
+
+    #[test]
+    fn edits_replace_the_attachment_list() {
+        let m = Message::full(&board_reply("x", None));
+        let json = serde_json::to_value(m.to_edit_message()).unwrap();
+        let attachments = json["attachments"].as_array().unwrap();
+        assert_eq!(attachments.len(), 1);
+        assert_eq!(attachments[0]["filename"], BOARD_FILE);
+        assert_eq!(attachments[0]["description"], "a board");
+        let bare = Message::text("declined");
+        let json = serde_json::to_value(bare.to_edit_message()).unwrap();
+        assert_eq!(json["attachments"], serde_json::json!([]));
+        assert_eq!(json["components"], serde_json::json!([]));
+        let json = serde_json::to_value(bare.to_response()).unwrap();
+        assert_eq!(json["attachments"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn records_fit() {
+        let (text, file) = record_message("1. c3-c6");
+        assert!(text.starts_with("```") && file.is_none());
+        let (text, file) = record_message(&"1. c3-c6 ".repeat(400));
+        assert!(discord_len(&text) <= MAX_CONTENT && file.is_some());
+    }
+
+    #[test]
+    fn suggestions_fit() {
+        let many: Vec<String> = (0..40).map(|i| format!("a{i}-b{i}")).collect();
+        assert_eq!(suggestions(many).len(), MAX_AUTOCOMPLETE);
+        assert!(suggestions(vec!["x".repeat(101)]).is_empty());
+        assert_eq!(thread_name(&"n".repeat(300)).len(), MAX_THREAD_NAME);
+        assert_eq!(thread_name("  "), "Army Ants");
+    }
+}

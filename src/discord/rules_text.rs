@@ -1,0 +1,146 @@
+//! `/rules`: a summary of each game with the rulings we play by
+//! (from `shared/rules/*.md`). Each page is one or more embeds, each under
+//! 2000 characters and all of a page under Discord's 6000.
+
+/// One embed: a title and a text.
+pub struct Section {
+    pub title: &'static str,
+    pub text: &'static str,
+}
+
+/// The games `/rules` knows, as (choice value, name).
+pub const GAMES: [(&str, &str); 5] = [
+    ("armyants", "Army Ants"),
+    ("atta", "Atta Ants"),
+    ("myrmex", "Myrmex"),
+    ("anthill", "Anthill"),
+    ("ants", "Ants Solitaire"),
+];
+
+/// The sections of one game's rules, or of the overview when `game` is None.
+pub fn rules(game: Option<&str>) -> &'static [Section] {
+    match game {
+        Some("armyants") => ARMY_ANTS,
+        Some("atta") => ATTA_ANTS,
+        Some("myrmex") => MYRMEX,
+        Some("anthill") => ANTHILL,
+        Some("ants") => ANTS_SOLITAIRE,
+        _ => OVERVIEW,
+    }
+}
+
+const OVERVIEW: &[Section] = &[Section {
+    title: "Antics: the games",
+    text: "**Army Ants** (2 players): capture the enemy Queen. Play it now: `/armyants challenge`.\n\
+**Atta Ants** (2-4 players): gather leaves to bring all six ants into play. *Coming soon.*\n\
+**Myrmex** (patience, Decktet): sort a double Decktet into six chambers. *Coming soon.*\n\
+**Anthill** (patience): build the four suits on eight spots. *Coming soon.*\n\
+**Ants Solitaire** (patience): every card onto four foundations. *Coming soon.*\n\n\
+`/rules game:` shows the rules of one game, with the rulings we play by.",
+}];
+
+const ARMY_ANTS: &[Section] = &[
+    Section {
+        title: "Army Ants: the game",
+        text: "Two armies, Red and Black, each an Ace (1) to 9 twice and a Queen: 19 cards. \
+**Capture the enemy Queen** to win.\n\n\
+**Board**: 5 columns `a`-`e`, 8 rows `1`-`8`. Red holds rows 1-4, Black rows 5-8. \
+Each army starts in its four back rows; the centre of each back row (`c1`, `c8`) is empty.\n\n\
+**Deployment** (`deployment:` when challenging): `random` (default) deals each army at random; \
+`minor`: row by row from the front, each player privately orders the cards dealt for that row; \
+`total`: each player privately places all 19 cards (the Queen not next to one of its own 9s). \
+Private placements are revealed together when both armies are complete.\n\n\
+**Rally**: first each player has five rally turns, alternating, Red first: a March!, Move Out! or Swap!, \
+never into or through enemy territory, no attacks.\n\
+**The Queen's Favor**: if your Queen was dealt into your front row, your first rally turn may instead \
+move her straight to your empty back-row centre. That ends your rally; your opponent then takes all \
+their remaining rally turns in a row. Not with total deployment.\n\n\
+**Battle**: one command per turn, Red first:\n\
+• **Move Out!** one card to any empty square it can reach by orthogonal steps through empty squares.\n\
+• **March!** two or more of your cards in a straight unbroken line slide together the same distance, \
+along the line or sideways, through empty squares only.\n\
+• **Swap!** two of your orthogonally adjacent cards trade places.\n\
+• **Attack!** a numbered card moves in a straight line through empty squares onto the first card in \
+its way: an enemy of equal or lower value, or the Queen (any card beats her). Higher takes the \
+square; equal values remove both. Taking the Queen wins. The Queen never attacks.",
+    },
+    Section {
+        title: "Army Ants: our rulings and notation",
+        text: "• A player with no legal command passes automatically (a pass uses up a rally turn).\n\
+• **Red Aggression**: if six player turns in a row in the battle each end in a position (board and \
+side to move) seen before in the battle, Red loses.\n\
+• If every numbered card on both sides is gone, the game is drawn. A player may resign, or offer a \
+draw (`/armyants draw` or the button); the next move declines it.\n\n\
+**Moves** (`/armyants move action:`, with suggestions as you type):\n\
+`c3-c6` Move Out! from c3 to c6 · `a3:c3-a5:c5` March! (the group's end squares before and after) · \
+`c3=c4` Swap! · `c4xc7` Attack! · `favor` the Queen's Favor · \
+`deploy 93Q15` place a row (values for columns a to e; the back row has four: a, b, d, e), \
+or `deploy 93Q15/24678/12345/6789` a whole army, front row first.\n\n\
+**Commands**: `/armyants challenge opponent:` (options: color, deployment, position, seed), \
+`accept`, `decline`, `move`, `resign`, `draw`; `/record` shows the move list.",
+    },
+];
+
+const ATTA_ANTS: &[Section] = &[Section {
+    title: "Atta Ants (coming soon)",
+    text: "2 to 4 players, each with six ants: two start in the nest, four in reserve. Bring a leaf back \
+to the nest and a new ant joins; a player with six ants in play at the end of a round wins.\n\n\
+Each round the first player lays the next terrain card next to the map so trails meet trails and grass \
+meets grass; then everyone moves their ants (one step, or two along trails), picking up and carrying \
+leaves; then the spiders each step towards the card with the most ants and eat every ant on their card. \
+When the deck runs out, the most ants in play wins.\n\n\
+*Not playable here yet.*",
+}];
+
+const MYRMEX: &[Section] = &[Section {
+    title: "Myrmex (coming soon)",
+    text: "A patience with a double Decktet, for one player. Eight piles; move a run of cards \
+that each rank one below the card under it and share a suit onto a card one rank above its bottom card, \
+or onto an empty pile. Deal from the stock onto every pile at any time. A full run from Crown down to \
+Ace in one suit leaves the table as a chamber: six chambers is a full victory.\n\n\
+Levels: `minor` (default), `larval` (all face up), `major` and `queen` (with Pawns and Courts).\n\n\
+*Not playable here yet.*",
+}];
+
+const ANTHILL: &[Section] = &[Section {
+    title: "Anthill (coming soon)",
+    text: "A patience with one 52-card deck. Eight spots, four above and four below. Move a top \
+card onto another whose rank differs by one, in any suit; an empty top spot takes only an Ace, an empty \
+bottom spot only a King. Deal eight more cards at any time. Win with each suit built in order on its own \
+spot.\n\n*Not playable here yet.*",
+}];
+
+const ANTS_SOLITAIRE: &[Section] = &[Section {
+    title: "Ants Solitaire (coming soon)",
+    text: "A patience with one 52-card deck. Four foundations and four tableau piles: move a \
+top tableau card onto a foundation one rank above or below it, any suit, King and Ace next to each \
+other. Deal four more cards only when no move is left (or at any time in the `relaxed` variant). Win \
+with all 52 cards on the foundations.\n\n*Not playable here yet.*",
+}];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::mapping::{discord_len, MAX_EMBED_TITLE, MAX_EMBED_TOTAL};
+
+    #[test]
+    fn every_page_fits() {
+        let pages = GAMES.iter().map(|(v, _)| Some(*v)).chain([None]);
+        for game in pages {
+            let sections = rules(game);
+            assert!(!sections.is_empty() && sections.len() <= 10);
+            let mut total = 0;
+            for s in sections {
+                assert!(
+                    discord_len(s.text) < 2000,
+                    "{} is {} long",
+                    s.title,
+                    discord_len(s.text)
+                );
+                assert!(discord_len(s.title) <= MAX_EMBED_TITLE);
+                total += discord_len(s.text) + discord_len(s.title);
+            }
+            assert!(total < MAX_EMBED_TOTAL, "{game:?}: {total}");
+        }
+    }
+}

@@ -1,0 +1,1582 @@
+//! The Discord front end without Discord: the registration payload against
+//! the documented limits and Discord's own schema, `antics commands --json`,
+//! `antics run` without a token, and service replies mapped to Discord
+//! messages within every limit.
+
+use antics::discord::commands::{challenge_options, Color, Deployment};
+use antics::discord::mapping::{self, Board, Message, Origin, Place, Response, Row, Situation};
+use antics::discord::{registration_json, rules_text};
+use antics::service::custom_id::ComponentId;
+use antics::service::{Config, Input, OptionValue, Options, Reply, Request, Service, User};
+use antics::store::Store;
+use chrono::{TimeZone, Utc};
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+// ---------------------------------------------------------------- limits
+
+/// Discord's name rule: ^[-_\p{L}\p{N}]{1,32}$, and lowercase where the
+/// letter has a lowercase form.
+fn valid_name(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=32).contains(&n)
+        && name
+            .chars()
+            .all(|c| c == '-' || c == '_' || c.is_alphabetic() || c.is_numeric())
+        && name.to_lowercase() == name
+}
+
+fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("`{key}` missing in {v}"))
+}
+
+/// Characters that count towards a command's total: names, descriptions,
+/// choice names and values, recursively.
+fn chars(v: &Value) -> usize {
+    let mut n = 0;
+    for key in ["name", "description"] {
+        n += v[key].as_str().map_or(0, |s| s.chars().count());
+    }
+    if let Some(choices) = v["choices"].as_array() {
+        for c in choices {
+            n += str_of(c, "name").chars().count();
+            n += match &c["value"] {
+                Value::String(s) => s.chars().count(),
+                other => other.to_string().len(),
+            };
+        }
+    }
+    if let Some(options) = v["options"].as_array() {
+        n += options.iter().map(chars).sum::<usize>();
+    }
+    n
+}
+
+fn check_option_list(owner: &str, options: &[Value]) {
+    assert!(options.len() <= 25, "{owner}: {} options", options.len());
+    let mut seen_optional = false;
+    for o in options {
+        let name = str_of(o, "name");
+        let path = format!("{owner} {name}");
+        assert!(valid_name(name), "bad option name {path}");
+        let description = str_of(o, "description");
+        assert!(
+            (1..=100).contains(&description.chars().count()),
+            "description of {path}"
+        );
+        let kind = o["type"].as_u64().unwrap();
+        if kind == 1 || kind == 2 {
+            // A subcommand (group): its own options.
+            check_option_list(&path, o["options"].as_array().map_or(&[], |v| v.as_slice()));
+            continue;
+        }
+        let required = o["required"].as_bool().unwrap_or(false);
+        assert!(
+            !(required && seen_optional),
+            "{path}: a required option after an optional one"
+        );
+        seen_optional |= !required;
+        if let Some(choices) = o["choices"].as_array().filter(|c| !c.is_empty()) {
+            assert!(choices.len() <= 25, "{path}: {} choices", choices.len());
+            assert!(
+                o["autocomplete"] != Value::Bool(true),
+                "{path}: choices and autocomplete"
+            );
+            for c in choices {
+                assert!(
+                    (1..=100).contains(&str_of(c, "name").chars().count()),
+                    "{path} choice name"
+                );
+                if let Value::String(v) = &c["value"] {
+                    assert!((1..=100).contains(&v.chars().count()), "{path} choice value");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_command_is_within_discords_limits() {
+    let json = registration_json();
+    let commands = json.as_array().expect("an array of commands");
+    assert!(!commands.is_empty() && commands.len() <= 100);
+    for c in commands {
+        let name = str_of(c, "name");
+        assert!(valid_name(name), "bad command name {name}");
+        assert!(
+            (1..=100).contains(&str_of(c, "description").chars().count()),
+            "{name}"
+        );
+        check_option_list(name, c["options"].as_array().map_or(&[], |v| v.as_slice()));
+        // DESIGN.md's limit is 4000 (Discord's documented one is 8000): keep the stricter.
+        assert!(chars(c) < 4000, "{name}: {} characters", chars(c));
+    }
+}
+
+fn find<'a>(list: &'a Value, name: &str) -> &'a Value {
+    list.as_array()
+        .and_then(|a| a.iter().find(|c| c["name"] == name))
+        .unwrap_or_else(|| panic!("no `{name}` in {list}"))
+}
+
+#[test]
+fn the_commands_of_the_design_exist() {
+    let json = registration_json();
+    for name in ["armyants", "record", "help", "rules"] {
+        find(&json, name);
+    }
+    let armyants = find(&json, "armyants");
+    let subs: Vec<&str> = armyants["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            assert_eq!(o["type"], 1, "{o}");
+            o["name"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(subs, ["challenge", "accept", "decline", "move", "resign", "draw"]);
+
+    let challenge = find(&armyants["options"], "challenge");
+    let options: Vec<(&str, u64)> = challenge["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["name"].as_str().unwrap(), o["type"].as_u64().unwrap()))
+        .collect();
+    // user, then strings (the seed too: integers stop at 2^53).
+    assert_eq!(
+        options,
+        [
+            ("opponent", 6),
+            ("color", 3),
+            ("deployment", 3),
+            ("position", 3),
+            ("seed", 3),
+            ("level", 3)
+        ]
+    );
+    assert_eq!(find(&challenge["options"], "opponent")["required"], true);
+    let values = |name: &str| -> Vec<String> {
+        find(&challenge["options"], name)["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(values("color"), ["red", "black", "random"]);
+    assert_eq!(values("deployment"), ["random", "minor", "total"]);
+    assert_eq!(values("level"), ["easy", "normal", "hard"]);
+
+    let action = find(&find(&armyants["options"], "move")["options"], "action");
+    assert_eq!(action["type"], 3);
+    assert_eq!(action["required"], true);
+    assert_eq!(action["autocomplete"], true);
+
+    let game = find(&find(&json, "rules")["options"], "game");
+    let games: Vec<&str> = game["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = rules_text::GAMES.iter().map(|(v, _)| *v).collect();
+    assert_eq!(games, expected);
+}
+
+#[test]
+fn commands_json_prints_the_registration() {
+    let out = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .args(["commands", "--json"])
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("run antics");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(printed, registration_json());
+}
+
+#[test]
+fn run_without_a_token_says_what_to_do() {
+    let dir = std::env::temp_dir().join(format!("antics-no-token-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .arg("run")
+        .current_dir(&dir)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("ANTICS_DB")
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run antics");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("DISCORD_TOKEN"), "{stderr}");
+    assert!(stderr.contains("antics play"), "{stderr}");
+    // Nothing was created without a token.
+    assert!(!dir.join("antics.db").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---------------------------------------------------------------- schema
+
+/// A small JSON Schema checker, enough for Discord's OpenAPI description:
+/// $ref, oneOf/anyOf/allOf, type, enum, const, lengths, bounds, items and
+/// properties. `pattern` is not checked here (names are checked above).
+struct Schema<'a> {
+    root: &'a Value,
+}
+
+impl Schema<'_> {
+    fn resolve<'b>(&'b self, schema: &'b Value) -> &'b Value {
+        match schema.get("$ref").and_then(Value::as_str) {
+            Some(r) => {
+                let mut node = self.root;
+                for part in r.trim_start_matches("#/").split('/') {
+                    node = &node[part];
+                }
+                assert!(!node.is_null(), "unresolved {r}");
+                self.resolve(node)
+            }
+            None => schema,
+        }
+    }
+
+    fn check(&self, schema: &Value, v: &Value, path: &str, errors: &mut Vec<String>) {
+        let schema = self.resolve(schema);
+        let mut fail = |msg: String| errors.push(format!("{path}: {msg}"));
+        if let Some(types) = schema.get("type") {
+            let types: Vec<&str> = match types {
+                Value::String(t) => vec![t.as_str()],
+                Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+                _ => vec![],
+            };
+            let ok = types.iter().any(|t| match *t {
+                "null" => v.is_null(),
+                "string" => v.is_string(),
+                "integer" => v.is_i64() || v.is_u64(),
+                "number" => v.is_number(),
+                "boolean" => v.is_boolean(),
+                "array" => v.is_array(),
+                "object" => v.is_object(),
+                _ => true,
+            });
+            if !ok {
+                fail(format!("{v} is not {types:?}"));
+                return;
+            }
+        }
+        if let Some(options) = schema.get("enum").and_then(Value::as_array) {
+            if !options.contains(v) {
+                fail(format!("{v} not in {options:?}"));
+            }
+        }
+        if let Some(c) = schema.get("const") {
+            if c != v {
+                fail(format!("{v} is not {c}"));
+            }
+        }
+        if let Some(s) = v.as_str() {
+            let n = s.chars().count() as u64;
+            if schema
+                .get("maxLength")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| n > m)
+            {
+                fail(format!("longer than {}", schema["maxLength"]));
+            }
+            if schema
+                .get("minLength")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| n < m)
+            {
+                fail(format!("shorter than {}", schema["minLength"]));
+            }
+        }
+        if let Some(x) = v.as_f64() {
+            if schema
+                .get("maximum")
+                .and_then(Value::as_f64)
+                .is_some_and(|m| x > m)
+            {
+                fail(format!("{x} above the maximum"));
+            }
+            if schema
+                .get("minimum")
+                .and_then(Value::as_f64)
+                .is_some_and(|m| x < m)
+            {
+                fail(format!("{x} below the minimum"));
+            }
+        }
+        if let Some(items) = v.as_array() {
+            let n = items.len() as u64;
+            if schema
+                .get("maxItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| n > m)
+            {
+                fail(format!("{n} items, more than {}", schema["maxItems"]));
+            }
+            if schema
+                .get("minItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| n < m)
+            {
+                fail(format!("{n} items, fewer than {}", schema["minItems"]));
+            }
+            if let Some(item) = schema.get("items") {
+                for (i, x) in items.iter().enumerate() {
+                    self.check(item, x, &format!("{path}[{i}]"), errors);
+                }
+            }
+        }
+        if let Some(map) = v.as_object() {
+            if let Some(required) = schema.get("required").and_then(Value::as_array) {
+                for r in required.iter().filter_map(Value::as_str) {
+                    if !map.contains_key(r) {
+                        errors.push(format!("{path}: `{r}` is required"));
+                    }
+                }
+            }
+            let properties = schema.get("properties").and_then(Value::as_object);
+            for (k, x) in map {
+                match properties.and_then(|p| p.get(k)) {
+                    Some(s) => self.check(s, x, &format!("{path}.{k}"), errors),
+                    None => match schema.get("additionalProperties") {
+                        Some(Value::Bool(false)) => errors.push(format!("{path}: unexpected `{k}`")),
+                        Some(s @ Value::Object(_)) => self.check(s, x, &format!("{path}.{k}"), errors),
+                        _ => {}
+                    },
+                }
+            }
+        }
+        for all in schema
+            .get("allOf")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            self.check(all, v, path, errors);
+        }
+        if let Some(any) = schema.get("anyOf").and_then(Value::as_array) {
+            if !any.iter().any(|s| self.errors(s, v, path).is_empty()) {
+                errors.push(format!("{path}: matches none of anyOf"));
+            }
+        }
+        if let Some(one) = schema.get("oneOf").and_then(Value::as_array) {
+            let results: Vec<Vec<String>> = one.iter().map(|s| self.errors(s, v, path)).collect();
+            let matching = results.iter().filter(|e| e.is_empty()).count();
+            if matching != 1 {
+                let closest = results.into_iter().min_by_key(Vec::len).unwrap_or_default();
+                errors.push(format!(
+                    "{path}: matches {matching} of oneOf; closest: {closest:?}"
+                ));
+            }
+        }
+    }
+
+    fn errors(&self, schema: &Value, v: &Value, path: &str) -> Vec<String> {
+        let mut errors = Vec::new();
+        self.check(schema, v, path, &mut errors);
+        errors
+    }
+
+    fn validate(&self, name: &str, v: &Value) -> Vec<String> {
+        self.errors(
+            &serde_json::json!({ "$ref": format!("#/components/schemas/{name}") }),
+            v,
+            name,
+        )
+    }
+}
+
+fn openapi() -> Option<Value> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/discord/openapi.json");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(serde_json::from_str(&text).expect("openapi.json parses")),
+        Err(_) => {
+            eprintln!("skipped: Discord's schema is not at {}", path.display());
+            None
+        }
+    }
+}
+
+/// Discord's schema types snowflakes as strings; serenity sends attachment
+/// placeholder ids as numbers, which Discord takes too.
+fn snowflakes_as_strings(v: &mut Value) {
+    if let Some(attachments) = v.get_mut("attachments").and_then(Value::as_array_mut) {
+        for a in attachments {
+            if let Some(id) = a.get("id").and_then(Value::as_u64) {
+                a["id"] = Value::String(id.to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn registration_matches_discords_schema() {
+    let Some(root) = openapi() else { return };
+    let schema = Schema { root: &root };
+    for c in registration_json().as_array().unwrap() {
+        let errors = schema.validate("ApplicationCommandCreateRequest", c);
+        assert!(errors.is_empty(), "{}: {errors:#?}", c["name"]);
+    }
+    // The checker does catch mistakes.
+    let mut bad = registration_json()[0].clone();
+    bad["description"] = Value::String("x".repeat(101));
+    assert!(!schema
+        .validate("ApplicationCommandCreateRequest", &bad)
+        .is_empty());
+}
+
+// ---------------------------------------------------------------- replies
+
+const ALICE: &str = "100000000000000001";
+const BOB: &str = "100000000000000002";
+const CHANNEL: &str = "300000000000000003";
+
+fn request(user: &str, name: &str, input: Input) -> Request {
+    Request {
+        user: User::new(user, name),
+        guild: "900000000000000009".into(),
+        channel: CHANNEL.into(),
+        at: Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(),
+        input,
+    }
+}
+
+fn command(name: &str, options: Options) -> Input {
+    Input::Command {
+        name: name.into(),
+        options,
+    }
+}
+
+/// Every message a reply becomes stays within Discord's limits, and every
+/// component id fits and parses back.
+fn check_limits(reply: &Reply, schema: Option<&Schema>) {
+    for origin in [
+        Origin::GameCommand,
+        Origin::Component { message_id: "42" },
+        Origin::PlainCommand,
+    ] {
+        for (board, deferred) in [(None, false), (Some("41"), false), (Some("42"), true)] {
+            let plan = mapping::plan(
+                reply,
+                &Situation {
+                    origin,
+                    board_message: board,
+                    actor_id: ALICE,
+                    deferred,
+                    place: Place {
+                        guild: Some("9".into()),
+                        channel: CHANNEL.into(),
+                    },
+                },
+            );
+            let mut messages = vec![plan.response.message().clone()];
+            if let Board::Edit { message, .. } = &plan.board {
+                messages.push(message.clone());
+            }
+            for m in &messages {
+                check_message(m, schema);
+            }
+            if let Some(ping) = &plan.ping {
+                assert!(mapping::discord_len(ping) <= mapping::MAX_CONTENT);
+            }
+        }
+    }
+}
+
+fn check_message(m: &Message, schema: Option<&Schema>) {
+    assert!(mapping::discord_len(&m.content) <= mapping::MAX_CONTENT);
+    assert!(!m.content.trim().is_empty());
+    if let Some(image) = &m.image {
+        assert!(image.png.len() <= mapping::MAX_FILE_BYTES);
+        assert!(image.png.starts_with(b"\x89PNG"), "a PNG");
+        assert!(!image.alt.is_empty() && mapping::discord_len(&image.alt) <= mapping::MAX_ALT);
+    }
+    assert!(m.rows.len() <= mapping::MAX_ROWS);
+    for row in &m.rows {
+        let ids: Vec<&str> = match row {
+            Row::Buttons(b) => {
+                assert!(!b.is_empty() && b.len() <= mapping::MAX_BUTTONS_PER_ROW);
+                b.iter().map(|b| b.id.as_str()).collect()
+            }
+            Row::Select(s) => {
+                assert!(!s.options.is_empty() && s.options.len() <= mapping::MAX_SELECT_OPTIONS);
+                vec![s.id.as_str()]
+            }
+        };
+        for id in ids {
+            assert!(id.len() <= mapping::MAX_CUSTOM_ID, "{id}");
+            ComponentId::parse(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+    }
+    let Some(schema) = schema else { return };
+    let mut response = serde_json::to_value(serenity_response(m)).unwrap();
+    snowflakes_as_strings(&mut response["data"]);
+    let errors = schema.validate("CreateMessageInteractionCallbackRequest", &response);
+    assert!(errors.is_empty(), "{errors:#?}\n{response}");
+    let mut update = serde_json::to_value(poise::serenity_prelude::CreateInteractionResponse::UpdateMessage(
+        m.to_response(),
+    ))
+    .unwrap();
+    snowflakes_as_strings(&mut update["data"]);
+    let errors = schema.validate("UpdateMessageInteractionCallbackRequest", &update);
+    assert!(errors.is_empty(), "{errors:#?}\n{update}");
+    let mut edit = serde_json::to_value(m.to_edit_message()).unwrap();
+    snowflakes_as_strings(&mut edit);
+    let errors = schema.validate("MessageEditRequestPartial", &edit);
+    assert!(errors.is_empty(), "{errors:#?}\n{edit}");
+    let mut create = serde_json::to_value(m.to_create_message()).unwrap();
+    snowflakes_as_strings(&mut create);
+    let errors = schema.validate("MessageCreateRequest", &create);
+    assert!(errors.is_empty(), "{errors:#?}\n{create}");
+}
+
+fn serenity_response(m: &Message) -> poise::serenity_prelude::CreateInteractionResponse {
+    poise::serenity_prelude::CreateInteractionResponse::Message(m.to_response())
+}
+
+#[tokio::test]
+async fn a_game_through_the_mapping_stays_within_limits() {
+    let root = openapi();
+    let schema = root.as_ref().map(|root| Schema { root });
+    let service = Service::new(Store::in_memory().await.unwrap(), Config::default());
+
+    let options = challenge_options(
+        User::new(BOB, "bob"),
+        Some(Color::Red),
+        Some(Deployment::Random),
+        None,
+        Some("18446744073709551615".into()),
+        None,
+    );
+    assert_eq!(options["seed"], OptionValue::Text("18446744073709551615".into()));
+    assert!(!options.contains_key("level"));
+    let challenge = service
+        .handle(&request(ALICE, "alice", command("armyants challenge", options)))
+        .await;
+    assert!(challenge.ok(), "{}", challenge.text);
+    check_limits(&challenge, schema.as_ref());
+    // The challenge becomes the game's board message, and it pings bob.
+    let plan = mapping::plan(
+        &challenge,
+        &Situation {
+            origin: Origin::GameCommand,
+            board_message: None,
+            actor_id: ALICE,
+            deferred: false,
+            place: Place {
+                guild: None,
+                channel: CHANNEL.into(),
+            },
+        },
+    );
+    assert_eq!(plan.board, Board::RecordResponse);
+    assert!(plan.response.message().content.contains(&format!("<@{BOB}>")));
+    let game_id = challenge.game.as_ref().unwrap().id.clone();
+    service.set_board_message(&game_id, "42").await.unwrap();
+    assert_eq!(
+        service.board_message(&game_id).await.unwrap().as_deref(),
+        Some("42")
+    );
+
+    // Bob clicks Accept on the challenge message: it becomes the board.
+    let accept = challenge
+        .components
+        .iter()
+        .find(|c| c.id().ends_with(":accept"))
+        .unwrap();
+    let accepted = service
+        .handle(&request(
+            BOB,
+            "bob",
+            Input::Component {
+                custom_id: accept.id().to_string(),
+                values: vec![],
+            },
+        ))
+        .await;
+    assert!(accepted.ok(), "{}", accepted.text);
+    check_limits(&accepted, schema.as_ref());
+    let plan = mapping::plan(
+        &accepted,
+        &Situation {
+            origin: Origin::Component { message_id: "42" },
+            board_message: Some("42"),
+            actor_id: BOB,
+            deferred: false,
+            place: Place {
+                guild: None,
+                channel: CHANNEL.into(),
+            },
+        },
+    );
+    let Response::Update(board) = &plan.response else {
+        panic!("{plan:?}")
+    };
+    assert!(board.image.is_some());
+    // Alice (red) moves first and is told so in a new message.
+    assert_eq!(plan.ping, Some(format!("<@{ALICE}>, your move.")));
+
+    // Autocomplete: alice's legal moves, at most 25, filtered by what she typed.
+    let all = service
+        .autocomplete(&User::new(ALICE, "alice"), CHANNEL, "armyants move", "action", "")
+        .await;
+    let shown = mapping::suggestions(all.clone());
+    assert!(!shown.is_empty() && shown.len() <= mapping::MAX_AUTOCOMPLETE);
+    let first = shown[0].clone();
+    let typed = &first[..2];
+    let filtered = mapping::suggestions(
+        service
+            .autocomplete(
+                &User::new(ALICE, "alice"),
+                CHANNEL,
+                "armyants move",
+                "action",
+                typed,
+            )
+            .await,
+    );
+    assert!(filtered.iter().all(|s| s.starts_with(typed)));
+    assert!(service
+        .autocomplete(&User::new(BOB, "bob"), CHANNEL, "armyants move", "action", "")
+        .await
+        .is_empty());
+
+    // Bob tries to move out of turn: a private refusal, nothing else.
+    let mut options = Options::new();
+    options.insert("action".into(), OptionValue::Text(first.clone()));
+    let refused = service
+        .handle(&request(BOB, "bob", command("armyants move", options.clone())))
+        .await;
+    assert!(!refused.ok());
+    check_limits(&refused, schema.as_ref());
+    let plan = mapping::plan(
+        &refused,
+        &Situation {
+            origin: Origin::GameCommand,
+            board_message: Some("42"),
+            actor_id: BOB,
+            deferred: false,
+            place: Place {
+                guild: None,
+                channel: CHANNEL.into(),
+            },
+        },
+    );
+    assert!(plan.response.message().ephemeral);
+    assert_eq!(plan.board, Board::Keep);
+
+    // Alice moves by command: the board is edited, the reply is short.
+    let moved = service
+        .handle(&request(ALICE, "alice", command("armyants move", options)))
+        .await;
+    assert!(moved.ok(), "{}", moved.text);
+    check_limits(&moved, schema.as_ref());
+    let plan = mapping::plan(
+        &moved,
+        &Situation {
+            origin: Origin::GameCommand,
+            board_message: Some("42"),
+            actor_id: ALICE,
+            deferred: false,
+            place: Place {
+                guild: None,
+                channel: CHANNEL.into(),
+            },
+        },
+    );
+    let Board::Edit { message_id, message } = &plan.board else {
+        panic!("{plan:?}")
+    };
+    assert_eq!(message_id, "42");
+    assert!(message.image.is_some());
+    assert!(plan.response.message().image.is_none());
+    assert!(plan.response.message().content.contains("/@me/"));
+
+    // Resign by the button on the board: the game ends, the record follows.
+    let resign = moved
+        .components
+        .iter()
+        .find(|c| c.id().ends_with(":resign"))
+        .unwrap();
+    let resigned = service
+        .handle(&request(
+            BOB,
+            "bob",
+            Input::Component {
+                custom_id: resign.id().to_string(),
+                values: vec![],
+            },
+        ))
+        .await;
+    assert!(resigned.ok(), "{}", resigned.text);
+    check_limits(&resigned, schema.as_ref());
+    let plan = mapping::plan(
+        &resigned,
+        &Situation {
+            origin: Origin::Component { message_id: "42" },
+            board_message: Some("42"),
+            actor_id: BOB,
+            deferred: false,
+            place: Place {
+                guild: None,
+                channel: CHANNEL.into(),
+            },
+        },
+    );
+    assert!(plan.show_record);
+    let record = service
+        .handle(&request(ALICE, "alice", command("record", Options::new())))
+        .await;
+    let (text, _) = mapping::record_message(&record.text);
+    assert!(mapping::discord_len(&text) <= mapping::MAX_CONTENT);
+
+    // /help through the mapping.
+    let help = service
+        .handle(&request(ALICE, "alice", command("help", Options::new())))
+        .await;
+    check_limits(&help, schema.as_ref());
+}
+
+#[test]
+fn rules_pages_fit_in_embeds() {
+    for game in rules_text::GAMES.iter().map(|(v, _)| Some(*v)).chain([None]) {
+        let embeds = antics::discord::commands::rules_embeds(game);
+        assert!(!embeds.is_empty() && embeds.len() <= 10);
+        let json = serde_json::to_value(&embeds).unwrap();
+        let total: usize = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let title = e["title"].as_str().unwrap_or("").chars().count();
+                let description = e["description"].as_str().unwrap_or("").chars().count();
+                assert!(title <= mapping::MAX_EMBED_TITLE && description <= mapping::MAX_EMBED_DESCRIPTION);
+                title + description
+            })
+            .sum();
+        assert!(total <= mapping::MAX_EMBED_TOTAL, "{game:?}: {total}");
+    }
+}
+
+// ---------------------------------------------------------------- on the wire
+
+/// A fake Discord on loopback: the HTTP API (reached through serenity's
+/// proxy setting, `ANTICS_DISCORD_API`) and the gateway (a plain WebSocket
+/// whose address the fake `/gateway/bot` returns). Blocking std sockets and
+/// threads; every wait is bounded.
+mod wire {
+    use serde_json::{json, Value};
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::mpsc::{channel, Receiver, Sender};
+    use std::sync::{Arc, Mutex};
+    use std::thread;
+    use std::time::Duration;
+
+    pub const BOT: &str = "100000000000000999";
+    pub const BOARD: &str = "500000000000005001";
+
+    /// One HTTP request the bot made.
+    #[derive(Clone, Debug)]
+    pub struct HttpRequest {
+        pub method: String,
+        pub path: String,
+        pub content_type: String,
+        pub body: Vec<u8>,
+    }
+
+    impl HttpRequest {
+        /// The JSON payload: the body, or the `payload_json` part of a
+        /// multipart body.
+        pub fn json(&self) -> Value {
+            if self.content_type.starts_with("multipart/") {
+                let part = self
+                    .parts()
+                    .into_iter()
+                    .find(|(name, _, _)| name == "payload_json");
+                let (_, _, data) = part.expect("a payload_json part");
+                serde_json::from_slice(&data).expect("payload_json is JSON")
+            } else {
+                serde_json::from_slice(&self.body).unwrap_or(Value::Null)
+            }
+        }
+
+        /// Multipart parts as (name, filename, data).
+        pub fn parts(&self) -> Vec<(String, Option<String>, Vec<u8>)> {
+            let boundary = self
+                .content_type
+                .split("boundary=")
+                .nth(1)
+                .expect("a multipart boundary")
+                .trim_matches('"')
+                .to_string();
+            let delimiter = format!("--{boundary}");
+            let body = &self.body;
+            let mut starts = Vec::new();
+            let mut i = 0;
+            while let Some(at) = find(&body[i..], delimiter.as_bytes()) {
+                starts.push(i + at);
+                i += at + delimiter.len();
+            }
+            let mut parts = Vec::new();
+            for w in starts.windows(2) {
+                let part = &body[w[0] + delimiter.len()..w[1]];
+                let Some(split) = find(part, b"\r\n\r\n") else {
+                    continue;
+                };
+                let head = String::from_utf8_lossy(&part[..split]).to_string();
+                let mut data = part[split + 4..].to_vec();
+                if data.ends_with(b"\r\n") {
+                    data.truncate(data.len() - 2);
+                }
+                let attr = |key: &str| {
+                    head.split(';')
+                        .map(str::trim)
+                        .find_map(|kv| kv.strip_prefix(&format!("{key}=")))
+                        .map(|v| v.lines().next().unwrap_or("").trim_matches('"').to_string())
+                };
+                parts.push((attr("name").unwrap_or_default(), attr("filename"), data));
+            }
+            parts
+        }
+    }
+
+    fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+        haystack.windows(needle.len()).position(|w| w == needle)
+    }
+
+    pub struct FakeDiscord {
+        pub http_port: u16,
+        pub requests: Receiver<HttpRequest>,
+        pub events: Sender<Value>,
+        pub identify: Receiver<Value>,
+    }
+
+    impl FakeDiscord {
+        pub fn start() -> FakeDiscord {
+            let http = TcpListener::bind("127.0.0.1:0").unwrap();
+            let ws = TcpListener::bind("127.0.0.1:0").unwrap();
+            let http_port = http.local_addr().unwrap().port();
+            let ws_port = ws.local_addr().unwrap().port();
+            let (req_tx, requests) = channel();
+            let (events, event_rx) = channel::<Value>();
+            let (identify_tx, identify) = channel();
+            let ids = Arc::new(AtomicU64::new(600_000_000_000_006_001));
+            thread::spawn(move || {
+                for stream in http.incoming().flatten() {
+                    let req_tx = req_tx.clone();
+                    let ids = ids.clone();
+                    thread::spawn(move || serve_http(stream, ws_port, req_tx, ids));
+                }
+            });
+            let event_rx = Arc::new(Mutex::new(event_rx));
+            thread::spawn(move || {
+                for stream in ws.incoming().flatten() {
+                    let identify_tx = identify_tx.clone();
+                    let event_rx = event_rx.clone();
+                    thread::spawn(move || serve_gateway(stream, ws_port, identify_tx, event_rx));
+                }
+            });
+            FakeDiscord {
+                http_port,
+                requests,
+                events,
+                identify,
+            }
+        }
+
+        /// The next request that `pick` accepts; others are kept in `seen`.
+        pub fn wait_for(
+            &self,
+            seen: &mut Vec<HttpRequest>,
+            what: &str,
+            pick: impl Fn(&HttpRequest) -> bool,
+        ) -> HttpRequest {
+            if let Some(i) = seen.iter().position(&pick) {
+                return seen.remove(i);
+            }
+            let deadline = std::time::Instant::now() + Duration::from_secs(30);
+            loop {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                match self.requests.recv_timeout(left) {
+                    Ok(r) if pick(&r) => return r,
+                    Ok(r) => seen.push(r),
+                    Err(_) => panic!("no {what}; the bot sent: {:#?}", summary(seen)),
+                }
+            }
+        }
+
+        pub fn dispatch(&self, interaction: Value) {
+            self.events.send(interaction).unwrap();
+        }
+    }
+
+    fn summary(seen: &[HttpRequest]) -> Vec<String> {
+        seen.iter().map(|r| format!("{} {}", r.method, r.path)).collect()
+    }
+
+    fn read_request(reader: &mut BufReader<TcpStream>) -> Option<HttpRequest> {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let mut words = line.split_whitespace();
+        let method = words.next()?.to_string();
+        let path = words.next()?.to_string();
+        let mut length = 0usize;
+        let mut chunked = false;
+        let mut content_type = String::new();
+        loop {
+            let mut header = String::new();
+            reader.read_line(&mut header).ok()?;
+            let header = header.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            let (name, value) = header.split_once(':')?;
+            match name.trim().to_ascii_lowercase().as_str() {
+                "content-length" => length = value.trim().parse().ok()?,
+                "transfer-encoding" => chunked = value.to_ascii_lowercase().contains("chunked"),
+                "content-type" => content_type = value.trim().to_string(),
+                _ => {}
+            }
+        }
+        let mut body = Vec::new();
+        if chunked {
+            loop {
+                let mut size = String::new();
+                reader.read_line(&mut size).ok()?;
+                let size = usize::from_str_radix(size.trim().split(';').next()?, 16).ok()?;
+                let mut chunk = vec![0; size + 2];
+                reader.read_exact(&mut chunk).ok()?;
+                if size == 0 {
+                    break;
+                }
+                body.extend_from_slice(&chunk[..size]);
+            }
+        } else {
+            body.resize(length, 0);
+            reader.read_exact(&mut body).ok()?;
+        }
+        Some(HttpRequest {
+            method,
+            path,
+            content_type,
+            body,
+        })
+    }
+
+    pub fn user(id: &str, name: &str) -> Value {
+        json!({"id": id, "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": id == BOT})
+    }
+
+    pub fn message(id: &str, channel: &str, content: &str) -> Value {
+        json!({
+            "id": id, "channel_id": channel, "author": user(BOT, "antics"), "content": content,
+            "timestamp": "2025-05-01T12:00:00.000000+00:00", "edited_timestamp": null, "tts": false,
+            "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "pinned": false, "type": 0, "components": []
+        })
+    }
+
+    fn respond(stream: &mut TcpStream, status: u16, body: &str) -> std::io::Result<()> {
+        let reason = match status {
+            200 => "OK",
+            204 => "No Content",
+            _ => "Not Found",
+        };
+        write!(
+            stream,
+            "HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )?;
+        stream.flush()
+    }
+
+    fn serve_http(stream: TcpStream, ws_port: u16, tx: Sender<HttpRequest>, ids: Arc<AtomicU64>) {
+        let mut writer = stream.try_clone().unwrap();
+        let mut reader = BufReader::new(stream);
+        while let Some(req) = read_request(&mut reader) {
+            let path = req.path.split('?').next().unwrap_or("").to_string();
+            let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+            let (status, body) = match (req.method.as_str(), segments.as_slice()) {
+                ("GET", ["gateway"]) => (200, json!({"url": format!("ws://127.0.0.1:{ws_port}")}).to_string()),
+                ("GET", ["gateway", "bot"]) => (
+                    200,
+                    json!({"url": format!("ws://127.0.0.1:{ws_port}"), "shards": 1,
+                        "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+                    .to_string(),
+                ),
+                ("PUT", ["applications", _, "guilds", _, "commands"]) | ("PUT", ["applications", _, "commands"]) => {
+                    (200, "[]".to_string())
+                }
+                ("POST", ["interactions", _, _, "callback"]) => (204, String::new()),
+                ("GET", ["webhooks", _, _, "messages", "@original"]) => {
+                    (200, message(BOARD, super::CHANNEL, "").to_string())
+                }
+                ("PATCH", ["webhooks", _, _, "messages", "@original"]) => {
+                    (200, message(BOARD, super::CHANNEL, "").to_string())
+                }
+                ("POST", ["webhooks", _, _]) | ("POST", ["channels", _, "messages"]) => {
+                    let id = ids.fetch_add(1, Ordering::SeqCst).to_string();
+                    (200, message(&id, super::CHANNEL, "").to_string())
+                }
+                ("PATCH", ["channels", channel, "messages", id]) => (200, message(id, channel, "").to_string()),
+                ("DELETE", _) => (204, String::new()),
+                _ => {
+                    eprintln!("fake Discord: no route for {} {}", req.method, req.path);
+                    (404, json!({"message": "Unknown", "code": 0}).to_string())
+                }
+            };
+            let _ = tx.send(req);
+            if respond(&mut writer, status, &body).is_err() {
+                return;
+            }
+        }
+    }
+
+    // ---- WebSocket, by hand (RFC 6455), enough for a gateway
+
+    fn sha1(data: &[u8]) -> [u8; 20] {
+        let mut h: [u32; 5] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0];
+        let mut msg = data.to_vec();
+        let bits = (data.len() as u64) * 8;
+        msg.push(0x80);
+        while msg.len() % 64 != 56 {
+            msg.push(0);
+        }
+        msg.extend_from_slice(&bits.to_be_bytes());
+        for chunk in msg.chunks(64) {
+            let mut w = [0u32; 80];
+            for i in 0..16 {
+                w[i] =
+                    u32::from_be_bytes([chunk[4 * i], chunk[4 * i + 1], chunk[4 * i + 2], chunk[4 * i + 3]]);
+            }
+            for i in 16..80 {
+                w[i] = (w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]).rotate_left(1);
+            }
+            let [mut a, mut b, mut c, mut d, mut e] = h;
+            for (i, wi) in w.iter().enumerate() {
+                let (f, k) = match i {
+                    0..=19 => ((b & c) | (!b & d), 0x5A827999),
+                    20..=39 => (b ^ c ^ d, 0x6ED9EBA1),
+                    40..=59 => ((b & c) | (b & d) | (c & d), 0x8F1BBCDC),
+                    _ => (b ^ c ^ d, 0xCA62C1D6),
+                };
+                let t = a
+                    .rotate_left(5)
+                    .wrapping_add(f)
+                    .wrapping_add(e)
+                    .wrapping_add(k)
+                    .wrapping_add(*wi);
+                e = d;
+                d = c;
+                c = b.rotate_left(30);
+                b = a;
+                a = t;
+            }
+            for (x, y) in h.iter_mut().zip([a, b, c, d, e]) {
+                *x = x.wrapping_add(y);
+            }
+        }
+        let mut out = [0u8; 20];
+        for (i, x) in h.iter().enumerate() {
+            out[4 * i..4 * i + 4].copy_from_slice(&x.to_be_bytes());
+        }
+        out
+    }
+
+    fn base64(data: &[u8]) -> String {
+        const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::new();
+        for c in data.chunks(3) {
+            let n =
+                (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
+            for i in 0..4 {
+                if i <= c.len() {
+                    out.push(T[(n >> (18 - 6 * i) & 63) as usize] as char);
+                } else {
+                    out.push('=');
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn websocket_accept_key() {
+        // RFC 6455's example.
+        let accept = base64(&sha1(
+            b"dGhlIHNhbXBsZSBub25jZQ==258EAFA5-E914-47DA-95CA-C5AB0DC85B11",
+        ));
+        assert_eq!(accept, "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
+    }
+
+    fn write_frame(stream: &Mutex<TcpStream>, opcode: u8, payload: &[u8]) -> std::io::Result<()> {
+        let mut frame = vec![0x80 | opcode];
+        match payload.len() {
+            n if n < 126 => frame.push(n as u8),
+            n if n < 65536 => {
+                frame.push(126);
+                frame.extend_from_slice(&(n as u16).to_be_bytes());
+            }
+            n => {
+                frame.push(127);
+                frame.extend_from_slice(&(n as u64).to_be_bytes());
+            }
+        }
+        frame.extend_from_slice(payload);
+        let mut stream = stream.lock().unwrap();
+        stream.write_all(&frame)?;
+        stream.flush()
+    }
+
+    /// (opcode, payload) of the next frame from the client (masked).
+    fn read_frame(stream: &mut impl Read) -> Option<(u8, Vec<u8>)> {
+        let mut head = [0u8; 2];
+        stream.read_exact(&mut head).ok()?;
+        let opcode = head[0] & 0x0F;
+        let mut len = (head[1] & 0x7F) as u64;
+        if len == 126 {
+            let mut b = [0u8; 2];
+            stream.read_exact(&mut b).ok()?;
+            len = u16::from_be_bytes(b) as u64;
+        } else if len == 127 {
+            let mut b = [0u8; 8];
+            stream.read_exact(&mut b).ok()?;
+            len = u64::from_be_bytes(b);
+        }
+        let mut mask = [0u8; 4];
+        if head[1] & 0x80 != 0 {
+            stream.read_exact(&mut mask).ok()?;
+        }
+        let mut payload = vec![0u8; len as usize];
+        stream.read_exact(&mut payload).ok()?;
+        for (i, b) in payload.iter_mut().enumerate() {
+            *b ^= mask[i % 4];
+        }
+        Some((opcode, payload))
+    }
+
+    fn serve_gateway(
+        stream: TcpStream,
+        ws_port: u16,
+        identify: Sender<Value>,
+        events: Arc<Mutex<Receiver<Value>>>,
+    ) {
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut key = String::new();
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("sec-websocket-key") {
+                    key = value.trim().to_string();
+                }
+            }
+        }
+        let accept = base64(&sha1(
+            format!("{key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11").as_bytes(),
+        ));
+        let writer = Arc::new(Mutex::new(stream));
+        {
+            let mut w = writer.lock().unwrap();
+            let _ = write!(
+                w,
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
+            );
+        }
+        let send = |value: Value| write_frame(&writer, 1, value.to_string().as_bytes());
+        if send(json!({"op": 10, "d": {"heartbeat_interval": 41250}})).is_err() {
+            return;
+        }
+        let seq = Arc::new(AtomicU64::new(0));
+        // Dispatch interactions once READY has gone out.
+        let (ready_tx, ready_rx) = channel::<()>();
+        {
+            let writer = writer.clone();
+            let seq = seq.clone();
+            thread::spawn(move || {
+                if ready_rx.recv().is_err() {
+                    return;
+                }
+                let events = events.lock().unwrap();
+                while let Ok(d) = events.recv() {
+                    let s = seq.fetch_add(1, Ordering::SeqCst) + 1;
+                    let frame = json!({"op": 0, "t": "INTERACTION_CREATE", "s": s, "d": d});
+                    if write_frame(&writer, 1, frame.to_string().as_bytes()).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        let mut ready_tx = Some(ready_tx);
+        while let Some((opcode, payload)) = read_frame(&mut reader) {
+            match opcode {
+                8 => {
+                    let _ = write_frame(&writer, 8, &payload[..payload.len().min(2)]);
+                    return;
+                }
+                9 => {
+                    let _ = write_frame(&writer, 10, &payload);
+                }
+                1 => {
+                    let Ok(msg) = serde_json::from_slice::<Value>(&payload) else {
+                        continue;
+                    };
+                    match msg["op"].as_u64() {
+                        Some(1) => {
+                            let _ = send(json!({"op": 11}));
+                        }
+                        Some(2) => {
+                            let _ = identify.send(msg["d"].clone());
+                            let s = seq.fetch_add(1, Ordering::SeqCst) + 1;
+                            let ready = json!({"op": 0, "t": "READY", "s": s, "d": {
+                                "v": 10, "user": user(BOT, "antics"),
+                                "guilds": [{"id": super::GUILD, "unavailable": true}],
+                                "session_id": "fake-session", "resume_gateway_url": format!("ws://127.0.0.1:{ws_port}"),
+                                "shard": [0, 1], "application": {"id": BOT, "flags": 0}
+                            }});
+                            let _ = send(ready);
+                            if let Some(tx) = ready_tx.take() {
+                                let _ = tx.send(());
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+const GUILD: &str = "900000000000000009";
+
+fn member(id: &str, name: &str) -> Value {
+    serde_json::json!({
+        "user": wire::user(id, name), "nick": null, "avatar": null, "roles": [],
+        "joined_at": "2025-01-01T00:00:00.000000+00:00", "premium_since": null,
+        "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "2147483647"
+    })
+}
+
+fn interaction(id: &str, token: &str, kind: u8, user: (&str, &str), data: Value) -> Value {
+    serde_json::json!({
+        "id": id, "application_id": wire::BOT, "type": kind, "token": token, "version": 1,
+        "guild_id": GUILD, "channel_id": CHANNEL,
+        "channel": {"id": CHANNEL, "type": 0, "name": "games", "permissions": "2147483647"},
+        "member": member(user.0, user.1), "app_permissions": "309237763072",
+        "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD}, "context": 0,
+        "attachment_size_limit": 10485760, "data": data
+    })
+}
+
+fn slash(sub: &str, options: Value, resolved: Value) -> Value {
+    serde_json::json!({
+        "id": "800000000000000008", "name": "armyants", "type": 1, "guild_id": GUILD,
+        "options": [{"name": sub, "type": 1, "options": options}], "resolved": resolved
+    })
+}
+
+/// Checks a payload against a schema of Discord's, when the schema is here.
+fn conforms(schema: Option<&Schema>, name: &str, payload: &Value) {
+    let Some(schema) = schema else { return };
+    let mut payload = payload.clone();
+    if payload.get("data").is_some() {
+        snowflakes_as_strings(&mut payload["data"]);
+    }
+    snowflakes_as_strings(&mut payload);
+    let errors = schema.validate(name, &payload);
+    assert!(errors.is_empty(), "{name}: {errors:#?}\n{payload:#}");
+}
+
+/// The PNG a multipart request carries as `board.png`, with its alt text.
+fn board_png(req: &wire::HttpRequest) -> (Vec<u8>, String) {
+    let payload = req.json();
+    let attachments = payload
+        .get("data")
+        .map_or(&payload["attachments"], |d| &d["attachments"])
+        .as_array()
+        .expect("an attachment list")
+        .clone();
+    assert_eq!(attachments.len(), 1, "the whole list, one board: {attachments:?}");
+    assert_eq!(attachments[0]["filename"], mapping::BOARD_FILE);
+    let alt = attachments[0]["description"].as_str().unwrap_or("").to_string();
+    let files: Vec<_> = req.parts().into_iter().filter(|(_, f, _)| f.is_some()).collect();
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0].1.as_deref(), Some(mapping::BOARD_FILE));
+    (files[0].2.clone(), alt)
+}
+
+#[test]
+fn on_the_wire_with_a_fake_discord() {
+    use wire::HttpRequest;
+    let root = openapi();
+    let schema = root.as_ref().map(|root| Schema { root });
+    let fake = wire::FakeDiscord::start();
+    let dir = std::env::temp_dir().join(format!("antics-wire-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("antics.db");
+    let log = dir.join("antics.log");
+    const TOKEN: &str = "fake-token-never-to-be-logged";
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .arg("run")
+        .env("DISCORD_TOKEN", TOKEN)
+        .env(
+            "ANTICS_DISCORD_API",
+            format!("http://127.0.0.1:{}", fake.http_port),
+        )
+        .env("ANTICS_GUILD_ID", GUILD)
+        .env("ANTICS_DB", &db)
+        .env("ANTICS_LOG", "info,antics=debug")
+        .env_remove("DATABASE_URL")
+        .env("RUST_BACKTRACE", "0")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("start antics run");
+    let stop = |bot: &mut std::process::Child| {
+        let _ = bot.kill();
+        let _ = bot.wait();
+    };
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut seen: Vec<HttpRequest> = Vec::new();
+
+        // Identify with non-privileged intents only; commands registered in the guild.
+        let identify = fake
+            .identify
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("IDENTIFY");
+        let intents = identify["intents"].as_u64().unwrap();
+        assert_eq!(
+            intents & ((1 << 1) | (1 << 8) | (1 << 15)),
+            0,
+            "privileged intents: {intents}"
+        );
+        let put = fake.wait_for(&mut seen, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD}/commands"))
+        });
+        assert_eq!(put.json(), registration_json(), "registered exactly as printed");
+
+        // Alice challenges Bob.
+        let resolved = serde_json::json!({"users": {BOB: wire::user(BOB, "bob")}});
+        let options = serde_json::json!([
+            {"name": "opponent", "type": 6, "value": BOB},
+            {"name": "color", "type": 3, "value": "red"},
+            {"name": "seed", "type": 3, "value": "18446744073709551615"}
+        ]);
+        fake.dispatch(interaction(
+            "700000000000000001",
+            "tok-challenge",
+            2,
+            (ALICE, "alice"),
+            slash("challenge", options, resolved),
+        ));
+        let callback = fake.wait_for(&mut seen, "the challenge's response", |r| {
+            r.path
+                .ends_with("/interactions/700000000000000001/tok-challenge/callback")
+        });
+        let payload = callback.json();
+        conforms(
+            schema.as_ref(),
+            "CreateMessageInteractionCallbackRequest",
+            &payload,
+        );
+        assert_eq!(payload["type"], 4);
+        assert_ne!(payload["data"]["flags"].as_u64().unwrap_or(0) & 64, 64, "public");
+        assert!(payload["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("<@{BOB}>")));
+        let buttons = payload["data"]["components"][0]["components"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let accept = buttons
+            .iter()
+            .map(|b| b["custom_id"].as_str().unwrap().to_string())
+            .find(|id| id.ends_with(":accept"))
+            .expect("an Accept button");
+        // The response is read back to become the board message.
+        fake.wait_for(&mut seen, "reading the response back", |r| {
+            r.method == "GET" && r.path.ends_with("/tok-challenge/messages/@original")
+        });
+
+        // Bob clicks Accept on it: the message turns into the board.
+        let mut click = interaction(
+            "700000000000000002",
+            "tok-accept",
+            3,
+            (BOB, "bob"),
+            serde_json::json!({"custom_id": accept, "component_type": 2}),
+        );
+        click["message"] = wire::message(wire::BOARD, CHANNEL, "challenge");
+        fake.dispatch(click);
+        let update = fake.wait_for(&mut seen, "the Accept update", |r| {
+            r.path
+                .ends_with("/interactions/700000000000000002/tok-accept/callback")
+        });
+        let payload = update.json();
+        conforms(
+            schema.as_ref(),
+            "UpdateMessageInteractionCallbackRequest",
+            &payload,
+        );
+        assert_eq!(payload["type"], 7, "the clicked message is updated in place");
+        let (png, alt) = board_png(&update);
+        assert!(png.starts_with(b"\x89PNG") && png.len() <= mapping::MAX_FILE_BYTES);
+        assert!(!alt.is_empty() && mapping::discord_len(&alt) <= mapping::MAX_ALT);
+        let ping = fake.wait_for(&mut seen, "the your-move ping", |r| {
+            r.method == "POST" && r.path.ends_with(&format!("/channels/{CHANNEL}/messages"))
+        });
+        conforms(schema.as_ref(), "MessageCreateRequest", &ping.json());
+        assert_eq!(ping.json()["content"], format!("<@{ALICE}>, your move."));
+
+        // Alice types a move: autocomplete offers her legal moves.
+        let focused = serde_json::json!([{"name": "action", "type": 3, "value": "", "focused": true}]);
+        fake.dispatch(interaction(
+            "700000000000000003",
+            "tok-auto",
+            4,
+            (ALICE, "alice"),
+            slash("move", focused, serde_json::json!({})),
+        ));
+        let auto = fake.wait_for(&mut seen, "autocomplete", |r| {
+            r.path
+                .ends_with("/interactions/700000000000000003/tok-auto/callback")
+        });
+        let payload = auto.json();
+        conforms(
+            schema.as_ref(),
+            "ApplicationCommandAutocompleteCallbackRequest",
+            &payload,
+        );
+        assert_eq!(payload["type"], 8);
+        let choices = payload["data"]["choices"].as_array().unwrap();
+        assert!(
+            !choices.is_empty() && choices.len() <= 25,
+            "{} choices",
+            choices.len()
+        );
+        let action = choices[0]["value"].as_str().unwrap().to_string();
+
+        // She plays it: a short public answer, and the board edited in place.
+        let options = serde_json::json!([{"name": "action", "type": 3, "value": action}]);
+        fake.dispatch(interaction(
+            "700000000000000004",
+            "tok-move",
+            2,
+            (ALICE, "alice"),
+            slash("move", options, serde_json::json!({})),
+        ));
+        let answer = fake.wait_for(&mut seen, "the move's response", |r| {
+            r.path
+                .ends_with("/interactions/700000000000000004/tok-move/callback")
+        });
+        let payload = answer.json();
+        conforms(
+            schema.as_ref(),
+            "CreateMessageInteractionCallbackRequest",
+            &payload,
+        );
+        assert_eq!(payload["type"], 4);
+        assert!(
+            payload["data"]["content"].as_str().unwrap().contains(&action),
+            "{payload}"
+        );
+        let edit = fake.wait_for(&mut seen, "the board edit", |r| {
+            r.method == "PATCH"
+                && r.path
+                    .ends_with(&format!("/channels/{CHANNEL}/messages/{}", wire::BOARD))
+        });
+        conforms(schema.as_ref(), "MessageEditRequestPartial", &edit.json());
+        let (png, _) = board_png(&edit);
+        assert!(png.starts_with(b"\x89PNG"));
+
+        // A misplaced move by Bob: ephemeral, and nothing else is touched.
+        let options = serde_json::json!([{"name": "action", "type": 3, "value": "a1-a2"}]);
+        fake.dispatch(interaction(
+            "700000000000000005",
+            "tok-bad",
+            2,
+            (BOB, "bob"),
+            slash("move", options, serde_json::json!({})),
+        ));
+        let refused = fake.wait_for(&mut seen, "the refusal", |r| {
+            r.path
+                .ends_with("/interactions/700000000000000005/tok-bad/callback")
+        });
+        let payload = refused.json();
+        assert_eq!(
+            payload["data"]["flags"].as_u64().unwrap_or(0) & 64,
+            64,
+            "ephemeral: {payload}"
+        );
+        assert!(payload["data"]["attachments"]
+            .as_array()
+            .is_none_or(|a| a.is_empty()));
+    }));
+
+    // SIGTERM: the bot stops, lets work finish and closes the database.
+    let _ = Command::new("kill")
+        .args(["-TERM", &bot.id().to_string()])
+        .status();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = bot.try_wait().unwrap() {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let logs = std::fs::read_to_string(&log).unwrap_or_default();
+    if status.is_none() {
+        stop(&mut bot);
+    }
+    if std::env::var_os("ANTICS_WIRE_LOG").is_some() {
+        eprintln!("--- antics run's log ---\n{logs}");
+    }
+    if let Err(panic) = outcome {
+        eprintln!("--- antics run's log ---\n{logs}");
+        std::panic::resume_unwind(panic);
+    }
+    let status = status.unwrap_or_else(|| panic!("no exit after SIGTERM; log:\n{logs}"));
+    assert!(status.success(), "exit {status:?}; log:\n{logs}");
+    assert!(!logs.contains(TOKEN), "the token is in the log");
+    assert!(logs.contains("database is closed"), "{logs}");
+
+    // The game and its board message are in the database.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = Store::open(&db).await.unwrap();
+        let game = store
+            .latest_game(CHANNEL, Some("army-ants"))
+            .await
+            .unwrap()
+            .expect("the game");
+        assert_eq!(game.message_id.as_deref(), Some(wire::BOARD));
+        assert_eq!(store.actions(&game.id).await.unwrap().len(), 1);
+        store.close().await;
+    });
+    std::fs::remove_dir_all(&dir).ok();
+}
