@@ -107,3 +107,30 @@ async fn during_a_private_deployment_you_are_offered_only_your_own_cards() {
         .await
         .is_empty());
 }
+
+#[tokio::test]
+async fn patience_suggestions_are_your_own_legal_moves() {
+    let service = service().await;
+    let start = service
+        .handle(&request(
+            "alice",
+            "solitaire new",
+            &[("game", "anthill"), ("seed", "3")],
+        ))
+        .await;
+    let legal = start.game.unwrap().legal;
+    let alice = User::new("alice", "alice");
+    let all = service
+        .autocomplete(&alice, "c1", "solitaire move", "action", "")
+        .await;
+    assert_eq!(all, legal.iter().take(25).cloned().collect::<Vec<_>>());
+    let deal = service
+        .autocomplete(&alice, "c1", "solitaire move", "action", "DE")
+        .await;
+    assert_eq!(deal, vec!["deal".to_string()]);
+    let bob = User::new("bob", "bob");
+    assert!(service
+        .autocomplete(&bob, "c1", "solitaire move", "action", "")
+        .await
+        .is_empty());
+}

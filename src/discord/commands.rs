@@ -89,6 +89,33 @@ string_choice! {
 }
 
 string_choice! {
+    /// The patiences.
+    Patience {
+        Myrmex => ("myrmex", "Myrmex (Decktet, Spider-like)"),
+        Anthill => ("anthill", "Anthill (after Little Spider)"),
+        Ants => ("ants", "Ants Solitaire (Golf-like)"),
+    }
+}
+
+string_choice! {
+    /// Myrmex levels.
+    MyrmexLevel {
+        Minor => ("minor", "Minor worker (the basic game)"),
+        Larval => ("larval", "Larval stage (all cards face up)"),
+        Major => ("major", "Major worker (with Pawns)"),
+        Queen => ("queen", "Queen level (with Pawns and Courts)"),
+    }
+}
+
+string_choice! {
+    /// Ants Solitaire variants.
+    AntsVariant {
+        Strict => ("strict", "Strict: deal only when stuck"),
+        Relaxed => ("relaxed", "Relaxed: deal any time"),
+    }
+}
+
+string_choice! {
     /// The games `/rules` explains.
     Game {
         ArmyAnts => ("armyants", "Army Ants"),
@@ -101,7 +128,7 @@ string_choice! {
 
 /// Every command, as registered.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![armyants(), record(), help(), rules()]
+    vec![armyants(), solitaire(), record(), help(), rules()]
 }
 
 /// Play Army Ants, the two-player battle of the ant armies.
@@ -212,6 +239,83 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 /// The legal moves that start with what was typed, most useful first.
 async fn autocomplete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let suggestions = flow::suggestions(ctx, "armyants move", "action", partial).await;
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        suggestions
+            .into_iter()
+            .map(|s| serenity::AutocompleteChoice::new(s.clone(), s))
+            .collect(),
+    )
+}
+
+/// Play a patience: Myrmex, Anthill or Ants Solitaire.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("solitaire_new", "solitaire_move", "solitaire_undo", "solitaire_end"),
+    subcommand_required
+)]
+pub async fn solitaire(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Start a patience in this channel (one at a time; others can watch).
+#[poise::command(slash_command, rename = "new")]
+pub async fn solitaire_new(
+    ctx: Context<'_>,
+    #[description = "Which patience"] game: Patience,
+    #[description = "Myrmex level (default: minor)"] level: Option<MyrmexLevel>,
+    #[description = "Myrmex major or queen: only the top cards face up"] closed: Option<bool>,
+    #[description = "Ants Solitaire: when you may deal (default: strict)"] variant: Option<AntsVariant>,
+    #[description = "Deal from this seed, a whole number: the same seed gives the same deal"]
+    #[max_length = 20]
+    seed: Option<String>,
+    #[description = "Deal this deck order: card codes separated by spaces, first dealt first"]
+    #[max_length = 400]
+    deal: Option<String>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    choice(&mut options, "game", Some(game.value()));
+    choice(&mut options, "level", level.map(MyrmexLevel::value));
+    text(
+        &mut options,
+        "closed",
+        closed.filter(|c| *c).map(|c| c.to_string()),
+    );
+    choice(&mut options, "variant", variant.map(AntsVariant::value));
+    text(&mut options, "seed", seed);
+    text(&mut options, "deal", deal);
+    flow::command(ctx, "solitaire new", options, CommandKind::Game).await
+}
+
+/// Make a move in your patience: type it, or pick one of the suggestions.
+#[poise::command(slash_command, rename = "move")]
+pub async fn solitaire_move(
+    ctx: Context<'_>,
+    #[description = "Your move, like 3-7, 3:2-7, t3-f2 or deal"]
+    #[autocomplete = "autocomplete_solitaire"]
+    #[max_length = 100]
+    action: String,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    text(&mut options, "action", Some(action));
+    flow::command(ctx, "solitaire move", options, CommandKind::Game).await
+}
+
+/// Take back your last move, as far as the rules allow.
+#[poise::command(slash_command, rename = "undo")]
+pub async fn solitaire_undo(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "solitaire undo", Options::new(), CommandKind::Game).await
+}
+
+/// End your patience now and keep its result.
+#[poise::command(slash_command, rename = "end")]
+pub async fn solitaire_end(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "solitaire end", Options::new(), CommandKind::Game).await
+}
+
+/// Your legal patience moves that start with what was typed.
+async fn autocomplete_solitaire(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let suggestions = flow::suggestions(ctx, "solitaire move", "action", partial).await;
     serenity::CreateAutocompleteResponse::new().set_choices(
         suggestions
             .into_iter()

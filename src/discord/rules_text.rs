@@ -33,9 +33,9 @@ const OVERVIEW: &[Section] = &[Section {
     title: "Antics: the games",
     text: "**Army Ants** (2 players): capture the enemy Queen. Play it now: `/armyants challenge`.\n\
 **Atta Ants** (2-4 players): gather leaves to bring all six ants into play. *Coming soon.*\n\
-**Myrmex** (patience, Decktet): sort a double Decktet into six chambers. *Coming soon.*\n\
-**Anthill** (patience): build the four suits on eight spots. *Coming soon.*\n\
-**Ants Solitaire** (patience): every card onto four foundations. *Coming soon.*\n\n\
+**Myrmex** (patience, Decktet): sort a double Decktet into six chambers. `/solitaire new game:myrmex`\n\
+**Anthill** (patience): build the four suits on eight spots. `/solitaire new game:anthill`\n\
+**Ants Solitaire** (patience): every card onto four foundations. `/solitaire new game:ants`\n\n\
 `/rules game:` shows the rules of one game, with the rulings we play by.",
 }];
 
@@ -93,29 +93,34 @@ When the deck runs out, the most ants in play wins.\n\n\
 }];
 
 const MYRMEX: &[Section] = &[Section {
-    title: "Myrmex (coming soon)",
+    title: "Myrmex",
     text: "A patience with a double Decktet, for one player. Eight piles; move a run of cards \
 that each rank one below the card under it and share a suit onto a card one rank above its bottom card, \
 or onto an empty pile. Deal from the stock onto every pile at any time. A full run from Crown down to \
 Ace in one suit leaves the table as a chamber: six chambers is a full victory.\n\n\
-Levels: `minor` (default), `larval` (all face up), `major` and `queen` (with Pawns and Courts).\n\n\
-*Not playable here yet.*",
+Levels: `minor` (default), `larval` (all face up), `major` and `queen` (with Pawns and Courts; \
+`closed` keeps only the top cards face up). The last restock is partial (piles 1 to n). \
+A face-down card turns up when exposed. Undo goes back to the last flip, restock or chamber.\n\n\
+**Moves** (`/solitaire move action:`): `3-7` (the count follows from the ranks), `3:2-7` two cards onto \
+an empty pile 7, `deal`, `end`; `/solitaire undo`.",
 }];
 
 const ANTHILL: &[Section] = &[Section {
-    title: "Anthill (coming soon)",
+    title: "Anthill",
     text: "A patience with one 52-card deck. Eight spots, four above and four below. Move a top \
 card onto another whose rank differs by one, in any suit; an empty top spot takes only an Ace, an empty \
 bottom spot only a King. Deal eight more cards at any time. Win with each suit built in order on its own \
-spot.\n\n*Not playable here yet.*",
+spot (Ace up to King, or King down to Ace). Score: the in-suit runs from an Ace or King at the \
+bottom of each spot. Undo back to the last deal.\n\n**Moves**: `3-7`, `deal`, `end`; `/solitaire undo`.",
 }];
 
 const ANTS_SOLITAIRE: &[Section] = &[Section {
-    title: "Ants Solitaire (coming soon)",
+    title: "Ants Solitaire",
     text: "A patience with one 52-card deck. Four foundations and four tableau piles: move a \
 top tableau card onto a foundation one rank above or below it, any suit, King and Ace next to each \
 other. Deal four more cards only when no move is left (or at any time in the `relaxed` variant). Win \
-with all 52 cards on the foundations.\n\n*Not playable here yet.*",
+with all 52 cards on the foundations; the score is the cards on them. Undo back to the last deal.\n\n\
+**Moves**: `t3-f2`, `deal`, `end`; `/solitaire undo`.",
 }];
 
 #[cfg(test)]

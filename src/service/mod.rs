@@ -243,6 +243,8 @@ const HELP: &str = "**Antics** hosts ant games in this channel.\n\
 the opponent accepts with `/armyants accept` or the button. Move with `/armyants move action:` \
 (`c3-c6` move out, `a3:c3-a5:c5` march, `c3=c4` swap, `c4xc7` attack, `favor`). \
 `/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list.\n\
+**Patiences**: `/solitaire new game:` myrmex, anthill or ants, then `/solitaire move action:` \
+(`3-7`, `t3-f2`, `deal`), `/solitaire undo`, `/solitaire end`.\n\
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.
@@ -274,6 +276,10 @@ impl Service {
         match (command.as_str(), option) {
             ("armyants move", "action") => self
                 .army_ants_suggestions(user, channel, typed)
+                .await
+                .unwrap_or_default(),
+            ("solitaire move", "action") => self
+                .solitaire_suggestions(user, channel, typed)
                 .await
                 .unwrap_or_default(),
             _ => Vec::new(),

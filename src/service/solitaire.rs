@@ -387,6 +387,30 @@ impl Service {
         }
     }
 
+    /// The user's legal moves in their open patience here that start with
+    /// what they typed (the game's own order: moves, then deal and end).
+    pub(super) async fn solitaire_suggestions(
+        &self,
+        user: &User,
+        channel: &str,
+        typed: &str,
+    ) -> ServiceResult<Vec<String>> {
+        let Some(row) = self.store.latest_solitaire(channel, &user.id).await? else {
+            return Ok(vec![]);
+        };
+        if !status::is_open(&row.status) {
+            return Ok(vec![]);
+        }
+        let summary = self.solitaire_summary_of(&row).await?;
+        let typed = typed.trim().to_ascii_lowercase().replace(' ', "");
+        Ok(summary
+            .legal
+            .into_iter()
+            .filter(|a| a.starts_with(&typed))
+            .take(super::MAX_SUGGESTIONS)
+            .collect())
+    }
+
     pub(super) async fn solitaire_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
         let kind = row.kind.clone();
         with_patience!(kind.as_str(), G => {
