@@ -338,3 +338,37 @@ fn malformed_lines_get_clear_errors() {
     assert_refused(&out[3], "bad_option");
     assert_refused(&out[4], "no_game");
 }
+
+#[test]
+fn a_move_can_be_picked_with_two_selects() {
+    let s = Scratch::new();
+    let out = s.run(&[
+        challenge_position(DUEL),
+        command("bob", "c1", "armyants accept", json!({})),
+    ]);
+    let pick = component(&out[1], "pick");
+    let options = out[1]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == pick.as_str())
+        .unwrap()["options"]
+        .clone();
+    assert!(options.as_array().unwrap().iter().any(|o| o["value"] == "a1"));
+    let out = s.run(&[
+        json!({"user": "bob", "channel": "c1", "component": pick, "values": ["a1"]}),
+        json!({"user": "alice", "channel": "c1", "component": pick, "values": ["a1"]}),
+    ]);
+    assert_refused(&out[0], "not_your_turn");
+    assert_ok(&out[1]);
+    assert_eq!(
+        out[1]["ephemeral"], true,
+        "the card's moves are shown only to the mover"
+    );
+    let choose = component(&out[1], "move");
+    let moves = out[1]["components"][0]["options"].as_array().unwrap().clone();
+    assert_eq!(moves[0]["value"], "a1xa5", "attacks come first");
+    let out = s.run(&[json!({"user": "alice", "channel": "c1", "component": choose, "values": ["a1xa5"]})]);
+    assert_ok(&out[0]);
+    assert_eq!(out[0]["game"]["to_move"], "bob");
+}

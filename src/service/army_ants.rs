@@ -8,7 +8,7 @@ use super::types::*;
 use super::{mention, new_game_id, Service, RETRIES};
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
-    Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Status,
+    Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
 };
 use crate::rules::shuffle::SeededRng;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
@@ -115,10 +115,23 @@ impl Service {
         &self,
         req: &Request,
         id: &ComponentId,
-        _values: &[String],
+        values: &[String],
     ) -> ServiceResult<Reply> {
         let target = Target::Id(&id.id);
+        let value = || {
+            values
+                .first()
+                .map(String::as_str)
+                .ok_or_else(|| UserError::bad_option("Pick one of the choices."))
+        };
         match id.verb.as_str() {
+            "pick" => self.pick(req, target, value()?).await,
+            "move" => {
+                let action: Action = value()?
+                    .parse()
+                    .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
+                self.act(req, target, action).await
+            }
             "accept" => self.accept(req, target).await,
             "decline" => self.decline(req, target).await,
             "resign" => self.act(req, target, Action::Resign).await,
@@ -586,6 +599,45 @@ impl Service {
         reply
     }
 
+    /// The card picker: the chosen card's legal actions, only for the player
+    /// to move, as a second select.
+    async fn pick(&self, req: &Request, target: Target<'_>, square: &str) -> ServiceResult<Reply> {
+        let row = self.find(req, &target).await?;
+        let loaded = self.load(row).await?;
+        let side = self.seat_for_action(&loaded, req)?;
+        if loaded.game.status() != Status::ToMove(side) {
+            return Err(rule_error(
+                match loaded.game.status() {
+                    Status::ToMove(other) => RuleError::NotYourTurn(other),
+                    Status::Over(_) => RuleError::GameOver,
+                    Status::Deploying => RuleError::Illegal("the armies are still being deployed".into()),
+                },
+                &loaded.seats,
+            )
+            .into());
+        }
+        let actions = actions_of(&loaded.game, square);
+        if actions.is_empty() {
+            return Err(UserError::illegal(format!("The card on {square} has no legal move.")).into());
+        }
+        let options = actions
+            .iter()
+            .take(super::MAX_SUGGESTIONS)
+            .map(|a| SelectOption {
+                value: a.clone(),
+                label: a.clone(),
+            })
+            .collect();
+        let mut reply = Reply::ephemeral(format!("Moves for {square}: pick one."));
+        reply.components.push(Component::Select {
+            id: cid(&loaded.row.id, "move"),
+            placeholder: format!("Moves for {square}"),
+            options,
+        });
+        reply.game = Some(self.summary(&loaded));
+        Ok(reply)
+    }
+
     /// The Deploy button: your cards, only for you.
     async fn show_hand(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         let row = self.find(req, &target).await?;
@@ -645,6 +697,9 @@ impl Service {
                 ));
             }
             Status::ToMove(_) => {
+                if let Some(select) = pick_select(loaded) {
+                    components.push(select);
+                }
                 let draw_label = if loaded.game.draw_offer().is_some() {
                     "Accept draw"
                 } else {
@@ -776,6 +831,83 @@ impl Service {
             .take(super::MAX_SUGGESTIONS)
             .collect())
     }
+}
+
+/// The "pick a card" select of a board: every square whose card has a legal
+/// action (and the Favor), at most 25.
+fn pick_select(loaded: &Loaded) -> Option<Component> {
+    let legal = loaded.game.legal_actions();
+    let board = loaded.game.board();
+    let mut squares: Vec<Square> = legal
+        .iter()
+        .filter_map(|a| a.squares().0.first().copied())
+        .collect();
+    squares.sort_by_key(|sq| sq.board_order());
+    squares.dedup();
+    let mut options: Vec<SelectOption> = squares
+        .iter()
+        .map(|sq| {
+            let card = board.get(*sq).map(|p| p.card.symbol()).unwrap_or('?');
+            SelectOption {
+                value: sq.to_string(),
+                label: format!(
+                    "{sq}: {}",
+                    if card == 'Q' {
+                        "Queen".to_string()
+                    } else {
+                        card.to_string()
+                    }
+                ),
+            }
+        })
+        .collect();
+    if legal.contains(&Action::Favor) {
+        options.insert(
+            0,
+            SelectOption {
+                value: "favor".into(),
+                label: "The Queen's Favor".into(),
+            },
+        );
+    }
+    options.truncate(super::MAX_SUGGESTIONS);
+    (!options.is_empty()).then(|| Component::Select {
+        id: cid(&loaded.row.id, "pick"),
+        placeholder: "Pick a card to move".into(),
+        options,
+    })
+}
+
+/// The legal actions of the card on `square` (or the Favor), attacks on
+/// the Queen first, then other attacks, then the rest.
+fn actions_of(game: &ArmyAnts, square: &str) -> Vec<String> {
+    let board = game.board();
+    let legal = game.legal_actions();
+    let mut chosen: Vec<(u8, String)> = if square == "favor" {
+        legal
+            .iter()
+            .filter(|a| **a == Action::Favor)
+            .map(|a| (0, a.to_string()))
+            .collect()
+    } else {
+        let Ok(sq) = square.parse::<Square>() else {
+            return vec![];
+        };
+        legal
+            .iter()
+            .filter(|a| a.squares().0.first() == Some(&sq))
+            .map(|a| {
+                let rank = match a {
+                    Action::Attack { to, .. } if board.get(*to).is_some_and(|p| p.card == Card::Queen) => 0,
+                    Action::Attack { .. } => 1,
+                    _ => 2,
+                };
+                (rank, a.to_string())
+            })
+            .collect()
+    };
+    chosen.sort();
+    chosen.into_iter().map(|(_, a)| a).collect()
 }
 
 fn record_text(loaded: &Loaded) -> String {
