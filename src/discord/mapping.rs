@@ -536,7 +536,7 @@ pub fn plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
     };
     let full = Message::full(reply);
     let (response, board, response_is_edit) = match situation.origin {
-        Origin::Component { message_id } if situation.board_message.map_or(true, |b| b == message_id) => {
+        Origin::Component { message_id } if situation.board_message.is_none_or(|b| b == message_id) => {
             let board = if situation.board_message.is_none() {
                 Board::RecordResponse
             } else {

@@ -848,7 +848,7 @@ impl fmt::Display for MyrmexLevel {
 pub fn decktet_deck(level: MyrmexLevel) -> Vec<DecktetCard> {
     DecktetCard::ALL
         .into_iter()
-        .flat_map(|card| std::iter::repeat(card).take(level.copies(card)))
+        .flat_map(|card| std::iter::repeat_n(card, level.copies(card)))
         .collect()
 }
 
