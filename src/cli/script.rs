@@ -10,9 +10,8 @@ use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
-/// One input line.
+/// One input line. Unknown fields are ignored, so callers may annotate lines.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Line {
     user: Option<String>,
     channel: Option<String>,
