@@ -212,3 +212,25 @@ fn myrmex_moves_onto_an_empty_pile_are_logged_with_their_count() {
         assert_ok(&reply);
     }
 }
+
+#[test]
+fn the_seed_stays_secret_until_the_game_is_over() {
+    let s = Scratch::new();
+    let out = s.run(&[
+        new("alice", json!({"game": "myrmex", "seed": "4242"})),
+        command("alice", "c1", "record", json!({})),
+        play("alice", "deal"),
+        play("alice", "end"),
+        command("alice", "c1", "record", json!({})),
+    ]);
+    // The seed determines the stock and the face-down cards.
+    for reply in &out[..3] {
+        assert_ok(reply);
+        assert!(!reply["text"].as_str().unwrap().contains("4242"), "{reply}");
+    }
+    assert!(out[1]["text"].as_str().unwrap().contains("in progress"));
+    assert!(out[3]["text"].as_str().unwrap().contains("seed 4242"));
+    let record = out[4]["text"].as_str().unwrap();
+    assert!(record.contains("[Seed \"4242\"]"), "{record}");
+    assert!(record.ends_with("deal end"), "{record}");
+}

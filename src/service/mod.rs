@@ -185,17 +185,24 @@ impl Service {
     }
 
     /// `/record`: the record of the channel's open or last game as text.
+    /// The channel's open Army Ants game comes first; otherwise the newer of
+    /// its last Army Ants game and the user's own last patience here.
     async fn record(&self, req: &Request) -> ServiceResult<Reply> {
-        let row = match self.store.open_multiplayer_game(&req.channel).await? {
-            Some(row) => row,
-            None => self
-                .store
-                .latest_game(&req.channel, Some("army-ants"))
-                .await?
-                .filter(|row| row.status != status::CANCELLED)
-                .ok_or_else(|| UserError::no_game("No game has been played in this channel yet."))?,
-        };
-        self.army_ants_record(&row).await
+        if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
+            return self.army_ants_record(&row).await;
+        }
+        let duel = self
+            .store
+            .latest_game(&req.channel, Some("army-ants"))
+            .await?
+            .filter(|row| row.status != status::CANCELLED);
+        let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;
+        match (duel, patience) {
+            (Some(d), Some(p)) if p.created_at > d.created_at => self.solitaire_record(&p).await,
+            (Some(d), _) => self.army_ants_record(&d).await,
+            (None, Some(p)) => self.solitaire_record(&p).await,
+            (None, None) => Err(UserError::no_game("No game has been played in this channel yet.").into()),
+        }
     }
 }
 

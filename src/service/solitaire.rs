@@ -178,12 +178,9 @@ impl Service {
             row,
             game,
         };
-        let seed_text = seed.map(|s| format!(" Seed {s}.")).unwrap_or_default();
-        let text = format!(
-            "{} starts a game of **{}**.{seed_text}",
-            mention(&req.user),
-            G::TITLE
-        );
+        // The seed is not shown until the game is over: it determines the
+        // stock and the face-down cards.
+        let text = format!("{} starts a game of **{}**.", mention(&req.user), G::TITLE);
         Ok(self.solitaire_reply(&loaded, text))
     }
 
@@ -281,9 +278,12 @@ impl Service {
                     self.remember_patience(&loaded.row.id, version, &loaded.game);
                     let text = match loaded.game.outcome() {
                         Some(_) => format!(
-                            "{} played **{action}**. **Game over**: {}.",
+                            "{} played **{action}**. **Game over**: {}.{}",
                             mention(&req.user),
-                            stored_detail(&loaded.row)
+                            stored_detail(&loaded.row),
+                            stored_seed(&loaded.row)
+                                .map(|s| format!(" Replay this deal with seed {s}."))
+                                .unwrap_or_default()
                         ),
                         None => format!("{} played **{action}**.", mention(&req.user)),
                     };
@@ -418,6 +418,64 @@ impl Service {
             Ok(self.solitaire_reply(&loaded, String::new()).game.expect("a summary"))
         })
     }
+}
+
+/// The seed a game was dealt from, if it was dealt from one.
+fn stored_seed(row: &GameRow) -> Option<u64> {
+    let setup: serde_json::Value = serde_json::from_str(&row.setup).ok()?;
+    setup.get("seed")?.as_u64()
+}
+
+impl Service {
+    /// A patience's record: its setup and moves. The seed or deck order is
+    /// shown only once the game is over, since it reveals the hidden cards.
+    pub(super) async fn solitaire_record(&self, row: &GameRow) -> ServiceResult<Reply> {
+        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
+        let over = !status::is_open(&row.status);
+        let setup: serde_json::Value = serde_json::from_str(&row.setup).context("stored setup")?;
+        let mut out = format!(
+            "[Game \"{}\"]\n[Id \"{}\"]\n[Player \"{}\"]\n",
+            row.kind, row.id, owner.name
+        );
+        if let serde_json::Value::Object(fields) = &setup {
+            for (key, value) in fields {
+                let secret = key == "seed" || key == "deal";
+                if secret && !over {
+                    continue;
+                }
+                let text = value
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| value.to_string());
+                out.push_str(&format!("[{} \"{text}\"]\n", capitalised(key)));
+            }
+        }
+        let result = if over {
+            stored_detail(row)
+        } else {
+            "in progress".into()
+        };
+        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let moves: Vec<String> = self
+            .store
+            .actions(&row.id)
+            .await?
+            .into_iter()
+            .map(|a| a.notation)
+            .collect();
+        out.push_str(&moves.join(" "));
+        let mut reply = Reply::text(out.trim_end());
+        reply.game = Some(self.solitaire_summary_of(row).await?);
+        Ok(reply)
+    }
+}
+
+fn capitalised(key: &str) -> String {
+    let mut chars = key.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
 }
 
 fn stored_result(row: &GameRow) -> Option<SolitaireResult> {
