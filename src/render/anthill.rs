@@ -6,11 +6,11 @@
 //! must. The cards of each pile's bottom run (the score) are marked with a
 //! gold bar.
 
-use super::canvas::{fill, rounded_rect, Colour};
+use super::canvas::{fill, rounded_rect};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile,
-    plural, ring, Header, Mark, Quantizer, GOLD, LABEL_H, LOST, TEXT,
+    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, plural, ring,
+    Header, Mark, Quantizer, GOLD, LABEL_H,
 };
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
@@ -204,38 +204,12 @@ fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room
         };
         fill(pm, &rounded_rect(x - 9.0, top + 4.0, 4.0, end - 8.0, 2.0), GOLD);
     }
-    paste_pile(
-        pm,
-        pile.iter()
-            .enumerate()
-            .map(|(k, c)| cards::pile_face(*c, k, &tops)),
-        &tops,
-        x,
-        top,
-    );
-    if let Some(colour) = mark.colour() {
-        ring(pm, x, top + tops[pile.len() - 1], CARD_W, CARD_H, colour);
-    }
+    cards::paste_fanned(pm, pile, &tops, x, top, mark);
 }
 
 fn header(view: &View) -> Header<'static> {
-    let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
-        Some(outcome) if outcome.won => (
-            format!("{} — score {}", outcome.detail, view.score),
-            GOLD,
-            Some(("WON", GOLD)),
-        ),
-        Some(outcome) => (
-            format!("{} — score {} of 52", outcome.detail, view.score),
-            TEXT,
-            Some(("OVER", LOST)),
-        ),
-        None => (format!("Score {} of 52", view.score), TEXT, None),
-    };
-    let deals = match view.deals_left {
-        0 => "no deals left".to_string(),
-        n => format!("{} left", plural(n, "deal")),
-    };
+    let (title, title_colour, tag, deals) =
+        cards::score_title(view.outcome.as_ref(), view.score, view.deals_left);
     Header {
         brand: "ANTHILL",
         title,

@@ -5,11 +5,11 @@
 //! tableau piles fanned below. The image grows with the longest tableau pile
 //! (at most 12 cards, so nothing ever needs squeezing).
 
-use super::canvas::{fonts, Align, Colour, Style};
+use super::canvas::{fonts, Align, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste,
-    paste_pile, plural, ring, Header, Mark, Quantizer, FELT_TEXT, GOLD, LABEL_H, LOST, PAD, TEXT,
+    plural, ring, Header, Mark, Quantizer, FELT_TEXT, LABEL_H, PAD,
 };
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
@@ -227,38 +227,12 @@ fn draw_tableau(pm: &mut Pixmap, i: usize, pile: &[StdCard], room: f32, mark: Ma
         return;
     }
     let tops = fan(&vec![true; pile.len()], CARD_H, room, STRIP, STRIP);
-    paste_pile(
-        pm,
-        pile.iter()
-            .enumerate()
-            .map(|(k, c)| cards::pile_face(*c, k, &tops)),
-        &tops,
-        x,
-        TABLEAU_Y,
-    );
-    if let Some(colour) = mark.colour() {
-        ring(pm, x, TABLEAU_Y + tops[pile.len() - 1], CARD_W, CARD_H, colour);
-    }
+    cards::paste_fanned(pm, pile, &tops, x, TABLEAU_Y, mark);
 }
 
 fn header(view: &View) -> Header<'static> {
-    let (title, title_colour, tag): (String, Colour, _) = match &view.outcome {
-        Some(outcome) if outcome.won => (
-            format!("{} — score {}", outcome.detail, view.score),
-            GOLD,
-            Some(("WON", GOLD)),
-        ),
-        Some(outcome) => (
-            format!("{} — score {} of 52", outcome.detail, view.score),
-            TEXT,
-            Some(("OVER", LOST)),
-        ),
-        None => (format!("Score {} of 52", view.score), TEXT, None),
-    };
-    let deals = match view.deals_left {
-        0 => "no deals left".to_string(),
-        n => format!("{} left", plural(n, "deal")),
-    };
+    let (title, title_colour, tag, deals) =
+        cards::score_title(view.outcome.as_ref(), view.score, view.deals_left);
     let variant = match view.variant.as_str() {
         "strict" => "Strict: deal only when stuck",
         _ => "Relaxed: deal any time",

@@ -7,8 +7,9 @@
 //! card) shows a big suit, or a framed letter for the court cards.
 
 use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
-use super::patience::{blank_card, IVORY};
+use super::patience::{blank_card, paste_pile, plural, ring, Mark, GOLD, IVORY, LOST, TEXT};
 use crate::rules::cards::{Rank, StdCard, Suit};
+use crate::rules::patience::PatienceOutcome;
 use ab_glyph::{Font, FontRef};
 use std::sync::OnceLock;
 use tiny_skia::Pixmap;
@@ -186,6 +187,48 @@ fn face_sprite(card: StdCard, compact: bool) -> Pixmap {
         }
     }
     pm
+}
+
+/// Pastes a fanned pile of face-up cards (bottom first) with its top at
+/// `top`, and rings the top card when the last action touched the pile.
+pub(super) fn paste_fanned(pm: &mut Pixmap, pile: &[StdCard], tops: &[f32], x: f32, top: f32, mark: Mark) {
+    paste_pile(
+        pm,
+        pile.iter().enumerate().map(|(k, c)| pile_face(*c, k, tops)),
+        tops,
+        x,
+        top,
+    );
+    if let Some(colour) = mark.colour() {
+        ring(pm, x, top + tops[pile.len() - 1], CARD_W, CARD_H, colour);
+    }
+}
+
+/// The header's big line of a 52-card patience (the score, or the outcome
+/// once over), its colour and tag, and the deals left in words.
+pub(super) fn score_title(
+    outcome: Option<&PatienceOutcome>,
+    score: i64,
+    deals_left: usize,
+) -> (String, Colour, Option<(&'static str, Colour)>, String) {
+    let (title, colour, tag) = match outcome {
+        Some(outcome) if outcome.won => (
+            format!("{} — score {}", outcome.detail, score),
+            GOLD,
+            Some(("WON", GOLD)),
+        ),
+        Some(outcome) => (
+            format!("{} — score {} of 52", outcome.detail, score),
+            TEXT,
+            Some(("OVER", LOST)),
+        ),
+        None => (format!("Score {score} of 52"), TEXT, None),
+    };
+    let deals = match deals_left {
+        0 => "no deals left".to_string(),
+        n => format!("{} left", plural(n, "deal")),
+    };
+    (title, colour, tag, deals)
 }
 
 #[cfg(test)]

@@ -161,18 +161,7 @@ impl FromStr for Action {
     }
 }
 
-impl Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        ser.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(de)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::rules::patience::notation_serde!(Action);
 
 // ---------------------------------------------------------------------------
 // The game

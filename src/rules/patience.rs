@@ -74,3 +74,23 @@ pub trait Patience: Clone + fmt::Debug + Send + Sync + 'static {
     /// for alt text and the terminal.
     fn describe(&self) -> String;
 }
+
+/// Stores a patience's `Action` as its notation text (through `Display` and
+/// `FromStr`), so logs and setups read like what players type.
+macro_rules! notation_serde {
+    ($action:ty) => {
+        impl serde::Serialize for $action {
+            fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+                ser.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $action {
+            fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(de)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+pub(crate) use notation_serde;
