@@ -534,3 +534,39 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
     let d = |i: usize| (a[i] as i32 - b[i] as i32).pow(2) as u32;
     2 * d(0) + 4 * d(1) + 3 * d(2)
 }
+
+/// A small ant, head up, about 22 px tall at `scale` 1. Shared by the
+/// Army Ants pips and card backs and the patience boards.
+pub fn draw_ant(pm: &mut Pixmap, cx: f32, cy: f32, scale: f32, colour: Colour) {
+    let p = |x: f32, y: f32| (cx + x * scale, cy + y * scale);
+    let mut legs = PathBuilder::new();
+    // Three legs a side from the thorax, and two bent antennae.
+    let limbs: [[(f32, f32); 3]; 4] = [
+        [(1.0, -3.0), (4.0, -5.0), (5.5, -8.0)],
+        [(1.2, -1.8), (5.0, -1.5), (6.5, 1.5)],
+        [(1.0, -0.8), (4.0, 2.0), (5.5, 6.5)],
+        [(0.8, -8.5), (2.0, -11.0), (4.0, -11.5)],
+    ];
+    for limb in limbs {
+        for mirror in [1.0, -1.0] {
+            let pts = limb.map(|(x, y)| p(x * mirror, y));
+            legs.move_to(pts[0].0, pts[0].1);
+            legs.line_to(pts[1].0, pts[1].1);
+            legs.line_to(pts[2].0, pts[2].1);
+        }
+    }
+    stroke(pm, &legs.finish().expect("legs"), colour, 1.1 * scale);
+    let mut body = PathBuilder::new();
+    let oval = |c: (f32, f32), rx: f32, ry: f32| {
+        rect(
+            c.0 - rx * scale,
+            c.1 - ry * scale,
+            2.0 * rx * scale,
+            2.0 * ry * scale,
+        )
+    };
+    body.push_oval(oval(p(0.0, -7.2), 2.2, 2.0)); // head
+    body.push_oval(oval(p(0.0, -2.4), 1.5, 2.6)); // thorax
+    body.push_oval(oval(p(0.0, 4.4), 3.0, 4.2)); // gaster
+    fill(pm, &body.finish().expect("body"), colour);
+}

@@ -8,7 +8,7 @@
 //! read the same on Discord's dark and light themes.
 
 use super::canvas::{
-    fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed, Palette, Style,
+    draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed, Palette, Style,
 };
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -593,40 +593,6 @@ pub(super) fn draw_back(pm: &mut Pixmap, w: f32, h: f32, radius: f32, accent: Co
     fill(pm, &medallion, Colour::hex(0x000000).alpha(70));
     stroke(pm, &medallion, accent.alpha(200), 1.6);
     draw_ant(pm, cx, cy + 1.0, r / 13.0, accent);
-}
-
-/// A small ant, head up, about 22 px tall at `scale` 1.
-pub(super) fn draw_ant(pm: &mut Pixmap, cx: f32, cy: f32, scale: f32, colour: Colour) {
-    let p = |x: f32, y: f32| (cx + x * scale, cy + y * scale);
-    let mut legs = PathBuilder::new();
-    let limbs: [[(f32, f32); 3]; 4] = [
-        [(1.0, -3.0), (4.0, -5.0), (5.5, -8.0)],
-        [(1.2, -1.8), (5.0, -1.5), (6.5, 1.5)],
-        [(1.0, -0.8), (4.0, 2.0), (5.5, 6.5)],
-        [(0.8, -8.5), (2.0, -11.0), (4.0, -11.5)],
-    ];
-    for limb in limbs {
-        for mirror in [1.0, -1.0] {
-            let pts = limb.map(|(x, y)| p(x * mirror, y));
-            legs.move_to(pts[0].0, pts[0].1);
-            legs.line_to(pts[1].0, pts[1].1);
-            legs.line_to(pts[2].0, pts[2].1);
-        }
-    }
-    stroke(pm, &legs.finish().expect("legs"), colour, 1.1 * scale);
-    let mut body = PathBuilder::new();
-    let oval = |c: (f32, f32), rx: f32, ry: f32| {
-        rect(
-            c.0 - rx * scale,
-            c.1 - ry * scale,
-            2.0 * rx * scale,
-            2.0 * ry * scale,
-        )
-    };
-    body.push_oval(oval(p(0.0, -7.2), 2.2, 2.0));
-    body.push_oval(oval(p(0.0, -2.4), 1.5, 2.6));
-    body.push_oval(oval(p(0.0, 4.4), 3.0, 4.2));
-    fill(pm, &body.finish().expect("body"), colour);
 }
 
 /// "1 card", "3 cards".
