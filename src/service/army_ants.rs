@@ -357,11 +357,7 @@ impl Service {
                 };
                 return Err(UserError::not_a_player(msg).into());
             }
-            let next_status = match loaded.game.status() {
-                Status::Deploying => status::DEPLOYING,
-                Status::Over(_) => status::FINISHED,
-                Status::ToMove(_) => status::ACTIVE,
-            };
+            let next_status = stored_status(&loaded.game);
             let update = GameUpdate {
                 id: loaded.row.id.clone(),
                 expected_version: loaded.row.version,
@@ -481,11 +477,7 @@ impl Service {
                 .game
                 .apply(side, &action)
                 .map_err(|e| rule_error(e, &loaded.seats))?;
-            let next_status = match loaded.game.status() {
-                Status::Deploying => status::DEPLOYING,
-                Status::Over(_) => status::FINISHED,
-                Status::ToMove(_) => status::ACTIVE,
-            };
+            let next_status = stored_status(&loaded.game);
             let update = GameUpdate {
                 id: loaded.row.id.clone(),
                 expected_version: loaded.row.version,
@@ -953,6 +945,15 @@ fn record_text(loaded: &Loaded) -> String {
         out.push(' ');
     }
     out.trim_end().to_string()
+}
+
+/// The stored status of a started game.
+fn stored_status(game: &ArmyAnts) -> &'static str {
+    match game.status() {
+        Status::Deploying => status::DEPLOYING,
+        Status::Over(_) => status::FINISHED,
+        Status::ToMove(_) => status::ACTIVE,
+    }
 }
 
 fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
