@@ -294,14 +294,7 @@ impl Service {
     async fn load(&self, row: GameRow) -> ServiceResult<Loaded> {
         let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-        let cached = self
-            .cache
-            .lock()
-            .expect("cache lock")
-            .get(&row.id)
-            .filter(|(version, _)| *version == row.version)
-            .map(|(_, game)| game.clone());
-        let game = match cached {
+        let game = match self.cached::<ArmyAnts>(&row.id, row.version) {
             Some(game) => game,
             None => {
                 let game = self.replay(&row, &seats, &setup).await?;
@@ -332,15 +325,6 @@ impl Service {
                 .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
         }
         Ok(game)
-    }
-
-    fn remember(&self, id: &str, version: i64, game: &ArmyAnts) {
-        let mut cache = self.cache.lock().expect("cache lock");
-        // A small bound keeps memory flat; evicted games are replayed.
-        if cache.len() >= 4096 {
-            cache.clear();
-        }
-        cache.insert(id.to_string(), (version, game.clone()));
     }
 
     async fn accept(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {

@@ -41,15 +41,13 @@ impl Default for Config {
 
 /// Games rebuilt from their logs, by id, with the version they match: a
 /// move then costs a clone instead of a replay.
-type GameCache = Mutex<HashMap<String, (i64, crate::rules::army_ants::ArmyAnts)>>;
-/// The same for the patiences, whose types differ by game.
-type PatienceCache = Mutex<HashMap<String, (i64, Box<dyn std::any::Any + Send + Sync>)>>;
+/// The games' types differ, so states are kept as `Any`.
+type GameCache = Mutex<HashMap<String, (i64, Box<dyn std::any::Any + Send + Sync>)>>;
 
 pub struct Service {
     store: Store,
     config: Config,
     cache: GameCache,
-    patience_cache: PatienceCache,
 }
 
 /// How many times an action is tried again when another one changed the game
@@ -62,12 +60,30 @@ impl Service {
             store,
             config,
             cache: Mutex::new(HashMap::new()),
-            patience_cache: Mutex::new(HashMap::new()),
         }
     }
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The cached state of game `id` at `version`, if there is one.
+    fn cached<T: Clone + 'static>(&self, id: &str, version: i64) -> Option<T> {
+        let cache = self.cache.lock().expect("cache lock");
+        cache
+            .get(id)
+            .filter(|(v, _)| *v == version)
+            .and_then(|(_, game)| game.downcast_ref::<T>().cloned())
+    }
+
+    /// Keeps the state of game `id` at `version`.
+    fn remember<T: Clone + Send + Sync + 'static>(&self, id: &str, version: i64, game: &T) {
+        let mut cache = self.cache.lock().expect("cache lock");
+        // A small bound keeps memory flat; evicted games are replayed.
+        if cache.len() >= 4096 {
+            cache.clear();
+        }
+        cache.insert(id.to_string(), (version, Box::new(game.clone())));
     }
 
     /// Handles one interaction. Never fails: refusals and internal errors

@@ -13,7 +13,6 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::any::Any;
 
 const TAG: &str = "sol";
 pub(super) const GAMES: [&str; 3] = ["myrmex", "anthill", "ants"];
@@ -172,7 +171,7 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         }
-        self.remember_patience(&row.id, 0, &game);
+        self.remember(&row.id, 0, &game);
         let loaded = Loaded {
             owner: req.user.clone(),
             row,
@@ -275,7 +274,7 @@ impl Service {
                     loaded.row.version = version;
                     loaded.row.status = update.status.clone();
                     loaded.row.result = result;
-                    self.remember_patience(&loaded.row.id, version, &loaded.game);
+                    self.remember(&loaded.row.id, version, &loaded.game);
                     let text = match loaded.game.outcome() {
                         Some(_) => format!(
                             "{} played **{action}**. **Game over**: {}.{}",
@@ -302,14 +301,7 @@ impl Service {
 
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let cached = {
-            let cache = self.patience_cache.lock().expect("cache lock");
-            cache
-                .get(&row.id)
-                .filter(|(version, _)| *version == row.version)
-                .and_then(|(_, game)| game.downcast_ref::<G>().cloned())
-        };
-        let game = match cached {
+        let game = match self.cached::<G>(&row.id, row.version) {
             Some(game) => game,
             None => {
                 let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
@@ -323,22 +315,11 @@ impl Service {
                         format!("game {} action {} `{}`", row.id, entry.seq, entry.notation)
                     })?;
                 }
-                self.remember_patience(&row.id, row.version, &game);
+                self.remember(&row.id, row.version, &game);
                 game
             }
         };
         Ok(Loaded { row, owner, game })
-    }
-
-    fn remember_patience<G: SolitaireRules>(&self, id: &str, version: i64, game: &G) {
-        let mut cache = self.patience_cache.lock().expect("cache lock");
-        if cache.len() >= 4096 {
-            cache.clear();
-        }
-        cache.insert(
-            id.to_string(),
-            (version, Box::new(game.clone()) as Box<dyn Any + Send + Sync>),
-        );
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
