@@ -4,6 +4,7 @@
 //! `service` call; the service loads the game (`store`), applies the action
 //! (`rules`), saves it, draws the board (`render`) and returns a reply.
 
+pub mod ai;
 pub mod cli;
 pub mod discord;
 pub mod render;

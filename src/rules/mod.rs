@@ -7,6 +7,7 @@
 pub mod anthill;
 pub mod ants_solitaire;
 pub mod army_ants;
+pub mod atta_ants;
 pub mod cards;
 pub mod myrmex;
 pub mod patience;

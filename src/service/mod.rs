@@ -5,7 +5,9 @@
 //! with the rules, saves it in one transaction and draws the board.
 
 mod army_ants;
+mod atta_ants;
 pub mod custom_id;
+mod daily;
 mod error;
 mod options;
 mod solitaire;
@@ -123,6 +125,10 @@ impl Service {
                 match words.as_slice() {
                     ["armyants", sub] => self.army_ants_command(req, sub, options).await,
                     ["solitaire", sub] => self.solitaire_command(req, sub, options).await,
+                    ["atta", sub] => self.atta_command(req, sub, options).await,
+                    ["daily", _] | ["leaderboard"] | ["stats"] => {
+                        self.daily_command(req, &words, options).await
+                    }
                     ["record"] => self.record(req).await,
                     ["help"] => Ok(Reply::ephemeral(HELP)),
                     _ => Err(UserError::new(
@@ -137,6 +143,8 @@ impl Service {
                 match id.game.as_str() {
                     "aa" => self.army_ants_component(req, &id, values).await,
                     "sol" => self.solitaire_component(req, &id).await,
+                    "atta" => self.atta_component(req, &id).await,
+                    "daily" | "lb" => self.daily_component(req, &id).await,
                     _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
                 }
             }

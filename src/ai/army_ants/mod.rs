@@ -1,0 +1,1 @@
+//! The Army Ants computer opponent.

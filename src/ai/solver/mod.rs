@@ -1,0 +1,1 @@
+//! Solvers for the patiences: prove a deal won (with its line) or lost.
