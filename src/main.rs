@@ -51,9 +51,13 @@ enum Command {
         /// Patiences: deal this deck order (cards separated by spaces).
         #[arg(long)]
         deal: Option<String>,
-        /// Myrmex: minor, larval, major or queen.
+        /// Myrmex: minor, larval, major or queen; against the computer:
+        /// easy, normal or hard.
         #[arg(long)]
         level: Option<String>,
+        /// Army Ants: play against the computer (`antics`) instead of both seats.
+        #[arg(long)]
+        opponent: Option<String>,
         /// Myrmex major or queen: only the top cards face up.
         #[arg(long)]
         closed: bool,
@@ -110,6 +114,7 @@ async fn main() -> anyhow::Result<()> {
             position,
             deal,
             level,
+            opponent,
             closed,
             variant,
             out,
@@ -127,6 +132,7 @@ async fn main() -> anyhow::Result<()> {
                 position,
                 deal,
                 level,
+                opponent,
                 closed,
                 variant,
                 out,

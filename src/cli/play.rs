@@ -20,6 +20,8 @@ pub struct PlayOptions {
     pub deal: Option<String>,
     /// Myrmex: minor, larval, major or queen.
     pub level: Option<String>,
+    /// Army Ants: `antics` to play against the computer.
+    pub opponent: Option<String>,
     pub closed: bool,
     /// Ants Solitaire: strict or relaxed.
     pub variant: Option<String>,
@@ -88,13 +90,27 @@ pub async fn run(service: Service, opts: PlayOptions) -> anyhow::Result<()> {
 }
 
 async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
+    let against_bot = match opts.opponent.as_deref() {
+        None => false,
+        Some(crate::service::BOT_ID) => true,
+        Some(other) => {
+            anyhow::bail!("the only opponent at the terminal is `antics` (the computer), not `{other}`")
+        }
+    };
     let red = User::new("red", "Red");
-    let black = User::new("black", "Black");
+    let black = if against_bot {
+        User::bot()
+    } else {
+        User::new("black", "Black")
+    };
     let mut challenge = vec![
-        ("opponent", "black".to_string()),
+        ("opponent", black.id.clone()),
         ("color", "red".to_string()),
         ("deployment", opts.deployment.clone()),
     ];
+    if against_bot {
+        challenge.push(("level", opts.level.clone().unwrap_or_else(|| "normal".into())));
+    }
     if let Some(seed) = opts.seed {
         challenge.push(("seed", seed.to_string()));
     }
@@ -106,8 +122,13 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
         anyhow::bail!("{}", reply.text);
     }
     let game_id = reply.game.as_ref().map(|g| g.id.clone()).unwrap_or_default();
-    let mut reply = table.command(&black, "armyants accept", &[]).await;
-    println!("Army Ants at the terminal: you play both armies. Type `help` for commands.\n");
+    let mut reply = if against_bot {
+        println!("Army Ants at the terminal: you play Red against the computer. Type `help` for commands.\n");
+        reply
+    } else {
+        println!("Army Ants at the terminal: you play both armies. Type `help` for commands.\n");
+        table.command(&black, "armyants accept", &[]).await
+    };
     let mut lines = std::io::stdin().lock().lines();
     loop {
         print_reply(&reply);
@@ -119,7 +140,11 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
         let player = match &game.to_move {
             Some(name) if *name == red.name => red.clone(),
             Some(_) => black.clone(),
-            None => match deploying_player(table, &game_id, [&red, &black]).await {
+            None if against_bot => match deploying_player(table, &game_id, &[&red]).await {
+                Some(user) => user,
+                None => break,
+            },
+            None => match deploying_player(table, &game_id, &[&red, &black]).await {
                 Some(user) => user,
                 None => break,
             },
@@ -154,8 +179,8 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
 
 /// During a private deployment: the first player who still has cards to
 /// place (their hand is printed for them).
-async fn deploying_player(table: &mut Table, game_id: &str, users: [&User; 2]) -> Option<User> {
-    for user in users {
+async fn deploying_player(table: &mut Table, game_id: &str, users: &[&User]) -> Option<User> {
+    for user in users.iter().copied() {
         let input = Input::Component {
             custom_id: format!("aa:{game_id}:deploy"),
             values: vec![],
@@ -246,11 +271,13 @@ fn merge(mut current: Reply, next: Reply) -> Reply {
         return next;
     }
     println!("{}", next.text);
+    print_posts(&next);
     if let Some(game) = next.game {
         current.game = Some(game);
     }
     current.text.clear();
     current.image = None;
+    current.posts.clear();
     current
 }
 
@@ -268,6 +295,14 @@ fn print_reply(reply: &Reply) {
     }
     if !reply.text.is_empty() {
         println!("{}\n", reply.text.replace("**", ""));
+    }
+    print_posts(reply);
+}
+
+/// Messages besides the reply: the computer's moves, deployment news.
+fn print_posts(reply: &Reply) {
+    for post in &reply.posts {
+        println!("{}\n", post.text.replace("**", ""));
     }
 }
 

@@ -7,6 +7,7 @@
 //! guild_id = "123456789012345678" # register commands in this guild only; or ANTICS_GUILD_ID
 //! log = "info"                   # a tracing filter; or ANTICS_LOG / RUST_LOG
 //! discord_api = "http://127.0.0.1:3000" # send API calls through this proxy; or ANTICS_DISCORD_API
+//! ai_move_ms = 2000              # the computer's thinking time per move; or ANTICS_AI_MOVE_MS
 //! ```
 
 use serde::Deserialize;
@@ -63,6 +64,8 @@ pub struct Config {
     /// `https://discord.com`: an HTTP API proxy (such as
     /// twilight-http-proxy), or a fake Discord in tests.
     pub discord_api: Option<String>,
+    /// The computer opponent's time per move, in milliseconds (default 2000).
+    pub ai_move_ms: Option<u64>,
 }
 
 impl fmt::Debug for Config {
@@ -73,6 +76,7 @@ impl fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("log", &self.log)
             .field("discord_api", &self.discord_api)
+            .field("ai_move_ms", &self.ai_move_ms)
             .finish()
     }
 }
@@ -85,6 +89,7 @@ impl Default for Config {
             guild_id: None,
             log: DEFAULT_LOG.into(),
             discord_api: None,
+            ai_move_ms: None,
         }
     }
 }
@@ -99,6 +104,7 @@ struct File {
     guild_id: Option<GuildId>,
     log: Option<String>,
     discord_api: Option<String>,
+    ai_move_ms: Option<u64>,
 }
 
 /// A guild id in the file: a string (safe) or a number.
@@ -118,6 +124,8 @@ pub enum ConfigError {
     Parse { path: PathBuf, message: String },
     #[error("{name} must be a Discord server id (a number), not `{value}`")]
     GuildId { name: &'static str, value: String },
+    #[error("ANTICS_AI_MOVE_MS must be a number of milliseconds, not `{0}`")]
+    AiMoveMs(String),
 }
 
 fn guild_id(name: &'static str, value: &str) -> Result<Option<u64>, ConfigError> {
@@ -167,6 +175,9 @@ impl Config {
         if let Some(url) = env("ANTICS_DISCORD_API") {
             config.discord_api = Some(url.trim().to_string());
         }
+        if let Some(ms) = env("ANTICS_AI_MOVE_MS") {
+            config.ai_move_ms = Some(ms.trim().parse().map_err(|_| ConfigError::AiMoveMs(ms.clone()))?);
+        }
         if let Some(path) = db_flag {
             config.database = Database::Path(path.to_path_buf());
         }
@@ -201,6 +212,9 @@ impl Config {
         }
         if let Some(url) = file.discord_api.filter(|u| !u.trim().is_empty()) {
             self.discord_api = Some(url.trim().to_string());
+        }
+        if file.ai_move_ms.is_some() {
+            self.ai_move_ms = file.ai_move_ms;
         }
         Ok(())
     }

@@ -178,7 +178,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let token = config.token.clone().context(NO_TOKEN)?;
     tracing::info!(?config, "starting");
     let store = open_store(&config.database).await?;
-    let service = Arc::new(Service::new(store.clone(), ServiceConfig::default()));
+    let mut service_config = ServiceConfig::default();
+    if let Some(ms) = config.ai_move_ms {
+        // At most 2 s a move: the bound on this 2-core machine.
+        service_config.ai_budget = crate::ai::army_ants::Budget::millis(ms.clamp(10, 2_000));
+    }
+    let service = Arc::new(Service::new(store.clone(), service_config));
     let inflight = Arc::new(InFlight::default());
     let stopping = Arc::new(AtomicBool::new(false));
     let data = Data {

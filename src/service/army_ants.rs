@@ -1,11 +1,14 @@
 //! Army Ants in the service: challenge, accept, decline, move (and deploy),
 //! resign, draw, the record, and the buttons on its messages.
 
+mod bot;
+
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
 use super::options;
 use super::types::*;
 use super::{mention, new_game_id, Service, RETRIES};
+use crate::ai::army_ants::Level;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
     Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
@@ -25,6 +28,9 @@ struct Seats {
     red: User,
     black: User,
     challenger: Side,
+    /// The computer's level, in a game against it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    level: Option<String>,
 }
 
 impl Seats {
@@ -37,6 +43,17 @@ impl Seats {
 
     fn side_of(&self, user_id: &str) -> Option<Side> {
         Side::BOTH.into_iter().find(|s| self.user(*s).id == user_id)
+    }
+
+    /// The computer's seat and level, in a game against it.
+    fn bot(&self) -> Option<(Side, Level)> {
+        let side = Side::BOTH.into_iter().find(|s| self.user(*s).is_bot())?;
+        let level = self
+            .level
+            .as_deref()
+            .and_then(Level::parse)
+            .unwrap_or(Level::Normal);
+        Some((side, level))
     }
 
     fn challenged(&self) -> &User {
@@ -151,15 +168,13 @@ impl Service {
         if opponent.id == req.user.id {
             return Err(UserError::bad_option("You cannot challenge yourself; name another player.").into());
         }
-        if opponent.is_bot() {
-            return Err(UserError::bad_option(
-                "The computer opponent is not available yet; challenge a friend.",
-            )
-            .into());
-        }
-        if options::text(opts, "level")?.is_some() {
+        let level = if opponent.is_bot() {
+            Some(bot::parse_level(options::text(opts, "level")?)?)
+        } else if options::text(opts, "level")?.is_some() {
             return Err(UserError::bad_option("`level` is only for games against the computer.").into());
-        }
+        } else {
+            None
+        };
         let color = options::choice(opts, "color", &["red", "black", "random"])?.unwrap_or("random");
         let deployment = match options::choice(opts, "deployment", &["random", "minor", "total"])? {
             Some(d) => Deployment::parse(d).expect("one of the choices"),
@@ -205,12 +220,16 @@ impl Service {
             red,
             black,
             challenger: challenger_side,
+            level: level.map(|l| l.name().to_string()),
         };
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
             return Err(busy_channel(&open).into());
         }
+        if level.is_some() {
+            self.check_ai_cooldown(&req.user, req.at)?;
+        }
         let now = req.at.timestamp_millis();
-        let row = GameRow {
+        let mut row = GameRow {
             id: new_game_id(),
             kind: KIND.into(),
             guild_id: req.guild.clone(),
@@ -236,6 +255,10 @@ impl Service {
                 .into())
             }
             Err(e) => return Err(e.into()),
+        }
+        if level.is_some() {
+            row.status = status::ACTIVE.into();
+            return self.start_against_bot(req, row, seats, setup).await;
         }
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let start = match &setup.position {
@@ -263,6 +286,91 @@ impl Service {
             })),
             ..Reply::default()
         })
+    }
+
+    /// A game against the computer starts at once: no one has to accept.
+    /// The computer places its cards, or moves first, in this request.
+    async fn start_against_bot(
+        &self,
+        req: &Request,
+        mut row: GameRow,
+        seats: Seats,
+        setup: Setup,
+    ) -> ServiceResult<Reply> {
+        let mut game = ArmyAnts::new(&setup).context("checked setup")?;
+        let (bot_side, level) = seats.bot().expect("a game against the computer");
+        let before = game.phase();
+        let turns = self
+            .bot_turns(&mut game, bot_side, level, setup.seed.unwrap_or(0))
+            .await?;
+        let update = GameUpdate {
+            id: row.id.clone(),
+            expected_version: row.version,
+            status: stored_status(&game).into(),
+            players: row.players.clone(),
+            expires_at: None,
+            result: None,
+            updated_at: req.at.timestamp_millis(),
+            append: turns
+                .played
+                .iter()
+                .map(|(a, _)| (BOT_ID.to_string(), a.to_string()))
+                .collect(),
+        };
+        // The game was created in this request: no one else can have changed it.
+        row.version = self.store.commit(&update).await?;
+        row.status = update.status.clone();
+        let loaded = Loaded {
+            row,
+            seats,
+            setup,
+            game,
+        };
+        self.remember(&loaded.row.id, loaded.row.version, &loaded.game);
+        let human = loaded.seats.user(bot_side.opponent());
+        let start = match (&loaded.setup.position, loaded.game.status()) {
+            (Some(_), _) => "from a set position".to_string(),
+            (None, Status::Deploying) => format!(
+                "{} deployment: press **Deploy** to place your cards in private",
+                loaded.setup.deployment.name()
+            ),
+            (None, _) => format!("{} deployment", loaded.setup.deployment.name()),
+        };
+        let text = format!(
+            "{} plays **Army Ants** against the computer ({} level, {start}). You play {}. {}",
+            mention(human),
+            level.name(),
+            bot_side.opponent().name(),
+            self.turn_line(&loaded)
+        );
+        let mut reply = self.board_reply(&loaded, text, None);
+        self.add_bot_post(&mut reply, &loaded, &turns, before);
+        Ok(reply)
+    }
+
+    /// Reports the computer's turns in a post with the board after them.
+    fn add_bot_post(&self, reply: &mut Reply, loaded: &Loaded, turns: &bot::BotTurns, before: Phase) {
+        let Some((bot_side, _)) = loaded.seats.bot() else {
+            return;
+        };
+        let commands = turns.played.iter().any(|(a, _)| !matches!(a, Action::Deploy(_)));
+        if turns.is_empty() {
+            return;
+        }
+        let text = bot::post_text(
+            turns,
+            &loaded.seats.label(bot_side),
+            &self.turn_line(loaded),
+            before,
+        );
+        let board = self.board_reply(loaded, String::new(), None);
+        reply.posts.push(Post {
+            channel: loaded.row.channel_id.clone(),
+            text,
+            // A deployment shows nothing new: the cards stay face down.
+            image: if commands { board.image } else { None },
+            components: if commands { board.components } else { vec![] },
+        });
     }
 
     async fn find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
@@ -456,11 +564,30 @@ impl Service {
             let row = self.find(req, &target).await?;
             let mut loaded = self.load(row).await?;
             let side = self.seat_for_action(&loaded, req)?;
+            let bot = loaded.seats.bot();
+            if bot.is_some() && action != Action::Resign {
+                self.check_ai_cooldown(&req.user, req.at)?;
+            }
             let before = loaded.game.phase();
             let events = loaded
                 .game
                 .apply(side, &action)
                 .map_err(|e| rule_error(e, &loaded.seats))?;
+            let bot_before = loaded.game.phase();
+            let turns = match bot {
+                Some((bot_side, level)) if loaded.game.outcome().is_none() => {
+                    let seed = loaded.setup.seed.unwrap_or(0);
+                    self.bot_turns(&mut loaded.game, bot_side, level, seed).await?
+                }
+                _ => bot::BotTurns::default(),
+            };
+            let mut append = vec![(req.user.id.clone(), action.to_string())];
+            append.extend(
+                turns
+                    .played
+                    .iter()
+                    .map(|(a, _)| (BOT_ID.to_string(), a.to_string())),
+            );
             let next_status = stored_status(&loaded.game);
             let update = GameUpdate {
                 id: loaded.row.id.clone(),
@@ -470,14 +597,16 @@ impl Service {
                 expires_at: None,
                 result: result_json(&loaded)?,
                 updated_at: req.at.timestamp_millis(),
-                append: vec![(req.user.id.clone(), action.to_string())],
+                append,
             };
             match self.store.commit(&update).await {
                 Ok(version) => {
                     loaded.row.version = version;
                     loaded.row.status = next_status.into();
                     self.remember(&loaded.row.id, version, &loaded.game);
-                    return Ok(self.after_action(&loaded, req, side, &action, &events, before));
+                    let mut reply = self.after_action(&loaded, req, side, &action, &events, before);
+                    self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
+                    return Ok(reply);
                 }
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),

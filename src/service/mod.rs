@@ -30,6 +30,10 @@ pub struct Config {
     pub challenge_ttl: Duration,
     /// Whether replies carry a rendered board.
     pub render: bool,
+    /// How long the computer may think about one move.
+    pub ai_budget: crate::ai::army_ants::Budget,
+    /// How many computer replies one user may ask for per minute.
+    pub ai_moves_per_minute: u32,
 }
 
 impl Default for Config {
@@ -37,6 +41,8 @@ impl Default for Config {
         Config {
             challenge_ttl: Duration::from_secs(15 * 60),
             render: true,
+            ai_budget: crate::ai::army_ants::Budget::default(),
+            ai_moves_per_minute: 30,
         }
     }
 }
@@ -50,6 +56,8 @@ pub struct Service {
     store: Store,
     config: Config,
     cache: GameCache,
+    /// When each user last asked for the computer's work (its cooldown).
+    ai_calls: Mutex<HashMap<String, Vec<i64>>>,
 }
 
 /// How many times an action is tried again when another one changed the game
@@ -62,6 +70,7 @@ impl Service {
             store,
             config,
             cache: Mutex::new(HashMap::new()),
+            ai_calls: Mutex::new(HashMap::new()),
         }
     }
 

@@ -342,6 +342,12 @@ impl ArmyAnts {
         self.repeats
     }
 
+    /// The battle positions seen so far (board key as [`Board::key`], side to
+    /// move), so an engine can foresee Red Aggression.
+    pub fn battle_positions(&self) -> impl Iterator<Item = (&[u8; 40], Side)> + '_ {
+        self.seen.iter().map(|(key, side)| (key, *side))
+    }
+
     pub fn status(&self) -> Status {
         match (self.outcome, self.phase) {
             (Some(outcome), _) => Status::Over(outcome),

@@ -1,0 +1,164 @@
+//! A round robin between the computer's levels (hard, normal, easy and the
+//! greedy baseline): every pair plays the same number of games on the same
+//! seeds, colours alternated, and the win rates are printed as a table.
+//!
+//! cargo run --release --example ai_match -- --games 240 --budget-ms 100 --out data/match/army-ants.csv
+//!
+//! `--games` is the total over all six pairs; each move gets `--budget-ms`
+//! milliseconds (and the matching node budget, whichever ends first). A game
+//! still going after `--max-plies` counts as unfinished (a draw in the table).
+
+use antics::ai::army_ants::{choose, Budget, Level};
+use antics::rules::army_ants::{ArmyAnts, Outcome, Setup, Side, Status, WinReason};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::time::Instant;
+
+struct Args {
+    games: usize,
+    budget_ms: u64,
+    max_plies: usize,
+    out: String,
+}
+
+fn args() -> Args {
+    let mut args = Args {
+        games: 240,
+        budget_ms: 100,
+        max_plies: 400,
+        out: "data/match/army-ants.csv".into(),
+    };
+    let list: Vec<String> = std::env::args().skip(1).collect();
+    for pair in list.chunks(2) {
+        let value = pair.get(1).cloned().unwrap_or_default();
+        match pair[0].as_str() {
+            "--games" => args.games = value.parse().expect("--games N"),
+            "--budget-ms" => args.budget_ms = value.parse().expect("--budget-ms M"),
+            "--max-plies" => args.max_plies = value.parse().expect("--max-plies P"),
+            "--out" => args.out = value,
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    args
+}
+
+/// One game; returns the winner's side (None: draw or unfinished), how it
+/// ended and the number of plies.
+fn play(
+    seed: u64,
+    red: Level,
+    black: Level,
+    budget: Budget,
+    max_plies: usize,
+) -> (Option<Side>, String, usize) {
+    let mut game = ArmyAnts::new(&Setup {
+        seed: Some(seed),
+        ..Setup::default()
+    })
+    .expect("a dealt game");
+    let mut plies = 0;
+    while let Status::ToMove(side) = game.status() {
+        if plies >= max_plies {
+            return (None, "unfinished".into(), plies);
+        }
+        let level = if side == Side::Red { red } else { black };
+        let choice = choose(&game, side, level, budget, seed).expect("a move");
+        game.apply(side, &choice.action).expect("a legal move");
+        plies += 1;
+    }
+    match game.outcome() {
+        Some(Outcome::Win { winner, reason }) => {
+            let how = match reason {
+                WinReason::QueenCaptured => "queen",
+                WinReason::RedAggression => "red_aggression",
+                _ => "other",
+            };
+            (Some(winner), how.into(), plies)
+        }
+        _ => (None, "draw".into(), plies),
+    }
+}
+
+fn main() {
+    let args = args();
+    let budget = Budget::millis(args.budget_ms);
+    let pairs: Vec<(Level, Level)> = (0..4)
+        .flat_map(|i| (i + 1..4).map(move |j| (Level::ALL[i], Level::ALL[j])))
+        .collect();
+    let per_pair = args.games.div_ceil(pairs.len());
+    if let Some(dir) = std::path::Path::new(&args.out).parent() {
+        std::fs::create_dir_all(dir).expect("output folder");
+    }
+    let mut csv = std::fs::File::create(&args.out).expect("output file");
+    writeln!(csv, "game,seed,red,black,winner,reason,plies,seconds").unwrap();
+    // (level, opponent) -> (wins, draws, games)
+    let mut table: BTreeMap<(&str, &str), (u32, u32, u32)> = BTreeMap::new();
+    let mut n = 0;
+    let started = Instant::now();
+    for (a, b) in &pairs {
+        for k in 0..per_pair {
+            // Each seed is played twice, once with each colour.
+            let seed = 1000 + (k / 2) as u64;
+            let (red, black) = if k % 2 == 0 { (*a, *b) } else { (*b, *a) };
+            let t = Instant::now();
+            let (winner, reason, plies) = play(seed, red, black, budget, args.max_plies);
+            n += 1;
+            let winner_level = winner.map(|s| if s == Side::Red { red } else { black });
+            writeln!(
+                csv,
+                "{n},{seed},{},{},{},{reason},{plies},{:.1}",
+                red.name(),
+                black.name(),
+                winner_level.map_or("draw", |l| l.name()),
+                t.elapsed().as_secs_f64()
+            )
+            .unwrap();
+            csv.flush().unwrap();
+            for (me, other) in [(red, black), (black, red)] {
+                let e = table.entry((me.name(), other.name())).or_default();
+                e.2 += 1;
+                match winner_level {
+                    Some(w) if w == me => e.0 += 1,
+                    None => e.1 += 1,
+                    _ => {}
+                }
+            }
+            eprintln!(
+                "game {n}: {} (red) vs {} (black): {} by {reason} in {plies} plies [{:.0}s total]",
+                red.name(),
+                black.name(),
+                winner_level.map_or("draw", |l| l.name()),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!(
+        "{n} games, {} ms (and {} nodes) per move\n",
+        args.budget_ms, budget.nodes
+    );
+    print!("| level (row) vs | ");
+    for l in Level::ALL {
+        print!("{} | ", l.name());
+    }
+    println!("overall |");
+    println!("|---|---|---|---|---|---|");
+    for me in Level::ALL {
+        print!("| {} | ", me.name());
+        let (mut w, mut d, mut g) = (0, 0, 0);
+        for other in Level::ALL {
+            match table.get(&(me.name(), other.name())) {
+                Some((wins, draws, games)) => {
+                    print!("{wins}/{games} | ");
+                    w += wins;
+                    d += draws;
+                    g += games;
+                }
+                None => print!("- | "),
+            }
+        }
+        println!(
+            "{:.0}% ({w} wins, {d} draws, {g} games) |",
+            100.0 * w as f64 / g.max(1) as f64
+        );
+    }
+}

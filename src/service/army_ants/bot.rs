@@ -1,0 +1,120 @@
+//! Games against the computer (`opponent: antics`): its level, its replies
+//! played in the same request as the person's action, and the per-user
+//! limit on this expensive work.
+
+use super::super::error::UserError;
+use super::super::types::*;
+use super::super::Service;
+use crate::ai::army_ants::{accepts_draw, choose, Level};
+use crate::rules::army_ants::{Action, ArmyAnts, Events, Phase, Side};
+use chrono::{DateTime, Utc};
+
+/// What the computer did after a person's action.
+#[derive(Debug, Default)]
+pub(super) struct BotTurns {
+    /// Its actions, in order, with what each caused.
+    pub played: Vec<(Action, Events)>,
+    /// It was offered a draw and declined (it will play on).
+    pub declined_draw: bool,
+}
+
+impl BotTurns {
+    pub fn is_empty(&self) -> bool {
+        self.played.is_empty() && !self.declined_draw
+    }
+}
+
+/// The level stored with a game against the computer.
+pub(super) fn parse_level(text: Option<&str>) -> Result<Level, UserError> {
+    match text {
+        None => Ok(Level::Normal),
+        Some(t) => Level::parse(t)
+            .filter(|l| *l != Level::Greedy)
+            .ok_or_else(|| UserError::bad_option("`level` is easy, normal or hard.")),
+    }
+}
+
+impl Service {
+    /// Refuses bot work for a user who asked for too much of it lately: at
+    /// most `ai_moves_per_minute` computer replies per user per minute (of
+    /// the service's clock).
+    pub(super) fn check_ai_cooldown(&self, user: &User, at: DateTime<Utc>) -> Result<(), UserError> {
+        let now = at.timestamp_millis();
+        let mut calls = self.ai_calls.lock().expect("ai calls lock");
+        if calls.len() > 10_000 {
+            calls.retain(|_, times| times.iter().any(|t| now - t < 60_000));
+        }
+        let times = calls.entry(user.id.clone()).or_default();
+        times.retain(|t| now - t < 60_000);
+        if times.len() >= self.config.ai_moves_per_minute as usize {
+            return Err(UserError::busy_player(
+                "The computer needs a moment between moves; try again in a few seconds.",
+            ));
+        }
+        times.push(now);
+        Ok(())
+    }
+
+    /// Plays the computer's turns in `game` (its seat is `bot`): deployments,
+    /// commands, answers to a draw offer, until it has nothing to do. Runs
+    /// on a blocking thread: a search may take the whole budget.
+    pub(super) async fn bot_turns(
+        &self,
+        game: &mut ArmyAnts,
+        bot: Side,
+        level: Level,
+        seed: u64,
+    ) -> anyhow::Result<BotTurns> {
+        let budget = self.config.ai_budget;
+        let mut work = game.clone();
+        let (work, turns) = tokio::task::spawn_blocking(move || {
+            let mut turns = BotTurns::default();
+            if work.draw_offer() == Some(bot.opponent()) {
+                if accepts_draw(&work, bot) {
+                    let events = work.apply(bot, &Action::AcceptDraw)?;
+                    turns.played.push((Action::AcceptDraw, events));
+                    return Ok((work, turns));
+                }
+                turns.declined_draw = true;
+            }
+            // A game has at most 10 rally turns in a row for one side, and a
+            // deployment 4 rows: the bound only guards against a bug.
+            for _ in 0..16 {
+                let Some(choice) = choose(&work, bot, level, budget, seed) else {
+                    break;
+                };
+                let events = work.apply(bot, &choice.action)?;
+                turns.played.push((choice.action, events));
+            }
+            Ok::<_, anyhow::Error>((work, turns))
+        })
+        .await??;
+        *game = work;
+        Ok(turns)
+    }
+}
+
+/// The post that shows the computer's move(s) and the board after them.
+pub(super) fn post_text(turns: &BotTurns, bot_label: &str, turn_line: &str, before: Phase) -> String {
+    let mut text = String::new();
+    if turns.declined_draw {
+        text.push_str(&format!("{bot_label} declines the draw and plays on. "));
+    }
+    let mut battle_started = false;
+    for (action, events) in &turns.played {
+        match action {
+            Action::Deploy(_) => text.push_str(&format!("{bot_label} placed its cards. ")),
+            Action::AcceptDraw => text.push_str(&format!("{bot_label} accepts the draw. ")),
+            a => text.push_str(&format!("{bot_label} played **{a}**. ")),
+        }
+        for pass in &events.passes {
+            text.push_str(&format!("{} has no legal move and passes. ", pass.name()));
+        }
+        battle_started |= events.battle_started;
+    }
+    if battle_started && before != Phase::Battle {
+        text.push_str("The rally is over: the battle begins! ");
+    }
+    text.push_str(turn_line);
+    text.trim_end().to_string()
+}

@@ -1,0 +1,342 @@
+//! The Army Ants computer opponent: its move generation matches the rules
+//! module exactly, it never plays an illegal move, it sees a Queen capture
+//! and a Queen in danger, it finishes games, and it plays through the
+//! service (`antics script`) when challenged as `antics`.
+
+mod common;
+
+use antics::ai::army_ants::{accepts_draw, choose, Budget, End, Kind, Level, Move, Pos};
+use antics::rules::army_ants::*;
+use antics::rules::shuffle::SeededRng;
+use common::*;
+use serde_json::json;
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+/// A small deterministic budget: tests run at opt-level 1.
+fn small(nodes: u64) -> Budget {
+    Budget {
+        nodes,
+        time: Duration::from_secs(5),
+    }
+}
+
+fn game_from(position: &str) -> ArmyAnts {
+    ArmyAnts::new(&Setup {
+        position: Some(position.into()),
+        ..Setup::default()
+    })
+    .expect("a valid position")
+}
+
+fn engine_actions(pos: &Pos) -> BTreeSet<String> {
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    let set: BTreeSet<String> = moves.iter().map(|m| m.to_action().to_string()).collect();
+    assert_eq!(set.len(), moves.len(), "no move is generated twice");
+    set
+}
+
+fn rules_actions(game: &ArmyAnts) -> BTreeSet<String> {
+    game.legal_actions().iter().map(|a| a.to_string()).collect()
+}
+
+/// The parts of an engine position the rules also know.
+fn summary(pos: &Pos) -> (u64, [u64; 2], u64, usize, [u8; 2], u8) {
+    (
+        pos.board_key,
+        pos.occ,
+        pos.queens,
+        pos.to_move,
+        pos.rally,
+        pos.repeats,
+    )
+}
+
+/// A random position in the notation: each Queen and a random part of each
+/// army on random squares, a random side and phase; the Queens sometimes in
+/// their front rows with five rally turns left (the Queen's Favor).
+fn random_position(rng: &mut SeededRng) -> String {
+    let mut cells = vec!["..".to_string(); 40];
+    let mut free: Vec<usize> = (0..40).collect();
+    rng.shuffle(&mut free);
+    let favor = rng.below(3) == 0;
+    if favor {
+        // Queens first, onto their front rows (rows 4 and 5).
+        free.retain(|&i| i != 17 && i != 22);
+        free.insert(0, 22);
+        free.insert(0, 17);
+    }
+    let mut free = free.into_iter();
+    let keep = rng.below(101);
+    for side in Side::BOTH {
+        let mut army = Card::army();
+        army.rotate_right(1); // the Queen first
+        for card in army {
+            if card == Card::Queen || rng.below(100) < keep {
+                cells[free.next().unwrap()] = Piece::new(side, card).code();
+            }
+        }
+    }
+    let rows: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| (0..5).map(|file| cells[rank * 5 + file].clone()).collect())
+        .collect();
+    let phase = if favor {
+        "rally:5,5".to_string()
+    } else if rng.below(2) == 0 {
+        "battle".to_string()
+    } else {
+        format!("rally:{},{}", 1 + rng.below(5), 1 + rng.below(5))
+    };
+    let side = if rng.below(2) == 0 { 'r' } else { 'b' };
+    format!("{} {side} {phase}", rows.join("/"))
+}
+
+/// Plays random legal actions on the rules' game and the engine's position
+/// side by side: at every step both list the same actions, and playing one
+/// gives the same position (board, side, phase, repeated turns, result).
+fn cross_check(mut game: ArmyAnts, rng: &mut SeededRng, plies: usize) -> usize {
+    let mut checked = 0;
+    for _ in 0..plies {
+        let Status::ToMove(side) = game.status() else {
+            break;
+        };
+        let (pos, seen) = Pos::from_game(&game);
+        assert_eq!(
+            engine_actions(&pos),
+            rules_actions(&game),
+            "{}",
+            game.position(None)
+        );
+        checked += 1;
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        // Prefer attacks now and then, so battles end and Queens fall.
+        let attacks: Vec<Move> = moves.iter().copied().filter(|m| m.kind == Kind::Attack).collect();
+        let m = if !attacks.is_empty() && rng.below(3) == 0 {
+            attacks[rng.below(attacks.len() as u64) as usize]
+        } else {
+            moves[rng.below(moves.len() as u64) as usize]
+        };
+        let mut seen = seen;
+        let mut next = pos.play(m, |k| seen.contains(&k));
+        // The rules pass for a side with nothing legal.
+        loop {
+            if next.battle() {
+                seen.insert(next.board_key);
+            }
+            let mut none = Vec::new();
+            next.generate(&mut none);
+            if next.end.is_some() || !none.is_empty() {
+                break;
+            }
+            next = next.play(Move::PASS, |k| seen.contains(&k));
+        }
+        game.apply(side, &m.to_action())
+            .expect("the engine's move is legal");
+        match game.status() {
+            Status::Over(outcome) => {
+                let end = next.end.expect("the engine sees the game end too");
+                match (outcome, end) {
+                    (Outcome::Win { winner, .. }, End::Win(w)) => {
+                        assert_eq!(winner.index(), w)
+                    }
+                    (Outcome::Draw { .. }, End::Draw) => {}
+                    other => panic!("results differ: {other:?}"),
+                }
+                break;
+            }
+            _ => {
+                assert!(next.end.is_none(), "the engine ended a game the rules go on with");
+                let (after, _) = Pos::from_game(&game);
+                assert_eq!(summary(&next), summary(&after), "{}", game.position(None));
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn move_generation_matches_the_rules_on_random_playouts() {
+    let mut positions = 0;
+    let mut rng = SeededRng::new(2026);
+    // Dealt games: rally, the Queen's Favor when dealt in front, battle.
+    for seed in 0..12 {
+        let game = ArmyAnts::new(&Setup {
+            seed: Some(seed),
+            ..Setup::default()
+        })
+        .unwrap();
+        positions += cross_check(game, &mut rng, 250);
+    }
+    // Private deployments placed by the computer, then played out.
+    for (seed, deployment) in [(1, Deployment::Minor), (2, Deployment::Total)] {
+        let mut game = ArmyAnts::new(&Setup {
+            seed: Some(seed),
+            deployment,
+            ..Setup::default()
+        })
+        .unwrap();
+        while game.status() == Status::Deploying {
+            for side in Side::BOTH {
+                if let Some(choice) = choose(&game, side, Level::Hard, small(1), 0) {
+                    game.apply(side, &choice.action).expect("a valid deployment");
+                }
+            }
+        }
+        positions += cross_check(game, &mut rng, 150);
+    }
+    // Random positions: cards anywhere, any phase.
+    for _ in 0..150 {
+        let game = game_from(&random_position(&mut rng));
+        positions += cross_check(game, &mut rng, 40);
+    }
+    assert!(positions > 3000, "{positions} positions checked");
+}
+
+#[test]
+fn never_an_illegal_move_at_any_level() {
+    let mut rng = SeededRng::new(7);
+    for i in 0..60 {
+        let game = game_from(&random_position(&mut rng));
+        let Status::ToMove(side) = game.status() else {
+            continue;
+        };
+        let level = Level::ALL[i % 4];
+        let choice = choose(&game, side, level, small(300), i as u64).expect("a move");
+        assert!(
+            game.legal_actions().contains(&choice.action),
+            "{level:?} played {} in {}",
+            choice.action,
+            game.position(None)
+        );
+    }
+}
+
+/// Seed: "A Queen is captured if it is attacked by any opposing card, even a
+/// lowly 1-ant ace. If you capture the opposing Queen, you win the game!"
+#[test]
+fn finds_a_queen_capture_in_one() {
+    // Red's ace on a2 sees the Black Queen on a7 up an open file; Red's 9 on
+    // e1 could instead take a Black 8 on e8.
+    let position =
+        "........b8/bQ......../....b9..../........../........../........../r1......../rQ......r9 r battle";
+    let game = game_from(position);
+    for level in Level::ALL {
+        let choice = choose(&game, Side::Red, level, small(2_000), 1).unwrap();
+        assert_eq!(choice.action.to_string(), "a2xa7", "{level:?}");
+    }
+}
+
+/// Black's 9 on e6 threatens the Red Queen on e1 up the open e-file ("the
+/// attacking card may attack ... a distant card in the same row or column").
+/// Red has no capture of its own; hard and normal must take the Queen out
+/// of the line (or block it) rather than grab material.
+#[test]
+fn avoids_losing_its_queen_in_one() {
+    let position =
+        "bQ......../b3......b9/........../........../........../r5......../r4........../....r2..rQ r battle";
+    let position = position.replace("r4........../", "r4......../");
+    let game = game_from(&position);
+    for level in [Level::Hard, Level::Normal] {
+        let choice = choose(&game, Side::Red, level, small(20_000), 1).unwrap();
+        let mut after = game.clone();
+        after.apply(Side::Red, &choice.action).unwrap();
+        let queen = after.board().queen(Side::Red).unwrap();
+        let lost = after
+            .legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Attack { to, .. } if *to == queen));
+        assert!(!lost, "{level:?} played {} and hangs its Queen", choice.action);
+    }
+}
+
+#[test]
+fn plays_a_whole_game_against_itself() {
+    for (seed, red, black) in [(3, Level::Hard, Level::Normal), (4, Level::Easy, Level::Hard)] {
+        let mut game = ArmyAnts::new(&Setup {
+            seed: Some(seed),
+            ..Setup::default()
+        })
+        .unwrap();
+        let mut plies = 0;
+        while let Status::ToMove(side) = game.status() {
+            let level = if side == Side::Red { red } else { black };
+            let choice = choose(&game, side, level, small(1_500), seed).unwrap();
+            game.apply(side, &choice.action).unwrap();
+            plies += 1;
+            assert!(plies < 600, "the game should end");
+        }
+        assert!(matches!(game.status(), Status::Over(_)));
+    }
+}
+
+#[test]
+fn deploys_minor_and_total_armies_with_the_players_actions() {
+    for deployment in [Deployment::Minor, Deployment::Total] {
+        let mut game = ArmyAnts::new(&Setup {
+            seed: Some(11),
+            deployment,
+            ..Setup::default()
+        })
+        .unwrap();
+        let mut steps = 0;
+        while game.status() == Status::Deploying {
+            for side in Side::BOTH {
+                if let Some(choice) = choose(&game, side, Level::Normal, small(10), 0) {
+                    assert!(matches!(choice.action, Action::Deploy(_)));
+                    game.apply(side, &choice.action).expect("placed as the rules ask");
+                }
+            }
+            steps += 1;
+            assert!(steps <= 4);
+        }
+        assert!(matches!(game.phase(), Phase::Rally { .. }));
+    }
+}
+
+/// Rulings: "a draw may be offered and accepted".
+#[test]
+fn accepts_a_draw_only_when_clearly_worse() {
+    // Red has two 9s against a lone Black ace: Black gladly takes a draw,
+    // Red does not.
+    let game = game_from(
+        "bQ......../........../........b1/........../........../........../r9......r9/....rQ.... b battle",
+    );
+    assert!(accepts_draw(&game, Side::Black));
+    assert!(!accepts_draw(&game, Side::Red));
+}
+
+#[test]
+fn the_bot_answers_in_posts_when_challenged() {
+    let s = Scratch::new();
+    let out = s.run(&[command(
+        "alice",
+        "c1",
+        "armyants challenge",
+        json!({"opponent": "antics", "level": "easy", "color": "black", "seed": "5"}),
+    )]);
+    // The bot plays Red, so it moved at once: the game is active and it is
+    // alice's turn, with the bot's move in the posts.
+    let start = &out[0];
+    assert_ok(start);
+    assert_eq!(start["game"]["status"], "active");
+    assert_eq!(start["game"]["to_move"], "alice");
+    let posts = start["posts"].as_array().unwrap();
+    assert!(
+        posts
+            .iter()
+            .any(|p| p["text"].as_str().unwrap().contains("antics")),
+        "{posts:?}"
+    );
+    // alice plays her first legal action; the bot answers in the same reply.
+    let legal = start["game"]["legal"][0].as_str().unwrap().to_string();
+    let out = s.run(&[mv("alice", &legal)]);
+    assert_ok(&out[0]);
+    assert_eq!(out[0]["game"]["to_move"], "alice");
+    let posts = out[0]["posts"].as_array().unwrap();
+    assert_eq!(posts.len(), 1, "{posts:?}");
+    assert!(posts[0]["text"].as_str().unwrap().contains("played"));
+    assert!(posts[0]["image"].as_str().is_some_and(|p| p.ends_with(".png")));
+}
