@@ -11,7 +11,7 @@ use crate::rules::army_ants::{
 use std::collections::HashSet;
 
 pub const FULL: u64 = (1 << 40) - 1;
-const FILE_A: u64 = 0x0842_1084_21;
+const FILE_A: u64 = 0x0008_4210_8421;
 const FILE_E: u64 = FILE_A << 4;
 /// Red's territory: rows 1-4.
 const RED_HALF: u64 = (1 << 20) - 1;
@@ -33,8 +33,11 @@ pub fn neighbours(b: u64) -> u64 {
     north(b) | south(b) | east(b) | west(b)
 }
 
+/// Moves every bit of a bitboard one square in one direction.
+pub type Shift = fn(u64) -> u64;
+
 /// The four directions as (shift function, signed square step).
-pub const DIRS: [(fn(u64) -> u64, i8); 4] = [(north, 5), (east, 1), (south, -5), (west, -1)];
+pub const DIRS: [(Shift, i8); 4] = [(north, 5), (east, 1), (south, -5), (west, -1)];
 
 pub fn territory(side: usize) -> u64 {
     if side == 0 {
