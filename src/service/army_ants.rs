@@ -369,7 +369,8 @@ impl Service {
             text,
             // A deployment shows nothing new: the cards stay face down.
             image: if commands { board.image } else { None },
-            components: if commands { board.components } else { vec![] },
+            // The game's own message keeps the buttons.
+            components: vec![],
         });
     }
 
