@@ -6,6 +6,7 @@
 mod anthill;
 mod ants;
 mod army_ants;
+mod atta_ants;
 pub mod canvas;
 mod cards;
 mod decktet;
@@ -15,6 +16,7 @@ mod patience;
 pub use anthill::{anthill_alt_text, anthill_png};
 pub use ants::{ants_alt_text, ants_png};
 pub use army_ants::{army_ants_alt_text, army_ants_png};
+pub use atta_ants::{atta_ants_alt_text, atta_ants_png, card_name as atta_card_name, AttaLabels};
 pub use myrmex::{myrmex_alt_text, myrmex_png};
 
 /// The player names shown beside a board.

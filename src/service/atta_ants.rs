@@ -1,23 +1,948 @@
-//! Atta Ants in the service: lobby, turns, spider choices.
+//! Atta Ants in the service: the lobby (new, join, start, leave), turns
+//! (place, move, end), spider choices as buttons, turn timeouts, the record.
+//!
+//! A lobby is a `pending` multiplayer game: it holds the channel like a
+//! challenge and expires like one. Seats take the colours red, yellow,
+//! orange and brown in the order players joined.
 
 use super::custom_id::ComponentId;
-use super::{ErrorCode, Options, Reply, Request, Service, ServiceResult, UserError};
+use super::error::{ServiceResult, UserError};
+use super::options;
+use super::types::*;
+use super::{mention, new_game_id, ErrorCode, Service, RETRIES};
+use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
+use crate::rules::atta_ants::{
+    parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
+};
+use crate::store::{status, GameRow, GameUpdate, StoreError};
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+pub(super) const KIND: &str = "atta-ants";
+const TAG: &str = "atta";
+const MAX_PLAYERS: usize = 4;
+const MIN_PLAYERS: usize = 2;
+
+/// What a lobby was opened with; the player count is known at the start.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct LobbySetup {
+    seed: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    deal: Option<String>,
+}
+
+/// Who sits where: seat i plays colour i.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Table {
+    host: User,
+    seats: Vec<User>,
+}
+
+impl Table {
+    fn colour_of(&self, user_id: &str) -> Option<Colour> {
+        self.seats
+            .iter()
+            .position(|u| u.id == user_id)
+            .map(|i| Colour::ALL[i])
+    }
+
+    fn user(&self, colour: Colour) -> &User {
+        &self.seats[colour.index()]
+    }
+
+    fn label(&self, colour: Colour) -> String {
+        format!("{} ({colour})", self.user(colour).name)
+    }
+
+    fn labels(&self) -> AttaLabels {
+        self.seats.iter().map(|u| u.name.clone()).collect()
+    }
+}
+
+/// A stored game with its state rebuilt (none while it is a lobby).
+struct Loaded {
+    row: GameRow,
+    table: Table,
+    setup: LobbySetup,
+    game: Option<AttaAnts>,
+}
+
+enum Target<'a> {
+    Channel,
+    Id(&'a str),
+}
 
 impl Service {
     pub(super) async fn atta_command(
         &self,
-        _req: &Request,
+        req: &Request,
         sub: &str,
-        _opts: &Options,
+        opts: &Options,
     ) -> ServiceResult<Reply> {
-        Err(UserError::new(
-            ErrorCode::UnknownCommand,
-            format!("`/atta {sub}` is not available yet."),
-        )
-        .into())
+        match sub {
+            "new" => self.atta_new(req, opts).await,
+            "join" => {
+                options::only(opts, &[])?;
+                self.atta_join(req, Target::Channel).await
+            }
+            "start" => {
+                options::only(opts, &[])?;
+                self.atta_start(req, Target::Channel).await
+            }
+            "leave" => {
+                options::only(opts, &[])?;
+                self.atta_leave(req, Target::Channel).await
+            }
+            "place" => {
+                options::only(opts, &["action"])?;
+                match options::text(opts, "action")? {
+                    Some(text) => {
+                        let action = parse(text)?;
+                        if !matches!(action, Action::Place { .. }) {
+                            return Err(UserError::bad_notation(
+                                "`/atta place` takes a placement like `place 1,-2 r3`; use `/atta move` for the rest.",
+                            )
+                            .into());
+                        }
+                        self.atta_act(req, Target::Channel, action).await
+                    }
+                    None => self.atta_placements(req).await,
+                }
+            }
+            "move" => {
+                options::only(opts, &["action"])?;
+                let text = options::text(opts, "action")?.ok_or_else(|| {
+                    UserError::bad_option(
+                        "Give the action as `action`, like `r2 n+ e`, `place 1,-2 r3` or `end`.",
+                    )
+                })?;
+                let action = parse(text)?;
+                if action == Action::Leave {
+                    return self.atta_leave(req, Target::Channel).await;
+                }
+                self.atta_act(req, Target::Channel, action).await
+            }
+            "end" => {
+                options::only(opts, &[])?;
+                self.atta_act(req, Target::Channel, Action::End).await
+            }
+            _ => Err(UserError::new(
+                ErrorCode::UnknownCommand,
+                format!("`/atta {sub}` is not a command; try new, join, start, place, move, end or leave."),
+            )
+            .into()),
+        }
     }
 
-    pub(super) async fn atta_component(&self, _req: &Request, _id: &ComponentId) -> ServiceResult<Reply> {
-        Err(UserError::no_game("That button does not belong to a game I know.").into())
+    pub(super) async fn atta_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
+        let target = Target::Id(&id.id);
+        match id.verb.as_str() {
+            "join" => self.atta_join(req, target).await,
+            "start" => self.atta_start(req, target).await,
+            "leave" => self.atta_leave(req, target).await,
+            "end" => self.atta_act(req, target, Action::End).await,
+            verb if verb.starts_with("spider") => {
+                let action = parse(&verb.replace('-', " "))?;
+                self.atta_act(req, target, action).await
+            }
+            _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
+        }
+    }
+
+    async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &["seed", "deal"])?;
+        let seed = options::seed(opts)?.unwrap_or_else(rand::random::<u64>);
+        let deal = options::text(opts, "deal")?.map(str::to_string);
+        if let Some(deal) = &deal {
+            parse_deal(deal)
+                .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
+        }
+        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
+            return Err(busy_channel(&open).into());
+        }
+        let setup = LobbySetup { seed, deal };
+        let table = Table {
+            host: req.user.clone(),
+            seats: vec![req.user.clone()],
+        };
+        let now = req.at.timestamp_millis();
+        let row = GameRow {
+            id: new_game_id(),
+            kind: KIND.into(),
+            guild_id: req.guild.clone(),
+            channel_id: req.channel.clone(),
+            owner_id: req.user.id.clone(),
+            multiplayer: true,
+            status: status::PENDING.into(),
+            setup: serde_json::to_string(&setup).context("setup to json")?,
+            players: serde_json::to_string(&table).context("table to json")?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
+            result: None,
+            message_id: None,
+        };
+        match self.store.insert_game(&row).await {
+            Ok(()) => {}
+            Err(StoreError::Busy) => {
+                return Err(UserError::busy_channel(
+                    "There is already a game in this channel; finish it first or play in a thread.",
+                )
+                .into())
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
+        let text = format!(
+            "{} opens a game of **Atta Ants** for 2 to 4 players. Press **Join** (or `/atta join`); \
+             the host starts it with **Start** (or `/atta start`). The lobby closes in {minutes} minutes.",
+            mention(&req.user)
+        );
+        let loaded = Loaded {
+            row,
+            table,
+            setup,
+            game: None,
+        };
+        Ok(self.lobby_reply(&loaded, text))
+    }
+
+    async fn atta_find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
+        match target {
+            Target::Id(id) => self
+                .store
+                .game(id)
+                .await?
+                .filter(|row| row.kind == KIND && row.channel_id == req.channel)
+                .ok_or_else(|| UserError::no_game("That game no longer exists.").into()),
+            Target::Channel => {
+                if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
+                    if row.kind != KIND {
+                        return Err(UserError::no_game("The game in this channel is not Atta Ants.").into());
+                    }
+                    return Ok(row);
+                }
+                match self.store.latest_game(&req.channel, Some(KIND)).await? {
+                    Some(row) => Ok(row),
+                    None => Err(UserError::no_game(
+                        "There is no Atta Ants game in this channel. Open one with /atta new.",
+                    )
+                    .into()),
+                }
+            }
+        }
+    }
+
+    async fn atta_load(&self, row: GameRow) -> ServiceResult<Loaded> {
+        let table: Table = serde_json::from_str(&row.players).context("stored table")?;
+        let setup: LobbySetup = serde_json::from_str(&row.setup).context("stored setup")?;
+        let started = !matches!(row.status.as_str(), status::PENDING | status::CANCELLED);
+        let game = if !started {
+            None
+        } else if let Some(game) = self.cached::<AttaAnts>(&row.id, row.version) {
+            Some(game)
+        } else {
+            let game = self.atta_replay(&row, &table, &setup).await?;
+            self.remember(&row.id, row.version, &game);
+            Some(game)
+        };
+        Ok(Loaded {
+            row,
+            table,
+            setup,
+            game,
+        })
+    }
+
+    async fn atta_replay(
+        &self,
+        row: &GameRow,
+        table: &Table,
+        setup: &LobbySetup,
+    ) -> anyhow::Result<AttaAnts> {
+        let mut game = AttaAnts::new(&rules_setup(setup, table.seats.len()))
+            .with_context(|| format!("setup of game {}", row.id))?;
+        for entry in self.store.actions(&row.id).await? {
+            let colour = table
+                .colour_of(&entry.user_id)
+                .with_context(|| format!("game {}: {} is not seated", row.id, entry.user_id))?;
+            let action: Action = entry
+                .notation
+                .parse()
+                .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
+            game.apply(colour, &action)
+                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+        }
+        Ok(game)
+    }
+
+    async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        for _ in 0..RETRIES {
+            let row = self.atta_find(req, &target).await?;
+            let mut loaded = self.atta_load(row).await?;
+            check_lobby(&loaded, req)?;
+            if loaded.table.colour_of(&req.user.id).is_some() {
+                return Err(UserError::illegal("You are already in this game.").into());
+            }
+            if loaded.table.seats.len() >= MAX_PLAYERS {
+                return Err(UserError::illegal("The game is full: four players.").into());
+            }
+            loaded.table.seats.push(req.user.clone());
+            match self
+                .commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
+                .await
+            {
+                Ok(version) => {
+                    loaded.row.version = version;
+                    let colour = Colour::ALL[loaded.table.seats.len() - 1];
+                    let text = format!(
+                        "{} joins and plays {}. {} players: {}.",
+                        mention(&req.user),
+                        colour,
+                        loaded.table.seats.len(),
+                        seat_list(&loaded.table)
+                    );
+                    return Ok(self.lobby_reply(&loaded, text));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    async fn commit_table(
+        &self,
+        loaded: &Loaded,
+        req: &Request,
+        next_status: &str,
+        expires_at: Option<i64>,
+    ) -> Result<i64, StoreError> {
+        let update = GameUpdate {
+            id: loaded.row.id.clone(),
+            expected_version: loaded.row.version,
+            status: next_status.into(),
+            players: serde_json::to_string(&loaded.table).expect("table to json"),
+            expires_at,
+            result: None,
+            updated_at: req.at.timestamp_millis(),
+            append: vec![],
+        };
+        self.store.commit(&update).await
+    }
+
+    async fn atta_start(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        for _ in 0..RETRIES {
+            let row = self.atta_find(req, &target).await?;
+            let mut loaded = self.atta_load(row).await?;
+            check_lobby(&loaded, req)?;
+            if req.user.id != loaded.table.host.id {
+                return Err(UserError::not_a_player(format!(
+                    "Only the host, {}, can start the game.",
+                    loaded.table.host.name
+                ))
+                .into());
+            }
+            if loaded.table.seats.len() < MIN_PLAYERS {
+                return Err(UserError::illegal(
+                    "Atta Ants needs at least 2 players: wait for someone to join.",
+                )
+                .into());
+            }
+            let game = AttaAnts::new(&rules_setup(&loaded.setup, loaded.table.seats.len()))
+                .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
+            let expires = self.turn_deadline(req.at);
+            match self.commit_table(&loaded, req, status::ACTIVE, expires).await {
+                Ok(version) => {
+                    loaded.row.version = version;
+                    loaded.row.status = status::ACTIVE.into();
+                    loaded.row.expires_at = expires;
+                    self.remember(&loaded.row.id, version, &game);
+                    let first = game.first();
+                    let mut text = format!(
+                        "**Atta Ants** begins: {}. {} is the first player.",
+                        seat_list(&loaded.table),
+                        loaded.table.label(first)
+                    );
+                    loaded.game = Some(game);
+                    text.push(' ');
+                    text.push_str(&turn_line(&loaded));
+                    return Ok(self.atta_board_reply(&loaded, text));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    async fn atta_leave(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        for _ in 0..RETRIES {
+            let row = self.atta_find(req, &target).await?;
+            let mut loaded = self.atta_load(row).await?;
+            let Some(colour) = loaded.table.colour_of(&req.user.id) else {
+                return Err(UserError::not_a_player("You are not playing in this game.").into());
+            };
+            if loaded.row.status != status::PENDING {
+                return self.atta_act(req, target, Action::Leave).await;
+            }
+            check_lobby(&loaded, req)?;
+            if req.user.id == loaded.table.host.id {
+                // The host closes the lobby.
+                match self.cancel_lobby(&loaded.row, "withdrawn", req.at).await {
+                    Ok(()) => {
+                        loaded.row.status = status::CANCELLED.into();
+                        let mut reply =
+                            Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
+                        reply.game = Some(self.atta_summary(&loaded));
+                        return Ok(reply);
+                    }
+                    Err(StoreError::Conflict) => continue,
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            loaded.table.seats.remove(colour.index());
+            match self
+                .commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
+                .await
+            {
+                Ok(version) => {
+                    loaded.row.version = version;
+                    let text = format!(
+                        "{} left the lobby. Players: {}.",
+                        mention(&req.user),
+                        seat_list(&loaded.table)
+                    );
+                    return Ok(self.lobby_reply(&loaded, text));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    async fn cancel_lobby(&self, row: &GameRow, detail: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
+        let result = GameResult {
+            outcome: detail.into(),
+            winner: None,
+            detail: format!("lobby {detail}"),
+        };
+        let update = GameUpdate {
+            id: row.id.clone(),
+            expected_version: row.version,
+            status: status::CANCELLED.into(),
+            players: row.players.clone(),
+            expires_at: None,
+            result: Some(serde_json::to_string(&result).expect("result to json")),
+            updated_at: at.timestamp_millis(),
+            append: vec![],
+        };
+        self.store.commit(&update).await.map(|_| ())
+    }
+
+    fn turn_deadline(&self, now: DateTime<Utc>) -> Option<i64> {
+        Some(now.timestamp_millis() + self.config.atta_turn_timeout.as_millis() as i64)
+    }
+
+    /// Plays an action for the requesting user (or for `seat` on a timeout).
+    async fn atta_act(&self, req: &Request, target: Target<'_>, action: Action) -> ServiceResult<Reply> {
+        for _ in 0..RETRIES {
+            let row = self.atta_find(req, &target).await?;
+            let mut loaded = self.atta_load(row).await?;
+            let colour = seat_for_action(&loaded, req)?;
+            let game = loaded.game.as_mut().expect("a started game");
+            let canonical = game.canonical(&action);
+            let before_round = game.round();
+            let events = game
+                .apply(colour, &action)
+                .map_err(|e| rule_error(e, &loaded.table))?;
+            match self
+                .commit_action(&loaded, req.at, &req.user.id, &canonical)
+                .await
+            {
+                Ok(version) => {
+                    self.after_commit(&mut loaded, version, req.at);
+                    let who = loaded.table.label(colour);
+                    let mut text = match &action {
+                        Action::Leave => format!("{who} left the game."),
+                        _ => format!("{who} played **{canonical}**."),
+                    };
+                    describe_events(
+                        &mut text,
+                        &loaded,
+                        &events,
+                        before_round,
+                        (action == Action::Leave).then_some(colour),
+                    );
+                    text.push(' ');
+                    text.push_str(&turn_line(&loaded));
+                    return Ok(self.atta_board_reply(&loaded, text));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
+    }
+
+    async fn commit_action(
+        &self,
+        loaded: &Loaded,
+        at: DateTime<Utc>,
+        user_id: &str,
+        action: &Action,
+    ) -> Result<i64, StoreError> {
+        let game = loaded.game.as_ref().expect("a started game");
+        let over = game.outcome().is_some();
+        let update = GameUpdate {
+            id: loaded.row.id.clone(),
+            expected_version: loaded.row.version,
+            status: if over { status::FINISHED } else { status::ACTIVE }.into(),
+            players: loaded.row.players.clone(),
+            expires_at: if over { None } else { self.turn_deadline(at) },
+            result: game
+                .outcome()
+                .map(|o| serde_json::to_string(&game_result(o, &loaded.table)).expect("result to json")),
+            updated_at: at.timestamp_millis(),
+            append: vec![(user_id.to_string(), action.to_string())],
+        };
+        self.store.commit(&update).await
+    }
+
+    fn after_commit(&self, loaded: &mut Loaded, version: i64, at: DateTime<Utc>) {
+        let game = loaded.game.as_ref().expect("a started game");
+        loaded.row.version = version;
+        if game.outcome().is_some() {
+            loaded.row.status = status::FINISHED.into();
+            loaded.row.expires_at = None;
+        } else {
+            loaded.row.expires_at = self.turn_deadline(at);
+        }
+        self.remember(&loaded.row.id, version, game);
+    }
+
+    /// `/atta place` without an action: the legal placements, for anyone.
+    async fn atta_placements(&self, req: &Request) -> ServiceResult<Reply> {
+        let row = self.atta_find(req, &Target::Channel).await?;
+        let loaded = self.atta_load(row).await?;
+        let Some(game) = loaded.game.as_ref().filter(|g| g.outcome().is_none()) else {
+            return Err(UserError::no_game("No Atta Ants game is under way here.").into());
+        };
+        let text = match (game.phase(), game.drawn()) {
+            (Phase::Place, Some(card)) => {
+                let places: Vec<String> = game.legal_actions().iter().map(|a| format!("`{a}`")).collect();
+                let mut text = format!(
+                    "{} places the {}. Legal placements: {}",
+                    loaded.table.label(game.acting_first()),
+                    atta_card_name(card),
+                    places.join(", ")
+                );
+                if text.len() > 1900 {
+                    text.truncate(text[..1900].rfind(',').unwrap_or(1900));
+                    text.push_str(", …");
+                }
+                text
+            }
+            _ => "No card is waiting to be placed now.".into(),
+        };
+        let mut reply = Reply::ephemeral(text);
+        reply.game = Some(self.atta_summary(&loaded));
+        Ok(reply)
+    }
+
+    fn lobby_reply(&self, loaded: &Loaded, text: String) -> Reply {
+        let id = &loaded.row.id;
+        Reply {
+            text,
+            components: vec![
+                Component::button(cid(id, "join"), "Join", ButtonStyle::Success),
+                Component::button(cid(id, "start"), "Start", ButtonStyle::Primary),
+                Component::button(cid(id, "leave"), "Leave", ButtonStyle::Secondary),
+            ],
+            game: Some(self.atta_summary(loaded)),
+            ..Reply::default()
+        }
+    }
+
+    fn atta_board_reply(&self, loaded: &Loaded, text: String) -> Reply {
+        let game = loaded.game.as_ref().expect("a started game");
+        let labels = loaded.table.labels();
+        let image = self.config.render.then(|| Image {
+            png: atta_ants_png(game, &labels),
+            alt: atta_ants_alt_text(game, &labels),
+        });
+        let id = &loaded.row.id;
+        let mut components = Vec::new();
+        match game.phase() {
+            Phase::Spider { .. } => {
+                for action in game.legal_actions() {
+                    if let Action::Spider { number, dir } = action {
+                        components.push(Component::button(
+                            cid(id, &format!("spider-{number}-{dir}")),
+                            format!("Spider {number} {}", dir.name()),
+                            ButtonStyle::Primary,
+                        ));
+                    }
+                }
+            }
+            Phase::Ants(_) if game.outcome().is_none() => {
+                components.push(Component::button(
+                    cid(id, "end"),
+                    "End turn",
+                    ButtonStyle::Primary,
+                ));
+            }
+            _ => {}
+        }
+        Reply {
+            text,
+            image,
+            components,
+            game: Some(self.atta_summary(loaded)),
+            ..Reply::default()
+        }
+    }
+
+    fn atta_summary(&self, loaded: &Loaded) -> GameSummary {
+        let stored = match loaded.row.status.as_str() {
+            status::CANCELLED => status::FINISHED,
+            s => s,
+        };
+        let (to_move, legal, result) = match &loaded.game {
+            Some(game) => match game.status() {
+                Status::ToMove(c) => (
+                    Some(loaded.table.user(c)),
+                    game.legal_actions().iter().map(|a| a.to_string()).collect(),
+                    None,
+                ),
+                Status::Over(outcome) => (None, vec![], Some(game_result(&outcome, &loaded.table))),
+            },
+            None => (
+                None,
+                vec![],
+                loaded
+                    .row
+                    .result
+                    .as_deref()
+                    .and_then(|r| serde_json::from_str::<GameResult>(r).ok()),
+            ),
+        };
+        GameSummary {
+            id: loaded.row.id.clone(),
+            kind: KIND.into(),
+            status: stored.into(),
+            to_move: to_move.map(|u| u.name.clone()),
+            to_move_id: to_move.map(|u| u.id.clone()),
+            position: None,
+            legal,
+            score: None,
+            result,
+            board_text: loaded
+                .game
+                .as_ref()
+                .map(|g| atta_ants_alt_text(g, &loaded.table.labels())),
+        }
+    }
+
+    pub(super) async fn atta_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
+        let loaded = self.atta_load(row.clone()).await?;
+        Ok(self.atta_summary(&loaded))
+    }
+
+    /// The record: players, seed and deal, the result and every action.
+    pub(super) async fn atta_record(&self, row: &GameRow) -> ServiceResult<Reply> {
+        let loaded = self.atta_load(row.clone()).await?;
+        let mut out = String::from("[Game \"Atta Ants\"]\n");
+        out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
+        for (i, user) in loaded.table.seats.iter().enumerate() {
+            out.push_str(&format!("[{} \"{}\"]\n", Colour::ALL[i], user.name));
+        }
+        out.push_str(&format!("[Seed \"{}\"]\n", loaded.setup.seed));
+        if let Some(deal) = &loaded.setup.deal {
+            out.push_str(&format!("[Deal \"{deal}\"]\n"));
+        }
+        let result = match loaded.game.as_ref().and_then(|g| g.outcome().cloned()) {
+            Some(outcome) => describe_outcome(&outcome, &loaded.table),
+            None if loaded.row.status == status::CANCELLED => "no game: the lobby closed".into(),
+            None if loaded.game.is_none() => "waiting for players".into(),
+            None => "in progress".into(),
+        };
+        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        if let Some(game) = &loaded.game {
+            for (colour, action) in game.record() {
+                out.push_str(&format!("{}: {action}\n", colour.letter()));
+            }
+        }
+        let mut reply = Reply::text(out.trim_end().to_string());
+        reply.game = Some(self.atta_summary(&loaded));
+        Ok(reply)
+    }
+
+    /// What the sweep does for an Atta Ants row past its deadline: a lobby
+    /// closes; in a game, the player to move is out.
+    pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Option<Post>> {
+        if row.status == status::PENDING {
+            match self.cancel_lobby(row, "expired", now).await {
+                Ok(()) => {}
+                Err(StoreError::Conflict) => return Ok(None),
+                Err(e) => return Err(e.into()),
+            }
+            return Ok(Some(Post {
+                channel: row.channel_id.clone(),
+                text: "The Atta Ants lobby expired before it started.".into(),
+                image: None,
+                components: vec![],
+            }));
+        }
+        let mut loaded = match self.atta_load(row.clone()).await {
+            Ok(loaded) => loaded,
+            Err(super::ServiceError::Internal(e)) => return Err(e),
+            Err(super::ServiceError::User(e)) => anyhow::bail!("{e}"),
+        };
+        let game = loaded.game.as_mut().context("an active game")?;
+        let Some(colour) = game.to_move() else {
+            return Ok(None);
+        };
+        let before_round = game.round();
+        let events = game.apply(colour, &Action::Leave).context("timeout leave")?;
+        let user = loaded.table.user(colour).clone();
+        match self.commit_action(&loaded, now, &user.id, &Action::Leave).await {
+            Ok(version) => self.after_commit(&mut loaded, version, now),
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
+        let minutes = self.config.atta_turn_timeout.as_secs().div_ceil(60);
+        let mut text = format!(
+            "{} did not play within {minutes} minutes and is out of the game.",
+            loaded.table.label(colour)
+        );
+        describe_events(&mut text, &loaded, &events, before_round, Some(colour));
+        text.push(' ');
+        text.push_str(&turn_line(&loaded));
+        let reply = self.atta_board_reply(&loaded, text);
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            text: reply.text,
+            image: reply.image,
+            components: reply.components,
+        }))
+    }
+
+    /// Autocomplete for `/atta move` and `/atta place`: the user's legal
+    /// actions that start with what they typed, at most 25.
+    pub(super) async fn atta_suggestions(
+        &self,
+        user: &User,
+        channel: &str,
+        typed: &str,
+        only_places: bool,
+    ) -> ServiceResult<Vec<String>> {
+        let Some(row) = self.store.open_multiplayer_game(channel).await? else {
+            return Ok(vec![]);
+        };
+        if row.kind != KIND || row.status != status::ACTIVE {
+            return Ok(vec![]);
+        }
+        let loaded = self.atta_load(row).await?;
+        let Some(game) = &loaded.game else {
+            return Ok(vec![]);
+        };
+        if game.to_move() != loaded.table.colour_of(&user.id) {
+            return Ok(vec![]);
+        }
+        let typed: String = typed
+            .to_ascii_lowercase()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let squashed = typed.replace(' ', "");
+        Ok(game
+            .legal_actions()
+            .iter()
+            .filter(|a| !only_places || matches!(a, Action::Place { .. }))
+            .map(|a| a.to_string())
+            .filter(|text| text.starts_with(&typed) || text.replace(' ', "").starts_with(&squashed))
+            .take(super::MAX_SUGGESTIONS)
+            .collect())
+    }
+}
+
+fn rules_setup(setup: &LobbySetup, players: usize) -> Setup {
+    Setup {
+        players: players as u8,
+        seed: setup.seed,
+        deal: setup.deal.clone(),
+    }
+}
+
+fn parse(text: &str) -> Result<Action, UserError> {
+    text.parse::<Action>()
+        .map_err(|e| UserError::bad_notation(super::sentence(&e.to_string())))
+}
+
+fn seat_list(table: &Table) -> String {
+    table
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, u)| format!("{} ({})", u.name, Colour::ALL[i]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
+    match loaded.row.status.as_str() {
+        status::PENDING => {
+            if loaded
+                .row
+                .expires_at
+                .is_some_and(|t| t <= req.at.timestamp_millis())
+            {
+                Err(UserError::expired(
+                    "That lobby has expired. Open a new one with /atta new.",
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        status::CANCELLED => Err(UserError::expired(
+            "That lobby is closed. Open a new one with /atta new.",
+        )),
+        status::FINISHED => Err(UserError::game_over("That game is over.")),
+        _ => Err(UserError::illegal("The game has already started.")),
+    }
+}
+
+fn seat_for_action(loaded: &Loaded, req: &Request) -> Result<Colour, UserError> {
+    let colour = loaded
+        .table
+        .colour_of(&req.user.id)
+        .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
+    match loaded.row.status.as_str() {
+        status::PENDING => Err(UserError::not_your_turn(
+            "The game has not started yet: the host starts it with /atta start.",
+        )),
+        status::FINISHED | status::CANCELLED => Err(UserError::game_over(
+            "That game is over. Open a new one with /atta new.",
+        )),
+        _ => Ok(colour),
+    }
+}
+
+fn rule_error(e: RuleError, table: &Table) -> UserError {
+    match e {
+        RuleError::GameOver => UserError::game_over("That game is over."),
+        RuleError::NotYourTurn(c) => UserError::not_your_turn(format!("It is {}'s turn.", table.label(c))),
+        RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
+    }
+}
+
+fn busy_channel(open: &GameRow) -> UserError {
+    let what = if open.status == status::PENDING {
+        "a challenge or lobby is waiting"
+    } else {
+        "a game is under way"
+    };
+    UserError::busy_channel(format!(
+        "This channel is busy: {what}. Finish it first, or play in a thread."
+    ))
+}
+
+fn cid(game_id: &str, verb: &str) -> String {
+    ComponentId::new(TAG, game_id, verb).encode()
+}
+
+/// "alice (Red) to place the drawn card." or the result.
+fn turn_line(loaded: &Loaded) -> String {
+    let game = loaded.game.as_ref().expect("a started game");
+    match game.status() {
+        Status::Over(outcome) => format!("**Game over**: {}.", describe_outcome(&outcome, &loaded.table)),
+        Status::ToMove(c) => {
+            let who = mention(loaded.table.user(c));
+            match (game.phase(), game.drawn()) {
+                (Phase::Place, Some(card)) => format!(
+                    "{who} ({c}) to place the {} (`/atta place`).",
+                    atta_card_name(card)
+                ),
+                (Phase::Spider { index, .. }, _) => format!(
+                    "{who} ({c}) chooses where spider {} goes.",
+                    game.spiders()[*index].number
+                ),
+                _ => format!("{who} ({c}) to move ants (`/atta move`) or end the turn (`/atta end`)."),
+            }
+        }
+    }
+}
+
+/// The events in words; `gone` already said it left.
+fn describe_events(
+    text: &mut String,
+    loaded: &Loaded,
+    events: &Events,
+    before_round: u32,
+    gone: Option<Colour>,
+) {
+    for ant in &events.born {
+        text.push_str(&format!(" A leaf reached the nest: {ant} enters play."));
+    }
+    for (number, _, to) in &events.spider_steps {
+        text.push_str(&format!(" Spider {number} moves to {to}."));
+    }
+    if !events.eaten.is_empty() {
+        let eaten: Vec<String> = events.eaten.iter().map(|a| a.to_string()).collect();
+        text.push_str(&format!(" Eaten: {}.", eaten.join(", ")));
+    }
+    for colour in events.out.iter().filter(|c| Some(**c) != gone) {
+        text.push_str(&format!(
+            " {} has no ants left and is out.",
+            loaded.table.label(*colour)
+        ));
+    }
+    if let Some(round) = events.new_round.filter(|r| *r > before_round) {
+        text.push_str(&format!(" Round {round} begins."));
+        if !events.set_aside.is_empty() {
+            let cards: Vec<String> = events.set_aside.iter().map(|c| c.to_string()).collect();
+            text.push_str(&format!(" Set aside (fits nowhere): {}.", cards.join(", ")));
+        }
+    }
+}
+
+fn describe_outcome(outcome: &Outcome, table: &Table) -> String {
+    let head = match outcome.winner() {
+        Some(w) => format!("{} wins, {}", table.label(w), outcome.reason.describe()),
+        None => {
+            let tied: Vec<String> = outcome.first_place().iter().map(|c| table.label(*c)).collect();
+            format!(
+                "a tie between {}, {}",
+                tied.join(" and "),
+                outcome.reason.describe()
+            )
+        }
+    };
+    let ranking: Vec<String> = outcome
+        .standings
+        .iter()
+        .map(|s| {
+            format!(
+                "{}. {}: {} ants, {} eaten{}",
+                s.place,
+                table.label(s.colour),
+                s.ants,
+                s.eaten,
+                if s.departed { ", left" } else { "" }
+            )
+        })
+        .collect();
+    format!("{head}. Ranking: {}", ranking.join("; "))
+}
+
+fn game_result(outcome: &Outcome, table: &Table) -> GameResult {
+    GameResult {
+        outcome: if outcome.winner().is_some() { "win" } else { "draw" }.into(),
+        winner: outcome.winner().map(|c| table.user(c).name.clone()),
+        detail: describe_outcome(outcome, table),
     }
 }

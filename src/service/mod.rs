@@ -34,6 +34,8 @@ pub struct Config {
     pub ai_budget: crate::ai::army_ants::Budget,
     /// How many computer replies one user may ask for per minute.
     pub ai_moves_per_minute: u32,
+    /// How long an Atta Ants player may take to act before they are out.
+    pub atta_turn_timeout: Duration,
 }
 
 impl Default for Config {
@@ -43,6 +45,7 @@ impl Default for Config {
             render: true,
             ai_budget: crate::ai::army_ants::Budget::default(),
             ai_moves_per_minute: 30,
+            atta_turn_timeout: Duration::from_secs(24 * 60 * 60),
         }
     }
 }
@@ -172,6 +175,16 @@ impl Service {
                 .latest_solitaire(&req.channel, &req.user.id)
                 .await
                 .ok()??,
+            Input::Command { name, .. } if name.trim().starts_with("atta") => {
+                match self.store.open_multiplayer_game(&req.channel).await.ok()? {
+                    Some(row) => row,
+                    None => self
+                        .store
+                        .latest_game(&req.channel, Some(atta_ants::KIND))
+                        .await
+                        .ok()??,
+                }
+            }
             Input::Command { name, .. } if name.trim().starts_with("armyants") => {
                 match self.store.open_multiplayer_game(&req.channel).await.ok()? {
                     Some(row) => row,
@@ -184,7 +197,9 @@ impl Service {
             }
             _ => return None,
         };
-        if row.multiplayer {
+        if row.kind == atta_ants::KIND {
+            self.atta_summary_of(&row).await.ok()
+        } else if row.multiplayer {
             self.army_ants_summary_of(&row).await.ok()
         } else {
             self.solitaire_summary_of(&row).await.ok()
@@ -208,7 +223,9 @@ impl Service {
     async fn sweep(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
-            if row.status == status::PENDING {
+            if row.kind == atta_ants::KIND {
+                posts.extend(self.atta_due(&row, now).await?);
+            } else if row.status == status::PENDING {
                 if let Some(post) = self.expire_challenge(&row, now).await? {
                     posts.push(post);
                 }
@@ -222,19 +239,34 @@ impl Service {
     /// its last Army Ants game and the user's own last patience here.
     async fn record(&self, req: &Request) -> ServiceResult<Reply> {
         if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
-            return self.army_ants_record(&row).await;
+            return self.multiplayer_record(&row).await;
         }
-        let duel = self
+        let army = self.store.latest_game(&req.channel, Some("army-ants")).await?;
+        let atta = self
             .store
-            .latest_game(&req.channel, Some("army-ants"))
-            .await?
-            .filter(|row| row.status != status::CANCELLED);
+            .latest_game(&req.channel, Some(atta_ants::KIND))
+            .await?;
+        let duel = [army, atta]
+            .into_iter()
+            .flatten()
+            .filter(|row| row.status != status::CANCELLED)
+            .max_by_key(|row| row.created_at);
         let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;
         match (duel, patience) {
             (Some(d), Some(p)) if p.created_at > d.created_at => self.solitaire_record(&p).await,
-            (Some(d), _) => self.army_ants_record(&d).await,
+            (Some(d), _) => self.multiplayer_record(&d).await,
             (None, Some(p)) => self.solitaire_record(&p).await,
             (None, None) => Err(UserError::no_game("No game has been played in this channel yet.").into()),
+        }
+    }
+}
+
+impl Service {
+    async fn multiplayer_record(&self, row: &crate::store::GameRow) -> ServiceResult<Reply> {
+        if row.kind == atta_ants::KIND {
+            self.atta_record(row).await
+        } else {
+            self.army_ants_record(row).await
         }
     }
 }
@@ -316,6 +348,10 @@ impl Service {
         match (command.as_str(), option) {
             ("armyants move", "action") => self
                 .army_ants_suggestions(user, channel, typed)
+                .await
+                .unwrap_or_default(),
+            ("atta move", "action") | ("atta place", "action") => self
+                .atta_suggestions(user, channel, typed, command == "atta place")
                 .await
                 .unwrap_or_default(),
             ("solitaire move", "action") => self

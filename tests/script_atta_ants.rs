@@ -1,0 +1,211 @@
+//! End to end through `antics script`: an Atta Ants lobby filled and
+//! started, a whole game played to its result, refusals with their codes,
+//! spider buttons, timeouts and lobby expiry.
+
+mod common;
+
+use antics::rules::atta_ants::{Action, AttaAnts, Colour, Setup, Status};
+use common::*;
+use serde_json::{json, Value};
+
+const PLAYERS: [&str; 3] = ["alice", "bob", "carol"];
+
+fn atta(user: &str, sub: &str, options: Value) -> Value {
+    let mut line = command(user, "c1", &format!("atta {sub}"), options);
+    line["at"] = json!("2026-01-01T12:00:00Z");
+    line
+}
+
+fn lobby(seed: u64) -> Vec<Value> {
+    vec![
+        atta("alice", "new", json!({"seed": seed.to_string()})),
+        atta("bob", "join", json!({})),
+        atta("carol", "join", json!({})),
+        atta("alice", "start", json!({})),
+    ]
+}
+
+/// A whole game by a simple policy (the first legal action each time),
+/// computed with the rules library: the seats and their actions.
+fn planned_game(seed: u64) -> (Vec<(Colour, Action)>, AttaAnts) {
+    let mut game = AttaAnts::new(&Setup {
+        players: 3,
+        seed,
+        deal: None,
+    })
+    .unwrap();
+    let mut plan = Vec::new();
+    while let Status::ToMove(seat) = game.status() {
+        let action = game.legal_actions()[0].clone();
+        game.apply(seat, &action).unwrap();
+        plan.push((seat, action));
+    }
+    (plan, game)
+}
+
+#[test]
+fn a_lobby_filled_started_and_played_to_its_end() {
+    // A seed whose game is short, so the test stays quick.
+    let (seed, plan, end) = (1..200)
+        .map(|seed| {
+            let (plan, end) = planned_game(seed);
+            (seed, plan, end)
+        })
+        .find(|(_, plan, _)| plan.len() <= 40)
+        .expect("a short game among the seeds");
+    let mut lines = lobby(seed);
+    for (seat, action) in &plan {
+        let user = PLAYERS[seat.index()];
+        lines.push(atta(user, "move", json!({ "action": action.to_string() })));
+    }
+    lines.push(atta("bob", "move", json!({"action": "end"})));
+    lines.push(command("carol", "c1", "record", json!({})));
+    let s = Scratch::new();
+    let out = s.run(&lines);
+    for reply in &out[..out.len() - 2] {
+        assert_ok(reply);
+    }
+    // The lobby: pending, nobody to move, Join and Start buttons.
+    assert_eq!(out[0]["game"]["kind"], "atta-ants");
+    assert_eq!(out[0]["game"]["status"], "pending");
+    assert_eq!(out[0]["game"]["to_move"], Value::Null);
+    component(&out[0], "join");
+    component(&out[0], "start");
+    assert!(
+        out[2]["text"].as_str().unwrap().contains("Orange"),
+        "seats take colours in order"
+    );
+    // Started: the first player places the first card.
+    let started = &out[3]["game"];
+    assert_eq!(started["status"], "active");
+    let first = AttaAnts::new(&Setup {
+        players: 3,
+        seed,
+        deal: None,
+    })
+    .unwrap()
+    .first();
+    assert_eq!(started["to_move"], PLAYERS[first.index()]);
+    assert!(started["legal"][0].as_str().unwrap().starts_with("place "));
+    assert_eq!(started["score"], Value::Null);
+    assert!(out[3]["image"].as_str().unwrap().ends_with(".png"));
+    // The end, as the rules computed it.
+    let last = &out[lines.len() - 3]["game"];
+    assert_eq!(last["status"], "finished");
+    assert_eq!(last["legal"], json!([]));
+    let outcome = end.outcome().unwrap();
+    let winner = outcome.winner().map(|c| PLAYERS[c.index()]);
+    assert_eq!(last["result"]["winner"], json!(winner));
+    assert!(last["result"]["detail"].as_str().unwrap().contains("Ranking: 1."));
+    assert_refused(&out[lines.len() - 2], "game_over");
+    let record = out[lines.len() - 1]["text"].as_str().unwrap();
+    assert!(record.contains("[Game \"Atta Ants\"]"), "{record}");
+    assert!(record.contains(&format!("[Seed \"{seed}\"]")), "{record}");
+    assert!(record.contains(&plan[0].1.to_string()), "{record}");
+}
+
+#[test]
+fn refusals_carry_their_codes() {
+    let s = Scratch::new();
+    let out = s.run(&[
+        atta("alice", "new", json!({"seed": "7"})),
+        atta("bob", "start", json!({})),
+        atta("alice", "start", json!({})),
+        atta("bob", "new", json!({})),
+        atta("bob", "join", json!({})),
+        atta("bob", "join", json!({})),
+        atta("alice", "start", json!({})),
+        atta("bob", "join", json!({})),
+        atta("erin", "move", json!({"action": "end"})),
+        atta("alice", "move", json!({"action": "r1 q"})),
+        atta("alice", "new", json!({"deal": "Q Q"})),
+        atta("alice", "move", json!({"action": "place 5,5 r0"})),
+        atta("bob", "move", json!({"action": "place 5,5 r0"})),
+        atta("alice", "move", json!({"action": "end"})),
+        atta("alice", "fly", json!({})),
+    ]);
+    assert_ok(&out[0]);
+    assert_refused(&out[1], "not_a_player"); // only the host starts
+    assert_refused(&out[2], "illegal_action"); // alone
+    assert_refused(&out[3], "busy_channel");
+    assert_ok(&out[4]);
+    assert_refused(&out[5], "illegal_action"); // already in
+    assert_ok(&out[6]);
+    assert_refused(&out[7], "illegal_action"); // started
+    assert_refused(&out[8], "not_a_player");
+    assert_refused(&out[9], "bad_notation");
+    assert_refused(&out[10], "bad_option");
+    let to_move = out[6]["game"]["to_move"].as_str().unwrap().to_string();
+    let (mover, other) = if to_move == "alice" { (11, 12) } else { (12, 11) };
+    assert_refused(&out[mover], "illegal_action");
+    assert_refused(&out[other], "not_your_turn");
+    let _ = &out[13];
+    assert_refused(&out[14], "unknown_command");
+}
+
+#[test]
+fn the_join_button_the_end_button_and_leaving() {
+    let s = Scratch::new();
+    let first = s.run(&[atta("alice", "new", json!({"seed": "11"}))]);
+    let join = component(&first[0], "join");
+    let start = component(&first[0], "start");
+    let mut click_bob = click("bob", "c1", &join);
+    click_bob["at"] = json!("2026-01-01T12:00:00Z");
+    let mut click_start_bob = click("bob", "c1", &start);
+    click_start_bob["at"] = json!("2026-01-01T12:00:00Z");
+    let mut click_start = click("alice", "c1", &start);
+    click_start["at"] = json!("2026-01-01T12:00:00Z");
+    let out = s.run(&[click_bob, click_start_bob, click_start]);
+    assert_ok(&out[0]);
+    assert_refused(&out[1], "not_a_player");
+    assert_ok(&out[2]);
+    let game = &out[2]["game"];
+    let mover = game["to_move"].as_str().unwrap().to_string();
+    let place = game["legal"][0].as_str().unwrap().to_string();
+    let out = s.run(&[
+        atta(&mover, "place", json!({})),
+        atta(&mover, "place", json!({"action": place})),
+    ]);
+    assert_ok(&out[0]);
+    assert!(out[0]["text"].as_str().unwrap().contains(&place));
+    assert_ok(&out[1]);
+    let end = component(&out[1], "end");
+    // In its first turn a player's ants must leave the nest: End is refused.
+    let mut press = click(&mover, "c1", &end);
+    press["at"] = json!("2026-01-01T12:01:00Z");
+    let other = if mover == "alice" { "bob" } else { "alice" };
+    let out = s.run(&[press, atta(other, "leave", json!({}))]);
+    assert_refused(&out[0], "illegal_action");
+    assert!(out[0]["text"].as_str().unwrap().contains("must leave the nest"));
+    // One of two players leaves: the other is the only one with ants left.
+    assert_ok(&out[1]);
+    assert_eq!(out[1]["game"]["status"], "finished");
+    assert_eq!(out[1]["game"]["result"]["winner"], mover);
+}
+
+#[test]
+fn a_player_who_times_out_is_out_and_lobbies_expire() {
+    let s = Scratch::new();
+    let mut lines = lobby(3);
+    lines.push(json!({"tick": true, "at": "2026-01-02T12:00:01Z"}));
+    lines.push(json!({"user": "dave", "channel": "c2", "command": "atta new", "options": {}, "at": "2026-01-02T12:00:02Z"}));
+    lines.push(json!({"tick": true, "at": "2026-01-02T12:20:00Z"}));
+    let out = s.run(&lines);
+    let mover = out[3]["game"]["to_move"].as_str().unwrap().to_string();
+    let posts = out[4]["posts"].as_array().unwrap();
+    assert_eq!(posts.len(), 1, "{}", out[4]);
+    let notice = posts[0]["text"].as_str().unwrap();
+    assert!(
+        notice.contains(&mover) && notice.contains("is out of the game"),
+        "{notice}"
+    );
+    assert_ok(&out[5]);
+    let posts = out[6]["posts"].as_array().unwrap();
+    assert!(
+        posts
+            .iter()
+            .any(|p| p["text"].as_str().unwrap().contains("lobby expired")),
+        "{}",
+        out[6]
+    );
+}
