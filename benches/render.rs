@@ -1,7 +1,8 @@
 //! Drawing a full Army Ants board (38 cards and a last move) to a PNG.
 
-use antics::render::{army_ants_png, BoardLabels};
+use antics::render::{army_ants_png, atta_ants_alt_text, atta_ants_png, BoardLabels};
 use antics::rules::army_ants::{Action, ArmyAnts, Setup, Side};
+use antics::rules::atta_ants::{AttaAnts, Setup as AttaSetup, Status as AttaStatus};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
@@ -34,5 +35,50 @@ fn render(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, render);
+/// A four-player Atta Ants game some rounds in: a grown map, ants out,
+/// spiders, leaves (the first seed whose fixed playout reaches round 4).
+fn atta_mid_game() -> AttaAnts {
+    (1..200u64)
+        .map(|seed| {
+            let mut game = AttaAnts::new(&AttaSetup {
+                players: 4,
+                seed,
+                deal: None,
+            })
+            .expect("a dealt game");
+            for k in 0..400usize {
+                let AttaStatus::ToMove(seat) = game.status() else {
+                    break;
+                };
+                if game.round() >= 4 {
+                    break;
+                }
+                // A fixed spread of choices.
+                let legal = game.legal_actions();
+                let action = legal[k * 7919 % legal.len()].clone();
+                game.apply(seat, &action).expect("legal");
+            }
+            game
+        })
+        .find(|game| game.round() >= 4 && game.outcome().is_none())
+        .expect("a game that lasts")
+}
+
+fn render_atta(c: &mut Criterion) {
+    let game = atta_mid_game();
+    let labels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
+    let png = atta_ants_png(&game, &labels);
+    println!(
+        "atta_ants_png: {} bytes, {} cards, round {}; alt text {} chars",
+        png.len(),
+        game.map().len() + 1,
+        game.round(),
+        atta_ants_alt_text(&game, &labels).len()
+    );
+    c.bench_function("atta_ants_png mid-game", |b| {
+        b.iter(|| atta_ants_png(black_box(&game), black_box(&labels)))
+    });
+}
+
+criterion_group!(benches, render, render_atta);
 criterion_main!(benches);

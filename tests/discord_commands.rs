@@ -125,9 +125,32 @@ fn find<'a>(list: &'a Value, name: &str) -> &'a Value {
 #[test]
 fn the_commands_of_the_design_exist() {
     let json = registration_json();
-    for name in ["armyants", "record", "help", "rules"] {
+    for name in ["armyants", "atta", "record", "help", "rules"] {
         find(&json, name);
     }
+    // DESIGN.md: `/atta new|join|start|place|move|end`, plus leave.
+    let atta = find(&json, "atta");
+    let atta_subs: Vec<&str> = atta["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        atta_subs,
+        ["new", "join", "start", "place", "move", "end", "leave"]
+    );
+    for sub in ["place", "move"] {
+        let action = find(&find(&atta["options"], sub)["options"], "action");
+        assert_eq!(action["autocomplete"], true, "{sub}");
+    }
+    let atta_new: Vec<&str> = find(&atta["options"], "new")["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(atta_new, ["seed", "deal"]);
     let armyants = find(&json, "armyants");
     let subs: Vec<&str> = armyants["options"]
         .as_array()

@@ -134,3 +134,55 @@ async fn patience_suggestions_are_your_own_legal_moves() {
         .await
         .is_empty());
 }
+
+/// Atta Ants: `/atta place` and `/atta move` suggest the mover's legal
+/// actions that match what was typed, at most 25; nobody else gets any.
+#[tokio::test]
+async fn atta_suggestions_are_the_movers_actions() {
+    let service = service().await;
+    assert!(service
+        .handle(&request("alice", "atta new", &[("seed", "9")]))
+        .await
+        .ok());
+    assert!(service.handle(&request("bob", "atta join", &[])).await.ok());
+    let started = service.handle(&request("alice", "atta start", &[])).await;
+    let game = started.game.unwrap();
+    let mover = User::new(game.to_move.clone().unwrap(), game.to_move.unwrap());
+    let other = User::new(
+        if mover.id == "alice" { "bob" } else { "alice" },
+        if mover.id == "alice" { "bob" } else { "alice" },
+    );
+    let places = service
+        .autocomplete(&mover, "c1", "atta place", "action", "")
+        .await;
+    assert!(!places.is_empty() && places.len() <= 25);
+    assert!(places
+        .iter()
+        .all(|p| game.legal.contains(p) && p.starts_with("place ")));
+    let typed = service
+        .autocomplete(&mover, "c1", "atta place", "action", "place 0,")
+        .await;
+    assert!(typed.iter().all(|p| p.starts_with("place 0,")));
+    assert!(service
+        .autocomplete(&other, "c1", "atta move", "action", "")
+        .await
+        .is_empty());
+    // After the placement, the moves of the mover's ants, filtered by the ant typed.
+    let placed = service
+        .handle(&request(&mover.id, "atta place", &[("action", &places[0])]))
+        .await;
+    assert!(placed.ok(), "{}", placed.text);
+    let letter = if placed.game.unwrap().to_move.unwrap() == "alice" {
+        "r1"
+    } else {
+        "y1"
+    };
+    let to_move = if letter == "r1" { "alice" } else { "bob" };
+    let moves = service
+        .autocomplete(&User::new(to_move, to_move), "c1", "atta move", "action", letter)
+        .await;
+    assert!(
+        !moves.is_empty() && moves.iter().all(|m| m.starts_with(letter)),
+        "{moves:?}"
+    );
+}

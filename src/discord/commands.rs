@@ -128,7 +128,7 @@ string_choice! {
 
 /// Every command, as registered.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![armyants(), solitaire(), record(), help(), rules()]
+    vec![armyants(), atta(), solitaire(), record(), help(), rules()]
 }
 
 /// Play Army Ants, the two-player battle of the ant armies.
@@ -239,6 +239,111 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 /// The legal moves that start with what was typed, most useful first.
 async fn autocomplete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let suggestions = flow::suggestions(ctx, "armyants move", "action", partial).await;
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        suggestions
+            .into_iter()
+            .map(|s| serenity::AutocompleteChoice::new(s.clone(), s))
+            .collect(),
+    )
+}
+
+/// Play Atta Ants: 2-4 players gather leaves on a growing map, spiders hunt.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "atta_new",
+        "atta_join",
+        "atta_start",
+        "atta_place",
+        "atta_move",
+        "atta_end",
+        "atta_leave"
+    ),
+    subcommand_required
+)]
+pub async fn atta(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a game of Atta Ants in this channel; others join with the button.
+#[poise::command(slash_command, rename = "new")]
+pub async fn atta_new(
+    ctx: Context<'_>,
+    #[description = "Deal from this seed, a whole number: the same seed gives the same game"]
+    #[max_length = 20]
+    seed: Option<String>,
+    #[description = "Deal this deck order: card codes like Tl Is M, first drawn first"]
+    #[max_length = 200]
+    deal: Option<String>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    text(&mut options, "seed", seed);
+    text(&mut options, "deal", deal);
+    flow::command(ctx, "atta new", options, CommandKind::Game).await
+}
+
+/// Join the Atta Ants game waiting in this channel.
+#[poise::command(slash_command, rename = "join")]
+pub async fn atta_join(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "atta join", Options::new(), CommandKind::Game).await
+}
+
+/// Start the Atta Ants game you opened (2 to 4 players).
+#[poise::command(slash_command, rename = "start")]
+pub async fn atta_start(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "atta start", Options::new(), CommandKind::Game).await
+}
+
+/// Place the drawn card, or see where it fits.
+#[poise::command(slash_command, rename = "place")]
+pub async fn atta_place(
+    ctx: Context<'_>,
+    #[description = "Where and how, like place 1,-2 r3 (leave empty to list the placements)"]
+    #[autocomplete = "autocomplete_atta_place"]
+    #[max_length = 100]
+    action: Option<String>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    text(&mut options, "action", action);
+    flow::command(ctx, "atta place", options, CommandKind::Game).await
+}
+
+/// Move an ant, like r2 n+ e, or any Atta Ants action (place, end, spider).
+#[poise::command(slash_command, rename = "move")]
+pub async fn atta_move(
+    ctx: Context<'_>,
+    #[description = "Like r2 n+ e (ant, steps, + pick up, - put down), place 1,-2 r3, end, spider 2 e"]
+    #[autocomplete = "autocomplete_atta_move"]
+    #[max_length = 100]
+    action: String,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    text(&mut options, "action", Some(action));
+    flow::command(ctx, "atta move", options, CommandKind::Game).await
+}
+
+/// End your ant turn.
+#[poise::command(slash_command, rename = "end")]
+pub async fn atta_end(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "atta end", Options::new(), CommandKind::Game).await
+}
+
+/// Leave the lobby, or leave the game (you are out; the game goes on).
+#[poise::command(slash_command, rename = "leave")]
+pub async fn atta_leave(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "atta leave", Options::new(), CommandKind::Game).await
+}
+
+async fn autocomplete_atta_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    choices(flow::suggestions(ctx, "atta move", "action", partial).await)
+}
+
+async fn autocomplete_atta_place(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    choices(flow::suggestions(ctx, "atta place", "action", partial).await)
+}
+
+fn choices(suggestions: Vec<String>) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(
         suggestions
             .into_iter()

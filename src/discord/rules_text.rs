@@ -32,7 +32,7 @@ pub fn rules(game: Option<&str>) -> &'static [Section] {
 const OVERVIEW: &[Section] = &[Section {
     title: "Antics: the games",
     text: "**Army Ants** (2 players): capture the enemy Queen. Play it now: `/armyants challenge`.\n\
-**Atta Ants** (2-4 players): gather leaves to bring all six ants into play. *Coming soon.*\n\
+**Atta Ants** (2-4 players): gather leaves to bring all six ants into play. Play it now: `/atta new`.\n\
 **Myrmex** (patience, Decktet): sort a double Decktet into six chambers. `/solitaire new game:myrmex`\n\
 **Anthill** (patience): build the four suits on eight spots. `/solitaire new game:anthill`\n\
 **Ants Solitaire** (patience): every card onto four foundations. `/solitaire new game:ants`\n\n\
@@ -81,16 +81,42 @@ or `deploy 93Q15/24678/12345/6789` a whole army, front row first.\n\n\
     },
 ];
 
-const ATTA_ANTS: &[Section] = &[Section {
-    title: "Atta Ants (coming soon)",
-    text: "2 to 4 players, each with six ants: two start in the nest, four in reserve. Bring a leaf back \
-to the nest and a new ant joins; a player with six ants in play at the end of a round wins.\n\n\
-Each round the first player lays the next terrain card next to the map so trails meet trails and grass \
-meets grass; then everyone moves their ants (one step, or two along trails), picking up and carrying \
-leaves; then the spiders each step towards the card with the most ants and eat every ant on their card. \
-When the deck runs out, the most ants in play wins.\n\n\
-*Not playable here yet.*",
-}];
+const ATTA_ANTS: &[Section] = &[
+    Section {
+        title: "Atta Ants: the game",
+        text:
+            "2 to 4 players (`/atta new`, others press **Join**, the host presses **Start**); colours red, \
+yellow, orange, brown in joining order. Each player has six ants: two start in the nest (`0,0`), four in \
+reserve. A player with **six ants in play at the end of a round** wins.\n\n\
+**Map**: the nest and 8 cards start as a 3x3 square; x grows east, y north. 24 terrain cards: crossings, \
+T-junctions, straights, curves, dead ends and meadows; 8 show a leaf (2 leaves put on them), 4 a spider.\n\n\
+**A round**: (1) the first player places the drawn card next to the map, every shared edge matching, \
+trail to trail and grass to grass (`/atta place`); a card that fits nowhere is set aside. \
+(2) From the first player, each player moves any of their ants, each at most once, then ends \
+(`/atta move`, `/atta end`). (3) The spiders move. (4) The next player to the left becomes first.\n\n\
+**Ants** step to an adjacent card, or two cards if both steps follow trails; never onto or across a spider. \
+They may pass through the nest. On each card of its move an ant may pick up a loose leaf, take the leaf \
+another ant carries (any colour), or put its leaf down; one leaf per ant.\n\
+**The nest**: an ant bringing a leaf stops there, the leaf is used and your next reserve ant appears in \
+the nest; it cannot move this round. At most two ants of a colour may stay in the nest (the newborn \
+counted). Ants in the nest when your turn begins must leave it that turn if they can, and may not come \
+back until the next round.",
+    },
+    Section {
+        title: "Atta Ants: spiders and the end",
+        text: "**Spiders** move only when some ant is outside the nest. Each steps one card along a real \
+shortest path (never into or through the nest) towards the reachable card with the most ants, the \
+nearest of equal ones. Where several targets or steps are equally good, the first player chooses with \
+the buttons. Then every ant on a spider's card is eaten (back to its reserve); its leaf stays.\n\n\
+**The end**: six ants in play at the end of a round wins; the only player with ants left wins at once; \
+a player with no ants in play is out. After the round in which the last card was drawn, the most ants in \
+play wins. Ranking: ants in play, then fewer eaten; equal players share a place. Players who leave \
+(`/atta leave`) or time out are out and ranked last; the game goes on.\n\n\
+**Notation**: `place 1,-2 r3` (r0-r3: quarter turns clockwise); `r2 n+ e` moves ant r2 north, picks up \
+a leaf there, then east; `+y3` takes y3's leaf, `-` puts it down (a mark before the first step applies to \
+the starting card); `end`; `spider 2 e`.",
+    },
+];
 
 const MYRMEX: &[Section] = &[Section {
     title: "Myrmex",
