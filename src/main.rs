@@ -34,9 +34,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play at the terminal, no Discord needed: Army Ants (both seats) or a patience.
+    /// Play at the terminal, no Discord needed: Army Ants (both seats), Atta Ants (hot seat) or a patience.
     Play {
-        /// army-ants, myrmex, anthill or ants.
+        /// army-ants, atta-ants, myrmex, anthill or ants.
         #[arg(long, default_value = "army-ants")]
         game: String,
         /// Deal from this seed (the same seed gives the same game).
@@ -64,6 +64,9 @@ enum Command {
         /// Ants Solitaire: strict or relaxed.
         #[arg(long)]
         variant: Option<String>,
+        /// Atta Ants: how many players share the terminal (2-4).
+        #[arg(long, default_value_t = 2)]
+        players: u8,
         /// Where board images are written.
         #[arg(long, default_value = "antics-boards")]
         out: PathBuf,
@@ -117,6 +120,7 @@ async fn main() -> anyhow::Result<()> {
             opponent,
             closed,
             variant,
+            players,
             out,
             db,
         } => {
@@ -135,6 +139,7 @@ async fn main() -> anyhow::Result<()> {
                 opponent,
                 closed,
                 variant,
+                players,
                 out,
             };
             play::run(service, opts).await

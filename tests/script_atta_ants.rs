@@ -209,3 +209,44 @@ fn a_player_who_times_out_is_out_and_lobbies_expire() {
         out[6]
     );
 }
+
+/// `antics play --game atta-ants`: hot seat at a terminal, through the same
+/// service.
+#[test]
+fn hot_seat_at_the_terminal() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let first = AttaAnts::new(&Setup {
+        players: 2,
+        seed: 4,
+        deal: None,
+    })
+    .unwrap()
+    .legal_actions()[0]
+        .to_string();
+    let s = Scratch::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .args([
+            "play",
+            "--game",
+            "atta-ants",
+            "--players",
+            "2",
+            "--seed",
+            "4",
+            "--out",
+        ])
+        .arg(s.images())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.take().unwrap(), "legal\nplace 9,9 r0\n{first}\nquit").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains(&first), "{text}");
+    assert!(text.contains("9,9 is not next to a card"), "{text}");
+    assert!(text.contains(&format!("(Red) played {first}")), "{text}");
+    assert!(s.images().join("0002.png").exists());
+}

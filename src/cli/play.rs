@@ -25,6 +25,8 @@ pub struct PlayOptions {
     pub closed: bool,
     /// Ants Solitaire: strict or relaxed.
     pub variant: Option<String>,
+    /// Atta Ants: players at the terminal (2-4).
+    pub players: u8,
     pub out: PathBuf,
 }
 
@@ -84,8 +86,11 @@ pub async fn run(service: Service, opts: PlayOptions) -> anyhow::Result<()> {
     };
     match opts.game.as_str() {
         "army-ants" | "armyants" => army_ants(&mut table, &opts).await,
+        "atta-ants" | "atta" => atta_ants(&mut table, &opts).await,
         "myrmex" | "anthill" | "ants" => patience(&mut table, &opts).await,
-        other => anyhow::bail!("unknown game `{other}`: choose army-ants, myrmex, anthill or ants"),
+        other => {
+            anyhow::bail!("unknown game `{other}`: choose army-ants, atta-ants, myrmex, anthill or ants")
+        }
     }
 }
 
@@ -194,6 +199,77 @@ async fn deploying_player(table: &mut Table, game_id: &str, users: &[&User]) -> 
     None
 }
 
+/// Atta Ants, hot seat: every colour plays at this terminal in turn.
+async fn atta_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
+    if !(2..=4).contains(&opts.players) {
+        anyhow::bail!("Atta Ants is for 2 to 4 players, not {}", opts.players);
+    }
+    let users: Vec<User> = (1..=opts.players)
+        .map(|n| User::new(format!("player{n}"), format!("Player {n}")))
+        .collect();
+    let mut options = Vec::new();
+    if let Some(seed) = opts.seed {
+        options.push(("seed", seed.to_string()));
+    }
+    if let Some(deal) = &opts.deal {
+        options.push(("deal", deal.clone()));
+    }
+    let opened = table.command(&users[0], "atta new", &options).await;
+    if !opened.ok() {
+        anyhow::bail!("{}", opened.text);
+    }
+    for user in &users[1..] {
+        table.command(user, "atta join", &[]).await;
+    }
+    let mut reply = table.command(&users[0], "atta start", &[]).await;
+    if !reply.ok() {
+        anyhow::bail!("{}", reply.text);
+    }
+    println!(
+        "Atta Ants at the terminal: {} players take turns here. Type `help` for commands.\n",
+        users.len()
+    );
+    let mut lines = std::io::stdin().lock().lines();
+    loop {
+        print_reply(&reply);
+        let Some(game) = reply.game.clone() else { break };
+        if game.status == "finished" {
+            break;
+        }
+        let Some(player) = users
+            .iter()
+            .find(|u| Some(&u.name) == game.to_move.as_ref())
+            .cloned()
+        else {
+            break;
+        };
+        let Some(line) = prompt(&mut lines, &player.name)? else {
+            break;
+        };
+        let next = match line.as_str() {
+            "" => continue,
+            "quit" | "exit" => break,
+            "help" => {
+                println!("{ATTA_HELP}");
+                continue;
+            }
+            "legal" => {
+                println!("{}", game.legal.join(" | "));
+                continue;
+            }
+            "record" => table.command(&player, "record", &[]).await,
+            "leave" => table.command(&player, "atta leave", &[]).await,
+            action => {
+                table
+                    .command(&player, "atta move", &[("action", action.to_string())])
+                    .await
+            }
+        };
+        reply = merge(reply, next);
+    }
+    Ok(())
+}
+
 async fn patience(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
     let me = User::new("player", "Player");
     let mut options = vec![("game", opts.game.clone())];
@@ -284,6 +360,10 @@ fn merge(mut current: Reply, next: Reply) -> Reply {
 const ARMY_ANTS_HELP: &str =
     "Moves: c3-c6 (move out), a3:c3-a5:c5 (march), c3=c4 (swap), c4xc7 (attack), favor, \
 deploy 93Q15 (private deployment).\nCommands: legal, draw, resign, record, quit.";
+
+const ATTA_HELP: &str = "Actions: place 1,-2 r3 (the drawn card; r0-r3 quarter turns clockwise), \
+r2 n+ e (ant r2 north, pick up a leaf there, then east; +y3 takes y3's leaf, - puts it down), end, \
+spider 2 e (the first player's choice).\nCommands: legal, record, leave (that player is out), quit.";
 
 const PATIENCE_HELP: &str =
     "Moves: 3-7 (Anthill, Myrmex), 3:2-7 (Myrmex onto an empty pile), t3-f2 (Ants), deal.\n\

@@ -640,10 +640,11 @@ impl Service {
             legal,
             score: None,
             result,
+            // For terminals: the map in words, one sentence a line.
             board_text: loaded
                 .game
                 .as_ref()
-                .map(|g| atta_ants_alt_text(g, &loaded.table.labels())),
+                .map(|g| atta_ants_alt_text(g, &loaded.table.labels()).replace(". ", "; ")),
         }
     }
 
