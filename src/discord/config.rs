@@ -8,6 +8,7 @@
 //! log = "info"                   # a tracing filter; or ANTICS_LOG / RUST_LOG
 //! discord_api = "http://127.0.0.1:3000" # send API calls through this proxy; or ANTICS_DISCORD_API
 //! ai_move_ms = 2000              # the computer's thinking time per move; or ANTICS_AI_MOVE_MS
+//! atta_turn_minutes = 1440       # an Atta Ants player who waits longer is out; or ANTICS_ATTA_TURN_MINUTES
 //! ```
 
 use serde::Deserialize;
@@ -66,6 +67,8 @@ pub struct Config {
     pub discord_api: Option<String>,
     /// The computer opponent's time per move, in milliseconds (default 2000).
     pub ai_move_ms: Option<u64>,
+    /// Minutes an Atta Ants player may take before they are out (default 1440).
+    pub atta_turn_minutes: Option<u64>,
 }
 
 impl fmt::Debug for Config {
@@ -77,6 +80,7 @@ impl fmt::Debug for Config {
             .field("log", &self.log)
             .field("discord_api", &self.discord_api)
             .field("ai_move_ms", &self.ai_move_ms)
+            .field("atta_turn_minutes", &self.atta_turn_minutes)
             .finish()
     }
 }
@@ -90,6 +94,7 @@ impl Default for Config {
             log: DEFAULT_LOG.into(),
             discord_api: None,
             ai_move_ms: None,
+            atta_turn_minutes: None,
         }
     }
 }
@@ -105,6 +110,7 @@ struct File {
     log: Option<String>,
     discord_api: Option<String>,
     ai_move_ms: Option<u64>,
+    atta_turn_minutes: Option<u64>,
 }
 
 /// A guild id in the file: a string (safe) or a number.
@@ -126,6 +132,8 @@ pub enum ConfigError {
     GuildId { name: &'static str, value: String },
     #[error("ANTICS_AI_MOVE_MS must be a number of milliseconds, not `{0}`")]
     AiMoveMs(String),
+    #[error("ANTICS_ATTA_TURN_MINUTES must be a number of minutes, not `{0}`")]
+    AttaTurnMinutes(String),
 }
 
 fn guild_id(name: &'static str, value: &str) -> Result<Option<u64>, ConfigError> {
@@ -178,6 +186,13 @@ impl Config {
         if let Some(ms) = env("ANTICS_AI_MOVE_MS") {
             config.ai_move_ms = Some(ms.trim().parse().map_err(|_| ConfigError::AiMoveMs(ms.clone()))?);
         }
+        if let Some(m) = env("ANTICS_ATTA_TURN_MINUTES") {
+            let minutes = m
+                .trim()
+                .parse()
+                .map_err(|_| ConfigError::AttaTurnMinutes(m.clone()))?;
+            config.atta_turn_minutes = Some(minutes);
+        }
         if let Some(path) = db_flag {
             config.database = Database::Path(path.to_path_buf());
         }
@@ -215,6 +230,9 @@ impl Config {
         }
         if file.ai_move_ms.is_some() {
             self.ai_move_ms = file.ai_move_ms;
+        }
+        if file.atta_turn_minutes.is_some() {
+            self.atta_turn_minutes = file.atta_turn_minutes;
         }
         Ok(())
     }
@@ -299,6 +317,14 @@ mod tests {
         assert!(!shown.contains("very-secret-token"), "{shown}");
         assert!(!shown.contains("pw"), "{shown}");
         assert!(shown.contains("<redacted>"));
+    }
+
+    #[test]
+    fn the_atta_turn_timeout_comes_from_the_environment() {
+        let c = Config::load(None, env(&[("ANTICS_ATTA_TURN_MINUTES", "90")]), None).unwrap();
+        assert_eq!(c.atta_turn_minutes, Some(90));
+        let e = Config::load(None, env(&[("ANTICS_ATTA_TURN_MINUTES", "a day")]), None).unwrap_err();
+        assert!(e.to_string().contains("ANTICS_ATTA_TURN_MINUTES"));
     }
 
     #[test]

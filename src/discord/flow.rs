@@ -189,7 +189,8 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
             CommandKind::Game => Origin::GameCommand,
             CommandKind::Plain => Origin::PlainCommand,
         };
-        if name == "armyants challenge" && is_busy(&reply) && can_thread(interaction) {
+        let opens_game = name == "armyants challenge" || name == "atta new";
+        if opens_game && is_busy(&reply) && can_thread(interaction) {
             if !deferred {
                 let defer = serenity::CreateInteractionResponse::Defer(
                     serenity::CreateInteractionResponseMessage::new(),
@@ -550,8 +551,8 @@ pub async fn send_posts(http: &serenity::Http, posts: &[Post]) {
     }
 }
 
-/// `/armyants challenge` in a busy text channel: open a thread (a channel of
-/// its own), challenge there, and say where in the channel.
+/// `/armyants challenge` or `/atta new` in a busy text channel: open a
+/// thread (a channel of its own), start there, and say where in the channel.
 async fn challenge_in_thread(
     http: &serenity::Http,
     data: &Data,
@@ -567,7 +568,12 @@ async fn challenge_in_thread(
         },
         Input::Component { .. } => "?".into(),
     };
-    let name = mapping::thread_name(&format!("Army Ants: {} vs {opponent}", req.user.name));
+    let is_atta = matches!(&req.input, Input::Command { name, .. } if name == "atta new");
+    let name = if is_atta {
+        mapping::thread_name(&format!("Atta Ants: {}'s game", req.user.name))
+    } else {
+        mapping::thread_name(&format!("Army Ants: {} vs {opponent}", req.user.name))
+    };
     let thread = interaction
         .channel_id
         .create_thread(
@@ -626,8 +632,9 @@ async fn challenge_in_thread(
         record_board(&data.service, &game.id, sent.id).await;
     }
     let note = format!(
-        "This channel already has a game, so {}'s challenge is in <#{}>.",
+        "This channel already has a game, so {}'s {} is in <#{}>.",
         crate::service::mention(&req.user),
+        if is_atta { "Atta Ants game" } else { "challenge" },
         thread.id
     );
     respond(

@@ -183,6 +183,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         // At most 2 s a move: the bound on this 2-core machine.
         service_config.ai_budget = crate::ai::army_ants::Budget::millis(ms.clamp(10, 2_000));
     }
+    if let Some(minutes) = config.atta_turn_minutes {
+        service_config.atta_turn_timeout = std::time::Duration::from_secs(minutes.max(1) * 60);
+    }
     let service = Arc::new(Service::new(store.clone(), service_config));
     let inflight = Arc::new(InFlight::default());
     let stopping = Arc::new(AtomicBool::new(false));
