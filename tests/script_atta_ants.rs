@@ -61,7 +61,17 @@ fn a_lobby_filled_started_and_played_to_its_end() {
     lines.push(atta("bob", "move", json!({"action": "end"})));
     lines.push(command("carol", "c1", "record", json!({})));
     let s = Scratch::new();
-    let out = s.run(&lines);
+    // Mid-game the record keeps the seed to itself: it would give away the deck.
+    let mut with_record = lines.clone();
+    with_record.insert(6, command("carol", "c1", "record", json!({})));
+    let mut out = s.run(&with_record);
+    let early = out.remove(6);
+    assert_ok(&early);
+    let early_text = early["text"].as_str().unwrap();
+    assert!(
+        early_text.contains("in progress") && !early_text.contains("Seed"),
+        "{early_text}"
+    );
     for reply in &out[..out.len() - 2] {
         assert_ok(reply);
     }

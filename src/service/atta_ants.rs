@@ -661,9 +661,14 @@ impl Service {
         for (i, user) in loaded.table.seats.iter().enumerate() {
             out.push_str(&format!("[{} \"{}\"]\n", Colour::ALL[i], user.name));
         }
-        out.push_str(&format!("[Seed \"{}\"]\n", loaded.setup.seed));
-        if let Some(deal) = &loaded.setup.deal {
-            out.push_str(&format!("[Deal \"{deal}\"]\n"));
+        // The seed and the deal give away the deck order: only once it is over.
+        let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some())
+            || loaded.row.status == status::CANCELLED;
+        if over {
+            out.push_str(&format!("[Seed \"{}\"]\n", loaded.setup.seed));
+            if let Some(deal) = &loaded.setup.deal {
+                out.push_str(&format!("[Deal \"{deal}\"]\n"));
+            }
         }
         let result = match loaded.game.as_ref().and_then(|g| g.outcome().cloned()) {
             Some(outcome) => describe_outcome(&outcome, &loaded.table),
