@@ -260,3 +260,72 @@ fn hot_seat_at_the_terminal() {
     assert!(text.contains(&format!("(Red) played {first}")), "{text}");
     assert!(s.images().join("0002.png").exists());
 }
+
+/// "Where more than one target or first step is equally good, the first
+/// player of the round chooses": the choice comes as buttons for that player.
+#[test]
+fn spider_choices_are_buttons_for_the_first_player() {
+    use antics::rules::atta_ants::Phase;
+    // A seed whose simple playout meets a spider choice.
+    let (seed, plan, chooser) = (1..500)
+        .find_map(|seed| {
+            let mut game = AttaAnts::new(&Setup {
+                players: 3,
+                seed,
+                deal: None,
+            })
+            .unwrap();
+            let mut plan = Vec::new();
+            while let Status::ToMove(seat) = game.status() {
+                if matches!(game.phase(), Phase::Spider { .. }) {
+                    return Some((seed, plan, seat));
+                }
+                let action = game.legal_actions()[0].clone();
+                game.apply(seat, &action).unwrap();
+                plan.push((seat, action));
+            }
+            None
+        })
+        .expect("a spider choice among the seeds");
+    let mut lines = lobby(seed);
+    for (seat, action) in &plan {
+        lines.push(atta(
+            PLAYERS[seat.index()],
+            "move",
+            json!({ "action": action.to_string() }),
+        ));
+    }
+    let s = Scratch::new();
+    let out = s.run(&lines);
+    let last = out.last().unwrap();
+    assert_ok(last);
+    assert_eq!(last["game"]["to_move"], PLAYERS[chooser.index()]);
+    let buttons: Vec<String> = last["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .filter(|id| id.contains(":spider-"))
+        .collect();
+    assert!(buttons.len() >= 2, "{last}");
+    let legal: Vec<String> = last["game"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    assert!(legal.iter().all(|a| a.starts_with("spider ")), "{legal:?}");
+    let someone_else = PLAYERS.iter().find(|p| **p != PLAYERS[chooser.index()]).unwrap();
+    let mut wrong = click(someone_else, "c1", &buttons[0]);
+    wrong["at"] = json!("2026-01-01T12:05:00Z");
+    let mut right = click(PLAYERS[chooser.index()], "c1", &buttons[0]);
+    right["at"] = json!("2026-01-01T12:05:00Z");
+    let out = s.run(&[wrong, right]);
+    assert_refused(&out[0], "not_your_turn");
+    assert_ok(&out[1]);
+    assert!(
+        out[1]["text"].as_str().unwrap().contains("played **spider "),
+        "{}",
+        out[1]
+    );
+}
