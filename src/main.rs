@@ -74,6 +74,24 @@ enum Command {
         #[arg(long)]
         db: Option<PathBuf>,
     },
+    /// Solve many seeded patience deals and print a winnability table.
+    Solve {
+        /// anthill, ants (strict), ants-relaxed or myrmex (larval; myrmex-LEVEL for another level).
+        #[arg(long)]
+        game: String,
+        /// How many deals: seeds S..S+N.
+        #[arg(long)]
+        deals: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// States searched per deal before it counts as undecided.
+        #[arg(long, default_value_t = antics::ai::solver::DEFAULT_BUDGET)]
+        budget: u64,
+        /// The per-deal CSV (default data/solve/GAME-SEED-N.csv).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Drive the service with JSON lines on stdin (see DESIGN.md).
     Script {
         /// SQLite database file (default: a fresh temporary database).
@@ -143,6 +161,25 @@ async fn main() -> anyhow::Result<()> {
                 out,
             };
             play::run(service, opts).await
+        }
+        Command::Solve {
+            game,
+            deals,
+            seed,
+            budget,
+            out,
+        } => {
+            let game = antics::ai::solver::DealGame::parse(&game).ok_or_else(|| {
+                anyhow::anyhow!("unknown game `{game}`: anthill, ants, ants-relaxed, myrmex or myrmex-LEVEL")
+            })?;
+            let opts = antics::cli::solve::SolveOptions {
+                game,
+                deals,
+                seed,
+                budget,
+                out,
+            };
+            antics::cli::solve::run(&opts)
         }
         Command::Script { db, images } => {
             let scratch = tempfile_dir()?;

@@ -3,3 +3,4 @@
 
 pub mod play;
 pub mod script;
+pub mod solve;

@@ -356,7 +356,13 @@ fn choices(suggestions: Vec<String>) -> serenity::CreateAutocompleteResponse {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("solitaire_new", "solitaire_move", "solitaire_undo", "solitaire_end"),
+    subcommands(
+        "solitaire_new",
+        "solitaire_move",
+        "solitaire_undo",
+        "solitaire_hint",
+        "solitaire_end"
+    ),
     subcommand_required
 )]
 pub async fn solitaire(_: Context<'_>) -> Result<(), Error> {
@@ -410,6 +416,12 @@ pub async fn solitaire_move(
 #[poise::command(slash_command, rename = "undo")]
 pub async fn solitaire_undo(ctx: Context<'_>) -> Result<(), Error> {
     flow::command(ctx, "solitaire undo", Options::new(), CommandKind::Game).await
+}
+
+/// The next move of a winning line, or whether the deal can still be won.
+#[poise::command(slash_command, rename = "hint")]
+pub async fn solitaire_hint(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "solitaire hint", Options::new(), CommandKind::Game).await
 }
 
 /// End your patience now and keep its result.

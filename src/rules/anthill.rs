@@ -272,6 +272,12 @@ impl Anthill {
         self.stock.len().div_ceil(DEAL_SIZE)
     }
 
+    /// The stock, the next card to deal last: for the solver only, never
+    /// for a player.
+    pub(crate) fn hidden_stock(&self) -> &[StdCard] {
+        &self.stock
+    }
+
     /// One card from the stock onto each spot in turn, as far as it goes.
     fn deal(&mut self) {
         for spot in self.spots.iter_mut() {

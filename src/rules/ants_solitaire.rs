@@ -284,6 +284,12 @@ impl AntsSolitaire {
         self.stock.len().div_ceil(PILES)
     }
 
+    /// The stock, the next card to deal last: for the solver only, never
+    /// for a player.
+    pub(crate) fn hidden_stock(&self) -> &[StdCard] {
+        &self.stock
+    }
+
     fn on_foundations(&self) -> usize {
         self.foundations.iter().map(Vec::len).sum()
     }

@@ -113,7 +113,7 @@ pub fn tableau_sizes(level: MyrmexLevel) -> [usize; PILES] {
 
 /// The position of a rank in the level's rank order, low to high (Ace 0).
 /// Pawn and Court only count in the levels that have them.
-fn rank_index(level: MyrmexLevel, rank: DRank) -> usize {
+pub(crate) fn rank_index(level: MyrmexLevel, rank: DRank) -> usize {
     match rank {
         DRank::Ace => 0,
         DRank::Num(n) => usize::from(n) - 1,
@@ -452,6 +452,17 @@ impl Myrmex {
 
     pub fn stock_len(&self) -> usize {
         self.stock.len()
+    }
+
+    /// Every pile (bottom first, with whether each card is face up) and the
+    /// stock (next first): for the solver only, never for a player.
+    pub(crate) fn hidden_layout(&self) -> (Vec<Vec<(DecktetCard, bool)>>, Vec<DecktetCard>) {
+        let piles = self
+            .piles
+            .iter()
+            .map(|p| p.iter().map(|s| (s.card, s.up)).collect())
+            .collect();
+        (piles, self.stock.iter().copied().collect())
     }
 
     /// Restocks left: 8 cards each, the last one possibly fewer.

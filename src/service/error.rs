@@ -19,6 +19,8 @@ pub enum ErrorCode {
     /// Another action changed the game first.
     Conflict,
     UnknownCommand,
+    /// Asked again too soon (hints).
+    Cooldown,
     /// Something went wrong on our side; the message carries an id.
     Internal,
 }
@@ -38,6 +40,7 @@ impl ErrorCode {
             ErrorCode::Expired => "expired",
             ErrorCode::Conflict => "conflict",
             ErrorCode::UnknownCommand => "unknown_command",
+            ErrorCode::Cooldown => "cooldown",
             ErrorCode::Internal => "internal",
         }
     }
@@ -89,6 +92,7 @@ constructors! {
     bad_option => BadOption,
     expired => Expired,
     conflict => Conflict,
+    cooldown => Cooldown,
 }
 
 /// Anything that can stop a request: the user's fault or ours.

@@ -1,5 +1,5 @@
-//! The three patiences in the service: `/solitaire new|move|undo|end` and
-//! the deal, undo and end buttons. One open solitaire per player and
+//! The three patiences in the service: `/solitaire new|move|undo|end|hint`
+//! and the deal, undo, hint and end buttons. One open solitaire per player and
 //! channel; others may watch but not touch.
 
 use super::custom_id::ComponentId;
@@ -7,6 +7,7 @@ use super::error::{ServiceResult, UserError};
 use super::options;
 use super::types::*;
 use super::{mention, new_game_id, Service, RETRIES};
+use crate::ai::solver::hint::{Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
@@ -16,10 +17,14 @@ use serde::{Deserialize, Serialize};
 
 const TAG: &str = "sol";
 pub(super) const GAMES: [&str; 3] = ["myrmex", "anthill", "ants"];
+/// The log entry a hint leaves: counted on replay, never applied.
+const HINT: &str = "hint";
+/// The time a player waits between two hints in a game.
+const HINT_COOLDOWN_MS: i64 = 20_000;
 
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
-pub(super) trait SolitaireRules: Patience {
+pub(super) trait SolitaireRules: Patience + Hinted {
     /// The stored kind: `myrmex`, `anthill` or `ants`.
     const KIND: &'static str;
     const TITLE: &'static str;
@@ -55,6 +60,9 @@ pub(super) struct SolitaireResult {
     pub score: i64,
     pub moves: u32,
     pub undos: u32,
+    /// Hints asked for (older results have none).
+    #[serde(default)]
+    pub hints: u32,
     pub elapsed_ms: i64,
 }
 
@@ -63,6 +71,14 @@ struct Loaded<G: SolitaireRules> {
     row: GameRow,
     owner: User,
     game: G,
+    hints: Hints,
+}
+
+/// The hints a game's log holds: how many, and when the last was given.
+#[derive(Clone, Copy, Debug, Default)]
+struct Hints {
+    count: u32,
+    last_at: Option<i64>,
 }
 
 /// Calls `$body` with `$G` bound to the patience type of `$kind`.
@@ -110,9 +126,13 @@ impl Service {
                 options::only(opts, &[])?;
                 self.solitaire_act(req, None, sub).await
             }
+            "hint" => {
+                options::only(opts, &[])?;
+                self.solitaire_hint(req, None).await
+            }
             _ => Err(UserError::new(
                 super::ErrorCode::UnknownCommand,
-                format!("`/solitaire {sub}` is not a command; try new, move, undo or end."),
+                format!("`/solitaire {sub}` is not a command; try new, move, undo, hint or end."),
             )
             .into()),
         }
@@ -121,6 +141,7 @@ impl Service {
     pub(super) async fn solitaire_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
         match id.verb.as_str() {
             "deal" | "undo" | "end" => self.solitaire_act(req, Some(&id.id), &id.verb).await,
+            "hint" => self.solitaire_hint(req, Some(&id.id)).await,
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
         }
     }
@@ -171,11 +192,12 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         }
-        self.remember(&row.id, 0, &game);
+        self.remember(&row.id, 0, &(game.clone(), Hints::default()));
         let loaded = Loaded {
             owner: req.user.clone(),
             row,
             game,
+            hints: Hints::default(),
         };
         // The seed is not shown until the game is over: it determines the
         // stock and the face-down cards.
@@ -248,6 +270,7 @@ impl Service {
                         score: loaded.game.score(),
                         moves: loaded.game.moves(),
                         undos: loaded.game.undos(),
+                        hints: loaded.hints.count,
                         elapsed_ms,
                     };
                     Some(serde_json::to_string(&result).context("result to json")?)
@@ -274,7 +297,7 @@ impl Service {
                     loaded.row.version = version;
                     loaded.row.status = update.status.clone();
                     loaded.row.result = result;
-                    self.remember(&loaded.row.id, version, &loaded.game);
+                    self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
                     let text = match loaded.game.outcome() {
                         Some(_) => format!(
                             "{} played **{action}**. **Game over**: {}.{}",
@@ -295,18 +318,87 @@ impl Service {
         Err(UserError::conflict("The game moved on; please try again.").into())
     }
 
+    /// The time of the first move, the clock's start (hints do not start it).
     async fn first_action_at(&self, game_id: &str) -> ServiceResult<Option<i64>> {
-        Ok(self.store.actions(game_id).await?.first().map(|a| a.played_at))
+        let actions = self.store.actions(game_id).await?;
+        Ok(actions.iter().find(|a| a.notation != HINT).map(|a| a.played_at))
+    }
+
+    async fn solitaire_hint(&self, req: &Request, id: Option<&str>) -> ServiceResult<Reply> {
+        let row = self.solitaire_row(req, id).await?;
+        let kind = row.kind.clone();
+        with_patience!(kind.as_str(), G => self.solitaire_hint_for::<G>(req, id).await)
+    }
+
+    /// Works out a hint on a blocking thread (a search takes up to a
+    /// fraction of a second), then logs it so that it is counted.
+    async fn solitaire_hint_for<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        id: Option<&str>,
+    ) -> ServiceResult<Reply> {
+        let now = req.at.timestamp_millis();
+        for _ in 0..RETRIES {
+            let row = self.solitaire_row(req, id).await?;
+            let mut loaded = self.load_patience::<G>(row).await?;
+            if let Some(wait) = loaded
+                .hints
+                .last_at
+                .map(|at| at + HINT_COOLDOWN_MS - now)
+                .filter(|&w| w > 0)
+            {
+                return Err(UserError::cooldown(format!(
+                    "One hint at a time: ask again in {} s.",
+                    (wait + 999) / 1000
+                ))
+                .into());
+            }
+            let game = loaded.game.clone();
+            let hint = tokio::task::spawn_blocking(move || game.hint(HINT_BUDGET))
+                .await
+                .context("hint search")?;
+            let update = GameUpdate {
+                id: loaded.row.id.clone(),
+                expected_version: loaded.row.version,
+                status: loaded.row.status.clone(),
+                players: loaded.row.players.clone(),
+                expires_at: None,
+                result: loaded.row.result.clone(),
+                updated_at: now,
+                append: vec![(req.user.id.clone(), HINT.into())],
+            };
+            match self.store.commit(&update).await {
+                Ok(version) => {
+                    loaded.row.version = version;
+                    loaded.hints = Hints {
+                        count: loaded.hints.count + 1,
+                        last_at: Some(now),
+                    };
+                    self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
+                    let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
+                    return Ok(self.solitaire_reply(&loaded, text));
+                }
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(UserError::conflict("The game moved on; please try again.").into())
     }
 
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let game = match self.cached::<G>(&row.id, row.version) {
-            Some(game) => game,
+        let (game, hints) = match self.cached::<(G, Hints)>(&row.id, row.version) {
+            Some(cached) => cached,
             None => {
                 let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
                 let mut game = G::start(&setup).with_context(|| format!("setup of game {}", row.id))?;
+                let mut hints = Hints::default();
                 for entry in self.store.actions(&row.id).await? {
+                    if entry.notation == HINT {
+                        hints.count += 1;
+                        hints.last_at = Some(entry.played_at);
+                        continue;
+                    }
                     let action: G::Action = entry
                         .notation
                         .parse()
@@ -315,11 +407,16 @@ impl Service {
                         format!("game {} action {} `{}`", row.id, entry.seq, entry.notation)
                     })?;
                 }
-                self.remember(&row.id, row.version, &game);
-                game
+                self.remember(&row.id, row.version, &(game.clone(), hints));
+                (game, hints)
             }
         };
-        Ok(Loaded { row, owner, game })
+        Ok(Loaded {
+            row,
+            owner,
+            game,
+            hints,
+        })
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
@@ -337,6 +434,7 @@ impl Service {
                 components.push(Component::button(cid(id, "deal"), "Deal", ButtonStyle::Primary));
             }
             components.push(Component::button(cid(id, "undo"), "Undo", ButtonStyle::Secondary));
+            components.push(Component::button(cid(id, "hint"), "Hint", ButtonStyle::Secondary));
             components.push(Component::button(cid(id, "end"), "End game", ButtonStyle::Danger));
         }
         let result = stored_result(&loaded.row).map(|r| r.result);
@@ -354,10 +452,11 @@ impl Service {
         };
         let mut text = text;
         text.push_str(&format!(
-            " Score {}, moves {}, undos {}.",
+            " Score {}, moves {}, undos {}, hints {}.",
             loaded.game.score(),
             loaded.game.moves(),
-            loaded.game.undos()
+            loaded.game.undos(),
+            loaded.hints.count
         ));
         Reply {
             text,
@@ -436,13 +535,16 @@ impl Service {
         } else {
             "in progress".into()
         };
+        let actions = self.store.actions(&row.id).await?;
+        let hints = actions.iter().filter(|a| a.notation == HINT).count();
+        if hints > 0 {
+            out.push_str(&format!("[Hints \"{hints}\"]\n"));
+        }
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        let moves: Vec<String> = self
-            .store
-            .actions(&row.id)
-            .await?
+        let moves: Vec<String> = actions
             .into_iter()
             .map(|a| a.notation)
+            .filter(|n| n != HINT)
             .collect();
         out.push_str(&moves.join(" "));
         let mut reply = Reply::text(out.trim_end());
@@ -465,6 +567,22 @@ fn stored_result(row: &GameRow) -> Option<SolitaireResult> {
 
 fn stored_detail(row: &GameRow) -> String {
     stored_result(row).map(|r| r.result.detail).unwrap_or_default()
+}
+
+/// What a hint says to the player.
+fn hint_text(hint: &Hint) -> String {
+    match hint {
+        Hint::Next { action, line_len } => format!(
+            "Play **{action}**: it starts a winning line of {line_len} action{}.",
+            if *line_len == 1 { "" } else { "s" }
+        ),
+        Hint::Suggestion { action } => {
+            format!("From the cards you can see, try **{action}** (no promise that it wins).")
+        }
+        Hint::Lost => "This position can no longer be won.".into(),
+        Hint::Undecided => "I could not decide within my budget whether this position can be won.".into(),
+        Hint::Nothing => "I see no move worth suggesting.".into(),
+    }
 }
 
 fn patience_error(e: PatienceError) -> UserError {

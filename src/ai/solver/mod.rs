@@ -1,1 +1,291 @@
-//! Solvers for the patiences: prove a deal won (with its line) or lost.
+//! Solvers for the patiences: prove a position won (with a winning line) or
+//! lost, within a budget counted in states so that every run gives the same
+//! answer.
+//!
+//! Each solver copies the game into a compact state, searches it depth first
+//! with a transposition table (a set of canonical state keys, so a position
+//! met twice, or met again by symmetry, is searched once), and replays any
+//! winning line through the rules module before returning it.
+
+pub mod anthill;
+pub mod ants;
+pub mod daily;
+pub mod hint;
+pub mod myrmex;
+
+use crate::rules::ants_solitaire::Variant;
+use crate::rules::cards::MyrmexLevel;
+use crate::rules::patience::Patience;
+use rustc_hash::FxHashMap;
+
+/// What a search proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict<A> {
+    /// A winning line from the position, in canonical notation order; it
+    /// replays to a win through the rules module.
+    Won(Vec<A>),
+    /// No line wins from the position.
+    Lost,
+    /// The state budget ran out first.
+    Undecided,
+}
+
+impl<A> Verdict<A> {
+    /// `won`, `lost` or `undecided`.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Verdict::Won(_) => "won",
+            Verdict::Lost => "lost",
+            Verdict::Undecided => "undecided",
+        }
+    }
+}
+
+/// A verdict and the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved<A> {
+    pub verdict: Verdict<A>,
+    /// Distinct states searched.
+    pub states: u64,
+}
+
+/// The default budget: enough to decide nearly every Anthill and Ants deal
+/// (see the README's table) in well under a second.
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// The transposition table and the state count shared by the searches.
+pub(crate) struct Table {
+    /// Canonical keys searched, with the allowance they were searched with
+    /// (see [`Table::visit_with`]).
+    seen: FxHashMap<u128, u8>,
+    budget: u64,
+    /// States expanded so far (a state searched again with a larger
+    /// allowance counts again).
+    expanded: u64,
+    /// Set once the budget is spent: the search unwinds and the answer is
+    /// undecided.
+    pub(crate) exhausted: bool,
+    /// Set when a heuristic limit cut the search somewhere: a failure then
+    /// proves nothing.
+    pub(crate) cut: bool,
+}
+
+impl Table {
+    pub(crate) fn new(budget: u64) -> Table {
+        Table {
+            seen: FxHashMap::default(),
+            budget,
+            expanded: 0,
+            exhausted: false,
+            cut: false,
+        }
+    }
+
+    /// Records a state; false if it was searched already or the budget is
+    /// spent (then `exhausted` is set).
+    pub(crate) fn visit(&mut self, key: u128) -> bool {
+        self.visit_with(key, 0)
+    }
+
+    /// Records a state to be searched with `allowance` (a search with a
+    /// larger allowance sees more); false if it was searched already with
+    /// at least as much, or the budget is spent.
+    pub(crate) fn visit_with(&mut self, key: u128, allowance: u8) -> bool {
+        if self.exhausted {
+            return false;
+        }
+        if self.expanded >= self.budget {
+            self.exhausted = true;
+            return false;
+        }
+        match self.seen.get(&key) {
+            Some(&before) if before >= allowance => false,
+            _ => {
+                self.seen.insert(key, allowance);
+                self.expanded += 1;
+                true
+            }
+        }
+    }
+
+    pub(crate) fn states(&self) -> u64 {
+        self.expanded
+    }
+
+    /// Starts a new pass with what is left of the budget.
+    pub(crate) fn next_pass(&mut self) {
+        self.seen.clear();
+        self.cut = false;
+    }
+
+    /// The verdict for a search that found `line` (reversed) or not.
+    pub(crate) fn verdict<A>(&self, line: Option<Vec<A>>) -> Verdict<A> {
+        match line {
+            Some(mut line) => {
+                line.reverse();
+                Verdict::Won(line)
+            }
+            None if self.exhausted || self.cut => Verdict::Undecided,
+            None => Verdict::Lost,
+        }
+    }
+}
+
+/// A fixed 64-bit mixer (SplitMix64's finaliser), for Zobrist keys and seed
+/// sequences that must never change.
+pub const fn mix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The score of a full win, which is what the solvers look for.
+pub trait FullWin: Patience {
+    const FULL_SCORE: i64;
+}
+
+impl FullWin for crate::rules::anthill::Anthill {
+    const FULL_SCORE: i64 = 52;
+}
+
+impl FullWin for crate::rules::ants_solitaire::AntsSolitaire {
+    const FULL_SCORE: i64 = 52;
+}
+
+/// Six chambers: a full victory.
+impl FullWin for crate::rules::myrmex::Myrmex {
+    const FULL_SCORE: i64 = crate::rules::myrmex::CHAMBERS as i64;
+}
+
+/// Replays `line` on a copy of `game`; true if it is legal throughout and
+/// ends in a full win.
+pub fn replays_to_win<P: FullWin>(game: &P, line: &[P::Action]) -> bool {
+    let mut game = game.clone();
+    line.iter().all(|a| game.apply(a).is_ok())
+        && game.outcome().is_some_and(|o| o.won)
+        && game.score() == P::FULL_SCORE
+}
+
+/// Keeps a `Won` verdict only if its line replays to a win (the solvers'
+/// last check against the rules module); otherwise the search has a bug and
+/// the honest answer is undecided.
+pub(crate) fn checked<P: FullWin>(game: &P, solved: Solved<P::Action>) -> Solved<P::Action> {
+    match &solved.verdict {
+        Verdict::Won(line) if !replays_to_win(game, line) => {
+            debug_assert!(false, "a solver line does not replay to a win: {game:?}");
+            tracing::error!("a solver line does not replay to a win");
+            Solved {
+                verdict: Verdict::Undecided,
+                states: solved.states,
+            }
+        }
+        _ => solved,
+    }
+}
+
+/// Runs a deep recursive search on a thread with a large stack (paths can
+/// be thousands of positions long); the memory is only touched as used.
+pub(crate) fn deep_stack<T: Send>(search: impl FnOnce() -> T + Send) -> T {
+    const STACK: usize = 512 << 20;
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("solver".into())
+            .stack_size(STACK)
+            .spawn_scoped(scope, search)
+            .expect("a solver thread");
+        match handle.join() {
+            Ok(value) => value,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// A game the command line and the daily deals can solve from a seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealGame {
+    Anthill,
+    Ants(Variant),
+    /// Any level, seen whole (the solver reads face-down cards too).
+    Myrmex(MyrmexLevel),
+}
+
+/// What solving one seeded deal gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealSolved {
+    /// `won`, `lost` or `undecided`.
+    pub verdict: &'static str,
+    /// The winning line's length in actions (deals included), if won.
+    pub moves: Option<usize>,
+    pub states: u64,
+}
+
+impl DealGame {
+    /// `anthill`, `ants` (strict), `ants-relaxed`, `myrmex` (larval) or
+    /// `myrmex-LEVEL`.
+    pub fn parse(text: &str) -> Option<DealGame> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "anthill" => Some(DealGame::Anthill),
+            "ants" | "ants-strict" => Some(DealGame::Ants(Variant::Strict)),
+            "ants-relaxed" => Some(DealGame::Ants(Variant::Relaxed)),
+            "myrmex" => Some(DealGame::Myrmex(MyrmexLevel::Larval)),
+            other => other
+                .strip_prefix("myrmex-")
+                .and_then(MyrmexLevel::parse)
+                .map(DealGame::Myrmex),
+        }
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            DealGame::Anthill => "anthill".into(),
+            DealGame::Ants(Variant::Strict) => "ants".into(),
+            DealGame::Ants(Variant::Relaxed) => "ants-relaxed".into(),
+            DealGame::Myrmex(level) => format!("myrmex-{level}"),
+        }
+    }
+
+    /// Solves the deal a seed gives, from its start.
+    pub fn solve_seed(self, seed: u64, budget: u64) -> DealSolved {
+        fn summary<A>(solved: Solved<A>) -> DealSolved {
+            DealSolved {
+                verdict: solved.verdict.label(),
+                moves: match &solved.verdict {
+                    Verdict::Won(line) => Some(line.len()),
+                    _ => None,
+                },
+                states: solved.states,
+            }
+        }
+        match self {
+            DealGame::Anthill => {
+                let setup = crate::rules::anthill::Setup {
+                    seed: Some(seed),
+                    deal: None,
+                };
+                let game = crate::rules::anthill::Anthill::new(&setup).expect("a seed always deals");
+                summary(anthill::solve(&game, budget))
+            }
+            DealGame::Ants(variant) => {
+                let setup = crate::rules::ants_solitaire::Setup {
+                    variant,
+                    seed: Some(seed),
+                    deal: None,
+                };
+                let game =
+                    crate::rules::ants_solitaire::AntsSolitaire::new(&setup).expect("a seed always deals");
+                summary(ants::solve(&game, budget))
+            }
+            DealGame::Myrmex(level) => {
+                let setup = crate::rules::myrmex::Setup {
+                    level,
+                    closed: false,
+                    seed: Some(seed),
+                    deal: None,
+                };
+                let game = crate::rules::myrmex::Myrmex::new(&setup).expect("a seed always deals");
+                summary(myrmex::solve(&game, budget))
+            }
+        }
+    }
+}

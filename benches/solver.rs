@@ -1,0 +1,39 @@
+//! Solver time per deal: the first ten seeds of each game, solved from the
+//! deal with the default budget (the `antics solve` table gives the
+//! distribution over 10,000 deals).
+
+use antics::ai::solver::{DealGame, DEFAULT_BUDGET};
+use antics::rules::ants_solitaire::Variant;
+use antics::rules::cards::MyrmexLevel;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+
+const DEALS: u64 = 10;
+
+fn solve_deals(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solver");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(DEALS));
+    let games = [
+        DealGame::Anthill,
+        DealGame::Ants(Variant::Strict),
+        DealGame::Ants(Variant::Relaxed),
+    ];
+    for game in games {
+        group.bench_function(format!("{}_10_deals", game.name()), |b| {
+            b.iter(|| {
+                for seed in 0..DEALS {
+                    black_box(game.solve_seed(seed, DEFAULT_BUDGET));
+                }
+            })
+        });
+    }
+    let larval = DealGame::Myrmex(MyrmexLevel::Larval);
+    group.bench_function("myrmex-larval_1_deal_100k_states", |b| {
+        b.iter(|| black_box(larval.solve_seed(0, 100_000)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, solve_deals);
+criterion_main!(benches);

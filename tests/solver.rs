@@ -1,0 +1,261 @@
+//! The patience solvers: winning lines replay to a win through the rules
+//! module, deals built to be unwinnable are proved lost, hints are legal and
+//! the closed-Myrmex hint sees only what the player sees.
+
+use antics::ai::solver::daily::{candidate_seed, first_winnable_seed};
+use antics::ai::solver::hint::{Hint, Hinted};
+use antics::ai::solver::{anthill, ants, myrmex, replays_to_win, DealGame, Verdict};
+use antics::rules::anthill::{self as ah, Anthill};
+use antics::rules::ants_solitaire::{self as an, AntsSolitaire, Variant};
+use antics::rules::cards::{write_deck_order, MyrmexLevel};
+use antics::rules::myrmex::{self as mx, Myrmex};
+use antics::rules::patience::Patience;
+use antics::rules::shuffle::SeededRng;
+use proptest::prelude::*;
+
+/// Small enough for the test profile, large enough to decide most deals.
+const BUDGET: u64 = 200_000;
+
+fn anthill_seed(seed: u64) -> Anthill {
+    Anthill::new(&ah::Setup {
+        seed: Some(seed),
+        deal: None,
+    })
+    .unwrap()
+}
+
+fn ants_seed(variant: Variant, seed: u64) -> AntsSolitaire {
+    AntsSolitaire::new(&an::Setup {
+        variant,
+        seed: Some(seed),
+        deal: None,
+    })
+    .unwrap()
+}
+
+/// Plays a line on a copy through `apply` and returns the final game.
+fn replay<P: Patience>(game: &P, line: &[P::Action]) -> P {
+    let mut game = game.clone();
+    for action in line {
+        game.apply(action)
+            .unwrap_or_else(|e| panic!("{action} refused: {e}"));
+    }
+    game
+}
+
+#[test]
+fn anthill_winning_lines_replay_to_a_win() {
+    // Seeds the solver wins within the test budget.
+    for seed in [0, 7] {
+        let game = anthill_seed(seed);
+        let Verdict::Won(line) = anthill::solve(&game, BUDGET).verdict else {
+            panic!("seed {seed} should be won");
+        };
+        let end = replay(&game, &line);
+        // "Win: the stock is empty and exactly four spots are non-empty,
+        // each holding the 13 cards of one suit in rank order"
+        assert!(end.outcome().unwrap().won, "seed {seed}");
+        assert_eq!(end.score(), 52);
+    }
+}
+
+#[test]
+fn ants_winning_lines_replay_to_a_win_in_both_variants() {
+    for variant in Variant::ALL {
+        let mut won = 0;
+        for seed in 0..12 {
+            let game = ants_seed(variant, seed);
+            let solved = ants::solve(&game, BUDGET);
+            if let Verdict::Won(line) = solved.verdict {
+                let end = replay(&game, &line);
+                // "Win: all 52 cards on the foundations."
+                assert!(end.outcome().unwrap().won, "{variant} seed {seed}");
+                assert_eq!(end.score(), 52);
+                won += 1;
+            }
+        }
+        assert!(won >= 1, "{variant}: no deal of 12 won");
+    }
+}
+
+#[test]
+fn a_game_in_progress_is_solved_from_where_it_stands() {
+    let game = ants_seed(Variant::Relaxed, 3);
+    let Verdict::Won(line) = ants::solve(&game, BUDGET).verdict else {
+        panic!("seed 3 relaxed should be won");
+    };
+    // Halfway along the line the rest of a winning line is found again.
+    let middle = replay(&game, &line[..line.len() / 2]);
+    let Verdict::Won(rest) = ants::solve(&middle, BUDGET).verdict else {
+        panic!("the middle of a winning line is still won");
+    };
+    assert!(replays_to_win(&middle, &rest));
+}
+
+/// Anthill, built so that no card can ever move: each deal's eight cards
+/// (and, after the last deal, the four new tops with the four old ones) have
+/// no two ranks one apart, so the player can only deal, and when the stock
+/// is empty "no legal move is left" and the game is lost.
+#[test]
+fn anthill_deal_without_a_move_is_proved_lost() {
+    let deals = [
+        "As Ah Ad Ac 3s 3h 3d 3c",
+        "5s 5h 5d 5c 7s 7h 7d 7c",
+        "9s 9h 9d 9c Js Jh Jd Jc",
+        "2s 2h 2d 2c 4s 4h 4d 4c",
+        "6s 6h 6d 6c 8s 8h 8d 8c",
+        "Qs Qh Qd Qc Ts Th Td Tc",
+        "Ks Kh Kd Kc",
+    ];
+    let game = Anthill::new(&ah::Setup {
+        seed: None,
+        deal: Some(deals.join(" ")),
+    })
+    .unwrap();
+    assert_eq!(anthill::solve(&game, BUDGET).verdict, Verdict::Lost);
+}
+
+/// Ants (strict), built to be lost. The foundations start with the four
+/// 7s, so no top can ever be a 7 again. The 6s start the tableau and, in the
+/// strict game, must be played first, each onto its own 7: every foundation
+/// shows a 6. Then come the 8s, the 4s (nothing can take them: the tops are
+/// 6s and no 5 or 3 is out yet) and the 9s on top of the 4s. A 9 goes onto
+/// a T or an 8, and an 8 only onto a 9, so the first 9 needs a foundation at
+/// T, which it reaches from 6 only through a 4; but every 4 lies under a 9.
+#[test]
+fn ants_deal_with_every_four_under_a_nine_is_proved_lost() {
+    let rank = |r: &str| ["s", "h", "d", "c"].map(|s| format!("{r}{s}")).join(" ");
+    let order: Vec<String> = ["7", "6", "8", "4", "9", "5", "3", "2", "A", "K", "Q", "J", "T"]
+        .iter()
+        .map(|r| rank(r))
+        .collect();
+    let game = AntsSolitaire::new(&an::Setup {
+        variant: Variant::Strict,
+        seed: None,
+        deal: Some(order.join(" ")),
+    })
+    .unwrap();
+    assert_eq!(ants::solve(&game, BUDGET).verdict, Verdict::Lost);
+}
+
+#[test]
+fn a_finished_game_needs_no_search() {
+    let mut game = anthill_seed(1);
+    game.apply(&ah::Action::End).unwrap();
+    let solved = anthill::solve(&game, BUDGET);
+    assert_eq!((solved.verdict, solved.states), (Verdict::Lost, 0));
+}
+
+#[test]
+fn a_tiny_budget_leaves_a_deal_undecided() {
+    let solved = anthill::solve(&anthill_seed(2), 10);
+    assert_eq!(solved.verdict, Verdict::Undecided);
+    assert!(solved.states <= 10);
+}
+
+#[test]
+fn myrmex_larval_wins_replay_to_six_chambers() {
+    for seed in 0..3 {
+        let game = Myrmex::new(&mx::Setup {
+            level: MyrmexLevel::Larval,
+            closed: false,
+            seed: Some(seed),
+            deal: None,
+        })
+        .unwrap();
+        let solved = myrmex::solve(&game, 50_000);
+        assert!(solved.states <= 50_000);
+        if let Verdict::Won(line) = solved.verdict {
+            // "6 a full victory"
+            assert_eq!(replay(&game, &line).score(), 6, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn daily_deals_are_fixed_and_proved_winnable() {
+    // The sequence never changes: stored days depend on it.
+    assert_eq!(candidate_seed(0, 0), 0xE220_A839_7B1D_CDAF);
+    let game = DealGame::Ants(Variant::Relaxed);
+    let deal = first_winnable_seed(game, 20_260_101, BUDGET);
+    assert_eq!(deal, first_winnable_seed(game, 20_260_101, BUDGET));
+    let moves = deal.fewest_moves.expect("a winnable deal among the candidates");
+    let solved = game.solve_seed(deal.seed, BUDGET);
+    assert_eq!((solved.verdict, solved.moves), ("won", Some(moves)));
+}
+
+/// Plays `choices` as indexes into the legal actions (never `end`).
+fn random_play<P: Patience>(game: &mut P, choices: &[u32]) {
+    for &choice in choices {
+        let legal: Vec<P::Action> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|a| a.to_string() != "end")
+            .collect();
+        if legal.is_empty() {
+            break;
+        }
+        let action = &legal[choice as usize % legal.len()];
+        game.apply(action).unwrap();
+    }
+}
+
+/// The hinted action, if the hint names one, is open now.
+fn assert_hint_is_legal<P: Patience + Hinted>(game: &P) -> Result<(), TestCaseError> {
+    let action = match game.hint(20_000) {
+        Hint::Next { action, .. } | Hint::Suggestion { action } => action,
+        Hint::Lost | Hint::Undecided | Hint::Nothing => return Ok(()),
+    };
+    let parsed: P::Action = action.parse().map_err(|e| TestCaseError::fail(format!("{e}")))?;
+    let legal: Vec<String> = game.legal_actions().iter().map(ToString::to_string).collect();
+    prop_assert!(legal.contains(&action), "{action} not in {legal:?}");
+    prop_assert!(game.clone().apply(&parsed).is_ok());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn hints_are_legal_moves(seed in any::<u64>(), choices in prop::collection::vec(any::<u32>(), 0..40)) {
+        let mut game = anthill_seed(seed);
+        random_play(&mut game, &choices);
+        assert_hint_is_legal(&game)?;
+
+        for variant in Variant::ALL {
+            let mut game = ants_seed(variant, seed);
+            random_play(&mut game, &choices);
+            assert_hint_is_legal(&game)?;
+        }
+
+        for level in [MyrmexLevel::Minor, MyrmexLevel::Larval] {
+            let mut game = Myrmex::new(&mx::Setup { level, closed: false, seed: Some(seed), deal: None }).unwrap();
+            random_play(&mut game, &choices);
+            assert_hint_is_legal(&game)?;
+        }
+    }
+
+    /// A closed deal's hint is the same whatever the face-down cards and the
+    /// stock are: they are shuffled among themselves, the face-up cards stay.
+    #[test]
+    fn closed_myrmex_hint_ignores_hidden_cards(seed in any::<u64>(), shuffle in any::<u64>()) {
+        let setup = mx::Setup { level: MyrmexLevel::Minor, closed: false, seed: Some(seed), deal: None };
+        let order = setup.deck_order().unwrap();
+        // "only the top card of each pile face up": rounds 0-2 of the deal
+        // (cards 0..24) are face down, round 3 (cards 24..32) face up, the
+        // rest is the stock.
+        let hidden: Vec<usize> = (0..24).chain(32..order.len()).collect();
+        let mut cards: Vec<_> = hidden.iter().map(|&i| order[i]).collect();
+        SeededRng::new(shuffle).shuffle(&mut cards);
+        let mut other = order.clone();
+        for (&i, card) in hidden.iter().zip(cards) {
+            other[i] = card;
+        }
+        let deal = |order: &[_]| Myrmex::new(&mx::Setup {
+            level: MyrmexLevel::Minor, closed: false, seed: None, deal: Some(write_deck_order(order)),
+        }).unwrap();
+        let (a, b) = (deal(&order), deal(&other));
+        prop_assert_eq!(a.view().piles, b.view().piles);
+        prop_assert_eq!(a.hint(20_000), b.hint(20_000));
+    }
+}
