@@ -234,3 +234,60 @@ fn the_seed_stays_secret_until_the_game_is_over() {
     assert!(record.contains("[Seed \"4242\"]"), "{record}");
     assert!(record.ends_with("deal end"), "{record}");
 }
+
+fn at(mut line: Value, time: &str) -> Value {
+    line["at"] = json!(time);
+    line
+}
+
+/// The move a hint names: the text between `**`.
+fn hinted(reply: &Value) -> String {
+    let text = reply["text"].as_str().unwrap();
+    text.split("**").nth(1).unwrap_or_else(|| panic!("no hinted move in {text}")).to_string()
+}
+
+#[test]
+fn hints_are_given_counted_and_kept() {
+    let s = Scratch::new();
+    let out = s.run(&[
+        at(new("alice", json!({"game": "ants", "deal": ants_winning_deal()})), "2026-01-01T12:00:00Z"),
+        at(command("alice", "c1", "solitaire hint", json!({})), "2026-01-01T12:00:01Z"),
+        at(command("alice", "c1", "solitaire hint", json!({})), "2026-01-01T12:00:05Z"),
+        at(command("bob", "c1", "solitaire hint", json!({})), "2026-01-01T12:00:06Z"),
+    ]);
+    assert_ok(&out[0]);
+    let hint = &out[1];
+    assert_ok(hint);
+    let text = hint["text"].as_str().unwrap();
+    assert!(text.contains("asked for a hint") && text.contains("winning line"), "{text}");
+    assert!(text.ends_with("hints 1."), "{text}");
+    let action = hinted(hint);
+    let legal = hint["game"]["legal"].as_array().unwrap();
+    assert!(legal.contains(&json!(action)), "{action} in {legal:?}");
+    // A hint does not play the move.
+    assert!(text.contains("moves 0"), "{text}");
+    assert_refused(&out[2], "cooldown");
+    assert_refused(&out[3], "no_game");
+    let button = component(hint, "hint");
+
+    // Play the hinted move, then use the button after the cooldown.
+    let out = s.run(&[
+        at(play("alice", &action), "2026-01-01T12:00:10Z"),
+        at(click("alice", "c1", &button), "2026-01-01T12:00:40Z"),
+    ]);
+    assert_ok(&out[0]);
+    assert_ok(&out[1]);
+    assert!(out[1]["text"].as_str().unwrap().ends_with("hints 2."), "{}", out[1]["text"]);
+
+    // A new process replays the log: the hints are counted, not played.
+    let out = s.run(&[
+        at(command("alice", "c1", "solitaire end", json!({})), "2026-01-01T12:01:00Z"),
+        at(command("alice", "c1", "record", json!({})), "2026-01-01T12:01:01Z"),
+    ]);
+    assert_ok(&out[0]);
+    let text = out[0]["text"].as_str().unwrap();
+    assert!(text.contains("moves 2") && text.ends_with("hints 2."), "{text}");
+    let record = out[1]["text"].as_str().unwrap();
+    assert!(record.contains("[Hints \"2\"]"), "{record}");
+    assert!(!record.contains(" hint"), "hints are not moves: {record}");
+}
