@@ -243,23 +243,41 @@ fn at(mut line: Value, time: &str) -> Value {
 /// The move a hint names: the text between `**`.
 fn hinted(reply: &Value) -> String {
     let text = reply["text"].as_str().unwrap();
-    text.split("**").nth(1).unwrap_or_else(|| panic!("no hinted move in {text}")).to_string()
+    text.split("**")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no hinted move in {text}"))
+        .to_string()
 }
 
 #[test]
 fn hints_are_given_counted_and_kept() {
     let s = Scratch::new();
     let out = s.run(&[
-        at(new("alice", json!({"game": "ants", "deal": ants_winning_deal()})), "2026-01-01T12:00:00Z"),
-        at(command("alice", "c1", "solitaire hint", json!({})), "2026-01-01T12:00:01Z"),
-        at(command("alice", "c1", "solitaire hint", json!({})), "2026-01-01T12:00:05Z"),
-        at(command("bob", "c1", "solitaire hint", json!({})), "2026-01-01T12:00:06Z"),
+        at(
+            new("alice", json!({"game": "ants", "deal": ants_winning_deal()})),
+            "2026-01-01T12:00:00Z",
+        ),
+        at(
+            command("alice", "c1", "solitaire hint", json!({})),
+            "2026-01-01T12:00:01Z",
+        ),
+        at(
+            command("alice", "c1", "solitaire hint", json!({})),
+            "2026-01-01T12:00:05Z",
+        ),
+        at(
+            command("bob", "c1", "solitaire hint", json!({})),
+            "2026-01-01T12:00:06Z",
+        ),
     ]);
     assert_ok(&out[0]);
     let hint = &out[1];
     assert_ok(hint);
     let text = hint["text"].as_str().unwrap();
-    assert!(text.contains("asked for a hint") && text.contains("winning line"), "{text}");
+    assert!(
+        text.contains("asked for a hint") && text.contains("winning line"),
+        "{text}"
+    );
     assert!(text.ends_with("hints 1."), "{text}");
     let action = hinted(hint);
     let legal = hint["game"]["legal"].as_array().unwrap();
@@ -277,12 +295,22 @@ fn hints_are_given_counted_and_kept() {
     ]);
     assert_ok(&out[0]);
     assert_ok(&out[1]);
-    assert!(out[1]["text"].as_str().unwrap().ends_with("hints 2."), "{}", out[1]["text"]);
+    assert!(
+        out[1]["text"].as_str().unwrap().ends_with("hints 2."),
+        "{}",
+        out[1]["text"]
+    );
 
     // A new process replays the log: the hints are counted, not played.
     let out = s.run(&[
-        at(command("alice", "c1", "solitaire end", json!({})), "2026-01-01T12:01:00Z"),
-        at(command("alice", "c1", "record", json!({})), "2026-01-01T12:01:01Z"),
+        at(
+            command("alice", "c1", "solitaire end", json!({})),
+            "2026-01-01T12:01:00Z",
+        ),
+        at(
+            command("alice", "c1", "record", json!({})),
+            "2026-01-01T12:01:01Z",
+        ),
     ]);
     assert_ok(&out[0]);
     let text = out[0]["text"].as_str().unwrap();
