@@ -8,7 +8,7 @@ use crate::rules::myrmex::Myrmex;
 use crate::rules::patience::Patience;
 
 /// The budget in states for one hint: a fraction of a second.
-pub const HINT_BUDGET: u64 = 500_000;
+pub const HINT_BUDGET: u64 = 300_000;
 
 /// A hint. None of them names a card the player cannot see.
 #[derive(Clone, Debug, PartialEq, Eq)]

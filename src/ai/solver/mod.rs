@@ -49,8 +49,9 @@ pub struct Solved<A> {
     pub states: u64,
 }
 
-/// The default budget: enough to decide nearly every Anthill and Ants deal
-/// (see the README's table) in well under a second.
+/// The default budget: it decides nearly every Ants Solitaire deal, strict
+/// or relaxed, in well under a second (see the README's table); many
+/// Anthill deals need more than this.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
 /// The transposition table and the state count shared by the searches.
