@@ -27,7 +27,7 @@ const HEIGHT: usize = 72;
 const UNKNOWN: u8 = 44;
 const CODES: usize = 45;
 /// Paths longer than this stop the search (then a loss is not proved).
-const MAX_DEPTH: usize = 20_000;
+const MAX_DEPTH: usize = 2_000;
 
 static ZOBRIST: [[u64; HEIGHT]; CODES] = {
     let mut table = [[0u64; HEIGHT]; CODES];
