@@ -107,7 +107,49 @@ impl Grid {
 /// The map as a PNG.
 pub fn atta_ants_png(game: &AttaAnts, labels: &AttaLabels) -> Vec<u8> {
     let pixmap = draw(game, labels);
-    Palette::from_samples(&[&pixmap]).encode(&pixmap)
+    palette().encode(&pixmap)
+}
+
+/// One palette for every map, built once from sample maps that show every
+/// colour the renderer draws (a fresh palette per image cost most of the
+/// time).
+fn palette() -> &'static Palette {
+    static PALETTE: std::sync::OnceLock<Palette> = std::sync::OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let labels: AttaLabels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
+        let samples: Vec<Pixmap> = sample_games().iter().map(|g| draw(g, &labels)).collect();
+        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
+    })
+}
+
+/// Four-player games at their start and a few rounds in: every ant colour,
+/// leaves carried and loose, spiders, highlights, free squares.
+fn sample_games() -> Vec<AttaAnts> {
+    use crate::rules::atta_ants::Setup;
+    let mut out = Vec::new();
+    for seed in 1..=3 {
+        let Ok(mut game) = AttaAnts::new(&Setup {
+            players: 4,
+            seed,
+            deal: None,
+        }) else {
+            continue;
+        };
+        out.push(game.clone());
+        for k in 0..120usize {
+            let Status::ToMove(seat) = game.status() else {
+                break;
+            };
+            let legal = game.legal_actions();
+            if game.apply(seat, &legal[k * 7919 % legal.len()]).is_err() {
+                break;
+            }
+            if k % 30 == 29 {
+                out.push(game.clone());
+            }
+        }
+    }
+    out
 }
 
 fn draw(game: &AttaAnts, labels: &AttaLabels) -> Pixmap {
