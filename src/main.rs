@@ -24,7 +24,7 @@ enum Command {
         /// A TOML config file (token, database, guild_id, log); the environment overrides it.
         #[arg(long)]
         config: Option<PathBuf>,
-        /// SQLite database file (overrides ANTICS_DB, DATABASE_URL and the config file).
+        /// SQLite database file or postgres:// URL (overrides ANTICS_DB, DATABASE_URL and the config file).
         #[arg(long)]
         db: Option<PathBuf>,
     },
@@ -94,9 +94,9 @@ enum Command {
     },
     /// Drive the service with JSON lines on stdin (see DESIGN.md).
     Script {
-        /// SQLite database file (default: a fresh temporary database).
+        /// SQLite database file or a postgres:// URL (default: a fresh temporary database).
         #[arg(long)]
-        db: Option<PathBuf>,
+        db: Option<String>,
         /// Folder for board images (default: a fresh temporary folder).
         #[arg(long)]
         images: Option<PathBuf>,
@@ -183,9 +183,11 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Script { db, images } => {
             let scratch = tempfile_dir()?;
-            let db = db.unwrap_or_else(|| scratch.join("antics.db"));
             let images = images.unwrap_or_else(|| scratch.join("images"));
-            let store = Store::open(&db).await?;
+            let store = match db {
+                Some(db) => Store::open_path_or_url(&db).await?,
+                None => Store::open(&scratch.join("antics.db")).await?,
+            };
             let service = Service::new(store.clone(), Config::default());
             let mut script = Script::new(service, images);
             script.run(tokio::io::stdin(), tokio::io::stdout()).await?;

@@ -28,51 +28,53 @@ fn ants_winning_deal() -> String {
 
 #[test]
 fn ants_solitaire_is_won_from_a_deck_order() {
-    let s = Scratch::new();
-    let mut lines = vec![new("alice", json!({"game": "ants", "deal": ants_winning_deal()}))];
-    for round in 0..12 {
-        for pile in 1..=4 {
-            lines.push(play("alice", &format!("t{pile}-f{pile}")));
+    for s in Scratch::each() {
+        let mut lines = vec![new("alice", json!({"game": "ants", "deal": ants_winning_deal()}))];
+        for round in 0..12 {
+            for pile in 1..=4 {
+                lines.push(play("alice", &format!("t{pile}-f{pile}")));
+            }
+            if round < 11 {
+                lines.push(play("alice", "deal"));
+            }
         }
-        if round < 11 {
-            lines.push(play("alice", "deal"));
+        let out = s.run(&lines);
+        assert_ok(&out[0]);
+        // "cards 1-4 start foundations F1..F4, cards 5-8 start tableau piles T1..T4"
+        // Any 2 may go on any Ace: "one rank above or below it, any suit".
+        let legal = out[0]["game"]["legal"].as_array().unwrap();
+        assert_eq!(legal.len(), 17);
+        assert!(legal.contains(&json!("t1-f1")) && legal.contains(&json!("t4-f2")));
+        assert_eq!(out[0]["game"]["score"], 4);
+        for reply in &out {
+            assert_ok(reply);
         }
+        let last = out.last().unwrap();
+        assert_eq!(last["game"]["status"], "finished");
+        assert_eq!(last["game"]["result"]["outcome"], "win");
+        assert_eq!(last["game"]["result"]["winner"], "alice");
+        assert_eq!(last["game"]["score"], 52);
     }
-    let out = s.run(&lines);
-    assert_ok(&out[0]);
-    // "cards 1-4 start foundations F1..F4, cards 5-8 start tableau piles T1..T4"
-    // Any 2 may go on any Ace: "one rank above or below it, any suit".
-    let legal = out[0]["game"]["legal"].as_array().unwrap();
-    assert_eq!(legal.len(), 17);
-    assert!(legal.contains(&json!("t1-f1")) && legal.contains(&json!("t4-f2")));
-    assert_eq!(out[0]["game"]["score"], 4);
-    for reply in &out {
-        assert_ok(reply);
-    }
-    let last = out.last().unwrap();
-    assert_eq!(last["game"]["status"], "finished");
-    assert_eq!(last["game"]["result"]["outcome"], "win");
-    assert_eq!(last["game"]["result"]["winner"], "alice");
-    assert_eq!(last["game"]["score"], 52);
 }
 
 #[test]
 fn strict_ants_refuses_a_deal_while_a_card_can_move() {
-    let s = Scratch::new();
-    let out = s.run(&[
-        new("alice", json!({"game": "ants", "deal": ants_winning_deal()})),
-        play("alice", "deal"),
-        command(
-            "bob",
-            "c1",
-            "solitaire new",
-            json!({"game": "ants", "variant": "relaxed", "deal": ants_winning_deal()}),
-        ),
-        play("bob", "deal"),
-    ]);
-    // "only when no tableau card can go to a foundation"
-    assert_refused(&out[1], "illegal_action");
-    assert_ok(&out[3]);
+    for s in Scratch::each() {
+        let out = s.run(&[
+            new("alice", json!({"game": "ants", "deal": ants_winning_deal()})),
+            play("alice", "deal"),
+            command(
+                "bob",
+                "c1",
+                "solitaire new",
+                json!({"game": "ants", "variant": "relaxed", "deal": ants_winning_deal()}),
+            ),
+            play("bob", "deal"),
+        ]);
+        // "only when no tableau card can go to a foundation"
+        assert_refused(&out[1], "illegal_action");
+        assert_ok(&out[3]);
+    }
 }
 
 #[test]
@@ -142,54 +144,57 @@ fn each_patience_starts_plays_undoes_and_ends() {
 
 #[test]
 fn others_can_watch_but_not_touch() {
-    let s = Scratch::new();
-    let out = s.run(&[new("alice", json!({"game": "anthill", "seed": "3"}))]);
-    let end = component(&out[0], "end");
-    let undo = component(&out[0], "undo");
-    let out = s.run(&[
-        click("bob", "c1", &end),
-        click("bob", "c1", &undo),
-        click("alice", "c1", &end),
-    ]);
-    assert_refused(&out[0], "not_a_player");
-    assert_refused(&out[1], "not_a_player");
-    assert_ok(&out[2]);
-    assert_eq!(out[2]["game"]["status"], "finished");
+    for s in Scratch::each() {
+        let out = s.run(&[new("alice", json!({"game": "anthill", "seed": "3"}))]);
+        let end = component(&out[0], "end");
+        let undo = component(&out[0], "undo");
+        let out = s.run(&[
+            click("bob", "c1", &end),
+            click("bob", "c1", &undo),
+            click("alice", "c1", &end),
+        ]);
+        assert_refused(&out[0], "not_a_player");
+        assert_refused(&out[1], "not_a_player");
+        assert_ok(&out[2]);
+        assert_eq!(out[2]["game"]["status"], "finished");
+    }
 }
 
 #[test]
 fn a_seed_deals_the_same_game_in_any_channel() {
-    let s = Scratch::new();
-    let out = s.run(&[
-        command(
-            "alice",
-            "c1",
-            "solitaire new",
-            json!({"game": "myrmex", "seed": "77"}),
-        ),
-        command(
-            "bob",
-            "c2",
-            "solitaire new",
-            json!({"game": "myrmex", "seed": "77"}),
-        ),
-    ]);
-    assert_eq!(out[0]["game"]["legal"], out[1]["game"]["legal"]);
-    assert_eq!(out[0]["game"]["legal"].as_array().unwrap().last().unwrap(), "end");
+    for s in Scratch::each() {
+        let out = s.run(&[
+            command(
+                "alice",
+                "c1",
+                "solitaire new",
+                json!({"game": "myrmex", "seed": "77"}),
+            ),
+            command(
+                "bob",
+                "c2",
+                "solitaire new",
+                json!({"game": "myrmex", "seed": "77"}),
+            ),
+        ]);
+        assert_eq!(out[0]["game"]["legal"], out[1]["game"]["legal"]);
+        assert_eq!(out[0]["game"]["legal"].as_array().unwrap().last().unwrap(), "end");
+    }
 }
 
 #[test]
 fn bad_options_are_refused_clearly() {
-    let s = Scratch::new();
-    let out = s.run(&[
-        new("alice", json!({"game": "chess"})),
-        new("alice", json!({"game": "myrmex", "closed": "true"})),
-        new("alice", json!({"game": "anthill", "deal": "As Ks"})),
-        new("alice", json!({"game": "anthill", "level": "major"})),
-        new("alice", json!({})),
-    ]);
-    for reply in &out {
-        assert_refused(reply, "bad_option");
+    for s in Scratch::each() {
+        let out = s.run(&[
+            new("alice", json!({"game": "chess"})),
+            new("alice", json!({"game": "myrmex", "closed": "true"})),
+            new("alice", json!({"game": "anthill", "deal": "As Ks"})),
+            new("alice", json!({"game": "anthill", "level": "major"})),
+            new("alice", json!({})),
+        ]);
+        for reply in &out {
+            assert_refused(reply, "bad_option");
+        }
     }
 }
 
@@ -197,42 +202,44 @@ fn bad_options_are_refused_clearly() {
 fn myrmex_moves_onto_an_empty_pile_are_logged_with_their_count() {
     // Play until an empty pile appears is long; instead check that every
     // legal move the game lists is accepted as written, a few in a row.
-    let s = Scratch::new();
-    let mut reply = s.run(&[new(
-        "alice",
-        json!({"game": "myrmex", "level": "larval", "seed": "4"}),
-    )])[0]
-        .clone();
-    for _ in 0..6 {
-        let legal = reply["game"]["legal"].as_array().unwrap().clone();
-        let Some(action) = legal.iter().map(|v| v.as_str().unwrap()).find(|a| *a != "end") else {
-            break;
-        };
-        reply = s.run(&[play("alice", action)])[0].clone();
-        assert_ok(&reply);
+    for s in Scratch::each() {
+        let mut reply = s.run(&[new(
+            "alice",
+            json!({"game": "myrmex", "level": "larval", "seed": "4"}),
+        )])[0]
+            .clone();
+        for _ in 0..6 {
+            let legal = reply["game"]["legal"].as_array().unwrap().clone();
+            let Some(action) = legal.iter().map(|v| v.as_str().unwrap()).find(|a| *a != "end") else {
+                break;
+            };
+            reply = s.run(&[play("alice", action)])[0].clone();
+            assert_ok(&reply);
+        }
     }
 }
 
 #[test]
 fn the_seed_stays_secret_until_the_game_is_over() {
-    let s = Scratch::new();
-    let out = s.run(&[
-        new("alice", json!({"game": "myrmex", "seed": "4242"})),
-        command("alice", "c1", "record", json!({})),
-        play("alice", "deal"),
-        play("alice", "end"),
-        command("alice", "c1", "record", json!({})),
-    ]);
-    // The seed determines the stock and the face-down cards.
-    for reply in &out[..3] {
-        assert_ok(reply);
-        assert!(!reply["text"].as_str().unwrap().contains("4242"), "{reply}");
+    for s in Scratch::each() {
+        let out = s.run(&[
+            new("alice", json!({"game": "myrmex", "seed": "4242"})),
+            command("alice", "c1", "record", json!({})),
+            play("alice", "deal"),
+            play("alice", "end"),
+            command("alice", "c1", "record", json!({})),
+        ]);
+        // The seed determines the stock and the face-down cards.
+        for reply in &out[..3] {
+            assert_ok(reply);
+            assert!(!reply["text"].as_str().unwrap().contains("4242"), "{reply}");
+        }
+        assert!(out[1]["text"].as_str().unwrap().contains("in progress"));
+        assert!(out[3]["text"].as_str().unwrap().contains("seed 4242"));
+        let record = out[4]["text"].as_str().unwrap();
+        assert!(record.contains("[Seed \"4242\"]"), "{record}");
+        assert!(record.ends_with("deal end"), "{record}");
     }
-    assert!(out[1]["text"].as_str().unwrap().contains("in progress"));
-    assert!(out[3]["text"].as_str().unwrap().contains("seed 4242"));
-    let record = out[4]["text"].as_str().unwrap();
-    assert!(record.contains("[Seed \"4242\"]"), "{record}");
-    assert!(record.ends_with("deal end"), "{record}");
 }
 
 fn at(mut line: Value, time: &str) -> Value {

@@ -3,17 +3,22 @@
 //!
 //! ```toml
 //! token = "..."                  # or DISCORD_TOKEN
-//! database = "/data/antics.db"   # a path or a sqlite: URL; or ANTICS_DB / DATABASE_URL
+//! database = "/data/antics.db"   # a path, a sqlite: URL or a postgres:// URL; or ANTICS_DB / DATABASE_URL
 //! guild_id = "123456789012345678" # register commands in this guild only; or ANTICS_GUILD_ID
 //! log = "info"                   # a tracing filter; or ANTICS_LOG / RUST_LOG
 //! discord_api = "http://127.0.0.1:3000" # send API calls through this proxy; or ANTICS_DISCORD_API
 //! ai_move_ms = 2000              # the computer's thinking time per move; or ANTICS_AI_MOVE_MS
 //! atta_turn_minutes = 1440       # an Atta Ants player who waits longer is out; or ANTICS_ATTA_TURN_MINUTES
+//! idle_timeout = "72h"           # an idle game ends after this ("off": never); or ANTICS_IDLE_TIMEOUT
+//! idle_reminder = "12h"          # remind the waiting player this long before; or ANTICS_IDLE_REMINDER
+//! shards = "0-1"                 # run only these gateway shards (first-last); or ANTICS_SHARDS
+//! shard_total = 4                # out of this many in all; or ANTICS_SHARD_TOTAL
 //! ```
 
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The default database file, beside the working directory.
 pub const DEFAULT_DB: &str = "antics.db";
@@ -25,7 +30,7 @@ pub const DEFAULT_LOG: &str = "warn,antics=info";
 pub enum Database {
     /// A SQLite file, created on first start.
     Path(PathBuf),
-    /// A database URL (`sqlite:...`).
+    /// A database URL (`sqlite:...`, or `postgres://...` for PostgreSQL).
     Url(String),
 }
 
@@ -69,6 +74,21 @@ pub struct Config {
     pub ai_move_ms: Option<u64>,
     /// Minutes an Atta Ants player may take before they are out (default 1440).
     pub atta_turn_minutes: Option<u64>,
+    /// An idle game ends after this long (`None`: never).
+    pub idle_timeout: Option<Duration>,
+    /// The waiting player is reminded this long before the end.
+    pub idle_reminder: Duration,
+    /// Run these gateway shards only (first and last, inclusive), out of
+    /// `shard_total`: several processes then share the bot.
+    pub shards: Option<Shards>,
+}
+
+/// A range of gateway shards out of a total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
 }
 
 impl fmt::Debug for Config {
@@ -81,6 +101,9 @@ impl fmt::Debug for Config {
             .field("discord_api", &self.discord_api)
             .field("ai_move_ms", &self.ai_move_ms)
             .field("atta_turn_minutes", &self.atta_turn_minutes)
+            .field("idle_timeout", &self.idle_timeout)
+            .field("idle_reminder", &self.idle_reminder)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -95,6 +118,9 @@ impl Default for Config {
             discord_api: None,
             ai_move_ms: None,
             atta_turn_minutes: None,
+            idle_timeout: crate::service::Config::default().idle_timeout,
+            idle_reminder: crate::service::Config::default().idle_reminder,
+            shards: None,
         }
     }
 }
@@ -111,6 +137,10 @@ struct File {
     discord_api: Option<String>,
     ai_move_ms: Option<u64>,
     atta_turn_minutes: Option<u64>,
+    idle_timeout: Option<String>,
+    idle_reminder: Option<String>,
+    shards: Option<String>,
+    shard_total: Option<u32>,
 }
 
 /// A guild id in the file: a string (safe) or a number.
@@ -134,6 +164,31 @@ pub enum ConfigError {
     AiMoveMs(String),
     #[error("ANTICS_ATTA_TURN_MINUTES must be a number of minutes, not `{0}`")]
     AttaTurnMinutes(String),
+    #[error("{name}: {message}")]
+    Duration { name: &'static str, message: String },
+    #[error("{0}")]
+    Shards(String),
+}
+
+fn duration(name: &'static str, value: &str) -> Result<Option<Duration>, ConfigError> {
+    crate::service::parse_duration(value).map_err(|message| ConfigError::Duration { name, message })
+}
+
+/// `first-last` (or one shard) out of `total`, checked.
+fn shards(range: &str, total: Option<u32>) -> Result<Shards, ConfigError> {
+    let bad = |why: &str| ConfigError::Shards(format!("shards `{range}`: {why}"));
+    let (first, last) = match range.trim().split_once('-') {
+        Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
+        None => (range.trim().parse::<u32>(), range.trim().parse::<u32>()),
+    };
+    let (Ok(first), Ok(last)) = (first, last) else {
+        return Err(bad("write the first and last shard, like 0-1"));
+    };
+    let total = total.ok_or_else(|| bad("set the total number of shards too (ANTICS_SHARD_TOTAL)"))?;
+    if first > last || last >= total {
+        return Err(bad(&format!("need first <= last < total ({total})")));
+    }
+    Ok(Shards { first, last, total })
 }
 
 fn guild_id(name: &'static str, value: &str) -> Result<Option<u64>, ConfigError> {
@@ -193,8 +248,25 @@ impl Config {
                 .map_err(|_| ConfigError::AttaTurnMinutes(m.clone()))?;
             config.atta_turn_minutes = Some(minutes);
         }
+        if let Some(t) = env("ANTICS_IDLE_TIMEOUT") {
+            config.idle_timeout = duration("ANTICS_IDLE_TIMEOUT", &t)?;
+        }
+        if let Some(t) = env("ANTICS_IDLE_REMINDER") {
+            config.idle_reminder = duration("ANTICS_IDLE_REMINDER", &t)?.unwrap_or_default();
+        }
+        let total = match env("ANTICS_SHARD_TOTAL") {
+            Some(t) => Some(t.trim().parse::<u32>().ok().filter(|t| *t > 0).ok_or_else(|| {
+                ConfigError::Shards(format!("ANTICS_SHARD_TOTAL must be a positive number, not `{t}`"))
+            })?),
+            None => config.shards.map(|s| s.total),
+        };
+        if let Some(range) = env("ANTICS_SHARDS") {
+            config.shards = Some(shards(&range, total)?);
+        } else if let (Some(s), Some(total)) = (config.shards, total) {
+            config.shards = Some(shards(&format!("{}-{}", s.first, s.last), Some(total))?);
+        }
         if let Some(path) = db_flag {
-            config.database = Database::Path(path.to_path_buf());
+            config.database = Database::parse(&path.to_string_lossy());
         }
         Ok(config)
     }
@@ -233,6 +305,15 @@ impl Config {
         }
         if file.atta_turn_minutes.is_some() {
             self.atta_turn_minutes = file.atta_turn_minutes;
+        }
+        if let Some(t) = file.idle_timeout {
+            self.idle_timeout = duration("idle_timeout", &t)?;
+        }
+        if let Some(t) = file.idle_reminder {
+            self.idle_reminder = duration("idle_reminder", &t)?.unwrap_or_default();
+        }
+        if let Some(range) = file.shards {
+            self.shards = Some(shards(&range, file.shard_total)?);
         }
         Ok(())
     }
@@ -304,6 +385,58 @@ mod tests {
         let c = Config::load(Some(&path), env(&[("DATABASE_URL", "sqlite://x.db")]), None).unwrap();
         assert_eq!(c.database, Database::Url("sqlite://x.db".into()));
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn idle_times_and_shards_come_from_file_and_environment() {
+        let c = Config::load(None, env(&[]), None).unwrap();
+        assert_eq!(c.idle_timeout, Some(Duration::from_secs(72 * 3600)));
+        assert_eq!(c.shards, None);
+        let c = Config::load(
+            None,
+            env(&[
+                ("ANTICS_IDLE_TIMEOUT", "30m"),
+                ("ANTICS_IDLE_REMINDER", "5m"),
+                ("ANTICS_SHARDS", "2-3"),
+                ("ANTICS_SHARD_TOTAL", "4"),
+            ]),
+            None,
+        )
+        .unwrap();
+        assert_eq!(c.idle_timeout, Some(Duration::from_secs(1800)));
+        assert_eq!(c.idle_reminder, Duration::from_secs(300));
+        assert_eq!(
+            c.shards,
+            Some(Shards {
+                first: 2,
+                last: 3,
+                total: 4
+            })
+        );
+        let c = Config::load(None, env(&[("ANTICS_IDLE_TIMEOUT", "off")]), None).unwrap();
+        assert_eq!(c.idle_timeout, None);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("antics.toml");
+        std::fs::write(&path, "idle_timeout = \"2d\"\nshards = \"1\"\nshard_total = 2\n").unwrap();
+        let c = Config::load(Some(&path), env(&[]), None).unwrap();
+        assert_eq!(c.idle_timeout, Some(Duration::from_secs(2 * 86_400)));
+        assert_eq!(
+            c.shards,
+            Some(Shards {
+                first: 1,
+                last: 1,
+                total: 2
+            })
+        );
+        for (name, value) in [
+            ("ANTICS_IDLE_TIMEOUT", "soon"),
+            ("ANTICS_SHARDS", "3-1"),
+            ("ANTICS_SHARDS", "0-4"),
+        ] {
+            let e = Config::load(None, env(&[(name, value), ("ANTICS_SHARD_TOTAL", "4")]), None).unwrap_err();
+            assert!(e.to_string().contains(value), "{e}");
+        }
+        assert!(Config::load(None, env(&[("ANTICS_SHARDS", "0-1")]), None).is_err());
     }
 
     #[test]

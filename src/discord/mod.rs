@@ -149,10 +149,8 @@ pub fn init_logging(filter: &str) -> anyhow::Result<()> {
 async fn open_store(database: &Database) -> anyhow::Result<Store> {
     let store = match database {
         Database::Path(path) => Store::open(path).await,
-        Database::Url(url) if url.starts_with("sqlite:") => Store::open_url(url).await,
-        Database::Url(_) => {
-            anyhow::bail!("only SQLite databases are supported for now (a path or a sqlite: URL)")
-        }
+        // postgres:// runs on PostgreSQL, sqlite: on SQLite.
+        Database::Url(url) => Store::open_url(url).await,
     };
     store.with_context(|| format!("opening the database {database}"))
 }
@@ -186,6 +184,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     if let Some(minutes) = config.atta_turn_minutes {
         service_config.atta_turn_timeout = std::time::Duration::from_secs(minutes.max(1) * 60);
     }
+    service_config.idle_timeout = config.idle_timeout;
+    service_config.idle_reminder = config.idle_reminder;
     let service = Arc::new(Service::new(store.clone(), service_config));
     let inflight = Arc::new(InFlight::default());
     let stopping = Arc::new(AtomicBool::new(false));
@@ -195,6 +195,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         stopping: stopping.clone(),
     };
     let guild = config.guild_id;
+    // With several shard processes, the one running shard 0 registers the commands.
+    let registers = config.shards.is_none_or(|s| s.first == 0);
     let framework = poise::Framework::builder()
         .options(framework_options())
         // No owner-only commands: no need to ask Discord who the owners are.
@@ -203,6 +205,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
                 let commands = &framework.options().commands;
+                if !registers {
+                    return Ok(data);
+                }
                 let registered = match guild {
                     Some(id) => {
                         poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(id)).await
@@ -253,7 +258,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     };
 
     let result = tokio::select! {
-        result = client.start() => result,
+        // Several processes may share the bot, each with its own shards
+        // (serenity's range end is the last shard, inclusive).
+        result = async {
+            match config.shards {
+                Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+                None => client.start().await,
+            }
+        } => result,
         () = gateway_grace => {
             tracing::warn!("the gateway did not close in time; stopping anyway");
             Ok(())

@@ -19,7 +19,10 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-const KIND: &str = "army-ants";
+pub(super) const KIND: &str = "army-ants";
+/// The log entry of a player who ran out of time (not a move: the rules'
+/// `forfeit`).
+const TIMEOUT: &str = "timeout";
 const TAG: &str = "aa";
 
 /// Who plays which army.
@@ -426,6 +429,10 @@ impl Service {
             let side = seats
                 .side_of(&entry.user_id)
                 .with_context(|| format!("game {}: {} is not seated", row.id, entry.user_id))?;
+            if entry.notation == TIMEOUT {
+                game.forfeit(side);
+                continue;
+            }
             let action: Action = entry
                 .notation
                 .parse()
@@ -887,6 +894,117 @@ impl Service {
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
     }
+
+    /// The players an idle game waits for: the side to move, or the sides
+    /// still to place their cards.
+    fn idle_sides(loaded: &Loaded) -> Vec<Side> {
+        match loaded.game.status() {
+            Status::ToMove(side) => vec![side],
+            Status::Deploying => Side::BOTH
+                .into_iter()
+                .filter(|s| !loaded.game.has_deployed(*s))
+                .collect(),
+            Status::Over(_) => vec![],
+        }
+    }
+
+    /// Ends a game nobody moved in for `idle`: the player it waits for loses
+    /// on time, like a resignation (both idle during a deployment: the game
+    /// is abandoned). `None` when the game moved meanwhile.
+    pub(super) async fn army_ants_idle_end(
+        &self,
+        row: &GameRow,
+        idle: &str,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Post>> {
+        let mut loaded = self.load(row.clone()).await.map_err(internal)?;
+        let (next_status, append, text) = match Self::idle_sides(&loaded).as_slice() {
+            [loser] => {
+                let outcome = loaded.game.forfeit(*loser);
+                let user = loaded.seats.user(*loser);
+                let text = format!(
+                    "Time is up: {} made no move for {idle}. **Game over**: {}.",
+                    mention(user),
+                    describe(&outcome, &loaded.seats)
+                );
+                (
+                    status::FINISHED,
+                    vec![(user.id.clone(), TIMEOUT.to_string())],
+                    text,
+                )
+            }
+            [_, _] => {
+                let text = format!(
+                    "Time is up: neither {} nor {} placed their cards for {idle}. The game is abandoned.",
+                    mention(&loaded.seats.red),
+                    mention(&loaded.seats.black)
+                );
+                (status::CANCELLED, vec![], text)
+            }
+            _ => return Ok(None),
+        };
+        let result = match next_status {
+            status::FINISHED => result_json(&loaded)?,
+            _ => Some(serde_json::to_string(&GameResult {
+                outcome: "abandoned".into(),
+                winner: None,
+                detail: "abandoned during the deployment".into(),
+            })?),
+        };
+        let update = GameUpdate {
+            id: row.id.clone(),
+            expected_version: row.version,
+            status: next_status.into(),
+            players: row.players.clone(),
+            expires_at: None,
+            result,
+            updated_at: at.timestamp_millis(),
+            append,
+        };
+        match self.store.commit(&update).await {
+            Ok(version) => {
+                loaded.row.version = version;
+                loaded.row.status = next_status.into();
+                self.remember(&row.id, version, &loaded.game);
+                let reply = self.board_reply(&loaded, text, None);
+                Ok(Some(Post {
+                    channel: row.channel_id.clone(),
+                    text: reply.text,
+                    image: reply.image,
+                    components: vec![],
+                }))
+            }
+            // Someone acted at the same moment: the game is not idle.
+            Err(StoreError::Conflict) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The reminder for a game that waits for someone, `left` before it ends.
+    pub(super) async fn army_ants_idle_reminder(
+        &self,
+        row: &GameRow,
+        left: &str,
+    ) -> anyhow::Result<Option<Post>> {
+        let loaded = self.load(row.clone()).await.map_err(internal)?;
+        let waiting: Vec<String> = Self::idle_sides(&loaded)
+            .into_iter()
+            .map(|s| mention(loaded.seats.user(s)))
+            .collect();
+        let what = match loaded.game.status() {
+            Status::Deploying => "place your cards (press **Deploy**)",
+            _ => "make your move",
+        };
+        Ok((!waiting.is_empty()).then(|| Post {
+            channel: row.channel_id.clone(),
+            text: format!(
+                "{}: the Army Ants game here is waiting for you. Please {what} within {left}, or the game ends and the waiting player loses on time.",
+                waiting.join(" and ")
+            ),
+            image: None,
+            components: vec![],
+        }))
+    }
 }
 
 impl Service {
@@ -1034,6 +1152,14 @@ fn record_text(loaded: &Loaded) -> String {
     }
     let result = match loaded.game.status() {
         Status::Over(outcome) => describe(&outcome, &loaded.seats),
+        _ if loaded
+            .row
+            .result
+            .as_deref()
+            .is_some_and(|r| r.contains("\"abandoned\"")) =>
+        {
+            "abandoned: neither army was placed in time".into()
+        }
         _ if loaded.row.status == status::CANCELLED => "no game: the challenge was not accepted".into(),
         _ => "in progress".into(),
     };
@@ -1121,6 +1247,14 @@ fn busy_channel(open: &GameRow) -> UserError {
     UserError::busy_channel(format!(
         "This channel is busy: {what}. Finish it first, or play in a thread."
     ))
+}
+
+/// A service error as an internal one (the sweep has no user to tell).
+fn internal(e: super::ServiceError) -> anyhow::Error {
+    match e {
+        super::ServiceError::User(e) => anyhow::anyhow!("{}", e.message),
+        super::ServiceError::Internal(e) => e,
+    }
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

@@ -9,12 +9,14 @@ mod atta_ants;
 pub mod custom_id;
 mod daily;
 mod error;
+mod idle;
 mod options;
 mod solitaire;
 mod solitaire_games;
 mod types;
 
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
+pub use idle::parse_duration;
 pub use types::*;
 
 use crate::store::{status, Store};
@@ -36,6 +38,12 @@ pub struct Config {
     pub ai_moves_per_minute: u32,
     /// How long an Atta Ants player may take to act before they are out.
     pub atta_turn_timeout: Duration,
+    /// How long a started game may wait for a move before it ends (`None`:
+    /// never). Atta Ants keeps its own turn clock.
+    pub idle_timeout: Option<Duration>,
+    /// How long before that end the waiting player is reminded (zero: no
+    /// reminder).
+    pub idle_reminder: Duration,
 }
 
 impl Default for Config {
@@ -46,6 +54,8 @@ impl Default for Config {
             ai_budget: crate::ai::army_ants::Budget::default(),
             ai_moves_per_minute: 30,
             atta_turn_timeout: Duration::from_secs(24 * 60 * 60),
+            idle_timeout: Some(Duration::from_secs(72 * 3600)),
+            idle_reminder: Duration::from_secs(12 * 3600),
         }
     }
 }
@@ -61,6 +71,8 @@ pub struct Service {
     cache: GameCache,
     /// When each user last asked for the computer's work (its cooldown).
     ai_calls: Mutex<HashMap<String, Vec<i64>>>,
+    /// When the idle sweep last ran (milliseconds, the requests' clock).
+    idle_swept: Mutex<Option<i64>>,
 }
 
 /// How many times an action is tried again when another one changed the game
@@ -74,6 +86,7 @@ impl Service {
             config,
             cache: Mutex::new(HashMap::new()),
             ai_calls: Mutex::new(HashMap::new()),
+            idle_swept: Mutex::new(None),
         }
     }
 
@@ -218,8 +231,8 @@ impl Service {
         }
     }
 
-    /// Ends whatever is due at `now` (expired challenges) and returns the
-    /// messages that announce it.
+    /// Ends whatever is due at `now` (expired challenges, idle games) and
+    /// returns the messages that announce it.
     async fn sweep(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
@@ -231,6 +244,7 @@ impl Service {
                 }
             }
         }
+        posts.extend(self.sweep_idle(now).await?);
         Ok(posts)
     }
 

@@ -3,7 +3,7 @@
 //! channel; others may watch but not touch.
 
 use super::custom_id::ComponentId;
-use super::error::{ServiceResult, UserError};
+use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
 use super::types::*;
 use super::{mention, new_game_id, Service, RETRIES};
@@ -239,20 +239,66 @@ impl Service {
     async fn solitaire_act(&self, req: &Request, id: Option<&str>, action: &str) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
         let kind = row.kind.clone();
-        with_patience!(kind.as_str(), G => self.solitaire_play::<G>(req, id, action).await)
+        with_patience!(kind.as_str(), G => self.solitaire_play::<G>(req, id, action, None).await)
     }
 
+    /// Ends a patience nobody played for `idle`, as `/solitaire end` would.
+    /// `None` when the game moved meanwhile (it is not idle).
+    pub(super) async fn solitaire_idle_end(
+        &self,
+        row: &GameRow,
+        idle: &str,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Option<Post>> {
+        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
+        let req = Request {
+            user: owner.clone(),
+            guild: row.guild_id.clone(),
+            channel: row.channel_id.clone(),
+            at,
+            input: Input::Command {
+                name: "solitaire end".into(),
+                options: Options::new(),
+            },
+        };
+        let ended = with_patience!(row.kind.as_str(), G => {
+            self.solitaire_play::<G>(&req, Some(&row.id), "end", Some(row.version))
+                .await
+                .map(|reply| (G::TITLE, reply))
+        });
+        match ended {
+            Ok((title, reply)) => Ok(Some(Post {
+                channel: row.channel_id.clone(),
+                text: format!(
+                    "{}'s game of {title} ended after {idle} without a move. {}",
+                    mention(&owner),
+                    reply.text
+                ),
+                image: reply.image,
+                components: vec![],
+            })),
+            Err(ServiceError::User(e)) if e.code == ErrorCode::Conflict => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Plays `text` for the request's user; with `at_version`, only on that
+    /// version of the game (a conflict otherwise).
     async fn solitaire_play<G: SolitaireRules>(
         &self,
         req: &Request,
         id: Option<&str>,
         text: &str,
+        at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
         let action: G::Action = text
             .parse()
             .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
         for _ in 0..RETRIES {
             let row = self.solitaire_row(req, id).await?;
+            if at_version.is_some_and(|v| v != row.version) {
+                return Err(UserError::conflict("The game moved on.").into());
+            }
             let mut loaded = self.load_patience::<G>(row).await?;
             let action = loaded.game.canonical(&action);
             loaded.game.apply(&action).map_err(patience_error)?;

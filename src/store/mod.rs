@@ -4,12 +4,19 @@
 //! log to rebuild the state. Every write goes through [`Store::commit`], which
 //! checks the game's version inside the transaction, so of two racing actions
 //! exactly one lands.
+//!
+//! The same SQL runs on SQLite and PostgreSQL (sqlx's `Any` driver): `$1`
+//! placeholders, integers as BIGINT, `ON CONFLICT DO NOTHING` rather than
+//! `INSERT OR IGNORE`, and migrations/ kept portable.
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{AnyPool, ConnectOptions, Executor, Row};
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
+
+pub mod testing;
 
 /// Statuses of a game row. `cancelled` is a challenge that was declined or
 /// expired before it started.
@@ -89,10 +96,35 @@ pub struct GameUpdate {
 const GAME_COLUMNS: &str = "id, kind, guild_id, channel_id, owner_id, multiplayer, status, setup, players, \
      version, created_at, updated_at, expires_at, result, message_id";
 
+/// Which database engine a store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// The engine a database URL names: PostgreSQL for `postgres://` and
+    /// `postgresql://`, SQLite otherwise.
+    pub fn of_url(url: &str) -> Backend {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
 }
+
+/// Per-connection SQLite settings. WAL is set once per file (it persists),
+/// since switching the journal mode needs a lock that cannot be waited for.
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
 
 impl Store {
     /// Opens (creating it if needed) the SQLite database at `path`, in WAL
@@ -101,41 +133,67 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(sqlx::Error::Io)?;
         }
-        let options = SqliteConnectOptions::new()
+        let url = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true);
-        Store::connect(options, 4).await
+            .to_url_lossy();
+        Store::connect(url.as_str(), Backend::Sqlite, 4).await
     }
 
-    /// Opens a database from a `sqlite:` URL.
+    /// Opens a database from a URL: `postgres://` (or `postgresql://`) for
+    /// PostgreSQL, `sqlite:` for SQLite (created if missing).
     pub async fn open_url(url: &str) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true);
-        Store::connect(options, 4).await
+        match Backend::of_url(url) {
+            Backend::Postgres => Store::connect(url, Backend::Postgres, 10).await,
+            Backend::Sqlite => {
+                let url = SqliteConnectOptions::from_str(url)?
+                    .create_if_missing(true)
+                    .to_url_lossy();
+                Store::connect(url.as_str(), Backend::Sqlite, 4).await
+            }
+        }
+    }
+
+    /// Opens a path or a URL (`postgres://...`, `sqlite:...`).
+    pub async fn open_path_or_url(db: &str) -> Result<Store, StoreError> {
+        if db.starts_with("sqlite:") || db.contains("://") {
+            Store::open_url(db).await
+        } else {
+            Store::open(Path::new(db)).await
+        }
     }
 
     /// A private in-memory database, for tests and benchmarks.
     pub async fn in_memory() -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
         // One connection: each in-memory connection would be its own database.
-        Store::connect(options, 1).await
+        Store::connect("sqlite::memory:", Backend::Sqlite, 1).await
     }
 
-    async fn connect(options: SqliteConnectOptions, max: u32) -> Result<Store, StoreError> {
-        let pool = SqlitePoolOptions::new()
+    async fn connect(url: &str, backend: Backend, max: u32) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let options = AnyConnectOptions::from_str(url)?.disable_statement_logging();
+        let pool = AnyPoolOptions::new()
             .max_connections(max)
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        conn.execute(SQLITE_PRAGMAS).await?;
+                    }
+                    Ok(())
+                })
+            })
             .connect_with(options)
             .await?;
+        if backend == Backend::Sqlite {
+            pool.execute("PRAGMA journal_mode = WAL").await?;
+        }
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// Closes the pool, waiting for connections to finish cleanly.
@@ -147,7 +205,7 @@ impl Store {
     /// rule (one open game per channel or per player) forbids it.
     pub async fn insert_game(&self, game: &GameRow) -> Result<(), StoreError> {
         let result = sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
         ))
         .bind(&game.id)
         .bind(&game.kind)
@@ -174,7 +232,7 @@ impl Store {
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
@@ -184,7 +242,7 @@ impl Store {
     /// The open multiplayer game of a channel, if any.
     pub async fn open_multiplayer_game(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND multiplayer = 1 \
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND multiplayer = 1 \
              AND status IN ('pending', 'deploying', 'active')"
         ))
         .bind(channel_id)
@@ -201,7 +259,7 @@ impl Store {
         owner_id: &str,
     ) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND owner_id = ? AND multiplayer = 0 \
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND owner_id = $2 AND multiplayer = 0 \
              ORDER BY CASE WHEN status IN ('pending', 'deploying', 'active') THEN 0 ELSE 1 END, \
              created_at DESC, id DESC LIMIT 1"
         ))
@@ -219,11 +277,10 @@ impl Store {
         kind: Option<&str>,
     ) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND (? IS NULL OR kind = ?) \
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND ($2 IS NULL OR kind = $2) \
              ORDER BY created_at DESC, id DESC LIMIT 1"
         ))
         .bind(channel_id)
-        .bind(kind)
         .bind(kind)
         .fetch_optional(&self.pool)
         .await?;
@@ -233,7 +290,7 @@ impl Store {
     /// Open games whose deadline has passed, oldest deadline first.
     pub async fn due_games(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE expires_at IS NOT NULL AND expires_at <= ? \
+            "SELECT {GAME_COLUMNS} FROM games WHERE expires_at IS NOT NULL AND expires_at <= $1 \
              AND status IN ('pending', 'deploying', 'active') ORDER BY expires_at, id"
         ))
         .bind(now)
@@ -242,10 +299,61 @@ impl Store {
         Ok(rows.iter().map(game_row).collect())
     }
 
+    /// Started games (deploying or active) unchanged since `before`, the
+    /// longest idle first (at most 100 a call).
+    pub async fn idle_games(&self, before: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('deploying', 'active') \
+             AND updated_at <= $1 ORDER BY updated_at, id LIMIT 100"
+        ))
+        .bind(before)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(game_row).collect())
+    }
+
+    /// Started games unchanged since `before` that have no `notice` claimed
+    /// for their current version (at most 100 a call).
+    pub async fn games_to_remind(&self, before: i64, notice: &str) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games g WHERE status IN ('deploying', 'active') \
+             AND updated_at <= $1 AND NOT EXISTS (SELECT 1 FROM notices n \
+             WHERE n.game_id = g.id AND n.version = g.version AND n.kind = $2) \
+             ORDER BY updated_at, id LIMIT 100"
+        ))
+        .bind(before)
+        .bind(notice)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(game_row).collect())
+    }
+
+    /// Claims the notice `kind` for a game's `version`: true for the one
+    /// caller (in any process) whose insert lands, false for the others.
+    pub async fn claim_notice(
+        &self,
+        game_id: &str,
+        version: i64,
+        kind: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO notices (game_id, version, kind, sent_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(version)
+        .bind(kind)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// A game's log, in order.
     pub async fn actions(&self, game_id: &str) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, user_id, notation, played_at FROM actions WHERE game_id = ? ORDER BY seq",
+            "SELECT seq, user_id, notation, played_at FROM actions WHERE game_id = $1 ORDER BY seq",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
@@ -267,8 +375,8 @@ impl Store {
     pub async fn commit(&self, update: &GameUpdate) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
         let bumped = sqlx::query(
-            "UPDATE games SET version = version + 1, status = ?, players = ?, expires_at = ?, \
-             result = ?, updated_at = ? WHERE id = ? AND version = ?",
+            "UPDATE games SET version = version + 1, status = $1, players = $2, expires_at = $3, \
+             result = $4, updated_at = $5 WHERE id = $6 AND version = $7",
         )
         .bind(&update.status)
         .bind(&update.players)
@@ -284,14 +392,14 @@ impl Store {
         }
         if !update.append.is_empty() {
             let next: i64 =
-                sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM actions WHERE game_id = ?")
+                sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM actions WHERE game_id = $1")
                     .bind(&update.id)
                     .fetch_one(&mut *tx)
                     .await?
                     .get("next");
             for (i, (user, notation)) in update.append.iter().enumerate() {
                 sqlx::query(
-                    "INSERT INTO actions (game_id, seq, user_id, notation, played_at) VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO actions (game_id, seq, user_id, notation, played_at) VALUES ($1, $2, $3, $4, $5)",
                 )
                 .bind(&update.id)
                 .bind(next + i as i64)
@@ -308,7 +416,7 @@ impl Store {
 
     /// Remembers the channel message that shows a game's board.
     pub async fn set_message_id(&self, game_id: &str, message_id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET message_id = ? WHERE id = ?")
+        sqlx::query("UPDATE games SET message_id = $1 WHERE id = $2")
             .bind(message_id)
             .bind(game_id)
             .execute(&self.pool)
@@ -317,7 +425,7 @@ impl Store {
     }
 }
 
-fn game_row(r: &sqlx::sqlite::SqliteRow) -> GameRow {
+fn game_row(r: &AnyRow) -> GameRow {
     GameRow {
         id: r.get("id"),
         kind: r.get("kind"),
@@ -374,47 +482,101 @@ mod tests {
         }
     }
 
+    /// Every backend under test, each fresh and empty.
+    async fn stores() -> (tempfile::TempDir, Vec<Store>) {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = testing::scratch_stores(dir.path()).await;
+        (dir, stores)
+    }
+
     #[tokio::test]
     async fn commit_appends_and_bumps_the_version() {
-        let store = Store::in_memory().await.unwrap();
-        store.insert_game(&row("g", "c1")).await.unwrap();
-        assert_eq!(store.commit(&update("g", 0, "c3-c6")).await.unwrap(), 1);
-        assert_eq!(store.commit(&update("g", 1, "c6-c5")).await.unwrap(), 2);
-        let log = store.actions("g").await.unwrap();
-        assert_eq!(
-            log.iter().map(|a| a.notation.as_str()).collect::<Vec<_>>(),
-            ["c3-c6", "c6-c5"]
-        );
-        assert_eq!(log[1].seq, 2);
-        assert_eq!(store.game("g").await.unwrap().unwrap().version, 2);
+        let (_dir, stores) = stores().await;
+        for store in stores {
+            store.insert_game(&row("g", "c1")).await.unwrap();
+            assert_eq!(store.commit(&update("g", 0, "c3-c6")).await.unwrap(), 1);
+            assert_eq!(store.commit(&update("g", 1, "c6-c5")).await.unwrap(), 2);
+            let log = store.actions("g").await.unwrap();
+            assert_eq!(
+                log.iter().map(|a| a.notation.as_str()).collect::<Vec<_>>(),
+                ["c3-c6", "c6-c5"]
+            );
+            assert_eq!(log[1].seq, 2);
+            let game = store.game("g").await.unwrap().unwrap();
+            assert_eq!(game.version, 2);
+            assert!(game.multiplayer);
+            assert_eq!(game.expires_at, None);
+        }
     }
 
     #[tokio::test]
     async fn a_stale_version_is_a_conflict_and_writes_nothing() {
-        let store = Store::in_memory().await.unwrap();
-        store.insert_game(&row("g", "c1")).await.unwrap();
-        store.commit(&update("g", 0, "c3-c6")).await.unwrap();
-        assert!(matches!(
-            store.commit(&update("g", 0, "d3-d6")).await,
-            Err(StoreError::Conflict)
-        ));
-        assert_eq!(store.actions("g").await.unwrap().len(), 1);
+        let (_dir, stores) = stores().await;
+        for store in stores {
+            store.insert_game(&row("g", "c1")).await.unwrap();
+            store.commit(&update("g", 0, "c3-c6")).await.unwrap();
+            assert!(matches!(
+                store.commit(&update("g", 0, "d3-d6")).await,
+                Err(StoreError::Conflict)
+            ));
+            assert_eq!(store.actions("g").await.unwrap().len(), 1);
+        }
     }
 
     #[tokio::test]
     async fn one_open_multiplayer_game_per_channel() {
-        let store = Store::in_memory().await.unwrap();
-        store.insert_game(&row("a", "c1")).await.unwrap();
-        assert!(matches!(
-            store.insert_game(&row("b", "c1")).await,
-            Err(StoreError::Busy)
-        ));
-        store.insert_game(&row("c", "c2")).await.unwrap();
-        let mut finished = update("a", 0, "resign");
-        finished.status = status::FINISHED.into();
-        store.commit(&finished).await.unwrap();
-        store.insert_game(&row("b", "c1")).await.unwrap();
-        assert_eq!(store.open_multiplayer_game("c1").await.unwrap().unwrap().id, "b");
+        let (_dir, stores) = stores().await;
+        for store in stores {
+            store.insert_game(&row("a", "c1")).await.unwrap();
+            assert!(matches!(
+                store.insert_game(&row("b", "c1")).await,
+                Err(StoreError::Busy)
+            ));
+            store.insert_game(&row("c", "c2")).await.unwrap();
+            let mut finished = update("a", 0, "resign");
+            finished.status = status::FINISHED.into();
+            store.commit(&finished).await.unwrap();
+            store.insert_game(&row("b", "c1")).await.unwrap();
+            assert_eq!(store.open_multiplayer_game("c1").await.unwrap().unwrap().id, "b");
+        }
+    }
+
+    #[tokio::test]
+    async fn queries_by_kind_deadline_and_owner() {
+        let (_dir, stores) = stores().await;
+        for store in stores {
+            let mut duel = row("d", "c1");
+            duel.expires_at = Some(100);
+            duel.created_at = 5;
+            store.insert_game(&duel).await.unwrap();
+            let mut patience = row("p", "c1");
+            patience.kind = "anthill".into();
+            patience.multiplayer = false;
+            patience.created_at = 9;
+            store.insert_game(&patience).await.unwrap();
+            assert_eq!(store.latest_game("c1", None).await.unwrap().unwrap().id, "p");
+            assert_eq!(
+                store
+                    .latest_game("c1", Some("army-ants"))
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .id,
+                "d"
+            );
+            assert!(store.latest_game("c1", Some("myrmex")).await.unwrap().is_none());
+            assert_eq!(
+                store.latest_solitaire("c1", "alice").await.unwrap().unwrap().id,
+                "p"
+            );
+            assert!(store.due_games(99).await.unwrap().is_empty());
+            assert_eq!(store.due_games(100).await.unwrap()[0].id, "d");
+            store.set_message_id("d", "m1").await.unwrap();
+            assert_eq!(
+                store.game("d").await.unwrap().unwrap().message_id.as_deref(),
+                Some("m1")
+            );
+        }
     }
 
     #[tokio::test]
@@ -429,5 +591,21 @@ mod tests {
         }
         let store = Store::open(&path).await.unwrap();
         assert_eq!(store.actions("g").await.unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn urls_pick_the_backend() {
+        assert_eq!(Backend::of_url("postgres://u@h/db"), Backend::Postgres);
+        assert_eq!(Backend::of_url("postgresql://u@h/db"), Backend::Postgres);
+        assert_eq!(Backend::of_url("sqlite://x.db"), Backend::Sqlite);
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("u.db").display());
+        let store = Store::open_path_or_url(&url).await.unwrap();
+        assert_eq!(store.backend(), Backend::Sqlite);
+        store.insert_game(&row("g", "c1")).await.unwrap();
+        if let Some(url) = testing::postgres_url() {
+            let store = testing::scratch_postgres(&url).await.unwrap();
+            assert_eq!(store.backend(), Backend::Postgres);
+        }
     }
 }

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Feeds `lines` to one `antics script` process and returns one parsed
-/// object per line.
-pub fn script(db: &Path, images: &Path, lines: &[Value]) -> Vec<Value> {
+/// object per line. `db` is a SQLite file or a postgres:// URL.
+pub fn script(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Value]) -> Vec<Value> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
         .arg("script")
         .arg("--db")
@@ -38,20 +38,48 @@ pub fn script(db: &Path, images: &Path, lines: &[Value]) -> Vec<Value> {
     out
 }
 
-/// A scratch folder with a database path and an image folder.
+/// A scratch folder with an image folder, and a fresh database: a SQLite
+/// file in the folder, or an empty PostgreSQL schema.
 pub struct Scratch {
     pub dir: tempfile::TempDir,
+    postgres: Option<String>,
 }
 
 impl Scratch {
+    /// On SQLite.
     pub fn new() -> Scratch {
         Scratch {
             dir: tempfile::tempdir().expect("temp dir"),
+            postgres: None,
         }
     }
 
-    pub fn db(&self) -> std::path::PathBuf {
-        self.dir.path().join("antics.db")
+    /// One per backend under test: SQLite, and PostgreSQL when
+    /// ANTICS_TEST_POSTGRES_URL names one (see `antics::store::testing`).
+    pub fn each() -> Vec<Scratch> {
+        let mut all = vec![Scratch::new()];
+        if let Some(base) = antics::store::testing::postgres_url() {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime");
+            let url = runtime
+                .block_on(antics::store::testing::scratch_postgres_url(&base))
+                .expect("a PostgreSQL schema");
+            all.push(Scratch {
+                dir: tempfile::tempdir().expect("temp dir"),
+                postgres: Some(url),
+            });
+        }
+        all
+    }
+
+    /// The `--db` argument: a SQLite file or a postgres:// URL.
+    pub fn db(&self) -> std::ffi::OsString {
+        match &self.postgres {
+            Some(url) => url.into(),
+            None => self.dir.path().join("antics.db").into(),
+        }
     }
 
     pub fn images(&self) -> std::path::PathBuf {
@@ -59,7 +87,7 @@ impl Scratch {
     }
 
     pub fn run(&self, lines: &[Value]) -> Vec<Value> {
-        script(&self.db(), &self.images(), lines)
+        script(self.db(), &self.images(), lines)
     }
 }
 
