@@ -100,6 +100,9 @@ enum Command {
         /// Folder for board images (default: a fresh temporary folder).
         #[arg(long)]
         images: Option<PathBuf>,
+        /// The key of the daily deals (default: generated once and kept in the database).
+        #[arg(long, env = "ANTICS_DAILY_SECRET", hide_env_values = true)]
+        daily_secret: Option<String>,
     },
 }
 
@@ -181,14 +184,22 @@ async fn main() -> anyhow::Result<()> {
             };
             antics::cli::solve::run(&opts)
         }
-        Command::Script { db, images } => {
+        Command::Script {
+            db,
+            images,
+            daily_secret,
+        } => {
             let scratch = tempfile_dir()?;
             let images = images.unwrap_or_else(|| scratch.join("images"));
             let store = match db {
                 Some(db) => Store::open_path_or_url(&db).await?,
                 None => Store::open(&scratch.join("antics.db")).await?,
             };
-            let service = Service::new(store.clone(), Config::default());
+            let config = Config {
+                daily_secret: daily_secret.map(antics::service::DailySecret),
+                ..Config::default()
+            };
+            let service = Service::new(store.clone(), config);
             let mut script = Script::new(service, images);
             script.run(tokio::io::stdin(), tokio::io::stdout()).await?;
             store.close().await;

@@ -135,6 +135,9 @@ impl Script {
         }
         out.insert("image".into(), self.save(reply.image.as_ref(), "").into());
         out.insert("components".into(), components(&reply.components));
+        if !reply.embeds.is_empty() {
+            out.insert("embeds".into(), json!(reply.embeds));
+        }
         if let Some(game) = &reply.game {
             out.insert("game".into(), game_json(game));
         }

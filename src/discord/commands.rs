@@ -128,7 +128,17 @@ string_choice! {
 
 /// Every command, as registered.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![armyants(), atta(), solitaire(), record(), help(), rules()]
+    vec![
+        armyants(),
+        atta(),
+        solitaire(),
+        record(),
+        help(),
+        rules(),
+        daily(),
+        leaderboard(),
+        stats(),
+    ]
 }
 
 /// Play Army Ants, the two-player battle of the ant armies.
@@ -478,6 +488,106 @@ pub fn rules_embeds(game: Option<&str>) -> Vec<serenity::CreateEmbed> {
                 .colour(serenity::Colour::new(0x8B_2E_1A))
         })
         .collect()
+}
+
+string_choice! {
+    /// The games with a leaderboard.
+    BoardGame {
+        Myrmex => ("myrmex", "Myrmex (daily)"),
+        Anthill => ("anthill", "Anthill (daily)"),
+        Ants => ("ants", "Ants Solitaire (daily)"),
+        ArmyAnts => ("army-ants", "Army Ants (ratings)"),
+    }
+}
+
+string_choice! {
+    /// The days a leaderboard covers.
+    Period {
+        Today => ("today", "Today's daily challenge"),
+        Week => ("week", "This week (Monday to Sunday, UTC)"),
+        All => ("all", "All time"),
+    }
+}
+
+string_choice! {
+    /// Where a leaderboard's players played.
+    Scope {
+        Channel => ("channel", "This channel"),
+        Server => ("server", "This server"),
+    }
+}
+
+/// The daily challenges: the same deal for everyone, every UTC day.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("daily_play", "daily_results", "daily_subscribe", "daily_unsubscribe"),
+    subcommand_required
+)]
+pub async fn daily(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Play today's deal of a patience; your first attempt of the day is ranked.
+#[poise::command(slash_command, rename = "play")]
+pub async fn daily_play(
+    ctx: Context<'_>,
+    #[description = "Which patience"] game: Patience,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    choice(&mut options, "game", Some(game.value()));
+    flow::command(ctx, "daily play", options, CommandKind::Game).await
+}
+
+/// Today's ranked attempts started in this channel.
+#[poise::command(slash_command, rename = "results")]
+pub async fn daily_results(
+    ctx: Context<'_>,
+    #[description = "Which patience (default: all three)"] game: Option<Patience>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    choice(&mut options, "game", game.map(Patience::value));
+    flow::command(ctx, "daily results", options, CommandKind::Plain).await
+}
+
+/// Post each new day's challenges here at 00:00 UTC, with yesterday's top three.
+#[poise::command(slash_command, rename = "subscribe")]
+pub async fn daily_subscribe(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "daily subscribe", Options::new(), CommandKind::Plain).await
+}
+
+/// Stop the daily post in this channel.
+#[poise::command(slash_command, rename = "unsubscribe")]
+pub async fn daily_unsubscribe(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "daily unsubscribe", Options::new(), CommandKind::Plain).await
+}
+
+/// The best players: daily patience results or Army Ants ratings.
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which game"] game: BoardGame,
+    #[description = "Which days (default: today; all time for Army Ants)"] period: Option<Period>,
+    #[description = "Players of this channel or of the whole server (default: channel)"] scope: Option<Scope>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    choice(&mut options, "game", Some(game.value()));
+    choice(&mut options, "period", period.map(Period::value));
+    choice(&mut options, "scope", scope.map(Scope::value));
+    flow::command(ctx, "leaderboard", options, CommandKind::Plain).await
+}
+
+/// Games played and won, daily streaks, results and the Army Ants rating.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    if let Some(user) = user {
+        options.insert("user".into(), OptionValue::User(flow::user_of(&user, None)));
+    }
+    flow::command(ctx, "stats", options, CommandKind::Plain).await
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 //! idle_reminder = "12h"          # remind the waiting player this long before; or ANTICS_IDLE_REMINDER
 //! shards = "0-1"                 # run only these gateway shards (first-last); or ANTICS_SHARDS
 //! shard_total = 4                # out of this many in all; or ANTICS_SHARD_TOTAL
+//! daily_secret = "..."           # the key of the daily deals; or ANTICS_DAILY_SECRET (default: generated once, kept in the database)
 //! ```
 
 use serde::Deserialize;
@@ -81,6 +82,8 @@ pub struct Config {
     /// Run these gateway shards only (first and last, inclusive), out of
     /// `shard_total`: several processes then share the bot.
     pub shards: Option<Shards>,
+    /// The key of the daily deals; never logged or printed.
+    pub daily_secret: Option<String>,
 }
 
 /// A range of gateway shards out of a total.
@@ -104,6 +107,7 @@ impl fmt::Debug for Config {
             .field("idle_timeout", &self.idle_timeout)
             .field("idle_reminder", &self.idle_reminder)
             .field("shards", &self.shards)
+            .field("daily_secret", &self.daily_secret.as_ref().map(|_| "<redacted>"))
             .finish()
     }
 }
@@ -121,6 +125,7 @@ impl Default for Config {
             idle_timeout: crate::service::Config::default().idle_timeout,
             idle_reminder: crate::service::Config::default().idle_reminder,
             shards: None,
+            daily_secret: None,
         }
     }
 }
@@ -141,6 +146,7 @@ struct File {
     idle_reminder: Option<String>,
     shards: Option<String>,
     shard_total: Option<u32>,
+    daily_secret: Option<String>,
 }
 
 /// A guild id in the file: a string (safe) or a number.
@@ -265,6 +271,9 @@ impl Config {
         } else if let (Some(s), Some(total)) = (config.shards, total) {
             config.shards = Some(shards(&format!("{}-{}", s.first, s.last), Some(total))?);
         }
+        if let Some(secret) = env("ANTICS_DAILY_SECRET") {
+            config.daily_secret = Some(secret);
+        }
         if let Some(path) = db_flag {
             config.database = Database::parse(&path.to_string_lossy());
         }
@@ -314,6 +323,9 @@ impl Config {
         }
         if let Some(range) = file.shards {
             self.shards = Some(shards(&range, file.shard_total)?);
+        }
+        if let Some(secret) = file.daily_secret.filter(|s| !s.is_empty()) {
+            self.daily_secret = Some(secret);
         }
         Ok(())
     }

@@ -286,8 +286,14 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
             Delivery {
                 handle,
                 kind: Kind::Component { message_id },
-                origin: Origin::Component {
-                    message_id: &message_key,
+                // A daily post's Play button starts a game as `/daily play`
+                // would, in a new message: the post stays as it is.
+                origin: if interaction.data.custom_id.starts_with("daily:") {
+                    Origin::GameCommand
+                } else {
+                    Origin::Component {
+                        message_id: &message_key,
+                    }
                 },
                 channel,
                 place,
@@ -541,6 +547,7 @@ pub async fn send_posts(http: &serenity::Http, posts: &[Post]) {
             image: post.image.as_ref().and_then(mapping::image),
             rows: mapping::layout(&post.components),
             ephemeral: false,
+            embeds: Vec::new(),
         };
         if let Err(e) = serenity::ChannelId::new(channel)
             .send_message(http, message.to_create_message())

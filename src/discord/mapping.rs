@@ -6,7 +6,7 @@
 //! response, an edit of the game's board message, a ping); the network code
 //! in `send.rs` only carries the plan out.
 
-use crate::service::{ButtonStyle, Component, ErrorCode, Image, Reply};
+use crate::service::{ButtonStyle, Component, Embed, ErrorCode, Image, Reply};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
 
@@ -40,6 +40,16 @@ pub const MAX_EMBED_TOTAL: usize = 6000;
 pub const MAX_EMBED_DESCRIPTION: usize = 4096;
 /// Characters of an embed's title.
 pub const MAX_EMBED_TITLE: usize = 256;
+/// Fields of one embed.
+pub const MAX_EMBED_FIELDS: usize = 25;
+/// Characters of an embed field's name.
+pub const MAX_FIELD_NAME: usize = 256;
+/// Characters of an embed field's value.
+pub const MAX_FIELD_VALUE: usize = 1024;
+/// Characters of an embed's footer.
+pub const MAX_EMBED_FOOTER: usize = 2048;
+/// Embeds of one message.
+pub const MAX_EMBEDS: usize = 10;
 /// Characters of a thread's name.
 pub const MAX_THREAD_NAME: usize = 100;
 /// The name of the board image in every message that carries one.
@@ -268,6 +278,8 @@ pub struct Message {
     pub image: Option<Image>,
     pub rows: Vec<Row>,
     pub ephemeral: bool,
+    /// Already within the limits (see [`fit_embeds`]).
+    pub embeds: Vec<Embed>,
 }
 
 impl Message {
@@ -278,6 +290,7 @@ impl Message {
             image: None,
             rows: Vec::new(),
             ephemeral: false,
+            embeds: Vec::new(),
         }
     }
 
@@ -291,11 +304,18 @@ impl Message {
 
     /// Everything a reply shows: text, board and components.
     pub fn full(reply: &Reply) -> Message {
+        let embeds = fit_embeds(&reply.embeds);
         Message {
-            content: content(&reply.text),
+            // An embed may carry the whole message.
+            content: if reply.text.trim().is_empty() && !embeds.is_empty() {
+                String::new()
+            } else {
+                content(&reply.text)
+            },
             image: reply.image.as_ref().and_then(image),
             rows: layout(&reply.components),
             ephemeral: reply.ephemeral,
+            embeds,
         }
     }
 
@@ -311,6 +331,27 @@ impl Message {
             ),
             None => attachments,
         }
+    }
+
+    fn create_embeds(&self) -> Vec<serenity::CreateEmbed> {
+        self.embeds
+            .iter()
+            .map(|e| {
+                let mut embed = serenity::CreateEmbed::new()
+                    .title(e.title.clone())
+                    .colour(serenity::Colour::new(0x8B_2E_1A));
+                if !e.description.is_empty() {
+                    embed = embed.description(e.description.clone());
+                }
+                for f in &e.fields {
+                    embed = embed.field(f.name.clone(), f.value.clone(), f.inline);
+                }
+                if let Some(footer) = &e.footer {
+                    embed = embed.footer(serenity::CreateEmbedFooter::new(footer.clone()));
+                }
+                embed
+            })
+            .collect()
     }
 
     fn files(&self) -> Vec<serenity::CreateAttachment> {
@@ -331,6 +372,7 @@ impl Message {
             .ephemeral(self.ephemeral)
             .allowed_mentions(allowed_mentions())
             .components(action_rows(&self.rows))
+            .embeds(self.create_embeds())
             .files(self.files())
     }
 
@@ -340,6 +382,7 @@ impl Message {
             .content(self.content.clone())
             .allowed_mentions(allowed_mentions())
             .components(action_rows(&self.rows))
+            .embeds(self.create_embeds())
             .attachments(self.attachments())
     }
 
@@ -350,6 +393,7 @@ impl Message {
             .ephemeral(self.ephemeral)
             .allowed_mentions(allowed_mentions())
             .components(action_rows(&self.rows))
+            .embeds(self.create_embeds())
             .add_files(self.files())
     }
 
@@ -359,6 +403,7 @@ impl Message {
             .content(self.content.clone())
             .allowed_mentions(allowed_mentions())
             .components(action_rows(&self.rows))
+            .embeds(self.create_embeds())
             .add_files(self.files())
     }
 
@@ -369,8 +414,48 @@ impl Message {
             .content(self.content.clone())
             .allowed_mentions(allowed_mentions())
             .components(action_rows(&self.rows))
+            .embeds(self.create_embeds())
             .attachments(self.attachments())
     }
+}
+
+/// Embeds within Discord's limits: at most 10, each title, description,
+/// field and footer cut to its size, at most 25 fields, and 6000 characters
+/// across them all (later parts are dropped first).
+pub fn fit_embeds(embeds: &[Embed]) -> Vec<Embed> {
+    let mut budget = MAX_EMBED_TOTAL;
+    let mut take = |text: &str, max: usize| -> String {
+        let cut = truncate(text, max.min(budget)).into_owned();
+        budget -= discord_len(&cut);
+        cut
+    };
+    let mut out = Vec::new();
+    for e in embeds.iter().take(MAX_EMBEDS) {
+        let mut fitted = Embed {
+            title: take(&e.title, MAX_EMBED_TITLE),
+            description: take(&e.description, MAX_EMBED_DESCRIPTION),
+            fields: Vec::new(),
+            footer: e.footer.as_deref().map(|f| take(f, MAX_EMBED_FOOTER)),
+        };
+        for f in e.fields.iter().take(MAX_EMBED_FIELDS) {
+            let name = take(&f.name, MAX_FIELD_NAME);
+            let value = take(&f.value, MAX_FIELD_VALUE);
+            // Discord refuses a field with an empty name or value.
+            if name.trim().is_empty() || value.trim().is_empty() {
+                break;
+            }
+            fitted.fields.push(crate::service::EmbedField {
+                name,
+                value,
+                inline: f.inline,
+            });
+        }
+        if fitted.title.trim().is_empty() {
+            break;
+        }
+        out.push(fitted);
+    }
+    out
 }
 
 /// Message content within the limit; never empty (Discord refuses a message
@@ -527,8 +612,13 @@ pub fn plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
         };
     }
     let Some(game) = &reply.game else {
+        // A page button of a leaderboard turns the page in place.
+        let response = match situation.origin {
+            Origin::Component { .. } if !reply.embeds.is_empty() => Response::Update(Message::full(reply)),
+            _ => Response::Message(Message::full(reply)),
+        };
         return Plan {
-            response: Response::Message(Message::full(reply)),
+            response,
             board: Board::Keep,
             ping: None,
             show_record: false,

@@ -186,6 +186,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     }
     service_config.idle_timeout = config.idle_timeout;
     service_config.idle_reminder = config.idle_reminder;
+    service_config.daily_secret = config.daily_secret.clone().map(crate::service::DailySecret);
     let service = Arc::new(Service::new(store.clone(), service_config));
     let inflight = Arc::new(InFlight::default());
     let stopping = Arc::new(AtomicBool::new(false));

@@ -614,6 +614,12 @@ impl Service {
                     self.remember(&loaded.row.id, version, &loaded.game);
                     let mut reply = self.after_action(&loaded, req, side, &action, &events, before);
                     self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
+                    if next_status == status::FINISHED {
+                        let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
+                        reply
+                            .text
+                            .push_str(&self.rating_news(&loaded.row.id, red, black).await?);
+                    }
                     return Ok(reply);
                 }
                 Err(StoreError::Conflict) => continue,
@@ -1307,10 +1313,13 @@ fn game_result(outcome: &Outcome, seats: &Seats) -> GameResult {
 
 fn result_json(loaded: &Loaded) -> anyhow::Result<Option<String>> {
     match loaded.game.status() {
-        Status::Over(outcome) => Ok(Some(serde_json::to_string(&game_result(
-            &outcome,
-            &loaded.seats,
-        ))?)),
+        Status::Over(outcome) => {
+            let mut result = serde_json::to_value(game_result(&outcome, &loaded.seats))?;
+            // The winner's id, so that ratings never confuse two players of one name.
+            result["winner_id"] =
+                serde_json::json!(outcome.winner().map(|s| loaded.seats.user(s).id.clone()));
+            Ok(Some(result.to_string()))
+        }
         _ => Ok(None),
     }
 }

@@ -1,24 +1,364 @@
-//! Daily challenges, leaderboards, stats and ratings.
+//! Daily challenges: `/daily play|results|subscribe|unsubscribe`, the share
+//! line after an attempt, and the post of each new day's challenges in the
+//! subscribed channels. `/leaderboard` and `/stats` are dispatched from here.
 
 use super::custom_id::ComponentId;
-use super::{ErrorCode, Options, Reply, Request, Service, ServiceResult, UserError};
+use super::daily_seed::day_of;
+use super::leaderboard::{attempt_text, game_title, ranked_attempts, today_and_yesterday};
+use super::solitaire::{parse_result, SolitaireResult, SolitaireRules, GAMES};
+use super::types::*;
+use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
+use crate::rules::anthill::{self, Anthill};
+use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
+use crate::rules::cards::MyrmexLevel;
+use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
+use crate::store::{AttemptFilter, DailyAttempt, GameRow, Subscription};
+use chrono::{DateTime, Utc};
+
+const TAG: &str = "daily";
+/// How many names a results field lists before "and N more".
+const RESULTS_SHOWN: usize = 10;
 
 impl Service {
     /// `/daily ...`, `/leaderboard`, `/stats`: `words` is the command split into words.
     pub(super) async fn daily_command(
         &self,
-        _req: &Request,
+        req: &Request,
         words: &[&str],
-        _opts: &Options,
+        opts: &Options,
     ) -> ServiceResult<Reply> {
-        Err(UserError::new(
-            ErrorCode::UnknownCommand,
-            format!("`/{}` is not available yet.", words.join(" ")),
-        )
-        .into())
+        match words {
+            ["daily", "play"] => {
+                options::only(opts, &["game"])?;
+                let game = options::choice(opts, "game", &GAMES)?
+                    .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+                self.daily_play(req, game).await
+            }
+            ["daily", "results"] => {
+                options::only(opts, &["game"])?;
+                let game = options::choice(opts, "game", &GAMES)?;
+                self.daily_results(req, game).await
+            }
+            ["daily", "subscribe"] => {
+                options::only(opts, &[])?;
+                let today = day_of(req.at);
+                let now = req.at.timestamp_millis();
+                let added = self
+                    .store
+                    .subscribe_daily(&req.channel, &req.guild, &req.user.id, &today, now)
+                    .await?;
+                Ok(Reply::text(if added {
+                    "This channel now gets the new daily challenges at 00:00 UTC, with yesterday's top three. \
+                     Stop with /daily unsubscribe."
+                } else {
+                    "This channel already gets the daily challenges."
+                }))
+            }
+            ["daily", "unsubscribe"] => {
+                options::only(opts, &[])?;
+                let gone = self.store.unsubscribe_daily(&req.channel).await?;
+                Ok(Reply::text(if gone {
+                    "This channel no longer gets the daily challenges."
+                } else {
+                    "This channel was not getting the daily challenges."
+                }))
+            }
+            ["leaderboard"] => self.leaderboard_command(req, opts).await,
+            ["stats"] => self.stats_command(req, opts).await,
+            _ => Err(UserError::new(
+                ErrorCode::UnknownCommand,
+                format!(
+                    "`/{}` is not a command; try /daily play, results, subscribe or unsubscribe.",
+                    words.join(" ")
+                ),
+            )
+            .into()),
+        }
     }
 
-    pub(super) async fn daily_component(&self, _req: &Request, _id: &ComponentId) -> ServiceResult<Reply> {
-        Err(UserError::no_game("That button does not belong to a game I know.").into())
+    pub(super) async fn daily_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
+        match (id.game.as_str(), id.verb.as_str()) {
+            (super::leaderboard::TAG, _) => self.leaderboard_page(req, id).await,
+            (TAG, "play") if GAMES.contains(&id.id.as_str()) => self.daily_play(req, &id.id).await,
+            _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
+        }
+    }
+
+    /// Starts the user's attempt at today's deal of `game`: an ordinary
+    /// patience, ranked if it is their first of the day.
+    async fn daily_play(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
+        let day = day_of(req.at);
+        let now = req.at.timestamp_millis();
+        let (seed, _) = self.daily_deal(game, &day, now).await?;
+        let attempt = DailyAttempt {
+            game_id: String::new(),
+            day: day.clone(),
+            game: game.into(),
+            user_id: req.user.id.clone(),
+            user_name: req.user.name.clone(),
+            channel_id: req.channel.clone(),
+            guild_id: req.guild.clone(),
+            ranked: false,
+            started_at: now,
+        };
+        let seed = Some(seed);
+        // The issue fixes each daily's variant: Myrmex at minor level, Ants Solitaire strict.
+        let (reply, _) = match game {
+            "myrmex" => {
+                let setup = myrmex::Setup {
+                    level: MyrmexLevel::Minor,
+                    closed: false,
+                    seed,
+                    deal: None,
+                };
+                self.solitaire_start::<Myrmex>(req, &setup, Some(attempt), |r| intro::<Myrmex>(req, &day, r))
+                    .await?
+            }
+            "anthill" => {
+                let setup = anthill::Setup { seed, deal: None };
+                self.solitaire_start::<Anthill>(req, &setup, Some(attempt), |r| {
+                    intro::<Anthill>(req, &day, r)
+                })
+                .await?
+            }
+            _ => {
+                let setup = ants_solitaire::Setup {
+                    variant: Variant::Strict,
+                    seed,
+                    deal: None,
+                };
+                self.solitaire_start::<AntsSolitaire>(req, &setup, Some(attempt), |r| {
+                    intro::<AntsSolitaire>(req, &day, r)
+                })
+                .await?
+            }
+        };
+        Ok(reply)
+    }
+
+    /// For a daily attempt that just ended: the share line, and the fewest
+    /// moves known for the deal. `None` for other games.
+    pub(super) async fn daily_finish_line(&self, row: &GameRow) -> Option<String> {
+        let attempt = self.store.daily_attempt(&row.id).await.ok()??.attempt;
+        let result = parse_result(row.result.as_deref())?;
+        let mut text = format!("Share: {}", share_line(&attempt, &result));
+        if let Ok(Some((_, Some(fewest)))) = self.store.daily_deal(&attempt.day, &attempt.game).await {
+            text.push_str(&format!("\nThe fewest moves found for this deal: {fewest}."));
+        }
+        Some(text)
+    }
+
+    /// `/daily results [game]`: today's ranked attempts started here.
+    async fn daily_results(&self, req: &Request, game: Option<&str>) -> ServiceResult<Reply> {
+        let day = day_of(req.at);
+        let games: Vec<&str> = match game {
+            Some(game) => vec![game],
+            None => GAMES.to_vec(),
+        };
+        let mut fields = Vec::new();
+        for game in games {
+            let lines = self.top_lines(&req.channel, game, &day, RESULTS_SHOWN).await?;
+            fields.push(EmbedField {
+                name: game_title(game).into(),
+                value: if lines.is_empty() {
+                    "No ranked attempt here yet.".into()
+                } else {
+                    lines.join("\n")
+                },
+                inline: false,
+            });
+        }
+        Ok(Reply {
+            embeds: vec![Embed {
+                title: format!("Daily challenges of {day}: this channel"),
+                description: "Ranked attempts (each player's first of the day) started here.".into(),
+                fields,
+                footer: Some("Play with /daily play; see /leaderboard for more.".into()),
+            }],
+            ..Reply::default()
+        })
+    }
+
+    /// The best `max` ranked attempts of `game` on `day` started in `channel`.
+    async fn top_lines(
+        &self,
+        channel: &str,
+        game: &str,
+        day: &str,
+        max: usize,
+    ) -> ServiceResult<Vec<String>> {
+        let rows = self
+            .store
+            .daily_attempts(&AttemptFilter {
+                first_day: day,
+                last_day: day,
+                game: Some(game),
+                channel: Some(channel),
+                ranked_only: true,
+                ..AttemptFilter::default()
+            })
+            .await?;
+        let ranked = ranked_attempts(game, &rows);
+        let mut lines: Vec<String> = ranked
+            .iter()
+            .take(max)
+            .map(|(rank, row, r)| {
+                format!(
+                    "**{rank}.** {} — {}",
+                    row.attempt.user_name,
+                    attempt_text(game, r)
+                )
+            })
+            .collect();
+        if ranked.len() > max {
+            lines.push(format!("and {} more", ranked.len() - max));
+        }
+        Ok(lines)
+    }
+
+    /// The daily posts due at `now`: each subscribed channel not yet posted
+    /// today, claimed in the store first so that no post goes out twice.
+    pub(super) async fn daily_posts(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+        let (today, yesterday) = today_and_yesterday(now);
+        let mut posts = Vec::new();
+        for sub in self.store.unposted_subscriptions(&today).await? {
+            if self
+                .store
+                .claim_daily_post(&sub.channel_id, &today, now.timestamp_millis())
+                .await?
+            {
+                posts.push(self.daily_post(&sub, &today, &yesterday).await?);
+            }
+        }
+        Ok(posts)
+    }
+
+    async fn daily_post(&self, sub: &Subscription, today: &str, yesterday: &str) -> anyhow::Result<Post> {
+        let mut text = format!(
+            "🐜 **Daily challenges of {today}**: Myrmex (minor level), Anthill and Ants Solitaire (strict). \
+             Everyone gets the same deals; your first attempt of each counts. Play with `/daily play` or a button below.\n\
+             **Yesterday's top three here**"
+        );
+        for game in GAMES {
+            let lines = self
+                .top_lines(&sub.channel_id, game, yesterday, 3)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let shown = if lines.is_empty() {
+                "nobody played".to_string()
+            } else {
+                lines.join("; ")
+            };
+            text.push_str(&format!("\n{}: {shown}", game_title(game)));
+        }
+        let components = GAMES
+            .iter()
+            .map(|game| {
+                Component::button(
+                    ComponentId::new(TAG, game, "play").encode(),
+                    format!("Play {}", game_title(game)),
+                    ButtonStyle::Primary,
+                )
+            })
+            .collect();
+        Ok(Post {
+            channel: sub.channel_id.clone(),
+            text,
+            image: None,
+            components,
+        })
+    }
+}
+
+fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool) -> String {
+    let kind = if ranked {
+        "your ranked attempt"
+    } else {
+        "practice: only your first attempt of the day is ranked"
+    };
+    format!(
+        "{} starts the **daily {}** of {day} ({kind}).",
+        mention(&req.user),
+        G::TITLE
+    )
+}
+
+/// A spoiler-free summary of an attempt to paste anywhere: no card, only
+/// how it went.
+pub(super) fn share_line(attempt: &DailyAttempt, r: &SolitaireResult) -> String {
+    let title = game_title(&attempt.game);
+    let practice = if attempt.ranked { "" } else { " (practice)" };
+    let undos = if r.undos > 0 {
+        format!(" ↩️{}", r.undos)
+    } else {
+        String::new()
+    };
+    let minutes = super::solitaire::minutes(r.elapsed_ms).ceil();
+    if attempt.game == "myrmex" {
+        let done = (r.score.max(0) as usize).min(CHAMBERS);
+        format!(
+            "🐜 Antics daily {title} {}{practice}: {}{} {done}/{CHAMBERS} ⏱️{minutes:.0}m{undos}",
+            attempt.day,
+            "🟫".repeat(done),
+            "⬜".repeat(CHAMBERS - done),
+        )
+    } else {
+        let filled = ((r.score.clamp(0, 52) * 10 + 26) / 52) as usize;
+        let outcome = if r.result.outcome == "win" { "🏆" } else { "❌" };
+        format!(
+            "🐜 Antics daily {title} {}{practice}: {outcome} {}{} {}/52 · {} moves{undos}",
+            attempt.day,
+            "🟩".repeat(filled),
+            "⬜".repeat(10 - filled),
+            r.score,
+            r.moves
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempt(game: &str, ranked: bool) -> DailyAttempt {
+        DailyAttempt {
+            game_id: "g".into(),
+            day: "2026-11-22".into(),
+            game: game.into(),
+            user_id: "alice".into(),
+            user_name: "alice".into(),
+            channel_id: "c1".into(),
+            guild_id: "g1".into(),
+            ranked,
+            started_at: 0,
+        }
+    }
+
+    fn result(outcome: &str, score: i64) -> SolitaireResult {
+        SolitaireResult {
+            result: GameResult {
+                outcome: outcome.into(),
+                winner: None,
+                detail: String::new(),
+            },
+            score,
+            moves: 120,
+            undos: 2,
+            elapsed_ms: 13 * 60_000,
+        }
+    }
+
+    #[test]
+    fn share_lines_tell_how_it_went_and_nothing_of_the_cards() {
+        let line = share_line(&attempt("myrmex", true), &result("win", 3));
+        assert_eq!(
+            line,
+            "🐜 Antics daily Myrmex 2026-11-22: 🟫🟫🟫⬜⬜⬜ 3/6 ⏱️13m ↩️2"
+        );
+        let line = share_line(&attempt("anthill", false), &result("loss", 26));
+        assert_eq!(
+            line,
+            "🐜 Antics daily Anthill 2026-11-22 (practice): ❌ 🟩🟩🟩🟩🟩⬜⬜⬜⬜⬜ 26/52 · 120 moves ↩️2"
+        );
     }
 }

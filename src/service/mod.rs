@@ -8,13 +8,18 @@ mod army_ants;
 mod atta_ants;
 pub mod custom_id;
 mod daily;
+mod daily_seed;
 mod error;
 mod idle;
+mod leaderboard;
 mod options;
+mod ratings;
 mod solitaire;
 mod solitaire_games;
+mod stats;
 mod types;
 
+pub use daily_seed::DailySecret;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use idle::parse_duration;
 pub use types::*;
@@ -44,6 +49,8 @@ pub struct Config {
     /// How long before that end the waiting player is reminded (zero: no
     /// reminder).
     pub idle_reminder: Duration,
+    /// The key of the daily deals; `None`: generated once and stored.
+    pub daily_secret: Option<DailySecret>,
 }
 
 impl Default for Config {
@@ -56,6 +63,7 @@ impl Default for Config {
             atta_turn_timeout: Duration::from_secs(24 * 60 * 60),
             idle_timeout: Some(Duration::from_secs(72 * 3600)),
             idle_reminder: Duration::from_secs(12 * 3600),
+            daily_secret: None,
         }
     }
 }
@@ -245,6 +253,7 @@ impl Service {
             }
         }
         posts.extend(self.sweep_idle(now).await?);
+        posts.extend(self.daily_posts(now).await?);
         Ok(posts)
     }
 
@@ -334,6 +343,8 @@ the opponent accepts with `/armyants accept` or the button. Move with `/armyants
 `/atta leave`.\n\
 **Patiences**: `/solitaire new game:` myrmex, anthill or ants, then `/solitaire move action:` \
 (`3-7`, `t3-f2`, `deal`), `/solitaire undo`, `/solitaire end`.\n\
+**Daily challenges**: `/daily play game:` deals today's patience, the same for everyone; your first \
+attempt of the day is ranked. `/daily results`, `/leaderboard`, `/stats`, `/daily subscribe`.\n\
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.

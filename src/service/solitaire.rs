@@ -9,7 +9,7 @@ use super::types::*;
 use super::{mention, new_game_id, Service, RETRIES};
 use crate::ai::solver::hint::{Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
-use crate::store::{status, GameRow, GameUpdate, StoreError};
+use crate::store::{status, DailyAttempt, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
@@ -157,8 +157,26 @@ impl Service {
             (None, Some(_)) => None,
         };
         let setup = G::setup(opts, seed, deal)?;
+        let (reply, _) = self
+            .solitaire_start::<G>(req, &setup, None, |_| {
+                format!("{} starts a game of **{}**.", mention(&req.user), G::TITLE)
+            })
+            .await?;
+        Ok(reply)
+    }
+
+    /// Starts a patience from `setup`. A daily attempt is linked to its day
+    /// in the same transaction; `intro(ranked)` gives the reply's first
+    /// sentence. Returns the reply and whether the attempt is ranked.
+    pub(super) async fn solitaire_start<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        setup: &G::Setup,
+        daily: Option<DailyAttempt>,
+        intro: impl FnOnce(bool) -> String,
+    ) -> ServiceResult<(Reply, bool)> {
         let game =
-            G::start(&setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
+            G::start(setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
         if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
             if status::is_open(&open.status) {
                 return Err(busy_player(&open).into());
@@ -173,7 +191,7 @@ impl Service {
             owner_id: req.user.id.clone(),
             multiplayer: false,
             status: status::ACTIVE.into(),
-            setup: serde_json::to_string(&setup).context("setup to json")?,
+            setup: serde_json::to_string(setup).context("setup to json")?,
             players: serde_json::to_string(&req.user).context("owner to json")?,
             version: 0,
             created_at: now,
@@ -182,8 +200,18 @@ impl Service {
             result: None,
             message_id: None,
         };
-        match self.store.insert_game(&row).await {
-            Ok(()) => {}
+        let inserted = match daily {
+            Some(attempt) => {
+                let attempt = DailyAttempt {
+                    game_id: row.id.clone(),
+                    ..attempt
+                };
+                self.store.insert_daily_game(&row, &attempt).await
+            }
+            None => self.store.insert_game(&row).await.map(|()| false),
+        };
+        let ranked = match inserted {
+            Ok(ranked) => ranked,
             Err(StoreError::Busy) => {
                 return Err(UserError::busy_player(
                     "You already have a solitaire in this channel; finish it with /solitaire end first.",
@@ -191,7 +219,7 @@ impl Service {
                 .into())
             }
             Err(e) => return Err(e.into()),
-        }
+        };
         self.remember(&row.id, 0, &(game.clone(), Hints::default()));
         let loaded = Loaded {
             owner: req.user.clone(),
@@ -201,8 +229,7 @@ impl Service {
         };
         // The seed is not shown until the game is over: it determines the
         // stock and the face-down cards.
-        let text = format!("{} starts a game of **{}**.", mention(&req.user), G::TITLE);
-        Ok(self.solitaire_reply(&loaded, text))
+        Ok((self.solitaire_reply(&loaded, intro(ranked)), ranked))
     }
 
     /// Finds the game an action is for: a button's game, or the user's
@@ -344,18 +371,34 @@ impl Service {
                     loaded.row.status = update.status.clone();
                     loaded.row.result = result;
                     self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
+                    // A daily deal's seed stays secret; its share line shows instead.
+                    let daily = match loaded.game.outcome() {
+                        Some(_) => self.daily_finish_line(&loaded.row).await,
+                        None => None,
+                    };
                     let text = match loaded.game.outcome() {
-                        Some(_) => format!(
-                            "{} played **{action}**. **Game over**: {}.{}",
-                            mention(&req.user),
-                            stored_detail(&loaded.row),
-                            stored_seed(&loaded.row)
-                                .map(|s| format!(" Replay this deal with seed {s}."))
-                                .unwrap_or_default()
-                        ),
+                        Some(_) => {
+                            let replay = match &daily {
+                                Some(_) => None,
+                                None => stored_seed(&loaded.row),
+                            };
+                            format!(
+                                "{} played **{action}**. **Game over**: {}.{}",
+                                mention(&req.user),
+                                stored_detail(&loaded.row),
+                                replay
+                                    .map(|s| format!(" Replay this deal with seed {s}."))
+                                    .unwrap_or_default(),
+                            )
+                        }
                         None => format!("{} played **{action}**.", mention(&req.user)),
                     };
-                    return Ok(self.solitaire_reply(&loaded, text));
+                    let mut reply = self.solitaire_reply(&loaded, text);
+                    if let Some(lines) = daily {
+                        reply.text.push('\n');
+                        reply.text.push_str(&lines);
+                    }
+                    return Ok(reply);
                 }
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
@@ -558,6 +601,8 @@ impl Service {
     pub(super) async fn solitaire_record(&self, row: &GameRow) -> ServiceResult<Reply> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
         let over = !status::is_open(&row.status);
+        // Others may still be playing a daily deal: its seed is never shown.
+        let daily = self.store.daily_attempt(&row.id).await?.is_some();
         let setup: serde_json::Value = serde_json::from_str(&row.setup).context("stored setup")?;
         let mut out = format!(
             "[Game \"{}\"]\n[Id \"{}\"]\n[Player \"{}\"]\n",
@@ -566,7 +611,7 @@ impl Service {
         if let serde_json::Value::Object(fields) = &setup {
             for (key, value) in fields {
                 let secret = key == "seed" || key == "deal";
-                if secret && !over {
+                if secret && (!over || daily) {
                     continue;
                 }
                 let text = value
@@ -608,7 +653,12 @@ fn capitalised(key: &str) -> String {
 }
 
 fn stored_result(row: &GameRow) -> Option<SolitaireResult> {
-    row.result.as_deref().and_then(|r| serde_json::from_str(r).ok())
+    parse_result(row.result.as_deref())
+}
+
+/// A patience's stored result, from its JSON.
+pub(super) fn parse_result(json: Option<&str>) -> Option<SolitaireResult> {
+    json.and_then(|r| serde_json::from_str(r).ok())
 }
 
 fn stored_detail(row: &GameRow) -> String {

@@ -165,6 +165,23 @@ pub struct Post {
     pub components: Vec<Component>,
 }
 
+/// A rich card of text (leaderboards, stats), shown as a Discord embed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Embed {
+    pub title: String,
+    pub description: String,
+    pub fields: Vec<EmbedField>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub footer: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EmbedField {
+    pub name: String,
+    pub value: String,
+    pub inline: bool,
+}
+
 /// The answer to a request.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -172,6 +189,7 @@ pub struct Reply {
     pub text: String,
     pub image: Option<Image>,
     pub components: Vec<Component>,
+    pub embeds: Vec<Embed>,
     pub game: Option<GameSummary>,
     pub posts: Vec<Post>,
     /// Set when the request was refused.

@@ -12,6 +12,13 @@
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions, Executor, Row};
+
+mod daily;
+mod ratings;
+
+pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, Subscription};
+pub use ratings::{RatingChange, RatingRow};
+
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
@@ -204,31 +211,7 @@ impl Store {
     /// Inserts a new game at version 0. Refused with `Busy` when a uniqueness
     /// rule (one open game per channel or per player) forbids it.
     pub async fn insert_game(&self, game: &GameRow) -> Result<(), StoreError> {
-        let result = sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
-        ))
-        .bind(&game.id)
-        .bind(&game.kind)
-        .bind(&game.guild_id)
-        .bind(&game.channel_id)
-        .bind(&game.owner_id)
-        .bind(game.multiplayer as i64)
-        .bind(&game.status)
-        .bind(&game.setup)
-        .bind(&game.players)
-        .bind(game.version)
-        .bind(game.created_at)
-        .bind(game.updated_at)
-        .bind(game.expires_at)
-        .bind(&game.result)
-        .bind(&game.message_id)
-        .execute(&self.pool)
-        .await;
-        match result {
-            Ok(_) => Ok(()),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Busy),
-            Err(e) => Err(e.into()),
-        }
+        insert_game_with(&self.pool, game).await
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
@@ -410,6 +393,11 @@ impl Store {
                 .await?;
             }
         }
+        // Every finishing path passes here once (the version check), so a
+        // rated game's ratings move in the same transaction as its result.
+        if update.status == status::FINISHED {
+            ratings::rate_finished_game(&mut tx, &update.id, update.updated_at).await?;
+        }
         tx.commit().await?;
         Ok(update.expected_version + 1)
     }
@@ -422,6 +410,39 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+}
+
+/// Inserts a game row on a pool or inside a transaction; `Busy` when a
+/// uniqueness rule refuses it.
+async fn insert_game_with<'e, E>(exec: E, game: &GameRow) -> Result<(), StoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let result = sqlx::query(&format!(
+        "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    ))
+    .bind(&game.id)
+    .bind(&game.kind)
+    .bind(&game.guild_id)
+    .bind(&game.channel_id)
+    .bind(&game.owner_id)
+    .bind(game.multiplayer as i64)
+    .bind(&game.status)
+    .bind(&game.setup)
+    .bind(&game.players)
+    .bind(game.version)
+    .bind(game.created_at)
+    .bind(game.updated_at)
+    .bind(game.expires_at)
+    .bind(&game.result)
+    .bind(&game.message_id)
+    .execute(exec)
+    .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Busy),
+        Err(e) => Err(e.into()),
     }
 }
 

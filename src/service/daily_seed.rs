@@ -1,0 +1,145 @@
+//! The daily deal: a keyed hash (HMAC-SHA256) of the game and the UTC date
+//! under this installation's secret, so nobody can compute tomorrow's deal
+//! from the source code. The deal is fixed in the store when first used.
+
+use super::{Service, ServiceResult};
+use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use std::fmt;
+
+/// The installation's daily secret; never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DailySecret(pub String);
+
+impl fmt::Debug for DailySecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// Where a generated secret is kept.
+const SECRET_SETTING: &str = "daily_secret";
+
+/// The seed of `game` on `day` (`YYYY-MM-DD`) under `secret`.
+pub fn day_seed(secret: &[u8], game: &str, day: &str) -> u64 {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+    mac.update(b"antics daily\0");
+    mac.update(game.as_bytes());
+    mac.update(b"\0");
+    mac.update(day.as_bytes());
+    let digest = mac.finalize().into_bytes();
+    u64::from_le_bytes(digest[..8].try_into().expect("32 bytes"))
+}
+
+/// The UTC day of a moment, as `YYYY-MM-DD`.
+pub fn day_of(at: DateTime<Utc>) -> String {
+    at.date_naive().format("%Y-%m-%d").to_string()
+}
+
+pub fn parse_day(day: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
+}
+
+pub fn format_day(date: NaiveDate) -> String {
+    date.format("%Y-%m-%d").to_string()
+}
+
+/// The day before `day`.
+pub fn previous_day(day: NaiveDate) -> NaiveDate {
+    day.checked_sub_days(Days::new(1)).unwrap_or(day)
+}
+
+/// The first and last day of the ISO week (Monday to Sunday) of `day`.
+pub fn iso_week(day: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let monday = day - chrono::Duration::days(day.weekday().num_days_from_monday() as i64);
+    (monday, monday + chrono::Duration::days(6))
+}
+
+impl Service {
+    /// The configured secret, else the one stored in the database, else a
+    /// new one from the operating system's randomness, stored once.
+    async fn daily_secret(&self) -> ServiceResult<Vec<u8>> {
+        if let Some(secret) = self.config.daily_secret.as_ref().filter(|s| !s.0.is_empty()) {
+            return Ok(secret.0.as_bytes().to_vec());
+        }
+        if let Some(stored) = self.store.setting(SECRET_SETTING).await? {
+            return Ok(stored.into_bytes());
+        }
+        let mut bytes = [0u8; 32];
+        rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut bytes)
+            .map_err(|e| anyhow::anyhow!("no randomness for the daily secret: {e}"))?;
+        let fresh: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        // Another process may have stored one first: use whichever was kept.
+        Ok(self
+            .store
+            .setting_or_insert(SECRET_SETTING, &fresh)
+            .await?
+            .into_bytes())
+    }
+
+    /// The deal of `game` on `day`: its seed and, when a solver proved it,
+    /// the fewest moves found. Fixed in the store on first use.
+    pub(super) async fn daily_deal(
+        &self,
+        game: &str,
+        day: &str,
+        now: i64,
+    ) -> ServiceResult<(u64, Option<i64>)> {
+        if let Some(deal) = self.store.daily_deal(day, game).await? {
+            return Ok(deal);
+        }
+        let seed = day_seed(&self.daily_secret().await?, game, day);
+        Ok(self.store.fix_daily_deal(day, game, seed, None, now).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seed_depends_on_the_secret_game_and_day() {
+        let a = day_seed(b"secret one", "anthill", "2026-11-22");
+        assert_eq!(a, day_seed(b"secret one", "anthill", "2026-11-22"));
+        assert_ne!(a, day_seed(b"secret two", "anthill", "2026-11-22"));
+        assert_ne!(a, day_seed(b"secret one", "ants", "2026-11-22"));
+        assert_ne!(a, day_seed(b"secret one", "anthill", "2026-11-23"));
+    }
+
+    #[test]
+    fn the_date_alone_does_not_give_the_seed() {
+        // Without the secret, the obvious derivations from the date miss.
+        let seed = day_seed(b"installation secret", "myrmex", "2026-11-22");
+        for guess in [
+            day_seed(b"", "myrmex", "2026-11-22"),
+            day_seed(b"myrmex", "myrmex", "2026-11-22"),
+            day_seed(b"2026-11-22", "myrmex", "2026-11-22"),
+            20261122,
+            chrono::NaiveDate::from_ymd_opt(2026, 11, 22)
+                .unwrap()
+                .and_hms_opt(0, 0, 0)
+                .unwrap()
+                .and_utc()
+                .timestamp() as u64,
+        ] {
+            assert_ne!(seed, guess);
+        }
+    }
+
+    #[test]
+    fn iso_weeks_run_monday_to_sunday() {
+        let (first, last) = iso_week(parse_day("2026-11-22").unwrap());
+        assert_eq!(
+            (format_day(first), format_day(last)),
+            ("2026-11-16".into(), "2026-11-22".into())
+        );
+        let (first, _) = iso_week(parse_day("2026-11-23").unwrap());
+        assert_eq!(format_day(first), "2026-11-23");
+    }
+
+    #[test]
+    fn the_secret_never_prints() {
+        assert_eq!(format!("{:?}", DailySecret("hush".into())), "<redacted>");
+    }
+}

@@ -1,0 +1,402 @@
+//! `/leaderboard game: period: scope:`: the patiences' daily attempts and
+//! the Army Ants ratings, ranked, ties sharing a rank, ten to a page with
+//! buttons to turn pages.
+
+use super::custom_id::ComponentId;
+use super::daily_seed::{day_of, format_day, iso_week, parse_day};
+use super::solitaire::{minutes, parse_result, SolitaireResult};
+use super::types::*;
+use super::{options, Service, ServiceResult, UserError};
+use crate::store::{status, AttemptFilter, AttemptRow};
+use chrono::{DateTime, NaiveDate, Utc};
+
+pub(super) const TAG: &str = "lb";
+const PAGE: usize = 10;
+pub(super) const BOARD_GAMES: [&str; 4] = ["myrmex", "anthill", "ants", "army-ants"];
+const PERIODS: [&str; 3] = ["today", "week", "all"];
+const SCOPES: [&str; 2] = ["channel", "server"];
+
+/// Which board: a game, a span of days ending with `day`, a place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct BoardSpec {
+    pub game: String,
+    pub period: String,
+    pub scope: String,
+    pub day: NaiveDate,
+    pub page: usize,
+}
+
+impl BoardSpec {
+    /// `lb:GAME_PERIOD_SCOPE_YYYYMMDD_PAGE:VERB`, well under 100 characters.
+    fn custom_id(&self, page: usize, verb: &str) -> String {
+        let id = format!(
+            "{}_{}_{}_{}_{page}",
+            self.game,
+            self.period,
+            self.scope,
+            self.day.format("%Y%m%d")
+        );
+        ComponentId::new(TAG, &id, verb).encode()
+    }
+
+    fn parse(id: &str) -> Option<BoardSpec> {
+        let parts: Vec<&str> = id.split('_').collect();
+        let [game, period, scope, day, page] = parts.as_slice() else {
+            return None;
+        };
+        let known = |list: &[&str], word: &str| list.contains(&word);
+        if !known(&BOARD_GAMES, game) || !known(&PERIODS, period) || !known(&SCOPES, scope) {
+            return None;
+        }
+        Some(BoardSpec {
+            game: game.to_string(),
+            period: period.to_string(),
+            scope: scope.to_string(),
+            day: NaiveDate::parse_from_str(day, "%Y%m%d").ok()?,
+            page: page.parse().ok().filter(|p| *p < 10_000)?,
+        })
+    }
+
+    /// The first and last day the period covers.
+    fn days(&self) -> (String, String) {
+        match self.period.as_str() {
+            "today" => (format_day(self.day), format_day(self.day)),
+            "week" => {
+                let (first, last) = iso_week(self.day);
+                (format_day(first), format_day(last))
+            }
+            _ => ("0000-01-01".into(), "9999-12-31".into()),
+        }
+    }
+}
+
+/// The order of attempts: lower is better. Myrmex: more chambers, then
+/// less time; Anthill and Ants Solitaire: a win, then a higher score, then
+/// fewer moves.
+pub(super) fn attempt_key(game: &str, r: &SolitaireResult) -> (i64, i64, i64) {
+    if game == "myrmex" {
+        (-r.score, r.elapsed_ms, 0)
+    } else {
+        (-((r.result.outcome == "win") as i64), -r.score, r.moves as i64)
+    }
+}
+
+/// Competition ranks ("1, 1, 3") of entries already sorted by `key`.
+pub(super) fn ranks<K: PartialEq>(keys: &[K]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(keys.len());
+    for (i, key) in keys.iter().enumerate() {
+        let rank = if i > 0 && keys[i - 1] == *key {
+            out[i - 1]
+        } else {
+            i + 1
+        };
+        out.push(rank);
+    }
+    out
+}
+
+/// How an attempt went, in a few words: undos beside the result.
+pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
+    let undos = if r.undos > 0 {
+        format!(" · ↩️ {}", r.undos)
+    } else {
+        String::new()
+    };
+    if game == "myrmex" {
+        format!(
+            "{} chamber{} · {:.0} min{undos}",
+            r.score,
+            if r.score == 1 { "" } else { "s" },
+            minutes(r.elapsed_ms).ceil()
+        )
+    } else {
+        let outcome = if r.result.outcome == "win" { "won" } else { "lost" };
+        format!("{outcome} · score {} · {} moves{undos}", r.score, r.moves)
+    }
+}
+
+/// The finished attempts among `rows`, best first, with their ranks.
+pub(super) fn ranked_attempts(game: &str, rows: &[AttemptRow]) -> Vec<(usize, AttemptRow, SolitaireResult)> {
+    let mut done: Vec<(AttemptRow, SolitaireResult)> = rows
+        .iter()
+        .filter(|row| row.status == status::FINISHED)
+        .filter_map(|row| Some((row.clone(), result_of(row)?)))
+        .collect();
+    done.sort_by_key(|(row, r)| (attempt_key(game, r), row.attempt.started_at));
+    let keys: Vec<_> = done.iter().map(|(_, r)| attempt_key(game, r)).collect();
+    ranks(&keys)
+        .into_iter()
+        .zip(done)
+        .map(|(rank, (row, r))| (rank, row, r))
+        .collect()
+}
+
+fn result_of(row: &AttemptRow) -> Option<SolitaireResult> {
+    parse_result(row.result.as_deref())
+}
+
+/// A player's ranked attempts over several days: wins, then average score.
+struct Standing {
+    user_id: String,
+    name: String,
+    wins: i64,
+    total: i64,
+    played: i64,
+}
+
+impl Standing {
+    /// Lower is better; the average in hundredths, as shown.
+    fn key(&self) -> (i64, i64) {
+        (-self.wins, -(self.total * 100 / self.played.max(1)))
+    }
+}
+
+fn standings(rows: &[AttemptRow]) -> Vec<(usize, Standing)> {
+    let mut by_user: Vec<Standing> = Vec::new();
+    for row in rows.iter().filter(|r| r.status == status::FINISHED) {
+        let Some(r) = result_of(row) else { continue };
+        let at = match by_user.iter().position(|s| s.user_id == row.attempt.user_id) {
+            Some(i) => i,
+            None => {
+                by_user.push(Standing {
+                    user_id: row.attempt.user_id.clone(),
+                    name: row.attempt.user_name.clone(),
+                    wins: 0,
+                    total: 0,
+                    played: 0,
+                });
+                by_user.len() - 1
+            }
+        };
+        let s = &mut by_user[at];
+        s.name = row.attempt.user_name.clone();
+        s.wins += (r.result.outcome == "win") as i64;
+        s.total += r.score;
+        s.played += 1;
+    }
+    by_user.sort_by(|a, b| a.key().cmp(&b.key()).then_with(|| a.name.cmp(&b.name)));
+    let keys: Vec<_> = by_user.iter().map(Standing::key).collect();
+    ranks(&keys).into_iter().zip(by_user).collect()
+}
+
+pub(super) fn game_title(game: &str) -> &'static str {
+    match game {
+        "myrmex" => "Myrmex",
+        "anthill" => "Anthill",
+        "ants" => "Ants Solitaire",
+        _ => "Army Ants",
+    }
+}
+
+impl Service {
+    /// `/leaderboard game: period: scope:`.
+    pub(super) async fn leaderboard_command(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &["game", "period", "scope"])?;
+        let game = options::choice(opts, "game", &BOARD_GAMES)?
+            .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill, ants or army-ants."))?;
+        let default_period = if game == "army-ants" { "all" } else { "today" };
+        let spec = BoardSpec {
+            game: game.into(),
+            period: options::choice(opts, "period", &PERIODS)?
+                .unwrap_or(default_period)
+                .into(),
+            scope: options::choice(opts, "scope", &SCOPES)?
+                .unwrap_or("channel")
+                .into(),
+            day: req.at.date_naive(),
+            page: 0,
+        };
+        self.leaderboard(req, &spec).await
+    }
+
+    /// A page button.
+    pub(super) async fn leaderboard_page(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
+        let spec = BoardSpec::parse(&id.id)
+            .ok_or_else(|| UserError::no_game("That leaderboard button is not one I know."))?;
+        self.leaderboard(req, &spec).await
+    }
+
+    async fn leaderboard(&self, req: &Request, spec: &BoardSpec) -> ServiceResult<Reply> {
+        let lines = if spec.game == "army-ants" {
+            self.rating_lines(req, spec).await?
+        } else {
+            self.patience_lines(req, spec).await?
+        };
+        let place = if spec.scope == "channel" {
+            "this channel"
+        } else {
+            "this server"
+        };
+        let period = match spec.period.as_str() {
+            "today" => format!("daily challenge of {}", format_day(spec.day)),
+            "week" => {
+                let (first, last) = iso_week(spec.day);
+                format!("week {} to {}", format_day(first), format_day(last))
+            }
+            _ => "all time".into(),
+        };
+        let pages = lines.len().div_ceil(PAGE).max(1);
+        let page = spec.page.min(pages - 1);
+        let shown = lines
+            .iter()
+            .skip(page * PAGE)
+            .take(PAGE)
+            .cloned()
+            .collect::<Vec<_>>();
+        let description = if shown.is_empty() {
+            "Nobody is on this board yet.".to_string()
+        } else {
+            shown.join("\n")
+        };
+        let embed = Embed {
+            title: format!("{} leaderboard: {period}, {place}", game_title(&spec.game)),
+            description,
+            fields: vec![],
+            footer: Some(format!("Page {} of {pages}", page + 1)),
+        };
+        let mut components = Vec::new();
+        if page > 0 {
+            components.push(Component::button(
+                spec.custom_id(page - 1, "prev"),
+                "◀ Previous",
+                ButtonStyle::Secondary,
+            ));
+        }
+        if page + 1 < pages {
+            components.push(Component::button(
+                spec.custom_id(page + 1, "next"),
+                "Next ▶",
+                ButtonStyle::Secondary,
+            ));
+        }
+        Ok(Reply {
+            text: String::new(),
+            embeds: vec![embed],
+            components,
+            ..Reply::default()
+        })
+    }
+
+    async fn patience_lines(&self, req: &Request, spec: &BoardSpec) -> ServiceResult<Vec<String>> {
+        let (first, last) = spec.days();
+        let rows = self
+            .store
+            .daily_attempts(&AttemptFilter {
+                first_day: &first,
+                last_day: &last,
+                game: Some(&spec.game),
+                channel: (spec.scope == "channel").then_some(req.channel.as_str()),
+                guild: (spec.scope == "server").then_some(req.guild.as_str()),
+                user: None,
+                ranked_only: true,
+            })
+            .await?;
+        if spec.period == "today" {
+            let mut lines: Vec<String> = ranked_attempts(&spec.game, &rows)
+                .iter()
+                .map(|(rank, row, r)| {
+                    format!(
+                        "**{rank}.** {} — {}",
+                        row.attempt.user_name,
+                        attempt_text(&spec.game, r)
+                    )
+                })
+                .collect();
+            let playing = rows.iter().filter(|r| status::is_open(&r.status)).count();
+            if playing > 0 {
+                lines.push(format!("_{playing} still playing_"));
+            }
+            return Ok(lines);
+        }
+        Ok(standings(&rows)
+            .iter()
+            .map(|(rank, s)| {
+                format!(
+                    "**{rank}.** {} — {} win{}, average score {:.2} ({} day{})",
+                    s.name,
+                    s.wins,
+                    if s.wins == 1 { "" } else { "s" },
+                    (s.total * 100 / s.played.max(1)) as f64 / 100.0,
+                    s.played,
+                    if s.played == 1 { "" } else { "s" }
+                )
+            })
+            .collect())
+    }
+
+    async fn rating_lines(&self, req: &Request, spec: &BoardSpec) -> ServiceResult<Vec<String>> {
+        let mut ratings = self.store.ratings(&req.guild).await?;
+        let since = match spec.period.as_str() {
+            "today" => Some(spec.day),
+            "week" => Some(iso_week(spec.day).0),
+            _ => None,
+        }
+        .map(|d| {
+            d.and_hms_opt(0, 0, 0)
+                .expect("midnight")
+                .and_utc()
+                .timestamp_millis()
+        });
+        if since.is_some() || spec.scope == "channel" {
+            let channel = (spec.scope == "channel").then_some(req.channel.as_str());
+            let players = self
+                .store
+                .rated_players(&req.guild, channel, since.unwrap_or(0))
+                .await?;
+            ratings.retain(|r| players.contains(&r.user_id));
+        }
+        let keys: Vec<i64> = ratings.iter().map(|r| -(r.rating.round() as i64)).collect();
+        Ok(ranks(&keys)
+            .into_iter()
+            .zip(&ratings)
+            .map(|(rank, r)| {
+                format!(
+                    "**{rank}.** {} — {:.0} (±{:.0}) · {}W {}L {}D",
+                    r.user_name,
+                    r.rating,
+                    r.deviation * 2.0,
+                    r.wins,
+                    r.losses,
+                    r.draws
+                )
+            })
+            .collect())
+    }
+}
+
+/// The day of `at` and the day before, for posts and results.
+pub(super) fn today_and_yesterday(at: DateTime<Utc>) -> (String, String) {
+    let today = day_of(at);
+    let yesterday = parse_day(&today)
+        .map(super::daily_seed::previous_day)
+        .map(format_day)
+        .unwrap_or_default();
+    (today, yesterday)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_share_a_rank() {
+        assert_eq!(ranks(&[1, 2, 2, 3, 3, 3, 4]), vec![1, 2, 2, 4, 4, 4, 7]);
+        assert_eq!(ranks::<i32>(&[]), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn page_ids_round_trip_and_fit() {
+        let spec = BoardSpec {
+            game: "army-ants".into(),
+            period: "week".into(),
+            scope: "server".into(),
+            day: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(),
+            page: 3,
+        };
+        let id = spec.custom_id(3, "next");
+        assert!(id.len() <= 100);
+        let parsed = ComponentId::parse(&id).unwrap();
+        assert_eq!(BoardSpec::parse(&parsed.id), Some(spec));
+        assert_eq!(BoardSpec::parse("chess_week_server_20261122_1"), None);
+    }
+}

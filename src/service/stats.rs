@@ -1,0 +1,161 @@
+//! `/stats [user]`: games played and won per patience, daily streaks, the
+//! distribution of results, and the Army Ants rating and record in this
+//! server.
+
+use super::daily_seed::{parse_day, previous_day};
+use super::leaderboard::game_title;
+use super::solitaire::{parse_result, GAMES};
+use super::types::*;
+use super::{options, Service, ServiceResult};
+use crate::store::{status, AttemptFilter};
+use chrono::NaiveDate;
+
+/// The current and the best run of consecutive days among `days`. The
+/// current run ends today, or yesterday while today's attempt may still
+/// come; an older last day means the streak is broken.
+pub(super) fn streaks(days: &[NaiveDate], today: NaiveDate) -> (u32, u32) {
+    let mut days = days.to_vec();
+    days.sort();
+    days.dedup();
+    let mut best = 0;
+    let mut run = 0;
+    let mut last: Option<NaiveDate> = None;
+    for day in &days {
+        run = match last {
+            Some(prev) if previous_day(*day) == prev => run + 1,
+            _ => 1,
+        };
+        best = best.max(run);
+        last = Some(*day);
+    }
+    let current = match last {
+        Some(day) if day == today || day == previous_day(today) => run,
+        _ => 0,
+    };
+    (current, best)
+}
+
+fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        "–".into()
+    } else {
+        format!("{:.0}%", part as f64 * 100.0 / whole as f64)
+    }
+}
+
+/// Myrmex: how many games ended with each number of chambers. The
+/// 52-card games: how many ended in each band of scores.
+fn distribution(game: &str, scores: &[i64]) -> String {
+    let count = |f: &dyn Fn(i64) -> bool| scores.iter().filter(|s| f(**s)).count();
+    if game == "myrmex" {
+        (0..=6)
+            .map(|n| format!("{n}: {}", count(&|s| s == n)))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    } else {
+        let bands: [(&str, i64, i64); 5] = [
+            ("52", 52, 52),
+            ("40–51", 40, 51),
+            ("26–39", 26, 39),
+            ("13–25", 13, 25),
+            ("0–12", 0, 12),
+        ];
+        bands
+            .iter()
+            .map(|(name, lo, hi)| format!("{name}: {}", count(&|s| s >= *lo && s <= *hi)))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+}
+
+impl Service {
+    pub(super) async fn stats_command(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &["user"])?;
+        let user = options::user(opts, "user")?.unwrap_or_else(|| req.user.clone());
+        let finished = self.store.finished_patiences(&user.id).await?;
+        let attempts = self
+            .store
+            .daily_attempts(&AttemptFilter {
+                first_day: "0000-01-01",
+                last_day: "9999-12-31",
+                user: Some(&user.id),
+                ranked_only: true,
+                ..AttemptFilter::default()
+            })
+            .await?;
+        let today = req.at.date_naive();
+        let mut fields = Vec::new();
+        for game in GAMES {
+            let results: Vec<_> = finished
+                .iter()
+                .filter(|(kind, _)| kind == game)
+                .filter_map(|(_, result)| parse_result(result.as_deref()))
+                .collect();
+            let wins = results.iter().filter(|r| r.result.outcome == "win").count();
+            let days: Vec<NaiveDate> = attempts
+                .iter()
+                .filter(|a| a.attempt.game == game && a.status == status::FINISHED)
+                .filter_map(|a| parse_day(&a.attempt.day))
+                .collect();
+            let (current, best) = streaks(&days, today);
+            let scores: Vec<i64> = results.iter().map(|r| r.score).collect();
+            let what = if game == "myrmex" { "Chambers" } else { "Scores" };
+            fields.push(EmbedField {
+                name: game_title(game).into(),
+                value: format!(
+                    "Played {} · won {wins} ({})\nDaily streak {current} (best {best})\n{what}: {}",
+                    results.len(),
+                    percent(wins, results.len()),
+                    distribution(game, &scores)
+                ),
+                inline: false,
+            });
+        }
+        let army = match self.store.rating(&req.guild, &user.id).await? {
+            Some(r) => format!(
+                "Rating {:.0} (±{:.0}) in this server · {}W {}L {}D",
+                r.rating,
+                r.deviation * 2.0,
+                r.wins,
+                r.losses,
+                r.draws
+            ),
+            None => "No rated game in this server yet.".into(),
+        };
+        fields.push(EmbedField {
+            name: "Army Ants".into(),
+            value: army,
+            inline: false,
+        });
+        Ok(Reply {
+            embeds: vec![Embed {
+                title: format!("Stats for {}", user.name),
+                description: String::new(),
+                fields,
+                footer: Some("Streaks count UTC days with a finished ranked daily attempt.".into()),
+            }],
+            ..Reply::default()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(day: &str) -> NaiveDate {
+        parse_day(day).unwrap()
+    }
+
+    #[test]
+    fn streaks_grow_survive_a_day_and_break() {
+        let days = [d("2026-11-20"), d("2026-11-21"), d("2026-11-22")];
+        assert_eq!(streaks(&days, d("2026-11-22")), (3, 3));
+        // Today not played yet: the streak survives until the day ends.
+        assert_eq!(streaks(&days, d("2026-11-23")), (3, 3));
+        assert_eq!(streaks(&days, d("2026-11-24")), (0, 3));
+        let gap = [d("2026-11-18"), d("2026-11-19"), d("2026-11-21")];
+        assert_eq!(streaks(&gap, d("2026-11-21")), (1, 2));
+        assert_eq!(streaks(&[], d("2026-11-21")), (0, 0));
+    }
+}
