@@ -13,7 +13,12 @@ const SECRET: &str = "test installation secret";
 
 /// Like `common::script`, with the daily secret set (or unset) in the
 /// environment.
-fn run_with(db: &Path, images: &Path, secret: Option<&str>, lines: &[Value]) -> Vec<Value> {
+fn run_with(
+    db: impl AsRef<std::ffi::OsStr>,
+    images: &Path,
+    secret: Option<&str>,
+    lines: &[Value],
+) -> Vec<Value> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_antics"));
     cmd.arg("script")
         .arg("--db")
@@ -46,7 +51,7 @@ fn run_with(db: &Path, images: &Path, secret: Option<&str>, lines: &[Value]) -> 
 }
 
 fn run(s: &Scratch, lines: &[Value]) -> Vec<Value> {
-    run_with(&s.db(), &s.images(), Some(SECRET), lines)
+    run_with(s.db(), &s.images(), Some(SECRET), lines)
 }
 
 /// A line at a given UTC time.
@@ -147,7 +152,7 @@ fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
     // Another installation (another secret) deals another game that day.
     let other = Scratch::new();
     let theirs = run_with(
-        &other.db(),
+        other.db(),
         &other.images(),
         Some("another secret"),
         &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
@@ -157,13 +162,13 @@ fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
     // deals the same game.
     let kept = Scratch::new();
     let first = run_with(
-        &kept.db(),
+        kept.db(),
         &kept.images(),
         None,
         &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
     );
     let again = run_with(
-        &kept.db(),
+        kept.db(),
         &kept.images(),
         None,
         &[at("2026-11-22T00:00:00Z", daily("bob", "c1", "anthill"))],

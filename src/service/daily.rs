@@ -288,11 +288,14 @@ fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool) -> String {
 pub(super) fn share_line(attempt: &DailyAttempt, r: &SolitaireResult) -> String {
     let title = game_title(&attempt.game);
     let practice = if attempt.ranked { "" } else { " (practice)" };
-    let undos = if r.undos > 0 {
+    let mut undos = if r.undos > 0 {
         format!(" ↩️{}", r.undos)
     } else {
         String::new()
     };
+    if r.hints > 0 {
+        undos.push_str(&format!(" 💡{}", r.hints));
+    }
     let minutes = super::solitaire::minutes(r.elapsed_ms).ceil();
     if attempt.game == "myrmex" {
         let done = (r.score.max(0) as usize).min(CHAMBERS);
@@ -344,6 +347,7 @@ mod tests {
             score,
             moves: 120,
             undos: 2,
+            hints: 0,
             elapsed_ms: 13 * 60_000,
         }
     }

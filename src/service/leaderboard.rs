@@ -95,13 +95,16 @@ pub(super) fn ranks<K: PartialEq>(keys: &[K]) -> Vec<usize> {
     out
 }
 
-/// How an attempt went, in a few words: undos beside the result.
+/// How an attempt went, in a few words: undos and hints beside the result.
 pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
-    let undos = if r.undos > 0 {
+    let mut undos = if r.undos > 0 {
         format!(" · ↩️ {}", r.undos)
     } else {
         String::new()
     };
+    if r.hints > 0 {
+        undos.push_str(&format!(" · 💡 {}", r.hints));
+    }
     if game == "myrmex" {
         format!(
             "{} chamber{} · {:.0} min{undos}",
