@@ -262,7 +262,7 @@ fn leaderboards_rank_attempts_share_ties_and_turn_pages() {
     let lines: Vec<&str> = board.lines().collect();
     assert_eq!(lines.len(), 4, "{board}");
     assert!(lines[0].starts_with("**1.** alice — lost · score 6"), "{board}");
-    assert!(lines[1].starts_with("**2.** bob — lost · score 5"), "{board}");
+    assert!(lines[1].starts_with("**2.** bob — lost · score 5"), "{board}"); // ties: by start, then name
     assert!(lines[2].starts_with("**2.** carol — lost · score 5"), "{board}");
     assert!(lines[3].starts_with("**4.** dave — lost · score 4"), "{board}");
     assert_eq!(out[0]["components"], json!([]));

@@ -125,7 +125,13 @@ pub(super) fn ranked_attempts(game: &str, rows: &[AttemptRow]) -> Vec<(usize, At
         .filter(|row| row.status == status::FINISHED)
         .filter_map(|row| Some((row.clone(), result_of(row)?)))
         .collect();
-    done.sort_by_key(|(row, r)| (attempt_key(game, r), row.attempt.started_at));
+    done.sort_by_key(|(row, r)| {
+        (
+            attempt_key(game, r),
+            row.attempt.started_at,
+            row.attempt.user_name.clone(),
+        )
+    });
     let keys: Vec<_> = done.iter().map(|(_, r)| attempt_key(game, r)).collect();
     ranks(&keys)
         .into_iter()
