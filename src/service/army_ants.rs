@@ -6,6 +6,7 @@ mod bot;
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
 use super::options;
+use super::target::{GameNames, Target};
 use super::types::*;
 use super::{mention, new_game_id, Service, RETRIES};
 use crate::ai::army_ants::Level;
@@ -83,13 +84,12 @@ struct Loaded {
     game: ArmyAnts,
 }
 
-/// How a command finds its game.
-enum Target<'a> {
-    /// The open game of the request's channel.
-    Channel,
-    /// A game named by a component id.
-    Id(&'a str),
-}
+/// What a failed look-up calls an Army Ants game.
+const NAMES: GameNames = GameNames {
+    kind: KIND,
+    title: "Army Ants",
+    start: "Start one with /armyants challenge.",
+};
 
 impl Service {
     pub(super) async fn army_ants_command(
@@ -378,29 +378,7 @@ impl Service {
     }
 
     async fn find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
-        match target {
-            Target::Id(id) => self
-                .store
-                .game(id)
-                .await?
-                .filter(|row| row.kind == KIND && row.channel_id == req.channel)
-                .ok_or_else(|| UserError::no_game("That game no longer exists.").into()),
-            Target::Channel => {
-                if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
-                    if row.kind != KIND {
-                        return Err(UserError::no_game("The game in this channel is not Army Ants.").into());
-                    }
-                    return Ok(row);
-                }
-                match self.store.latest_game(&req.channel, Some(KIND)).await? {
-                    Some(row) => Ok(row),
-                    None => Err(UserError::no_game(
-                        "There is no Army Ants game in this channel. Start one with /armyants challenge.",
-                    )
-                    .into()),
-                }
-            }
-        }
+        self.find_game(req, target, &NAMES).await
     }
 
     async fn load(&self, row: GameRow) -> ServiceResult<Loaded> {

@@ -8,6 +8,7 @@
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
 use super::options;
+use super::target::{GameNames, Target};
 use super::types::*;
 use super::{mention, new_game_id, ErrorCode, Service, RETRIES};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
@@ -68,10 +69,12 @@ struct Loaded {
     game: Option<AttaAnts>,
 }
 
-enum Target<'a> {
-    Channel,
-    Id(&'a str),
-}
+/// What a failed look-up calls an Atta Ants game.
+const NAMES: GameNames = GameNames {
+    kind: KIND,
+    title: "Atta Ants",
+    start: "Open one with /atta new.",
+};
 
 impl Service {
     pub(super) async fn atta_command(
@@ -210,29 +213,7 @@ impl Service {
     }
 
     async fn atta_find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
-        match target {
-            Target::Id(id) => self
-                .store
-                .game(id)
-                .await?
-                .filter(|row| row.kind == KIND && row.channel_id == req.channel)
-                .ok_or_else(|| UserError::no_game("That game no longer exists.").into()),
-            Target::Channel => {
-                if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
-                    if row.kind != KIND {
-                        return Err(UserError::no_game("The game in this channel is not Atta Ants.").into());
-                    }
-                    return Ok(row);
-                }
-                match self.store.latest_game(&req.channel, Some(KIND)).await? {
-                    Some(row) => Ok(row),
-                    None => Err(UserError::no_game(
-                        "There is no Atta Ants game in this channel. Open one with /atta new.",
-                    )
-                    .into()),
-                }
-            }
-        }
+        self.find_game(req, target, &NAMES).await
     }
 
     async fn atta_load(&self, row: GameRow) -> ServiceResult<Loaded> {

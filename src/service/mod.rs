@@ -17,6 +17,7 @@ mod ratings;
 mod solitaire;
 mod solitaire_games;
 mod stats;
+mod target;
 mod types;
 
 pub use daily_seed::DailySecret;
