@@ -15,7 +15,7 @@
 //! progress; they find most wins fast but prove nothing when they fail.
 //! The last pass has no limit: only a complete search proves a loss.
 
-use super::{checked, mix64, Solved, Table, Verdict};
+use super::{checked, mix64, zobrist, Solved, Table, Verdict};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::patience::Patience;
@@ -25,19 +25,7 @@ const CARDS: usize = 52;
 const MAX_DEPTH: usize = 100_000;
 
 /// Zobrist keys by (card, height).
-static ZOBRIST: [[u64; CARDS]; CARDS] = {
-    let mut table = [[0u64; CARDS]; CARDS];
-    let mut card = 0;
-    while card < CARDS {
-        let mut height = 0;
-        while height < CARDS {
-            table[card][height] = mix64((card * CARDS + height) as u64 ^ 0xA17_4111);
-            height += 1;
-        }
-        card += 1;
-    }
-    table
-};
+static ZOBRIST: [[u64; CARDS]; CARDS] = zobrist(0xA17_4111);
 
 fn code(card: StdCard) -> u8 {
     (card.suit as u8) * 13 + card.rank.value() - 1

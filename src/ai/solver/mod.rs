@@ -141,6 +141,22 @@ pub const fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Zobrist keys by (card code, height in its pile), the same on every run:
+/// key `[c][h]` is `mix64((c * H + h) ^ salt)`.
+pub(super) const fn zobrist<const C: usize, const H: usize>(salt: u64) -> [[u64; H]; C] {
+    let mut table = [[0u64; H]; C];
+    let mut code = 0;
+    while code < C {
+        let mut height = 0;
+        while height < H {
+            table[code][height] = mix64((code * H + height) as u64 ^ salt);
+            height += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
 /// The score of a full win, which is what the solvers look for.
 pub trait FullWin: Patience {
     const FULL_SCORE: i64;

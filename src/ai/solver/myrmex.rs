@@ -16,7 +16,7 @@
 //! the key sorts the pile hashes; the two copies of a card are alike, since
 //! the key hashes card codes, not card instances.
 
-use super::{checked, mix64, Solved, Table, Verdict};
+use super::{checked, mix64, zobrist, Solved, Table, Verdict};
 use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{rank_index, sequence_len, Action, Myrmex, View, CHAMBERS, PILES};
 use crate::rules::patience::Patience;
@@ -29,19 +29,7 @@ const CODES: usize = 45;
 /// Paths longer than this stop the search (then a loss is not proved).
 const MAX_DEPTH: usize = 2_000;
 
-static ZOBRIST: [[u64; HEIGHT]; CODES] = {
-    let mut table = [[0u64; HEIGHT]; CODES];
-    let mut code = 0;
-    while code < CODES {
-        let mut height = 0;
-        while height < HEIGHT {
-            table[code][height] = mix64((code * HEIGHT + height) as u64 ^ 0x3F2_7E5);
-            height += 1;
-        }
-        code += 1;
-    }
-    table
-};
+static ZOBRIST: [[u64; HEIGHT]; CODES] = zobrist(0x3F2_7E5);
 
 /// Rank index and suit bits of each card code for one level.
 struct Cards {
