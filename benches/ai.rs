@@ -3,38 +3,13 @@
 //! 145k positions/s) and search speed in nodes per second.
 
 use antics::ai::army_ants::{Limits, Pos, Searcher};
-use antics::rules::army_ants::{ArmyAnts, Setup, Status};
-use antics::rules::shuffle::SeededRng;
+#[path = "common/army_ants_sample.rs"]
+mod army_ants_sample;
+
+use army_ants_sample::sample_positions;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::collections::HashSet;
 use std::hint::black_box;
-
-/// Positions met in random games, a few from every phase (the same sample
-/// as the rules bench).
-fn sample_positions(count: usize) -> Vec<ArmyAnts> {
-    let mut positions = Vec::with_capacity(count);
-    let mut seed = 0;
-    while positions.len() < count {
-        seed += 1;
-        let mut game = ArmyAnts::new(&Setup {
-            seed: Some(seed),
-            ..Setup::default()
-        })
-        .expect("a dealt game");
-        let mut rng = SeededRng::new(seed);
-        for _ in 0..80 {
-            let Status::ToMove(side) = game.status() else {
-                break;
-            };
-            let legal = game.legal_actions();
-            let action = &legal[rng.below(legal.len() as u64) as usize];
-            game.apply(side, action).expect("legal");
-            positions.push(game.clone());
-        }
-    }
-    positions.truncate(count);
-    positions
-}
 
 fn move_generation(c: &mut Criterion) {
     let positions: Vec<Pos> = sample_positions(1000)
