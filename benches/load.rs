@@ -9,7 +9,7 @@
 //! every board drawn) change the size.
 
 use antics::rules::army_ants::{ArmyAnts, Setup, Side, Status};
-use antics::service::{Config, Input, OptionValue, Options, Request, Service, User};
+use antics::service::{Config, Input, Request, Service, User};
 use antics::store::{testing, Store};
 use chrono::Utc;
 use std::sync::Arc;
@@ -47,13 +47,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         guild: "g1".into(),
         channel: channel.into(),
         at: Utc::now(),
-        input: Input::Command {
-            name: name.into(),
-            options: options
-                .iter()
-                .map(|(k, v)| (k.to_string(), OptionValue::Text(v.to_string())))
-                .collect::<Options>(),
-        },
+        input: Input::command(name, options),
     }
 }
 

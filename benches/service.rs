@@ -4,7 +4,7 @@
 
 use antics::rules::army_ants::{ArmyAnts, Setup, Status};
 use antics::rules::shuffle::SeededRng;
-use antics::service::{Config, Input, OptionValue, Options, Request, Service, User};
+use antics::service::{Config, Input, Request, Service, User};
 use antics::store::Store;
 use chrono::Utc;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -46,13 +46,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         guild: "g1".into(),
         channel: channel.into(),
         at: Utc::now(),
-        input: Input::Command {
-            name: name.into(),
-            options: options
-                .iter()
-                .map(|(k, v)| (k.to_string(), OptionValue::Text(v.to_string())))
-                .collect::<Options>(),
-        },
+        input: Input::command(name, options),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Autocomplete of moves: only the player to move, at most 25, filtered by
 //! what was typed, never anything hidden.
 
-use antics::service::{Config, Input, OptionValue, Request, Service, User};
+use antics::service::{Config, Input, Request, Service, User};
 use antics::store::Store;
 use chrono::Utc;
 
@@ -11,13 +11,7 @@ fn request(user: &str, name: &str, options: &[(&str, &str)]) -> Request {
         guild: "g1".into(),
         channel: "c1".into(),
         at: Utc::now(),
-        input: Input::Command {
-            name: name.into(),
-            options: options
-                .iter()
-                .map(|(k, v)| (k.to_string(), OptionValue::Text(v.to_string())))
-                .collect(),
-        },
+        input: Input::command(name, options),
     }
 }
 

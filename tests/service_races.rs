@@ -2,7 +2,7 @@
 //! several simultaneous actions on a game each accepted one is applied
 //! exactly once, versions never fork, and the others get a clear refusal.
 
-use antics::service::{Config, ErrorCode, Input, OptionValue, Reply, Request, Service, User};
+use antics::service::{Config, ErrorCode, Input, Reply, Request, Service, User};
 use antics::store::{testing, Store};
 use chrono::Utc;
 use std::sync::Arc;
@@ -13,13 +13,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         guild: "g1".into(),
         channel: channel.into(),
         at: Utc::now(),
-        input: Input::Command {
-            name: name.into(),
-            options: options
-                .iter()
-                .map(|(k, v)| (k.to_string(), OptionValue::Text(v.to_string())))
-                .collect(),
-        },
+        input: Input::command(name, options),
     }
 }
 

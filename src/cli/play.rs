@@ -2,7 +2,7 @@
 //! bot uses: Army Ants (both seats) or one of the patiences. A text board is
 //! printed after every move and the PNG board is written to a folder.
 
-use crate::service::{GameSummary, Input, OptionValue, Options, Reply, Request, Service, User};
+use crate::service::{GameSummary, Input, Reply, Request, Service, User};
 use chrono::Utc;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -63,18 +63,7 @@ impl Table {
     }
 
     async fn command(&mut self, user: &User, name: &str, options: &[(&str, String)]) -> Reply {
-        let options: Options = options
-            .iter()
-            .map(|(k, v)| (k.to_string(), OptionValue::Text(v.clone())))
-            .collect();
-        self.send(
-            user,
-            Input::Command {
-                name: name.into(),
-                options,
-            },
-        )
-        .await
+        self.send(user, Input::command(name, options)).await
     }
 }
 

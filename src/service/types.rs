@@ -56,6 +56,19 @@ pub enum Input {
     },
 }
 
+impl Input {
+    /// A slash command whose options are all text, as typed.
+    pub fn command<V: AsRef<str>>(name: &str, options: &[(&str, V)]) -> Input {
+        Input::Command {
+            name: name.into(),
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), OptionValue::Text(v.as_ref().to_string())))
+                .collect(),
+        }
+    }
+}
+
 /// One interaction: who, where, what and when.
 #[derive(Clone, Debug)]
 pub struct Request {
