@@ -5,10 +5,10 @@ mod bot;
 
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
+use super::multiplayer::{GameNames, Target};
 use super::options;
-use super::target::{GameNames, Target};
 use super::types::*;
-use super::{mention, new_game_id, Service, RETRIES};
+use super::{mention, Service, RETRIES};
 use crate::ai::army_ants::Level;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
@@ -231,34 +231,7 @@ impl Service {
         if level.is_some() {
             self.check_ai_cooldown(&req.user, req.at)?;
         }
-        let now = req.at.timestamp_millis();
-        let mut row = GameRow {
-            id: new_game_id(),
-            kind: KIND.into(),
-            guild_id: req.guild.clone(),
-            channel_id: req.channel.clone(),
-            owner_id: req.user.id.clone(),
-            multiplayer: true,
-            status: status::PENDING.into(),
-            setup: serde_json::to_string(&setup).context("setup to json")?,
-            players: serde_json::to_string(&seats).context("seats to json")?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
-            result: None,
-            message_id: None,
-        };
-        match self.store.insert_game(&row).await {
-            Ok(()) => {}
-            Err(StoreError::Busy) => {
-                return Err(UserError::busy_channel(
-                    "There is already a game in this channel; finish it first or play in a thread.",
-                )
-                .into())
-            }
-            Err(e) => return Err(e.into()),
-        }
+        let mut row = self.open_pending_game(req, KIND, &setup, &seats).await?;
         if level.is_some() {
             row.status = status::ACTIVE.into();
             return self.start_against_bot(req, row, seats, setup).await;

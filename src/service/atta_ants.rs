@@ -7,10 +7,10 @@
 
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
+use super::multiplayer::{GameNames, Target};
 use super::options;
-use super::target::{GameNames, Target};
 use super::types::*;
-use super::{mention, new_game_id, ErrorCode, Service, RETRIES};
+use super::{mention, ErrorCode, Service, RETRIES};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -169,34 +169,7 @@ impl Service {
             host: req.user.clone(),
             seats: vec![req.user.clone()],
         };
-        let now = req.at.timestamp_millis();
-        let row = GameRow {
-            id: new_game_id(),
-            kind: KIND.into(),
-            guild_id: req.guild.clone(),
-            channel_id: req.channel.clone(),
-            owner_id: req.user.id.clone(),
-            multiplayer: true,
-            status: status::PENDING.into(),
-            setup: serde_json::to_string(&setup).context("setup to json")?,
-            players: serde_json::to_string(&table).context("table to json")?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
-            result: None,
-            message_id: None,
-        };
-        match self.store.insert_game(&row).await {
-            Ok(()) => {}
-            Err(StoreError::Busy) => {
-                return Err(UserError::busy_channel(
-                    "There is already a game in this channel; finish it first or play in a thread.",
-                )
-                .into())
-            }
-            Err(e) => return Err(e.into()),
-        }
+        let row = self.open_pending_game(req, KIND, &setup, &table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let text = format!(
             "{} opens a game of **Atta Ants** for 2 to 4 players. Press **Join** (or `/atta join`); \

@@ -12,12 +12,12 @@ mod daily_seed;
 mod error;
 mod idle;
 mod leaderboard;
+mod multiplayer;
 mod options;
 mod ratings;
 mod solitaire;
 mod solitaire_games;
 mod stats;
-mod target;
 mod types;
 
 pub use daily_seed::DailySecret;

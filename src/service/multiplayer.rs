@@ -1,10 +1,13 @@
-//! How a two-or-more-player command finds its game: the channel's open (or
-//! last) game of that kind, or the game a component id names.
+//! What the games of two or more players share: opening a game in a
+//! channel, and finding it again (the channel's open or last game of that
+//! kind, or the game a component id names).
 
 use super::error::{ServiceResult, UserError};
 use super::types::Request;
-use super::Service;
-use crate::store::GameRow;
+use super::{new_game_id, Service};
+use crate::store::{status, GameRow, StoreError};
+use anyhow::Context;
+use serde::Serialize;
 
 /// How a command finds its game.
 pub(super) enum Target<'a> {
@@ -25,6 +28,44 @@ pub(super) struct GameNames {
 }
 
 impl Service {
+    /// Stores a new pending game (a challenge or a lobby) of `kind` in the
+    /// request's channel, owned by the requester, expiring like a challenge.
+    /// Refused with `busy_channel` when the channel already has an open game.
+    pub(super) async fn open_pending_game(
+        &self,
+        req: &Request,
+        kind: &str,
+        setup: &impl Serialize,
+        players: &impl Serialize,
+    ) -> ServiceResult<GameRow> {
+        let now = req.at.timestamp_millis();
+        let row = GameRow {
+            id: new_game_id(),
+            kind: kind.into(),
+            guild_id: req.guild.clone(),
+            channel_id: req.channel.clone(),
+            owner_id: req.user.id.clone(),
+            multiplayer: true,
+            status: status::PENDING.into(),
+            setup: serde_json::to_string(setup).context("setup to json")?,
+            players: serde_json::to_string(players).context("players to json")?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
+            result: None,
+            message_id: None,
+        };
+        match self.store.insert_game(&row).await {
+            Ok(()) => Ok(row),
+            Err(StoreError::Busy) => Err(UserError::busy_channel(
+                "There is already a game in this channel; finish it first or play in a thread.",
+            )
+            .into()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// The game `target` names, of the kind `names` describes, in the request's channel.
     pub(super) async fn find_game(
         &self,
