@@ -452,7 +452,10 @@ impl Service {
             };
             let withdrawn = side == loaded.seats.challenger;
             let detail = if withdrawn { "withdrawn" } else { "declined" };
-            match self.cancel(&loaded.row, detail, req.at).await {
+            match self
+                .cancel_pending(&loaded.row, "challenge", detail, req.at)
+                .await
+            {
                 Ok(()) => {
                     let text = if withdrawn {
                         format!("{} withdrew the challenge.", mention(&req.user))
@@ -472,32 +475,13 @@ impl Service {
         Err(UserError::conflict("The game moved on; please try again.").into())
     }
 
-    async fn cancel(&self, row: &GameRow, detail: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
-        let result = GameResult {
-            outcome: detail.into(),
-            winner: None,
-            detail: format!("challenge {detail}"),
-        };
-        let update = GameUpdate {
-            id: row.id.clone(),
-            expected_version: row.version,
-            status: status::CANCELLED.into(),
-            players: row.players.clone(),
-            expires_at: None,
-            result: Some(serde_json::to_string(&result).expect("result to json")),
-            updated_at: at.timestamp_millis(),
-            append: vec![],
-        };
-        self.store.commit(&update).await.map(|_| ())
-    }
-
     /// Called by the sweep when a challenge's time is up.
     pub(super) async fn expire_challenge(
         &self,
         row: &GameRow,
         at: DateTime<Utc>,
     ) -> anyhow::Result<Option<Post>> {
-        match self.cancel(row, "expired", at).await {
+        match self.cancel_pending(row, "challenge", "expired", at).await {
             Ok(()) => {}
             // Someone accepted or declined it at the same moment: nothing to announce.
             Err(StoreError::Conflict) => return Ok(None),

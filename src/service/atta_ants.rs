@@ -345,7 +345,10 @@ impl Service {
             check_lobby(&loaded, req)?;
             if req.user.id == loaded.table.host.id {
                 // The host closes the lobby.
-                match self.cancel_lobby(&loaded.row, "withdrawn", req.at).await {
+                match self
+                    .cancel_pending(&loaded.row, "lobby", "withdrawn", req.at)
+                    .await
+                {
                     Ok(()) => {
                         loaded.row.status = status::CANCELLED.into();
                         let mut reply =
@@ -376,25 +379,6 @@ impl Service {
             }
         }
         Err(UserError::conflict("The game moved on; please try again.").into())
-    }
-
-    async fn cancel_lobby(&self, row: &GameRow, detail: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
-        let result = GameResult {
-            outcome: detail.into(),
-            winner: None,
-            detail: format!("lobby {detail}"),
-        };
-        let update = GameUpdate {
-            id: row.id.clone(),
-            expected_version: row.version,
-            status: status::CANCELLED.into(),
-            players: row.players.clone(),
-            expires_at: None,
-            result: Some(serde_json::to_string(&result).expect("result to json")),
-            updated_at: at.timestamp_millis(),
-            append: vec![],
-        };
-        self.store.commit(&update).await.map(|_| ())
     }
 
     fn turn_deadline(&self, now: DateTime<Utc>) -> Option<i64> {
@@ -645,7 +629,7 @@ impl Service {
     /// closes; in a game, the player to move is out.
     pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Option<Post>> {
         if row.status == status::PENDING {
-            match self.cancel_lobby(row, "expired", now).await {
+            match self.cancel_pending(row, "lobby", "expired", now).await {
                 Ok(()) => {}
                 Err(StoreError::Conflict) => return Ok(None),
                 Err(e) => return Err(e.into()),

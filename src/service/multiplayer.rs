@@ -3,10 +3,11 @@
 //! kind, or the game a component id names).
 
 use super::error::{ServiceResult, UserError};
-use super::types::Request;
+use super::types::{GameResult, Request};
 use super::{new_game_id, Service};
-use crate::store::{status, GameRow, StoreError};
+use crate::store::{status, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 /// How a command finds its game.
@@ -64,6 +65,33 @@ impl Service {
             .into()),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Cancels a pending game that never started: `what` it was (`challenge`,
+    /// `lobby`) and why (`declined`, `withdrawn`, `expired`) become its result.
+    pub(super) async fn cancel_pending(
+        &self,
+        row: &GameRow,
+        what: &str,
+        detail: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let result = GameResult {
+            outcome: detail.into(),
+            winner: None,
+            detail: format!("{what} {detail}"),
+        };
+        let update = GameUpdate {
+            id: row.id.clone(),
+            expected_version: row.version,
+            status: status::CANCELLED.into(),
+            players: row.players.clone(),
+            expires_at: None,
+            result: Some(serde_json::to_string(&result).expect("result to json")),
+            updated_at: at.timestamp_millis(),
+            append: vec![],
+        };
+        self.store.commit(&update).await.map(|_| ())
     }
 
     /// The game `target` names, of the kind `names` describes, in the request's channel.
