@@ -15,7 +15,7 @@
 //! progress; they find most wins fast but prove nothing when they fail.
 //! The last pass has no limit: only a complete search proves a loss.
 
-use super::{checked, mix64, zobrist, Solved, Table, Verdict};
+use super::{checked, mix64, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::patience::Patience;
@@ -312,12 +312,7 @@ const UNLIMITED: u8 = u8::MAX;
 /// within `budget` states.
 pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
     if let Some(outcome) = game.outcome() {
-        let verdict = if outcome.won {
-            Verdict::Won(Vec::new())
-        } else {
-            Verdict::Lost
-        };
-        return Solved { verdict, states: 0 };
+        return Solved::finished(&outcome);
     }
     let mut search = Search::new(game, budget);
     let line = super::deep_stack(|| {

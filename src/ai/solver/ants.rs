@@ -145,12 +145,7 @@ impl Search {
 /// progress) within `budget` states.
 pub fn solve(game: &AntsSolitaire, budget: u64) -> Solved<Action> {
     if let Some(outcome) = game.outcome() {
-        let verdict = if outcome.won {
-            super::Verdict::Won(Vec::new())
-        } else {
-            super::Verdict::Lost
-        };
-        return Solved { verdict, states: 0 };
+        return Solved::finished(&outcome);
     }
     let mut search = Search::new(game, budget);
     // A strict line is also a relaxed one, and the strict search is far

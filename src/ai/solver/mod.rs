@@ -49,6 +49,18 @@ pub struct Solved<A> {
     pub states: u64,
 }
 
+impl<A> Solved<A> {
+    /// The verdict on a game that is already over: nothing to search.
+    pub fn finished(outcome: &crate::rules::patience::PatienceOutcome) -> Solved<A> {
+        let verdict = if outcome.won {
+            Verdict::Won(Vec::new())
+        } else {
+            Verdict::Lost
+        };
+        Solved { verdict, states: 0 }
+    }
+}
+
 /// The default budget: it decides nearly every Ants Solitaire deal, strict
 /// or relaxed, in well under a second (see the README's table); many
 /// Anthill deals need more than this.

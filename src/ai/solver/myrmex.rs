@@ -16,7 +16,7 @@
 //! the key sorts the pile hashes; the two copies of a card are alike, since
 //! the key hashes card codes, not card instances.
 
-use super::{checked, mix64, zobrist, Solved, Table, Verdict};
+use super::{checked, mix64, zobrist, Solved, Table};
 use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{rank_index, sequence_len, Action, Myrmex, View, CHAMBERS, PILES};
 use crate::rules::patience::Patience;
@@ -302,12 +302,7 @@ fn empty_board() -> Board {
 /// every card (see the module notes). Won means six chambers.
 pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
     if let Some(outcome) = game.outcome() {
-        let verdict = if outcome.won {
-            Verdict::Won(Vec::new())
-        } else {
-            Verdict::Lost
-        };
-        return Solved { verdict, states: 0 };
+        return Solved::finished(&outcome);
     }
     let cards = Cards::new(game.level());
     let (piles, stock) = game.hidden_layout();
