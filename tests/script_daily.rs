@@ -85,21 +85,19 @@ fn description(reply: &Value) -> String {
     reply["embeds"][0]["description"].as_str().unwrap().to_string()
 }
 
-/// The first move (not a deal or the end) open in a patience reply.
-fn first_move(reply: &Value) -> String {
-    legal(reply)
-        .into_iter()
-        .find(|a| a != "deal" && a != "end")
-        .unwrap_or_else(|| panic!("a move to play in {reply}"))
-}
-
 /// Plays today's Ants Solitaire for `user`: `moves` foundation moves (each
-/// scores a card), then ends the game. Returns the last reply.
+/// scores a card; deals between them when none is open), then ends the game. Returns the last reply.
 fn ants_attempt(s: &Scratch, time: &str, user: &str, channel: &str, moves: usize) -> Value {
     let mut reply = run(s, &[at(time, daily(user, channel, "ants"))]).remove(0);
     assert_ok(&reply);
-    for _ in 0..moves {
-        let action = first_move(&reply);
+    let mut played = 0;
+    while played < moves {
+        // Strict Ants deals only when no card can move.
+        let action = legal(&reply)
+            .into_iter()
+            .find(|a| a != "deal" && a != "end")
+            .inspect(|_| played += 1)
+            .unwrap_or_else(|| "deal".into());
         reply = run(
             s,
             &[at(
@@ -526,4 +524,97 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
         "{}",
         text(&started[0])
     );
+}
+
+/// The scratch's store, opened as another process would, and a runtime to
+/// drive it.
+fn open_store(s: &Scratch) -> (tokio::runtime::Runtime, antics::store::Store) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let db = s.db().into_string().expect("a UTF-8 path");
+    let store = runtime
+        .block_on(antics::store::Store::open_path_or_url(&db))
+        .expect("the store");
+    (runtime, store)
+}
+
+/// The day's deal and the fewest moves stored for it.
+fn stored_deal(s: &Scratch, day: &str, game: &str) -> Option<(u64, Option<i64>)> {
+    let (runtime, store) = open_store(s);
+    let deal = runtime
+        .block_on(store.daily_deal(day, game))
+        .expect("the daily deal");
+    runtime.block_on(store.close());
+    deal
+}
+
+/// Stores `seed` as the deal of `game` on `day`, with no proof.
+fn fix_deal(s: &Scratch, day: &str, game: &str, seed: u64) {
+    let (runtime, store) = open_store(s);
+    runtime
+        .block_on(store.fix_daily_deal(day, game, seed, None, 0))
+        .expect("the deal is stored");
+    runtime.block_on(store.close());
+}
+
+#[test]
+fn daily_deals_of_solved_games_are_proved_winnable_and_keep_their_stored_deal() {
+    use antics::ai::solver::{daily::DAILY_BUDGET, DealGame};
+    use antics::rules::ants_solitaire::Variant;
+    for s in Scratch::each() {
+        let t = "2026-11-22T08:00:00Z";
+        let out = run(
+            &s,
+            &[
+                at(t, daily("alice", "c1", "anthill")),
+                at(t, end("alice", "c1")),
+                at(t, daily("alice", "c1", "ants")),
+                at(t, end("alice", "c1")),
+            ],
+        );
+        // Issue: "the daily challenge uses a deal proved winnable: the first
+        // seed in a sequence derived from the day's seed whose deal the
+        // solver proves winnable within a fixed budget of states".
+        for (game, deal_game, start, finish) in [
+            ("anthill", DealGame::Anthill, &out[0], &out[1]),
+            ("ants", DealGame::Ants(Variant::Strict), &out[2], &out[3]),
+        ] {
+            assert!(text(start).contains("This deal can be won."), "{}", text(start));
+            let (seed, fewest) = stored_deal(&s, "2026-11-22", game).expect("the deal is stored");
+            let fewest = fewest.expect("a winning line was found");
+            let solved = deal_game.solve_seed(seed, DAILY_BUDGET);
+            assert_eq!(solved.verdict, "won", "{game} seed {seed}");
+            assert_eq!(solved.moves, Some(fewest as usize), "{game} seed {seed}");
+            // "After the attempt the result shows the fewest moves the solver found."
+            let shown = format!("The solver won this deal in {fewest} moves (deals included).");
+            assert!(text(finish).contains(&shown), "{}", text(finish));
+            // The seed is still never shown.
+            assert!(!text(finish).contains(&seed.to_string()), "{}", text(finish));
+        }
+
+        // "Days already played keep their stored deal": a deal fixed before
+        // the solver chose deals (here seed 4242, no proof) is dealt as it is.
+        fix_deal(&s, "2026-11-23", "anthill", 4242);
+        let t = "2026-11-23T08:00:00Z";
+        let kept = run(
+            &s,
+            &[
+                at(t, daily("bob", "c2", "anthill")),
+                at(
+                    t,
+                    command(
+                        "carol",
+                        "c3",
+                        "solitaire new",
+                        json!({"game": "anthill", "seed": "4242"}),
+                    ),
+                ),
+            ],
+        );
+        assert!(!text(&kept[0]).contains("can be won"), "{}", text(&kept[0]));
+        assert_eq!(legal(&kept[0]), legal(&kept[1]));
+        assert_eq!(stored_deal(&s, "2026-11-23", "anthill"), Some((4242, None)));
+    }
 }

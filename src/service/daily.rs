@@ -89,7 +89,8 @@ impl Service {
     async fn daily_play(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
         let day = day_of(req.at);
         let now = req.at.timestamp_millis();
-        let (seed, _) = self.daily_deal(game, &day, now).await?;
+        let (seed, fewest) = self.daily_deal(game, &day, now).await?;
+        let proved = fewest.is_some();
         let attempt = DailyAttempt {
             game_id: String::new(),
             day: day.clone(),
@@ -111,13 +112,15 @@ impl Service {
                     seed,
                     deal: None,
                 };
-                self.solitaire_start::<Myrmex>(req, &setup, Some(attempt), |r| intro::<Myrmex>(req, &day, r))
-                    .await?
+                self.solitaire_start::<Myrmex>(req, &setup, Some(attempt), |r| {
+                    intro::<Myrmex>(req, &day, r, proved)
+                })
+                .await?
             }
             "anthill" => {
                 let setup = anthill::Setup { seed, deal: None };
                 self.solitaire_start::<Anthill>(req, &setup, Some(attempt), |r| {
-                    intro::<Anthill>(req, &day, r)
+                    intro::<Anthill>(req, &day, r, proved)
                 })
                 .await?
             }
@@ -128,7 +131,7 @@ impl Service {
                     deal: None,
                 };
                 self.solitaire_start::<AntsSolitaire>(req, &setup, Some(attempt), |r| {
-                    intro::<AntsSolitaire>(req, &day, r)
+                    intro::<AntsSolitaire>(req, &day, r, proved)
                 })
                 .await?
             }
@@ -143,7 +146,9 @@ impl Service {
         let result = parse_result(row.result.as_deref())?;
         let mut text = format!("Share: {}", share_line(&attempt, &result));
         if let Ok(Some((_, Some(fewest)))) = self.store.daily_deal(&attempt.day, &attempt.game).await {
-            text.push_str(&format!("\nThe fewest moves found for this deal: {fewest}."));
+            text.push_str(&format!(
+                "\nThe solver won this deal in {fewest} moves (deals included)."
+            ));
         }
         Some(text)
     }
@@ -221,7 +226,16 @@ impl Service {
     pub(super) async fn daily_posts(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let (today, yesterday) = today_and_yesterday(now);
         let mut posts = Vec::new();
-        for sub in self.store.unposted_subscriptions(&today).await? {
+        let subscriptions = self.store.unposted_subscriptions(&today).await?;
+        if !subscriptions.is_empty() {
+            // Choose the day's deals now, so the first player need not wait.
+            for game in GAMES {
+                self.daily_deal(game, &today, now.timestamp_millis())
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+            }
+        }
+        for sub in subscriptions {
             if self
                 .store
                 .claim_daily_post(&sub.channel_id, &today, now.timestamp_millis())
@@ -270,14 +284,15 @@ impl Service {
     }
 }
 
-fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool) -> String {
+fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, proved: bool) -> String {
     let kind = if ranked {
         "your ranked attempt"
     } else {
         "practice: only your first attempt of the day is ranked"
     };
+    let winnable = if proved { " This deal can be won." } else { "" };
     format!(
-        "{} starts the **daily {}** of {day} ({kind}).",
+        "{} starts the **daily {}** of {day} ({kind}).{winnable}",
         mention(&req.user),
         G::TITLE
     )

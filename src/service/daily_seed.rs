@@ -3,6 +3,9 @@
 //! from the source code. The deal is fixed in the store when first used.
 
 use super::{Service, ServiceResult};
+use crate::ai::solver::daily::first_winnable_seed;
+use crate::ai::solver::DealGame;
+use crate::rules::ants_solitaire::Variant;
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -78,8 +81,9 @@ impl Service {
             .into_bytes())
     }
 
-    /// The deal of `game` on `day`: its seed and, when a solver proved it,
-    /// the fewest moves found. Fixed in the store on first use.
+    /// The deal of `game` on `day`: its seed and, when a solver proved it
+    /// winnable, the length of the winning line it found. Fixed in the
+    /// store on first use; days already fixed keep their deal.
     pub(super) async fn daily_deal(
         &self,
         game: &str,
@@ -89,8 +93,35 @@ impl Service {
         if let Some(deal) = self.store.daily_deal(day, game).await? {
             return Ok(deal);
         }
+        let _choosing = self.daily_choice.lock().await;
+        // Someone may have fixed it while this one waited.
+        if let Some(deal) = self.store.daily_deal(day, game).await? {
+            return Ok(deal);
+        }
         let seed = day_seed(&self.daily_secret().await?, game, day);
-        Ok(self.store.fix_daily_deal(day, game, seed, None, now).await?)
+        let (seed, fewest) = match solver_game(game) {
+            Some(deal_game) => {
+                let budget = self.config.daily_solver_budget;
+                let deal = tokio::task::spawn_blocking(move || first_winnable_seed(deal_game, seed, budget))
+                    .await
+                    .map_err(|e| anyhow::anyhow!("daily deal search: {e}"))?;
+                (deal.seed, deal.fewest_moves.map(|n| n as i64))
+            }
+            None => (seed, None),
+        };
+        Ok(self.store.fix_daily_deal(day, game, seed, fewest, now).await?)
+    }
+}
+
+/// The solver that picks `game`'s daily deal, if the daily's variant has
+/// one: Anthill, and Ants Solitaire (strict). Myrmex's daily is played at
+/// minor level with face-down cards, which no solver decides, so its deal
+/// is the day's seed as it is.
+fn solver_game(game: &str) -> Option<DealGame> {
+    match game {
+        "anthill" => Some(DealGame::Anthill),
+        "ants" => Some(DealGame::Ants(Variant::Strict)),
+        _ => None,
     }
 }
 

@@ -52,6 +52,10 @@ pub struct Config {
     pub idle_reminder: Duration,
     /// The key of the daily deals; `None`: generated once and stored.
     pub daily_secret: Option<DailySecret>,
+    /// The states the solver may search per candidate deal when it picks a
+    /// winnable daily deal. It chooses the deal, so every process sharing a
+    /// database must use the same value; only tests change it.
+    pub daily_solver_budget: u64,
 }
 
 impl Default for Config {
@@ -65,6 +69,7 @@ impl Default for Config {
             idle_timeout: Some(Duration::from_secs(72 * 3600)),
             idle_reminder: Duration::from_secs(12 * 3600),
             daily_secret: None,
+            daily_solver_budget: crate::ai::solver::daily::DAILY_BUDGET,
         }
     }
 }
@@ -82,6 +87,9 @@ pub struct Service {
     ai_calls: Mutex<HashMap<String, Vec<i64>>>,
     /// When the idle sweep last ran (milliseconds, the requests' clock).
     idle_swept: Mutex<Option<i64>>,
+    /// Held while a daily deal is chosen, so that players arriving together
+    /// wait for one search instead of each running their own.
+    daily_choice: tokio::sync::Mutex<()>,
 }
 
 /// How many times an action is tried again when another one changed the game
@@ -96,6 +104,7 @@ impl Service {
             cache: Mutex::new(HashMap::new()),
             ai_calls: Mutex::new(HashMap::new()),
             idle_swept: Mutex::new(None),
+            daily_choice: tokio::sync::Mutex::new(()),
         }
     }
 
