@@ -3,7 +3,7 @@
 //! from the source code. The deal is fixed in the store when first used.
 
 use super::{Service, ServiceResult};
-use crate::ai::solver::daily::first_winnable_seed;
+use crate::ai::solver::daily::{first_winnable_seed, DAILY_BUDGET};
 use crate::ai::solver::DealGame;
 use crate::rules::ants_solitaire::Variant;
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
@@ -101,10 +101,11 @@ impl Service {
         let seed = day_seed(&self.daily_secret().await?, game, day);
         let (seed, fewest) = match solver_game(game) {
             Some(deal_game) => {
-                let budget = self.config.daily_solver_budget;
-                let deal = tokio::task::spawn_blocking(move || first_winnable_seed(deal_game, seed, budget))
-                    .await
-                    .map_err(|e| anyhow::anyhow!("daily deal search: {e}"))?;
+                // A fixed budget of states: every process picks the same deal.
+                let deal =
+                    tokio::task::spawn_blocking(move || first_winnable_seed(deal_game, seed, DAILY_BUDGET))
+                        .await
+                        .map_err(|e| anyhow::anyhow!("daily deal search: {e}"))?;
                 (deal.seed, deal.fewest_moves.map(|n| n as i64))
             }
             None => (seed, None),

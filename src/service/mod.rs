@@ -52,10 +52,6 @@ pub struct Config {
     pub idle_reminder: Duration,
     /// The key of the daily deals; `None`: generated once and stored.
     pub daily_secret: Option<DailySecret>,
-    /// The states the solver may search per candidate deal when it picks a
-    /// winnable daily deal. It chooses the deal, so every process sharing a
-    /// database must use the same value; only tests change it.
-    pub daily_solver_budget: u64,
 }
 
 impl Default for Config {
@@ -69,7 +65,6 @@ impl Default for Config {
             idle_timeout: Some(Duration::from_secs(72 * 3600)),
             idle_reminder: Duration::from_secs(12 * 3600),
             daily_secret: None,
-            daily_solver_budget: crate::ai::solver::daily::DAILY_BUDGET,
         }
     }
 }
