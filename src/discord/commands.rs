@@ -2,8 +2,8 @@
 //! request (`flow::command`); doc comments become Discord's descriptions.
 
 use super::flow::{self, CommandKind};
-use super::mapping::{self, MAX_EMBED_DESCRIPTION, MAX_EMBED_TITLE};
-use super::{rules_text, Context, Data, Error};
+use super::mapping;
+use super::{Context, Data, Error};
 use crate::service::{OptionValue, Options, User};
 use poise::serenity_prelude as serenity;
 
@@ -469,25 +469,11 @@ pub async fn rules(
     ctx: Context<'_>,
     #[description = "Which game (default: a list of the games)"] game: Option<Game>,
 ) -> Result<(), Error> {
-    let mut reply = poise::CreateReply::default().ephemeral(true);
-    for embed in rules_embeds(game.map(Game::value)) {
-        reply = reply.embed(embed);
+    let mut opts = Options::new();
+    if let Some(game) = game {
+        opts.insert("game".into(), OptionValue::Text(game.value().into()));
     }
-    ctx.send(reply).await?;
-    Ok(())
-}
-
-/// The embeds of one `/rules` page.
-pub fn rules_embeds(game: Option<&str>) -> Vec<serenity::CreateEmbed> {
-    rules_text::rules(game)
-        .iter()
-        .map(|s| {
-            serenity::CreateEmbed::new()
-                .title(mapping::truncate(s.title, MAX_EMBED_TITLE))
-                .description(mapping::truncate(s.text, MAX_EMBED_DESCRIPTION))
-                .colour(serenity::Colour::new(0x8B_2E_1A))
-        })
-        .collect()
+    flow::command(ctx, "rules", opts, CommandKind::Plain).await
 }
 
 string_choice! {
@@ -597,7 +583,10 @@ mod tests {
     #[test]
     fn rules_choices_match_the_texts() {
         let values: Vec<&str> = Game::ALL.iter().map(|g| g.value()).collect();
-        let texts: Vec<&str> = rules_text::GAMES.iter().map(|(v, _)| *v).collect();
+        let texts: Vec<&str> = crate::service::rules_text::GAMES
+            .iter()
+            .map(|(v, _)| *v)
+            .collect();
         assert_eq!(values, texts);
     }
 

@@ -8,7 +8,6 @@
 //! - `mapping`: pure functions from a reply to Discord messages, within
 //!   Discord's limits (tested without a network).
 //! - `config`: the token, database, development guild and log level.
-//! - `rules_text`: the `/rules` pages.
 //!
 //! Only the GUILDS gateway intent is used (not privileged): interactions
 //! arrive whatever the intents.
@@ -17,7 +16,6 @@ pub mod commands;
 pub mod config;
 pub mod flow;
 pub mod mapping;
-pub mod rules_text;
 
 pub use config::{Config, Database, NO_TOKEN};
 

@@ -15,6 +15,7 @@ mod leaderboard;
 mod multiplayer;
 mod options;
 mod ratings;
+pub mod rules_text;
 mod solitaire;
 mod solitaire_games;
 mod stats;
@@ -169,6 +170,7 @@ impl Service {
                     }
                     ["record"] => self.record(req).await,
                     ["help"] => Ok(Reply::ephemeral(HELP)),
+                    ["rules"] => rules_text::reply(options),
                     _ => Err(UserError::new(
                         ErrorCode::UnknownCommand,
                         format!("I don't know the command `/{name}`. Try /help."),

@@ -2,6 +2,9 @@
 //! (from `shared/rules/*.md`). Each page is one or more embeds, each under
 //! 2000 characters and all of a page under Discord's 6000.
 
+use super::types::{Embed, Options, Reply};
+use super::{options, ServiceResult};
+
 /// One embed: a title and a text.
 pub struct Section {
     pub title: &'static str,
@@ -16,6 +19,35 @@ pub const GAMES: [(&str, &str); 5] = [
     ("anthill", "Anthill"),
     ("ants", "Ants Solitaire"),
 ];
+
+/// `/rules [game]`: the page of one game, or the overview, for the asker
+/// alone. The game's kind (`army-ants`, `atta-ants`) is taken too.
+pub(super) fn reply(opts: &Options) -> ServiceResult<Reply> {
+    options::only(opts, &["game"])?;
+    let names: Vec<&str> = GAMES
+        .iter()
+        .map(|(value, _)| *value)
+        .chain(["army-ants", "atta-ants"])
+        .collect();
+    let game = options::choice(opts, "game", &names)?.map(|game| match game {
+        "army-ants" => "armyants",
+        "atta-ants" => "atta",
+        other => other,
+    });
+    Ok(Reply {
+        ephemeral: true,
+        embeds: rules(game)
+            .iter()
+            .map(|section| Embed {
+                title: section.title.into(),
+                description: section.text.into(),
+                fields: Vec::new(),
+                footer: None,
+            })
+            .collect(),
+        ..Reply::default()
+    })
+}
 
 /// The sections of one game's rules, or of the overview when `game` is None.
 pub fn rules(game: Option<&str>) -> &'static [Section] {
