@@ -2,7 +2,6 @@
 //! request (`flow::command`); doc comments become Discord's descriptions.
 
 use super::flow::{self, CommandKind};
-use super::mapping;
 use super::{Context, Data, Error};
 use crate::service::{OptionValue, Options, User};
 use poise::serenity_prelude as serenity;
