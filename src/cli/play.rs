@@ -2,7 +2,7 @@
 //! bot uses: Army Ants (both seats) or one of the patiences. A text board is
 //! printed after every move and the PNG board is written to a folder.
 
-use crate::service::{GameSummary, Input, Reply, Request, Service, User};
+use crate::service::{rules_text, GameSummary, Input, Reply, Request, Service, User};
 use chrono::Utc;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -153,6 +153,10 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
                 println!("{ARMY_ANTS_HELP}");
                 continue;
             }
+            "rules" => {
+                print_rules("armyants");
+                continue;
+            }
             "legal" => {
                 println!("{}", game.legal.join(" "));
                 continue;
@@ -242,6 +246,10 @@ async fn atta_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
                 println!("{ATTA_HELP}");
                 continue;
             }
+            "rules" => {
+                print_rules("atta");
+                continue;
+            }
             "legal" => {
                 println!("{}", game.legal.join(" | "));
                 continue;
@@ -299,11 +307,16 @@ async fn patience(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
                 println!("{PATIENCE_HELP}");
                 continue;
             }
+            "rules" => {
+                print_rules(opts.game.as_str());
+                continue;
+            }
             "legal" => {
                 println!("{}", game.legal.join(" "));
                 continue;
             }
             "undo" => table.command(&me, "solitaire undo", &[]).await,
+            "hint" => table.command(&me, "solitaire hint", &[]).await,
             "end" => table.command(&me, "solitaire end", &[]).await,
             action => {
                 table
@@ -348,15 +361,22 @@ fn merge(mut current: Reply, next: Reply) -> Reply {
 
 const ARMY_ANTS_HELP: &str =
     "Moves: c3-c6 (move out), a3:c3-a5:c5 (march), c3=c4 (swap), c4xc7 (attack), favor, \
-deploy 93Q15 (private deployment).\nCommands: legal, draw, resign, record, quit.";
+deploy 93Q15 (private deployment).\nCommands: legal, draw, resign, record, rules, quit.";
 
 const ATTA_HELP: &str = "Actions: place 1,-2 r3 (the drawn card; r0-r3 quarter turns clockwise), \
 r2 n+ e (ant r2 north, pick up a leaf there, then east; +y3 takes y3's leaf, - puts it down), end, \
-spider 2 e (the first player's choice).\nCommands: legal, record, leave (that player is out), quit.";
+spider 2 e (the first player's choice).\nCommands: legal, record, leave (that player is out), rules, quit.";
 
 const PATIENCE_HELP: &str =
     "Moves: 3-7 (Anthill, Myrmex), 3:2-7 (Myrmex onto an empty pile), t3-f2 (Ants), deal.\n\
-Commands: legal, undo, end, quit.";
+Commands: legal, undo, hint (the next move of a winning line), end, rules, quit.";
+
+/// The `/rules` page of `game`, as text.
+fn print_rules(game: &str) {
+    for section in rules_text::rules(Some(game)) {
+        println!("{}\n{}\n", section.title, section.text.replace("**", ""));
+    }
+}
 
 fn print_reply(reply: &Reply) {
     if let Some(game) = &reply.game {
