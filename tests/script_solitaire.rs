@@ -326,3 +326,27 @@ fn hints_are_given_counted_and_kept() {
     assert!(record.contains("[Hints \"2\"]"), "{record}");
     assert!(!record.contains(" hint"), "hints are not moves: {record}");
 }
+
+/// `antics play` at the terminal: a patience with `hint`, `rules` and a move.
+#[test]
+fn a_patience_at_the_terminal_takes_hints_and_shows_the_rules() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let s = Scratch::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .args(["play", "--game", "ants", "--seed", "1", "--out"])
+        .arg(s.images())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.take().unwrap(), "rules\nhint\nt9-f9\nquit").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Ants Solitaire\nA patience"), "{text}");
+    // Seed 1 is won by the solver (data/solve), so the hint names a move.
+    assert!(text.contains("it starts a winning line of"), "{text}");
+    assert!(text.contains("hints 1"), "{text}");
+    assert!(text.contains("t9-f9"), "{text}");
+}
