@@ -274,3 +274,64 @@ async fn many_games_in_parallel_do_not_disturb_each_other() {
         assert!(positions.windows(2).all(|w| w[0] == w[1]));
     }
 }
+
+/// "Scheduled work (the daily post) runs once across processes": three
+/// services on one database tick at the same moment; each subscribed channel
+/// gets one post, and all of them deal the same daily game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_daily_post_goes_out_once_when_processes_tick_together() {
+    let dir = tempfile::tempdir().unwrap();
+    for store in testing::scratch_stores(dir.path()).await {
+        let services: Vec<Arc<Service>> = (0..3)
+            .map(|_| {
+                Arc::new(Service::new(
+                    store.clone(),
+                    Config {
+                        render: false,
+                        ..Config::default()
+                    },
+                ))
+            })
+            .collect();
+        let subscribed_at = "2026-11-22T10:00:00Z".parse().unwrap();
+        let channels: Vec<String> = (0..5).map(|i| format!("daily-{i}")).collect();
+        for channel in &channels {
+            let req = Request {
+                at: subscribed_at,
+                ..request("alice", channel, "daily subscribe", &[])
+            };
+            let reply = services[0].handle(&req).await;
+            assert!(reply.ok(), "{}", reply.text);
+        }
+        let midnight = "2026-11-23T00:00:05Z".parse().unwrap();
+        let ticks: Vec<_> = services
+            .iter()
+            .map(|service| {
+                let service = service.clone();
+                tokio::spawn(async move { service.tick(midnight).await })
+            })
+            .collect();
+        let mut posted = Vec::new();
+        for tick in ticks {
+            posted.extend(tick.await.unwrap().into_iter().map(|post| post.channel));
+        }
+        posted.sort();
+        assert_eq!(posted, channels, "one post per channel");
+        // A later tick of any process posts nothing more.
+        for service in &services {
+            assert!(service.tick(midnight).await.is_empty());
+        }
+        // Every process deals the day's same game.
+        let mut deals = Vec::new();
+        for (service, player) in services.iter().zip(["bob", "carol", "dave"]) {
+            let req = Request {
+                at: midnight,
+                ..request(player, "daily-0", "daily play", &[("game", "anthill")])
+            };
+            let reply = service.handle(&req).await;
+            assert!(reply.ok(), "{}", reply.text);
+            deals.push(reply.game.expect("a game").legal);
+        }
+        assert!(deals.windows(2).all(|w| w[0] == w[1]), "{deals:?}");
+    }
+}
