@@ -1,5 +1,6 @@
 //! Daily challenges, leaderboards, streaks, ratings and the daily post,
-//! end to end through `antics script` with the `at` clock.
+//! end to end through `antics script` with the `at` clock, on every backend
+//! under test.
 
 mod common;
 
@@ -115,193 +116,196 @@ fn ants_attempt(s: &Scratch, time: &str, user: &str, channel: &str, moves: usize
 
 #[test]
 fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
-    let s = Scratch::new();
-    let out = run(
-        &s,
-        &[
-            at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill")),
-            at("2026-11-22T23:59:59Z", daily("bob", "c2", "anthill")),
-            at("2026-11-22T23:59:59Z", end("alice", "c1")),
-            at("2026-11-23T00:00:00Z", daily("alice", "c1", "anthill")),
-            at("2026-11-23T00:00:00Z", daily("carol", "c1", "anthill")),
-        ],
-    );
-    for reply in &out {
-        assert_ok(reply);
-    }
-    // The same position for two users in two channels on one day...
-    assert_eq!(legal(&out[0]), legal(&out[1]));
-    let image = |reply: &Value| std::fs::read(reply["image"].as_str().unwrap()).unwrap();
-    assert_eq!(image(&out[0]), image(&out[1]));
-    // ... and a new one a second after midnight, again the same for everyone.
-    assert_ne!(image(&out[3]), image(&out[0]));
-    assert_eq!(image(&out[3]), image(&out[4]));
-    // The seed stays hidden, even once the attempt is over.
-    assert!(!text(&out[2]).contains("seed"), "{}", text(&out[2]));
-    let record = run(
-        &s,
-        &[at(
-            "2026-11-24T00:00:00Z",
-            command("bob", "c2", "record", json!({})),
-        )],
-    );
-    assert!(!text(&record[0]).contains("[Seed"), "{}", text(&record[0]));
+    for s in Scratch::each() {
+        let out = run(
+            &s,
+            &[
+                at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill")),
+                at("2026-11-22T23:59:59Z", daily("bob", "c2", "anthill")),
+                at("2026-11-22T23:59:59Z", end("alice", "c1")),
+                at("2026-11-23T00:00:00Z", daily("alice", "c1", "anthill")),
+                at("2026-11-23T00:00:00Z", daily("carol", "c1", "anthill")),
+            ],
+        );
+        for reply in &out {
+            assert_ok(reply);
+        }
+        // The same position for two users in two channels on one day...
+        assert_eq!(legal(&out[0]), legal(&out[1]));
+        let image = |reply: &Value| std::fs::read(reply["image"].as_str().unwrap()).unwrap();
+        assert_eq!(image(&out[0]), image(&out[1]));
+        // ... and a new one a second after midnight, again the same for everyone.
+        assert_ne!(image(&out[3]), image(&out[0]));
+        assert_eq!(image(&out[3]), image(&out[4]));
+        // The seed stays hidden, even once the attempt is over.
+        assert!(!text(&out[2]).contains("seed"), "{}", text(&out[2]));
+        let record = run(
+            &s,
+            &[at(
+                "2026-11-24T00:00:00Z",
+                command("bob", "c2", "record", json!({})),
+            )],
+        );
+        assert!(!text(&record[0]).contains("[Seed"), "{}", text(&record[0]));
 
-    // Another installation (another secret) deals another game that day.
-    let other = Scratch::new();
-    let theirs = run_with(
-        other.db(),
-        &other.images(),
-        Some("another secret"),
-        &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
-    );
-    assert_ne!(image(&theirs[0]), image(&out[0]));
-    // With no secret configured one is generated once and kept: a restart
-    // deals the same game.
-    let kept = Scratch::new();
-    let first = run_with(
-        kept.db(),
-        &kept.images(),
-        None,
-        &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
-    );
-    let again = run_with(
-        kept.db(),
-        &kept.images(),
-        None,
-        &[at("2026-11-22T00:00:00Z", daily("bob", "c1", "anthill"))],
-    );
-    assert_eq!(legal(&first[0]), legal(&again[0]));
+        // Another installation (another secret) deals another game that day.
+        let other = Scratch::new();
+        let theirs = run_with(
+            other.db(),
+            &other.images(),
+            Some("another secret"),
+            &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
+        );
+        assert_ne!(image(&theirs[0]), image(&out[0]));
+        // With no secret configured one is generated once and kept: a restart
+        // deals the same game.
+        let kept = Scratch::new();
+        let first = run_with(
+            kept.db(),
+            &kept.images(),
+            None,
+            &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
+        );
+        let again = run_with(
+            kept.db(),
+            &kept.images(),
+            None,
+            &[at("2026-11-22T00:00:00Z", daily("bob", "c1", "anthill"))],
+        );
+        assert_eq!(legal(&first[0]), legal(&again[0]));
+    }
 }
 
 #[test]
 fn only_the_first_attempt_of_the_day_is_ranked_and_shares_a_line() {
-    let s = Scratch::new();
-    let out = run(
-        &s,
-        &[
-            at("2026-11-22T10:00:00Z", daily("alice", "c1", "ants")),
-            at("2026-11-22T10:01:00Z", end("alice", "c1")),
-            at("2026-11-22T10:02:00Z", daily("alice", "c2", "ants")),
-            at("2026-11-22T10:03:00Z", end("alice", "c2")),
-            at("2026-11-22T10:04:00Z", daily("alice", "c1", "ants")),
-            at("2026-11-22T10:05:00Z", daily("alice", "c1", "ants")),
-            at(
-                "2026-11-22T10:06:00Z",
-                command("alice", "c1", "daily results", json!({"game": "ants"})),
-            ),
-            at(
-                "2026-11-22T10:06:00Z",
-                command("bob", "c2", "daily results", json!({})),
-            ),
-        ],
-    );
-    assert!(text(&out[0]).contains("your ranked attempt"), "{}", text(&out[0]));
-    // "Your first attempt of a game on a day, wherever you play it, is the ranked one"
-    assert!(text(&out[2]).contains("practice"), "{}", text(&out[2]));
-    assert!(text(&out[4]).contains("practice"));
-    // The daily attempt is the player's open solitaire in that channel.
-    assert_refused(&out[5], "busy_player");
-    let share = text(&out[1]).lines().find(|l| l.starts_with("Share:")).unwrap();
-    assert!(
-        share.contains("🐜 Antics daily Ants Solitaire 2026-11-22: ❌"),
-        "{share}"
-    );
-    let practice = text(&out[3]).lines().find(|l| l.starts_with("Share:")).unwrap();
-    assert!(practice.contains("(practice)"), "{practice}");
-    // Spoiler-free: no card, no seed.
-    assert!(!share.contains("seed") && !share.chars().any(|c| "♠♥♦♣".contains(c)));
-    // "/daily results shows the day's ranked attempts started in this channel"
-    let here = &out[6]["embeds"][0]["fields"][0];
-    assert_eq!(here["name"], "Ants Solitaire");
-    assert_eq!(here["value"].as_str().unwrap().matches("alice").count(), 1);
-    let there = &out[7]["embeds"][0]["fields"];
-    assert_eq!(there.as_array().unwrap().len(), 3);
-    assert!(there[2]["value"].as_str().unwrap().contains("No ranked attempt"));
+    for s in Scratch::each() {
+        let out = run(
+            &s,
+            &[
+                at("2026-11-22T10:00:00Z", daily("alice", "c1", "ants")),
+                at("2026-11-22T10:01:00Z", end("alice", "c1")),
+                at("2026-11-22T10:02:00Z", daily("alice", "c2", "ants")),
+                at("2026-11-22T10:03:00Z", end("alice", "c2")),
+                at("2026-11-22T10:04:00Z", daily("alice", "c1", "ants")),
+                at("2026-11-22T10:05:00Z", daily("alice", "c1", "ants")),
+                at(
+                    "2026-11-22T10:06:00Z",
+                    command("alice", "c1", "daily results", json!({"game": "ants"})),
+                ),
+                at(
+                    "2026-11-22T10:06:00Z",
+                    command("bob", "c2", "daily results", json!({})),
+                ),
+            ],
+        );
+        assert!(text(&out[0]).contains("your ranked attempt"), "{}", text(&out[0]));
+        // "Your first attempt of a game on a day, wherever you play it, is the ranked one"
+        assert!(text(&out[2]).contains("practice"), "{}", text(&out[2]));
+        assert!(text(&out[4]).contains("practice"));
+        // The daily attempt is the player's open solitaire in that channel.
+        assert_refused(&out[5], "busy_player");
+        let share = text(&out[1]).lines().find(|l| l.starts_with("Share:")).unwrap();
+        assert!(
+            share.contains("🐜 Antics daily Ants Solitaire 2026-11-22: ❌"),
+            "{share}"
+        );
+        let practice = text(&out[3]).lines().find(|l| l.starts_with("Share:")).unwrap();
+        assert!(practice.contains("(practice)"), "{practice}");
+        // Spoiler-free: no card, no seed.
+        assert!(!share.contains("seed") && !share.chars().any(|c| "♠♥♦♣".contains(c)));
+        // "/daily results shows the day's ranked attempts started in this channel"
+        let here = &out[6]["embeds"][0]["fields"][0];
+        assert_eq!(here["name"], "Ants Solitaire");
+        assert_eq!(here["value"].as_str().unwrap().matches("alice").count(), 1);
+        let there = &out[7]["embeds"][0]["fields"];
+        assert_eq!(there.as_array().unwrap().len(), 3);
+        assert!(there[2]["value"].as_str().unwrap().contains("No ranked attempt"));
+    }
 }
 
 #[test]
 fn leaderboards_rank_attempts_share_ties_and_turn_pages() {
-    let s = Scratch::new();
-    let t = "2026-11-22T12:00:00Z";
-    ants_attempt(&s, t, "alice", "c1", 2);
-    ants_attempt(&s, t, "bob", "c1", 1);
-    ants_attempt(&s, t, "carol", "c1", 1);
-    ants_attempt(&s, t, "dave", "c1", 0);
-    ants_attempt(&s, t, "erin", "c2", 2);
-    let out = run(
-        &s,
-        &[
-            at(t, command("zed", "c1", "leaderboard", json!({"game": "ants"}))),
-            at(
-                t,
-                command(
-                    "zed",
-                    "c1",
-                    "leaderboard",
-                    json!({"game": "ants", "scope": "server"}),
+    for s in Scratch::each() {
+        let t = "2026-11-22T12:00:00Z";
+        ants_attempt(&s, t, "alice", "c1", 2);
+        ants_attempt(&s, t, "bob", "c1", 1);
+        ants_attempt(&s, t, "carol", "c1", 1);
+        ants_attempt(&s, t, "dave", "c1", 0);
+        ants_attempt(&s, t, "erin", "c2", 2);
+        let out = run(
+            &s,
+            &[
+                at(t, command("zed", "c1", "leaderboard", json!({"game": "ants"}))),
+                at(
+                    t,
+                    command(
+                        "zed",
+                        "c1",
+                        "leaderboard",
+                        json!({"game": "ants", "scope": "server"}),
+                    ),
                 ),
-            ),
-            at(
-                t,
-                command(
-                    "zed",
-                    "c1",
-                    "leaderboard",
-                    json!({"game": "ants", "period": "week", "scope": "server"}),
+                at(
+                    t,
+                    command(
+                        "zed",
+                        "c1",
+                        "leaderboard",
+                        json!({"game": "ants", "period": "week", "scope": "server"}),
+                    ),
                 ),
-            ),
-            at(t, command("zed", "c1", "leaderboard", json!({"game": "chess"}))),
-        ],
-    );
-    // "Anthill and Ants Solitaire by win, then score, then fewest moves";
-    // equal results share a rank.
-    let board = description(&out[0]);
-    let lines: Vec<&str> = board.lines().collect();
-    assert_eq!(lines.len(), 4, "{board}");
-    assert!(lines[0].starts_with("**1.** alice — lost · score 6"), "{board}");
-    assert!(lines[1].starts_with("**2.** bob — lost · score 5"), "{board}"); // ties: by start, then name
-    assert!(lines[2].starts_with("**2.** carol — lost · score 5"), "{board}");
-    assert!(lines[3].starts_with("**4.** dave — lost · score 4"), "{board}");
-    assert_eq!(out[0]["components"], json!([]));
-    // The server board has erin from another channel, tied with alice.
-    let server = description(&out[1]);
-    assert!(
-        server.contains("**1.** alice") && server.contains("**1.** erin"),
-        "{server}"
-    );
-    // The week ranks players by wins, then average score.
-    let week = description(&out[2]);
-    assert!(
-        week.starts_with("**1.** alice — 0 wins, average score 6.00 (1 day)"),
-        "{week}"
-    );
-    assert_refused(&out[3], "bad_option");
+                at(t, command("zed", "c1", "leaderboard", json!({"game": "chess"}))),
+            ],
+        );
+        // "Anthill and Ants Solitaire by win, then score, then fewest moves";
+        // equal results share a rank.
+        let board = description(&out[0]);
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines.len(), 4, "{board}");
+        assert!(lines[0].starts_with("**1.** alice — lost · score 6"), "{board}");
+        assert!(lines[1].starts_with("**2.** bob — lost · score 5"), "{board}"); // ties: by start, then name
+        assert!(lines[2].starts_with("**2.** carol — lost · score 5"), "{board}");
+        assert!(lines[3].starts_with("**4.** dave — lost · score 4"), "{board}");
+        assert_eq!(out[0]["components"], json!([]));
+        // The server board has erin from another channel, tied with alice.
+        let server = description(&out[1]);
+        assert!(
+            server.contains("**1.** alice") && server.contains("**1.** erin"),
+            "{server}"
+        );
+        // The week ranks players by wins, then average score.
+        let week = description(&out[2]);
+        assert!(
+            week.starts_with("**1.** alice — 0 wins, average score 6.00 (1 day)"),
+            "{week}"
+        );
+        assert_refused(&out[3], "bad_option");
 
-    // Twelve more players tie at the bottom: two pages, turned by buttons.
-    for i in 0..8 {
-        ants_attempt(&s, t, &format!("p{i:02}"), "c1", 0);
+        // Twelve more players tie at the bottom: two pages, turned by buttons.
+        for i in 0..8 {
+            ants_attempt(&s, t, &format!("p{i:02}"), "c1", 0);
+        }
+        let first = run(
+            &s,
+            &[at(
+                t,
+                command("zed", "c1", "leaderboard", json!({"game": "ants"})),
+            )],
+        )
+        .remove(0);
+        assert_eq!(description(&first).lines().count(), 10);
+        assert_eq!(first["embeds"][0]["footer"], "Page 1 of 2");
+        let next = component(&first, "next");
+        assert!(next.len() <= 100);
+        let second = run(&s, &[at(t, click("zed", "c1", &next))]).remove(0);
+        assert_ok(&second);
+        let page = description(&second);
+        assert_eq!(page.lines().count(), 2, "{page}");
+        assert!(page.lines().all(|l| l.starts_with("**4.** ")), "{page}");
+        assert_eq!(second["embeds"][0]["footer"], "Page 2 of 2");
+        let back = run(&s, &[at(t, click("zed", "c1", &component(&second, "prev")))]).remove(0);
+        assert_eq!(description(&back), description(&first));
     }
-    let first = run(
-        &s,
-        &[at(
-            t,
-            command("zed", "c1", "leaderboard", json!({"game": "ants"})),
-        )],
-    )
-    .remove(0);
-    assert_eq!(description(&first).lines().count(), 10);
-    assert_eq!(first["embeds"][0]["footer"], "Page 1 of 2");
-    let next = component(&first, "next");
-    assert!(next.len() <= 100);
-    let second = run(&s, &[at(t, click("zed", "c1", &next))]).remove(0);
-    assert_ok(&second);
-    let page = description(&second);
-    assert_eq!(page.lines().count(), 2, "{page}");
-    assert!(page.lines().all(|l| l.starts_with("**4.** ")), "{page}");
-    assert_eq!(second["embeds"][0]["footer"], "Page 2 of 2");
-    let back = run(&s, &[at(t, click("zed", "c1", &component(&second, "prev")))]).remove(0);
-    assert_eq!(description(&back), description(&first));
 }
 
 fn stats_field(reply: &Value, name: &str) -> String {
@@ -318,212 +322,215 @@ fn stats_field(reply: &Value, name: &str) -> String {
 
 #[test]
 fn streaks_grow_survive_and_break_across_days() {
-    let s = Scratch::new();
-    let mut lines = vec![];
-    for day in ["2026-11-20", "2026-11-21", "2026-11-22"] {
-        let t = format!("{day}T08:00:00Z");
-        lines.push(at(&t, daily("alice", "c1", "myrmex")));
-        lines.push(at(&t, end("alice", "c1")));
-        // A practice attempt on the same day adds nothing.
-        lines.push(at(&t, daily("alice", "c1", "myrmex")));
-        lines.push(at(&t, end("alice", "c1")));
+    for s in Scratch::each() {
+        let mut lines = vec![];
+        for day in ["2026-11-20", "2026-11-21", "2026-11-22"] {
+            let t = format!("{day}T08:00:00Z");
+            lines.push(at(&t, daily("alice", "c1", "myrmex")));
+            lines.push(at(&t, end("alice", "c1")));
+            // A practice attempt on the same day adds nothing.
+            lines.push(at(&t, daily("alice", "c1", "myrmex")));
+            lines.push(at(&t, end("alice", "c1")));
+        }
+        let stats = |day: &str| {
+            at(
+                &format!("{day}T23:00:00Z"),
+                command("bob", "c1", "stats", json!({"user": "alice"})),
+            )
+        };
+        lines.push(stats("2026-11-22"));
+        lines.push(stats("2026-11-23"));
+        lines.push(stats("2026-11-24"));
+        let out = run(&s, &lines);
+        for reply in &out {
+            assert_ok(reply);
+        }
+        let n = out.len();
+        let myrmex = stats_field(&out[n - 3], "Myrmex");
+        assert!(myrmex.contains("Played 6"), "{myrmex}");
+        assert!(myrmex.contains("Daily streak 3 (best 3)"), "{myrmex}");
+        assert!(myrmex.contains("Chambers: 0: 6"), "{myrmex}");
+        // The next day, not yet played: the streak survives until the day ends.
+        assert!(stats_field(&out[n - 2], "Myrmex").contains("Daily streak 3 (best 3)"));
+        // A whole day missed: broken, the best kept.
+        assert!(stats_field(&out[n - 1], "Myrmex").contains("Daily streak 0 (best 3)"));
+        assert!(stats_field(&out[n - 1], "Anthill").contains("Daily streak 0 (best 0)"));
+        // It grows again from one.
+        let again = run(
+            &s,
+            &[
+                at("2026-11-24T09:00:00Z", daily("alice", "c1", "myrmex")),
+                at("2026-11-24T09:00:00Z", end("alice", "c1")),
+                at("2026-11-24T09:00:00Z", command("alice", "c1", "stats", json!({}))),
+            ],
+        );
+        assert!(stats_field(&again[2], "Myrmex").contains("Daily streak 1 (best 3)"));
     }
-    let stats = |day: &str| {
-        at(
-            &format!("{day}T23:00:00Z"),
-            command("bob", "c1", "stats", json!({"user": "alice"})),
-        )
-    };
-    lines.push(stats("2026-11-22"));
-    lines.push(stats("2026-11-23"));
-    lines.push(stats("2026-11-24"));
-    let out = run(&s, &lines);
-    for reply in &out {
-        assert_ok(reply);
-    }
-    let n = out.len();
-    let myrmex = stats_field(&out[n - 3], "Myrmex");
-    assert!(myrmex.contains("Played 6"), "{myrmex}");
-    assert!(myrmex.contains("Daily streak 3 (best 3)"), "{myrmex}");
-    assert!(myrmex.contains("Chambers: 0: 6"), "{myrmex}");
-    // The next day, not yet played: the streak survives until the day ends.
-    assert!(stats_field(&out[n - 2], "Myrmex").contains("Daily streak 3 (best 3)"));
-    // A whole day missed: broken, the best kept.
-    assert!(stats_field(&out[n - 1], "Myrmex").contains("Daily streak 0 (best 3)"));
-    assert!(stats_field(&out[n - 1], "Anthill").contains("Daily streak 0 (best 0)"));
-    // It grows again from one.
-    let again = run(
-        &s,
-        &[
-            at("2026-11-24T09:00:00Z", daily("alice", "c1", "myrmex")),
-            at("2026-11-24T09:00:00Z", end("alice", "c1")),
-            at("2026-11-24T09:00:00Z", command("alice", "c1", "stats", json!({}))),
-        ],
-    );
-    assert!(stats_field(&again[2], "Myrmex").contains("Daily streak 1 (best 3)"));
 }
 
 #[test]
 fn ratings_move_the_winner_up_and_the_loser_down_and_are_kept() {
-    let s = Scratch::new();
-    let t = "2026-11-22T12:00:00Z";
-    let out = run(
-        &s,
-        &[
-            at(
-                t,
-                command(
-                    "alice",
-                    "c1",
-                    "armyants challenge",
-                    json!({"opponent": "bob", "seed": "7"}),
+    for s in Scratch::each() {
+        let t = "2026-11-22T12:00:00Z";
+        let out = run(
+            &s,
+            &[
+                at(
+                    t,
+                    command(
+                        "alice",
+                        "c1",
+                        "armyants challenge",
+                        json!({"opponent": "bob", "seed": "7"}),
+                    ),
                 ),
-            ),
-            at(t, command("bob", "c1", "armyants accept", json!({}))),
-            at(t, command("alice", "c1", "armyants resign", json!({}))),
-        ],
-    );
-    for reply in &out {
-        assert_ok(reply);
+                at(t, command("bob", "c1", "armyants accept", json!({}))),
+                at(t, command("alice", "c1", "armyants resign", json!({}))),
+            ],
+        );
+        for reply in &out {
+            assert_ok(reply);
+        }
+        // "resigning counts as a loss"; the change shows on the final board.
+        let last = text(&out[2]);
+        assert!(last.contains("Ratings: "), "{last}");
+        let rating = |name: &str| -> i64 {
+            let rest = &last[last
+                .find(&format!("{name} 1500 → "))
+                .unwrap_or_else(|| panic!("{last}"))..];
+            let after = rest.split(" → ").nth(1).unwrap();
+            after.split(' ').next().unwrap().parse().unwrap()
+        };
+        assert!(rating("bob") > 1500, "{last}");
+        assert!(rating("alice") < 1500, "{last}");
+        // Kept in the database: another process sees them.
+        let later = run(
+            &s,
+            &[
+                at(t, command("bob", "c1", "stats", json!({}))),
+                at(
+                    t,
+                    command("carol", "c1", "leaderboard", json!({"game": "army-ants"})),
+                ),
+                at(
+                    t,
+                    command("carol", "c2", "leaderboard", json!({"game": "army-ants"})),
+                ),
+                at(
+                    t,
+                    command(
+                        "carol",
+                        "c1",
+                        "leaderboard",
+                        json!({"game": "army-ants", "scope": "server"}),
+                    ),
+                ),
+                at(
+                    "2026-11-30T12:00:00Z",
+                    command(
+                        "carol",
+                        "c1",
+                        "leaderboard",
+                        json!({"game": "army-ants", "period": "week"}),
+                    ),
+                ),
+            ],
+        );
+        let army = stats_field(&later[0], "Army Ants");
+        assert!(army.contains(&format!("Rating {}", rating("bob"))), "{army}");
+        assert!(army.contains("1W 0L 0D"), "{army}");
+        let board = description(&later[1]);
+        assert!(
+            board.starts_with(&format!("**1.** bob — {}", rating("bob"))),
+            "{board}"
+        );
+        assert!(
+            board.contains(&format!("**2.** alice — {}", rating("alice"))),
+            "{board}"
+        );
+        assert!(description(&later[2]).contains("Nobody"), "rated in c1 only");
+        assert!(description(&later[3]).contains("bob"));
+        assert!(
+            description(&later[4]).contains("Nobody"),
+            "no rated game that week"
+        );
     }
-    // "resigning counts as a loss"; the change shows on the final board.
-    let last = text(&out[2]);
-    assert!(last.contains("Ratings: "), "{last}");
-    let rating = |name: &str| -> i64 {
-        let rest = &last[last
-            .find(&format!("{name} 1500 → "))
-            .unwrap_or_else(|| panic!("{last}"))..];
-        let after = rest.split(" → ").nth(1).unwrap();
-        after.split(' ').next().unwrap().parse().unwrap()
-    };
-    assert!(rating("bob") > 1500, "{last}");
-    assert!(rating("alice") < 1500, "{last}");
-    // Kept in the database: another process sees them.
-    let later = run(
-        &s,
-        &[
-            at(t, command("bob", "c1", "stats", json!({}))),
-            at(
-                t,
-                command("carol", "c1", "leaderboard", json!({"game": "army-ants"})),
-            ),
-            at(
-                t,
-                command("carol", "c2", "leaderboard", json!({"game": "army-ants"})),
-            ),
-            at(
-                t,
-                command(
-                    "carol",
-                    "c1",
-                    "leaderboard",
-                    json!({"game": "army-ants", "scope": "server"}),
-                ),
-            ),
-            at(
-                "2026-11-30T12:00:00Z",
-                command(
-                    "carol",
-                    "c1",
-                    "leaderboard",
-                    json!({"game": "army-ants", "period": "week"}),
-                ),
-            ),
-        ],
-    );
-    let army = stats_field(&later[0], "Army Ants");
-    assert!(army.contains(&format!("Rating {}", rating("bob"))), "{army}");
-    assert!(army.contains("1W 0L 0D"), "{army}");
-    let board = description(&later[1]);
-    assert!(
-        board.starts_with(&format!("**1.** bob — {}", rating("bob"))),
-        "{board}"
-    );
-    assert!(
-        board.contains(&format!("**2.** alice — {}", rating("alice"))),
-        "{board}"
-    );
-    assert!(description(&later[2]).contains("Nobody"), "rated in c1 only");
-    assert!(description(&later[3]).contains("bob"));
-    assert!(
-        description(&later[4]).contains("Nobody"),
-        "no rated game that week"
-    );
 }
 
 #[test]
 fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts() {
-    let s = Scratch::new();
-    let tick = |time: &str| json!({"tick": true, "at": time});
-    let out = run(
-        &s,
-        &[
-            at(
-                "2026-11-21T15:00:00Z",
-                command("alice", "c1", "daily subscribe", json!({})),
-            ),
-            at(
-                "2026-11-21T15:00:00Z",
-                command("alice", "c2", "daily subscribe", json!({})),
-            ),
-            at(
-                "2026-11-21T15:00:00Z",
-                command("alice", "c2", "daily subscribe", json!({})),
-            ),
-            at("2026-11-21T16:00:00Z", daily("alice", "c1", "myrmex")),
-            at("2026-11-21T16:10:00Z", end("alice", "c1")),
-            tick("2026-11-21T23:59:59Z"),
-            tick("2026-11-22T00:00:00Z"),
-            tick("2026-11-22T00:01:00Z"),
-        ],
-    );
-    assert!(text(&out[2]).contains("already"));
-    // Subscribing posts nothing for the day under way.
-    assert_eq!(out[5]["posts"], json!([]));
-    let posts = out[6]["posts"].as_array().unwrap();
-    let channels: Vec<&str> = posts.iter().map(|p| p["channel"].as_str().unwrap()).collect();
-    assert_eq!(channels, ["c1", "c2"]);
-    let c1 = posts[0]["text"].as_str().unwrap();
-    assert!(c1.contains("Daily challenges of 2026-11-22"), "{c1}");
-    // Yesterday's top three: alice's ranked Myrmex in c1.
-    assert!(c1.contains("Myrmex: **1.** alice — 0 chambers"), "{c1}");
-    assert!(posts[1]["text"]
-        .as_str()
-        .unwrap()
-        .contains("Myrmex: nobody played"));
-    assert_eq!(posts[0]["components"].as_array().unwrap().len(), 3);
-    assert_eq!(out[7]["posts"], json!([]));
+    for s in Scratch::each() {
+        let tick = |time: &str| json!({"tick": true, "at": time});
+        let out = run(
+            &s,
+            &[
+                at(
+                    "2026-11-21T15:00:00Z",
+                    command("alice", "c1", "daily subscribe", json!({})),
+                ),
+                at(
+                    "2026-11-21T15:00:00Z",
+                    command("alice", "c2", "daily subscribe", json!({})),
+                ),
+                at(
+                    "2026-11-21T15:00:00Z",
+                    command("alice", "c2", "daily subscribe", json!({})),
+                ),
+                at("2026-11-21T16:00:00Z", daily("alice", "c1", "myrmex")),
+                at("2026-11-21T16:10:00Z", end("alice", "c1")),
+                tick("2026-11-21T23:59:59Z"),
+                tick("2026-11-22T00:00:00Z"),
+                tick("2026-11-22T00:01:00Z"),
+            ],
+        );
+        assert!(text(&out[2]).contains("already"));
+        // Subscribing posts nothing for the day under way.
+        assert_eq!(out[5]["posts"], json!([]));
+        let posts = out[6]["posts"].as_array().unwrap();
+        let channels: Vec<&str> = posts.iter().map(|p| p["channel"].as_str().unwrap()).collect();
+        assert_eq!(channels, ["c1", "c2"]);
+        let c1 = posts[0]["text"].as_str().unwrap();
+        assert!(c1.contains("Daily challenges of 2026-11-22"), "{c1}");
+        // Yesterday's top three: alice's ranked Myrmex in c1.
+        assert!(c1.contains("Myrmex: **1.** alice — 0 chambers"), "{c1}");
+        assert!(posts[1]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Myrmex: nobody played"));
+        assert_eq!(posts[0]["components"].as_array().unwrap().len(), 3);
+        assert_eq!(out[7]["posts"], json!([]));
 
-    // A restart (a new process on the same database) does not post again,
-    // nor does a request; the next day posts once more. Unsubscribed: no more.
-    let out = run(
-        &s,
-        &[
-            tick("2026-11-22T00:05:00Z"),
-            at("2026-11-22T00:06:00Z", command("bob", "c1", "help", json!({}))),
-            at(
-                "2026-11-22T09:00:00Z",
-                command("alice", "c2", "daily unsubscribe", json!({})),
-            ),
-            tick("2026-11-23T00:00:00Z"),
-            tick("2026-11-23T00:00:30Z"),
-        ],
-    );
-    assert_eq!(out[0]["posts"], json!([]));
-    assert_eq!(out[1]["posts"], json!([]));
-    let posts = out[3]["posts"].as_array().unwrap();
-    assert_eq!(posts.len(), 1);
-    assert_eq!(posts[0]["channel"], "c1");
-    assert_eq!(out[4]["posts"], json!([]));
-    // The post's button starts the day's attempt.
-    let play = posts[0]["components"][0]["id"].as_str().unwrap().to_string();
-    let started = run(&s, &[at("2026-11-23T08:00:00Z", click("bob", "c1", &play))]);
-    assert_ok(&started[0]);
-    assert!(
-        text(&started[0]).contains("**daily Myrmex** of 2026-11-23"),
-        "{}",
-        text(&started[0])
-    );
+        // A restart (a new process on the same database) does not post again,
+        // nor does a request; the next day posts once more. Unsubscribed: no more.
+        let out = run(
+            &s,
+            &[
+                tick("2026-11-22T00:05:00Z"),
+                at("2026-11-22T00:06:00Z", command("bob", "c1", "help", json!({}))),
+                at(
+                    "2026-11-22T09:00:00Z",
+                    command("alice", "c2", "daily unsubscribe", json!({})),
+                ),
+                tick("2026-11-23T00:00:00Z"),
+                tick("2026-11-23T00:00:30Z"),
+            ],
+        );
+        assert_eq!(out[0]["posts"], json!([]));
+        assert_eq!(out[1]["posts"], json!([]));
+        let posts = out[3]["posts"].as_array().unwrap();
+        assert_eq!(posts.len(), 1);
+        assert_eq!(posts[0]["channel"], "c1");
+        assert_eq!(out[4]["posts"], json!([]));
+        // The post's button starts the day's attempt.
+        let play = posts[0]["components"][0]["id"].as_str().unwrap().to_string();
+        let started = run(&s, &[at("2026-11-23T08:00:00Z", click("bob", "c1", &play))]);
+        assert_ok(&started[0]);
+        assert!(
+            text(&started[0]).contains("**daily Myrmex** of 2026-11-23"),
+            "{}",
+            text(&started[0])
+        );
+    }
 }
 
 /// The scratch's store, opened as another process would, and a runtime to
