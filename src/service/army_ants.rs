@@ -8,7 +8,7 @@ use super::error::{ServiceResult, UserError};
 use super::multiplayer::{GameNames, Target};
 use super::options;
 use super::types::*;
-use super::{mention, Service, RETRIES};
+use super::{mention, moved_on, unless_conflict, Service, RETRIES};
 use crate::ai::army_ants::Level;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
@@ -419,27 +419,24 @@ impl Service {
                 updated_at: req.at.timestamp_millis(),
                 append: vec![],
             };
-            match self.store.commit(&update).await {
-                Ok(version) => {
-                    let mut loaded = loaded;
-                    loaded.row.status = next_status.into();
-                    loaded.row.version = version;
-                    loaded.row.expires_at = None;
-                    self.remember(&loaded.row.id, version, &loaded.game);
-                    let text = match loaded.game.status() {
+            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+                continue;
+            };
+            let mut loaded = loaded;
+            loaded.row.status = next_status.into();
+            loaded.row.version = version;
+            loaded.row.expires_at = None;
+            self.remember(&loaded.row.id, version, &loaded.game);
+            let text = match loaded.game.status() {
                         Status::Deploying => format!(
                             "{} accepted! Both players now place their cards in private: press **Deploy** to see your cards.",
                             mention(&req.user)
                         ),
                         _ => format!("{} accepted! {}", mention(&req.user), self.turn_line(&loaded)),
                     };
-                    return Ok(self.board_reply(&loaded, text, None));
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
+            return Ok(self.board_reply(&loaded, text, None));
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     async fn decline(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
@@ -452,27 +449,25 @@ impl Service {
             };
             let withdrawn = side == loaded.seats.challenger;
             let detail = if withdrawn { "withdrawn" } else { "declined" };
-            match self
-                .cancel_pending(&loaded.row, "challenge", detail, req.at)
-                .await
-            {
-                Ok(()) => {
-                    let text = if withdrawn {
-                        format!("{} withdrew the challenge.", mention(&req.user))
-                    } else {
-                        format!("{} declined the challenge.", mention(&req.user))
-                    };
-                    let mut reply = Reply::text(text);
-                    let mut row = loaded.row;
-                    row.status = status::CANCELLED.into();
-                    reply.game = Some(self.summary(&Loaded { row, ..loaded }));
-                    return Ok(reply);
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
+            let Some(()) = unless_conflict(
+                self.cancel_pending(&loaded.row, "challenge", detail, req.at)
+                    .await,
+            )?
+            else {
+                continue;
+            };
+            let text = if withdrawn {
+                format!("{} withdrew the challenge.", mention(&req.user))
+            } else {
+                format!("{} declined the challenge.", mention(&req.user))
+            };
+            let mut reply = Reply::text(text);
+            let mut row = loaded.row;
+            row.status = status::CANCELLED.into();
+            reply.game = Some(self.summary(&Loaded { row, ..loaded }));
+            return Ok(reply);
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     /// Called by the sweep when a challenge's time is up.
@@ -542,26 +537,23 @@ impl Service {
                 updated_at: req.at.timestamp_millis(),
                 append,
             };
-            match self.store.commit(&update).await {
-                Ok(version) => {
-                    loaded.row.version = version;
-                    loaded.row.status = next_status.into();
-                    self.remember(&loaded.row.id, version, &loaded.game);
-                    let mut reply = self.after_action(&loaded, req, side, &action, &events, before);
-                    self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
-                    if next_status == status::FINISHED {
-                        let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
-                        reply
-                            .text
-                            .push_str(&self.rating_news(&loaded.row.id, red, black).await?);
-                    }
-                    return Ok(reply);
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
+            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+                continue;
+            };
+            loaded.row.version = version;
+            loaded.row.status = next_status.into();
+            self.remember(&loaded.row.id, version, &loaded.game);
+            let mut reply = self.after_action(&loaded, req, side, &action, &events, before);
+            self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
+            if next_status == status::FINISHED {
+                let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
+                reply
+                    .text
+                    .push_str(&self.rating_news(&loaded.row.id, red, black).await?);
             }
+            return Ok(reply);
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     /// Who the requesting user plays in this game, if they may act now.

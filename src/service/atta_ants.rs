@@ -10,7 +10,7 @@ use super::error::{ServiceResult, UserError};
 use super::multiplayer::{GameNames, Target};
 use super::options;
 use super::types::*;
-use super::{mention, ErrorCode, Service, RETRIES};
+use super::{mention, moved_on, unless_conflict, ErrorCode, Service, RETRIES};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -244,27 +244,25 @@ impl Service {
                 return Err(UserError::illegal("The game is full: four players.").into());
             }
             loaded.table.seats.push(req.user.clone());
-            match self
-                .commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
-                .await
-            {
-                Ok(version) => {
-                    loaded.row.version = version;
-                    let colour = Colour::ALL[loaded.table.seats.len() - 1];
-                    let text = format!(
-                        "{} joins and plays {}. {} players: {}.",
-                        mention(&req.user),
-                        colour,
-                        loaded.table.seats.len(),
-                        seat_list(&loaded.table)
-                    );
-                    return Ok(self.lobby_reply(&loaded, text));
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
+            let Some(version) = unless_conflict(
+                self.commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
+                    .await,
+            )?
+            else {
+                continue;
+            };
+            loaded.row.version = version;
+            let colour = Colour::ALL[loaded.table.seats.len() - 1];
+            let text = format!(
+                "{} joins and plays {}. {} players: {}.",
+                mention(&req.user),
+                colour,
+                loaded.table.seats.len(),
+                seat_list(&loaded.table)
+            );
+            return Ok(self.lobby_reply(&loaded, text));
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     async fn commit_table(
@@ -308,28 +306,27 @@ impl Service {
             let game = AttaAnts::new(&rules_setup(&loaded.setup, loaded.table.seats.len()))
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
             let expires = self.turn_deadline(req.at);
-            match self.commit_table(&loaded, req, status::ACTIVE, expires).await {
-                Ok(version) => {
-                    loaded.row.version = version;
-                    loaded.row.status = status::ACTIVE.into();
-                    loaded.row.expires_at = expires;
-                    self.remember(&loaded.row.id, version, &game);
-                    let first = game.first();
-                    let mut text = format!(
-                        "**Atta Ants** begins: {}. {} is the first player.",
-                        seat_list(&loaded.table),
-                        loaded.table.label(first)
-                    );
-                    loaded.game = Some(game);
-                    text.push(' ');
-                    text.push_str(&turn_line(&loaded));
-                    return Ok(self.atta_board_reply(&loaded, text));
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
+            let Some(version) =
+                unless_conflict(self.commit_table(&loaded, req, status::ACTIVE, expires).await)?
+            else {
+                continue;
+            };
+            loaded.row.version = version;
+            loaded.row.status = status::ACTIVE.into();
+            loaded.row.expires_at = expires;
+            self.remember(&loaded.row.id, version, &game);
+            let first = game.first();
+            let mut text = format!(
+                "**Atta Ants** begins: {}. {} is the first player.",
+                seat_list(&loaded.table),
+                loaded.table.label(first)
+            );
+            loaded.game = Some(game);
+            text.push(' ');
+            text.push_str(&turn_line(&loaded));
+            return Ok(self.atta_board_reply(&loaded, text));
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     async fn atta_leave(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
@@ -345,40 +342,35 @@ impl Service {
             check_lobby(&loaded, req)?;
             if req.user.id == loaded.table.host.id {
                 // The host closes the lobby.
-                match self
-                    .cancel_pending(&loaded.row, "lobby", "withdrawn", req.at)
-                    .await
-                {
-                    Ok(()) => {
-                        loaded.row.status = status::CANCELLED.into();
-                        let mut reply =
-                            Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
-                        reply.game = Some(self.atta_summary(&loaded));
-                        return Ok(reply);
-                    }
-                    Err(StoreError::Conflict) => continue,
-                    Err(e) => return Err(e.into()),
-                }
+                let Some(()) = unless_conflict(
+                    self.cancel_pending(&loaded.row, "lobby", "withdrawn", req.at)
+                        .await,
+                )?
+                else {
+                    continue;
+                };
+                loaded.row.status = status::CANCELLED.into();
+                let mut reply = Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
+                reply.game = Some(self.atta_summary(&loaded));
+                return Ok(reply);
             }
             loaded.table.seats.remove(colour.index());
-            match self
-                .commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
-                .await
-            {
-                Ok(version) => {
-                    loaded.row.version = version;
-                    let text = format!(
-                        "{} left the lobby. Players: {}.",
-                        mention(&req.user),
-                        seat_list(&loaded.table)
-                    );
-                    return Ok(self.lobby_reply(&loaded, text));
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
+            let Some(version) = unless_conflict(
+                self.commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
+                    .await,
+            )?
+            else {
+                continue;
+            };
+            loaded.row.version = version;
+            let text = format!(
+                "{} left the lobby. Players: {}.",
+                mention(&req.user),
+                seat_list(&loaded.table)
+            );
+            return Ok(self.lobby_reply(&loaded, text));
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     fn turn_deadline(&self, now: DateTime<Utc>) -> Option<i64> {
@@ -397,33 +389,31 @@ impl Service {
             let events = game
                 .apply(colour, &action)
                 .map_err(|e| rule_error(e, &loaded.table))?;
-            match self
-                .commit_action(&loaded, req.at, &req.user.id, &canonical)
-                .await
-            {
-                Ok(version) => {
-                    self.after_commit(&mut loaded, version, req.at);
-                    let who = loaded.table.label(colour);
-                    let mut text = match &action {
-                        Action::Leave => format!("{who} left the game."),
-                        _ => format!("{who} played **{canonical}**."),
-                    };
-                    describe_events(
-                        &mut text,
-                        &loaded,
-                        &events,
-                        before_round,
-                        (action == Action::Leave).then_some(colour),
-                    );
-                    text.push(' ');
-                    text.push_str(&turn_line(&loaded));
-                    return Ok(self.atta_board_reply(&loaded, text));
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
+            let Some(version) = unless_conflict(
+                self.commit_action(&loaded, req.at, &req.user.id, &canonical)
+                    .await,
+            )?
+            else {
+                continue;
+            };
+            self.after_commit(&mut loaded, version, req.at);
+            let who = loaded.table.label(colour);
+            let mut text = match &action {
+                Action::Leave => format!("{who} left the game."),
+                _ => format!("{who} played **{canonical}**."),
+            };
+            describe_events(
+                &mut text,
+                &loaded,
+                &events,
+                before_round,
+                (action == Action::Leave).then_some(colour),
+            );
+            text.push(' ');
+            text.push_str(&turn_line(&loaded));
+            return Ok(self.atta_board_reply(&loaded, text));
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     async fn commit_action(

@@ -26,7 +26,7 @@ pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use idle::parse_duration;
 pub use types::*;
 
-use crate::store::{status, Store};
+use crate::store::{status, Store, StoreError};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -91,6 +91,21 @@ pub struct Service {
 /// How many times an action is tried again when another one changed the game
 /// first (each try checks the action against the new state).
 const RETRIES: usize = 3;
+
+/// A store write's value, or `None` when another action changed the game
+/// first: the caller then tries again on the new state.
+fn unless_conflict<T>(result: Result<T, StoreError>) -> ServiceResult<Option<T>> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(StoreError::Conflict) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The refusal when every try lost its race to another action.
+fn moved_on() -> ServiceError {
+    UserError::conflict("The game moved on; please try again.").into()
+}
 
 impl Service {
     pub fn new(store: Store, config: Config) -> Service {

@@ -6,7 +6,7 @@ use super::custom_id::ComponentId;
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
 use super::types::*;
-use super::{mention, new_game_id, Service, RETRIES};
+use super::{mention, moved_on, new_game_id, unless_conflict, Service, RETRIES};
 use crate::ai::solver::hint::{Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, DailyAttempt, GameRow, GameUpdate, StoreError};
@@ -365,46 +365,43 @@ impl Service {
                 updated_at: now,
                 append: vec![(req.user.id.clone(), action.to_string())],
             };
-            match self.store.commit(&update).await {
-                Ok(version) => {
-                    loaded.row.version = version;
-                    loaded.row.status = update.status.clone();
-                    loaded.row.result = result;
-                    self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
-                    // A daily deal's seed stays secret; its share line shows instead.
-                    let daily = match loaded.game.outcome() {
-                        Some(_) => self.daily_finish_line(&loaded.row).await,
-                        None => None,
+            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+                continue;
+            };
+            loaded.row.version = version;
+            loaded.row.status = update.status.clone();
+            loaded.row.result = result;
+            self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
+            // A daily deal's seed stays secret; its share line shows instead.
+            let daily = match loaded.game.outcome() {
+                Some(_) => self.daily_finish_line(&loaded.row).await,
+                None => None,
+            };
+            let text = match loaded.game.outcome() {
+                Some(_) => {
+                    let replay = match &daily {
+                        Some(_) => None,
+                        None => stored_seed(&loaded.row),
                     };
-                    let text = match loaded.game.outcome() {
-                        Some(_) => {
-                            let replay = match &daily {
-                                Some(_) => None,
-                                None => stored_seed(&loaded.row),
-                            };
-                            format!(
-                                "{} played **{action}**. **Game over**: {}.{}",
-                                mention(&req.user),
-                                stored_detail(&loaded.row),
-                                replay
-                                    .map(|s| format!(" Replay this deal with seed {s}."))
-                                    .unwrap_or_default(),
-                            )
-                        }
-                        None => format!("{} played **{action}**.", mention(&req.user)),
-                    };
-                    let mut reply = self.solitaire_reply(&loaded, text);
-                    if let Some(lines) = daily {
-                        reply.text.push('\n');
-                        reply.text.push_str(&lines);
-                    }
-                    return Ok(reply);
+                    format!(
+                        "{} played **{action}**. **Game over**: {}.{}",
+                        mention(&req.user),
+                        stored_detail(&loaded.row),
+                        replay
+                            .map(|s| format!(" Replay this deal with seed {s}."))
+                            .unwrap_or_default(),
+                    )
                 }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
+                None => format!("{} played **{action}**.", mention(&req.user)),
+            };
+            let mut reply = self.solitaire_reply(&loaded, text);
+            if let Some(lines) = daily {
+                reply.text.push('\n');
+                reply.text.push_str(&lines);
             }
+            return Ok(reply);
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     /// The time of the first move, the clock's start (hints do not start it).
@@ -456,22 +453,19 @@ impl Service {
                 updated_at: now,
                 append: vec![(req.user.id.clone(), HINT.into())],
             };
-            match self.store.commit(&update).await {
-                Ok(version) => {
-                    loaded.row.version = version;
-                    loaded.hints = Hints {
-                        count: loaded.hints.count + 1,
-                        last_at: Some(now),
-                    };
-                    self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
-                    let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
-                    return Ok(self.solitaire_reply(&loaded, text));
-                }
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
+            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+                continue;
+            };
+            loaded.row.version = version;
+            loaded.hints = Hints {
+                count: loaded.hints.count + 1,
+                last_at: Some(now),
+            };
+            self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
+            let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
+            return Ok(self.solitaire_reply(&loaded, text));
         }
-        Err(UserError::conflict("The game moved on; please try again.").into())
+        Err(moved_on())
     }
 
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
