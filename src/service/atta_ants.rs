@@ -244,14 +244,9 @@ impl Service {
                 return Err(UserError::illegal("The game is full: four players.").into());
             }
             loaded.table.seats.push(req.user.clone());
-            let Some(version) = unless_conflict(
-                self.commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
-                    .await,
-            )?
-            else {
+            if self.commit_lobby(&mut loaded, req).await?.is_none() {
                 continue;
-            };
-            loaded.row.version = version;
+            }
             let colour = Colour::ALL[loaded.table.seats.len() - 1];
             let text = format!(
                 "{} joins and plays {}. {} players: {}.",
@@ -263,6 +258,13 @@ impl Service {
             return Ok(self.lobby_reply(&loaded, text));
         }
         Err(moved_on())
+    }
+
+    /// Stores the lobby's new seats; `None` if another action changed it first.
+    async fn commit_lobby(&self, loaded: &mut Loaded, req: &Request) -> ServiceResult<Option<()>> {
+        let expires_at = loaded.row.expires_at;
+        let version = unless_conflict(self.commit_table(loaded, req, status::PENDING, expires_at).await)?;
+        Ok(version.map(|version| loaded.row.version = version))
     }
 
     async fn commit_table(
@@ -355,14 +357,9 @@ impl Service {
                 return Ok(reply);
             }
             loaded.table.seats.remove(colour.index());
-            let Some(version) = unless_conflict(
-                self.commit_table(&loaded, req, status::PENDING, loaded.row.expires_at)
-                    .await,
-            )?
-            else {
+            if self.commit_lobby(&mut loaded, req).await?.is_none() {
                 continue;
-            };
-            loaded.row.version = version;
+            }
             let text = format!(
                 "{} left the lobby. Players: {}.",
                 mention(&req.user),
