@@ -492,6 +492,9 @@ fn notation_round_trips() {
         ("DEAL", "deal"),
         (" End", "end"),
         ("uNdo", "undo"),
+        // Phones type a dash as an en dash; every patience reads it as `-`.
+        ("3\u{2013}7", "3-7"),
+        ("Restock", "deal"),
     ] {
         let a: Action = text.parse().unwrap();
         assert_eq!(a.to_string(), canonical);

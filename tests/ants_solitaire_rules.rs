@@ -417,6 +417,8 @@ fn notation_round_trips() {
         ("Deal", "deal"),
         ("END", "end"),
         (" undo ", "undo"),
+        ("t3\u{2014}f2", "t3-f2"),
+        ("restock", "deal"),
     ] {
         let a: Action = text.parse().unwrap();
         assert_eq!(a.to_string(), canonical);

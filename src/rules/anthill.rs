@@ -17,7 +17,7 @@ use crate::rules::cards::{
     check_deck_order, parse_deck_order, shuffled_standard_deck, standard_deck, DeckError, Rank, StdCard,
 };
 use crate::rules::patience::{
-    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
+    parse_action, ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -108,37 +108,24 @@ impl FromStr for Action {
     /// `3-7`, `deal`, `end`, `undo`; case and spaces do not matter (`3 - 7`,
     /// `Deal`).
     fn from_str(input: &str) -> Result<Action, ParsePatienceError> {
-        let err = |reason: &str| ParsePatienceError {
-            text: input.chars().take(40).collect(),
-            reason: reason.to_string(),
-        };
-        let compact: String = input
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        match compact.as_str() {
-            "" => return Err(err("it is empty")),
-            "deal" => return Ok(Action::Deal),
-            "end" => return Ok(Action::End),
-            "undo" => return Ok(Action::Undo),
-            _ => {}
-        }
-        let Some((a, b)) = compact.split_once('-') else {
-            return Err(err(
-                "expected a move `FROM-TO` (like `3-7`), `deal`, `end` or `undo`",
-            ));
-        };
-        let spot = |s: &str| match s.parse::<u8>() {
-            Ok(n) if (1..=SPOTS as u8).contains(&n) => Ok(n),
-            _ => Err(err("a spot is a number from 1 to 8")),
-        };
-        let (from, to) = (spot(a)?, spot(b)?);
-        if from == to {
-            return Err(err("a card cannot move onto its own spot"));
-        }
-        Ok(Action::Move { from, to })
+        parse_action(input, [Action::Deal, Action::End, Action::Undo], parse_move)
     }
+}
+
+/// `FROM-TO`, without spaces.
+fn parse_move(text: &str) -> Result<Action, String> {
+    let Some((a, b)) = text.split_once('-') else {
+        return Err("expected a move `FROM-TO` (like `3-7`), `deal`, `end` or `undo`".into());
+    };
+    let spot = |s: &str| match s.parse::<u8>() {
+        Ok(n) if (1..=SPOTS as u8).contains(&n) => Ok(n),
+        _ => Err("a spot is a number from 1 to 8".to_string()),
+    };
+    let (from, to) = (spot(a)?, spot(b)?);
+    if from == to {
+        return Err("a card cannot move onto its own spot".into());
+    }
+    Ok(Action::Move { from, to })
 }
 
 crate::rules::patience::notation_serde!(Action);

@@ -17,7 +17,7 @@
 use crate::rules::anthill::standard_deal;
 use crate::rules::cards::StdCard;
 use crate::rules::patience::{
-    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
+    parse_action, ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -126,39 +126,26 @@ impl FromStr for Action {
     /// `t3-f2`, `deal`, `end`, `undo`; case and spaces do not matter
     /// (`T3 - F2`, `Deal`), and the dash may be left out (`t3f2`).
     fn from_str(input: &str) -> Result<Action, ParsePatienceError> {
-        let err = |reason: &str| ParsePatienceError {
-            text: input.chars().take(40).collect(),
-            reason: reason.to_string(),
-        };
-        let compact: String = input
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        match compact.as_str() {
-            "" => return Err(err("it is empty")),
-            "deal" => return Ok(Action::Deal),
-            "end" => return Ok(Action::End),
-            "undo" => return Ok(Action::Undo),
-            _ => {}
-        }
-        let usage = "expected a move `tN-fM` (like `t3-f2`), `deal`, `end` or `undo`";
-        let Some(rest) = compact.strip_prefix('t') else {
-            return Err(err(usage));
-        };
-        let Some((a, b)) = rest.split_once('f') else {
-            return Err(err(usage));
-        };
-        let a = a.strip_suffix('-').unwrap_or(a);
-        let pile = |s: &str, what: &str| match s.parse::<u8>() {
-            Ok(n) if (1..=PILES as u8).contains(&n) => Ok(n),
-            _ => Err(err(&format!("a {what} is numbered 1 to 4"))),
-        };
-        Ok(Action::Move {
-            tableau: pile(a, "tableau pile")?,
-            foundation: pile(b, "foundation")?,
-        })
+        parse_action(input, [Action::Deal, Action::End, Action::Undo], parse_move)
     }
+}
+
+/// `tN-fM` (or `tNfM`), without spaces.
+fn parse_move(text: &str) -> Result<Action, String> {
+    let usage = || "expected a move `tN-fM` (like `t3-f2`), `deal`, `end` or `undo`".to_string();
+    let (a, b) = text
+        .strip_prefix('t')
+        .and_then(|rest| rest.split_once('f'))
+        .ok_or_else(usage)?;
+    let a = a.strip_suffix('-').unwrap_or(a);
+    let pile = |s: &str, what: &str| match s.parse::<u8>() {
+        Ok(n) if (1..=PILES as u8).contains(&n) => Ok(n),
+        _ => Err(format!("a {what} is numbered 1 to 4")),
+    };
+    Ok(Action::Move {
+        tableau: pile(a, "tableau pile")?,
+        foundation: pile(b, "foundation")?,
+    })
 }
 
 crate::rules::patience::notation_serde!(Action);

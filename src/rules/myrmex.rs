@@ -30,7 +30,7 @@ use crate::rules::cards::{
     MyrmexLevel,
 };
 use crate::rules::patience::{
-    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
+    parse_action, ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
 };
 use crate::rules::shuffle::SeededRng;
 use serde::{Deserialize, Serialize};
@@ -234,48 +234,34 @@ impl FromStr for Action {
 
     /// Forgiving about case and spaces: `3 - 7`, `3 : 2 - 7`, ` DEAL `.
     fn from_str(input: &str) -> Result<Action, ParsePatienceError> {
-        let err = |reason: String| ParsePatienceError {
-            text: input.chars().take(40).collect(),
-            reason,
-        };
-        let text: String = input
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| match c {
-                '–' | '—' | '−' => '-',
-                c => c.to_ascii_lowercase(),
-            })
-            .collect();
-        match text.as_str() {
-            "" => return Err(err("it is empty".into())),
-            "deal" | "restock" => return Ok(Action::Deal),
-            "end" => return Ok(Action::End),
-            "undo" => return Ok(Action::Undo),
-            _ => {}
-        }
-        let Some((left, right)) = text.split_once('-') else {
-            return Err(err(HINT.into()));
-        };
-        let pile = |s: &str| match s.parse::<u8>() {
-            Ok(n @ 1..=8) if s.len() == 1 => Ok(n),
-            _ => Err(err(format!("`{s}` is not a pile: piles are numbered 1 to 8"))),
-        };
-        let (from, count) = match left.split_once(':') {
-            Some((from, count)) => {
-                let count = match count.parse::<u8>() {
-                    Ok(n) if n >= 1 && count.len() <= 2 => n,
-                    _ => return Err(err(format!("`{count}` is not a number of cards"))),
-                };
-                (pile(from)?, Some(count))
-            }
-            None => (pile(left)?, None),
-        };
-        let to = pile(right)?;
-        if from == to {
-            return Err(err("a pile cannot move onto itself".into()));
-        }
-        Ok(Action::Move { from, to, count })
+        parse_action(input, [Action::Deal, Action::End, Action::Undo], parse_move)
     }
+}
+
+/// `FROM-TO` or `FROM:COUNT-TO`, without spaces.
+fn parse_move(text: &str) -> Result<Action, String> {
+    let Some((left, right)) = text.split_once('-') else {
+        return Err(HINT.into());
+    };
+    let pile = |s: &str| match s.parse::<u8>() {
+        Ok(n @ 1..=8) if s.len() == 1 => Ok(n),
+        _ => Err(format!("`{s}` is not a pile: piles are numbered 1 to 8")),
+    };
+    let (from, count) = match left.split_once(':') {
+        Some((from, count)) => {
+            let count = match count.parse::<u8>() {
+                Ok(n) if n >= 1 && count.len() <= 2 => n,
+                _ => return Err(format!("`{count}` is not a number of cards")),
+            };
+            (pile(from)?, Some(count))
+        }
+        None => (pile(left)?, None),
+    };
+    let to = pile(right)?;
+    if from == to {
+        return Err("a pile cannot move onto itself".into());
+    }
+    Ok(Action::Move { from, to, count })
 }
 
 crate::rules::patience::notation_serde!(Action);

@@ -37,6 +37,36 @@ pub struct ParsePatienceError {
     pub reason: String,
 }
 
+/// Reads a patience action as every patience's notation does: case and
+/// spaces do not matter, a typographic dash counts as `-`, and `deal`
+/// (or `restock`), `end` and `undo` are words. Anything else goes to
+/// `parse_move` without spaces, in lower case; its error is the reason.
+pub(crate) fn parse_action<A>(
+    input: &str,
+    [deal, end, undo]: [A; 3],
+    parse_move: impl FnOnce(&str) -> Result<A, String>,
+) -> Result<A, ParsePatienceError> {
+    let text: String = input
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    let read = match text.as_str() {
+        "" => Err("it is empty".to_string()),
+        "deal" | "restock" => Ok(deal),
+        "end" => Ok(end),
+        "undo" => Ok(undo),
+        _ => parse_move(&text),
+    };
+    read.map_err(|reason| ParsePatienceError {
+        text: input.chars().take(40).collect(),
+        reason,
+    })
+}
+
 /// One patience game. Every value is a legal game; `apply` refuses what the
 /// rules forbid and leaves the game unchanged when it does.
 pub trait Patience: Clone + fmt::Debug + Send + Sync + 'static {
