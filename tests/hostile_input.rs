@@ -373,3 +373,24 @@ proptest! {
         });
     }
 }
+
+/// Inputs that once broke a parser.
+mod regressions {
+    use super::*;
+
+    #[test]
+    fn atta_ants_placement_at_the_smallest_integer_is_refused() {
+        // `x.abs()` overflowed on i32::MIN.
+        for text in ["place -2147483648,0 r0", "place 0,-2147483648 r1"] {
+            let e = text.parse::<atta_ants::Action>().unwrap_err();
+            assert_clear(&e.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn a_long_word_in_an_atta_ants_deal_is_quoted_short() {
+        let text = format!("Tl X I L D M Is Tl {}", "Q".repeat(390));
+        let e = parse_deal(&text).unwrap_err();
+        assert_clear(&e.to_string(), &text);
+    }
+}

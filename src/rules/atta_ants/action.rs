@@ -234,7 +234,8 @@ fn parse_place(rest: &str) -> Option<Action> {
     let x: i32 = x.parse().ok()?;
     let y: i32 = y.parse().ok()?;
     let r: u8 = r.strip_prefix('r').unwrap_or(r).parse().ok()?;
-    (r < 4 && x.abs() <= 99 && y.abs() <= 99).then_some(Action::Place {
+    // `unsigned_abs`: `abs` of i32::MIN overflows.
+    (r < 4 && x.unsigned_abs() <= 99 && y.unsigned_abs() <= 99).then_some(Action::Place {
         pos: Pos::new(x, y),
         rotation: r,
     })

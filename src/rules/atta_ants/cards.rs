@@ -196,7 +196,9 @@ impl FromStr for Card {
     /// `Tl`, `Is`, `M`: a shape letter, then `l` (leaf) or `s` (spider).
     fn from_str(text: &str) -> Result<Card, String> {
         let mut chars = text.trim().chars();
-        let bad = || format!("`{}` is not a card code (like `Tl`, `Is`, `M`)", text.trim());
+        // The code quoted is cut short: a deal may hold a word of any length.
+        let shown: String = text.trim().chars().take(20).collect();
+        let bad = || format!("`{shown}` is not a card code (like `Tl`, `Is`, `M`)");
         let shape = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
         let shape = Shape::ALL
             .into_iter()
