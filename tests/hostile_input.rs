@@ -80,7 +80,10 @@ fn check_position(text: &str) {
 
 fn check_patience<P: Patience, E: ToString>(text: &str, started: Result<P, E>) {
     match started {
-        Ok(game) => assert!(!game.legal_actions().is_empty(), "{text:?}: a new deal has actions"),
+        Ok(game) => assert!(
+            !game.legal_actions().is_empty(),
+            "{text:?}: a new deal has actions"
+        ),
         Err(e) => assert_clear(&e.to_string(), text),
     }
 }
@@ -133,7 +136,9 @@ fn check_atta_deal(players: u8, text: &str) {
             assert!(!legal.is_empty(), "{text:?}");
             for action in legal {
                 let printed = action.to_string();
-                let parsed = printed.parse::<atta_ants::Action>().unwrap_or_else(|e| panic!("{printed:?}: {e}"));
+                let parsed = printed
+                    .parse::<atta_ants::Action>()
+                    .unwrap_or_else(|e| panic!("{printed:?}: {e}"));
                 assert_eq!(game.canonical(&parsed), action, "{printed:?}");
             }
         }
@@ -161,7 +166,12 @@ fn near_deal(deck: Vec<String>) -> impl Strategy<Value = String> {
 
 fn standard_deal() -> impl Strategy<Value = String> {
     any::<u64>().prop_flat_map(|seed| {
-        near_deal(shuffled_standard_deck(seed).iter().map(ToString::to_string).collect())
+        near_deal(
+            shuffled_standard_deck(seed)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        )
     })
 }
 
@@ -250,18 +260,30 @@ fn line(user: &str, channel: &str, command: &str, options: Value) -> Value {
 fn assert_answer(answer: &Value, input: &str) {
     assert!(answer["ok"].is_boolean(), "{answer}");
     if answer["ok"] == false {
-        assert!(answer["error"].as_str().is_some_and(|c| !c.is_empty()), "{answer}");
+        assert!(
+            answer["error"].as_str().is_some_and(|c| !c.is_empty()),
+            "{answer}"
+        );
         assert_clear(answer["text"].as_str().unwrap_or_default(), input);
     }
 }
 
 fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
 }
 
 async fn script() -> (Script, Store) {
     let store = Store::in_memory().await.unwrap();
-    let service = Service::new(store.clone(), Config { render: false, ..Config::default() });
+    let service = Service::new(
+        store.clone(),
+        Config {
+            render: false,
+            ..Config::default()
+        },
+    );
     let images = std::env::temp_dir().join("antics-hostile-images");
     (Script::new(service, images), store)
 }
@@ -269,7 +291,10 @@ async fn script() -> (Script, Store) {
 async fn snapshot(store: &Store, ids: &[String]) -> Vec<(Option<GameRow>, usize)> {
     let mut out = Vec::new();
     for id in ids {
-        out.push((store.game(id).await.unwrap(), store.actions(id).await.unwrap().len()));
+        out.push((
+            store.game(id).await.unwrap(),
+            store.actions(id).await.unwrap().len(),
+        ));
     }
     out
 }
@@ -277,8 +302,15 @@ async fn snapshot(store: &Store, ids: &[String]) -> Vec<(Option<GameRow>, usize)
 /// One hostile request to games in progress.
 #[derive(Clone, Debug)]
 enum Hostile {
-    Command { command: String, option: &'static str, text: String },
-    Click { button: usize, verb: String },
+    Command {
+        command: String,
+        option: &'static str,
+        text: String,
+    },
+    Click {
+        button: usize,
+        verb: String,
+    },
     Component(String),
 }
 
@@ -296,11 +328,19 @@ fn hostile() -> impl Strategy<Value = Hostile> {
         Just("record".to_string()),
         "\\PC{0,20}",
     ];
-    let option = prop::sample::select(vec!["action", "deal", "seed", "position", "opponent", "game", "variant"]);
+    let option = prop::sample::select(vec![
+        "action", "deal", "seed", "position", "opponent", "game", "variant",
+    ]);
     prop_oneof![
-        (command, option, "\\PC{0,40}|[0-9a-z:\\- ]{0,12}")
-            .prop_map(|(command, option, text)| Hostile::Command { command, option, text }),
-        (any::<usize>(), "\\PC{0,30}|[a-z0-9\\-]{0,12}").prop_map(|(button, verb)| Hostile::Click { button, verb }),
+        (command, option, "\\PC{0,40}|[0-9a-z:\\- ]{0,12}").prop_map(|(command, option, text)| {
+            Hostile::Command {
+                command,
+                option,
+                text,
+            }
+        }),
+        (any::<usize>(), "\\PC{0,30}|[a-z0-9\\-]{0,12}")
+            .prop_map(|(button, verb)| Hostile::Click { button, verb }),
         "\\PC{0,110}".prop_map(Hostile::Component),
     ]
 }
@@ -392,5 +432,35 @@ mod regressions {
         let text = format!("Tl X I L D M Is Tl {}", "Q".repeat(390));
         let e = parse_deal(&text).unwrap_err();
         assert_clear(&e.to_string(), &text);
+    }
+
+    #[test]
+    fn a_long_patience_action_is_quoted_short() {
+        // Found by `patience_actions`: "`3:2-d…` is not a pile" quoted the whole text.
+        let text = format!("1-3:2-d{}", "B".repeat(300));
+        round_trip::<myrmex::Action>(&text);
+        round_trip::<anthill::Action>(&text);
+        round_trip::<ants_solitaire::Action>(&text);
+    }
+
+    #[test]
+    fn a_long_card_in_a_deal_is_quoted_short() {
+        // Found by `deck_orders`: "unknown rank `AS…`" quoted the whole word.
+        check_deck_order(&format!("As{} 2s", "V".repeat(300)));
+    }
+
+    #[test]
+    fn a_script_line_of_the_wrong_shape_is_refused_without_debug_output() {
+        // Found by `script_line`: the line `"u\f"` was answered with serde's
+        // `invalid type: string "u\u{c}"`.
+        runtime().block_on(async {
+            let (mut script, _) = script().await;
+            let long = format!("{{\"user\":\"{}\"}}", "\\f".repeat(200));
+            for line in ["\"u\\f\"", long.as_str(), "{"] {
+                let answer = script.answer(line).await;
+                assert_eq!(answer["error"], "bad_input");
+                assert_answer(&answer, line);
+            }
+        });
     }
 }

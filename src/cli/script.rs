@@ -70,7 +70,7 @@ impl Script {
         self.line_no += 1;
         let parsed: Line = match serde_json::from_str(line) {
             Ok(parsed) => parsed,
-            Err(e) => return refused("bad_input", &format!("That line is not a valid request: {e}.")),
+            Err(e) => return refused("bad_input", &bad_line(&e)),
         };
         if let Some(at) = &parsed.at {
             match DateTime::parse_from_rfc3339(at) {
@@ -220,6 +220,19 @@ fn components(list: &[Component]) -> Value {
 
 fn game_json(game: &GameSummary) -> Value {
     serde_json::to_value(game).expect("a summary serialises")
+}
+
+/// Why a line is not a request, without serde's text: it quotes the
+/// input's values, escaped as Rust would, and at any length.
+fn bad_line(e: &serde_json::Error) -> String {
+    let what = match e.classify() {
+        serde_json::error::Category::Data => "a field is missing or has the wrong type",
+        _ => "it is not one JSON object",
+    };
+    format!(
+        "That line is not a valid request: {what} (column {}).",
+        e.column()
+    )
 }
 
 fn refused(code: &str, text: &str) -> Value {

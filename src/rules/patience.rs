@@ -56,6 +56,8 @@ pub(crate) fn parse_action<A>(
         .collect();
     let read = match text.as_str() {
         "" => Err("it is empty".to_string()),
+        // No action is this long; the reasons quote parts of the text.
+        long if long.chars().count() > 40 => Err("it is too long".to_string()),
         "deal" | "restock" => Ok(deal),
         "end" => Ok(end),
         "undo" => Ok(undo),

@@ -57,6 +57,11 @@ pub enum CardProblem {
 
 impl CardError {
     fn new(token: &str, problem: CardProblem) -> CardError {
+        // A rank is quoted back cut short, like the token: input may be any length.
+        let problem = match problem {
+            CardProblem::UnknownRank(rank) => CardProblem::UnknownRank(rank.chars().take(10).collect()),
+            problem => problem,
+        };
         CardError {
             token: token.trim().chars().take(40).collect(),
             problem,
