@@ -9,11 +9,14 @@
 //! pile hashes within each row. While cards remain, each spot gets its own
 //! stock cards and the key keeps the spots in order.
 //! Progress first: moves that extend a run built from an Ace or King at the
-//! bottom of a spot, or start one, or empty a spot, then the deal, then the
-//! other moves (parking cards), best first. Parking moves can go on for
-//! ever, so the first passes allow only a few of them in a row after each
-//! progress; they find most wins fast but prove nothing when they fail.
-//! The last pass has no limit: only a complete search proves a loss.
+//! bottom of a spot, or start one, or empty a spot, then the other moves
+//! (parking cards), best first, then the deal. Progress is measured by
+//! the runs and, once the stock is empty, by the cards still covering a
+//! run or the card that extends it, so digging counts. Parking moves can
+//! go on for ever, so the first passes allow only a few of them in a row
+//! after each progress and cap the states of each segment between deals;
+//! they find most wins fast but prove nothing when they fail. The last
+//! pass has no limit: only a complete search proves a loss.
 
 use super::{checked, mix64, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
@@ -53,6 +56,11 @@ struct Search {
     depth: usize,
     /// The allowance after progress in this pass (see [`PASSES`]).
     fresh: u8,
+    /// States this segment (the positions since the last deal) may still
+    /// search in this pass.
+    segment_left: u64,
+    /// The states each segment may search in this pass.
+    segment: u64,
 }
 
 impl Search {
@@ -68,6 +76,8 @@ impl Search {
             table: Table::new(budget),
             depth: 0,
             fresh: UNLIMITED,
+            segment_left: u64::MAX,
+            segment: u64::MAX,
         };
         for (spot, pile) in view.spots.iter().enumerate() {
             for &card in pile {
@@ -219,11 +229,45 @@ impl Search {
         self.run.iter().sum()
     }
 
+    /// Where `card` lies: its spot and height.
+    fn locate(&self, card: u8) -> (usize, usize) {
+        for spot in 0..SPOTS {
+            let len = usize::from(self.len[spot]);
+            if let Some(h) = self.piles[spot][..len].iter().position(|&c| c == card) {
+                return (spot, h);
+            }
+        }
+        unreachable!("every card is on a spot once the stock is empty")
+    }
+
+    /// Progress: 64 per card in a bottom run; once the stock is empty, less
+    /// one per card that still covers a run or the card that extends it.
+    fn measure(&self) -> i32 {
+        let score = i32::from(self.score()) * 64;
+        if self.stock_left() > 0 {
+            return score;
+        }
+        let mut cover = 0;
+        for spot in 0..SPOTS {
+            let run = self.run[spot];
+            if run == 0 || run == 13 {
+                continue;
+            }
+            cover += i32::from(self.len[spot] - run);
+            let bottom = self.piles[spot][0];
+            let last = rank(self.piles[spot][usize::from(run) - 1]);
+            let next = if rank(bottom) == 0 { last + 1 } else { last - 1 };
+            let (at, height) = self.locate(suit(bottom) * 13 + next);
+            cover += i32::from(self.len[at]) - height as i32 - 1;
+        }
+        score - cover
+    }
+
     /// Depth-first: the winning line from here, last action first.
-    /// `allowance` is how many more moves may be played before the score
-    /// beats `record`, its best since the last deal (`UNLIMITED` never runs
-    /// out).
-    fn solve(&mut self, allowance: u8, record: u8) -> Option<Vec<Action>> {
+    /// `allowance` is how many more moves may be played before the
+    /// [`Search::measure`] beats `record`, its best on the path since the
+    /// last deal (`UNLIMITED` never runs out).
+    fn solve(&mut self, allowance: u8, record: i32) -> Option<Vec<Action>> {
         if self.is_won() {
             return Some(Vec::new());
         }
@@ -231,9 +275,14 @@ impl Search {
             self.table.cut = true;
             return None;
         }
+        if self.segment_left == 0 {
+            self.table.cut = true;
+            return None;
+        }
         if !self.table.visit_with(self.key(), allowance) {
             return None;
         }
+        self.segment_left -= 1;
         self.depth += 1;
         let found = self.search_children(allowance, record);
         self.depth -= 1;
@@ -241,13 +290,13 @@ impl Search {
     }
 
     /// Plays `action` (a move or the deal), searches on, and takes it back.
-    fn try_action(&mut self, action: Action, allowance: u8, record: u8) -> Option<Vec<Action>> {
+    fn try_action(&mut self, action: Action, allowance: u8, record: i32) -> Option<Vec<Action>> {
         let found = match action {
             Action::Move { from, to } => {
                 let (from, to) = (usize::from(from - 1), usize::from(to - 1));
                 let card = self.pop(from);
                 self.push(to, card);
-                let score = self.score();
+                let score = self.measure();
                 let found = if score > record {
                     self.solve(self.fresh.max(allowance), score)
                 } else if allowance == 0 {
@@ -267,7 +316,9 @@ impl Search {
             }
             _ => {
                 let n = self.deal();
-                let found = self.solve(self.fresh.max(allowance), self.score());
+                let outer = std::mem::replace(&mut self.segment_left, self.segment);
+                let found = self.solve(self.fresh.max(allowance), self.measure());
+                self.segment_left = outer;
                 self.undeal(n);
                 found
             }
@@ -279,7 +330,7 @@ impl Search {
     }
 
     /// Moves best first, with the deal after the moves that build.
-    fn search_children(&mut self, allowance: u8, record: u8) -> Option<Vec<Action>> {
+    fn search_children(&mut self, allowance: u8, record: i32) -> Option<Vec<Action>> {
         let moves = self.moves();
         let mut actions: Vec<Action> = moves
             .iter()
@@ -295,7 +346,7 @@ impl Search {
             if let Some(line) = self.try_action(action, allowance, record) {
                 return Some(line);
             }
-            if self.table.exhausted {
+            if self.table.exhausted || self.segment_left == 0 {
                 return None;
             }
         }
@@ -303,10 +354,40 @@ impl Search {
     }
 }
 
-/// The allowance after progress in the first passes: this many moves that
-/// are not progress may follow in a row (enough to dig a card out of a
-/// small pile). The last pass has no limit, so only it proves a loss.
-const PASSES: [u8; 3] = [4, 8, UNLIMITED];
+/// The limits of one pass of the search.
+struct Pass {
+    /// The allowance after progress: this many moves that are not progress
+    /// may follow in a row.
+    fresh: u8,
+    /// The states each segment (the positions between two deals, or after
+    /// the last) may search before the search backs up to try another way
+    /// into it.
+    segment: u64,
+}
+
+/// Nearly all states lie after the last deal, and one bad endgame can eat
+/// any budget, so the first passes give each segment a few thousand
+/// states and allow one, two, then four moves that are not progress: they
+/// find most wins fast but prove nothing when they fail. The last pass has
+/// no limit, so only it proves a loss.
+const PASSES: [Pass; 4] = [
+    Pass {
+        fresh: 1,
+        segment: 10_000,
+    },
+    Pass {
+        fresh: 2,
+        segment: 40_000,
+    },
+    Pass {
+        fresh: 4,
+        segment: 200_000,
+    },
+    Pass {
+        fresh: UNLIMITED,
+        segment: u64::MAX,
+    },
+];
 const UNLIMITED: u8 = u8::MAX;
 /// Solves an Anthill position (the start of a deal or a game in progress)
 /// within `budget` states.
@@ -316,10 +397,12 @@ pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
     }
     let mut search = Search::new(game, budget);
     let line = super::deep_stack(|| {
-        for fresh in PASSES {
-            search.fresh = fresh;
+        for pass in PASSES {
+            search.fresh = pass.fresh;
+            search.segment = pass.segment;
+            search.segment_left = pass.segment;
             search.table.next_pass();
-            let line = search.solve(fresh, search.score());
+            let line = search.solve(pass.fresh, search.measure());
             if line.is_some() || search.table.exhausted || !search.table.cut {
                 return line;
             }
