@@ -8,15 +8,20 @@
 //! interchangeable (the same cards may land on them), so the key sorts the
 //! pile hashes within each row. While cards remain, each spot gets its own
 //! stock cards and the key keeps the spots in order.
-//! Progress first: moves that extend a run built from an Ace or King at the
-//! bottom of a spot, or start one, or empty a spot, then the other moves
-//! (parking cards), best first, then the deal. Progress is measured by
-//! the runs and, once the stock is empty, by the cards still covering a
-//! run or the card that extends it, so digging counts. Parking moves can
-//! go on for ever, so the first passes allow only a few of them in a row
-//! after each progress and cap the states of each segment between deals;
-//! they find most wins fast but prove nothing when they fail. The last
-//! pass has no limit: only a complete search proves a loss.
+//!
+//! The search is in two parts. Before each deal (a *stage*), it lists the
+//! positions the moves reach, breadth first, and deals from them best first,
+//! judged by the position the deal leaves (the solver knows the stock): a
+//! deal that leaves long clean runs is tried before one that buries them.
+//! After the last deal (the endgame) it plays the position with the best
+//! progress measure met so far: cards in runs built from an Ace or King at
+//! the bottom of a spot, less the cards that cover a run or the card that
+//! extends it, so digging counts. The first passes list only the first
+//! positions of each stage, deal from only the best few (at most
+//! `discrepancies` choices other than the best along a line) and cap each
+//! endgame: they find most wins fast but prove nothing when they fail. The
+//! last pass has no limit and searches the endgame depth first, progress
+//! first, so it needs no memory beyond the table: only it proves a loss.
 
 use super::{checked, mix64, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
@@ -26,6 +31,8 @@ use crate::rules::patience::Patience;
 const CARDS: usize = 52;
 /// Paths longer than this stop the search (then a loss is not proved).
 const MAX_DEPTH: usize = 100_000;
+/// The spot of a card still in the stock.
+const NOWHERE: u8 = u8::MAX;
 
 /// Zobrist keys by (card, height).
 static ZOBRIST: [[u64; CARDS]; CARDS] = zobrist(0xA17_4111);
@@ -49,18 +56,33 @@ struct Search {
     /// The length of each pile's bottom run (Ace or King at the bottom, one
     /// suit, one rank at a time).
     run: [u8; SPOTS],
+    /// Each card's spot ([`NOWHERE`] in the stock) and height.
+    place: [(u8, u8); CARDS],
     /// The deal order of the cards still in the stock, next first.
     stock: Vec<u8>,
     dealt: usize,
     table: Table,
     depth: usize,
-    /// The allowance after progress in this pass (see [`PASSES`]).
-    fresh: u8,
-    /// States this segment (the positions since the last deal) may still
-    /// search in this pass.
+    /// The limits of this pass.
+    pass: Pass,
+    /// States the endgame may still search in this pass.
     segment_left: u64,
-    /// The states each segment may search in this pass.
-    segment: u64,
+}
+
+/// The spots' cards, spot after spot, and each spot's length: a position
+/// of a stage, kept to deal from later.
+#[derive(Clone)]
+struct Layout {
+    cards: [u8; CARDS],
+    len: [u8; SPOTS],
+}
+
+/// A position a stage reached, and how: the move from its parent.
+struct StageNode {
+    layout: Layout,
+    parent: u32,
+    from: u8,
+    to: u8,
 }
 
 impl Search {
@@ -71,13 +93,13 @@ impl Search {
             len: [0; SPOTS],
             hash: [0; SPOTS],
             run: [0; SPOTS],
+            place: [(NOWHERE, 0); CARDS],
             stock: game.hidden_stock().iter().rev().map(|&c| code(c)).collect(),
             dealt: 0,
             table: Table::new(budget),
             depth: 0,
-            fresh: UNLIMITED,
+            pass: PASSES[PASSES.len() - 1],
             segment_left: u64::MAX,
-            segment: u64::MAX,
         };
         for (spot, pile) in view.spots.iter().enumerate() {
             for &card in pile {
@@ -112,6 +134,7 @@ impl Search {
         let len = usize::from(self.len[spot]);
         self.piles[spot][len] = card;
         self.hash[spot] ^= ZOBRIST[usize::from(card)][len];
+        self.place[usize::from(card)] = (spot as u8, len as u8);
         if extends {
             self.run[spot] += 1;
         }
@@ -123,8 +146,36 @@ impl Search {
         let len = usize::from(self.len[spot]);
         let card = self.piles[spot][len];
         self.hash[spot] ^= ZOBRIST[usize::from(card)][len];
+        self.place[usize::from(card)].0 = NOWHERE;
         self.run[spot] = self.run[spot].min(self.len[spot]);
         card
+    }
+
+    fn layout(&self) -> Layout {
+        let mut cards = [0; CARDS];
+        let mut at = 0;
+        for spot in 0..SPOTS {
+            let len = usize::from(self.len[spot]);
+            cards[at..at + len].copy_from_slice(&self.piles[spot][..len]);
+            at += len;
+        }
+        Layout { cards, len: self.len }
+    }
+
+    /// Puts the spots back as `layout` has them (the stock is untouched).
+    fn restore(&mut self, layout: &Layout) {
+        self.len = [0; SPOTS];
+        self.hash = [0; SPOTS];
+        self.run = [0; SPOTS];
+        self.place = [(NOWHERE, 0); CARDS];
+        let mut at = 0;
+        for spot in 0..SPOTS {
+            let len = usize::from(layout.len[spot]);
+            for &card in &layout.cards[at..at + len] {
+                self.push(spot, card);
+            }
+            at += len;
+        }
     }
 
     fn stock_left(&self) -> usize {
@@ -217,36 +268,21 @@ impl Search {
         n
     }
 
-    fn undeal(&mut self, n: usize) {
-        for spot in (0..n).rev() {
-            self.pop(spot);
-            self.dealt -= 1;
-        }
-    }
-
     /// The sum of the bottom runs (the rulings' score).
     fn score(&self) -> u8 {
         self.run.iter().sum()
     }
 
-    /// Where `card` lies: its spot and height.
-    fn locate(&self, card: u8) -> (usize, usize) {
-        for spot in 0..SPOTS {
-            let len = usize::from(self.len[spot]);
-            if let Some(h) = self.piles[spot][..len].iter().position(|&c| c == card) {
-                return (spot, h);
-            }
-        }
-        unreachable!("every card is on a spot once the stock is empty")
+    /// Where `card` lies on the spots: its spot and height.
+    fn locate(&self, card: u8) -> Option<(usize, usize)> {
+        let (spot, height) = self.place[usize::from(card)];
+        (spot != NOWHERE).then_some((usize::from(spot), usize::from(height)))
     }
 
-    /// Progress: 64 per card in a bottom run; once the stock is empty, less
-    /// one per card that still covers a run or the card that extends it.
+    /// Progress: 64 per card in a bottom run, less one per card that still
+    /// covers a run or the card that extends it.
     fn measure(&self) -> i32 {
         let score = i32::from(self.score()) * 64;
-        if self.stock_left() > 0 {
-            return score;
-        }
         let mut cover = 0;
         for spot in 0..SPOTS {
             let run = self.run[spot];
@@ -257,10 +293,187 @@ impl Search {
             let bottom = self.piles[spot][0];
             let last = rank(self.piles[spot][usize::from(run) - 1]);
             let next = if rank(bottom) == 0 { last + 1 } else { last - 1 };
-            let (at, height) = self.locate(suit(bottom) * 13 + next);
-            cover += i32::from(self.len[at]) - height as i32 - 1;
+            if let Some((at, height)) = self.locate(suit(bottom) * 13 + next) {
+                cover += i32::from(self.len[at]) - height as i32 - 1;
+            }
         }
         score - cover
+    }
+
+    /// Lists the positions the moves reach before the next deal, breadth
+    /// first (at most the pass's `stage_states`), then deals from them best
+    /// first and searches on. `discrepancies` is how many choices other
+    /// than the best this line may still make. Leaves the spots as they
+    /// come: the caller restores its own.
+    fn stage(&mut self, discrepancies: u32) -> Option<Vec<Action>> {
+        if self.stock_left() == 0 {
+            self.segment_left = self.pass.segment;
+            // The capped passes search the endgame best first; the last one
+            // depth first, which needs no memory beyond the table.
+            return if self.pass.segment == u64::MAX {
+                self.solve(self.pass.fresh, self.measure())
+            } else {
+                self.best_first(self.pass.segment)
+            };
+        }
+        if !self.table.visit(self.key()) {
+            return None;
+        }
+        let dealt = self.dealt;
+        let mut nodes = vec![StageNode {
+            layout: self.layout(),
+            parent: u32::MAX,
+            from: 0,
+            to: 0,
+        }];
+        let mut next = 0;
+        while next < nodes.len() {
+            if nodes.len() >= self.pass.stage_states {
+                self.table.cut = true;
+                break;
+            }
+            self.restore(&nodes[next].layout);
+            for (from, to) in self.legal_moves() {
+                let card = self.pop(from);
+                self.push(to, card);
+                if self.table.visit(self.key()) {
+                    nodes.push(StageNode {
+                        layout: self.layout(),
+                        parent: next as u32,
+                        from: from as u8,
+                        to: to as u8,
+                    });
+                }
+                self.pop(to);
+                self.push(from, card);
+            }
+            if self.table.exhausted {
+                return None;
+            }
+            next += 1;
+        }
+        let mut ranked: Vec<(i32, usize)> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, node)| {
+                self.restore(&node.layout);
+                self.deal();
+                let value = self.measure();
+                self.dealt = dealt;
+                (value, i)
+            })
+            .collect();
+        ranked.sort_unstable_by_key(|&(value, i)| (std::cmp::Reverse(value), i));
+        for (choice, &(_, i)) in ranked.iter().enumerate() {
+            let Some(left) = discrepancies.checked_sub(choice as u32) else {
+                self.table.cut = true;
+                return None;
+            };
+            self.restore(&nodes[i].layout);
+            self.deal();
+            let found = self.stage(left);
+            self.dealt = dealt;
+            if let Some(mut line) = found {
+                line.push(Action::Deal);
+                let mut at = i;
+                while at != 0 {
+                    let node = &nodes[at];
+                    line.push(Action::Move {
+                        from: node.from + 1,
+                        to: node.to + 1,
+                    });
+                    at = node.parent as usize;
+                }
+                return Some(line);
+            }
+            if self.table.exhausted {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The endgame best first: always the position with the best
+    /// [`Search::measure`] met so far (the newest of equals), until a win or
+    /// `cap` positions expanded. A failure proves nothing when capped.
+    fn best_first(&mut self, cap: u64) -> Option<Vec<Action>> {
+        if self.is_won() {
+            return Some(Vec::new());
+        }
+        if !self.table.visit(self.key()) {
+            return None;
+        }
+        let mut nodes = vec![StageNode {
+            layout: self.layout(),
+            parent: u32::MAX,
+            from: 0,
+            to: 0,
+        }];
+        let mut open = std::collections::BinaryHeap::from([(self.measure(), 0u32)]);
+        let mut expanded = 0;
+        while let Some((_, at)) = open.pop() {
+            if expanded == cap {
+                self.table.cut = true;
+                return None;
+            }
+            expanded += 1;
+            self.restore(&nodes[at as usize].layout);
+            for (from, to, _) in self.moves() {
+                let card = self.pop(from);
+                self.push(to, card);
+                if self.is_won() {
+                    let mut line = vec![Action::Move {
+                        from: from as u8 + 1,
+                        to: to as u8 + 1,
+                    }];
+                    let mut back = at as usize;
+                    while back != 0 {
+                        let node = &nodes[back];
+                        line.push(Action::Move {
+                            from: node.from + 1,
+                            to: node.to + 1,
+                        });
+                        back = node.parent as usize;
+                    }
+                    return Some(line);
+                }
+                if self.table.visit(self.key()) {
+                    open.push((self.measure(), nodes.len() as u32));
+                    nodes.push(StageNode {
+                        layout: self.layout(),
+                        parent: at,
+                        from: from as u8,
+                        to: to as u8,
+                    });
+                }
+                self.pop(to);
+                self.push(from, card);
+            }
+            if self.table.exhausted {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Every legal move (from, to) while the stock has cards (each empty
+    /// spot gets its own stock cards, so none is alike).
+    fn legal_moves(&self) -> Vec<(usize, usize)> {
+        let mut moves = Vec::new();
+        for from in 0..SPOTS {
+            let Some(card) = self.top(from) else { continue };
+            for to in (0..SPOTS).filter(|&to| to != from) {
+                let legal = match self.top(to) {
+                    Some(target) => rank(card).abs_diff(rank(target)) == 1,
+                    None if to < 4 => rank(card) == 0,
+                    None => rank(card) == 12,
+                };
+                if legal {
+                    moves.push((from, to));
+                }
+            }
+        }
+        moves
     }
 
     /// Depth-first: the winning line from here, last action first.
@@ -289,61 +502,39 @@ impl Search {
         found
     }
 
-    /// Plays `action` (a move or the deal), searches on, and takes it back.
-    fn try_action(&mut self, action: Action, allowance: u8, record: i32) -> Option<Vec<Action>> {
-        let found = match action {
-            Action::Move { from, to } => {
-                let (from, to) = (usize::from(from - 1), usize::from(to - 1));
-                let card = self.pop(from);
-                self.push(to, card);
-                let score = self.measure();
-                let found = if score > record {
-                    self.solve(self.fresh.max(allowance), score)
-                } else if allowance == 0 {
-                    self.table.cut = true;
-                    None
-                } else {
-                    let next = if allowance == UNLIMITED {
-                        UNLIMITED
-                    } else {
-                        allowance - 1
-                    };
-                    self.solve(next, record)
-                };
-                self.pop(to);
-                self.push(from, card);
-                found
-            }
-            _ => {
-                let n = self.deal();
-                let outer = std::mem::replace(&mut self.segment_left, self.segment);
-                let found = self.solve(self.fresh.max(allowance), self.measure());
-                self.segment_left = outer;
-                self.undeal(n);
-                found
-            }
+    /// Plays the move, searches on, and takes it back.
+    fn try_move(&mut self, from: usize, to: usize, allowance: u8, record: i32) -> Option<Vec<Action>> {
+        let card = self.pop(from);
+        self.push(to, card);
+        let score = self.measure();
+        let found = if score > record {
+            self.solve(self.pass.fresh.max(allowance), score)
+        } else if allowance == 0 {
+            self.table.cut = true;
+            None
+        } else {
+            let next = if allowance == UNLIMITED {
+                UNLIMITED
+            } else {
+                allowance - 1
+            };
+            self.solve(next, record)
         };
+        self.pop(to);
+        self.push(from, card);
         found.map(|mut line| {
-            line.push(action);
+            line.push(Action::Move {
+                from: from as u8 + 1,
+                to: to as u8 + 1,
+            });
             line
         })
     }
 
-    /// Moves best first, with the deal after the moves that build.
+    /// Moves best first.
     fn search_children(&mut self, allowance: u8, record: i32) -> Option<Vec<Action>> {
-        let moves = self.moves();
-        let mut actions: Vec<Action> = moves
-            .iter()
-            .map(|&(from, to, _)| Action::Move {
-                from: from as u8 + 1,
-                to: to as u8 + 1,
-            })
-            .collect();
-        if self.stock_left() > 0 {
-            actions.push(Action::Deal);
-        }
-        for action in actions {
-            if let Some(line) = self.try_action(action, allowance, record) {
+        for (from, to, _) in self.moves() {
+            if let Some(line) = self.try_move(from, to, allowance, record) {
                 return Some(line);
             }
             if self.table.exhausted || self.segment_left == 0 {
@@ -355,40 +546,54 @@ impl Search {
 }
 
 /// The limits of one pass of the search.
+#[derive(Clone, Copy)]
 struct Pass {
-    /// The allowance after progress: this many moves that are not progress
-    /// may follow in a row.
+    /// The positions each stage lists before it deals.
+    stage_states: usize,
+    /// How many choices other than the best a line may make, over all its
+    /// stages.
+    discrepancies: u32,
+    /// The allowance after progress in the endgame: this many moves that
+    /// are not progress may follow in a row.
     fresh: u8,
-    /// The states each segment (the positions between two deals, or after
-    /// the last) may search before the search backs up to try another way
-    /// into it.
+    /// The states each endgame may search before the search backs up to
+    /// try another way into it.
     segment: u64,
 }
 
-/// Nearly all states lie after the last deal, and one bad endgame can eat
-/// any budget, so the first passes give each segment a few thousand
-/// states and allow one, two, then four moves that are not progress: they
-/// find most wins fast but prove nothing when they fail. The last pass has
-/// no limit, so only it proves a loss.
+/// The first passes look at a few positions of each stage, deal from the
+/// best, and give each endgame a few thousand states with one, two, then
+/// four moves that are not progress: they find most wins fast but prove
+/// nothing when they fail. The last pass has no limit, so only it proves a
+/// loss.
 const PASSES: [Pass; 4] = [
     Pass {
+        stage_states: 300,
+        discrepancies: 2,
         fresh: 1,
         segment: 10_000,
     },
     Pass {
+        stage_states: 2_000,
+        discrepancies: 6,
         fresh: 2,
         segment: 40_000,
     },
     Pass {
+        stage_states: 20_000,
+        discrepancies: 24,
         fresh: 4,
         segment: 200_000,
     },
     Pass {
+        stage_states: usize::MAX,
+        discrepancies: u32::MAX,
         fresh: UNLIMITED,
         segment: u64::MAX,
     },
 ];
 const UNLIMITED: u8 = u8::MAX;
+
 /// Solves an Anthill position (the start of a deal or a game in progress)
 /// within `budget` states.
 pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
@@ -396,13 +601,14 @@ pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
         return Solved::finished(&outcome);
     }
     let mut search = Search::new(game, budget);
+    let (start, dealt) = (search.layout(), search.dealt);
     let line = super::deep_stack(|| {
         for pass in PASSES {
-            search.fresh = pass.fresh;
-            search.segment = pass.segment;
-            search.segment_left = pass.segment;
+            search.pass = pass;
             search.table.next_pass();
-            let line = search.solve(pass.fresh, search.measure());
+            search.restore(&start);
+            search.dealt = dealt;
+            let line = search.stage(pass.discrepancies);
             if line.is_some() || search.table.exhausted || !search.table.cut {
                 return line;
             }
