@@ -29,7 +29,9 @@ struct Search {
     deals_left: u8,
     /// Foundation top ranks, F1..F4.
     tops: [u8; PILES],
-    table: Table,
+    /// Cards of each rank not yet on a foundation.
+    left: [u8; 13],
+    table: Table<u64>,
 }
 
 fn adjacent(a: u8, b: u8) -> bool {
@@ -53,7 +55,16 @@ impl Search {
             }
             visible[t] = pile.len() as u8;
         }
+        let mut left = [0u8; 13];
+        for t in 0..PILES {
+            for slot in 0..SLOTS {
+                if present[t] & (1 << slot) != 0 {
+                    left[usize::from(slots[t][slot])] += 1;
+                }
+            }
+        }
         Search {
+            left,
             strict: view.variant == Variant::Strict,
             slots,
             present,
@@ -70,17 +81,23 @@ impl Search {
         (seen != 0).then(|| 15 - seen.leading_zeros() as usize)
     }
 
-    fn key(&self) -> u128 {
+    /// The exact state in 63 bits: the deals left (4 bits), the slots still
+    /// present (12 bits a pile) and the sorted foundation tops as their
+    /// index among the 1,820 multisets of four ranks (11 bits).
+    fn key(&self) -> u64 {
         let mut tops = self.tops;
         tops.sort_unstable();
-        let mut key = u128::from(self.deals_left);
+        // Sorted a <= b <= c <= d become a < b+1 < c+2 < d+3 below 16,
+        // numbered by the combinatorial number system.
+        let choose = |n: u64, k: u64| (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1));
+        let multiset: u64 = (0..PILES as u64)
+            .map(|i| choose(u64::from(tops[i as usize]) + i, i + 1))
+            .sum();
+        let mut key = u64::from(self.deals_left);
         for t in 0..PILES {
-            key = key << 12 | u128::from(self.present[t]);
+            key = key << 12 | u64::from(self.present[t]);
         }
-        for top in tops {
-            key = key << 4 | u128::from(top);
-        }
-        key
+        key << 11 | multiset
     }
 
     /// The moves open now: (pile, slot, foundation), one foundation per
@@ -96,7 +113,69 @@ impl Search {
                 }
             }
         }
+        // Moves that leave the most tableau tops playable first.
+        moves.sort_by_cached_key(|&(t, slot, f)| std::cmp::Reverse(self.playable_after(t, slot, f)));
         moves
+    }
+
+    /// How many tableau top cards could go to a foundation after pile `t`'s
+    /// card in `slot` goes onto foundation `f`.
+    fn playable_after(&self, t: usize, slot: usize, f: usize) -> usize {
+        let mut tops = self.tops;
+        tops[f] = self.slots[t][slot];
+        (0..PILES)
+            .filter_map(|p| {
+                let mut seen = self.present[p] & ((1u16 << self.visible[p]) - 1);
+                if p == t {
+                    seen &= !(1 << slot);
+                }
+                (seen != 0).then(|| self.slots[p][15 - seen.leading_zeros() as usize])
+            })
+            .filter(|&rank| tops.iter().any(|&top| adjacent(rank, top)))
+            .count()
+    }
+
+    /// Whether every rank still to play can be reached: a foundation can
+    /// only walk one rank at a time, each step onto a card not yet played,
+    /// so a rank cut off from every foundation top by ranks with no card
+    /// left can never be played and the position is lost.
+    fn reachable(&self) -> bool {
+        const ALL: u16 = (1 << 13) - 1;
+        let wanted = (0..13)
+            .filter(|&r| self.left[r] > 0)
+            .fold(0u16, |m, r| m | 1 << r);
+        let mut reach = self.tops.iter().fold(0u16, |m, &t| m | 1 << t);
+        loop {
+            let around = ((reach << 1 | reach >> 12) | (reach >> 1 | reach << 12)) & ALL;
+            let next = reach | (around & wanted);
+            if next == reach {
+                return wanted & !reach == 0;
+            }
+            reach = next;
+        }
+    }
+
+    /// Whether there are enough ways onto each rank still to play. A card
+    /// of rank r goes onto a foundation showing r-1 or r+1, and each time a
+    /// foundation shows a rank (a top now, or a card played there later) at
+    /// most one card follows it there. So the cards of ranks r, r+2, ..,
+    /// r+2k can be no more than the tops and cards of ranks r-1, r+1, ..,
+    /// r+2k+1 (Hall's condition on these sets; k up to 5 keeps the two sets
+    /// apart on the 13-rank cycle). Otherwise the position is lost.
+    fn enough_ways(&self) -> bool {
+        let mut shows = self.left.map(u16::from);
+        for &top in &self.tops {
+            shows[usize::from(top)] += 1;
+        }
+        (0..13).all(|r| {
+            let (mut cards, mut ways) = (0, shows[(r + 12) % 13]);
+            (0..6).all(|k| {
+                let at = (r + 2 * k) % 13;
+                cards += u16::from(self.left[at]);
+                ways += shows[(at + 1) % 13];
+                cards <= ways
+            })
+        })
     }
 
     /// Depth-first: the winning line from here, last action first.
@@ -104,15 +183,21 @@ impl Search {
         if self.deals_left == 0 && self.present.iter().all(|&p| p == 0) {
             return Some(Vec::new());
         }
+        if !self.reachable() || !self.enough_ways() {
+            return None;
+        }
         if !self.table.visit(self.key()) {
             return None;
         }
         let moves = self.moves();
         for &(t, slot, f) in &moves {
             let old = self.tops[f];
-            self.tops[f] = self.slots[t][slot];
+            let rank = self.slots[t][slot];
+            self.tops[f] = rank;
             self.present[t] &= !(1 << slot);
+            self.left[usize::from(rank)] -= 1;
             let found = self.solve();
+            self.left[usize::from(rank)] += 1;
             self.present[t] |= 1 << slot;
             self.tops[f] = old;
             if let Some(mut line) = found {
@@ -165,4 +250,82 @@ pub fn solve(game: &AntsSolitaire, budget: u64) -> Solved<Action> {
         states: search.table.states(),
     };
     checked(game, solved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ants_solitaire::Setup;
+
+    fn search() -> Search {
+        let setup = Setup {
+            variant: Variant::Relaxed,
+            seed: Some(7),
+            deal: None,
+        };
+        Search::new(&AntsSolitaire::new(&setup).unwrap(), 1_000)
+    }
+
+    /// "The top card of a tableau pile goes onto a foundation whose top card
+    /// is one rank above or below it, any suit, with King and Ace adjacent
+    /// (wrap)": with every foundation on an Ace and no 2 or King left, no
+    /// foundation can ever leave the Aces, so the 5s still to play are lost.
+    #[test]
+    fn a_rank_cut_off_from_every_foundation_is_lost() {
+        let mut search = search();
+        search.tops = [0; PILES];
+        search.left = [0; 13];
+        search.left[4] = 2;
+        assert!(!search.reachable());
+        // A 2 left opens the way up: 2, then 3 and 4 would be needed too.
+        search.left[1] = 1;
+        assert!(!search.reachable());
+        search.left[2] = 1;
+        search.left[3] = 1;
+        assert!(search.reachable());
+        // Through the wrap: K, Q, ... down to 5.
+        search.left[1..4].fill(0);
+        (5..13).for_each(|r| search.left[r] = 1);
+        assert!(search.reachable());
+    }
+
+    /// Three 5s and no 4 or 6 left, with one foundation on a 4 and one on
+    /// a 6: each can take one 5 and then shows a 5, which no 5 can follow,
+    /// so the third 5 can never be played.
+    #[test]
+    fn more_cards_of_a_rank_than_ways_onto_it_is_lost() {
+        let mut search = search();
+        search.tops = [3, 5, 9, 9];
+        search.left = [0; 13];
+        search.left[4] = 3;
+        search.left[8] = 1;
+        assert!(search.reachable());
+        assert!(!search.enough_ways());
+        search.left[4] = 2;
+        assert!(search.enough_ways());
+    }
+
+    /// The key numbers the multisets of foundation tops one to one: all
+    /// 1,820 of them get different numbers below 2^11, and the order of the
+    /// foundations does not matter.
+    #[test]
+    fn keys_number_foundation_tops_exactly() {
+        let mut search = search();
+        let mut seen = std::collections::HashSet::new();
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    for d in c..13 {
+                        search.tops = [d, b, a, c];
+                        let key = search.key();
+                        assert!(key & 0x7FF < 1820);
+                        assert!(seen.insert(key));
+                        search.tops = [a, b, c, d];
+                        assert_eq!(search.key(), key);
+                    }
+                }
+            }
+        }
+        assert_eq!(seen.len(), 1820);
+    }
 }

@@ -17,6 +17,7 @@ use crate::rules::ants_solitaire::Variant;
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::patience::Patience;
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 
 /// What a search proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,10 +68,12 @@ impl<A> Solved<A> {
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
 /// The transposition table and the state count shared by the searches.
-pub(crate) struct Table {
+/// Keys are hashes of 128 bits, or exact encodings where a state fits in
+/// 64 bits (half the memory).
+pub(crate) struct Table<K = u128> {
     /// Canonical keys searched, with the allowance they were searched with
     /// (see [`Table::visit_with`]).
-    seen: FxHashMap<u128, u8>,
+    seen: FxHashMap<K, u8>,
     budget: u64,
     /// States expanded so far (a state searched again with a larger
     /// allowance counts again).
@@ -83,8 +86,8 @@ pub(crate) struct Table {
     pub(crate) cut: bool,
 }
 
-impl Table {
-    pub(crate) fn new(budget: u64) -> Table {
+impl<K: std::hash::Hash + Eq> Table<K> {
+    pub(crate) fn new(budget: u64) -> Table<K> {
         Table {
             seen: FxHashMap::default(),
             budget,
@@ -96,14 +99,14 @@ impl Table {
 
     /// Records a state; false if it was searched already or the budget is
     /// spent (then `exhausted` is set).
-    pub(crate) fn visit(&mut self, key: u128) -> bool {
+    pub(crate) fn visit(&mut self, key: K) -> bool {
         self.visit_with(key, 0)
     }
 
     /// Records a state to be searched with `allowance` (a search with a
     /// larger allowance sees more); false if it was searched already with
     /// at least as much, or the budget is spent.
-    pub(crate) fn visit_with(&mut self, key: u128, allowance: u8) -> bool {
+    pub(crate) fn visit_with(&mut self, key: K, allowance: u8) -> bool {
         if self.exhausted {
             return false;
         }
@@ -111,10 +114,15 @@ impl Table {
             self.exhausted = true;
             return false;
         }
-        match self.seen.get(&key) {
-            Some(&before) if before >= allowance => false,
-            _ => {
-                self.seen.insert(key, allowance);
+        match self.seen.entry(key) {
+            Entry::Occupied(entry) if *entry.get() >= allowance => false,
+            Entry::Occupied(mut entry) => {
+                entry.insert(allowance);
+                self.expanded += 1;
+                true
+            }
+            Entry::Vacant(entry) => {
+                entry.insert(allowance);
                 self.expanded += 1;
                 true
             }
