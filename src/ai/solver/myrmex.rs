@@ -3,7 +3,11 @@
 //! [`solve`] is exact for a deal it can see whole: it reads every card,
 //! face-down ones and the stock included, so it is meant for the open levels
 //! (larval, open major and queen), the command line and daily deals. A win
-//! is a full victory: six chambers.
+//! is a full victory: six chambers. It searches best first, guided by
+//! chambers, cards resting on the card one rank above in a shared suit,
+//! empty piles and the stock left: that finds short lines (a hint then
+//! points somewhere sensible), and when no position is left to search the
+//! deal is proved lost.
 //!
 //! [`suggest`] is the best-effort hint for closed deals. It is built from the
 //! [`View`] alone, so it cannot depend on a face-down card or on the stock:
@@ -26,8 +30,6 @@ const HEIGHT: usize = 72;
 /// The code of a card the player cannot see.
 const UNKNOWN: u8 = 44;
 const CODES: usize = 45;
-/// Paths longer than this stop the search (then a loss is not proved).
-const MAX_DEPTH: usize = 2_000;
 
 static ZOBRIST: [[u64; HEIGHT]; CODES] = zobrist(0x3F2_7E5);
 
@@ -211,6 +213,50 @@ impl Board {
         i64::from(self.chambers) * 10_000 + i64::from(self.flips) * 300 + empties * 60 + grouped * 20
     }
 
+    /// The best-first search's guide: chambers first, then cards resting on
+    /// a card one rank above that shares a suit with them (anywhere in a
+    /// pile, as a future group), empty piles, and cards still to deal.
+    fn guide(&self, cards: &Cards, stock: usize) -> i64 {
+        let mut links = 0;
+        for p in 0..PILES {
+            let len = usize::from(self.len[p]);
+            let pile = &self.piles[p][usize::from(self.down[p])..len];
+            for pair in pile.windows(2) {
+                let (below, above) = (usize::from(pair[0]), usize::from(pair[1]));
+                if cards.rank[below] == cards.rank[above] + 1 && cards.suits[below] & cards.suits[above] != 0
+                {
+                    links += 1;
+                }
+            }
+        }
+        let empties = self.len.iter().filter(|&&l| l == 0).count() as i64;
+        let undealt = (stock - usize::from(self.dealt)) as i64;
+        i64::from(self.chambers) * 1_000
+            + i64::from(self.flips) * 40
+            + links * 10
+            + empties * 15
+            + undealt * 5
+    }
+
+    /// The board as a few bytes: the piles one after another.
+    fn pack(&self) -> Packed {
+        let mut cards = [0; HEIGHT];
+        let mut at = 0;
+        for p in 0..PILES {
+            let len = usize::from(self.len[p]);
+            cards[at..at + len].copy_from_slice(&self.piles[p][..len]);
+            at += len;
+        }
+        Packed {
+            cards,
+            len: self.len,
+            down: self.down,
+            dealt: self.dealt,
+            chambers: self.chambers,
+            flips: self.flips,
+        }
+    }
+
     /// The rules' notation for a move.
     fn action(&self, m: Move) -> Action {
         let (from, to) = (m.from as u8 + 1, m.to as u8 + 1);
@@ -222,68 +268,108 @@ impl Board {
     }
 }
 
-/// The exact search.
+/// A board packed for the best-first search's open list.
+struct Packed {
+    cards: [u8; HEIGHT],
+    len: [u8; PILES],
+    down: [u8; PILES],
+    dealt: u8,
+    chambers: u8,
+    flips: u8,
+}
+
+impl Packed {
+    fn unpack(&self) -> Board {
+        let mut board = empty_board();
+        let mut at = 0;
+        for p in 0..PILES {
+            let len = usize::from(self.len[p]);
+            board.piles[p][..len].copy_from_slice(&self.cards[at..at + len]);
+            at += len;
+        }
+        board.len = self.len;
+        board.down = self.down;
+        board.dealt = self.dealt;
+        board.chambers = self.chambers;
+        board.flips = self.flips;
+        board
+    }
+}
+
+/// A position the best-first search met, and how: its parent and the
+/// action from there.
+struct Node {
+    board: Packed,
+    parent: u32,
+    action: Action,
+}
+
+/// The exact search, best first.
 struct Search<'a> {
     cards: &'a Cards,
     stock: Vec<u8>,
     table: Table,
-    depth: usize,
 }
 
 impl Search<'_> {
-    /// Moves from `board`, most promising first, with the boards they make.
-    fn children(&self, board: &Board) -> Vec<(i64, Move, Board)> {
-        let mut children: Vec<(i64, Move, Board)> = board
-            .moves(self.cards)
-            .into_iter()
-            .map(|m| {
-                let mut next = *board;
-                next.play(self.cards, m);
-                let mut score = next.promise(self.cards) - board.promise(self.cards);
-                if board.len[m.to] == 0 {
-                    score -= 100;
-                }
-                (score, m, next)
-            })
-            .collect();
-        children.sort_by_key(|&(score, ..)| -score);
-        children
-    }
-
-    fn solve(&mut self, board: &Board) -> Option<Vec<Action>> {
-        if usize::from(board.chambers) == CHAMBERS {
+    /// Best first: always the position with the best [`Board::guide`] met
+    /// so far (the newest of equals), moves and the restock alike, until
+    /// six chambers, the budget, or no position is left (then the deal is
+    /// lost: every reachable position was searched).
+    fn best_first(&mut self, root: &Board) -> Option<Vec<Action>> {
+        if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
-        let stock_left = usize::from(board.dealt) < self.stock.len();
-        if self.depth >= MAX_DEPTH {
-            self.table.cut = true;
+        let stock = self.stock.len();
+        if !self.table.visit(root.key(usize::from(root.dealt) < stock)) {
             return None;
         }
-        if !self.table.visit(board.key(stock_left)) {
-            return None;
-        }
-        self.depth += 1;
-        let mut found = None;
-        for (_, m, next) in self.children(board) {
-            if let Some(mut line) = self.solve(&next) {
-                line.push(board.action(m));
-                found = Some(line);
-                break;
+        let mut nodes = vec![Node {
+            board: root.pack(),
+            parent: u32::MAX,
+            action: Action::Deal,
+        }];
+        let mut open = std::collections::BinaryHeap::from([(root.guide(self.cards, stock), 0u32)]);
+        while let Some((_, at)) = open.pop() {
+            let board = nodes[at as usize].board.unpack();
+            let mut children: Vec<(Action, Board)> = board
+                .moves(self.cards)
+                .into_iter()
+                .map(|m| {
+                    let mut next = board;
+                    next.play(self.cards, m);
+                    (board.action(m), next)
+                })
+                .collect();
+            if usize::from(board.dealt) < stock {
+                let mut next = board;
+                next.deal(self.cards, &self.stock);
+                children.push((Action::Deal, next));
+            }
+            for (action, next) in children {
+                if usize::from(next.chambers) == CHAMBERS {
+                    let mut line = vec![action];
+                    let mut back = at as usize;
+                    while back != 0 {
+                        line.push(nodes[back].action);
+                        back = nodes[back].parent as usize;
+                    }
+                    return Some(line);
+                }
+                if self.table.visit(next.key(usize::from(next.dealt) < stock)) {
+                    open.push((next.guide(self.cards, stock), nodes.len() as u32));
+                    nodes.push(Node {
+                        board: next.pack(),
+                        parent: at,
+                        action,
+                    });
+                }
             }
             if self.table.exhausted {
-                break;
+                return None;
             }
         }
-        if found.is_none() && stock_left && !self.table.exhausted {
-            let mut next = *board;
-            next.deal(self.cards, &self.stock);
-            if let Some(mut line) = self.solve(&next) {
-                line.push(Action::Deal);
-                found = Some(line);
-            }
-        }
-        self.depth -= 1;
-        found
+        None
     }
 }
 
@@ -321,9 +407,8 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
         cards: &cards,
         stock: stock.into_iter().map(code).collect(),
         table: Table::new(budget),
-        depth: 0,
     };
-    let line = super::deep_stack(|| search.solve(&board));
+    let line = search.best_first(&board);
     let solved = Solved {
         verdict: search.table.verdict(line),
         states: search.table.states(),
