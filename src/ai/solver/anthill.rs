@@ -23,7 +23,7 @@
 //! last pass has no limit and searches the endgame depth first, progress
 //! first, so it needs no memory beyond the table: only it proves a loss.
 
-use super::{checked, mix64, zobrist, Solved, Table};
+use super::{checked, mix64, pack_piles, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::patience::Patience;
@@ -153,13 +153,18 @@ impl Search {
 
     fn layout(&self) -> Layout {
         let mut cards = [0; CARDS];
-        let mut at = 0;
-        for spot in 0..SPOTS {
-            let len = usize::from(self.len[spot]);
-            cards[at..at + len].copy_from_slice(&self.piles[spot][..len]);
-            at += len;
-        }
+        pack_piles(&self.piles, &self.len, &mut cards);
         Layout { cards, len: self.len }
+    }
+
+    /// The position now, reached from node `parent` by the move.
+    fn node(&self, parent: usize, from: usize, to: usize) -> StageNode {
+        StageNode {
+            layout: self.layout(),
+            parent: parent as u32,
+            from: from as u8,
+            to: to as u8,
+        }
     }
 
     /// Puts the spots back as `layout` has them (the stock is untouched).
@@ -337,12 +342,7 @@ impl Search {
                 let card = self.pop(from);
                 self.push(to, card);
                 if self.table.visit(self.key()) {
-                    nodes.push(StageNode {
-                        layout: self.layout(),
-                        parent: next as u32,
-                        from: from as u8,
-                        to: to as u8,
-                    });
+                    nodes.push(self.node(next, from, to));
                 }
                 self.pop(to);
                 self.push(from, card);
@@ -375,15 +375,7 @@ impl Search {
             self.dealt = dealt;
             if let Some(mut line) = found {
                 line.push(Action::Deal);
-                let mut at = i;
-                while at != 0 {
-                    let node = &nodes[at];
-                    line.push(Action::Move {
-                        from: node.from + 1,
-                        to: node.to + 1,
-                    });
-                    at = node.parent as usize;
-                }
+                moves_back(&nodes, i, &mut line);
                 return Some(line);
             }
             if self.table.exhausted {
@@ -426,25 +418,12 @@ impl Search {
                         from: from as u8 + 1,
                         to: to as u8 + 1,
                     }];
-                    let mut back = at as usize;
-                    while back != 0 {
-                        let node = &nodes[back];
-                        line.push(Action::Move {
-                            from: node.from + 1,
-                            to: node.to + 1,
-                        });
-                        back = node.parent as usize;
-                    }
+                    moves_back(&nodes, at as usize, &mut line);
                     return Some(line);
                 }
                 if self.table.visit(self.key()) {
                     open.push((self.measure(), nodes.len() as u32));
-                    nodes.push(StageNode {
-                        layout: self.layout(),
-                        parent: at,
-                        from: from as u8,
-                        to: to as u8,
-                    });
+                    nodes.push(self.node(at as usize, from, to));
                 }
                 self.pop(to);
                 self.push(from, card);
@@ -542,6 +521,19 @@ impl Search {
             }
         }
         None
+    }
+}
+
+/// Adds to `line` (last action first) the moves that led from the first
+/// node to node `at`, last first.
+fn moves_back(nodes: &[StageNode], mut at: usize, line: &mut Vec<Action>) {
+    while at != 0 {
+        let node = &nodes[at];
+        line.push(Action::Move {
+            from: node.from + 1,
+            to: node.to + 1,
+        });
+        at = node.parent as usize;
     }
 }
 

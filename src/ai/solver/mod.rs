@@ -177,6 +177,17 @@ pub(super) const fn zobrist<const C: usize, const H: usize>(salt: u64) -> [[u64;
     table
 }
 
+/// Writes piles one after another into `out`, each as long as `len` says:
+/// a position packed for a best-first search's open list.
+pub(crate) fn pack_piles<const H: usize>(piles: &[[u8; H]], len: &[u8], out: &mut [u8]) {
+    let mut at = 0;
+    for (pile, &len) in piles.iter().zip(len) {
+        let len = usize::from(len);
+        out[at..at + len].copy_from_slice(&pile[..len]);
+        at += len;
+    }
+}
+
 /// The score of a full win, which is what the solvers look for.
 pub trait FullWin: Patience {
     const FULL_SCORE: i64;

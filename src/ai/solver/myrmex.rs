@@ -20,7 +20,7 @@
 //! the key sorts the pile hashes; the two copies of a card are alike, since
 //! the key hashes card codes, not card instances.
 
-use super::{checked, mix64, zobrist, Solved, Table};
+use super::{checked, mix64, pack_piles, zobrist, Solved, Table};
 use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{rank_index, sequence_len, Action, Myrmex, View, CHAMBERS, PILES};
 use crate::rules::patience::Patience;
@@ -241,12 +241,7 @@ impl Board {
     /// The board as a few bytes: the piles one after another.
     fn pack(&self) -> Packed {
         let mut cards = [0; HEIGHT];
-        let mut at = 0;
-        for p in 0..PILES {
-            let len = usize::from(self.len[p]);
-            cards[at..at + len].copy_from_slice(&self.piles[p][..len]);
-            at += len;
-        }
+        pack_piles(&self.piles, &self.len, &mut cards);
         Packed {
             cards,
             len: self.len,
