@@ -56,6 +56,10 @@ fn anthill_winning_lines_replay_to_a_win() {
         // each holding the 13 cards of one suit in rank order"
         assert!(end.outcome().unwrap().won, "seed {seed}");
         assert_eq!(end.score(), 52);
+        // The line is one a player could follow: 52 cards home and 6 deals
+        // in a few hundred moves, not thousands (the daily result shows
+        // its length).
+        assert!(line.len() <= 400, "seed {seed}: {} moves", line.len());
     }
 }
 

@@ -16,7 +16,8 @@
 //! After the last deal (the endgame) it plays the position with the best
 //! progress measure met so far: cards in runs built from an Ace or King at
 //! the bottom of a spot, less the cards that cover a run or the card that
-//! extends it, so digging counts. The first passes list only the first
+//! extends it, so digging counts, less a little for each move since the
+//! last deal, so lines stay short. The first passes list only the first
 //! positions of each stage, deal from only the best few (at most
 //! `discrepancies` choices other than the best along a line) and cap each
 //! endgame: they find most wins fast but prove nothing when they fail. The
@@ -401,7 +402,10 @@ impl Search {
             from: 0,
             to: 0,
         }];
-        let mut open = std::collections::BinaryHeap::from([(self.measure(), 0u32)]);
+        let mut open = std::collections::BinaryHeap::from([(self.measure() * PROGRESS_WEIGHT, 0u32)]);
+        // Moves from the endgame's start to each node: a long way round
+        // costs, so the lines stay short.
+        let mut depth = vec![0i32];
         let mut expanded = 0;
         while let Some((_, at)) = open.pop() {
             if expanded == cap {
@@ -422,8 +426,10 @@ impl Search {
                     return Some(line);
                 }
                 if self.table.visit(self.key()) {
-                    open.push((self.measure(), nodes.len() as u32));
+                    let moves = depth[at as usize] + 1;
+                    open.push((self.measure() * PROGRESS_WEIGHT - moves, nodes.len() as u32));
                     nodes.push(self.node(at as usize, from, to));
+                    depth.push(moves);
                 }
                 self.pop(to);
                 self.push(from, card);
@@ -536,6 +542,11 @@ fn moves_back(nodes: &[StageNode], mut at: usize, line: &mut Vec<Action>) {
         at = node.parent as usize;
     }
 }
+
+/// What one unit of the progress measure is worth in moves, in the
+/// best-first endgame: a card brought home (64 units) is worth a detour of
+/// 256 moves, so lines stay short without losing the wins.
+const PROGRESS_WEIGHT: i32 = 4;
 
 /// The limits of one pass of the search.
 #[derive(Clone, Copy)]
