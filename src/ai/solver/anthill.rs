@@ -158,6 +158,16 @@ impl Search {
         Layout { cards, len: self.len }
     }
 
+    /// The position now, where a search starts.
+    fn root(&self) -> StageNode {
+        StageNode {
+            layout: self.layout(),
+            parent: u32::MAX,
+            from: 0,
+            to: 0,
+        }
+    }
+
     /// The position now, reached from node `parent` by the move.
     fn node(&self, parent: usize, from: usize, to: usize) -> StageNode {
         StageNode {
@@ -207,61 +217,46 @@ impl Search {
             && (0..SPOTS).all(|s| self.len[s] == 0 || (self.len[s] == 13 && self.run[s] == 13))
     }
 
-    /// Legal moves (from, to), each with whether it is progress (it builds
-    /// a bottom run, starts one on an empty spot, or empties a spot), best
-    /// first.
-    fn moves(&self) -> Vec<(usize, usize, bool)> {
+    /// Legal moves (from, to), best first: those that build a bottom run
+    /// or start one on an empty spot, then by what they do for the runs
+    /// (emptying a spot, digging, not breaking or burying a run).
+    fn moves(&self) -> Vec<(usize, usize)> {
         let mut moves: Vec<(i32, usize, usize, bool)> = Vec::new();
-        for from in 0..SPOTS {
-            let Some(card) = self.top(from) else { continue };
-            let breaks_run = self.run[from] == self.len[from];
-            let mut empty_tried = [false; 2];
-            for to in 0..SPOTS {
-                if to == from {
-                    continue;
-                }
-                let legal = match self.top(to) {
-                    Some(target) => rank(card).abs_diff(rank(target)) == 1,
-                    None => {
-                        let row = usize::from(to >= 4);
-                        let fits = if row == 0 {
-                            rank(card) == 0
-                        } else {
-                            rank(card) == 12
-                        };
-                        // Once the stock is empty, empty spots of a row are alike.
-                        let alike = self.stock_left() == 0 && std::mem::replace(&mut empty_tried[row], true);
-                        fits && !alike
-                    }
-                };
-                if !legal {
-                    continue;
-                }
-                let builds = self.extends_run(to, card) && !(breaks_run && self.len[from] == 1);
-                let empties = self.len[from] == 1 && !breaks_run;
-                let mut score = 0;
-                if builds {
-                    score += 100;
-                }
-                if empties {
-                    score += 50;
-                }
-                if breaks_run {
-                    score -= 100;
-                }
-                // Junk is better parked on junk than on a run.
-                if self.run[to] == self.len[to] && !builds {
-                    score -= 20;
-                }
-                // Digging towards a run under junk.
-                if self.run[from] > 0 && !breaks_run {
-                    score += 10 - i32::from(self.len[from] - self.run[from]);
-                }
-                moves.push((score, from, to, builds));
+        // Once the stock is empty, empty spots of a row are alike.
+        let mut empty_tried = [[false; 2]; SPOTS];
+        for (from, to) in self.legal_moves() {
+            if self.len[to] == 0
+                && self.stock_left() == 0
+                && std::mem::replace(&mut empty_tried[from][usize::from(to >= 4)], true)
+            {
+                continue;
             }
+            let card = self.top(from).expect("a move has a card");
+            let breaks_run = self.run[from] == self.len[from];
+            let builds = self.extends_run(to, card) && !(breaks_run && self.len[from] == 1);
+            let empties = self.len[from] == 1 && !breaks_run;
+            let mut score = 0;
+            if builds {
+                score += 100;
+            }
+            if empties {
+                score += 50;
+            }
+            if breaks_run {
+                score -= 100;
+            }
+            // Junk is better parked on junk than on a run.
+            if self.run[to] == self.len[to] && !builds {
+                score -= 20;
+            }
+            // Digging towards a run under junk.
+            if self.run[from] > 0 && !breaks_run {
+                score += 10 - i32::from(self.len[from] - self.run[from]);
+            }
+            moves.push((score, from, to, builds));
         }
         moves.sort_by_key(|&(score, _, _, builds)| (!builds, -score));
-        moves.into_iter().map(|(_, f, t, p)| (f, t, p)).collect()
+        moves.into_iter().map(|(_, from, to, _)| (from, to)).collect()
     }
 
     fn deal(&mut self) -> usize {
@@ -326,12 +321,7 @@ impl Search {
             return None;
         }
         let dealt = self.dealt;
-        let mut nodes = vec![StageNode {
-            layout: self.layout(),
-            parent: u32::MAX,
-            from: 0,
-            to: 0,
-        }];
+        let mut nodes = vec![self.root()];
         let mut next = 0;
         while next < nodes.len() {
             if nodes.len() >= self.pass.stage_states {
@@ -396,12 +386,7 @@ impl Search {
         if !self.table.visit(self.key()) {
             return None;
         }
-        let mut nodes = vec![StageNode {
-            layout: self.layout(),
-            parent: u32::MAX,
-            from: 0,
-            to: 0,
-        }];
+        let mut nodes = vec![self.root()];
         let mut open = std::collections::BinaryHeap::from([(self.measure() * PROGRESS_WEIGHT, 0u32)]);
         // Moves from the endgame's start to each node: a long way round
         // costs, so the lines stay short.
@@ -414,7 +399,7 @@ impl Search {
             }
             expanded += 1;
             self.restore(&nodes[at as usize].layout);
-            for (from, to, _) in self.moves() {
+            for (from, to) in self.moves() {
                 let card = self.pop(from);
                 self.push(to, card);
                 if self.is_won() {
@@ -441,8 +426,8 @@ impl Search {
         None
     }
 
-    /// Every legal move (from, to) while the stock has cards (each empty
-    /// spot gets its own stock cards, so none is alike).
+    /// Every legal move (from, to), by spot: while the stock has cards each
+    /// empty spot gets its own stock cards, so none is alike.
     fn legal_moves(&self) -> Vec<(usize, usize)> {
         let mut moves = Vec::new();
         for from in 0..SPOTS {
@@ -518,7 +503,7 @@ impl Search {
 
     /// Moves best first.
     fn search_children(&mut self, allowance: u8, record: i32) -> Option<Vec<Action>> {
-        for (from, to, _) in self.moves() {
+        for (from, to) in self.moves() {
             if let Some(line) = self.try_move(from, to, allowance, record) {
                 return Some(line);
             }
