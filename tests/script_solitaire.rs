@@ -147,16 +147,23 @@ fn others_can_watch_but_not_touch() {
     for s in Scratch::each() {
         let out = s.run(&[new("alice", json!({"game": "anthill", "seed": "3"}))]);
         let end = component(&out[0], "end");
-        let undo = component(&out[0], "undo");
+        // Undo shows once there is something to undo; Deal is there at once.
+        let deal = component(&out[0], "deal");
         let out = s.run(&[
             click("bob", "c1", &end),
-            click("bob", "c1", &undo),
+            click("bob", "c1", &deal),
             click("alice", "c1", &end),
         ]);
         assert_refused(&out[0], "not_a_player");
         assert_refused(&out[1], "not_a_player");
+        // End game asks first; the confirmation ends it.
         assert_ok(&out[2]);
-        assert_eq!(out[2]["game"]["status"], "finished");
+        assert_eq!(out[2]["game"]["status"], "active");
+        let confirm = component(&out[2], "endok");
+        let out = s.run(&[click("bob", "c1", &confirm), click("alice", "c1", &confirm)]);
+        assert_refused(&out[0], "not_a_player");
+        assert_ok(&out[1]);
+        assert_eq!(out[1]["game"]["status"], "finished");
     }
 }
 
@@ -293,7 +300,8 @@ fn hints_are_given_counted_and_kept() {
     assert!(text.contains("moves 0"), "{text}");
     assert_refused(&out[2], "cooldown");
     assert_refused(&out[3], "no_game");
-    let button = component(hint, "hint");
+    // A typed hint answers in words alone; the board keeps the button.
+    let button = component(&out[0], "hint");
 
     // Play the hinted move, then use the button after the cooldown.
     let out = s.run(&[

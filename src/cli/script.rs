@@ -122,13 +122,14 @@ impl Script {
             .enumerate()
             .map(|(i, post)| self.post(post, i))
             .collect::<Vec<_>>();
-        json!({"ok": true, "ephemeral": false, "text": "", "components": [], "posts": posts})
+        json!({"ok": true, "ephemeral": false, "update": false, "text": "", "components": [], "posts": posts})
     }
 
     fn render(&self, reply: &Reply) -> Value {
         let mut out = Map::new();
         out.insert("ok".into(), json!(reply.ok()));
         out.insert("ephemeral".into(), json!(reply.ephemeral));
+        out.insert("update".into(), json!(reply.update));
         out.insert("text".into(), json!(reply.text));
         if let Some(e) = &reply.error {
             out.insert("error".into(), json!(e.code.as_str()));
@@ -157,6 +158,7 @@ impl Script {
             "text": post.text,
             "image": self.save(post.image.as_ref(), &format!("-post{}", index + 1)),
             "components": components(&post.components),
+            "edit": post.edit.is_some(),
         })
     }
 
@@ -236,5 +238,5 @@ fn bad_line(e: &serde_json::Error) -> String {
 }
 
 fn refused(code: &str, text: &str) -> Value {
-    json!({"ok": false, "ephemeral": true, "error": code, "text": text, "components": [], "posts": []})
+    json!({"ok": false, "ephemeral": true, "update": false, "error": code, "text": text, "components": [], "posts": []})
 }

@@ -399,19 +399,13 @@ async fn deliver(
             }
         }
     }
-    if let Some(text) = &plan.ping {
-        if let Err(e) = d
-            .channel
-            .send_message(http, Message::text(text).to_create_message())
-            .await
-        {
-            tracing::warn!(error = %e, "could not send the ping");
-        }
+    if let (Some(text), Some(game)) = (&plan.ping, public_game) {
+        ping(http, service, d.channel, &game.id, text).await;
     }
     if plan.show_record {
         show_record(http, service, d.channel, d.req).await;
     }
-    send_posts(http, &reply.posts).await;
+    send_posts(http, service, &reply.posts).await;
     Ok(())
 }
 
@@ -476,6 +470,42 @@ async fn respond(
     }
 }
 
+/// Sends a "your move" ping and deletes the game's previous one, so a
+/// channel holds at most one live ping per game.
+async fn ping(
+    http: &serenity::Http,
+    service: &Service,
+    channel: serenity::ChannelId,
+    game_id: &str,
+    text: &str,
+) {
+    let sent = match channel
+        .send_message(http, Message::text(text).to_create_message())
+        .await
+    {
+        Ok(sent) => sent,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not send the ping");
+            return;
+        }
+    };
+    let earlier = match service.swap_ping_message(game_id, &sent.id.to_string()).await {
+        Ok(earlier) => earlier,
+        Err(e) => {
+            tracing::warn!(game = %game_id, error = %format!("{e:#}"), "could not record the ping");
+            return;
+        }
+    };
+    if let Some(id) = earlier
+        .and_then(|id| id.parse::<u64>().ok())
+        .filter(|id| *id != 0)
+    {
+        if let Err(e) = channel.delete_message(http, serenity::MessageId::new(id)).await {
+            tracing::debug!(error = %e, "the earlier ping was already gone");
+        }
+    }
+}
+
 async fn record_board(service: &Service, game_id: &str, message_id: serenity::MessageId) {
     if let Err(e) = service.set_board_message(game_id, &message_id.to_string()).await {
         tracing::warn!(game = %game_id, error = %format!("{e:#}"), "could not record the board message");
@@ -536,12 +566,13 @@ async fn show_record(http: &serenity::Http, service: &Service, channel: serenity
 }
 
 /// Sends the service's posts (expiries, deployment news) to their channels.
-pub async fn send_posts(http: &serenity::Http, posts: &[Post]) {
+pub async fn send_posts(http: &serenity::Http, service: &Service, posts: &[Post]) {
     for post in posts {
         let Some(channel) = post.channel.parse::<u64>().ok().filter(|id| *id != 0) else {
             tracing::warn!(channel = %post.channel, "a post for a channel that is not a Discord channel");
             continue;
         };
+        let channel = serenity::ChannelId::new(channel);
         let message = Message {
             content: mapping::content(&post.text),
             image: post.image.as_ref().and_then(mapping::image),
@@ -549,11 +580,24 @@ pub async fn send_posts(http: &serenity::Http, posts: &[Post]) {
             ephemeral: false,
             embeds: Vec::new(),
         };
-        if let Err(e) = serenity::ChannelId::new(channel)
-            .send_message(http, message.to_create_message())
-            .await
-        {
-            tracing::warn!(channel, error = %e, "could not send a post");
+        // A post that replaces a game's board edits its message in place.
+        if let Some(game_id) = &post.edit {
+            match service.board_message(game_id).await {
+                Ok(Some(message_id)) => {
+                    edit_board(http, service, channel, game_id, &message_id, &message).await;
+                    continue;
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %format!("{e:#}"), "could not look up the board message"),
+            }
+        }
+        match channel.send_message(http, message.to_create_message()).await {
+            Ok(sent) => {
+                if let Some(game_id) = &post.edit {
+                    record_board(service, game_id, sent.id).await;
+                }
+            }
+            Err(e) => tracing::warn!(channel = %channel, error = %e, "could not send a post"),
         }
     }
 }
@@ -653,6 +697,6 @@ async fn challenge_in_thread(
         false,
     )
     .await?;
-    send_posts(http, &reply.posts).await;
+    send_posts(http, &data.service, &reply.posts).await;
     Ok(())
 }

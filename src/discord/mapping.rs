@@ -600,6 +600,13 @@ fn is_snowflake(id: &str) -> bool {
 ///   with no board recorded yet, the response itself becomes the board.
 /// - Players mentioned only in an edit get a short new "your move" ping.
 pub fn plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
+    // The service decided that the reply replaces the clicked message (a
+    // private board, like a daily attempt, changes in place too).
+    if reply.update && reply.ok() {
+        if let Origin::Component { .. } = situation.origin {
+            return update_plan(reply, situation);
+        }
+    }
     let private = reply.ephemeral || reply.error.is_some();
     if private || situation.origin == Origin::PlainCommand {
         let mut message = Message::full(reply);
@@ -624,62 +631,39 @@ pub fn plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
             show_record: false,
         };
     };
-    let full = Message::full(reply);
-    let (response, board, response_is_edit) = match situation.origin {
-        Origin::Component { message_id } if situation.board_message.is_none_or(|b| b == message_id) => {
-            let board = if situation.board_message.is_none() {
-                Board::RecordResponse
-            } else {
-                Board::Keep
-            };
-            (Response::Update(full), board, true)
-        }
-        _ => match situation.board_message {
-            Some(board_id) => {
-                // A link to the board when it shows one (it may be far up).
-                let text = match &reply.image {
-                    Some(_) => format!(
-                        "{}\n-# [Board]({})",
-                        truncate(&reply.text, MAX_CONTENT - 120),
-                        message_link(&situation.place, board_id)
-                    ),
-                    None => reply.text.clone(),
-                };
-                (
-                    Response::Message(Message::text(&text)),
-                    Board::Edit {
-                        message_id: board_id.to_string(),
-                        message: full,
-                    },
-                    situation.deferred,
-                )
-            }
-            None => (Response::Message(full), Board::RecordResponse, situation.deferred),
-        },
-    };
-    // Mentions notify only in a fresh new message, never in an edit.
-    let mut ping = None;
-    if response_is_edit {
-        let to_move = game
-            .to_move_id
-            .as_deref()
-            .filter(|id| is_snowflake(id) && *id != situation.actor_id);
-        let others: Vec<String> = mentioned_ids(&reply.text)
-            .into_iter()
-            .filter(|id| id != situation.actor_id && Some(id.as_str()) != to_move)
-            .collect();
-        let mut parts = Vec::new();
-        if let Some(id) = to_move {
-            parts.push(format!("<@{id}>, your move."));
-        }
-        if !others.is_empty() {
-            let who: Vec<String> = others.iter().map(|id| format!("<@{id}>")).collect();
-            parts.push(format!("{}, see the game message above.", who.join(" ")));
-        }
-        if !parts.is_empty() {
-            ping = Some(parts.join(" "));
+    if let Origin::Component { message_id } = situation.origin {
+        if situation.board_message.is_none_or(|b| b == message_id) {
+            return update_plan(reply, situation);
         }
     }
+    let full = Message::full(reply);
+    let (response, board, response_is_edit) = match situation.board_message {
+        Some(board_id) => {
+            // A link to the board when it shows one (it may be far up).
+            let text = match &reply.image {
+                Some(_) => format!(
+                    "{}\n-# [Board]({})",
+                    truncate(&reply.text, MAX_CONTENT - 120),
+                    message_link(&situation.place, board_id)
+                ),
+                None => reply.text.clone(),
+            };
+            (
+                Response::Message(Message::text(&text)),
+                Board::Edit {
+                    message_id: board_id.to_string(),
+                    message: full,
+                },
+                situation.deferred,
+            )
+        }
+        None => (Response::Message(full), Board::RecordResponse, situation.deferred),
+    };
+    let ping = if response_is_edit {
+        turn_ping(game, &reply.text, situation.actor_id)
+    } else {
+        None
+    };
     let show_record = game.status == "finished" && game.result.is_some() && reply.image.is_some();
     Plan {
         response,
@@ -687,6 +671,49 @@ pub fn plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
         ping,
         show_record,
     }
+}
+
+/// The plan of a reply that replaces the clicked message. A public game's
+/// board message is recorded if it was not known.
+fn update_plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
+    let mut message = Message::full(reply);
+    // UPDATE_MESSAGE keeps the message's visibility; the flag is not sent.
+    message.ephemeral = false;
+    let public_game = reply.game.as_ref().filter(|_| !reply.ephemeral);
+    let board = match public_game {
+        Some(_) if situation.board_message.is_none() => Board::RecordResponse,
+        _ => Board::Keep,
+    };
+    Plan {
+        response: Response::Update(message),
+        board,
+        ping: public_game.and_then(|game| turn_ping(game, &reply.text, situation.actor_id)),
+        show_record: public_game
+            .is_some_and(|g| g.status == "finished" && g.result.is_some() && reply.image.is_some()),
+    }
+}
+
+/// Mentions notify only in a fresh new message, never in an edit: the ping
+/// that goes with an edited board (the player to move, and anyone else the
+/// text names).
+fn turn_ping(game: &crate::service::GameSummary, text: &str, actor_id: &str) -> Option<String> {
+    let to_move = game
+        .to_move_id
+        .as_deref()
+        .filter(|id| is_snowflake(id) && *id != actor_id);
+    let others: Vec<String> = mentioned_ids(text)
+        .into_iter()
+        .filter(|id| id != actor_id && Some(id.as_str()) != to_move)
+        .collect();
+    let mut parts = Vec::new();
+    if let Some(id) = to_move {
+        parts.push(format!("<@{id}>, your move."));
+    }
+    if !others.is_empty() {
+        let who: Vec<String> = others.iter().map(|id| format!("<@{id}>")).collect();
+        parts.push(format!("{}, see the game message above.", who.join(" ")));
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 /// Whether a refusal is ours (logged, shown with an id) rather than the

@@ -329,7 +329,7 @@ async fn tick_loop(
                 if !posts.is_empty() {
                     tracing::info!(posts = posts.len(), "due work");
                 }
-                flow::send_posts(&http, &posts).await;
+                flow::send_posts(&http, &service, &posts).await;
             }
             _ = stop.changed() => return,
         }

@@ -21,7 +21,7 @@ use tiny_skia::Pixmap;
 
 pub const WIDTH: u32 = 800;
 /// The tallest image; longer piles are squeezed to fit.
-pub const MAX_HEIGHT: u32 = 1440;
+pub const MAX_HEIGHT: u32 = 1200;
 const COLUMN: f32 = (WIDTH as f32 - 40.0) / 4.0;
 /// Pile strips at least this many are always given room, so that the image
 /// keeps its size in the early game.
@@ -215,8 +215,9 @@ fn header(view: &View) -> Header<'static> {
         title,
         title_colour,
         tag,
+        // The gold bars are explained where the eye goes first.
         status: format!(
-            "{} · {}",
+            "{} · {} · gold bar: the run that scores",
             plural(view.moves as usize, "move"),
             plural(view.undos as usize, "undo")
         ),

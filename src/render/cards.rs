@@ -212,8 +212,14 @@ pub(super) fn score_title(
     deals_left: usize,
 ) -> (String, Colour, Option<(&'static str, Colour)>, String) {
     let (title, colour, tag) = match outcome {
+        // The pill says WON; the title keeps the detail's headline, so it
+        // fits a phone-sized board ("Won: all 52 cards on…" did not).
         Some(outcome) if outcome.won => (
-            format!("{} — score {}", outcome.detail, score),
+            format!(
+                "{} — score {}",
+                outcome.detail.split(':').next().unwrap_or("Won"),
+                score
+            ),
             GOLD,
             Some(("WON", GOLD)),
         ),

@@ -347,6 +347,7 @@ impl Service {
             image: if commands { board.image } else { None },
             // The game's own message keeps the buttons.
             components: vec![],
+            ..Post::default()
         });
     }
 
@@ -492,6 +493,7 @@ impl Service {
             ),
             image: None,
             components: vec![],
+            ..Post::default()
         }))
     }
 
@@ -633,6 +635,7 @@ impl Service {
                     ),
                     image: None,
                     components: vec![deploy_button(&loaded.row.id)],
+                    ..Post::default()
                 });
             }
             None => {
@@ -905,6 +908,7 @@ impl Service {
                     text: reply.text,
                     image: reply.image,
                     components: vec![],
+                    ..Post::default()
                 }))
             }
             // Someone acted at the same moment: the game is not idle.
@@ -936,6 +940,7 @@ impl Service {
             ),
             image: None,
             components: vec![],
+            ..Post::default()
         }))
     }
 }

@@ -626,6 +626,7 @@ impl Service {
                 text: "The Atta Ants lobby expired before it started.".into(),
                 image: None,
                 components: vec![],
+                ..Post::default()
             }));
         }
         let mut loaded = match self.atta_load(row.clone()).await {
@@ -659,6 +660,7 @@ impl Service {
             text: reply.text,
             image: reply.image,
             components: reply.components,
+            ..Post::default()
         }))
     }
 

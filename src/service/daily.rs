@@ -12,7 +12,7 @@ use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
-use crate::store::{AttemptFilter, DailyAttempt, GameRow, Subscription};
+use crate::store::{status, AttemptFilter, DailyAttempt, GameRow, Subscription};
 use chrono::{DateTime, Utc};
 
 const TAG: &str = "daily";
@@ -78,7 +78,11 @@ impl Service {
 
     pub(super) async fn daily_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
         match (id.game.as_str(), id.verb.as_str()) {
-            (super::leaderboard::TAG, _) => self.leaderboard_page(req, id).await,
+            // A page button turns the page in place.
+            (super::leaderboard::TAG, _) => self.leaderboard_page(req, id).await.map(|reply| Reply {
+                update: true,
+                ..reply
+            }),
             (TAG, "play") if GAMES.contains(&id.id.as_str()) => self.daily_play(req, &id.id).await,
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
         }
@@ -86,9 +90,20 @@ impl Service {
 
     /// Starts the user's attempt at today's deal of `game`: an ordinary
     /// patience, ranked if it is their first of the day.
-    async fn daily_play(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
+    pub(super) async fn daily_play(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
         let day = day_of(req.at);
         let now = req.at.timestamp_millis();
+        // An ephemeral board is lost when Discord reloads: asking again
+        // brings back the attempt under way.
+        if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
+            if status::is_open(&open.status) {
+                if let Some(stored) = self.store.daily_attempt(&open.id).await? {
+                    if stored.attempt.game == game && stored.attempt.day == day {
+                        return self.solitaire_resume(open).await;
+                    }
+                }
+            }
+        }
         let (seed, fewest) = self.daily_deal(game, &day, now).await?;
         let proved = fewest.is_some();
         let attempt = DailyAttempt {
@@ -280,6 +295,7 @@ impl Service {
             text,
             image: None,
             components,
+            ..Post::default()
         })
     }
 }

@@ -73,6 +73,7 @@ impl Service {
                     ),
                     image: None,
                     components: vec![],
+                    ..Post::default()
                 })
             };
             // Claimed once per game version, whichever process gets here first.

@@ -17,6 +17,7 @@ mod options;
 mod ratings;
 pub mod rules_text;
 mod solitaire;
+mod solitaire_board;
 mod solitaire_games;
 mod stats;
 mod types;
@@ -195,10 +196,17 @@ impl Service {
             }
             Input::Component { custom_id, values } => {
                 let id = custom_id::ComponentId::parse(custom_id)?;
+                // A public game reply to a click on the game's own public
+                // message replaces it. Army Ants' `move` comes from a
+                // private move picker, so its board is a new message.
+                let in_place = |mut reply: Reply| {
+                    reply.update = reply.game.is_some() && !reply.ephemeral && id.verb != "move";
+                    reply
+                };
                 match id.game.as_str() {
-                    "aa" => self.army_ants_component(req, &id, values).await,
-                    "sol" => self.solitaire_component(req, &id).await,
-                    "atta" => self.atta_component(req, &id).await,
+                    "aa" => self.army_ants_component(req, &id, values).await.map(in_place),
+                    "sol" => self.solitaire_component(req, &id, values).await,
+                    "atta" => self.atta_component(req, &id).await.map(in_place),
                     "daily" | "lb" => self.daily_component(req, &id).await,
                     _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
                 }
@@ -363,10 +371,11 @@ the opponent accepts with `/armyants accept` or the button. Move with `/armyants
 **Atta Ants** (2-4 players): `/atta new` opens a game, others `/atta join` or press Join, the host \
 `/atta start`s it. `/atta place action:place 1,-2 r3`, `/atta move action:r2 n+ e`, `/atta end`, \
 `/atta leave`.\n\
-**Patiences**: `/solitaire new game:` myrmex, anthill or ants, then `/solitaire move action:` \
+**Patiences**: `/solitaire new game:` myrmex, anthill or ants, then play by clicking the board: \
+pick a move, Deal, Undo, Hint, End game. Typing works too: `/solitaire move action:` \
 (`3-7`, `t3-f2`, `deal`), `/solitaire undo`, `/solitaire end`.\n\
-**Daily challenges**: `/daily play game:` deals today's patience, the same for everyone; your first \
-attempt of the day is ranked. `/daily results`, `/leaderboard`, `/stats`, `/daily subscribe`.\n\
+**Daily challenges**: `/daily play game:` deals today's patience, the same for everyone, on a board \
+only you see; your first attempt of the day is ranked, and the channel sees your share line. `/daily results`, `/leaderboard`, `/stats`, `/daily subscribe`.\n\
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.
@@ -375,6 +384,12 @@ impl Service {
     /// moves edit it in place.
     pub async fn set_board_message(&self, game_id: &str, message_id: &str) -> anyhow::Result<()> {
         Ok(self.store.set_message_id(game_id, message_id).await?)
+    }
+
+    /// Records a game's newest "your move" ping; returns the earlier one,
+    /// which the front end deletes (one live ping per game).
+    pub async fn swap_ping_message(&self, game_id: &str, message_id: &str) -> anyhow::Result<Option<String>> {
+        Ok(self.store.swap_ping_message(game_id, message_id).await?)
     }
 
     /// The channel message that shows a game's board, if one was recorded.

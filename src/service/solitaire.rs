@@ -5,6 +5,7 @@
 use super::custom_id::ComponentId;
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
+use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
 use super::{mention, moved_on, new_game_id, unless_conflict, Service, RETRIES};
 use crate::ai::solver::hint::{Hint, Hinted, HINT_BUDGET};
@@ -15,7 +16,6 @@ use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-const TAG: &str = "sol";
 pub(super) const GAMES: [&str; 3] = ["myrmex", "anthill", "ants"];
 /// The log entry a hint leaves: counted on replay, never applied.
 const HINT: &str = "hint";
@@ -72,6 +72,27 @@ struct Loaded<G: SolitaireRules> {
     owner: User,
     game: G,
     hints: Hints,
+    /// A daily attempt: played in private, its deal never shown to the
+    /// channel.
+    daily: bool,
+}
+
+/// How an action reached the service, which decides how the reply shows:
+/// a click changes the board in place; a typed move edits the board and
+/// answers the typer privately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Via {
+    Typed,
+    Click,
+}
+
+/// A played action, before it is shown.
+struct Played<G: SolitaireRules> {
+    loaded: Loaded<G>,
+    /// What happened, in a sentence or two.
+    text: String,
+    /// The share line of a daily attempt that just ended.
+    share: Option<String>,
 }
 
 /// The hints a game's log holds: how many, and when the last was given.
@@ -120,15 +141,15 @@ impl Service {
                 let action = options::text(opts, "action")?.ok_or_else(|| {
                     UserError::bad_option("Give the move as `action`, like `3-7` or `deal`.")
                 })?;
-                self.solitaire_act(req, None, action).await
+                self.solitaire_act(req, None, action, None, Via::Typed).await
             }
             "undo" | "end" => {
                 options::only(opts, &[])?;
-                self.solitaire_act(req, None, sub).await
+                self.solitaire_act(req, None, sub, None, Via::Typed).await
             }
             "hint" => {
                 options::only(opts, &[])?;
-                self.solitaire_hint(req, None).await
+                self.solitaire_hint(req, None, Via::Typed).await
             }
             _ => Err(UserError::new(
                 super::ErrorCode::UnknownCommand,
@@ -138,12 +159,117 @@ impl Service {
         }
     }
 
-    pub(super) async fn solitaire_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
-        match id.verb.as_str() {
-            "deal" | "undo" | "end" => self.solitaire_act(req, Some(&id.id), &id.verb).await,
-            "hint" => self.solitaire_hint(req, Some(&id.id)).await,
+    pub(super) async fn solitaire_component(
+        &self,
+        req: &Request,
+        id: &ComponentId,
+        values: &[String],
+    ) -> ServiceResult<Reply> {
+        let game = Some(id.id.as_str());
+        let (verb, version) = board::versioned(&id.verb);
+        match verb {
+            "pick" => {
+                let choice = values
+                    .first()
+                    .and_then(|v| Choice::parse(v))
+                    .ok_or_else(|| UserError::bad_option("Pick one of the choices."))?;
+                match choice {
+                    Choice::Move(action) => self.solitaire_act(req, game, &action, version, Via::Click).await,
+                    Choice::Narrow { prefix, .. } => {
+                        self.solitaire_view(req, &id.id, version, View::From(prefix))
+                            .await
+                    }
+                }
+            }
+            "deal" | "undo" => self.solitaire_act(req, game, verb, version, Via::Click).await,
+            "endok" => self.solitaire_act(req, game, "end", version, Via::Click).await,
+            "end" => self.solitaire_view(req, &id.id, None, View::ConfirmEnd).await,
+            "back" => self.solitaire_view(req, &id.id, None, View::Play).await,
+            "hint" => self.solitaire_hint(req, game, Via::Click).await,
+            "again" | "same" => self.solitaire_again(req, &id.id, verb == "same").await,
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
         }
+    }
+
+    /// Shows the board again in place, in `view` (the second step of a
+    /// move, the end confirmation, or back to the moves): nothing is played.
+    async fn solitaire_view(
+        &self,
+        req: &Request,
+        id: &str,
+        version: Option<i64>,
+        view: View,
+    ) -> ServiceResult<Reply> {
+        let row = self.solitaire_row(req, Some(id)).await?;
+        if version.is_some_and(|v| v != row.version) {
+            return Err(out_of_date());
+        }
+        let kind = row.kind.clone();
+        with_patience!(kind.as_str(), G => {
+            let loaded = self.load_patience::<G>(row).await?;
+            let text = match &view {
+                View::ConfirmEnd => format!(
+                    "End this game now? It ends with score {}, as it stands.",
+                    loaded.game.score()
+                ),
+                View::From(p) => format!("Pick a move from {}.", p.replace(':', " × ")),
+                View::Play => "Pick a move.".to_string(),
+            };
+            let mut reply = self.solitaire_reply_in(&loaded, text, &view);
+            reply.update = true;
+            reply.ephemeral = loaded.daily;
+            Ok(reply)
+        })
+    }
+
+    /// The board of an open game again, privately when it is a daily
+    /// attempt (`/daily play` during the attempt).
+    pub(super) async fn solitaire_resume(&self, row: GameRow) -> ServiceResult<Reply> {
+        let kind = row.kind.clone();
+        with_patience!(kind.as_str(), G => {
+            let loaded = self.load_patience::<G>(row).await?;
+            let mut reply = self.solitaire_reply(&loaded, "Your attempt, where you left it.".into());
+            reply.ephemeral = loaded.daily;
+            Ok(reply)
+        })
+    }
+
+    /// Play again from a finished board: a new deal of the same game and
+    /// options, or (`same`) the same deal. A daily attempt's board offers
+    /// another (practice) attempt at the day's deal instead.
+    async fn solitaire_again(&self, req: &Request, id: &str, same: bool) -> ServiceResult<Reply> {
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .filter(|row| !row.multiplayer && row.channel_id == req.channel)
+            .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
+        if status::is_open(&row.status) {
+            return Err(UserError::game_over("That game is still being played.").into());
+        }
+        if let Some(attempt) = self.store.daily_attempt(&row.id).await? {
+            return self.daily_play(req, &attempt.attempt.game).await;
+        }
+        let kind = row.kind.clone();
+        with_patience!(kind.as_str(), G => {
+            let mut setup: serde_json::Value =
+                serde_json::from_str(&row.setup).context("stored setup")?;
+            if !same {
+                if let serde_json::Value::Object(fields) = &mut setup {
+                    fields.remove("deal");
+                    fields.insert("seed".into(), rand::random::<u64>().into());
+                }
+            }
+            let setup: <G as SolitaireRules>::Setup =
+                serde_json::from_value(setup).context("setup again")?;
+            let (reply, _) = self
+                .solitaire_start::<G>(req, &setup, None, |_| {
+                    let what = if same { "the same deal of" } else { "a new game of" };
+                    format!("{} starts {what} **{}**.", mention(&req.user), G::TITLE)
+                })
+                .await?;
+            Ok(reply)
+        })
     }
 
     async fn solitaire_new<G: SolitaireRules>(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -200,6 +326,7 @@ impl Service {
             result: None,
             message_id: None,
         };
+        let is_daily = daily.is_some();
         let inserted = match daily {
             Some(attempt) => {
                 let attempt = DailyAttempt {
@@ -220,16 +347,19 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        self.remember(&row.id, 0, &(game.clone(), Hints::default()));
+        self.remember(&row.id, 0, &(game.clone(), Hints::default(), is_daily));
         let loaded = Loaded {
             owner: req.user.clone(),
             row,
             game,
             hints: Hints::default(),
+            daily: is_daily,
         };
         // The seed is not shown until the game is over: it determines the
-        // stock and the face-down cards.
-        Ok((self.solitaire_reply(&loaded, intro(ranked)), ranked))
+        // stock and the face-down cards. A daily attempt is private.
+        let mut reply = self.solitaire_reply(&loaded, intro(ranked));
+        reply.ephemeral = is_daily;
+        Ok((reply, ranked))
     }
 
     /// Finds the game an action is for: a button's game, or the user's
@@ -263,10 +393,66 @@ impl Service {
         Ok(row)
     }
 
-    async fn solitaire_act(&self, req: &Request, id: Option<&str>, action: &str) -> ServiceResult<Reply> {
+    async fn solitaire_act(
+        &self,
+        req: &Request,
+        id: Option<&str>,
+        action: &str,
+        at_version: Option<i64>,
+        via: Via,
+    ) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
         let kind = row.kind.clone();
-        with_patience!(kind.as_str(), G => self.solitaire_play::<G>(req, id, action, None).await)
+        with_patience!(kind.as_str(), G => {
+            let played = self.solitaire_play::<G>(req, id, action, at_version).await?;
+            Ok(self.show_played(req, played, via))
+        })
+    }
+
+    /// How a played action shows: a click changes the board in place; a
+    /// typed action edits the public board and answers the typer alone (a
+    /// daily board is private, so it comes back to the typer whole). A
+    /// daily attempt that ended tells the channel its share line, and only
+    /// that.
+    fn show_played<G: SolitaireRules>(&self, req: &Request, played: Played<G>, via: Via) -> Reply {
+        let Played { loaded, text, share } = played;
+        let mut reply = self.solitaire_reply(&loaded, text);
+        if let Some(share) = &share {
+            reply.text.push('\n');
+            reply.text.push_str(share);
+        }
+        let public_typed = via == Via::Typed && !loaded.daily;
+        if public_typed {
+            let post = Post {
+                channel: loaded.row.channel_id.clone(),
+                edit: Some(loaded.row.id.clone()),
+                ..board_post(&reply)
+            };
+            reply = Reply {
+                ephemeral: true,
+                text: reply.text,
+                game: reply.game,
+                posts: vec![post],
+                ..Reply::default()
+            };
+        } else {
+            reply.ephemeral = loaded.daily;
+            reply.update = via == Via::Click;
+        }
+        if let (Some(share), true) = (share, loaded.daily) {
+            // The channel sees the share line: no image, nothing of the deal.
+            let line = share
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("Share: ");
+            reply.posts.push(Post {
+                channel: req.channel.clone(),
+                text: format!("{} finished today's challenge. {line}", mention(&req.user)),
+                ..Post::default()
+            });
+        }
+        reply
     }
 
     /// Ends a patience nobody played for `idle`, as `/solitaire end` would.
@@ -291,18 +477,31 @@ impl Service {
         let ended = with_patience!(row.kind.as_str(), G => {
             self.solitaire_play::<G>(&req, Some(&row.id), "end", Some(row.version))
                 .await
-                .map(|reply| (G::TITLE, reply))
+                .map(|played| {
+                    let daily = played.loaded.daily;
+                    (G::TITLE, daily, self.solitaire_reply(&played.loaded, played.text))
+                })
         });
         match ended {
-            Ok((title, reply)) => Ok(Some(Post {
+            // A daily board is private: the channel hears that it ended,
+            // and sees nothing of the deal.
+            Ok((title, true, _)) => Ok(Some(Post {
+                channel: row.channel_id.clone(),
+                text: format!(
+                    "{}'s daily {title} ended after {idle} without a move.",
+                    mention(&owner)
+                ),
+                ..Post::default()
+            })),
+            Ok((title, false, reply)) => Ok(Some(Post {
                 channel: row.channel_id.clone(),
                 text: format!(
                     "{}'s game of {title} ended after {idle} without a move. {}",
                     mention(&owner),
                     reply.text
                 ),
-                image: reply.image,
-                components: vec![],
+                edit: Some(row.id.clone()),
+                ..board_post(&reply)
             })),
             Err(ServiceError::User(e)) if e.code == ErrorCode::Conflict => Ok(None),
             Err(e) => Err(e),
@@ -317,14 +516,14 @@ impl Service {
         id: Option<&str>,
         text: &str,
         at_version: Option<i64>,
-    ) -> ServiceResult<Reply> {
+    ) -> ServiceResult<Played<G>> {
         let action: G::Action = text
             .parse()
             .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
         for _ in 0..RETRIES {
             let row = self.solitaire_row(req, id).await?;
             if at_version.is_some_and(|v| v != row.version) {
-                return Err(UserError::conflict("The game moved on.").into());
+                return Err(out_of_date());
             }
             let mut loaded = self.load_patience::<G>(row).await?;
             let action = loaded.game.canonical(&action);
@@ -371,7 +570,11 @@ impl Service {
             loaded.row.version = version;
             loaded.row.status = update.status.clone();
             loaded.row.result = result;
-            self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
+            self.remember(
+                &loaded.row.id,
+                version,
+                &(loaded.game.clone(), loaded.hints, loaded.daily),
+            );
             // A daily deal's seed stays secret; its share line shows instead.
             let daily = match loaded.game.outcome() {
                 Some(_) => self.daily_finish_line(&loaded.row).await,
@@ -394,12 +597,11 @@ impl Service {
                 }
                 None => format!("{} played **{action}**.", mention(&req.user)),
             };
-            let mut reply = self.solitaire_reply(&loaded, text);
-            if let Some(lines) = daily {
-                reply.text.push('\n');
-                reply.text.push_str(&lines);
-            }
-            return Ok(reply);
+            return Ok(Played {
+                loaded,
+                text,
+                share: daily,
+            });
         }
         Err(moved_on())
     }
@@ -410,10 +612,10 @@ impl Service {
         Ok(actions.iter().find(|a| a.notation != HINT).map(|a| a.played_at))
     }
 
-    async fn solitaire_hint(&self, req: &Request, id: Option<&str>) -> ServiceResult<Reply> {
+    async fn solitaire_hint(&self, req: &Request, id: Option<&str>, via: Via) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
         let kind = row.kind.clone();
-        with_patience!(kind.as_str(), G => self.solitaire_hint_for::<G>(req, id).await)
+        with_patience!(kind.as_str(), G => self.solitaire_hint_for::<G>(req, id, via).await)
     }
 
     /// Works out a hint on a blocking thread (a search takes up to a
@@ -422,6 +624,7 @@ impl Service {
         &self,
         req: &Request,
         id: Option<&str>,
+        via: Via,
     ) -> ServiceResult<Reply> {
         let now = req.at.timestamp_millis();
         for _ in 0..RETRIES {
@@ -461,16 +664,32 @@ impl Service {
                 count: loaded.hints.count + 1,
                 last_at: Some(now),
             };
-            self.remember(&loaded.row.id, version, &(loaded.game.clone(), loaded.hints));
+            self.remember(
+                &loaded.row.id,
+                version,
+                &(loaded.game.clone(), loaded.hints, loaded.daily),
+            );
             let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
-            return Ok(self.solitaire_reply(&loaded, text));
+            // A typed hint answers the typer alone, in words: the board is
+            // unchanged.
+            if via == Via::Typed && !loaded.daily {
+                let board = self.solitaire_reply(&loaded, text);
+                return Ok(Reply {
+                    game: board.game,
+                    ..Reply::ephemeral(board.text)
+                });
+            }
+            let mut reply = self.solitaire_reply(&loaded, text);
+            reply.ephemeral = loaded.daily;
+            reply.update = via == Via::Click;
+            return Ok(reply);
         }
         Err(moved_on())
     }
 
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let (game, hints) = match self.cached::<(G, Hints)>(&row.id, row.version) {
+        let (game, hints, daily) = match self.cached::<(G, Hints, bool)>(&row.id, row.version) {
             Some(cached) => cached,
             None => {
                 let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
@@ -490,8 +709,9 @@ impl Service {
                         format!("game {} action {} `{}`", row.id, entry.seq, entry.notation)
                     })?;
                 }
-                self.remember(&row.id, row.version, &(game.clone(), hints));
-                (game, hints)
+                let daily = self.store.daily_attempt(&row.id).await?.is_some();
+                self.remember(&row.id, row.version, &(game.clone(), hints, daily));
+                (game, hints, daily)
             }
         };
         Ok(Loaded {
@@ -499,10 +719,16 @@ impl Service {
             owner,
             game,
             hints,
+            daily,
         })
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
+        self.solitaire_reply_in(loaded, text, &View::Play)
+    }
+
+    /// The board message of a patience, its components showing `view`.
+    fn solitaire_reply_in<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String, view: &View) -> Reply {
         let id = &loaded.row.id;
         let open = loaded.game.outcome().is_none();
         let legal: Vec<String> = loaded
@@ -511,15 +737,11 @@ impl Service {
             .iter()
             .map(|a| a.to_string())
             .collect();
-        let mut components = Vec::new();
-        if open {
-            if legal.iter().any(|a| a == "deal") {
-                components.push(Component::button(cid(id, "deal"), "Deal", ButtonStyle::Primary));
-            }
-            components.push(Component::button(cid(id, "undo"), "Undo", ButtonStyle::Secondary));
-            components.push(Component::button(cid(id, "hint"), "Hint", ButtonStyle::Secondary));
-            components.push(Component::button(cid(id, "end"), "End game", ButtonStyle::Danger));
-        }
+        let components = if open {
+            board::open_components(id, loaded.row.version, &legal, can_undo(&loaded.game), view)
+        } else {
+            board::finished_components(id, loaded.daily)
+        };
         let result = stored_result(&loaded.row).map(|r| r.result);
         let summary = GameSummary {
             id: id.clone(),
@@ -691,8 +913,27 @@ fn busy_player(open: &GameRow) -> UserError {
     ))
 }
 
-fn cid(game_id: &str, verb: &str) -> String {
-    ComponentId::new(TAG, game_id, verb).encode()
+/// Whether `undo` would take something back now (tried on a copy).
+fn can_undo<G: SolitaireRules>(game: &G) -> bool {
+    let mut copy = game.clone();
+    "undo"
+        .parse::<G::Action>()
+        .is_ok_and(|undo| copy.apply(&undo).is_ok())
+}
+
+/// The refusal of a click on a board that is no longer current.
+fn out_of_date() -> ServiceError {
+    UserError::conflict("That board is out of date: the game moved on. Use the newest board.").into()
+}
+
+/// A board reply as a post to the channel.
+fn board_post(reply: &Reply) -> Post {
+    Post {
+        text: reply.text.clone(),
+        image: reply.image.clone(),
+        components: reply.components.clone(),
+        ..Post::default()
+    }
 }
 
 /// Time of play as players read it.

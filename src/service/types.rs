@@ -170,12 +170,16 @@ pub struct GameResult {
 }
 
 /// A message the bot sends besides the reply itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Post {
     pub channel: String,
     pub text: String,
     pub image: Option<Image>,
     pub components: Vec<Component>,
+    /// The game whose board message this post replaces (edits in place)
+    /// instead of being a new message: a typed move, or a click in a
+    /// private message, that changed a public board.
+    pub edit: Option<String>,
 }
 
 /// A rich card of text (leaderboards, stats), shown as a Discord embed.
@@ -207,6 +211,9 @@ pub struct Reply {
     pub posts: Vec<Post>,
     /// Set when the request was refused.
     pub error: Option<super::UserError>,
+    /// The reply replaces the message whose component was clicked
+    /// (Discord's UPDATE_MESSAGE) instead of being a new message.
+    pub update: bool,
 }
 
 impl Reply {

@@ -411,6 +411,28 @@ impl Store {
             .await?;
         Ok(())
     }
+
+    /// Records the game's newest "your move" ping and returns the one it
+    /// replaces, so that a game keeps at most one live ping.
+    pub async fn swap_ping_message(
+        &self,
+        game_id: &str,
+        message_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let old: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT ping_message_id FROM games WHERE id = $1")
+                .bind(game_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        sqlx::query("UPDATE games SET ping_message_id = $1 WHERE id = $2")
+            .bind(message_id)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(old.and_then(|(id,)| id))
+    }
 }
 
 /// Inserts a game row on a pool or inside a transaction; `Busy` when a
@@ -593,6 +615,11 @@ mod tests {
             assert!(store.due_games(99).await.unwrap().is_empty());
             assert_eq!(store.due_games(100).await.unwrap()[0].id, "d");
             store.set_message_id("d", "m1").await.unwrap();
+            assert_eq!(store.swap_ping_message("d", "p1").await.unwrap(), None);
+            assert_eq!(
+                store.swap_ping_message("d", "p2").await.unwrap().as_deref(),
+                Some("p1")
+            );
             assert_eq!(
                 store.game("d").await.unwrap().unwrap().message_id.as_deref(),
                 Some("m1")

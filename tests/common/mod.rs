@@ -110,8 +110,64 @@ pub fn component(reply: &Value, verb: &str) -> String {
         .expect("components")
         .iter()
         .map(|c| c["id"].as_str().expect("id").to_string())
-        .find(|id| id.ends_with(&format!(":{verb}")))
+        .find(|id| is_verb(id, verb))
         .unwrap_or_else(|| panic!("no {verb} component in {reply}"))
+}
+
+/// Whether a component id is for `verb`: `GAME:ID:VERB`, or `GAME:ID:VERB.N`
+/// for the components that carry the game's version.
+pub fn is_verb(id: &str, verb: &str) -> bool {
+    let Some(last) = id.splitn(3, ':').nth(2) else {
+        return false;
+    };
+    last == verb
+        || last
+            .strip_prefix(verb)
+            .and_then(|rest| rest.strip_prefix('.'))
+            .is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// One `antics script` process answering line by line, for tests that
+/// choose each input from the previous reply (clicks).
+pub struct Session {
+    child: std::process::Child,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Session {
+    pub fn start(scratch: &Scratch) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+            .arg("script")
+            .arg("--db")
+            .arg(scratch.db())
+            .arg("--images")
+            .arg(scratch.images())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("antics starts");
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Session { child, stdout }
+    }
+
+    /// Sends one line and reads its answer.
+    pub fn send(&mut self, line: &Value) -> Value {
+        use std::io::BufRead;
+        let stdin = self.child.stdin.as_mut().expect("stdin");
+        writeln!(stdin, "{line}").expect("write a line");
+        stdin.flush().expect("flush");
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).expect("read a line");
+        serde_json::from_str(&answer).expect("each output line is JSON")
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
+    }
 }
 
 pub fn assert_ok(reply: &Value) {

@@ -1,0 +1,347 @@
+//! The clickable patience board: the components a patience message carries,
+//! so that every legal move is at most two clicks away (a select of the
+//! moves when they fit, otherwise pick where a move starts, then the move).
+//!
+//! Components that change the game carry its version (`pick.7`, `deal.7`):
+//! a click on a board that is no longer current is refused, so a double tap
+//! never plays twice.
+
+use super::custom_id::ComponentId;
+use super::types::{ButtonStyle, Component, SelectOption};
+
+/// The component tag of the patiences.
+pub(super) const TAG: &str = "sol";
+/// Discord's limit on a select menu's options.
+const MAX_OPTIONS: usize = 25;
+
+/// Which face of the board a reply shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum View {
+    /// The game in play: the move select and the buttons.
+    Play,
+    /// The moves that start with this prefix (the second click).
+    From(String),
+    /// "End this game?" with its confirmation.
+    ConfirmEnd,
+}
+
+/// One option of the move select: a whole move, or a narrower set of moves
+/// (the moves that start with `prefix`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Choice {
+    Move(String),
+    Narrow { prefix: String, moves: usize },
+}
+
+impl Choice {
+    /// The select value: `m:` and a move, or `p:` and a prefix.
+    pub fn value(&self) -> String {
+        match self {
+            Choice::Move(m) => format!("m:{m}"),
+            Choice::Narrow { prefix, .. } => format!("p:{prefix}"),
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Choice> {
+        if let Some(m) = value.strip_prefix("m:") {
+            return Some(Choice::Move(m.to_string()));
+        }
+        value.strip_prefix("p:").map(|p| Choice::Narrow {
+            prefix: p.to_string(),
+            moves: 0,
+        })
+    }
+
+    fn label(&self) -> String {
+        match self {
+            Choice::Move(m) => m.replace('-', " → "),
+            Choice::Narrow { prefix, moves } => {
+                let from = prefix.replace(':', " × ");
+                format!("From {from} ({moves} moves)")
+            }
+        }
+    }
+}
+
+/// A move's notation cut where a person decides: the source, then a count
+/// (Myrmex `:2`), then the target (`-7`). `3:2-7` is `3`, `:2`, `-7`.
+fn steps(action: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in action.char_indices() {
+        if i > 0 && (c == '-' || c == ':') {
+            out.push(&action[start..i]);
+            start = i;
+        }
+    }
+    out.push(&action[start..]);
+    out
+}
+
+/// The choices the select offers for `moves` under `prefix`: every move when
+/// they fit in one select, otherwise the distinct next steps (a step with one
+/// move is offered as that move).
+pub(super) fn choices(moves: &[String], prefix: &str) -> Vec<Choice> {
+    let under: Vec<&String> = moves
+        .iter()
+        .filter(|m| prefix.is_empty() || steps(m).len() > 1 && starts_with_steps(m, prefix))
+        .collect();
+    if under.len() <= MAX_OPTIONS {
+        return under.into_iter().map(|m| Choice::Move(m.clone())).collect();
+    }
+    let depth = steps(prefix).len() + usize::from(!prefix.is_empty());
+    let mut groups: Vec<(String, Vec<&String>)> = Vec::new();
+    for m in under {
+        let key: String = steps(m).into_iter().take(depth.max(1)).collect();
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(m),
+            None => groups.push((key, vec![m])),
+        }
+    }
+    groups
+        .into_iter()
+        .take(MAX_OPTIONS)
+        .map(|(prefix, list)| match list.as_slice() {
+            [only] => Choice::Move((*only).clone()),
+            _ => Choice::Narrow {
+                prefix,
+                moves: list.len(),
+            },
+        })
+        .collect()
+}
+
+/// Whether `action`'s first steps are exactly `prefix`'s.
+fn starts_with_steps(action: &str, prefix: &str) -> bool {
+    let (a, p) = (steps(action), steps(prefix));
+    a.len() > p.len() && a[..p.len()] == p[..]
+}
+
+pub(super) fn cid(game_id: &str, verb: &str) -> String {
+    ComponentId::new(TAG, game_id, verb).encode()
+}
+
+/// A verb with the game's version, for components that change the game.
+fn at(verb: &str, version: i64) -> String {
+    format!("{verb}.{version}")
+}
+
+/// Reads `deal.7` as (`deal`, Some(7)); a verb without a version (boards
+/// drawn before versions) as (verb, None).
+pub(super) fn versioned(verb: &str) -> (&str, Option<i64>) {
+    match verb.split_once('.') {
+        Some((name, v)) => match v.parse() {
+            Ok(v) => (name, Some(v)),
+            Err(_) => (verb, None),
+        },
+        None => (verb, None),
+    }
+}
+
+/// What an open game's board carries. `legal` is the game's legal actions
+/// in notation (`deal` and `end` among them); Undo shows when it can undo.
+pub(super) fn open_components(
+    id: &str,
+    version: i64,
+    legal: &[String],
+    can_undo: bool,
+    view: &View,
+) -> Vec<Component> {
+    let moves: Vec<String> = legal
+        .iter()
+        .filter(|a| *a != "deal" && *a != "end")
+        .cloned()
+        .collect();
+    let mut components = Vec::new();
+    match view {
+        View::ConfirmEnd => {
+            components.push(Component::button(
+                cid(id, &at("endok", version)),
+                "Yes, end the game",
+                ButtonStyle::Danger,
+            ));
+            components.push(Component::button(
+                cid(id, "back"),
+                "Keep playing",
+                ButtonStyle::Secondary,
+            ));
+            return components;
+        }
+        View::Play | View::From(_) => {}
+    }
+    let prefix = match view {
+        View::From(p) => p.as_str(),
+        _ => "",
+    };
+    let options: Vec<SelectOption> = choices(&moves, prefix)
+        .iter()
+        .map(|c| SelectOption {
+            value: c.value(),
+            label: c.label(),
+        })
+        .collect();
+    if !options.is_empty() {
+        let placeholder = match view {
+            View::From(p) => format!("Moves from {}", p.replace(':', " × ")),
+            _ if options.iter().all(|o| o.value.starts_with("m:")) => "Play a move".to_string(),
+            _ => "Move from…".to_string(),
+        };
+        components.push(Component::Select {
+            id: cid(id, &at("pick", version)),
+            placeholder,
+            options,
+        });
+    }
+    if !prefix.is_empty() {
+        components.push(Component::button(cid(id, "back"), "Back", ButtonStyle::Secondary));
+    }
+    if legal.iter().any(|a| a == "deal") {
+        components.push(Component::button(
+            cid(id, &at("deal", version)),
+            "Deal",
+            ButtonStyle::Primary,
+        ));
+    }
+    if can_undo {
+        components.push(Component::button(
+            cid(id, &at("undo", version)),
+            "Undo",
+            ButtonStyle::Secondary,
+        ));
+    }
+    components.push(Component::button(cid(id, "hint"), "Hint", ButtonStyle::Secondary));
+    components.push(Component::button(cid(id, "end"), "End game", ButtonStyle::Danger));
+    components
+}
+
+/// What a finished game's board carries: a new game, or (not for daily
+/// deals, whose deal others may still be playing) the same deal again.
+pub(super) fn finished_components(id: &str, daily: bool) -> Vec<Component> {
+    if daily {
+        return vec![Component::button(
+            cid(id, "again"),
+            "Practice this deal",
+            ButtonStyle::Primary,
+        )];
+    }
+    vec![
+        Component::button(cid(id, "again"), "Play again", ButtonStyle::Primary),
+        Component::button(cid(id, "same"), "Same deal", ButtonStyle::Secondary),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn steps_cut_source_count_and_target() {
+        assert_eq!(steps("3:2-7"), ["3", ":2", "-7"]);
+        assert_eq!(steps("t3-f2"), ["t3", "-f2"]);
+        assert_eq!(steps("10-1"), ["10", "-1"]);
+    }
+
+    #[test]
+    fn few_moves_are_offered_whole() {
+        let m = moves(&["3-7", "4-1"]);
+        assert_eq!(
+            choices(&m, ""),
+            vec![Choice::Move("3-7".into()), Choice::Move("4-1".into())]
+        );
+    }
+
+    #[test]
+    fn many_moves_are_picked_by_source_then_target() {
+        // 8 sources with 4 targets each: 32 moves, more than a select holds.
+        let m: Vec<String> = (1..=8)
+            .flat_map(|f| (1..=4).map(move |t| format!("{f}-{}", t + 8)))
+            .collect();
+        let first = choices(&m, "");
+        assert_eq!(first.len(), 8);
+        assert_eq!(
+            first[0],
+            Choice::Narrow {
+                prefix: "1".into(),
+                moves: 4
+            }
+        );
+        let second = choices(&m, "1");
+        assert_eq!(second.len(), 4);
+        assert!(second
+            .iter()
+            .all(|c| matches!(c, Choice::Move(m) if m.starts_with("1-"))));
+        // `1` is not a prefix of `10-...`'s source.
+        let m2 = moves(&["1-2", "10-2"]);
+        assert_eq!(choices(&m2, "1"), vec![Choice::Move("1-2".into())]);
+    }
+
+    #[test]
+    fn group_moves_pick_the_count_too() {
+        let mut m: Vec<String> = Vec::new();
+        for count in 1..=6 {
+            for to in [2, 5, 8, 9, 10] {
+                m.push(format!("3:{count}-{to}"));
+            }
+        }
+        assert_eq!(
+            choices(&m, ""),
+            vec![Choice::Narrow {
+                prefix: "3".into(),
+                moves: 30
+            }]
+        );
+        let counts = choices(&m, "3");
+        assert_eq!(counts.len(), 6);
+        assert_eq!(
+            counts[1],
+            Choice::Narrow {
+                prefix: "3:2".into(),
+                moves: 5
+            }
+        );
+        assert_eq!(choices(&m, "3:2").len(), 5);
+    }
+
+    #[test]
+    fn values_round_trip() {
+        for c in [
+            Choice::Move("3:2-7".into()),
+            Choice::Narrow {
+                prefix: "3:2".into(),
+                moves: 0,
+            },
+        ] {
+            assert_eq!(Choice::parse(&c.value()), Some(c));
+        }
+        assert_eq!(versioned("deal.12"), ("deal", Some(12)));
+        assert_eq!(versioned("deal"), ("deal", None));
+    }
+
+    #[test]
+    fn every_component_fits_discord() {
+        let legal: Vec<String> = (1..=10)
+            .flat_map(|f| (1..=10).map(move |t| format!("{f}:{t}-{}", (f % 10) + 1)))
+            .chain(["deal".to_string(), "end".to_string()])
+            .collect();
+        let comps = open_components("abcdefghij", i64::MAX, &legal, true, &View::Play);
+        for c in &comps {
+            assert!(c.id().len() <= 100);
+            if let Component::Select { options, .. } = c {
+                assert!(options.len() <= 25);
+                assert!(options
+                    .iter()
+                    .all(|o| o.label.len() <= 100 && o.value.len() <= 100));
+            }
+        }
+        // One select row and one row of at most five buttons.
+        let buttons = comps
+            .iter()
+            .filter(|c| matches!(c, Component::Button { .. }))
+            .count();
+        assert!(buttons <= 5);
+    }
+}
