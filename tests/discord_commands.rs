@@ -470,6 +470,7 @@ fn request(user: &str, name: &str, input: Input) -> Request {
         channel: CHANNEL.into(),
         at: Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(),
         input,
+        manage_channels: false,
     }
 }
 

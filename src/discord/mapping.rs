@@ -274,7 +274,8 @@ pub fn allowed_mentions() -> serenity::CreateAllowedMentions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     pub content: String,
-    /// The PNG, sent as `board.png`, and its description (alt text).
+    /// The board, sent as `board.png` (or a finished game's replay, as
+    /// `replay.gif`), and its description (alt text).
     pub image: Option<Image>,
     pub rows: Vec<Row>,
     pub ephemeral: bool,
@@ -326,7 +327,7 @@ impl Message {
         let attachments = serenity::EditAttachments::new();
         match &self.image {
             Some(image) => attachments.add(
-                serenity::CreateAttachment::bytes(image.png.clone(), BOARD_FILE)
+                serenity::CreateAttachment::bytes(image.png.clone(), image.file_name())
                     .description(image.alt.clone()),
             ),
             None => attachments,
@@ -358,7 +359,7 @@ impl Message {
         self.image
             .iter()
             .map(|image| {
-                serenity::CreateAttachment::bytes(image.png.clone(), BOARD_FILE)
+                serenity::CreateAttachment::bytes(image.png.clone(), image.file_name())
                     .description(image.alt.clone())
             })
             .collect()

@@ -180,7 +180,7 @@ impl Service {
                     ["armyants", sub] => self.army_ants_command(req, sub, options).await,
                     ["solitaire", sub] => self.solitaire_command(req, sub, options).await,
                     ["atta", sub] => self.atta_command(req, sub, options).await,
-                    ["daily", _] | ["leaderboard"] | ["stats"] => {
+                    ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"] => {
                         self.daily_command(req, &words, options).await
                     }
                     ["record"] => self.record(req).await,

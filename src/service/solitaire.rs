@@ -287,6 +287,7 @@ impl Service {
                 name: "solitaire end".into(),
                 options: Options::new(),
             },
+            manage_channels: false,
         };
         let ended = with_patience!(row.kind.as_str(), G => {
             self.solitaire_play::<G>(&req, Some(&row.id), "end", Some(row.version))
