@@ -997,6 +997,19 @@ mod tests {
     }
 
     #[test]
+    fn a_replay_is_attached_as_a_gif() {
+        let mut reply = board_reply("x", None);
+        reply.image = Some(Image {
+            png: b"GIF89a...".to_vec(),
+            alt: "a replay".into(),
+        });
+        let m = Message::full(&reply);
+        let json = serde_json::to_value(m.to_edit_message()).unwrap();
+        assert_eq!(json["attachments"][0]["filename"], "replay.gif");
+        assert_eq!(m.files()[0].filename, "replay.gif");
+    }
+
+    #[test]
     fn edits_replace_the_attachment_list() {
         let m = Message::full(&board_reply("x", None));
         let json = serde_json::to_value(m.to_edit_message()).unwrap();
