@@ -543,6 +543,26 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
 /// The scratch's store, opened as another process would, and a runtime to
 /// drive it.
 #[test]
+fn a_daily_attempt_is_never_replayed() {
+    let s = Scratch::new();
+    let out = run(
+        &s,
+        &[
+            at("2026-11-21T15:00:00Z", daily("alice", "c1", "anthill")),
+            at("2026-11-21T15:01:00Z", end("alice", "c1")),
+            at(
+                "2026-11-21T15:02:00Z",
+                command("alice", "c1", "record", json!({})),
+            ),
+        ],
+    );
+    assert_ok(&out[2]);
+    assert!(text(&out[2]).contains("[Game \"anthill\"]"), "{}", text(&out[2]));
+    // Others may still play the day's deal: no seed, and no replay.
+    assert_eq!(out[2]["image"], Value::Null);
+}
+
+#[test]
 fn a_member_without_manage_channels_cannot_change_the_daily_post() {
     let s = Scratch::new();
     let tick = |time: &str| json!({"tick": true, "at": time});

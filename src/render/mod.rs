@@ -20,7 +20,10 @@ pub use ants::{ants_alt_text, ants_png};
 pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use atta_ants::{atta_ants_alt_text, atta_ants_png, card_name as atta_card_name, AttaLabels};
 pub use myrmex::{myrmex_alt_text, myrmex_png};
-pub use replay::{army_ants_replay, army_ants_replay_alt_text, Replay, MAX_REPLAY_BYTES};
+pub use replay::{
+    anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, myrmex_replay, replay_alt_text,
+    Replay, MAX_REPLAY_BYTES,
+};
 
 /// The player names shown beside a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -15,10 +15,14 @@
 //! before it is written. `image`'s own GIF encoder takes RGBA frames and
 //! quantizes each one again, with a palette of its own.
 
+use super::anthill::{anthill_frame, anthill_size};
+use super::ants::{ants_frame, ants_size};
 use super::army_ants::{army_ants_alt_text, army_ants_frame};
-use super::canvas::Indexed;
+use super::canvas::{Indexed, Palette};
+use super::myrmex::{myrmex_frame, myrmex_size};
 use super::BoardLabels;
 use crate::rules::army_ants::View;
+use crate::rules::{anthill, ants_solitaire, myrmex};
 use std::borrow::Cow;
 
 /// The most a replay may weigh: Discord takes 10 MiB a file; this leaves
@@ -65,15 +69,67 @@ pub fn army_ants_replay_alt_text(views: &[View], labels: &BoardLabels) -> String
         .last()
         .map(|v| army_ants_alt_text(v, labels))
         .unwrap_or_default();
-    let text = format!(
-        "Animated replay of the game, {} positions, one a second. Final position: {last}",
-        views.len()
-    );
+    replay_alt_text(views.len(), &last)
+}
+
+/// A replay's description for screen readers, from its length and the alt
+/// text of its final position; at most 1024 characters (Discord's limit).
+pub fn replay_alt_text(positions: usize, last: &str) -> String {
+    let text =
+        format!("Animated replay of the game, {positions} positions, one a second. Final position: {last}");
     if text.chars().count() > 1024 {
         text.chars().take(1023).collect::<String>() + "…"
     } else {
         text
     }
+}
+
+/// A game of Anthill as an animated GIF, one frame per view (the views as
+/// the player saw them: a card face down then is a back in its frame).
+pub fn anthill_replay(views: &[anthill::View], max_bytes: usize) -> Option<Replay> {
+    patience_replay(views, anthill_size, anthill_frame, max_bytes)
+}
+
+/// A game of Ants Solitaire as an animated GIF, one frame per view.
+pub fn ants_replay(views: &[ants_solitaire::View], max_bytes: usize) -> Option<Replay> {
+    patience_replay(views, ants_size, ants_frame, max_bytes)
+}
+
+/// A game of Myrmex as an animated GIF, one frame per view.
+pub fn myrmex_replay(views: &[myrmex::View], max_bytes: usize) -> Option<Replay> {
+    patience_replay(views, myrmex_size, myrmex_frame, max_bytes)
+}
+
+/// Patience boards grow and shrink with their piles: every frame is drawn
+/// on a canvas as tall as the tallest, the room below a shorter board in
+/// its own bottom colour (the table).
+fn patience_replay<V>(
+    views: &[V],
+    size: impl Fn(&V) -> (u32, u32),
+    frame: impl Fn(&V) -> (Indexed, &'static Palette),
+    max_bytes: usize,
+) -> Option<Replay> {
+    let (width, _) = size(views.first()?);
+    let height = views.iter().map(|v| size(v).1).max()?;
+    let (_, palette) = frame(&views[0]);
+    let frames = Frames {
+        width,
+        height,
+        palette: palette.rgb_table(),
+        count: views.len(),
+    };
+    frames.encode(|i| extend_to(frame(&views[i]).0, height), max_bytes)
+}
+
+/// `image` made `height` tall, its last row's colour below it.
+fn extend_to(mut image: Indexed, height: u32) -> Indexed {
+    if image.height < height {
+        let fill = image.data.last().copied().unwrap_or(0);
+        let extra = (height - image.height) as usize * image.width as usize;
+        image.data.extend(std::iter::repeat_n(fill, extra));
+        image.height = height;
+    }
+    image
 }
 
 /// The frames of an animation: their size, their shared palette and how
@@ -350,6 +406,34 @@ mod tests {
         assert!(text.starts_with(&format!("Animated replay of the game, {} positions", views.len())));
         assert!(text.contains("Army Ants board."), "{text}");
         assert!(text.chars().count() <= 1024);
+    }
+
+    #[test]
+    fn a_patience_replay_holds_boards_of_every_height() {
+        use crate::rules::patience::Patience;
+        let mut game = ants_solitaire::AntsSolitaire::new(&ants_solitaire::Setup {
+            seed: Some(4),
+            ..Default::default()
+        })
+        .expect("a deal");
+        let mut views = vec![game.view()];
+        while let Some(action) = game.legal_actions().first().cloned() {
+            if views.len() > 30 {
+                break;
+            }
+            game.apply(&action).expect("legal");
+            views.push(game.view());
+        }
+        let tallest = views.iter().map(|v| ants_size(v).1).max().unwrap();
+        let replay = ants_replay(&views, MAX_REPLAY_BYTES).expect("a replay");
+        assert_eq!(replay.frames, views.len());
+        let (screens, _) = screens(&replay.gif);
+        assert_eq!(screens.len(), views.len());
+        for (screen, view) in screens.iter().zip(&views) {
+            let board = ants_frame(view).0;
+            assert_eq!(screen.len(), (board.width * tallest) as usize);
+            assert!(screen[..board.data.len()] == board.data[..]);
+        }
     }
 
     /// Writes a replay for a person to look at:

@@ -359,14 +359,16 @@ const HELP: &str = "**Antics** hosts ant games in this channel.\n\
 **Army Ants** (2 players): `/armyants challenge opponent:@friend` starts a game; \
 the opponent accepts with `/armyants accept` or the button. Move with `/armyants move action:` \
 (`c3-c6` move out, `a3:c3-a5:c5` march, `c3=c4` swap, `c4xc7` attack, `favor`). \
-`/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list.\n\
+`/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list \
+(and the replay of a finished game).\n\
 **Atta Ants** (2-4 players): `/atta new` opens a game, others `/atta join` or press Join, the host \
 `/atta start`s it. `/atta place action:place 1,-2 r3`, `/atta move action:r2 n+ e`, `/atta end`, \
 `/atta leave`.\n\
 **Patiences**: `/solitaire new game:` myrmex, anthill or ants, then `/solitaire move action:` \
 (`3-7`, `t3-f2`, `deal`), `/solitaire undo`, `/solitaire end`.\n\
 **Daily challenges**: `/daily play game:` deals today's patience, the same for everyone; your first \
-attempt of the day is ranked. `/daily results`, `/leaderboard`, `/stats`, `/daily subscribe`.\n\
+attempt of the day is ranked. `/daily results`, `/leaderboard`, `/stats`; members who manage the \
+channel post the new challenges here each day with `/dailypost subscribe`.\n\
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.
