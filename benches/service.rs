@@ -47,6 +47,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         channel: channel.into(),
         at: Utc::now(),
         input: Input::command(name, options),
+        manage_channels: false,
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod cli;
 pub mod discord;
+pub mod logging;
 pub mod render;
 pub mod rules;
 pub mod service;

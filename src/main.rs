@@ -111,12 +111,9 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     // `run` sets up its own logging from its configuration.
     if !matches!(cli.command, Command::Run { .. }) {
-        tracing_subscriber::fmt()
-            .with_env_filter(
-                tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
-            )
-            .with_writer(std::io::stderr)
-            .init();
+        antics::logging::init(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+        )?;
     }
     match cli.command {
         Command::Run { config, db } => antics::discord::run_cli(config.as_deref(), db.as_deref()).await,

@@ -11,7 +11,7 @@ use antics::service::rules_text;
 use antics::service::{Config, Input, OptionValue, Options, Reply, Request, Service, User};
 use antics::store::Store;
 use chrono::{TimeZone, Utc};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Command;
 
@@ -442,11 +442,58 @@ fn snowflakes_as_strings(v: &mut Value) {
 }
 
 #[test]
+fn every_command_works_in_every_install_and_place() {
+    for c in registration_json().as_array().unwrap() {
+        // Guild and user installs; guilds, the bot's DM and private channels.
+        assert_eq!(c["integration_types"], json!([0, 1]), "{}", c["name"]);
+        assert_eq!(c["contexts"], json!([0, 1, 2]), "{}", c["name"]);
+        assert!(c.get("dm_permission").is_none_or(Value::is_null), "{}", c["name"]);
+    }
+}
+
+#[test]
+fn only_members_who_manage_the_channel_see_the_daily_post_command() {
+    let json = registration_json();
+    let post = find(&json, "dailypost");
+    // Manage Channels is 1 << 4.
+    assert_eq!(post["default_member_permissions"], "16");
+    let subs: Vec<&str> = post["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(subs, ["subscribe", "unsubscribe"]);
+    let daily = find(&json, "daily");
+    assert!(
+        daily["default_member_permissions"].is_null(),
+        "everyone plays the daily"
+    );
+    for c in json.as_array().unwrap() {
+        if c["name"] != "dailypost" {
+            assert!(c["default_member_permissions"].is_null(), "{}", c["name"]);
+        }
+    }
+}
+
+/// Discord's reference gives `default_member_permissions` as a string of
+/// the permission bits, and serenity sends it so; the OpenAPI file types it
+/// as an integer. Check the number the string holds.
+fn permissions_as_integers(v: &mut Value) {
+    if let Some(bits) = v.get("default_member_permissions").and_then(Value::as_str) {
+        let bits: u64 = bits.parse().expect("permission bits");
+        v["default_member_permissions"] = json!(bits);
+    }
+}
+
+#[test]
 fn registration_matches_discords_schema() {
     let Some(root) = openapi() else { return };
     let schema = Schema { root: &root };
     for c in registration_json().as_array().unwrap() {
-        let errors = schema.validate("ApplicationCommandCreateRequest", c);
+        let mut c = c.clone();
+        permissions_as_integers(&mut c);
+        let errors = schema.validate("ApplicationCommandCreateRequest", &c);
         assert!(errors.is_empty(), "{}: {errors:#?}", c["name"]);
     }
     // The checker does catch mistakes.
@@ -470,6 +517,7 @@ fn request(user: &str, name: &str, input: Input) -> Request {
         channel: CHANNEL.into(),
         at: Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(),
         input,
+        manage_channels: false,
     }
 }
 

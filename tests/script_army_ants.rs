@@ -63,13 +63,66 @@ fn a_whole_game_from_challenge_to_queen_capture() {
             record.contains(DUEL),
             "the record names the start position: {record}"
         );
-        // Every reply with an image points to a real PNG.
-        for reply in &out {
+        // Every reply with an image points to a real PNG; the record of the
+        // finished game to its replay, one frame per position.
+        for reply in &out[..5] {
             if let Some(path) = reply["image"].as_str() {
                 let bytes = std::fs::read(path).expect("image written");
                 assert_eq!(&bytes[1..4], b"PNG");
             }
         }
+        assert_eq!(gif_frames(&out[5]), 4);
+    }
+}
+
+#[test]
+fn the_record_of_a_finished_game_carries_its_replay_with_every_position() {
+    for s in Scratch::each() {
+        let out = s.run(&[
+            command(
+                "alice",
+                "c1",
+                "armyants challenge",
+                json!({"opponent": "bob", "color": "red", "deployment": "minor", "seed": "11"}),
+            ),
+            command("bob", "c1", "armyants accept", json!({})),
+        ]);
+        let deploy = component(&out[1], "deploy");
+        // The minor deployment: each side places its four rows in private.
+        let mut actions = 0;
+        let mut game = Value::Null;
+        for _row in 0..4 {
+            let hands = s.run(&[click("alice", "c1", &deploy), click("bob", "c1", &deploy)]);
+            let placed = s.run(&[
+                mv("alice", &format!("deploy {}", hand(&hands[0]))),
+                mv("bob", &format!("deploy {}", hand(&hands[1]))),
+            ]);
+            actions += 2;
+            game = placed[1]["game"].clone();
+        }
+        assert_eq!(game["status"], "active", "{game}");
+        // Twelve moves, the first legal one each time, then a resignation.
+        for _ in 0..12 {
+            let player = game["to_move"].as_str().unwrap().to_string();
+            let action = game["legal"][0].as_str().unwrap().to_string();
+            let reply = s.run(&[mv(&player, &action)]).remove(0);
+            assert_ok(&reply);
+            actions += 1;
+            game = reply["game"].clone();
+        }
+        let during = s.run(&[command("carol", "c1", "record", json!({}))]).remove(0);
+        assert_ok(&during);
+        assert_eq!(during["image"], Value::Null, "no replay while the game goes on");
+        let player = game["to_move"].as_str().unwrap().to_string();
+        let end = s.run(&[
+            command(&player, "c1", "armyants resign", json!({})),
+            command("carol", "c1", "record", json!({})),
+        ]);
+        actions += 1;
+        assert_eq!(end[0]["game"]["status"], "finished");
+        assert_ok(&end[1]);
+        // The start, and the position after each of the game's actions.
+        assert_eq!(gif_frames(&end[1]), 1 + actions);
     }
 }
 

@@ -61,6 +61,12 @@ fn at(time: &str, mut line: Value) -> Value {
     line
 }
 
+/// A line from a member who may manage the channel.
+fn manager(mut line: Value) -> Value {
+    line["permissions"] = json!(["manage_channels"]);
+    line
+}
+
 fn daily(user: &str, channel: &str, game: &str) -> Value {
     command(user, channel, "daily play", json!({ "game": game }))
 }
@@ -469,15 +475,16 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
             &[
                 at(
                     "2026-11-21T15:00:00Z",
-                    command("alice", "c1", "daily subscribe", json!({})),
+                    manager(command("alice", "c1", "dailypost subscribe", json!({}))),
                 ),
                 at(
                     "2026-11-21T15:00:00Z",
-                    command("alice", "c2", "daily subscribe", json!({})),
+                    manager(command("alice", "c2", "dailypost subscribe", json!({}))),
                 ),
+                // The name before `/dailypost` still works.
                 at(
                     "2026-11-21T15:00:00Z",
-                    command("alice", "c2", "daily subscribe", json!({})),
+                    manager(command("alice", "c2", "daily subscribe", json!({}))),
                 ),
                 at("2026-11-21T16:00:00Z", daily("alice", "c1", "myrmex")),
                 at("2026-11-21T16:10:00Z", end("alice", "c1")),
@@ -512,7 +519,7 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
                 at("2026-11-22T00:06:00Z", command("bob", "c1", "help", json!({}))),
                 at(
                     "2026-11-22T09:00:00Z",
-                    command("alice", "c2", "daily unsubscribe", json!({})),
+                    manager(command("alice", "c2", "dailypost unsubscribe", json!({}))),
                 ),
                 tick("2026-11-23T00:00:00Z"),
                 tick("2026-11-23T00:00:30Z"),
@@ -538,6 +545,73 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
 
 /// The scratch's store, opened as another process would, and a runtime to
 /// drive it.
+#[test]
+fn a_daily_attempt_is_never_replayed() {
+    let s = Scratch::new();
+    let out = run(
+        &s,
+        &[
+            at("2026-11-21T15:00:00Z", daily("alice", "c1", "anthill")),
+            at("2026-11-21T15:01:00Z", end("alice", "c1")),
+            at(
+                "2026-11-21T15:02:00Z",
+                command("alice", "c1", "record", json!({})),
+            ),
+        ],
+    );
+    assert_ok(&out[2]);
+    assert!(text(&out[2]).contains("[Game \"anthill\"]"), "{}", text(&out[2]));
+    // Others may still play the day's deal: no seed, and no replay.
+    assert_eq!(out[2]["image"], Value::Null);
+}
+
+#[test]
+fn a_member_without_manage_channels_cannot_change_the_daily_post() {
+    let s = Scratch::new();
+    let tick = |time: &str| json!({"tick": true, "at": time});
+    let out = run(
+        &s,
+        &[
+            at(
+                "2026-11-21T15:00:00Z",
+                command("bob", "c1", "dailypost subscribe", json!({})),
+            ),
+            at(
+                "2026-11-21T15:00:00Z",
+                command("bob", "c1", "daily subscribe", json!({})),
+            ),
+            tick("2026-11-22T00:00:00Z"),
+            at(
+                "2026-11-22T09:00:00Z",
+                manager(command("alice", "c1", "dailypost subscribe", json!({}))),
+            ),
+            at(
+                "2026-11-22T09:05:00Z",
+                command("bob", "c1", "dailypost unsubscribe", json!({})),
+            ),
+            tick("2026-11-23T00:00:00Z"),
+            at(
+                "2026-11-23T09:00:00Z",
+                json!({"user": "bob", "channel": "c1", "command": "dailypost subscribe", "permissions": ["admin"]}),
+            ),
+        ],
+    );
+    for refused in [&out[0], &out[1], &out[4]] {
+        assert_refused(refused, "not_allowed");
+        assert_eq!(refused["ephemeral"], true);
+        assert!(text(refused).contains("Manage Channels"), "{}", text(refused));
+    }
+    // Refused: the channel was not subscribed, and gets no post.
+    assert_eq!(out[2]["posts"], json!([]));
+    assert_ok(&out[3]);
+    // Refused: the channel stays subscribed.
+    let posts = out[5]["posts"].as_array().unwrap();
+    assert_eq!(posts.len(), 1);
+    assert_eq!(posts[0]["channel"], "c1");
+    // Only permissions the protocol knows.
+    assert_refused(&out[6], "bad_input");
+}
+
 fn open_store(s: &Scratch) -> (tokio::runtime::Runtime, antics::store::Store) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -246,6 +246,10 @@ fn the_seed_stays_secret_until_the_game_is_over() {
         let record = out[4]["text"].as_str().unwrap();
         assert!(record.contains("[Seed \"4242\"]"), "{record}");
         assert!(record.ends_with("deal end"), "{record}");
+        // Like the seed, the replay comes once the game is over: the deal,
+        // and the positions after `deal` and `end`.
+        assert_eq!(out[1]["image"], Value::Null);
+        assert_eq!(gif_frames(&out[4]), 3);
     }
 }
 

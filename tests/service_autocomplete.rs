@@ -12,6 +12,7 @@ fn request(user: &str, name: &str, options: &[(&str, &str)]) -> Request {
         channel: "c1".into(),
         at: Utc::now(),
         input: Input::command(name, options),
+        manage_channels: false,
     }
 }
 

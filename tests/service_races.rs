@@ -14,6 +14,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         channel: channel.into(),
         at: Utc::now(),
         input: Input::command(name, options),
+        manage_channels: false,
     }
 }
 
@@ -298,7 +299,8 @@ async fn the_daily_post_goes_out_once_when_processes_tick_together() {
         for channel in &channels {
             let req = Request {
                 at: subscribed_at,
-                ..request("alice", channel, "daily subscribe", &[])
+                manage_channels: true,
+                ..request("alice", channel, "dailypost subscribe", &[])
             };
             let reply = services[0].handle(&req).await;
             assert!(reply.ok(), "{}", reply.text);

@@ -1,6 +1,7 @@
 //! `antics play`: a person at a terminal plays, through the same service the
 //! bot uses: Army Ants (both seats) or one of the patiences. A text board is
-//! printed after every move and the PNG board is written to a folder.
+//! printed after every move and the PNG board is written to a folder; when
+//! a game ends, its animated replay (GIF) is written there too.
 
 use crate::service::{rules_text, GameSummary, Input, Reply, Request, Service, User};
 use chrono::Utc;
@@ -47,16 +48,22 @@ impl Table {
             channel: CHANNEL.into(),
             at: Utc::now(),
             input,
+            // The person at the terminal owns the table.
+            manage_channels: true,
         };
         let reply = self.service.handle(&request).await;
         if let Some(image) = &reply.image {
             self.images += 1;
-            let path = self.out.join(format!("{:04}.png", self.images));
+            let path = self.out.join(format!("{:04}.{}", self.images, image.extension()));
+            let what = match image.extension() {
+                "gif" => "animated replay",
+                _ => "board image",
+            };
             if std::fs::create_dir_all(&self.out)
                 .and_then(|_| std::fs::write(&path, &image.png))
                 .is_ok()
             {
-                println!("(board image: {})", path.display());
+                println!("({what}: {})", path.display());
             }
         }
         reply
@@ -128,6 +135,8 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
         print_reply(&reply);
         let Some(game) = reply.game.clone() else { break };
         if game.status == "finished" {
+            // The record of a finished game carries its animated replay.
+            table.command(&red, "record", &[]).await;
             break;
         }
         // Whose input we wait for: the side to move, or a side still deploying.
@@ -295,6 +304,7 @@ async fn patience(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
         print_reply(&reply);
         let Some(game) = reply.game.clone() else { break };
         if game.status == "finished" {
+            table.command(&me, "record", &[]).await;
             break;
         }
         let Some(line) = prompt(&mut lines, "move")? else {

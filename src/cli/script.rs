@@ -25,7 +25,14 @@ struct Line {
     at: Option<String>,
     #[serde(default)]
     tick: bool,
+    /// The member's permissions in the channel, by name: `manage_channels`
+    /// lets them change the channel's daily post. None when left out.
+    #[serde(default)]
+    permissions: Vec<String>,
 }
+
+/// The permissions a script line may grant.
+const PERMISSIONS: [&str; 1] = ["manage_channels"];
 
 /// Where the script writes images, and the clock it keeps between lines.
 pub struct Script {
@@ -104,12 +111,23 @@ impl Script {
         let (Some(user), Some(channel)) = (&parsed.user, &parsed.channel) else {
             return refused("bad_input", "A line needs a `user` and a `channel`.");
         };
+        if parsed
+            .permissions
+            .iter()
+            .any(|p| !PERMISSIONS.contains(&p.as_str()))
+        {
+            return refused(
+                "bad_input",
+                "`permissions` lists the member's permissions here; the one Antics knows is `manage_channels`.",
+            );
+        }
         let request = Request {
             user: User::new(user.clone(), user.clone()),
             guild: parsed.guild.clone().unwrap_or_else(|| "g1".into()),
             channel: channel.clone(),
             at: now,
             input,
+            manage_channels: parsed.permissions.iter().any(|p| p == "manage_channels"),
         };
         let reply = self.service.handle(&request).await;
         self.render(&reply)
@@ -162,11 +180,12 @@ impl Script {
         })
     }
 
-    /// Writes an image as `DIR/NNNN.png` (the input line number) and returns
-    /// its path.
+    /// Writes an image as `DIR/NNNN.png` (the input line number; `.gif` for
+    /// an animated replay) and returns its path.
     fn save(&self, image: Option<&Image>, suffix: &str) -> Option<String> {
         let image = image?;
-        let path = self.images.join(format!("{:04}{suffix}.png", self.line_no));
+        let name = format!("{:04}{suffix}.{}", self.line_no, image.extension());
+        let path = self.images.join(name);
         match write_file(&path, &image.png) {
             Ok(()) => Some(path.display().to_string()),
             Err(e) => {

@@ -125,9 +125,11 @@ string_choice! {
     }
 }
 
-/// Every command, as registered.
+/// Every command, as registered: each for both installations (to a server,
+/// and to a person's account, which works in any server, in DMs and in
+/// group DMs) and in all three places a command can run.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         armyants(),
         atta(),
         solitaire(),
@@ -135,15 +137,27 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         help(),
         rules(),
         daily(),
+        dailypost(),
         leaderboard(),
         stats(),
-    ]
+    ];
+    for command in &mut commands {
+        command.install_context = Some(vec![
+            serenity::InstallationContext::Guild,
+            serenity::InstallationContext::User,
+        ]);
+        command.interaction_context = Some(vec![
+            serenity::InteractionContext::Guild,
+            serenity::InteractionContext::BotDm,
+            serenity::InteractionContext::PrivateChannel,
+        ]);
+    }
+    commands
 }
 
 /// Play Army Ants, the two-player battle of the ant armies.
 #[poise::command(
     slash_command,
-    guild_only,
     subcommands("challenge", "accept", "decline", "move_", "resign", "draw"),
     subcommand_required
 )]
@@ -259,7 +273,6 @@ async fn autocomplete_action(ctx: Context<'_>, partial: &str) -> serenity::Creat
 /// Play Atta Ants: 2-4 players gather leaves on a growing map, spiders hunt.
 #[poise::command(
     slash_command,
-    guild_only,
     subcommands(
         "atta_new",
         "atta_join",
@@ -364,7 +377,6 @@ fn choices(suggestions: Vec<String>) -> serenity::CreateAutocompleteResponse {
 /// Play a patience: Myrmex, Anthill or Ants Solitaire.
 #[poise::command(
     slash_command,
-    guild_only,
     subcommands(
         "solitaire_new",
         "solitaire_move",
@@ -451,7 +463,7 @@ async fn autocomplete_solitaire(ctx: Context<'_>, partial: &str) -> serenity::Cr
 }
 
 /// Show the record (setup and moves) of this channel's current or last game.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn record(ctx: Context<'_>) -> Result<(), Error> {
     flow::command(ctx, "record", Options::new(), CommandKind::Plain).await
 }
@@ -505,8 +517,7 @@ string_choice! {
 /// The daily challenges: the same deal for everyone, every UTC day.
 #[poise::command(
     slash_command,
-    guild_only,
-    subcommands("daily_play", "daily_results", "daily_subscribe", "daily_unsubscribe"),
+    subcommands("daily_play", "daily_results"),
     subcommand_required
 )]
 pub async fn daily(_: Context<'_>) -> Result<(), Error> {
@@ -535,20 +546,36 @@ pub async fn daily_results(
     flow::command(ctx, "daily results", options, CommandKind::Plain).await
 }
 
+/// The channel's daily post (for members who may manage the channel).
+///
+/// Discord sets who may use a command per top-level command, so these two
+/// are a command of their own rather than part of `/daily`. Servers can
+/// change who sees it in their Integrations settings; the service checks
+/// Manage Channels again whatever they choose.
+#[poise::command(
+    slash_command,
+    subcommands("dailypost_subscribe", "dailypost_unsubscribe"),
+    subcommand_required,
+    default_member_permissions = "MANAGE_CHANNELS"
+)]
+pub async fn dailypost(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
 /// Post each new day's challenges here at 00:00 UTC, with yesterday's top three.
 #[poise::command(slash_command, rename = "subscribe")]
-pub async fn daily_subscribe(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "daily subscribe", Options::new(), CommandKind::Plain).await
+pub async fn dailypost_subscribe(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "dailypost subscribe", Options::new(), CommandKind::Plain).await
 }
 
 /// Stop the daily post in this channel.
 #[poise::command(slash_command, rename = "unsubscribe")]
-pub async fn daily_unsubscribe(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "daily unsubscribe", Options::new(), CommandKind::Plain).await
+pub async fn dailypost_unsubscribe(ctx: Context<'_>) -> Result<(), Error> {
+    flow::command(ctx, "dailypost unsubscribe", Options::new(), CommandKind::Plain).await
 }
 
 /// The best players: daily patience results or Army Ants ratings.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which game"] game: BoardGame,
@@ -563,7 +590,7 @@ pub async fn leaderboard(
 }
 
 /// Games played and won, daily streaks, results and the Army Ants rating.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn stats(
     ctx: Context<'_>,
     #[description = "Whose stats (default: yours)"] user: Option<serenity::User>,

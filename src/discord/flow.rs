@@ -38,6 +38,19 @@ fn guild_of(guild: Option<serenity::GuildId>) -> String {
     guild.map_or_else(|| "dm".to_string(), |g| g.to_string())
 }
 
+/// Whether the member may manage the interaction's channel: Manage Channels
+/// (or Administrator) in their permissions there, as Discord resolves them
+/// with the channel's overwrites; outside a server, only in their own DM
+/// with the bot.
+fn manages_channel(member: Option<&serenity::Member>, context: Option<serenity::InteractionContext>) -> bool {
+    match member.and_then(|m| m.permissions) {
+        Some(p) => {
+            p.intersects(serenity::Permissions::MANAGE_CHANNELS | serenity::Permissions::ADMINISTRATOR)
+        }
+        None => context == Some(serenity::InteractionContext::BotDm),
+    }
+}
+
 /// The interaction to answer: its id and token.
 #[derive(Clone, Copy)]
 struct Handle<'a> {
@@ -166,6 +179,7 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
             name: name.to_string(),
             options,
         },
+        manage_channels: manages_channel(interaction.member.as_deref(), interaction.context),
     };
     let span = tracing::info_span!("command", command = name, user = %req.user.id, channel = %req.channel);
     async move {
@@ -254,6 +268,7 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
             custom_id: interaction.data.custom_id.clone(),
             values,
         },
+        manage_channels: manages_channel(interaction.member.as_ref(), interaction.context),
     };
     let span = tracing::info_span!(
         "component",
@@ -538,7 +553,7 @@ async fn edit_board(
     }
 }
 
-/// Posts the record of the game that just ended.
+/// Posts the record of the game that just ended, with its animated replay.
 async fn show_record(http: &serenity::Http, service: &Service, channel: serenity::ChannelId, req: &Request) {
     let record = service
         .handle(&Request {
@@ -559,6 +574,11 @@ async fn show_record(http: &serenity::Http, service: &Service, channel: serenity
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Some(bytes) = file {
         message = message.add_file(serenity::CreateAttachment::bytes(bytes, "record.txt"));
+    }
+    // The animated replay, as `replay.gif`.
+    if let Some(image) = record.image.as_ref().and_then(mapping::image) {
+        let name = image.file_name();
+        message = message.add_file(serenity::CreateAttachment::bytes(image.png, name).description(image.alt));
     }
     if let Err(e) = channel.send_message(http, message).await {
         tracing::warn!(error = %e, "could not post the record");

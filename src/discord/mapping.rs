@@ -274,7 +274,8 @@ pub fn allowed_mentions() -> serenity::CreateAllowedMentions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     pub content: String,
-    /// The PNG, sent as `board.png`, and its description (alt text).
+    /// The board, sent as `board.png` (or a finished game's replay, as
+    /// `replay.gif`), and its description (alt text).
     pub image: Option<Image>,
     pub rows: Vec<Row>,
     pub ephemeral: bool,
@@ -326,7 +327,7 @@ impl Message {
         let attachments = serenity::EditAttachments::new();
         match &self.image {
             Some(image) => attachments.add(
-                serenity::CreateAttachment::bytes(image.png.clone(), BOARD_FILE)
+                serenity::CreateAttachment::bytes(image.png.clone(), image.file_name())
                     .description(image.alt.clone()),
             ),
             None => attachments,
@@ -358,7 +359,7 @@ impl Message {
         self.image
             .iter()
             .map(|image| {
-                serenity::CreateAttachment::bytes(image.png.clone(), BOARD_FILE)
+                serenity::CreateAttachment::bytes(image.png.clone(), image.file_name())
                     .description(image.alt.clone())
             })
             .collect()
@@ -1020,6 +1021,19 @@ mod tests {
         };
         assert_eq!(image(&big), None);
         assert_eq!(content("  "), "…");
+    }
+
+    #[test]
+    fn a_replay_is_attached_as_a_gif() {
+        let mut reply = board_reply("x", None);
+        reply.image = Some(Image {
+            png: b"GIF89a...".to_vec(),
+            alt: "a replay".into(),
+        });
+        let m = Message::full(&reply);
+        let json = serde_json::to_value(m.to_edit_message()).unwrap();
+        assert_eq!(json["attachments"][0]["filename"], "replay.gif");
+        assert_eq!(m.files()[0].filename, "replay.gif");
     }
 
     #[test]

@@ -132,16 +132,13 @@ pub async fn run_cli(
     run(config).await
 }
 
-/// Structured logs on stderr, filtered by `filter` (tracing's syntax).
+/// Structured logs on stderr, filtered by `filter` (tracing's syntax), in
+/// the format of [`crate::logging`] (plain text off a terminal, JSON lines
+/// on request).
 pub fn init_logging(filter: &str) -> anyhow::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_new(filter)
         .with_context(|| format!("the log level `{filter}` is not a valid filter"))?;
-    // Fails only when a subscriber is already set (tests): keep that one.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
-    Ok(())
+    crate::logging::init(filter)
 }
 
 async fn open_store(database: &Database) -> anyhow::Result<Store> {

@@ -6,7 +6,7 @@
 //! must. The cards of each pile's bottom run (the score) are marked with a
 //! gold bar.
 
-use super::canvas::{fill, rounded_rect};
+use super::canvas::{fill, rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, plural, ring,
@@ -74,13 +74,19 @@ fn spot_x(i: usize) -> f32 {
 
 /// The image's size for a view: [`WIDTH`] by a height between about 900
 /// and [`MAX_HEIGHT`].
-#[cfg(test)]
-fn anthill_size(view: &View) -> (u32, u32) {
+pub fn anthill_size(view: &View) -> (u32, u32) {
     (WIDTH, layout(view).height)
 }
 
 pub fn anthill_png(view: &View) -> Vec<u8> {
     palette().encode(&draw(view))
+}
+
+/// The board as a palette image, and its palette (the same for every
+/// view): the frames of an animated replay.
+pub(super) fn anthill_frame(view: &View) -> (Indexed, &'static Palette) {
+    let quantizer = palette();
+    (quantizer.indices(&draw(view)), quantizer.palette())
 }
 
 fn palette() -> &'static Quantizer {

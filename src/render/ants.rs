@@ -5,7 +5,7 @@
 //! tableau piles fanned below. The image grows with the longest tableau pile
 //! (at most 12 cards, so nothing ever needs squeezing).
 
-use super::canvas::{fonts, Align, Style};
+use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste,
@@ -60,6 +60,13 @@ fn column_x(i: usize) -> f32 {
 
 pub fn ants_png(view: &View) -> Vec<u8> {
     palette().encode(&draw(view))
+}
+
+/// The board as a palette image, and its palette (the same for every
+/// view): the frames of an animated replay.
+pub(super) fn ants_frame(view: &View) -> (Indexed, &'static Palette) {
+    let quantizer = palette();
+    (quantizer.indices(&draw(view)), quantizer.palette())
 }
 
 fn palette() -> &'static Quantizer {

@@ -211,6 +211,13 @@ pub fn army_ants_png(view: &View, labels: &BoardLabels) -> Vec<u8> {
     art.palette.encode_indexed(&draw(view, labels, art))
 }
 
+/// The board as a palette image, and its palette (the same for every
+/// view): the frames of an animated replay.
+pub(super) fn army_ants_frame(view: &View, labels: &BoardLabels) -> (Indexed, &'static Palette) {
+    let art = art();
+    (draw(view, labels, art), &art.palette)
+}
+
 fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
     let mut image = art.board.clone();
     draw_squares(&mut image, view, art);

@@ -497,6 +497,12 @@ impl Palette {
         self.colours[index as usize]
     }
 
+    /// The colours as `r, g, b, r, g, b, ...`, index order: a GIF's or a
+    /// PNG's colour table.
+    pub fn rgb_table(&self) -> Vec<u8> {
+        self.colours.concat()
+    }
+
     /// A palette for opaque sample images that show every colour drawn.
     pub fn from_samples(samples: &[&Pixmap]) -> Palette {
         let mut builder = PaletteBuilder::default();
@@ -519,7 +525,7 @@ impl Palette {
         let mut encoder = png::Encoder::new(&mut out, image.width, image.height);
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_palette(self.colours.concat());
+        encoder.set_palette(self.rgb_table());
         encoder.set_compression(png::Compression::Fast);
         encoder.set_filter(png::Filter::Paeth);
         let mut writer = encoder.write_header().expect("writing to memory");

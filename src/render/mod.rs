@@ -1,4 +1,5 @@
-//! Game views to PNG images, with alt text for screen readers.
+//! Game views to PNG images, with alt text for screen readers, and
+//! finished games to animated GIF replays (`replay`).
 //!
 //! No rules and no database: every function here is a pure function of a
 //! game's view. Art that never changes is prepared once and reused.
@@ -12,12 +13,17 @@ mod cards;
 mod decktet;
 mod myrmex;
 mod patience;
+pub mod replay;
 
 pub use anthill::{anthill_alt_text, anthill_png};
 pub use ants::{ants_alt_text, ants_png};
 pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use atta_ants::{atta_ants_alt_text, atta_ants_png, card_name as atta_card_name, AttaLabels};
 pub use myrmex::{myrmex_alt_text, myrmex_png};
+pub use replay::{
+    anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, myrmex_replay, replay_alt_text,
+    Replay, MAX_REPLAY_BYTES,
+};
 
 /// The player names shown beside a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

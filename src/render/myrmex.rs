@@ -10,7 +10,7 @@
 //! Only the view is drawn, and a face-down card is `None` in it: two games
 //! that differ only in hidden cards give the same bytes.
 
-use super::canvas::{fill, fonts, rounded_rect, Align, Colour, Style};
+use super::canvas::{fill, fonts, rounded_rect, Align, Colour, Indexed, Palette, Style};
 use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
 use super::patience::{
     cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile,
@@ -61,6 +61,13 @@ fn pile_x(i: usize) -> f32 {
 
 pub fn myrmex_png(view: &View) -> Vec<u8> {
     palette().encode(&draw(view))
+}
+
+/// The board as a palette image, and its palette (the same for every
+/// view): the frames of an animated replay.
+pub(super) fn myrmex_frame(view: &View) -> (Indexed, &'static Palette) {
+    let quantizer = palette();
+    (quantizer.indices(&draw(view)), quantizer.palette())
 }
 
 fn palette() -> &'static Quantizer {

@@ -127,8 +127,13 @@ impl Quantizer {
         self.palette.encode_indexed(&self.indices(pixmap))
     }
 
+    /// The palette every image of this game is mapped onto.
+    pub fn palette(&self) -> &Palette {
+        &self.palette
+    }
+
     /// Maps an opaque image onto the palette.
-    fn indices(&self, pixmap: &Pixmap) -> Indexed {
+    pub fn indices(&self, pixmap: &Pixmap) -> Indexed {
         let mut data = Vec::with_capacity(pixmap.data().len() / 4);
         let mut last = (u32::MAX, 0u8);
         for px in pixmap.data().chunks_exact(4) {

@@ -10,9 +10,12 @@ use super::options;
 use super::types::*;
 use super::{mention, moved_on, unless_conflict, Service, RETRIES};
 use crate::ai::army_ants::Level;
-use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
+use crate::render::{
+    army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels,
+    MAX_REPLAY_BYTES,
+};
 use crate::rules::army_ants::{
-    Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
+    Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status, View,
 };
 use crate::rules::shuffle::SeededRng;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
@@ -376,13 +379,27 @@ impl Service {
 
     /// Rebuilds a game from its setup and log.
     async fn replay(&self, row: &GameRow, seats: &Seats, setup: &Setup) -> anyhow::Result<ArmyAnts> {
+        self.replay_each(row, seats, setup, |_| {}).await
+    }
+
+    /// Rebuilds a game from its setup and log, showing `each` the game at
+    /// its start and after every logged action: its positions.
+    async fn replay_each(
+        &self,
+        row: &GameRow,
+        seats: &Seats,
+        setup: &Setup,
+        mut each: impl FnMut(&ArmyAnts),
+    ) -> anyhow::Result<ArmyAnts> {
         let mut game = ArmyAnts::new(setup).with_context(|| format!("setup of game {}", row.id))?;
+        each(&game);
         for entry in self.store.actions(&row.id).await? {
             let side = seats
                 .side_of(&entry.user_id)
                 .with_context(|| format!("game {}: {} is not seated", row.id, entry.user_id))?;
             if entry.notation == TIMEOUT {
                 game.forfeit(side);
+                each(&game);
                 continue;
             }
             let action: Action = entry
@@ -391,8 +408,30 @@ impl Service {
                 .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
             game.apply(side, &action)
                 .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+            each(&game);
         }
         Ok(game)
+    }
+
+    /// The animated replay of a finished game: every position, as anyone
+    /// watching saw it (cards placed in private stay face down until both
+    /// armies are placed). `None` while the game goes on, or without
+    /// rendering.
+    async fn army_ants_replay(&self, loaded: &Loaded) -> anyhow::Result<Option<Image>> {
+        if !self.config.render || !matches!(loaded.game.status(), Status::Over(_)) {
+            return Ok(None);
+        }
+        let mut views = Vec::new();
+        self.replay_each(&loaded.row, &loaded.seats, &loaded.setup, |game| {
+            views.push(replay_view(game))
+        })
+        .await?;
+        let labels = loaded.seats.labels();
+        let replay = army_ants_replay(&views, &labels, MAX_REPLAY_BYTES);
+        Ok(replay.map(|replay| Image {
+            png: replay.gif,
+            alt: army_ants_replay_alt_text(&views, &labels),
+        }))
     }
 
     async fn accept(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
@@ -827,6 +866,7 @@ impl Service {
         let loaded = self.load(row.clone()).await?;
         let text = record_text(&loaded);
         let mut reply = Reply::text(text);
+        reply.image = self.army_ants_replay(&loaded).await?;
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
     }
@@ -1123,6 +1163,23 @@ fn record_text(loaded: &Loaded) -> String {
         out.push(' ');
     }
     out.trim_end().to_string()
+}
+
+/// A position of a replay as a spectator sees it, its last move being the
+/// one a player made: a pass the game made for the next side right after
+/// it does not hide the move's marks.
+fn replay_view(game: &ArmyAnts) -> View {
+    let mut view = game.view(None);
+    if matches!(view.last, Some((_, Action::Pass))) {
+        view.last = game
+            .record()
+            .iter()
+            .rev()
+            .find(|(_, a)| !matches!(a, Action::Pass | Action::OfferDraw))
+            .filter(|(_, a)| !matches!(a, Action::Deploy(_)))
+            .cloned();
+    }
+    view
 }
 
 /// The stored status of a started game.

@@ -1,4 +1,4 @@
-//! Daily challenges: `/daily play|results|subscribe|unsubscribe`, the share
+//! Daily challenges: `/daily play|results`, `/dailypost subscribe|unsubscribe`, the share
 //! line after an attempt, and the post of each new day's challenges in the
 //! subscribed channels. `/leaderboard` and `/stats` are dispatched from here.
 
@@ -16,6 +16,20 @@ use crate::store::{status, AttemptFilter, DailyAttempt, GameRow, Subscription};
 use chrono::{DateTime, Utc};
 
 const TAG: &str = "daily";
+
+/// Only members who may manage the channel decide its daily post (Discord
+/// hides `/dailypost` from the others by default; this holds whatever a
+/// server sets there).
+fn may_manage(req: &Request) -> Result<(), UserError> {
+    if req.manage_channels {
+        Ok(())
+    } else {
+        Err(UserError::new(
+            ErrorCode::NotAllowed,
+            "Only members who may manage this channel (Manage Channels) can change its daily post.",
+        ))
+    }
+}
 /// How many names a results field lists before "and N more".
 const RESULTS_SHOWN: usize = 10;
 
@@ -39,8 +53,10 @@ impl Service {
                 let game = options::choice(opts, "game", &GAMES)?;
                 self.daily_results(req, game).await
             }
-            ["daily", "subscribe"] => {
+            // `daily subscribe|unsubscribe`: the names before `/dailypost`.
+            ["dailypost" | "daily", "subscribe"] => {
                 options::only(opts, &[])?;
+                may_manage(req)?;
                 let today = day_of(req.at);
                 let now = req.at.timestamp_millis();
                 let added = self
@@ -49,13 +65,14 @@ impl Service {
                     .await?;
                 Ok(Reply::text(if added {
                     "This channel now gets the new daily challenges at 00:00 UTC, with yesterday's top three. \
-                     Stop with /daily unsubscribe."
+                     Stop with /dailypost unsubscribe."
                 } else {
                     "This channel already gets the daily challenges."
                 }))
             }
-            ["daily", "unsubscribe"] => {
+            ["dailypost" | "daily", "unsubscribe"] => {
                 options::only(opts, &[])?;
+                may_manage(req)?;
                 let gone = self.store.unsubscribe_daily(&req.channel).await?;
                 Ok(Reply::text(if gone {
                     "This channel no longer gets the daily challenges."
@@ -68,7 +85,7 @@ impl Service {
             _ => Err(UserError::new(
                 ErrorCode::UnknownCommand,
                 format!(
-                    "`/{}` is not a command; try /daily play, results, subscribe or unsubscribe.",
+                    "`/{}` is not a command; try /daily play or results, or /dailypost subscribe or unsubscribe.",
                     words.join(" ")
                 ),
             )

@@ -21,6 +21,9 @@ pub enum ErrorCode {
     UnknownCommand,
     /// Asked again too soon (hints).
     Cooldown,
+    /// The member lacks a permission the action needs (Manage Channels for
+    /// the daily post).
+    NotAllowed,
     /// Something went wrong on our side; the message carries an id.
     Internal,
 }
@@ -41,6 +44,7 @@ impl ErrorCode {
             ErrorCode::Conflict => "conflict",
             ErrorCode::UnknownCommand => "unknown_command",
             ErrorCode::Cooldown => "cooldown",
+            ErrorCode::NotAllowed => "not_allowed",
             ErrorCode::Internal => "internal",
         }
     }

@@ -181,7 +181,7 @@ impl Service {
                     ["armyants", sub] => self.army_ants_command(req, sub, options).await,
                     ["solitaire", sub] => self.solitaire_command(req, sub, options).await,
                     ["atta", sub] => self.atta_command(req, sub, options).await,
-                    ["daily", _] | ["leaderboard"] | ["stats"] => {
+                    ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"] => {
                         self.daily_command(req, &words, options).await
                     }
                     ["record"] => self.record(req).await,
@@ -367,7 +367,8 @@ const HELP: &str = "**Antics** hosts ant games in this channel.\n\
 **Army Ants** (2 players): `/armyants challenge opponent:@friend` starts a game; \
 the opponent accepts with `/armyants accept` or the button. Move with `/armyants move action:` \
 (`c3-c6` move out, `a3:c3-a5:c5` march, `c3=c4` swap, `c4xc7` attack, `favor`). \
-`/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list.\n\
+`/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list \
+(and the replay of a finished game).\n\
 **Atta Ants** (2-4 players): `/atta new` opens a game, others `/atta join` or press Join, the host \
 `/atta start`s it. `/atta place action:place 1,-2 r3`, `/atta move action:r2 n+ e`, `/atta end`, \
 `/atta leave`.\n\
@@ -375,7 +376,10 @@ the opponent accepts with `/armyants accept` or the button. Move with `/armyants
 pick a move, Deal, Undo, Hint, End game. Typing works too: `/solitaire move action:` \
 (`3-7`, `t3-f2`, `deal`), `/solitaire undo`, `/solitaire end`.\n\
 **Daily challenges**: `/daily play game:` deals today's patience, the same for everyone, on a board \
-only you see; your first attempt of the day is ranked, and the channel sees your share line. `/daily results`, `/leaderboard`, `/stats`, `/daily subscribe`.\n\
+only you see; your first attempt of the day is ranked, and the channel sees your share line. \
+`/daily results`, `/leaderboard`, `/stats`; members who manage the channel post the new challenges \
+here each day with `/dailypost subscribe`.
+\
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.

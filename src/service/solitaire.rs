@@ -38,6 +38,9 @@ pub(super) trait SolitaireRules: Patience + Hinted {
     fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError>;
     /// The board as the player sees it (never a hidden card).
     fn image(&self) -> Image;
+    /// The animated replay of a game's positions, each as the player saw
+    /// it (a card face down then is a back in its frame).
+    fn replay(positions: &[Self]) -> Option<Image>;
     /// The canonical form of an action in this position (Myrmex writes the
     /// count of a move onto an empty pile), for the log.
     fn canonical(&self, action: &Self::Action) -> Self::Action {
@@ -473,6 +476,7 @@ impl Service {
                 name: "solitaire end".into(),
                 options: Options::new(),
             },
+            manage_channels: false,
         };
         let ended = with_patience!(row.kind.as_str(), G => {
             self.solitaire_play::<G>(&req, Some(&row.id), "end", Some(row.version))
@@ -855,8 +859,34 @@ impl Service {
             .collect();
         out.push_str(&moves.join(" "));
         let mut reply = Reply::text(out.trim_end());
+        // A replay shows the deal, like its seed: only once the game is
+        // over, and never for a daily deal.
+        if over && !daily && self.config.render {
+            reply.image = with_patience!(row.kind.as_str(), G => self.patience_replay::<G>(row).await)?;
+        }
         reply.game = Some(self.solitaire_summary_of(row).await?);
         Ok(reply)
+    }
+
+    /// Every position of a patience, from the deal to its last action
+    /// (hints are not moves), as one animated image.
+    async fn patience_replay<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Option<Image>> {
+        let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
+        let mut game = G::start(&setup).with_context(|| format!("setup of game {}", row.id))?;
+        let mut positions = vec![game.clone()];
+        for entry in self.store.actions(&row.id).await? {
+            if entry.notation == HINT {
+                continue;
+            }
+            let action: G::Action = entry
+                .notation
+                .parse()
+                .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
+            game.apply(&action)
+                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+            positions.push(game.clone());
+        }
+        Ok(G::replay(&positions))
     }
 }
 

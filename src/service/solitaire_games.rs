@@ -48,6 +48,15 @@ impl SolitaireRules for Myrmex {
         }
     }
 
+    fn replay(positions: &[Self]) -> Option<Image> {
+        let views: Vec<_> = positions.iter().map(|game| game.view()).collect();
+        let replay = render::myrmex_replay(&views, render::MAX_REPLAY_BYTES)?;
+        Some(Image {
+            png: replay.gif,
+            alt: render::replay_alt_text(views.len(), &render::myrmex_alt_text(views.last()?)),
+        })
+    }
+
     /// The rulings keep the time from the first move to the end, and name
     /// a win's tier by it.
     fn finish_detail(&self, elapsed_ms: i64) -> String {
@@ -89,6 +98,15 @@ impl SolitaireRules for Anthill {
             alt: render::anthill_alt_text(&view),
         }
     }
+
+    fn replay(positions: &[Self]) -> Option<Image> {
+        let views: Vec<_> = positions.iter().map(|game| game.view()).collect();
+        let replay = render::anthill_replay(&views, render::MAX_REPLAY_BYTES)?;
+        Some(Image {
+            png: replay.gif,
+            alt: render::replay_alt_text(views.len(), &render::anthill_alt_text(views.last()?)),
+        })
+    }
 }
 
 impl SolitaireRules for AntsSolitaire {
@@ -115,5 +133,14 @@ impl SolitaireRules for AntsSolitaire {
             png: render::ants_png(&view),
             alt: render::ants_alt_text(&view),
         }
+    }
+
+    fn replay(positions: &[Self]) -> Option<Image> {
+        let views: Vec<_> = positions.iter().map(|game| game.view()).collect();
+        let replay = render::ants_replay(&views, render::MAX_REPLAY_BYTES)?;
+        Some(Image {
+            png: replay.gif,
+            alt: render::replay_alt_text(views.len(), &render::ants_alt_text(views.last()?)),
+        })
     }
 }

@@ -77,13 +77,38 @@ pub struct Request {
     pub channel: String,
     pub at: DateTime<Utc>,
     pub input: Input,
+    /// Whether the member may manage this channel (Discord's Manage
+    /// Channels permission here): needed to change the channel's daily
+    /// post. Front ends grant it only when they know it.
+    pub manage_channels: bool,
 }
 
-/// A PNG and its description for screen readers.
+/// An image file and its description for screen readers: a board (PNG),
+/// or the animated replay of a finished game (GIF). `png` holds the file's
+/// bytes either way; the format is read from their signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
     pub png: Vec<u8>,
     pub alt: String,
+}
+
+impl Image {
+    /// `gif` for an animated replay, `png` for a board.
+    pub fn extension(&self) -> &'static str {
+        if self.png.starts_with(b"GIF8") {
+            "gif"
+        } else {
+            "png"
+        }
+    }
+
+    /// The name a front end gives the file: `board.png` or `replay.gif`.
+    pub fn file_name(&self) -> &'static str {
+        match self.extension() {
+            "gif" => "replay.gif",
+            _ => "board.png",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -183,3 +183,21 @@ pub fn assert_refused(reply: &Value, code: &str) {
         "refusals explain themselves"
     );
 }
+
+/// How many frames the reply's image has, after checking it is an
+/// animated GIF that loops.
+pub fn gif_frames(reply: &Value) -> usize {
+    let path = reply["image"].as_str().expect("an image");
+    assert!(path.ends_with(".gif"), "{path}");
+    let bytes = std::fs::read(path).expect("image written");
+    assert!(bytes.len() < 10 * 1024 * 1024, "under Discord's file limit");
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(bytes.as_slice())
+        .expect("a GIF");
+    assert_eq!(decoder.repeat(), gif::Repeat::Infinite);
+    let mut frames = 0;
+    while decoder.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    frames
+}
