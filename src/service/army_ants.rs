@@ -12,7 +12,7 @@ use super::{mention, moved_on, unless_conflict, Service, RETRIES};
 use crate::ai::army_ants::Level;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
-    Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
+    record_moves, Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
 };
 use crate::rules::shuffle::SeededRng;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
@@ -1097,26 +1097,7 @@ fn record_text(loaded: &Loaded) -> String {
         _ => "in progress".into(),
     };
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
-    let mut turn = 0;
-    for (side, action) in loaded.game.record() {
-        let text = match action {
-            Action::Deploy(_) if secret => "deploy (hidden)".to_string(),
-            a => a.to_string(),
-        };
-        if !action.is_command() || matches!(action, Action::Deploy(_)) {
-            out.push_str(&format!("{{{} {}}} ", side.name(), text));
-            continue;
-        }
-        if *side == Side::Red || turn == 0 {
-            turn += 1;
-            out.push_str(&format!("{turn}. "));
-            if *side == Side::Black {
-                out.push_str("... ");
-            }
-        }
-        out.push_str(&text);
-        out.push(' ');
-    }
+    out.push_str(&record_moves(loaded.game.record(), secret));
     out.trim_end().to_string()
 }
 

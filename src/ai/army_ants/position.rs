@@ -184,6 +184,13 @@ const KEYS: Keys = {
     keys
 };
 
+/// The [`Pos::army_key`] of `side`'s cards as `card(square)` gives them.
+pub fn army_key(side: usize, card: impl Fn(usize) -> Option<u8>) -> u64 {
+    (0..40)
+        .filter_map(|sq| card(sq).map(|v| KEYS.piece[side][v as usize][sq]))
+        .fold(0, |k, z| k ^ z)
+}
+
 /// A position for the search. Copy-make: `play` returns a new one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pos {
@@ -281,6 +288,14 @@ impl Pos {
 
     pub fn empty(&self) -> u64 {
         FULL & !(self.occ[0] | self.occ[1])
+    }
+
+    /// A key of where `side`'s cards stand (square and value), whatever the
+    /// other army does: in the rally only its own moves change it.
+    pub fn army_key(&self, side: usize) -> u64 {
+        army_key(side, |sq| {
+            (self.occ[side] & (1 << sq) != 0).then_some(self.vals[sq])
+        })
     }
 
     pub fn queen(&self, side: usize) -> Option<usize> {

@@ -63,6 +63,8 @@ pub struct Searcher<'a> {
     buffers: Vec<Vec<Move>>,
     scored: Vec<Vec<(i32, Move)>>,
     pub nodes: u64,
+    /// When not empty, the only moves the root may play.
+    pub root_moves: Vec<Move>,
     limits: Limits,
     /// Stopping is allowed once depth 1 is done, so there is always a move.
     may_stop: bool,
@@ -110,6 +112,7 @@ impl<'a> Searcher<'a> {
             buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             scored: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             nodes: 0,
+            root_moves: Vec::new(),
             limits: Limits {
                 max_depth: 1,
                 nodes: u64::MAX,
@@ -187,7 +190,7 @@ impl<'a> Searcher<'a> {
     /// searched (`None` if stopped before the first one finished).
     fn root(&mut self, pos: &Pos, depth: i32, previous: Move) -> Option<(Move, i32)> {
         let mut moves = std::mem::take(&mut self.buffers[0]);
-        pos.moves(&mut moves);
+        self.root_list(pos, &mut moves);
         if let Some(i) = moves.iter().position(|m| *m == previous) {
             moves[..=i].rotate_right(1);
         }
@@ -218,6 +221,16 @@ impl<'a> Searcher<'a> {
         }
         self.buffers[0] = moves;
         best
+    }
+
+    /// The moves the root considers: `root_moves` if set, else all.
+    fn root_list(&self, pos: &Pos, out: &mut Vec<Move>) {
+        if self.root_moves.is_empty() {
+            pos.moves(out);
+        } else {
+            out.clear();
+            out.extend_from_slice(&self.root_moves);
+        }
     }
 
     /// Puts a battle position on the path (for repetitions).
@@ -423,7 +436,7 @@ impl<'a> Searcher<'a> {
         };
         self.stopped = false;
         let mut moves = Vec::new();
-        pos.moves(&mut moves);
+        self.root_list(pos, &mut moves);
         moves
             .into_iter()
             .map(|m| {
