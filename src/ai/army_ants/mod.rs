@@ -134,6 +134,7 @@ pub fn choose(game: &ArmyAnts, side: Side, level: Level, budget: Budget, seed: u
                 Level::Hard => {
                     let mut searcher = Searcher::new(&seen, TABLE_BITS);
                     searcher.root_moves = moves;
+                    searcher.selective = true;
                     searcher.search(
                         &pos,
                         Limits {

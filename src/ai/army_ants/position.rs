@@ -331,6 +331,36 @@ impl Pos {
             && self.queen(side).is_some_and(|q| q / 5 == front)
     }
 
+    /// Whether an enemy card could take `side`'s Queen now: the first card
+    /// on one of her lines is an enemy numbered card (any of them may).
+    pub fn queen_attacked(&self, side: usize) -> bool {
+        let Some(q) = self.queen(side) else {
+            return false;
+        };
+        let occupied = self.occ[0] | self.occ[1];
+        let enemy = self.occ[1 - side] & !self.queens;
+        DIRS.iter().any(|(shift, _)| {
+            let mut b = 1u64 << q;
+            loop {
+                b = shift(b);
+                if b == 0 {
+                    return false;
+                }
+                if b & occupied != 0 {
+                    return b & enemy != 0;
+                }
+            }
+        })
+    }
+
+    /// The same battle position with the other side to move (a null move,
+    /// for the search's pruning only: the rules have no such thing).
+    pub fn null_move(&self) -> Pos {
+        let mut p = *self;
+        p.set_to_move(1 - self.to_move);
+        p
+    }
+
     /// Every legal move of the side to move (no pass), into `out`.
     pub fn generate(&self, out: &mut Vec<Move>) {
         if self.end.is_some() {
