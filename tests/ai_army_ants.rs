@@ -214,6 +214,114 @@ fn never_an_illegal_move_at_any_level() {
     }
 }
 
+/// Where `side`'s cards stand: what a rally turn of `side` can change.
+fn army(game: &ArmyAnts, side: Side) -> Vec<(usize, Card)> {
+    game.board()
+        .pieces()
+        .filter(|(_, p)| p.side == side)
+        .map(|(sq, p)| (sq.index(), p.card))
+        .collect()
+}
+
+/// Rulings: "Before the battle each player has five rally turns,
+/// alternating, Red first. A rally turn is one March!, Move Out! or Swap!",
+/// and after the Queen's Favor "the opponent then takes all of its
+/// remaining rally turns in a row". A rally turn that puts the computer's
+/// army back where it stood before its previous rally turn (`d5=d6` twice,
+/// `e7-e8` then `e8-e7`) throws both away: over random games (dealt, and
+/// Favor positions where one side rallies alone) the computer never plays
+/// one when another move exists.
+#[test]
+fn never_undoes_its_previous_rally_turn_when_another_move_exists() {
+    let mut rng = SeededRng::new(16);
+    let (mut checked, mut in_a_row) = (0, 0);
+    for g in 0..48u64 {
+        let mut game = if g % 3 == 0 {
+            // A Favor position: both Queens in their front rows, five turns each.
+            loop {
+                let text = random_position(&mut rng);
+                if text.ends_with("rally:5,5") {
+                    break game_from(&text);
+                }
+            }
+        } else {
+            ArmyAnts::new(&Setup {
+                seed: Some(g),
+                ..Setup::default()
+            })
+            .unwrap()
+        };
+        let computer = Side::BOTH[(g % 2) as usize];
+        let level = Level::ALL[(g / 2 % 4) as usize];
+        let mut before_previous: Option<Vec<(usize, Card)>> = None;
+        let mut last_mover = None;
+        while let (Status::ToMove(side), Phase::Rally { .. }) = (game.status(), game.phase()) {
+            if side != computer {
+                let legal = game.legal_actions();
+                // The Favor whenever it may, so the computer rallies alone.
+                let action = if legal.contains(&Action::Favor) {
+                    Action::Favor
+                } else {
+                    legal[rng.below(legal.len() as u64) as usize].clone()
+                };
+                game.apply(side, &action).unwrap();
+                last_mover = Some(side);
+                continue;
+            }
+            let now = army(&game, side);
+            let choice = choose(&game, side, level, small(300), g).expect("a move");
+            if let Some(earlier) = &before_previous {
+                let restores = |action: &Action| {
+                    let mut after = game.clone();
+                    after.apply(side, action).unwrap();
+                    army(&after, side) == *earlier
+                };
+                assert!(
+                    !restores(&choice.action) || game.legal_actions().iter().all(restores),
+                    "{level:?} played {} in {}, undoing its previous rally turn",
+                    choice.action,
+                    game.position(None)
+                );
+                checked += 1;
+                if last_mover == Some(side) {
+                    in_a_row += 1;
+                }
+            }
+            game.apply(side, &choice.action).unwrap();
+            before_previous = Some(now);
+            last_mover = Some(side);
+        }
+    }
+    assert!(
+        checked > 100 && in_a_row > 10,
+        "{checked} rally turns checked, {in_a_row} in a row"
+    );
+}
+
+/// Rulings: after the Queen's Favor "the opponent then takes all of its
+/// remaining rally turns in a row ... Then the battle starts, Red first."
+/// The record numbers turns: Black's turns in a row each get a number
+/// (`2. ...`), not all the Favor's number.
+#[test]
+fn the_record_numbers_turns_in_a_row_apart() {
+    // Red's Queen on c4 (its front row), Black's on a8.
+    let mut game = game_from(
+        "bQ......b1/........../........../b2b3b4..../....rQ..../r5r6....../........../........r7 r rally:5,5",
+    );
+    let mut play = |side: Side, text: &str| game.apply(side, &text.parse::<Action>().unwrap()).unwrap();
+    play(Side::Red, "favor");
+    for text in ["a5=b5", "a5=b5", "e8-e7", "e7-e8", "c5-c6"] {
+        play(Side::Black, text);
+    }
+    play(Side::Red, "a3-a4");
+    play(Side::Black, "a8-b8");
+    play(Side::Red, "a4-a3");
+    assert_eq!(
+        record_moves(game.record(), false),
+        "1. favor a5=b5 2. ... a5=b5 3. ... e8-e7 4. ... e7-e8 5. ... c5-c6 6. a3-a4 a8-b8 7. a4-a3"
+    );
+}
+
 /// Seed: "A Queen is captured if it is attacked by any opposing card, even a
 /// lowly 1-ant ace. If you capture the opposing Queen, you win the game!"
 #[test]

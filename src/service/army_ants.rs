@@ -15,7 +15,8 @@ use crate::render::{
     MAX_REPLAY_BYTES,
 };
 use crate::rules::army_ants::{
-    Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status, View,
+    record_moves, Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
+    View,
 };
 use crate::rules::shuffle::SeededRng;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
@@ -1142,26 +1143,7 @@ fn record_text(loaded: &Loaded) -> String {
         _ => "in progress".into(),
     };
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
-    let mut turn = 0;
-    for (side, action) in loaded.game.record() {
-        let text = match action {
-            Action::Deploy(_) if secret => "deploy (hidden)".to_string(),
-            a => a.to_string(),
-        };
-        if !action.is_command() || matches!(action, Action::Deploy(_)) {
-            out.push_str(&format!("{{{} {}}} ", side.name(), text));
-            continue;
-        }
-        if *side == Side::Red || turn == 0 {
-            turn += 1;
-            out.push_str(&format!("{turn}. "));
-            if *side == Side::Black {
-                out.push_str("... ");
-            }
-        }
-        out.push_str(&text);
-        out.push(' ');
-    }
+    out.push_str(&record_moves(loaded.game.record(), secret));
     out.trim_end().to_string()
 }
 

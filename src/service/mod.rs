@@ -378,8 +378,7 @@ pick a move, Deal, Undo, Hint, End game. Typing works too: `/solitaire move acti
 **Daily challenges**: `/daily play game:` deals today's patience, the same for everyone, on a board \
 only you see; your first attempt of the day is ranked, and the channel sees your share line. \
 `/daily results`, `/leaderboard`, `/stats`; members who manage the channel post the new challenges \
-here each day with `/dailypost subscribe`.
-\
+here each day with `/dailypost subscribe`.\n\
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.

@@ -8,6 +8,7 @@
 mod deploy;
 mod eval;
 mod position;
+mod rally;
 mod search;
 
 pub use eval::evaluate;
@@ -96,7 +97,8 @@ pub struct Choice {
 
 /// The computer's action for `side`, or `None` when it has nothing to do now
 /// (not its turn, nothing left to deploy, game over). `seed` makes the easy
-/// level's noise repeatable.
+/// level's noise repeatable. In the rally it never undoes its own earlier
+/// rally turns unless nothing else is legal (see `rally`).
 pub fn choose(game: &ArmyAnts, side: Side, level: Level, budget: Budget, seed: u64) -> Option<Choice> {
     match game.status() {
         Status::Deploying => game.deploy_hand(side).map(|hand| Choice {
@@ -108,29 +110,40 @@ pub fn choose(game: &ArmyAnts, side: Side, level: Level, budget: Budget, seed: u
         Status::ToMove(s) if s == side => {
             let (pos, seen) = Pos::from_game(game);
             let started = Instant::now();
+            let moves = rally::root_moves(game, &pos);
             let found = match level {
-                Level::Greedy => greedy(&pos),
+                Level::Greedy => greedy(&pos, &moves),
                 Level::Easy => easy(
                     &pos,
                     &seen,
+                    moves,
                     seed ^ (game.record().len() as u64).wrapping_mul(0x9E37),
                 ),
-                Level::Normal => Searcher::new(&seen, 16).search(
-                    &pos,
-                    Limits {
-                        max_depth: NORMAL_DEPTH,
-                        nodes: budget.nodes.min(NORMAL_NODES),
-                        deadline: Some(started + budget.time),
-                    },
-                ),
-                Level::Hard => Searcher::new(&seen, TABLE_BITS).search(
-                    &pos,
-                    Limits {
-                        max_depth: 64,
-                        nodes: budget.nodes,
-                        deadline: Some(started + budget.time),
-                    },
-                ),
+                Level::Normal => {
+                    let mut searcher = Searcher::new(&seen, 16);
+                    searcher.root_moves = moves;
+                    searcher.search(
+                        &pos,
+                        Limits {
+                            max_depth: NORMAL_DEPTH,
+                            nodes: budget.nodes.min(NORMAL_NODES),
+                            deadline: Some(started + budget.time),
+                        },
+                    )
+                }
+                Level::Hard => {
+                    let mut searcher = Searcher::new(&seen, TABLE_BITS);
+                    searcher.root_moves = moves;
+                    searcher.selective = true;
+                    searcher.search(
+                        &pos,
+                        Limits {
+                            max_depth: 64,
+                            nodes: budget.nodes,
+                            deadline: Some(started + budget.time),
+                        },
+                    )
+                }
             };
             let legal = game.legal_actions();
             let mut action = found.best.to_action();
@@ -174,11 +187,9 @@ pub fn accepts_draw(game: &ArmyAnts, side: Side) -> bool {
 }
 
 /// The greedy baseline: the move whose resulting position evaluates best.
-fn greedy(pos: &Pos) -> Found {
-    let mut moves = Vec::new();
-    pos.moves(&mut moves);
+fn greedy(pos: &Pos, moves: &[Move]) -> Found {
     let mut best = (moves[0], i32::MIN);
-    for &m in &moves {
+    for &m in moves {
         let child = pos.play(m, |_| false);
         let score = match child.end {
             Some(position::End::Win(w)) if w == pos.to_move => WIN,
@@ -200,8 +211,9 @@ fn greedy(pos: &Pos) -> Found {
 
 /// The easy level: every move scored one ply deep (plus attacks), then
 /// seeded noise, so it blunders now and then but never misses a Queen.
-fn easy(pos: &Pos, seen: &std::collections::HashSet<u64>, seed: u64) -> Found {
+fn easy(pos: &Pos, seen: &std::collections::HashSet<u64>, moves: Vec<Move>, seed: u64) -> Found {
     let mut searcher = Searcher::new(seen, 10);
+    searcher.root_moves = moves;
     let scored = searcher.score_each(pos, 1);
     let mut rng = SeededRng::new(seed);
     let mut best = (scored[0].0, i32::MIN);

@@ -184,6 +184,13 @@ const KEYS: Keys = {
     keys
 };
 
+/// The [`Pos::army_key`] of `side`'s cards as `card(square)` gives them.
+pub fn army_key(side: usize, card: impl Fn(usize) -> Option<u8>) -> u64 {
+    (0..40)
+        .filter_map(|sq| card(sq).map(|v| KEYS.piece[side][v as usize][sq]))
+        .fold(0, |k, z| k ^ z)
+}
+
 /// A position for the search. Copy-make: `play` returns a new one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pos {
@@ -283,6 +290,14 @@ impl Pos {
         FULL & !(self.occ[0] | self.occ[1])
     }
 
+    /// A key of where `side`'s cards stand (square and value), whatever the
+    /// other army does: in the rally only its own moves change it.
+    pub fn army_key(&self, side: usize) -> u64 {
+        army_key(side, |sq| {
+            (self.occ[side] & (1 << sq) != 0).then_some(self.vals[sq])
+        })
+    }
+
     pub fn queen(&self, side: usize) -> Option<usize> {
         let q = self.queens & self.occ[side];
         (q != 0).then(|| q.trailing_zeros() as usize)
@@ -314,6 +329,36 @@ impl Pos {
             && self.rally[side] == RALLY_TURNS
             && self.empty() & (1 << centre) != 0
             && self.queen(side).is_some_and(|q| q / 5 == front)
+    }
+
+    /// Whether an enemy card could take `side`'s Queen now: the first card
+    /// on one of her lines is an enemy numbered card (any of them may).
+    pub fn queen_attacked(&self, side: usize) -> bool {
+        let Some(q) = self.queen(side) else {
+            return false;
+        };
+        let occupied = self.occ[0] | self.occ[1];
+        let enemy = self.occ[1 - side] & !self.queens;
+        DIRS.iter().any(|(shift, _)| {
+            let mut b = 1u64 << q;
+            loop {
+                b = shift(b);
+                if b == 0 {
+                    return false;
+                }
+                if b & occupied != 0 {
+                    return b & enemy != 0;
+                }
+            }
+        })
+    }
+
+    /// The same battle position with the other side to move (a null move,
+    /// for the search's pruning only: the rules have no such thing).
+    pub fn null_move(&self) -> Pos {
+        let mut p = *self;
+        p.set_to_move(1 - self.to_move);
+        p
     }
 
     /// Every legal move of the side to move (no pass), into `out`.

@@ -63,7 +63,14 @@ pub struct Searcher<'a> {
     buffers: Vec<Vec<Move>>,
     scored: Vec<Vec<(i32, Move)>>,
     pub nodes: u64,
+    /// When not empty, the only moves the root may play.
+    pub root_moves: Vec<Move>,
+    /// Selective search (the hard level): null-move pruning in the battle,
+    /// and one more ply when the side to move's Queen is attacked.
+    pub selective: bool,
     limits: Limits,
+    /// The depth of the current iteration (bounds the extensions).
+    root_depth: i32,
     /// Stopping is allowed once depth 1 is done, so there is always a move.
     may_stop: bool,
     stopped: bool,
@@ -110,11 +117,14 @@ impl<'a> Searcher<'a> {
             buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             scored: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             nodes: 0,
+            root_moves: Vec::new(),
+            selective: false,
             limits: Limits {
                 max_depth: 1,
                 nodes: u64::MAX,
                 deadline: None,
             },
+            root_depth: 1,
             may_stop: false,
             stopped: false,
         }
@@ -165,6 +175,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
         };
         for depth in 1..=limits.max_depth.max(1) {
+            self.root_depth = depth;
             let result = self.root(pos, depth, found.best);
             if let Some((best, score)) = result {
                 found = Found {
@@ -187,7 +198,7 @@ impl<'a> Searcher<'a> {
     /// searched (`None` if stopped before the first one finished).
     fn root(&mut self, pos: &Pos, depth: i32, previous: Move) -> Option<(Move, i32)> {
         let mut moves = std::mem::take(&mut self.buffers[0]);
-        pos.moves(&mut moves);
+        self.root_list(pos, &mut moves);
         if let Some(i) = moves.iter().position(|m| *m == previous) {
             moves[..=i].rotate_right(1);
         }
@@ -220,6 +231,16 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// The moves the root considers: `root_moves` if set, else all.
+    fn root_list(&self, pos: &Pos, out: &mut Vec<Move>) {
+        if self.root_moves.is_empty() {
+            pos.moves(out);
+        } else {
+            out.clear();
+            out.extend_from_slice(&self.root_moves);
+        }
+    }
+
     /// Puts a battle position on the path (for repetitions).
     fn enter(&mut self, child: &Pos) -> bool {
         let battle = child.battle() && child.end.is_none();
@@ -235,9 +256,14 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn negamax(&mut self, pos: &Pos, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, pos: &Pos, mut depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if pos.end.is_some() {
             return end_score(pos, ply);
+        }
+        let in_danger = self.selective && pos.queen_attacked(pos.to_move);
+        // A threat to the Queen is answered in full, not cut at the horizon.
+        if in_danger && ply < 2 * self.root_depth as usize {
+            depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiescence(pos, alpha, beta, ply, QUIESCENCE_PLIES);
@@ -259,6 +285,25 @@ impl<'a> Searcher<'a> {
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
                 }
+            }
+        }
+        // Null move: if passing still holds beta, a real move will too (a
+        // battle rarely has a position where every move hurts).
+        if self.selective
+            && depth >= 3
+            && !in_danger
+            && pos.battle()
+            && beta.abs() < WON
+            && pos.occ[pos.to_move] & !pos.queens != 0
+            && evaluate(pos) >= beta
+        {
+            let reduction = if depth >= 6 { 3 } else { 2 };
+            let score = -self.negamax(&pos.null_move(), depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score.min(WON);
             }
         }
         let mut list = std::mem::take(&mut self.scored[ply]);
@@ -423,7 +468,7 @@ impl<'a> Searcher<'a> {
         };
         self.stopped = false;
         let mut moves = Vec::new();
-        pos.moves(&mut moves);
+        self.root_list(pos, &mut moves);
         moves
             .into_iter()
             .map(|m| {

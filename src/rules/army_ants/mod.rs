@@ -5,6 +5,7 @@ mod action;
 mod board;
 mod game;
 mod position;
+mod record;
 
 pub use action::{Action, Line, ParseActionError};
 pub use board::{Board, BySide, Card, Direction, Piece, Side, Square, FILES, RANKS, SQUARES};
@@ -13,3 +14,4 @@ pub use game::{
     Outcome, Phase, RuleError, Setup, SetupError, Status, View, WinReason, RALLY_TURNS, RED_AGGRESSION_TURNS,
 };
 pub use position::{parse_position, write_position, ParsedPosition};
+pub use record::record_moves;
