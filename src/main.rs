@@ -37,7 +37,7 @@ enum Command {
     /// Play at the terminal, no Discord needed: Army Ants (both seats), Atta Ants (hot seat) or a patience.
     Play {
         /// army-ants, atta-ants, myrmex, anthill or ants.
-        #[arg(long, default_value = "army-ants")]
+        #[arg(long, default_value = antics::rules::GameKind::ArmyAnts.as_str())]
         game: String,
         /// Deal from this seed (the same seed gives the same game).
         #[arg(long)]

@@ -3,13 +3,14 @@
 
 use super::flow::{self, CommandKind};
 use super::{Context, Data, Error};
+use crate::rules::GameKind;
 use crate::service::{OptionValue, Options, User};
 use poise::serenity_prelude as serenity;
 
 /// A slash option with fixed string choices, registered as a string option
 /// (poise's own choice parameters register integers).
 macro_rules! string_choice {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => ($value:literal, $label:literal)),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident => ($value:expr, $label:expr)),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $name {
@@ -90,9 +91,9 @@ string_choice! {
 string_choice! {
     /// The patiences.
     Patience {
-        Myrmex => ("myrmex", "Myrmex (Decktet, Spider-like)"),
-        Anthill => ("anthill", "Anthill (after Little Spider)"),
-        Ants => ("ants", "Ants Solitaire (Golf-like)"),
+        Myrmex => (GameKind::Myrmex.as_str(), "Myrmex (Decktet, Spider-like)"),
+        Anthill => (GameKind::Anthill.as_str(), "Anthill (after Little Spider)"),
+        Ants => (GameKind::Ants.as_str(), "Ants Solitaire (Golf-like)"),
     }
 }
 
@@ -117,11 +118,11 @@ string_choice! {
 string_choice! {
     /// The games `/rules` explains.
     Game {
-        ArmyAnts => ("armyants", "Army Ants"),
-        Atta => ("atta", "Atta Ants"),
-        Myrmex => ("myrmex", "Myrmex"),
-        Anthill => ("anthill", "Anthill"),
-        Ants => ("ants", "Ants Solitaire"),
+        ArmyAnts => (GameKind::ArmyAnts.rules_page(), GameKind::ArmyAnts.title()),
+        Atta => (GameKind::AttaAnts.rules_page(), GameKind::AttaAnts.title()),
+        Myrmex => (GameKind::Myrmex.rules_page(), GameKind::Myrmex.title()),
+        Anthill => (GameKind::Anthill.rules_page(), GameKind::Anthill.title()),
+        Ants => (GameKind::Ants.rules_page(), GameKind::Ants.title()),
     }
 }
 
@@ -478,10 +479,10 @@ pub async fn rules(
 string_choice! {
     /// The games with a leaderboard.
     BoardGame {
-        Myrmex => ("myrmex", "Myrmex (daily)"),
-        Anthill => ("anthill", "Anthill (daily)"),
-        Ants => ("ants", "Ants Solitaire (daily)"),
-        ArmyAnts => ("army-ants", "Army Ants (ratings)"),
+        Myrmex => (GameKind::Myrmex.as_str(), "Myrmex (daily)"),
+        Anthill => (GameKind::Anthill.as_str(), "Anthill (daily)"),
+        Ants => (GameKind::Ants.as_str(), "Ants Solitaire (daily)"),
+        ArmyAnts => (GameKind::ArmyAnts.as_str(), "Army Ants (ratings)"),
     }
 }
 

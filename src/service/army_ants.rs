@@ -15,16 +15,17 @@ use crate::rules::army_ants::{
     Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
 };
 use crate::rules::shuffle::SeededRng;
+use crate::rules::GameKind;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: &str = "army-ants";
+pub(super) const KIND: &str = GameKind::ArmyAnts.as_str();
 /// The log entry of a player who ran out of time (not a move: the rules'
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
-const TAG: &str = "aa";
+const TAG: &str = GameKind::ArmyAnts.component_tag();
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]

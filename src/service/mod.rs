@@ -233,7 +233,7 @@ impl Service {
                     Some(row) => row,
                     None => self
                         .store
-                        .latest_game(&req.channel, Some("army-ants"))
+                        .latest_game(&req.channel, Some(army_ants::KIND))
                         .await
                         .ok()??,
                 }
@@ -286,7 +286,7 @@ impl Service {
         if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
             return self.multiplayer_record(&row).await;
         }
-        let army = self.store.latest_game(&req.channel, Some("army-ants")).await?;
+        let army = self.store.latest_game(&req.channel, Some(army_ants::KIND)).await?;
         let atta = self
             .store
             .latest_game(&req.channel, Some(atta_ants::KIND))
