@@ -117,6 +117,30 @@ fn every_command_is_within_discords_limits() {
     }
 }
 
+/// Each `/rules` page: at most ten embeds, each text under Discord's 2000
+/// characters, and all of a page under the embed total.
+#[test]
+fn every_rules_page_fits() {
+    use mapping::{discord_len, MAX_EMBED_TITLE, MAX_EMBED_TOTAL};
+    let pages = rules_text::GAMES.iter().map(|(v, _)| Some(*v)).chain([None]);
+    for game in pages {
+        let sections = rules_text::rules(game);
+        assert!(!sections.is_empty() && sections.len() <= 10);
+        let mut total = 0;
+        for s in sections {
+            assert!(
+                discord_len(s.text) < 2000,
+                "{} is {} long",
+                s.title,
+                discord_len(s.text)
+            );
+            assert!(discord_len(s.title) <= MAX_EMBED_TITLE);
+            total += discord_len(s.text) + discord_len(s.title);
+        }
+        assert!(total < MAX_EMBED_TOTAL, "{game:?}: {total}");
+    }
+}
+
 fn find<'a>(list: &'a Value, name: &str) -> &'a Value {
     list.as_array()
         .and_then(|a| a.iter().find(|c| c["name"] == name))

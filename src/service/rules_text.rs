@@ -187,30 +187,3 @@ other. Deal four more cards only when no move is left (or at any time in the `re
 with all 52 cards on the foundations; the score is the cards on them. Undo back to the last deal.\n\n\
 **Moves**: `t3-f2`, `deal`, `end`; `/solitaire undo`.",
 }];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::discord::mapping::{discord_len, MAX_EMBED_TITLE, MAX_EMBED_TOTAL};
-
-    #[test]
-    fn every_page_fits() {
-        let pages = GAMES.iter().map(|(v, _)| Some(*v)).chain([None]);
-        for game in pages {
-            let sections = rules(game);
-            assert!(!sections.is_empty() && sections.len() <= 10);
-            let mut total = 0;
-            for s in sections {
-                assert!(
-                    discord_len(s.text) < 2000,
-                    "{} is {} long",
-                    s.title,
-                    discord_len(s.text)
-                );
-                assert!(discord_len(s.title) <= MAX_EMBED_TITLE);
-                total += discord_len(s.text) + discord_len(s.title);
-            }
-            assert!(total < MAX_EMBED_TOTAL, "{game:?}: {total}");
-        }
-    }
-}
