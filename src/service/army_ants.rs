@@ -295,7 +295,7 @@ impl Service {
                 .collect(),
         };
         // The game was created in this request: no one else can have changed it.
-        row.version = self.store.commit(&update).await?;
+        row.version = self.commit(&row, &update).await?;
         row.status = update.status.clone();
         let loaded = Loaded {
             row,
@@ -420,7 +420,7 @@ impl Service {
                 updated_at: req.at.timestamp_millis(),
                 append: vec![],
             };
-            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+            let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
                 continue;
             };
             let mut loaded = loaded;
@@ -538,7 +538,7 @@ impl Service {
                 updated_at: req.at.timestamp_millis(),
                 append,
             };
-            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+            let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
                 continue;
             };
             loaded.row.version = version;
@@ -895,7 +895,7 @@ impl Service {
             updated_at: at.timestamp_millis(),
             append,
         };
-        match self.store.commit(&update).await {
+        match self.commit(row, &update).await {
             Ok(version) => {
                 loaded.row.version = version;
                 loaded.row.status = next_status.into();
