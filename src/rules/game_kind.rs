@@ -52,6 +52,7 @@ pub enum DailySetup {
 struct Entry {
     name: &'static str,
     title: &'static str,
+    about: &'static str,
     command: &'static str,
     rules_page: &'static str,
     tag: &'static str,
@@ -64,6 +65,7 @@ struct Entry {
 const ARMY_ANTS: Entry = Entry {
     name: "army-ants",
     title: "Army Ants",
+    about: "two armies of a standard deck",
     command: "armyants",
     rules_page: "armyants",
     tag: "aa",
@@ -76,6 +78,7 @@ const ARMY_ANTS: Entry = Entry {
 const ATTA_ANTS: Entry = Entry {
     name: "atta-ants",
     title: "Atta Ants",
+    about: "leaves, ants and spiders",
     command: "atta",
     rules_page: "atta",
     tag: "atta",
@@ -88,6 +91,7 @@ const ATTA_ANTS: Entry = Entry {
 const MYRMEX: Entry = Entry {
     name: "myrmex",
     title: "Myrmex",
+    about: "Decktet, Spider-like",
     command: "solitaire",
     rules_page: "myrmex",
     tag: "sol",
@@ -100,6 +104,7 @@ const MYRMEX: Entry = Entry {
 const ANTHILL: Entry = Entry {
     name: "anthill",
     title: "Anthill",
+    about: "after Little Spider",
     command: "solitaire",
     rules_page: "anthill",
     tag: "sol",
@@ -112,6 +117,7 @@ const ANTHILL: Entry = Entry {
 const ANTS: Entry = Entry {
     name: "ants",
     title: "Ants Solitaire",
+    about: "Golf-like",
     command: "solitaire",
     rules_page: "ants",
     tag: "sol",
@@ -152,6 +158,11 @@ impl GameKind {
     /// The name people read.
     pub const fn title(self) -> &'static str {
         self.entry().title
+    }
+
+    /// What it is like, in a few words.
+    pub const fn about(self) -> &'static str {
+        self.entry().about
     }
 
     /// The command the game is played with (`solitaire` for the patiences).
