@@ -1120,8 +1120,10 @@ mod wire {
             return;
         };
         let _ = ws.get_mut().set_read_timeout(Some(Duration::from_millis(20)));
-        let send = |ws: &mut WebSocket<TcpStream>, value: Value| ws.send(Message::text(value.to_string()));
-        if send(&mut ws, json!({"op": 10, "d": {"heartbeat_interval": 41250}})).is_err() {
+        // Whether the message went out.
+        let send =
+            |ws: &mut WebSocket<TcpStream>, value: Value| ws.send(Message::text(value.to_string())).is_ok();
+        if !send(&mut ws, json!({"op": 10, "d": {"heartbeat_interval": 41250}})) {
             return;
         }
         let mut seq = 0u64;
@@ -1166,7 +1168,7 @@ mod wire {
             while let Ok(d) = events.try_recv() {
                 seq += 1;
                 let frame = json!({"op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": d});
-                if send(&mut ws, frame).is_err() {
+                if !send(&mut ws, frame) {
                     return;
                 }
             }
