@@ -1,10 +1,13 @@
 //! The `antics` command: parses the command line and starts a front end.
 
 use antics::cli::{play, script::Script};
+use antics::discord;
 use antics::service::{Config, Service};
 use antics::store::Store;
+use anyhow::Context as _;
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(
@@ -37,7 +40,7 @@ enum Command {
     /// Play at the terminal, no Discord needed: Army Ants (both seats), Atta Ants (hot seat) or a patience.
     Play {
         /// army-ants, atta-ants, myrmex, anthill or ants.
-        #[arg(long, default_value = "army-ants")]
+        #[arg(long, default_value = antics::rules::GameKind::ArmyAnts.as_str())]
         game: String,
         /// Deal from this seed (the same seed gives the same game).
         #[arg(long)]
@@ -116,7 +119,7 @@ async fn main() -> anyhow::Result<()> {
         )?;
     }
     match cli.command {
-        Command::Run { config, db } => antics::discord::run_cli(config.as_deref(), db.as_deref()).await,
+        Command::Run { config, db } => run(config.as_deref(), db.as_deref()).await,
         Command::Commands { json } => {
             if json {
                 let json = antics::discord::registration_json();
@@ -203,6 +206,31 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `antics run`: reads the configuration, sets up logging, opens the store,
+/// builds the service and hands it to the Discord front end until SIGTERM
+/// or SIGINT, then closes the store. Without a token it says how to get one
+/// (and about `antics play`) and exits with status 2.
+async fn run(config_file: Option<&Path>, db: Option<&Path>) -> anyhow::Result<()> {
+    let config = discord::Config::load(config_file, |name| std::env::var(name).ok(), db)?;
+    if config.token.is_none() {
+        // A plain message and a plain exit: this is advice, not a crash.
+        eprintln!("{}", discord::NO_TOKEN);
+        std::process::exit(2);
+    }
+    discord::init_logging(&config.log)?;
+    let store = match &config.database {
+        discord::Database::Path(path) => Store::open(path).await,
+        // postgres:// runs on PostgreSQL, sqlite: on SQLite.
+        discord::Database::Url(url) => Store::open_url(url).await,
+    }
+    .with_context(|| format!("opening the database {}", config.database))?;
+    let service = Arc::new(Service::new(store.clone(), config.service_config()));
+    let result = discord::run(config, service).await;
+    store.close().await;
+    tracing::info!("stopped; the database is closed");
+    result
 }
 
 /// One line per command and subcommand: its path and description.

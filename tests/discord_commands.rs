@@ -117,6 +117,30 @@ fn every_command_is_within_discords_limits() {
     }
 }
 
+/// Each `/rules` page: at most ten embeds, each text under Discord's 2000
+/// characters, and all of a page under the embed total.
+#[test]
+fn every_rules_page_fits() {
+    use mapping::{discord_len, MAX_EMBED_TITLE, MAX_EMBED_TOTAL};
+    let pages = rules_text::GAMES.iter().map(|(v, _)| Some(*v)).chain([None]);
+    for game in pages {
+        let sections = rules_text::rules(game);
+        assert!(!sections.is_empty() && sections.len() <= 10);
+        let mut total = 0;
+        for s in sections {
+            assert!(
+                discord_len(s.text) < 2000,
+                "{} is {} long",
+                s.title,
+                discord_len(s.text)
+            );
+            assert!(discord_len(s.title) <= MAX_EMBED_TITLE);
+            total += discord_len(s.text) + discord_len(s.title);
+        }
+        assert!(total < MAX_EMBED_TOTAL, "{game:?}: {total}");
+    }
+}
+
 fn find<'a>(list: &'a Value, name: &str) -> &'a Value {
     list.as_array()
         .and_then(|a| a.iter().find(|c| c["name"] == name))
@@ -845,18 +869,19 @@ async fn a_game_through_the_mapping_stays_within_limits() {
 // ---------------------------------------------------------------- on the wire
 
 /// A fake Discord on loopback: the HTTP API (reached through serenity's
-/// proxy setting, `ANTICS_DISCORD_API`) and the gateway (a plain WebSocket
-/// whose address the fake `/gateway/bot` returns). Blocking std sockets and
-/// threads; every wait is bounded.
+/// proxy setting, `ANTICS_DISCORD_API`) and the gateway (a WebSocket served
+/// by tungstenite, whose address the fake `/gateway/bot` returns). Blocking
+/// std sockets and threads; every wait is bounded.
 mod wire {
     use serde_json::{json, Value};
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
     use std::net::{TcpListener, TcpStream};
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::mpsc::{channel, Receiver, Sender};
     use std::sync::{Arc, Mutex};
     use std::thread;
     use std::time::Duration;
+    use tungstenite::{Message, WebSocket};
 
     pub const BOT: &str = "100000000000000999";
     pub const BOARD: &str = "500000000000005001";
@@ -1120,223 +1145,80 @@ mod wire {
         }
     }
 
-    // ---- WebSocket, by hand (RFC 6455), enough for a gateway
-
-    fn sha1(data: &[u8]) -> [u8; 20] {
-        let mut h: [u32; 5] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0];
-        let mut msg = data.to_vec();
-        let bits = (data.len() as u64) * 8;
-        msg.push(0x80);
-        while msg.len() % 64 != 56 {
-            msg.push(0);
-        }
-        msg.extend_from_slice(&bits.to_be_bytes());
-        for chunk in msg.chunks(64) {
-            let mut w = [0u32; 80];
-            for i in 0..16 {
-                w[i] =
-                    u32::from_be_bytes([chunk[4 * i], chunk[4 * i + 1], chunk[4 * i + 2], chunk[4 * i + 3]]);
-            }
-            for i in 16..80 {
-                w[i] = (w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]).rotate_left(1);
-            }
-            let [mut a, mut b, mut c, mut d, mut e] = h;
-            for (i, wi) in w.iter().enumerate() {
-                let (f, k) = match i {
-                    0..=19 => ((b & c) | (!b & d), 0x5A827999),
-                    20..=39 => (b ^ c ^ d, 0x6ED9EBA1),
-                    40..=59 => ((b & c) | (b & d) | (c & d), 0x8F1BBCDC),
-                    _ => (b ^ c ^ d, 0xCA62C1D6),
-                };
-                let t = a
-                    .rotate_left(5)
-                    .wrapping_add(f)
-                    .wrapping_add(e)
-                    .wrapping_add(k)
-                    .wrapping_add(*wi);
-                e = d;
-                d = c;
-                c = b.rotate_left(30);
-                b = a;
-                a = t;
-            }
-            for (x, y) in h.iter_mut().zip([a, b, c, d, e]) {
-                *x = x.wrapping_add(y);
-            }
-        }
-        let mut out = [0u8; 20];
-        for (i, x) in h.iter().enumerate() {
-            out[4 * i..4 * i + 4].copy_from_slice(&x.to_be_bytes());
-        }
-        out
-    }
-
-    fn base64(data: &[u8]) -> String {
-        const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-        let mut out = String::new();
-        for c in data.chunks(3) {
-            let n =
-                (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
-            for i in 0..4 {
-                if i <= c.len() {
-                    out.push(T[(n >> (18 - 6 * i) & 63) as usize] as char);
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
-    }
+    // ---- the gateway: a WebSocket (tungstenite) on its own thread
 
     #[test]
     fn websocket_accept_key() {
         // RFC 6455's example.
-        let accept = base64(&sha1(
-            b"dGhlIHNhbXBsZSBub25jZQ==258EAFA5-E914-47DA-95CA-C5AB0DC85B11",
-        ));
+        let accept = tungstenite::handshake::derive_accept_key(b"dGhlIHNhbXBsZSBub25jZQ==");
         assert_eq!(accept, "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
     }
 
-    fn write_frame(stream: &Mutex<TcpStream>, opcode: u8, payload: &[u8]) -> std::io::Result<()> {
-        let mut frame = vec![0x80 | opcode];
-        match payload.len() {
-            n if n < 126 => frame.push(n as u8),
-            n if n < 65536 => {
-                frame.push(126);
-                frame.extend_from_slice(&(n as u16).to_be_bytes());
-            }
-            n => {
-                frame.push(127);
-                frame.extend_from_slice(&(n as u64).to_be_bytes());
-            }
-        }
-        frame.extend_from_slice(payload);
-        let mut stream = stream.lock().unwrap();
-        stream.write_all(&frame)?;
-        stream.flush()
-    }
-
-    /// (opcode, payload) of the next frame from the client (masked).
-    fn read_frame(stream: &mut impl Read) -> Option<(u8, Vec<u8>)> {
-        let mut head = [0u8; 2];
-        stream.read_exact(&mut head).ok()?;
-        let opcode = head[0] & 0x0F;
-        let mut len = (head[1] & 0x7F) as u64;
-        if len == 126 {
-            let mut b = [0u8; 2];
-            stream.read_exact(&mut b).ok()?;
-            len = u16::from_be_bytes(b) as u64;
-        } else if len == 127 {
-            let mut b = [0u8; 8];
-            stream.read_exact(&mut b).ok()?;
-            len = u64::from_be_bytes(b);
-        }
-        let mut mask = [0u8; 4];
-        if head[1] & 0x80 != 0 {
-            stream.read_exact(&mut mask).ok()?;
-        }
-        let mut payload = vec![0u8; len as usize];
-        stream.read_exact(&mut payload).ok()?;
-        for (i, b) in payload.iter_mut().enumerate() {
-            *b ^= mask[i % 4];
-        }
-        Some((opcode, payload))
-    }
-
+    /// One gateway connection: HELLO, heartbeats acknowledged, READY after
+    /// IDENTIFY, then the interactions `events` brings. Reads wait a short
+    /// while at a time, so that events go out between them; tungstenite
+    /// answers pings and closes.
     fn serve_gateway(
         stream: TcpStream,
         ws_port: u16,
         identify: Sender<Value>,
         events: Arc<Mutex<Receiver<Value>>>,
     ) {
-        let mut reader = BufReader::new(stream.try_clone().unwrap());
-        let mut key = String::new();
-        loop {
-            let mut line = String::new();
-            if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                return;
-            }
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = line.split_once(':') {
-                if name.eq_ignore_ascii_case("sec-websocket-key") {
-                    key = value.trim().to_string();
-                }
-            }
-        }
-        let accept = base64(&sha1(
-            format!("{key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11").as_bytes(),
-        ));
-        let writer = Arc::new(Mutex::new(stream));
-        {
-            let mut w = writer.lock().unwrap();
-            let _ = write!(
-                w,
-                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
-            );
-        }
-        let send = |value: Value| write_frame(&writer, 1, value.to_string().as_bytes());
-        if send(json!({"op": 10, "d": {"heartbeat_interval": 41250}})).is_err() {
+        let Ok(mut ws) = tungstenite::accept(stream) else {
+            return;
+        };
+        let _ = ws.get_mut().set_read_timeout(Some(Duration::from_millis(20)));
+        // Whether the message went out.
+        let send =
+            |ws: &mut WebSocket<TcpStream>, value: Value| ws.send(Message::text(value.to_string())).is_ok();
+        if !send(&mut ws, json!({"op": 10, "d": {"heartbeat_interval": 41250}})) {
             return;
         }
-        let seq = Arc::new(AtomicU64::new(0));
-        // Dispatch interactions once READY has gone out.
-        let (ready_tx, ready_rx) = channel::<()>();
-        {
-            let writer = writer.clone();
-            let seq = seq.clone();
-            thread::spawn(move || {
-                if ready_rx.recv().is_err() {
-                    return;
-                }
-                let events = events.lock().unwrap();
-                while let Ok(d) = events.recv() {
-                    let s = seq.fetch_add(1, Ordering::SeqCst) + 1;
-                    let frame = json!({"op": 0, "t": "INTERACTION_CREATE", "s": s, "d": d});
-                    if write_frame(&writer, 1, frame.to_string().as_bytes()).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        let mut ready_tx = Some(ready_tx);
-        while let Some((opcode, payload)) = read_frame(&mut reader) {
-            match opcode {
-                8 => {
-                    let _ = write_frame(&writer, 8, &payload[..payload.len().min(2)]);
-                    return;
-                }
-                9 => {
-                    let _ = write_frame(&writer, 10, &payload);
-                }
-                1 => {
-                    let Ok(msg) = serde_json::from_slice::<Value>(&payload) else {
+        let mut seq = 0u64;
+        // Interactions go out once READY has.
+        let mut ready = false;
+        loop {
+            match ws.read() {
+                Ok(Message::Text(text)) => {
+                    let Ok(msg) = serde_json::from_str::<Value>(&text) else {
                         continue;
                     };
                     match msg["op"].as_u64() {
                         Some(1) => {
-                            let _ = send(json!({"op": 11}));
+                            let _ = send(&mut ws, json!({"op": 11}));
                         }
                         Some(2) => {
                             let _ = identify.send(msg["d"].clone());
-                            let s = seq.fetch_add(1, Ordering::SeqCst) + 1;
-                            let ready = json!({"op": 0, "t": "READY", "s": s, "d": {
+                            seq += 1;
+                            let ready_event = json!({"op": 0, "t": "READY", "s": seq, "d": {
                                 "v": 10, "user": user(BOT, "antics"),
                                 "guilds": [{"id": super::GUILD, "unavailable": true}],
                                 "session_id": "fake-session", "resume_gateway_url": format!("ws://127.0.0.1:{ws_port}"),
                                 "shard": [0, 1], "application": {"id": BOT, "flags": 0}
                             }});
-                            let _ = send(ready);
-                            if let Some(tx) = ready_tx.take() {
-                                let _ = tx.send(());
-                            }
+                            let _ = send(&mut ws, ready_event);
+                            ready = true;
                         }
                         _ => {}
                     }
                 }
-                _ => {}
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+                Err(_) => return,
+            }
+            if !ready {
+                continue;
+            }
+            let Ok(events) = events.try_lock() else {
+                continue;
+            };
+            while let Ok(d) = events.try_recv() {
+                seq += 1;
+                let frame = json!({"op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": d});
+                if !send(&mut ws, frame) {
+                    return;
+                }
             }
         }
     }

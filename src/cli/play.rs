@@ -3,6 +3,7 @@
 //! printed after every move and the PNG board is written to a folder; when
 //! a game ends, its animated replay (GIF) is written there too.
 
+use crate::rules::GameKind;
 use crate::service::{rules_text, GameSummary, Input, Reply, Request, Service, User};
 use chrono::Utc;
 use std::io::{BufRead, Write};
@@ -80,13 +81,20 @@ pub async fn run(service: Service, opts: PlayOptions) -> anyhow::Result<()> {
         out: opts.out.clone(),
         images: 0,
     };
-    match opts.game.as_str() {
-        "army-ants" | "armyants" => army_ants(&mut table, &opts).await,
-        "atta-ants" | "atta" => atta_ants(&mut table, &opts).await,
-        "myrmex" | "anthill" | "ants" => patience(&mut table, &opts).await,
-        other => {
-            anyhow::bail!("unknown game `{other}`: choose army-ants, atta-ants, myrmex, anthill or ants")
-        }
+    // A stored name, or a multiplayer game's command (`armyants`, `atta`).
+    let kind = GameKind::parse(&opts.game).or_else(|| {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.is_multiplayer() && k.command() == opts.game)
+    });
+    match kind {
+        Some(GameKind::ArmyAnts) => army_ants(&mut table, &opts).await,
+        Some(GameKind::AttaAnts) => atta_ants(&mut table, &opts).await,
+        Some(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => patience(&mut table, &opts).await,
+        None => anyhow::bail!(
+            "unknown game `{}`: choose army-ants, atta-ants, myrmex, anthill or ants",
+            opts.game
+        ),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::flow::{self, CommandKind};
 use super::{Context, Data, Error};
+use crate::rules::GameKind;
 use crate::service::{OptionValue, Options, User};
 use poise::serenity_prelude as serenity;
 
@@ -60,6 +61,56 @@ macro_rules! string_choice {
     };
 }
 
+/// A slash option whose choices are games of the registry, registered as
+/// a string option of their `value`s.
+macro_rules! game_choice {
+    ($(#[$meta:meta])* $name:ident: $games:expr, $value:path, $label:expr) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name(pub GameKind);
+
+        impl $name {
+            /// Every choice, in the order Discord shows them.
+            pub fn all() -> Vec<$name> {
+                $games.into_iter().map($name).collect()
+            }
+
+            /// What the service receives.
+            pub fn value(self) -> &'static str {
+                $value(self.0)
+            }
+
+            /// What Discord shows.
+            pub fn label(self) -> String {
+                ($label)(self.0)
+            }
+        }
+
+        #[poise::async_trait]
+        impl poise::SlashArgument for $name {
+            async fn extract(
+                _: &serenity::Context,
+                _: &serenity::CommandInteraction,
+                value: &serenity::ResolvedValue<'_>,
+            ) -> Result<Self, poise::SlashArgError> {
+                let serenity::ResolvedValue::String(text) = value else {
+                    return Err(poise::SlashArgError::new_command_structure_mismatch("expected a string choice"));
+                };
+                Self::all()
+                    .into_iter()
+                    .find(|c| c.value() == *text)
+                    .ok_or_else(|| poise::SlashArgError::new_command_structure_mismatch("unknown choice"))
+            }
+
+            fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+                Self::all().into_iter().fold(builder.kind(serenity::CommandOptionType::String), |b, c| {
+                    b.add_string_choice(c.label(), c.value())
+                })
+            }
+        }
+    };
+}
+
 string_choice! {
     /// The army the challenger plays.
     Color {
@@ -87,13 +138,9 @@ string_choice! {
     }
 }
 
-string_choice! {
+game_choice! {
     /// The patiences.
-    Patience {
-        Myrmex => ("myrmex", "Myrmex (Decktet, Spider-like)"),
-        Anthill => ("anthill", "Anthill (after Little Spider)"),
-        Ants => ("ants", "Ants Solitaire (Golf-like)"),
-    }
+    Patience: GameKind::PATIENCES, GameKind::as_str, |k: GameKind| format!("{} ({})", k.title(), k.about())
 }
 
 string_choice! {
@@ -114,15 +161,9 @@ string_choice! {
     }
 }
 
-string_choice! {
+game_choice! {
     /// The games `/rules` explains.
-    Game {
-        ArmyAnts => ("armyants", "Army Ants"),
-        Atta => ("atta", "Atta Ants"),
-        Myrmex => ("myrmex", "Myrmex"),
-        Anthill => ("anthill", "Anthill"),
-        Ants => ("ants", "Ants Solitaire"),
-    }
+    Game: GameKind::ALL, GameKind::rules_page, |k: GameKind| k.title().to_string()
 }
 
 /// Every command, as registered: each for both installations (to a server,
@@ -487,14 +528,11 @@ pub async fn rules(
     flow::command(ctx, "rules", opts, CommandKind::Plain).await
 }
 
-string_choice! {
-    /// The games with a leaderboard.
-    BoardGame {
-        Myrmex => ("myrmex", "Myrmex (daily)"),
-        Anthill => ("anthill", "Anthill (daily)"),
-        Ants => ("ants", "Ants Solitaire (daily)"),
-        ArmyAnts => ("army-ants", "Army Ants (ratings)"),
-    }
+game_choice! {
+    /// The games with a leaderboard: the patiences' dailies, then the ratings.
+    BoardGame: GameKind::PATIENCES.into_iter().chain(GameKind::ALL.into_iter().filter(|k| k.is_rated())),
+        GameKind::as_str,
+        |k: GameKind| format!("{} ({})", k.title(), if k.is_rated() { "ratings" } else { "daily" })
 }
 
 string_choice! {
@@ -608,7 +646,7 @@ mod tests {
 
     #[test]
     fn rules_choices_match_the_texts() {
-        let values: Vec<&str> = Game::ALL.iter().map(|g| g.value()).collect();
+        let values: Vec<&str> = Game::all().iter().map(|g| g.value()).collect();
         let texts: Vec<&str> = crate::service::rules_text::GAMES
             .iter()
             .map(|(v, _)| *v)

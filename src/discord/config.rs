@@ -176,6 +176,23 @@ pub enum ConfigError {
     Shards(String),
 }
 
+impl Config {
+    /// The service's settings this configuration asks for.
+    pub fn service_config(&self) -> crate::service::Config {
+        let mut config = crate::service::Config::default();
+        if let Some(ms) = self.ai_move_ms {
+            config.set_ai_move_ms(ms);
+        }
+        if let Some(minutes) = self.atta_turn_minutes {
+            config.atta_turn_timeout = Duration::from_secs(minutes.max(1) * 60);
+        }
+        config.idle_timeout = self.idle_timeout;
+        config.idle_reminder = self.idle_reminder;
+        config.daily_secret = self.daily_secret.clone().map(crate::service::DailySecret);
+        config
+    }
+}
+
 fn duration(name: &'static str, value: &str) -> Result<Option<Duration>, ConfigError> {
     crate::service::parse_duration(value).map_err(|message| ConfigError::Duration { name, message })
 }

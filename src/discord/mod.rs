@@ -9,6 +9,9 @@
 //!   Discord's limits (tested without a network).
 //! - `config`: the token, database, development guild and log level.
 //!
+//! `main` opens the store and builds the service; this front end only
+//! holds the service it is handed.
+//!
 //! Only the GUILDS gateway intent is used (not privileged): interactions
 //! arrive whatever the intents.
 
@@ -19,8 +22,7 @@ pub mod mapping;
 
 pub use config::{Config, Database, NO_TOKEN};
 
-use crate::service::{Config as ServiceConfig, Service};
-use crate::store::Store;
+use crate::service::Service;
 use anyhow::Context as _;
 use chrono::Utc;
 use poise::serenity_prelude as serenity;
@@ -115,23 +117,6 @@ impl Drop for InFlightGuard {
     }
 }
 
-/// `antics run`: reads the configuration, sets up logging, and runs the bot
-/// until SIGTERM or SIGINT. Without a token it says how to get one (and
-/// about `antics play`) and exits with status 2.
-pub async fn run_cli(
-    config_file: Option<&std::path::Path>,
-    db: Option<&std::path::Path>,
-) -> anyhow::Result<()> {
-    let config = Config::load(config_file, |name| std::env::var(name).ok(), db)?;
-    if config.token.is_none() {
-        // A plain message and a plain exit: this is advice, not a crash.
-        eprintln!("{NO_TOKEN}");
-        std::process::exit(2);
-    }
-    init_logging(&config.log)?;
-    run(config).await
-}
-
 /// Structured logs on stderr, filtered by `filter` (tracing's syntax), in
 /// the format of [`crate::logging`] (plain text off a terminal, JSON lines
 /// on request).
@@ -139,15 +124,6 @@ pub fn init_logging(filter: &str) -> anyhow::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_new(filter)
         .with_context(|| format!("the log level `{filter}` is not a valid filter"))?;
     crate::logging::init(filter)
-}
-
-async fn open_store(database: &Database) -> anyhow::Result<Store> {
-    let store = match database {
-        Database::Path(path) => Store::open(path).await,
-        // postgres:// runs on PostgreSQL, sqlite: on SQLite.
-        Database::Url(url) => Store::open_url(url).await,
-    };
-    store.with_context(|| format!("opening the database {database}"))
 }
 
 fn framework_options() -> poise::FrameworkOptions<Data, Error> {
@@ -166,23 +142,12 @@ fn framework_options() -> poise::FrameworkOptions<Data, Error> {
     }
 }
 
-/// Connects to Discord and serves until a shutdown signal.
-pub async fn run(config: Config) -> anyhow::Result<()> {
+/// Connects to Discord and serves `service` until a shutdown signal, then
+/// waits (a bounded time) for the interactions under way. The caller built
+/// the service (with [`Config::service_config`]) and closes its store.
+pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
     let token = config.token.clone().context(NO_TOKEN)?;
     tracing::info!(?config, "starting");
-    let store = open_store(&config.database).await?;
-    let mut service_config = ServiceConfig::default();
-    if let Some(ms) = config.ai_move_ms {
-        // At most 2 s a move: the bound on this 2-core machine.
-        service_config.ai_budget = crate::ai::army_ants::Budget::millis(ms.clamp(10, 2_000));
-    }
-    if let Some(minutes) = config.atta_turn_minutes {
-        service_config.atta_turn_timeout = std::time::Duration::from_secs(minutes.max(1) * 60);
-    }
-    service_config.idle_timeout = config.idle_timeout;
-    service_config.idle_reminder = config.idle_reminder;
-    service_config.daily_secret = config.daily_secret.clone().map(crate::service::DailySecret);
-    let service = Arc::new(Service::new(store.clone(), service_config));
     let inflight = Arc::new(InFlight::default());
     let stopping = Arc::new(AtomicBool::new(false));
     let data = Data {
@@ -283,8 +248,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             "some interactions did not finish in time"
         );
     }
-    store.close().await;
-    tracing::info!("stopped; the database is closed");
+    tracing::info!("stopped serving");
     result.context("the Discord connection failed (is the token right?)")
 }
 

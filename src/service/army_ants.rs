@@ -19,16 +19,17 @@ use crate::rules::army_ants::{
     View,
 };
 use crate::rules::shuffle::SeededRng;
+use crate::rules::GameKind;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: &str = "army-ants";
+pub(super) const KIND: &str = GameKind::ArmyAnts.as_str();
 /// The log entry of a player who ran out of time (not a move: the rules'
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
-const TAG: &str = "aa";
+const TAG: &str = GameKind::ArmyAnts.component_tag();
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -298,7 +299,7 @@ impl Service {
                 .collect(),
         };
         // The game was created in this request: no one else can have changed it.
-        row.version = self.store.commit(&update).await?;
+        row.version = self.commit(&row, &update).await?;
         row.status = update.status.clone();
         let loaded = Loaded {
             row,
@@ -460,7 +461,7 @@ impl Service {
                 updated_at: req.at.timestamp_millis(),
                 append: vec![],
             };
-            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+            let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
                 continue;
             };
             let mut loaded = loaded;
@@ -579,7 +580,7 @@ impl Service {
                 updated_at: req.at.timestamp_millis(),
                 append,
             };
-            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+            let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
                 continue;
             };
             loaded.row.version = version;
@@ -938,7 +939,7 @@ impl Service {
             updated_at: at.timestamp_millis(),
             append,
         };
-        match self.store.commit(&update).await {
+        match self.commit(row, &update).await {
             Ok(version) => {
                 loaded.row.version = version;
                 loaded.row.status = next_status.into();

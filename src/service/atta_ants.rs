@@ -15,15 +15,16 @@ use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabel
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
+use crate::rules::GameKind;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: &str = "atta-ants";
-const TAG: &str = "atta";
-const MAX_PLAYERS: usize = 4;
-const MIN_PLAYERS: usize = 2;
+pub(super) const KIND: &str = GameKind::AttaAnts.as_str();
+const TAG: &str = GameKind::AttaAnts.component_tag();
+const MAX_PLAYERS: usize = GameKind::AttaAnts.players().1 as usize;
+const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
 
 /// What a lobby was opened with; the player count is known at the start.
 #[derive(Clone, Debug, Serialize, Deserialize)]

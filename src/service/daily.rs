@@ -4,14 +4,14 @@
 
 use super::custom_id::ComponentId;
 use super::daily_seed::day_of;
-use super::leaderboard::{attempt_text, game_title, ranked_attempts, today_and_yesterday};
+use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
 use super::solitaire::{parse_result, SolitaireResult, SolitaireRules, GAMES};
 use super::types::*;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
 use crate::rules::anthill::{self, Anthill};
-use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
-use crate::rules::cards::MyrmexLevel;
+use crate::rules::ants_solitaire::{self, AntsSolitaire};
 use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
+use crate::rules::{DailySetup, GameKind, Ranking};
 use crate::store::{status, AttemptFilter, DailyAttempt, GameRow, Subscription};
 use chrono::{DateTime, Utc};
 
@@ -135,11 +135,14 @@ impl Service {
             started_at: now,
         };
         let seed = Some(seed);
-        // The issue fixes each daily's variant: Myrmex at minor level, Ants Solitaire strict.
-        let (reply, _) = match game {
-            "myrmex" => {
+        // The registry fixes each daily's variant: Myrmex at minor level, Ants Solitaire strict.
+        let daily = GameKind::parse(game)
+            .and_then(GameKind::daily)
+            .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+        let (reply, _) = match daily {
+            DailySetup::Myrmex(level) => {
                 let setup = myrmex::Setup {
-                    level: MyrmexLevel::Minor,
+                    level,
                     closed: false,
                     seed,
                     deal: None,
@@ -149,16 +152,16 @@ impl Service {
                 })
                 .await?
             }
-            "anthill" => {
+            DailySetup::Anthill => {
                 let setup = anthill::Setup { seed, deal: None };
                 self.solitaire_start::<Anthill>(req, &setup, Some(attempt), |r| {
                     intro::<Anthill>(req, &day, r, proved)
                 })
                 .await?
             }
-            _ => {
+            DailySetup::Ants(variant) => {
                 let setup = ants_solitaire::Setup {
-                    variant: Variant::Strict,
+                    variant,
                     seed,
                     deal: None,
                 };
@@ -345,7 +348,7 @@ pub(super) fn share_line(attempt: &DailyAttempt, r: &SolitaireResult) -> String 
         undos.push_str(&format!(" 💡{}", r.hints));
     }
     let minutes = super::solitaire::minutes(r.elapsed_ms).ceil();
-    if attempt.game == "myrmex" {
+    if ranking(&attempt.game) == Ranking::Chambers {
         let done = (r.score.max(0) as usize).min(CHAMBERS);
         format!(
             "🐜 Antics daily {title} {}{practice}: {}{} {done}/{CHAMBERS} ⏱️{minutes:.0}m{undos}",

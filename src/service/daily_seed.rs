@@ -5,7 +5,7 @@
 use super::{Service, ServiceResult};
 use crate::ai::solver::daily::{first_winnable_seed, DAILY_BUDGET};
 use crate::ai::solver::DealGame;
-use crate::rules::ants_solitaire::Variant;
+use crate::rules::{DailySetup, GameKind};
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -119,10 +119,10 @@ impl Service {
 /// minor level with face-down cards, which no solver decides, so its deal
 /// is the day's seed as it is.
 fn solver_game(game: &str) -> Option<DealGame> {
-    match game {
-        "anthill" => Some(DealGame::Anthill),
-        "ants" => Some(DealGame::Ants(Variant::Strict)),
-        _ => None,
+    match GameKind::parse(game)?.daily()? {
+        DailySetup::Anthill => Some(DealGame::Anthill),
+        DailySetup::Ants(variant) => Some(DealGame::Ants(variant)),
+        DailySetup::Myrmex(_) => None,
     }
 }
 

@@ -7,12 +7,18 @@ use super::daily_seed::{day_of, format_day, iso_week, parse_day};
 use super::solitaire::{minutes, parse_result, SolitaireResult};
 use super::types::*;
 use super::{options, Service, ServiceResult, UserError};
+use crate::rules::{GameKind, Ranking};
 use crate::store::{status, AttemptFilter, AttemptRow};
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub(super) const TAG: &str = "lb";
 const PAGE: usize = 10;
-pub(super) const BOARD_GAMES: [&str; 4] = ["myrmex", "anthill", "ants", "army-ants"];
+pub(super) const BOARD_GAMES: [&str; 4] = [
+    GameKind::Myrmex.as_str(),
+    GameKind::Anthill.as_str(),
+    GameKind::Ants.as_str(),
+    GameKind::ArmyAnts.as_str(),
+];
 const PERIODS: [&str; 3] = ["today", "week", "all"];
 const SCOPES: [&str; 2] = ["channel", "server"];
 
@@ -74,7 +80,7 @@ impl BoardSpec {
 /// less time; Anthill and Ants Solitaire: a win, then a higher score, then
 /// fewer moves.
 pub(super) fn attempt_key(game: &str, r: &SolitaireResult) -> (i64, i64, i64) {
-    if game == "myrmex" {
+    if ranking(game) == Ranking::Chambers {
         (-r.score, r.elapsed_ms, 0)
     } else {
         (-((r.result.outcome == "win") as i64), -r.score, r.moves as i64)
@@ -105,7 +111,7 @@ pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
     if r.hints > 0 {
         undos.push_str(&format!(" · 💡 {}", r.hints));
     }
-    if game == "myrmex" {
+    if ranking(game) == Ranking::Chambers {
         format!(
             "{} chamber{} · {:.0} min{undos}",
             r.score,
@@ -189,12 +195,12 @@ fn standings(rows: &[AttemptRow]) -> Vec<(usize, Standing)> {
 }
 
 pub(super) fn game_title(game: &str) -> &'static str {
-    match game {
-        "myrmex" => "Myrmex",
-        "anthill" => "Anthill",
-        "ants" => "Ants Solitaire",
-        _ => "Army Ants",
-    }
+    GameKind::parse(game).unwrap_or(GameKind::ArmyAnts).title()
+}
+
+/// How the stored game `game` ranks (a patience's score when unknown).
+pub(super) fn ranking(game: &str) -> Ranking {
+    GameKind::parse(game).map_or(Ranking::Score, GameKind::ranking)
 }
 
 impl Service {
@@ -203,7 +209,11 @@ impl Service {
         options::only(opts, &["game", "period", "scope"])?;
         let game = options::choice(opts, "game", &BOARD_GAMES)?
             .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill, ants or army-ants."))?;
-        let default_period = if game == "army-ants" { "all" } else { "today" };
+        let default_period = if ranking(game) == Ranking::Rating {
+            "all"
+        } else {
+            "today"
+        };
         let spec = BoardSpec {
             game: game.into(),
             period: options::choice(opts, "period", &PERIODS)?
@@ -226,7 +236,7 @@ impl Service {
     }
 
     async fn leaderboard(&self, req: &Request, spec: &BoardSpec) -> ServiceResult<Reply> {
-        let lines = if spec.game == "army-ants" {
+        let lines = if ranking(&spec.game) == Ranking::Rating {
             self.rating_lines(req, spec).await?
         } else {
             self.patience_lines(req, spec).await?

@@ -71,6 +71,14 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The computer's thinking time per move, in milliseconds; at most 2 s
+    /// a move (the bound on a 2-core machine), at least 10 ms.
+    pub fn set_ai_move_ms(&mut self, ms: u64) {
+        self.ai_budget = crate::ai::army_ants::Budget::millis(ms.clamp(10, 2_000));
+    }
+}
+
 /// Games rebuilt from their logs, by id, with the version they match: a
 /// move then costs a clone instead of a replay.
 /// The games' types differ, so states are kept as `Any`.
@@ -241,7 +249,7 @@ impl Service {
                     Some(row) => row,
                     None => self
                         .store
-                        .latest_game(&req.channel, Some("army-ants"))
+                        .latest_game(&req.channel, Some(army_ants::KIND))
                         .await
                         .ok()??,
                 }
@@ -294,7 +302,10 @@ impl Service {
         if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
             return self.multiplayer_record(&row).await;
         }
-        let army = self.store.latest_game(&req.channel, Some("army-ants")).await?;
+        let army = self
+            .store
+            .latest_game(&req.channel, Some(army_ants::KIND))
+            .await?;
         let atta = self
             .store
             .latest_game(&req.channel, Some(atta_ants::KIND))

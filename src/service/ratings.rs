@@ -1,8 +1,137 @@
-//! What a rated Army Ants game did to its players' ratings, for the final
-//! board. The ratings themselves move in the store, in the transaction that
-//! finishes the game (see `store::ratings`).
+//! Ratings (Glicko-2, from the `skillratings` crate), per server: which
+//! finished games are rated and what they do to their players' ratings.
+//! The store saves the new ratings in the transaction that finishes the
+//! game (`Store::commit_rated`); the final board tells what changed.
 
+use super::types::BOT_ID;
 use super::{Service, ServiceResult};
+use crate::rules::GameKind;
+use crate::store::{GameRow, GameUpdate, RatedGame, RatedPlayer, Rating, StoreError, Winner};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+#[derive(serde::Deserialize)]
+struct Seat {
+    id: String,
+    name: String,
+}
+
+#[derive(serde::Deserialize)]
+struct Seats {
+    red: Seat,
+    black: Seat,
+}
+
+#[derive(serde::Deserialize)]
+struct Result {
+    outcome: String,
+    winner: Option<String>,
+    winner_id: Option<String>,
+}
+
+/// How `update` rates the game `row`: only a finished game of a rated
+/// kind between two people, with a result (a win, a loss, resignations and
+/// forfeits included, or a draw).
+pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame> {
+    if !GameKind::parse(&row.kind).is_some_and(GameKind::is_rated) {
+        return None;
+    }
+    let seats = serde_json::from_str::<Seats>(&update.players).ok()?;
+    let result = serde_json::from_str::<Result>(update.result.as_deref()?).ok()?;
+    if seats.red.id == BOT_ID || seats.black.id == BOT_ID || seats.red.id == seats.black.id {
+        return None;
+    }
+    let winner = winner_side(&seats, &result)?;
+    let player = |seat: Seat| RatedPlayer {
+        id: seat.id,
+        name: seat.name,
+    };
+    Some(RatedGame {
+        red: player(seats.red),
+        black: player(seats.black),
+        winner,
+        start: from_glicko(&Glicko2Rating::new()),
+        rule: glicko2_rule,
+    })
+}
+
+/// The winner of a finished game; `None` when the result names none.
+fn winner_side(seats: &Seats, result: &Result) -> Option<Winner> {
+    match result.outcome.as_str() {
+        "draw" => Some(Winner::Draw),
+        "win" => {
+            let side = |id: &str| {
+                if id == seats.red.id {
+                    Some(Winner::Red)
+                } else if id == seats.black.id {
+                    Some(Winner::Black)
+                } else {
+                    None
+                }
+            };
+            match (&result.winner_id, &result.winner) {
+                (Some(id), _) => side(id),
+                // Older results name the winner only; a name both share decides nothing.
+                (None, Some(name)) if seats.red.name != seats.black.name => {
+                    if *name == seats.red.name {
+                        Some(Winner::Red)
+                    } else if *name == seats.black.name {
+                        Some(Winner::Black)
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Glicko-2 with the crate's default settings.
+fn glicko2_rule(red: Rating, black: Rating, winner: Winner) -> (Rating, Rating) {
+    let outcome = match winner {
+        Winner::Red => Outcomes::WIN,
+        Winner::Black => Outcomes::LOSS,
+        Winner::Draw => Outcomes::DRAW,
+    };
+    let (red, black) = glicko2(
+        &to_glicko(red),
+        &to_glicko(black),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    (from_glicko(&red), from_glicko(&black))
+}
+
+fn to_glicko(r: Rating) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+fn from_glicko(r: &Glicko2Rating) -> Rating {
+    Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+impl Service {
+    /// Commits `update` to the game `row`; when it finishes a rated game,
+    /// the players' new ratings are saved in the same transaction.
+    pub(super) async fn commit(
+        &self,
+        row: &GameRow,
+        update: &GameUpdate,
+    ) -> std::result::Result<i64, StoreError> {
+        let rated = rated_game(row, update);
+        self.store.commit_rated(update, rated.as_ref()).await
+    }
+}
 
 impl Service {
     /// " Ratings: alice 1500 → 1662 (+162), bob 1500 → 1338 (−162)." or

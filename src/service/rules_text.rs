@@ -4,6 +4,7 @@
 
 use super::types::{Embed, Options, Reply};
 use super::{options, ServiceResult};
+use crate::rules::GameKind;
 
 /// One embed: a title and a text.
 pub struct Section {
@@ -13,12 +14,16 @@ pub struct Section {
 
 /// The games `/rules` knows, as (choice value, name).
 pub const GAMES: [(&str, &str); 5] = [
-    ("armyants", "Army Ants"),
-    ("atta", "Atta Ants"),
-    ("myrmex", "Myrmex"),
-    ("anthill", "Anthill"),
-    ("ants", "Ants Solitaire"),
+    page(GameKind::ArmyAnts),
+    page(GameKind::AttaAnts),
+    page(GameKind::Myrmex),
+    page(GameKind::Anthill),
+    page(GameKind::Ants),
 ];
+
+const fn page(kind: GameKind) -> (&'static str, &'static str) {
+    (kind.rules_page(), kind.title())
+}
 
 /// `/rules [game]`: the page of one game, or the overview, for the asker
 /// alone. The game's kind (`army-ants`, `atta-ants`) is taken too.
@@ -27,13 +32,15 @@ pub(super) fn reply(opts: &Options) -> ServiceResult<Reply> {
     let names: Vec<&str> = GAMES
         .iter()
         .map(|(value, _)| *value)
-        .chain(["army-ants", "atta-ants"])
+        .chain(
+            GameKind::ALL
+                .iter()
+                .map(|kind| kind.as_str())
+                .filter(|name| GameKind::by_rules_page(name).is_none()),
+        )
         .collect();
-    let game = options::choice(opts, "game", &names)?.map(|game| match game {
-        "army-ants" => "armyants",
-        "atta-ants" => "atta",
-        other => other,
-    });
+    let game = options::choice(opts, "game", &names)?
+        .map(|game| GameKind::parse(game).map_or(game, GameKind::rules_page));
     Ok(Reply {
         ephemeral: true,
         embeds: rules(game)
@@ -51,13 +58,13 @@ pub(super) fn reply(opts: &Options) -> ServiceResult<Reply> {
 
 /// The sections of one game's rules, or of the overview when `game` is None.
 pub fn rules(game: Option<&str>) -> &'static [Section] {
-    match game {
-        Some("armyants") => ARMY_ANTS,
-        Some("atta") => ATTA_ANTS,
-        Some("myrmex") => MYRMEX,
-        Some("anthill") => ANTHILL,
-        Some("ants") => ANTS_SOLITAIRE,
-        _ => OVERVIEW,
+    match game.and_then(GameKind::by_rules_page) {
+        Some(GameKind::ArmyAnts) => ARMY_ANTS,
+        Some(GameKind::AttaAnts) => ATTA_ANTS,
+        Some(GameKind::Myrmex) => MYRMEX,
+        Some(GameKind::Anthill) => ANTHILL,
+        Some(GameKind::Ants) => ANTS_SOLITAIRE,
+        None => OVERVIEW,
     }
 }
 
@@ -180,30 +187,3 @@ other. Deal four more cards only when no move is left (or at any time in the `re
 with all 52 cards on the foundations; the score is the cards on them. Undo back to the last deal.\n\n\
 **Moves**: `t3-f2`, `deal`, `end`; `/solitaire undo`.",
 }];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::discord::mapping::{discord_len, MAX_EMBED_TITLE, MAX_EMBED_TOTAL};
-
-    #[test]
-    fn every_page_fits() {
-        let pages = GAMES.iter().map(|(v, _)| Some(*v)).chain([None]);
-        for game in pages {
-            let sections = rules(game);
-            assert!(!sections.is_empty() && sections.len() <= 10);
-            let mut total = 0;
-            for s in sections {
-                assert!(
-                    discord_len(s.text) < 2000,
-                    "{} is {} long",
-                    s.title,
-                    discord_len(s.text)
-                );
-                assert!(discord_len(s.title) <= MAX_EMBED_TITLE);
-                total += discord_len(s.text) + discord_len(s.title);
-            }
-            assert!(total < MAX_EMBED_TOTAL, "{game:?}: {total}");
-        }
-    }
-}

@@ -16,7 +16,11 @@ use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-pub(super) const GAMES: [&str; 3] = ["myrmex", "anthill", "ants"];
+pub(super) const GAMES: [&str; 3] = [
+    crate::rules::GameKind::Myrmex.as_str(),
+    crate::rules::GameKind::Anthill.as_str(),
+    crate::rules::GameKind::Ants.as_str(),
+];
 /// The log entry a hint leaves: counted on replay, never applied.
 const HINT: &str = "hint";
 /// The time a player waits between two hints in a game.
@@ -108,20 +112,20 @@ struct Hints {
 /// Calls `$body` with `$G` bound to the patience type of `$kind`.
 macro_rules! with_patience {
     ($kind:expr, $G:ident => $body:expr) => {
-        match $kind {
-            "myrmex" => {
+        match crate::rules::GameKind::parse($kind) {
+            Some(crate::rules::GameKind::Myrmex) => {
                 type $G = crate::rules::myrmex::Myrmex;
                 $body
             }
-            "anthill" => {
+            Some(crate::rules::GameKind::Anthill) => {
                 type $G = crate::rules::anthill::Anthill;
                 $body
             }
-            "ants" => {
+            Some(crate::rules::GameKind::Ants) => {
                 type $G = crate::rules::ants_solitaire::AntsSolitaire;
                 $body
             }
-            other => Err(anyhow::anyhow!("not a patience: {other}").into()),
+            _ => Err(anyhow::anyhow!("not a patience: {}", $kind).into()),
         }
     };
 }

@@ -10,10 +10,11 @@ use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::{Patience, PatienceSetupError};
+use crate::rules::GameKind;
 
 impl SolitaireRules for Myrmex {
-    const KIND: &'static str = "myrmex";
-    const TITLE: &'static str = "Myrmex";
+    const KIND: &'static str = GameKind::Myrmex.as_str();
+    const TITLE: &'static str = GameKind::Myrmex.title();
     const OPTIONS: &'static [&'static str] = &["level", "closed"];
     type Setup = myrmex::Setup;
 
@@ -78,8 +79,8 @@ impl SolitaireRules for Myrmex {
 }
 
 impl SolitaireRules for Anthill {
-    const KIND: &'static str = "anthill";
-    const TITLE: &'static str = "Anthill";
+    const KIND: &'static str = GameKind::Anthill.as_str();
+    const TITLE: &'static str = GameKind::Anthill.title();
     const OPTIONS: &'static [&'static str] = &[];
     type Setup = anthill::Setup;
 
@@ -110,8 +111,8 @@ impl SolitaireRules for Anthill {
 }
 
 impl SolitaireRules for AntsSolitaire {
-    const KIND: &'static str = "ants";
-    const TITLE: &'static str = "Ants Solitaire";
+    const KIND: &'static str = GameKind::Ants.as_str();
+    const TITLE: &'static str = GameKind::Ants.title();
     const OPTIONS: &'static [&'static str] = &["variant"];
     type Setup = ants_solitaire::Setup;
 

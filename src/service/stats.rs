@@ -3,10 +3,11 @@
 //! server.
 
 use super::daily_seed::{parse_day, previous_day};
-use super::leaderboard::game_title;
+use super::leaderboard::{game_title, ranking};
 use super::solitaire::{parse_result, GAMES};
 use super::types::*;
 use super::{options, Service, ServiceResult};
+use crate::rules::Ranking;
 use crate::store::{status, AttemptFilter};
 use chrono::NaiveDate;
 
@@ -47,7 +48,7 @@ fn percent(part: usize, whole: usize) -> String {
 /// 52-card games: how many ended in each band of scores.
 fn distribution(game: &str, scores: &[i64]) -> String {
     let count = |f: &dyn Fn(i64) -> bool| scores.iter().filter(|s| f(**s)).count();
-    if game == "myrmex" {
+    if ranking(game) == Ranking::Chambers {
         (0..=6)
             .map(|n| format!("{n}: {}", count(&|s| s == n)))
             .collect::<Vec<_>>()
@@ -99,7 +100,11 @@ impl Service {
                 .collect();
             let (current, best) = streaks(&days, today);
             let scores: Vec<i64> = results.iter().map(|r| r.score).collect();
-            let what = if game == "myrmex" { "Chambers" } else { "Scores" };
+            let what = if ranking(game) == Ranking::Chambers {
+                "Chambers"
+            } else {
+                "Scores"
+            };
             fields.push(EmbedField {
                 name: game_title(game).into(),
                 value: format!(

@@ -17,7 +17,7 @@ mod daily;
 mod ratings;
 
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, Subscription};
-pub use ratings::{RatingChange, RatingRow};
+pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
 
 use std::path::Path;
 use std::str::FromStr;
@@ -356,6 +356,16 @@ impl Store {
     /// first (so the write lock is taken at once), then the new log entries.
     /// Returns the new version.
     pub async fn commit(&self, update: &GameUpdate) -> Result<i64, StoreError> {
+        self.commit_rated(update, None).await
+    }
+
+    /// [`Store::commit`], and when the update finishes a rated game, the
+    /// players' new ratings saved in the same transaction.
+    pub async fn commit_rated(
+        &self,
+        update: &GameUpdate,
+        rated: Option<&RatedGame>,
+    ) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
         let bumped = sqlx::query(
             "UPDATE games SET version = version + 1, status = $1, players = $2, expires_at = $3, \
@@ -393,10 +403,10 @@ impl Store {
                 .await?;
             }
         }
-        // Every finishing path passes here once (the version check), so a
-        // rated game's ratings move in the same transaction as its result.
-        if update.status == status::FINISHED {
-            ratings::rate_finished_game(&mut tx, &update.id, update.updated_at).await?;
+        // The version check lets one finishing update through, so a rated
+        // game's ratings move once, in the same transaction as its result.
+        if let Some(rated) = rated.filter(|_| update.status == status::FINISHED) {
+            ratings::save_rated_game(&mut tx, &update.id, rated, update.updated_at).await?;
         }
         tx.commit().await?;
         Ok(update.expected_version + 1)

@@ -1,15 +1,9 @@
-//! Army Ants ratings per server (Glicko-2, from the `skillratings` crate),
-//! moved inside the transaction that finishes a game.
+//! Ratings per server, saved inside the transaction that finishes a rated
+//! game. The service decides whether a game is rated and computes the new
+//! ratings (its `ratings` module); this module only reads and saves them.
 
 use super::{Store, StoreError};
-use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
-use skillratings::Outcomes;
 use sqlx::{Any, Row, Transaction};
-
-/// The games that are rated, and the id of the computer opponent, whose
-/// games are not.
-const RATED_KIND: &str = "army-ants";
-const COMPUTER_ID: &str = "antics";
 
 /// A player's rating in one server, with their rated record there.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,59 +32,71 @@ pub struct RatingChange {
     pub winner: String,
 }
 
-#[derive(serde::Deserialize)]
-struct Seat {
-    id: String,
-    name: String,
+/// A stored rating: Glicko-2's three numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
 }
 
-#[derive(serde::Deserialize)]
-struct Seats {
-    red: Seat,
-    black: Seat,
+/// The side that won a rated game, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    Red,
+    Black,
+    Draw,
 }
 
-#[derive(serde::Deserialize)]
-struct Result {
-    outcome: String,
-    winner: Option<String>,
-    winner_id: Option<String>,
+impl Winner {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Winner::Red => "red",
+            Winner::Black => "black",
+            Winner::Draw => "draw",
+        }
+    }
 }
 
-/// Rates the game `game_id` if it is a finished Army Ants game between two
-/// people with a result: a win, a loss (resignations and forfeits included)
-/// or a draw. The `rating_changes` key makes this happen once per game.
-pub(super) async fn rate_finished_game(
+/// A player of a rated game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedPlayer {
+    pub id: String,
+    pub name: String,
+}
+
+/// The new ratings of red and black from their current ones and the winner.
+pub type RatingRule = fn(Rating, Rating, Winner) -> (Rating, Rating);
+
+/// A finished game that moves its players' ratings: who played, who won,
+/// the rating of a player new to the server, and the rule that computes the
+/// new ratings.
+#[derive(Clone, Debug)]
+pub struct RatedGame {
+    pub red: RatedPlayer,
+    pub black: RatedPlayer,
+    pub winner: Winner,
+    pub start: Rating,
+    pub rule: RatingRule,
+}
+
+/// Saves what the rated game `game_id` does to its players' ratings. The
+/// `rating_changes` key makes this happen once per game.
+pub(super) async fn save_rated_game(
     tx: &mut Transaction<'_, Any>,
     game_id: &str,
+    rated: &RatedGame,
     at: i64,
 ) -> std::result::Result<(), StoreError> {
-    let Some(row) =
-        sqlx::query("SELECT kind, guild_id, channel_id, players, result FROM games WHERE id = $1")
-            .bind(game_id)
-            .fetch_optional(&mut **tx)
-            .await?
+    let Some(row) = sqlx::query("SELECT guild_id, channel_id FROM games WHERE id = $1")
+        .bind(game_id)
+        .fetch_optional(&mut **tx)
+        .await?
     else {
         return Ok(());
     };
-    if row.get::<String, _>("kind") != RATED_KIND {
-        return Ok(());
-    }
     let guild: String = row.get("guild_id");
     let channel: String = row.get("channel_id");
-    let (Ok(seats), Some(Ok(result))) = (
-        serde_json::from_str::<Seats>(&row.get::<String, _>("players")),
-        row.get::<Option<String>, _>("result")
-            .map(|r| serde_json::from_str::<Result>(&r)),
-    ) else {
-        return Ok(());
-    };
-    if seats.red.id == COMPUTER_ID || seats.black.id == COMPUTER_ID || seats.red.id == seats.black.id {
-        return Ok(());
-    }
-    let Some(winner) = winner_side(&seats, &result) else {
-        return Ok(());
-    };
     let claimed = sqlx::query(
         "INSERT INTO rating_changes (game_id, guild_id, channel_id, red_id, red_before, red_after, \
          black_id, black_before, black_after, winner, rated_at) \
@@ -99,25 +105,29 @@ pub(super) async fn rate_finished_game(
     .bind(game_id)
     .bind(&guild)
     .bind(&channel)
-    .bind(&seats.red.id)
-    .bind(&seats.black.id)
-    .bind(winner)
+    .bind(&rated.red.id)
+    .bind(&rated.black.id)
+    .bind(rated.winner.as_str())
     .bind(at)
     .execute(&mut **tx)
     .await?;
     if claimed.rows_affected() != 1 {
         return Ok(());
     }
-    let red = current(tx, &guild, &seats.red.id).await?;
-    let black = current(tx, &guild, &seats.black.id).await?;
-    let outcome = match winner {
-        "red" => Outcomes::WIN,
-        "black" => Outcomes::LOSS,
-        _ => Outcomes::DRAW,
-    };
-    let (red_after, black_after) = glicko2(&red, &black, &outcome, &Glicko2Config::new());
-    save(tx, &guild, &seats.red, &red_after, winner, "red", at).await?;
-    save(tx, &guild, &seats.black, &black_after, winner, "black", at).await?;
+    let red = current(tx, &guild, &rated.red.id).await?.unwrap_or(rated.start);
+    let black = current(tx, &guild, &rated.black.id).await?.unwrap_or(rated.start);
+    let (red_after, black_after) = (rated.rule)(red, black, rated.winner);
+    save(tx, &guild, &rated.red, &red_after, rated.winner, Winner::Red, at).await?;
+    save(
+        tx,
+        &guild,
+        &rated.black,
+        &black_after,
+        rated.winner,
+        Winner::Black,
+        at,
+    )
+    .await?;
     sqlx::query(
         "UPDATE rating_changes SET red_before = $1, red_after = $2, black_before = $3, black_after = $4 \
          WHERE game_id = $5",
@@ -132,71 +142,35 @@ pub(super) async fn rate_finished_game(
     Ok(())
 }
 
-/// `red`, `black` or `draw`; `None` when the result is not a finished game.
-fn winner_side(seats: &Seats, result: &Result) -> Option<&'static str> {
-    match result.outcome.as_str() {
-        "draw" => Some("draw"),
-        "win" => {
-            let side = |id: &str| {
-                if id == seats.red.id {
-                    Some("red")
-                } else if id == seats.black.id {
-                    Some("black")
-                } else {
-                    None
-                }
-            };
-            match (&result.winner_id, &result.winner) {
-                (Some(id), _) => side(id),
-                // Older results name the winner only; a name both share decides nothing.
-                (None, Some(name)) if seats.red.name != seats.black.name => {
-                    if *name == seats.red.name {
-                        Some("red")
-                    } else if *name == seats.black.name {
-                        Some("black")
-                    } else {
-                        None
-                    }
-                }
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
 async fn current(
     tx: &mut Transaction<'_, Any>,
     guild: &str,
     user: &str,
-) -> std::result::Result<Glicko2Rating, StoreError> {
+) -> std::result::Result<Option<Rating>, StoreError> {
     let row =
         sqlx::query("SELECT rating, deviation, volatility FROM ratings WHERE guild_id = $1 AND user_id = $2")
             .bind(guild)
             .bind(user)
             .fetch_optional(&mut **tx)
             .await?;
-    Ok(match row {
-        Some(r) => Glicko2Rating {
-            rating: r.get("rating"),
-            deviation: r.get("deviation"),
-            volatility: r.get("volatility"),
-        },
-        None => Glicko2Rating::new(),
-    })
+    Ok(row.map(|r| Rating {
+        rating: r.get("rating"),
+        deviation: r.get("deviation"),
+        volatility: r.get("volatility"),
+    }))
 }
 
 async fn save(
     tx: &mut Transaction<'_, Any>,
     guild: &str,
-    seat: &Seat,
-    rating: &Glicko2Rating,
-    winner: &str,
-    side: &str,
+    player: &RatedPlayer,
+    rating: &Rating,
+    winner: Winner,
+    side: Winner,
     at: i64,
 ) -> std::result::Result<(), StoreError> {
     let (win, loss, draw) = match winner {
-        "draw" => (0, 0, 1),
+        Winner::Draw => (0, 0, 1),
         w if w == side => (1, 0, 0),
         _ => (0, 1, 0),
     };
@@ -209,8 +183,8 @@ async fn save(
          draws = ratings.draws + excluded.draws, updated_at = excluded.updated_at",
     )
     .bind(guild)
-    .bind(&seat.id)
-    .bind(&seat.name)
+    .bind(&player.id)
+    .bind(&player.name)
     .bind(rating.rating)
     .bind(rating.deviation)
     .bind(rating.volatility)

@@ -16,6 +16,7 @@ pub mod myrmex;
 use crate::rules::ants_solitaire::Variant;
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::patience::Patience;
+use crate::rules::GameKind;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 
@@ -272,24 +273,30 @@ impl DealGame {
     /// `anthill`, `ants` (strict), `ants-relaxed`, `myrmex` (larval) or
     /// `myrmex-LEVEL`.
     pub fn parse(text: &str) -> Option<DealGame> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "anthill" => Some(DealGame::Anthill),
-            "ants" | "ants-strict" => Some(DealGame::Ants(Variant::Strict)),
-            "ants-relaxed" => Some(DealGame::Ants(Variant::Relaxed)),
-            "myrmex" => Some(DealGame::Myrmex(MyrmexLevel::Larval)),
-            other => other
-                .strip_prefix("myrmex-")
-                .and_then(MyrmexLevel::parse)
-                .map(DealGame::Myrmex),
+        let text = text.trim().to_ascii_lowercase();
+        let (game, option) = match GameKind::parse(&text) {
+            Some(kind) => (kind, None),
+            None => {
+                let (game, option) = text.split_once('-')?;
+                (GameKind::parse(game)?, Some(option))
+            }
+        };
+        match (game, option) {
+            (GameKind::Anthill, None) => Some(DealGame::Anthill),
+            (GameKind::Ants, None) => Some(DealGame::Ants(Variant::Strict)),
+            (GameKind::Ants, Some(variant)) => Variant::parse(variant).map(DealGame::Ants),
+            (GameKind::Myrmex, None) => Some(DealGame::Myrmex(MyrmexLevel::Larval)),
+            (GameKind::Myrmex, Some(level)) => MyrmexLevel::parse(level).map(DealGame::Myrmex),
+            _ => None,
         }
     }
 
     pub fn name(self) -> String {
         match self {
-            DealGame::Anthill => "anthill".into(),
-            DealGame::Ants(Variant::Strict) => "ants".into(),
-            DealGame::Ants(Variant::Relaxed) => "ants-relaxed".into(),
-            DealGame::Myrmex(level) => format!("myrmex-{level}"),
+            DealGame::Anthill => GameKind::Anthill.to_string(),
+            DealGame::Ants(Variant::Strict) => GameKind::Ants.to_string(),
+            DealGame::Ants(variant) => format!("{}-{variant}", GameKind::Ants),
+            DealGame::Myrmex(level) => format!("{}-{level}", GameKind::Myrmex),
         }
     }
 

@@ -1,0 +1,254 @@
+//! The registry of the five games: everything outside a game's rules that
+//! names it or tells it apart (its stored name, command, component tag,
+//! title, rules page, whether it is rated, how it ranks, its daily setup).
+//! No other module spells a game's name.
+
+use super::ants_solitaire::Variant;
+use super::cards::MyrmexLevel;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The five games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameKind {
+    #[serde(rename = "army-ants")]
+    ArmyAnts,
+    #[serde(rename = "atta-ants")]
+    AttaAnts,
+    #[serde(rename = "myrmex")]
+    Myrmex,
+    #[serde(rename = "anthill")]
+    Anthill,
+    #[serde(rename = "ants")]
+    Ants,
+}
+
+/// How a game's finished results are ordered on a leaderboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ranking {
+    /// Glicko-2 ratings per server.
+    Rating,
+    /// Places at the end of each game, ties sharing a place; no board.
+    Places,
+    /// More chambers first, then less time.
+    Chambers,
+    /// A win first, then a higher score, then fewer moves.
+    Score,
+}
+
+/// The deal of a day's challenge: the day's seed under these options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailySetup {
+    /// Myrmex at this level, open; dealt as the seed gives it (no solver
+    /// decides a deal with face-down cards).
+    Myrmex(MyrmexLevel),
+    /// Anthill, the first deal of the day's sequence the solver wins.
+    Anthill,
+    /// Ants Solitaire in this variant, the first deal the solver wins.
+    Ants(Variant),
+}
+
+/// One game's entry.
+struct Entry {
+    name: &'static str,
+    title: &'static str,
+    about: &'static str,
+    command: &'static str,
+    rules_page: &'static str,
+    tag: &'static str,
+    players: (u8, u8),
+    rated: bool,
+    ranking: Ranking,
+    daily: Option<DailySetup>,
+}
+
+const ARMY_ANTS: Entry = Entry {
+    name: "army-ants",
+    title: "Army Ants",
+    about: "two armies of a standard deck",
+    command: "armyants",
+    rules_page: "armyants",
+    tag: "aa",
+    players: (2, 2),
+    rated: true,
+    ranking: Ranking::Rating,
+    daily: None,
+};
+
+const ATTA_ANTS: Entry = Entry {
+    name: "atta-ants",
+    title: "Atta Ants",
+    about: "leaves, ants and spiders",
+    command: "atta",
+    rules_page: "atta",
+    tag: "atta",
+    players: (2, 4),
+    rated: false,
+    ranking: Ranking::Places,
+    daily: None,
+};
+
+const MYRMEX: Entry = Entry {
+    name: "myrmex",
+    title: "Myrmex",
+    about: "Decktet, Spider-like",
+    command: "solitaire",
+    rules_page: "myrmex",
+    tag: "sol",
+    players: (1, 1),
+    rated: false,
+    ranking: Ranking::Chambers,
+    daily: Some(DailySetup::Myrmex(MyrmexLevel::Minor)),
+};
+
+const ANTHILL: Entry = Entry {
+    name: "anthill",
+    title: "Anthill",
+    about: "after Little Spider",
+    command: "solitaire",
+    rules_page: "anthill",
+    tag: "sol",
+    players: (1, 1),
+    rated: false,
+    ranking: Ranking::Score,
+    daily: Some(DailySetup::Anthill),
+};
+
+const ANTS: Entry = Entry {
+    name: "ants",
+    title: "Ants Solitaire",
+    about: "Golf-like",
+    command: "solitaire",
+    rules_page: "ants",
+    tag: "sol",
+    players: (1, 1),
+    rated: false,
+    ranking: Ranking::Score,
+    daily: Some(DailySetup::Ants(Variant::Strict)),
+};
+
+impl GameKind {
+    /// Every game, in the order lists show them.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::ArmyAnts,
+        GameKind::AttaAnts,
+        GameKind::Myrmex,
+        GameKind::Anthill,
+        GameKind::Ants,
+    ];
+
+    /// The one-player games.
+    pub const PATIENCES: [GameKind; 3] = [GameKind::Myrmex, GameKind::Anthill, GameKind::Ants];
+
+    const fn entry(self) -> &'static Entry {
+        match self {
+            GameKind::ArmyAnts => &ARMY_ANTS,
+            GameKind::AttaAnts => &ATTA_ANTS,
+            GameKind::Myrmex => &MYRMEX,
+            GameKind::Anthill => &ANTHILL,
+            GameKind::Ants => &ANTS,
+        }
+    }
+
+    /// The stable name used in storage, options and the script protocol.
+    pub const fn as_str(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The name people read.
+    pub const fn title(self) -> &'static str {
+        self.entry().title
+    }
+
+    /// What it is like, in a few words.
+    pub const fn about(self) -> &'static str {
+        self.entry().about
+    }
+
+    /// The command the game is played with (`solitaire` for the patiences).
+    pub const fn command(self) -> &'static str {
+        self.entry().command
+    }
+
+    /// The `/rules` choice that shows its rules.
+    pub const fn rules_page(self) -> &'static str {
+        self.entry().rules_page
+    }
+
+    /// The tag its buttons carry in their custom ids.
+    pub const fn component_tag(self) -> &'static str {
+        self.entry().tag
+    }
+
+    /// The fewest and most players.
+    pub const fn players(self) -> (u8, u8) {
+        self.entry().players
+    }
+
+    /// Whether a finished game between two people moves their ratings.
+    pub const fn is_rated(self) -> bool {
+        self.entry().rated
+    }
+
+    /// How its results rank.
+    pub const fn ranking(self) -> Ranking {
+        self.entry().ranking
+    }
+
+    /// Its daily challenge, if it has one.
+    pub const fn daily(self) -> Option<DailySetup> {
+        self.entry().daily
+    }
+
+    /// The game of a stored name.
+    pub fn parse(text: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+
+    /// The game whose `/rules` page is `page`.
+    pub fn by_rules_page(page: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.rules_page() == page)
+    }
+
+    /// Whether the game is played by more than one person.
+    pub const fn is_multiplayer(self) -> bool {
+        self.players().1 > 1
+    }
+
+    /// Whether it is a patience (one player, `/solitaire`).
+    pub const fn is_patience(self) -> bool {
+        !self.is_multiplayer()
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_match_serde() {
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::parse(kind.as_str()), Some(kind));
+            assert_eq!(GameKind::by_rules_page(kind.rules_page()), Some(kind));
+            assert_eq!(
+                serde_json::to_value(kind).unwrap(),
+                serde_json::Value::String(kind.as_str().into())
+            );
+        }
+        assert_eq!(GameKind::parse("chess"), None);
+    }
+
+    #[test]
+    fn patiences_are_the_one_player_games_with_a_daily() {
+        for kind in GameKind::ALL {
+            assert_eq!(kind.is_patience(), GameKind::PATIENCES.contains(&kind));
+            assert_eq!(kind.daily().is_some(), kind.is_patience());
+        }
+    }
+}
