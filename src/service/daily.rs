@@ -8,6 +8,7 @@ use super::leaderboard::{attempt_text, game_title, ranked_attempts, today_and_ye
 use super::solitaire::{parse_result, SolitaireResult, SolitaireRules, GAMES};
 use super::types::*;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
+use crate::ai::solver::daily::SEEN_WHOLE;
 use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::MyrmexLevel;
@@ -113,14 +114,14 @@ impl Service {
                     deal: None,
                 };
                 self.solitaire_start::<Myrmex>(req, &setup, Some(attempt), |r| {
-                    intro::<Myrmex>(req, &day, r, proved)
+                    intro::<Myrmex>(req, &day, r, proved.then_some(SEEN_WHOLE))
                 })
                 .await?
             }
             "anthill" => {
                 let setup = anthill::Setup { seed, deal: None };
                 self.solitaire_start::<Anthill>(req, &setup, Some(attempt), |r| {
-                    intro::<Anthill>(req, &day, r, proved)
+                    intro::<Anthill>(req, &day, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
@@ -131,7 +132,7 @@ impl Service {
                     deal: None,
                 };
                 self.solitaire_start::<AntsSolitaire>(req, &setup, Some(attempt), |r| {
-                    intro::<AntsSolitaire>(req, &day, r, proved)
+                    intro::<AntsSolitaire>(req, &day, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
@@ -284,13 +285,14 @@ impl Service {
     }
 }
 
-fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, proved: bool) -> String {
+/// `winnable` is what the solver proved of the deal, if anything.
+fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, winnable: Option<&str>) -> String {
     let kind = if ranked {
         "your ranked attempt"
     } else {
         "practice: only your first attempt of the day is ranked"
     };
-    let winnable = if proved { " This deal can be won." } else { "" };
+    let winnable = winnable.map(|w| format!(" {w}")).unwrap_or_default();
     format!(
         "{} starts the **daily {}** of {day} ({kind}).{winnable}",
         mention(&req.user),

@@ -6,6 +6,7 @@ use super::{Service, ServiceResult};
 use crate::ai::solver::daily::{first_winnable_seed, DAILY_BUDGET};
 use crate::ai::solver::DealGame;
 use crate::rules::ants_solitaire::Variant;
+use crate::rules::cards::MyrmexLevel;
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -114,14 +115,14 @@ impl Service {
     }
 }
 
-/// The solver that picks `game`'s daily deal, if the daily's variant has
-/// one: Anthill, and Ants Solitaire (strict). Myrmex's daily is played at
-/// minor level with face-down cards, which no solver decides, so its deal
-/// is the day's seed as it is.
+/// The solver that picks `game`'s daily deal: Anthill, Ants Solitaire
+/// (strict), and Myrmex at minor level seen whole (its face-down cards are
+/// read, so the deal is winnable if the player could see every card).
 fn solver_game(game: &str) -> Option<DealGame> {
     match game {
         "anthill" => Some(DealGame::Anthill),
         "ants" => Some(DealGame::Ants(Variant::Strict)),
+        "myrmex" => Some(DealGame::Myrmex(MyrmexLevel::Minor)),
         _ => None,
     }
 }
