@@ -269,18 +269,6 @@ fn myrmex_deal_without_a_move_is_proved_lost_and_checked_exhaustively() {
 }
 
 #[test]
-fn myrmex_wins_agree_with_the_exhaustive_search_from_late_positions() {
-    // Late in a winning line few positions are left: the independent
-    // search, with a far larger budget, must find the win too.
-    let game = larval(128);
-    let Verdict::Won(line) = myrmex::solve(&game, 50_000).verdict else {
-        panic!("seed 128 should be won");
-    };
-    let late = replay(&game, &line[..line.len() - 12]);
-    assert_eq!(exhaustive_myrmex(&late, 2_000_000), Some(true));
-}
-
-#[test]
 fn myrmex_daily_minor_deal_is_winnable_seen_whole() {
     use antics::ai::solver::daily::SEEN_WHOLE;
     let game = DealGame::Myrmex(MyrmexLevel::Minor);
