@@ -3,11 +3,10 @@
 //! [`solve`] is exact for a deal it can see whole: it reads every card,
 //! face-down ones and the stock included, so it is meant for the open levels
 //! (larval, open major and queen), the command line and daily deals. A win
-//! is a full victory: six chambers. It searches best first, guided by
-//! chambers, cards resting on the card one rank above in a shared suit,
-//! empty piles and the stock left: that finds short lines (a hint then
-//! points somewhere sensible), and when no position is left to search the
-//! deal is proved lost.
+//! is a full victory: six chambers. It searches best first (`search`),
+//! guided by chambers, runs built on Crowns, cards resting on the card one
+//! rank above in a shared suit and empty piles, on the compact tableau of
+//! `board`; when no position is left to search the deal is proved lost.
 //!
 //! [`suggest`] is the best-effort hint for closed deals. It is built from the
 //! [`View`] alone, so it cannot depend on a face-down card or on the stock:
@@ -16,8 +15,8 @@
 //! and names the first move towards the best one it found (chambers, then
 //! cards turned face up, then empty piles and long groups).
 //!
-//! Symmetry: once the stock is empty the eight piles are interchangeable, so
-//! the key sorts the pile hashes; the two copies of a card are alike, since
+//! Symmetry: piles that no restock reaches any more are interchangeable, so
+//! the key sorts their hashes; the two copies of a card are alike, since
 //! the key hashes card codes, not card instances.
 
 mod board;
