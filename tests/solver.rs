@@ -157,23 +157,126 @@ fn a_tiny_budget_leaves_a_deal_undecided() {
     assert!(solved.states <= 10);
 }
 
+fn larval(seed: u64) -> Myrmex {
+    Myrmex::new(&mx::Setup {
+        level: MyrmexLevel::Larval,
+        closed: false,
+        seed: Some(seed),
+        deal: None,
+    })
+    .unwrap()
+}
+
 #[test]
 fn myrmex_larval_wins_replay_to_six_chambers() {
-    for seed in 0..3 {
-        let game = Myrmex::new(&mx::Setup {
-            level: MyrmexLevel::Larval,
-            closed: false,
-            seed: Some(seed),
-            deal: None,
-        })
-        .unwrap();
+    // Seeds the solver wins within a few thousand states (data/solve).
+    for seed in [107, 128] {
+        let game = larval(seed);
         let solved = myrmex::solve(&game, 50_000);
         assert!(solved.states <= 50_000);
-        if let Verdict::Won(line) = solved.verdict {
-            // "6 a full victory"
-            assert_eq!(replay(&game, &line).score(), 6, "seed {seed}");
+        let Verdict::Won(line) = solved.verdict else {
+            panic!("seed {seed} should be won");
+        };
+        // "6 a full victory"
+        assert_eq!(replay(&game, &line).score(), 6, "seed {seed}");
+    }
+}
+
+/// A larval deal built so that no move is ever open: every set of tops the
+/// player sees has no two ranks one apart, and no top rests on the card one
+/// rank above it in a shared suit (so no group is longer than one card).
+/// Rank indexes: Ace 0, 2..9 are 1..8, Crown 9.
+fn myrmex_deal_without_a_move() -> Myrmex {
+    use antics::rules::cards::{decktet_deck, DecktetCard};
+    let level = MyrmexLevel::Larval;
+    let mut pool = decktet_deck(level);
+    let ranks = level.ranks();
+    let index = |c: &DecktetCard| ranks.iter().position(|&r| r == c.rank()).unwrap();
+    let mut take = |ranks: &[usize], n: usize| -> Vec<DecktetCard> {
+        let mut out = Vec::new();
+        while out.len() < n {
+            let at = pool
+                .iter()
+                .position(|c| ranks.contains(&index(c)))
+                .expect("enough cards");
+            out.push(pool.remove(at));
+        }
+        out
+    };
+    // Tops at the deal: Aces and 3s; each restock lands on the last one's
+    // cards: 8s and Crowns, then Aces, 3s and 5s, then 6s, 8s and Crowns,
+    // then (piles 1-4) 2s and 4s beside the last restock's 6s, 8s, Crowns.
+    let tops = take(&[0, 2], 8);
+    let first = take(&[7, 9], 8);
+    let second = take(&[0, 2, 4], 8);
+    let third = take(&[5, 7, 9], 8);
+    let fourth = take(&[1, 3, 5, 7, 9], 4);
+    // Under the tops: neither a 2 nor a 4 (they would link with an Ace or
+    // a 3 above them).
+    let under = take(&[0, 2, 4, 5, 6, 7, 8, 9], 8);
+    let buried = take(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 16);
+    let order: Vec<DecktetCard> = [buried, under, tops, first, second, third, fourth].concat();
+    Myrmex::new(&mx::Setup {
+        level,
+        closed: false,
+        seed: None,
+        deal: Some(write_deck_order(&order)),
+    })
+    .unwrap()
+}
+
+/// An exhaustive search through the rules module alone, independent of
+/// the solver: every position reachable by moves and restocks (`end` and
+/// `undo` aside), keyed by what a larval player sees. Some(true) if six
+/// chambers are reachable, Some(false) if not, None past `budget`
+/// positions.
+fn exhaustive_myrmex(game: &Myrmex, budget: usize) -> Option<bool> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![game.clone()];
+    while let Some(game) = stack.pop() {
+        if game.score() == 6 {
+            return Some(true);
+        }
+        let view = game.view();
+        if !seen.insert(format!("{:?} {}", view.piles, view.stock)) {
+            continue;
+        }
+        if seen.len() > budget {
+            return None;
+        }
+        for action in game.legal_actions() {
+            if matches!(action, mx::Action::End | mx::Action::Undo) {
+                continue;
+            }
+            let mut next = game.clone();
+            next.apply(&action).unwrap();
+            stack.push(next);
         }
     }
+    Some(false)
+}
+
+#[test]
+fn myrmex_deal_without_a_move_is_proved_lost_and_checked_exhaustively() {
+    let game = myrmex_deal_without_a_move();
+    // The construction holds: at the deal only `deal` and `end` are open.
+    let open: Vec<String> = game.legal_actions().iter().map(ToString::to_string).collect();
+    assert_eq!(open, ["deal", "end"]);
+    // "when the stock is empty and no move is left the game ends by
+    // itself": with no chamber, a total loss.
+    assert_eq!(myrmex::solve(&game, BUDGET).verdict, Verdict::Lost);
+    assert_eq!(exhaustive_myrmex(&game, 1_000_000), Some(false));
+}
+
+#[test]
+fn myrmex_daily_minor_deal_is_winnable_seen_whole() {
+    use antics::ai::solver::daily::SEEN_WHOLE;
+    let game = DealGame::Myrmex(MyrmexLevel::Minor);
+    let deal = first_winnable_seed(game, 20_260_101, BUDGET);
+    let moves = deal.fewest_moves.expect("a winnable deal among the candidates");
+    let solved = game.solve_seed(deal.seed, BUDGET);
+    assert_eq!((solved.verdict, solved.moves), ("won", Some(moves)));
+    assert!(SEEN_WHOLE.contains("winnable if you could see every card"));
 }
 
 #[test]

@@ -8,6 +8,7 @@ use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, tod
 use super::solitaire::{parse_result, SolitaireResult, SolitaireRules, GAMES};
 use super::types::*;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
+use crate::ai::solver::daily::SEEN_WHOLE;
 use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire};
 use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
@@ -148,14 +149,14 @@ impl Service {
                     deal: None,
                 };
                 self.solitaire_start::<Myrmex>(req, &setup, Some(attempt), |r| {
-                    intro::<Myrmex>(req, &day, r, proved)
+                    intro::<Myrmex>(req, &day, r, proved.then_some(SEEN_WHOLE))
                 })
                 .await?
             }
             DailySetup::Anthill => {
                 let setup = anthill::Setup { seed, deal: None };
                 self.solitaire_start::<Anthill>(req, &setup, Some(attempt), |r| {
-                    intro::<Anthill>(req, &day, r, proved)
+                    intro::<Anthill>(req, &day, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
@@ -166,7 +167,7 @@ impl Service {
                     deal: None,
                 };
                 self.solitaire_start::<AntsSolitaire>(req, &setup, Some(attempt), |r| {
-                    intro::<AntsSolitaire>(req, &day, r, proved)
+                    intro::<AntsSolitaire>(req, &day, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
@@ -320,13 +321,14 @@ impl Service {
     }
 }
 
-fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, proved: bool) -> String {
+/// `winnable` is what the solver proved of the deal, if anything.
+fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, winnable: Option<&str>) -> String {
     let kind = if ranked {
         "your ranked attempt"
     } else {
         "practice: only your first attempt of the day is ranked"
     };
-    let winnable = if proved { " This deal can be won." } else { "" };
+    let winnable = winnable.map(|w| format!(" {w}")).unwrap_or_default();
     format!(
         "{} starts the **daily {}** of {day} ({kind}).{winnable}",
         mention(&req.user),

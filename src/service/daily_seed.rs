@@ -114,15 +114,14 @@ impl Service {
     }
 }
 
-/// The solver that picks `game`'s daily deal, if the daily's variant has
-/// one: Anthill, and Ants Solitaire (strict). Myrmex's daily is played at
-/// minor level with face-down cards, which no solver decides, so its deal
-/// is the day's seed as it is.
+/// The solver that picks `game`'s daily deal: Anthill, Ants Solitaire
+/// (strict), and Myrmex at minor level seen whole (its face-down cards are
+/// read, so the deal is winnable if the player could see every card).
 fn solver_game(game: &str) -> Option<DealGame> {
     match GameKind::parse(game)?.daily()? {
         DailySetup::Anthill => Some(DealGame::Anthill),
         DailySetup::Ants(variant) => Some(DealGame::Ants(variant)),
-        DailySetup::Myrmex(_) => None,
+        DailySetup::Myrmex(level) => Some(DealGame::Myrmex(level)),
     }
 }
 

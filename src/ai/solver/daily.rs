@@ -9,6 +9,10 @@ pub const MAX_CANDIDATES: u32 = 64;
 /// process must pick the same deal.
 pub const DAILY_BUDGET: u64 = 1_000_000;
 
+/// What a proved daily Myrmex deal is, in the game's words: the solver
+/// reads the face-down cards and the stock that the player cannot see.
+pub const SEEN_WHOLE: &str = "This deal is winnable if you could see every card.";
+
 /// The deal a day uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WinnableDeal {

@@ -1,0 +1,225 @@
+//! The compact Myrmex tableau the searches play on: piles of card codes,
+//! the moves the rules allow, restocks from a known stock, and the
+//! canonical key.
+
+use super::super::{mix64, zobrist};
+use crate::rules::cards::{DecktetCard, MyrmexLevel};
+use crate::rules::myrmex::{rank_index, sequence_len, Action, PILES};
+
+/// Room for the tallest pile a game can build.
+pub(super) const HEIGHT: usize = 72;
+/// The code of a card the player cannot see.
+pub(super) const UNKNOWN: u8 = 44;
+pub(super) const CODES: usize = 45;
+
+static ZOBRIST: [[u64; HEIGHT]; CODES] = zobrist(0x3F2_7E5);
+
+/// Rank index and suit bits of each card code for one level.
+pub(super) struct Cards {
+    pub(super) rank: [u8; CODES],
+    pub(super) suits: [u8; CODES],
+    pub(super) sequence: u8,
+}
+
+impl Cards {
+    pub(super) fn new(level: MyrmexLevel) -> Cards {
+        let mut cards = Cards {
+            rank: [u8::MAX; CODES],
+            suits: [0; CODES],
+            sequence: sequence_len(level) as u8,
+        };
+        for (i, card) in DecktetCard::ALL.iter().enumerate() {
+            cards.rank[i] = rank_index(level, card.rank()) as u8;
+            cards.suits[i] = card.suits().iter().fold(0u8, |bits, suit| bits | 1 << suit as u8);
+        }
+        cards
+    }
+
+    /// Whether `upper` may rest on `lower` inside a group: one rank below
+    /// and a suit in common.
+    pub(super) fn linked(&self, lower: u8, upper: u8) -> bool {
+        let (lower, upper) = (usize::from(lower), usize::from(upper));
+        self.rank[lower] == self.rank[upper].wrapping_add(1) && self.suits[lower] & self.suits[upper] != 0
+    }
+}
+
+pub(super) fn code(card: DecktetCard) -> u8 {
+    DecktetCard::ALL
+        .iter()
+        .position(|&c| c == card)
+        .expect("a Decktet card") as u8
+}
+
+/// A tableau: piles of card codes, each with its face-down cards at the
+/// bottom.
+#[derive(Clone, Copy)]
+pub(super) struct Board {
+    pub(super) piles: [[u8; HEIGHT]; PILES],
+    pub(super) len: [u8; PILES],
+    pub(super) down: [u8; PILES],
+    pub(super) dealt: u8,
+    pub(super) chambers: u8,
+    /// Cards turned face up since the search began.
+    pub(super) flips: u8,
+}
+
+/// A move: `count` cards from pile `from` to pile `to` (0-based).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Move {
+    pub(super) from: usize,
+    pub(super) to: usize,
+    pub(super) count: usize,
+}
+
+impl Board {
+    pub(super) fn empty() -> Board {
+        Board {
+            piles: [[0; HEIGHT]; PILES],
+            len: [0; PILES],
+            down: [0; PILES],
+            dealt: 0,
+            chambers: 0,
+            flips: 0,
+        }
+    }
+
+    pub(super) fn top(&self, p: usize) -> Option<u8> {
+        let len = usize::from(self.len[p]);
+        (len > 0).then(|| self.piles[p][len - 1])
+    }
+
+    /// The cards of pile `p`, bottom first.
+    pub(super) fn pile(&self, p: usize) -> &[u8] {
+        &self.piles[p][..usize::from(self.len[p])]
+    }
+
+    /// The largest group at the top of pile `p`.
+    pub(super) fn group(&self, cards: &Cards, p: usize) -> usize {
+        let len = usize::from(self.len[p]);
+        let down = usize::from(self.down[p]);
+        if len <= down || self.piles[p][len - 1] == UNKNOWN {
+            return 0;
+        }
+        let top = self.piles[p][len - 1];
+        let (mut common, mut rank) = (cards.suits[usize::from(top)], cards.rank[usize::from(top)]);
+        let mut group = 1;
+        for i in (down..len - 1).rev() {
+            let c = usize::from(self.piles[p][i]);
+            if c == usize::from(UNKNOWN) || cards.rank[c] != rank + 1 || common & cards.suits[c] == 0 {
+                break;
+            }
+            common &= cards.suits[c];
+            rank += 1;
+            group += 1;
+        }
+        group
+    }
+
+    /// Every move the rules allow, each empty destination separately.
+    pub(super) fn moves(&self, cards: &Cards) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for from in 0..PILES {
+            let group = self.group(cards, from);
+            if group == 0 {
+                continue;
+            }
+            let have = cards.rank[usize::from(self.top(from).expect("a group"))];
+            for to in 0..PILES {
+                if to == from {
+                    continue;
+                }
+                match self.top(to) {
+                    None => moves.extend((1..=group).map(|count| Move { from, to, count })),
+                    Some(UNKNOWN) => {}
+                    Some(target) => {
+                        let wanted = cards.rank[usize::from(target)];
+                        if wanted > have && usize::from(wanted - have) <= group {
+                            let count = usize::from(wanted - have);
+                            moves.push(Move { from, to, count });
+                        }
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// Turns up a face-down top card of pile `p`.
+    fn flip(&mut self, p: usize) {
+        if self.len[p] > 0 && self.len[p] == self.down[p] {
+            self.down[p] -= 1;
+            self.flips += 1;
+        }
+    }
+
+    /// Removes full sequences from the top of every pile.
+    fn remove_chambers(&mut self, cards: &Cards) {
+        for p in 0..PILES {
+            while self.group(cards, p) >= usize::from(cards.sequence) {
+                self.len[p] -= cards.sequence;
+                self.chambers += 1;
+                self.flip(p);
+            }
+        }
+    }
+
+    pub(super) fn play(&mut self, cards: &Cards, m: Move) {
+        let (from_len, to_len) = (usize::from(self.len[m.from]), usize::from(self.len[m.to]));
+        for i in 0..m.count {
+            self.piles[m.to][to_len + i] = self.piles[m.from][from_len - m.count + i];
+        }
+        self.len[m.from] -= m.count as u8;
+        self.len[m.to] += m.count as u8;
+        self.flip(m.from);
+        self.remove_chambers(cards);
+    }
+
+    /// Restocks from `stock`, of which `dealt` cards are gone already.
+    pub(super) fn deal(&mut self, cards: &Cards, stock: &[u8]) {
+        let start = usize::from(self.dealt);
+        let n = (stock.len() - start).min(PILES);
+        for (p, &card) in stock[start..start + n].iter().enumerate() {
+            self.piles[p][usize::from(self.len[p])] = card;
+            self.len[p] += 1;
+        }
+        self.dealt += n as u8;
+        self.remove_chambers(cards);
+    }
+
+    fn pile_hash(&self, p: usize) -> u64 {
+        let cards = self.pile(p).iter().enumerate();
+        cards.fold(mix64(u64::from(self.down[p])), |h, (i, &c)| {
+            h ^ ZOBRIST[usize::from(c)][i]
+        })
+    }
+
+    /// The first pile that no restock reaches any more: a restock of the
+    /// `left` cards still in the stock deals to piles `0..left` first.
+    pub(super) fn free_from(&self, stock: usize) -> usize {
+        (stock - usize::from(self.dealt)).min(PILES)
+    }
+
+    /// The canonical key. Piles that will still get a stock card keep their
+    /// place; the others are interchangeable, so their hashes are sorted
+    /// (all of them once the stock is empty). The two copies of a card
+    /// share a code, so swapping them changes nothing.
+    pub(super) fn key(&self, free_from: usize) -> u128 {
+        let mut hashes: [u64; PILES] = std::array::from_fn(|p| self.pile_hash(p));
+        hashes[free_from..].sort_unstable();
+        let a = hashes[..4].iter().fold(0u64, |h, &x| mix64(h ^ x));
+        let b = hashes[4..]
+            .iter()
+            .fold(u64::from(self.dealt), |h, &x| mix64(h ^ x));
+        u128::from(a) << 64 | u128::from(b)
+    }
+
+    /// The rules' notation for a move.
+    pub(super) fn action(&self, m: Move) -> Action {
+        let (from, to) = (m.from as u8 + 1, m.to as u8 + 1);
+        if self.len[m.to] == 0 {
+            Action::to_empty(from, m.count as u8, to)
+        } else {
+            Action::onto(from, to)
+        }
+    }
+}

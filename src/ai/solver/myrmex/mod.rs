@@ -1,0 +1,140 @@
+//! The Myrmex solver and the hint for closed deals.
+//!
+//! [`solve`] is exact for a deal it can see whole: it reads every card,
+//! face-down ones and the stock included, so it is meant for the open levels
+//! (larval, open major and queen), the command line and daily deals. A win
+//! is a full victory: six chambers. It searches best first (`search`),
+//! guided by chambers, runs built on Crowns, cards resting on the card one
+//! rank above in a shared suit and empty piles, on the compact tableau of
+//! `board`; when no position is left to search the deal is proved lost.
+//!
+//! [`suggest`] is the best-effort hint for closed deals. It is built from the
+//! [`View`] alone, so it cannot depend on a face-down card or on the stock:
+//! a face-down card is an unknown card that cannot move or take a move, and
+//! the search never restocks. It looks a bounded number of positions ahead
+//! and names the first move towards the best one it found (chambers, then
+//! cards turned face up, then empty piles and long groups).
+//!
+//! Symmetry: piles that no restock reaches any more are interchangeable, so
+//! the key sorts their hashes; the two copies of a card are alike, since
+//! the key hashes card codes, not card instances.
+
+mod board;
+
+mod search;
+
+use super::{checked, Solved, Table};
+use crate::rules::myrmex::{Action, Myrmex, View};
+use crate::rules::patience::Patience;
+use board::{code, Board, Cards, UNKNOWN};
+use search::Search;
+
+/// Solves a Myrmex deal or game in progress within `budget` states, seeing
+/// every card (see the module notes). Won means six chambers.
+pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
+    if let Some(outcome) = game.outcome() {
+        return Solved::finished(&outcome);
+    }
+    let cards = Cards::new(game.level());
+    let (piles, stock) = game.hidden_layout();
+    let mut board = Board::empty();
+    board.chambers = game.chambers().len() as u8;
+    for (p, pile) in piles.iter().enumerate() {
+        for (i, &(card, up)) in pile.iter().enumerate() {
+            board.piles[p][i] = code(card);
+            if !up {
+                board.down[p] = i as u8 + 1;
+            }
+        }
+        board.len[p] = pile.len() as u8;
+    }
+    let stock: Vec<u8> = stock.into_iter().map(code).collect();
+    let mut search = Search {
+        cards: &cards,
+        stock: &stock,
+        table: Table::new(budget),
+    };
+    let line = search.best_first(&board);
+    let solved = Solved {
+        verdict: search.table.verdict(line),
+        states: search.table.states(),
+    };
+    checked(game, solved)
+}
+
+/// The best-effort hint from what the player sees (see the module notes):
+/// a move, `deal` when no move looks useful and the stock has cards, or
+/// `None` when neither is open.
+pub fn suggest(view: &View, budget: u64) -> Option<Action> {
+    if view.outcome.is_some() {
+        return None;
+    }
+    let cards = Cards::new(view.level);
+    let mut board = Board::empty();
+    board.chambers = view.chambers.len() as u8;
+    for (p, pile) in view.piles.iter().enumerate() {
+        for (i, card) in pile.cards.iter().enumerate() {
+            board.piles[p][i] = card.map_or(UNKNOWN, code);
+        }
+        board.down[p] = pile.cards.iter().take_while(|c| c.is_none()).count() as u8;
+        board.len[p] = pile.cards.len() as u8;
+    }
+    let mut look = Lookahead {
+        cards: &cards,
+        table: Table::new(budget),
+        best: (promise(&cards, &board), None),
+    };
+    for m in board.moves(&cards) {
+        let mut next = board;
+        next.play(&cards, m);
+        look.explore(&next, board.action(m), 1);
+        if look.table.exhausted {
+            break;
+        }
+    }
+    look.best.1.or((view.stock > 0).then_some(Action::Deal))
+}
+
+/// Depth-limited look-ahead over moves only.
+struct Lookahead<'a> {
+    cards: &'a Cards,
+    table: Table,
+    /// The best promise seen and the first move towards it.
+    best: (i64, Option<Action>),
+}
+
+impl Lookahead<'_> {
+    const DEPTH: usize = 12;
+
+    fn explore(&mut self, board: &Board, first: Action, depth: usize) {
+        if !self.table.visit(board.key(0)) {
+            return;
+        }
+        let promise = promise(self.cards, board);
+        if promise > self.best.0 {
+            self.best = (promise, Some(first));
+        }
+        if depth >= Self::DEPTH {
+            return;
+        }
+        for m in board.moves(self.cards) {
+            let mut next = *board;
+            next.play(self.cards, m);
+            self.explore(&next, first, depth + 1);
+            if self.table.exhausted {
+                return;
+            }
+        }
+    }
+}
+
+/// How promising a position looks, from what is visible: chambers, then
+/// cards turned up, empty piles and cards in groups.
+fn promise(cards: &Cards, board: &Board) -> i64 {
+    let empties = board.len.iter().filter(|&&l| l == 0).count() as i64;
+    let grouped: i64 = (0..board.len.len())
+        .map(|p| board.group(cards, p) as i64 - 1)
+        .filter(|&g| g > 0)
+        .sum();
+    i64::from(board.chambers) * 10_000 + i64::from(board.flips) * 300 + empties * 60 + grouped * 20
+}
