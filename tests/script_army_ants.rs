@@ -435,5 +435,12 @@ fn a_move_can_be_picked_with_two_selects() {
             s.run(&[json!({"user": "alice", "channel": "c1", "component": choose, "values": ["a1xa5"]})]);
         assert_ok(&out[0]);
         assert_eq!(out[0]["game"]["to_move"], "bob");
+        // The private picker says what was played; the public board is
+        // edited in place, so the channel gets no new message for the move.
+        assert_eq!(out[0]["ephemeral"], true);
+        assert_eq!(out[0]["update"], true);
+        let board = &out[0]["posts"][0];
+        assert_eq!(board["edit"], true);
+        assert!(board["image"].is_string());
     }
 }

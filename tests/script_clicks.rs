@@ -32,6 +32,13 @@ fn find(reply: &Value, verb: &str) -> Option<Value> {
         .find(|c| is_verb(c["id"].as_str().unwrap_or(""), verb))
 }
 
+/// Alice starts a patience with `options` (`game` and its setup).
+fn start(session: &mut Session, options: Value) -> Value {
+    let reply = session.send(&command("alice", "c1", "solitaire new", options));
+    assert_ok(&reply);
+    reply
+}
+
 /// Whether a reply is a new public message with an image (what a channel
 /// would see arrive).
 fn public_messages(reply: &Value) -> usize {
@@ -49,13 +56,7 @@ fn public_messages(reply: &Value) -> usize {
 fn play_by_clicks(s: &Scratch, game: &str, seed: u64, moves: usize) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut session = Session::start(s);
-    let mut board = session.send(&command(
-        "alice",
-        "c1",
-        "solitaire new",
-        json!({"game": game, "seed": seed.to_string()}),
-    ));
-    assert_ok(&board);
+    let mut board = start(&mut session, json!({"game": game, "seed": seed.to_string()}));
     let mut public = public_messages(&board);
     let mut played = 0;
     while played < moves {
@@ -136,12 +137,10 @@ fn a_double_tap_plays_once() {
         let mut session = Session::start(&s);
         // Ants Solitaire's strict variant deals only when no card can move:
         // the relaxed one may deal at once.
-        let start = session.send(&command(
-            "alice",
-            "c1",
-            "solitaire new",
+        let start = start(
+            &mut session,
             json!({"game": "ants", "variant": "relaxed", "seed": "11"}),
-        ));
+        );
         let deal = component(&start, "deal");
         let first = session.send(&click("alice", "c1", &deal));
         assert_ok(&first);
@@ -158,12 +157,7 @@ fn a_double_tap_plays_once() {
 fn a_typed_move_edits_the_board_and_answers_privately() {
     for s in Scratch::each() {
         let mut session = Session::start(&s);
-        let start = session.send(&command(
-            "alice",
-            "c1",
-            "solitaire new",
-            json!({"game": "anthill", "seed": "3"}),
-        ));
+        let start = start(&mut session, json!({"game": "anthill", "seed": "3"}));
         let action = start["game"]["legal"][0].as_str().unwrap().to_string();
         let typed = session.send(&command(
             "alice",
@@ -231,12 +225,7 @@ fn a_daily_attempt_is_private_and_the_channel_sees_the_share_line() {
 fn a_stale_board_is_refused_and_changes_nothing() {
     let s = Scratch::new();
     let mut session = Session::start(&s);
-    let start = session.send(&command(
-        "alice",
-        "c1",
-        "solitaire new",
-        json!({"game": "anthill", "seed": "3"}),
-    ));
+    let start = start(&mut session, json!({"game": "anthill", "seed": "3"}));
     let pick = find(&start, "pick").unwrap();
     let mut rng = StdRng::seed_from_u64(2);
     let line = use_component("alice", "c1", &pick, &mut rng);

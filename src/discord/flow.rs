@@ -414,7 +414,7 @@ async fn deliver(
             }
         }
     }
-    if let (Some(text), Some(game)) = (&plan.ping, public_game) {
+    if let (Some(text), Some(game)) = (&plan.ping, &reply.game) {
         ping(http, service, d.channel, &game.id, text).await;
     }
     if plan.show_record {

@@ -685,13 +685,36 @@ fn update_plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
         Some(_) if situation.board_message.is_none() => Board::RecordResponse,
         _ => Board::Keep,
     };
+    // A private reply whose move edited the public board (a post with
+    // `edit`) pings as the board would have.
+    let edited = reply.game.as_ref().and_then(|game| {
+        reply
+            .posts
+            .iter()
+            .find(|p| p.edit.as_deref() == Some(game.id.as_str()))
+            .map(|post| (game, post))
+    });
+    let (ping, show_record) = match (public_game, edited) {
+        (Some(game), _) => (
+            turn_ping(game, &reply.text, situation.actor_id),
+            finished(game) && reply.image.is_some(),
+        ),
+        (None, Some((game, post))) => (
+            turn_ping(game, &post.text, situation.actor_id),
+            finished(game) && post.image.is_some(),
+        ),
+        (None, None) => (None, false),
+    };
     Plan {
         response: Response::Update(message),
         board,
-        ping: public_game.and_then(|game| turn_ping(game, &reply.text, situation.actor_id)),
-        show_record: public_game
-            .is_some_and(|g| g.status == "finished" && g.result.is_some() && reply.image.is_some()),
+        ping,
+        show_record,
     }
+}
+
+fn finished(game: &crate::service::GameSummary) -> bool {
+    game.status == "finished" && game.result.is_some()
 }
 
 /// Mentions notify only in a fresh new message, never in an edit: the ping

@@ -208,7 +208,10 @@ impl Service {
                 // message replaces it. Army Ants' `move` comes from a
                 // private move picker, so its board is a new message.
                 let in_place = |mut reply: Reply| {
-                    reply.update = reply.game.is_some() && !reply.ephemeral && id.verb != "move";
+                    if id.verb == "move" {
+                        return from_private_picker(reply, &req.channel);
+                    }
+                    reply.update = reply.game.is_some() && !reply.ephemeral;
                     reply
                 };
                 match id.game.as_str() {
@@ -332,6 +335,32 @@ impl Service {
         } else {
             self.army_ants_record(row).await
         }
+    }
+}
+
+/// A move chosen in a private move picker: the picker says what was
+/// played, and the game's public board is edited in place (a post with
+/// `edit`), so the channel gets no new message for the move.
+fn from_private_picker(reply: Reply, channel: &str) -> Reply {
+    let Some(game) = reply.game.clone().filter(|_| reply.ok() && !reply.ephemeral) else {
+        return reply;
+    };
+    let board = Post {
+        channel: channel.to_string(),
+        text: reply.text.clone(),
+        image: reply.image,
+        components: reply.components,
+        edit: Some(game.id.clone()),
+    };
+    let mut posts = vec![board];
+    posts.extend(reply.posts);
+    Reply {
+        ephemeral: true,
+        update: true,
+        text: reply.text.lines().next().unwrap_or_default().to_string(),
+        game: Some(game),
+        posts,
+        ..Reply::default()
     }
 }
 
