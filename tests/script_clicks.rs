@@ -240,3 +240,33 @@ fn a_stale_board_is_refused_and_changes_nothing() {
     let stranger = session.send(&use_component("bob", "c1", &pick, &mut rng));
     assert_refused(&stranger, "not_a_player");
 }
+
+/// Moves count only moves: undo and end never (README, "Patiences").
+#[test]
+fn ending_at_once_reports_no_moves() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let board = start(&mut session, json!({"game": "anthill", "seed": "3"}));
+    let action = board["game"]["legal"][0].as_str().unwrap().to_string();
+    let moved = session.send(&command(
+        "alice",
+        "c1",
+        "solitaire move",
+        json!({"action": action}),
+    ));
+    assert!(moved["text"].as_str().unwrap().contains("moves 1,"), "{moved}");
+    let undone = session.send(&command("alice", "c1", "solitaire undo", json!({})));
+    assert!(
+        undone["text"].as_str().unwrap().contains("moves 1, undos 1"),
+        "{undone}"
+    );
+    let ended = session.send(&command("alice", "c1", "solitaire end", json!({})));
+    assert_eq!(ended["game"]["status"], "finished");
+    assert!(
+        ended["text"].as_str().unwrap().contains("moves 1, undos 1"),
+        "{ended}"
+    );
+    start(&mut session, json!({"game": "ants", "seed": "4"}));
+    let ended = session.send(&command("alice", "c1", "solitaire end", json!({})));
+    assert!(ended["text"].as_str().unwrap().contains("moves 0,"), "{ended}");
+}

@@ -333,7 +333,8 @@ fn hints_are_given_counted_and_kept() {
     ]);
     assert_ok(&out[0]);
     let text = out[0]["text"].as_str().unwrap();
-    assert!(text.contains("moves 2") && text.ends_with("hints 2."), "{text}");
+    // One move played; `end` is not a move.
+    assert!(text.contains("moves 1,") && text.ends_with("hints 2."), "{text}");
     let record = out[1]["text"].as_str().unwrap();
     assert!(record.contains("[Hints \"2\"]"), "{record}");
     assert!(!record.contains(" hint"), "hints are not moves: {record}");

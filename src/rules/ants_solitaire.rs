@@ -406,7 +406,10 @@ impl Patience for AntsSolitaire {
                 });
             }
         }
-        self.moves += 1;
+        // Moves count what was played (deals too); undo and end are not moves.
+        if !matches!(action, Action::Undo | Action::End) {
+            self.moves += 1;
+        }
         self.last = Some(*action);
         self.undone = undone;
         self.settle();

@@ -772,7 +772,11 @@ impl Patience for Myrmex {
     }
 
     fn moves(&self) -> u32 {
-        self.record.len() as u32
+        // What was played (restocks too); undo and end are not moves.
+        self.record
+            .iter()
+            .filter(|a| !matches!(a, Action::Undo | Action::End))
+            .count() as u32
     }
 
     /// `Myrmex minor: 1[3 down] 7SN | 2[3 down] KS | ... ; stock 28 (4

@@ -99,7 +99,8 @@ pub trait Patience: Clone + fmt::Debug + Send + Sync + 'static {
     /// Undos used so far.
     fn undos(&self) -> u32;
 
-    /// Actions played so far, undos and deals included.
+    /// Moves played so far, deals included and undone moves too; `undo`
+    /// and `end` are not moves (undos are counted apart).
     fn moves(&self) -> u32;
 
     /// A one-line description of what the player can see (no hidden card),
