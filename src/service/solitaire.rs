@@ -219,7 +219,7 @@ impl Service {
                     "End this game now? It ends with score {}, as it stands.",
                     loaded.game.score()
                 ),
-                View::From(p) => format!("Pick a move from {}.", p.replace(':', " × ")),
+                View::From(p) => format!("Pick a move from {}.", p.replace(':', ", cards: ")),
                 View::Play => "Pick a move.".to_string(),
             };
             let mut reply = self.solitaire_reply_in(&loaded, text, &view);

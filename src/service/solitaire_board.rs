@@ -52,13 +52,21 @@ impl Choice {
         })
     }
 
+    /// How the option reads: `3 → 7`, `3 → 7 (2 cards)`, `From 3 (4
+    /// moves)`, `From 3, 2 cards (5 moves)`.
     fn label(&self) -> String {
         match self {
-            Choice::Move(m) => m.replace('-', " → "),
-            Choice::Narrow { prefix, moves } => {
-                let from = prefix.replace(':', " × ");
-                format!("From {from} ({moves} moves)")
-            }
+            Choice::Move(m) => match m.split_once(':') {
+                Some((from, rest)) => {
+                    let (count, to) = rest.split_once('-').unwrap_or((rest, ""));
+                    format!("{from} → {to} ({count} cards)")
+                }
+                None => m.replace('-', " → "),
+            },
+            Choice::Narrow { prefix, moves } => match prefix.split_once(':') {
+                Some((from, count)) => format!("From {from}, {count} cards ({moves} moves)"),
+                None => format!("From {prefix} ({moves} moves)"),
+            },
         }
     }
 }
@@ -182,7 +190,7 @@ pub(super) fn open_components(
         .collect();
     if !options.is_empty() {
         let placeholder = match view {
-            View::From(p) => format!("Moves from {}", p.replace(':', " × ")),
+            View::From(p) => format!("Moves from {}", p.replace(':', ", cards: ")),
             _ if options.iter().all(|o| o.value.starts_with("m:")) => "Play a move".to_string(),
             _ => "Move from…".to_string(),
         };
@@ -304,6 +312,19 @@ mod tests {
             }
         );
         assert_eq!(choices(&m, "3:2").len(), 5);
+    }
+
+    #[test]
+    fn labels_read_as_moves() {
+        assert_eq!(Choice::Move("3-7".into()).label(), "3 → 7");
+        assert_eq!(Choice::Move("3:2-7".into()).label(), "3 → 7 (2 cards)");
+        assert_eq!(Choice::Move("t3-f2".into()).label(), "t3 → f2");
+        let narrow = |prefix: &str| Choice::Narrow {
+            prefix: prefix.into(),
+            moves: 5,
+        };
+        assert_eq!(narrow("3").label(), "From 3 (5 moves)");
+        assert_eq!(narrow("3:2").label(), "From 3, 2 cards (5 moves)");
     }
 
     #[test]
