@@ -342,23 +342,33 @@ impl Service {
 /// played, and the game's public board is edited in place (a post with
 /// `edit`), so the channel gets no new message for the move.
 fn from_private_picker(reply: Reply, channel: &str) -> Reply {
-    let Some(game) = reply.game.clone().filter(|_| reply.ok() && !reply.ephemeral) else {
+    if reply.game.is_none() || !reply.ok() || reply.ephemeral {
         return reply;
-    };
+    }
+    let text = reply.text.lines().next().unwrap_or_default().to_string();
+    Reply {
+        update: true,
+        ..answered_privately(reply, channel, text)
+    }
+}
+
+/// A public board reply turned into a private answer (`text`) and, first
+/// among its posts, the board as an edit of the game's board message, so
+/// the channel gets no new message.
+fn answered_privately(reply: Reply, channel: &str, text: String) -> Reply {
     let board = Post {
         channel: channel.to_string(),
-        text: reply.text.clone(),
+        text: reply.text,
         image: reply.image,
         components: reply.components,
-        edit: Some(game.id.clone()),
+        edit: reply.game.as_ref().map(|g| g.id.clone()),
     };
     let mut posts = vec![board];
     posts.extend(reply.posts);
     Reply {
         ephemeral: true,
-        update: true,
-        text: reply.text.lines().next().unwrap_or_default().to_string(),
-        game: Some(game),
+        text,
+        game: reply.game,
         posts,
         ..Reply::default()
     }

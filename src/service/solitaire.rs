@@ -430,18 +430,8 @@ impl Service {
         }
         let public_typed = via == Via::Typed && !loaded.daily;
         if public_typed {
-            let post = Post {
-                channel: loaded.row.channel_id.clone(),
-                edit: Some(loaded.row.id.clone()),
-                ..board_post(&reply)
-            };
-            reply = Reply {
-                ephemeral: true,
-                text: reply.text,
-                game: reply.game,
-                posts: vec![post],
-                ..Reply::default()
-            };
+            let text = reply.text.clone();
+            reply = super::answered_privately(reply, &loaded.row.channel_id, text);
         } else {
             reply.ephemeral = loaded.daily;
             reply.update = via == Via::Click;
