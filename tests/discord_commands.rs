@@ -690,7 +690,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
     let accept = challenge
         .components
         .iter()
-        .find(|c| c.id().ends_with(":accept"))
+        .find(|c| c.id().contains(":accept"))
         .unwrap();
     let accepted = service
         .handle(&request(
@@ -806,7 +806,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
         .iter()
         .find(|c| c.id().ends_with(":resign"))
         .unwrap();
-    let resigned = service
+    let confirm = service
         .handle(&request(
             BOB,
             "bob",
@@ -816,12 +816,31 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             },
         ))
         .await;
+    assert!(confirm.ok() && confirm.ephemeral, "{}", confirm.text);
+    check_limits(&confirm, schema.as_ref());
+    // It asks first, privately; "Yes, resign" ends the game and edits the
+    // board.
+    let yes = confirm
+        .components
+        .iter()
+        .find(|c| c.id().contains(":resignok."))
+        .unwrap();
+    let resigned = service
+        .handle(&request(
+            BOB,
+            "bob",
+            Input::Component {
+                custom_id: yes.id().to_string(),
+                values: vec![],
+            },
+        ))
+        .await;
     assert!(resigned.ok(), "{}", resigned.text);
     check_limits(&resigned, schema.as_ref());
     let plan = mapping::plan(
         &resigned,
         &Situation {
-            origin: Origin::Component { message_id: "42" },
+            origin: Origin::Component { message_id: "43" },
             board_message: Some("42"),
             actor_id: BOB,
             deferred: false,
@@ -1253,6 +1272,14 @@ fn slash(sub: &str, options: Value, resolved: Value) -> Value {
     })
 }
 
+/// A subcommand of any command, with no resolved users.
+fn command_data(name: &str, sub: &str, options: Value) -> Value {
+    serde_json::json!({
+        "id": "800000000000000009", "name": name, "type": 1, "guild_id": GUILD,
+        "options": [{"name": sub, "type": 1, "options": options}], "resolved": {}
+    })
+}
+
 /// Checks a payload against a schema of Discord's, when the schema is here.
 fn conforms(schema: Option<&Schema>, name: &str, payload: &Value) {
     let Some(schema) = schema else { return };
@@ -1370,7 +1397,7 @@ fn on_the_wire_with_a_fake_discord() {
         let accept = buttons
             .iter()
             .map(|b| b["custom_id"].as_str().unwrap().to_string())
-            .find(|id| id.ends_with(":accept"))
+            .find(|id| id.contains(":accept"))
             .expect("an Accept button");
         // The response is read back to become the board message.
         fake.wait_for(&mut seen, "reading the response back", |r| {
@@ -1466,6 +1493,55 @@ fn on_the_wire_with_a_fake_discord() {
         });
         conforms(schema.as_ref(), "MessageEditRequestPartial", &edit.json());
         let (png, _) = board_png(&edit);
+        assert!(png.starts_with(b"\x89PNG"));
+
+        // A patience by clicks: the move select on its board answers with
+        // UPDATE_MESSAGE, the new board in the same message.
+        let options = serde_json::json!([{"name": "game", "type": 3, "value": "ants"}]);
+        fake.dispatch(interaction(
+            "700000000000000010",
+            "tok-patience",
+            2,
+            (BOB, "bob"),
+            command_data("solitaire", "new", options),
+        ));
+        let started = fake.wait_for(&mut seen, "the patience's board", |r| {
+            r.path
+                .ends_with("/interactions/700000000000000010/tok-patience/callback")
+        });
+        let payload = started.json();
+        assert_eq!(payload["type"], 4);
+        let pick = payload["data"]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row["components"].as_array().unwrap().clone())
+            .find(|c| c["type"] == 3)
+            .expect("a move select on the patience board");
+        let value = pick["options"][0]["value"].as_str().unwrap().to_string();
+        let mut click = interaction(
+            "700000000000000011",
+            "tok-pick",
+            3,
+            (BOB, "bob"),
+            serde_json::json!({
+                "custom_id": pick["custom_id"], "component_type": 3, "values": [value]
+            }),
+        );
+        click["message"] = wire::message("500000000000005002", CHANNEL, "patience");
+        fake.dispatch(click);
+        let update = fake.wait_for(&mut seen, "the patience click's update", |r| {
+            r.path
+                .ends_with("/interactions/700000000000000011/tok-pick/callback")
+        });
+        let payload = update.json();
+        conforms(
+            schema.as_ref(),
+            "UpdateMessageInteractionCallbackRequest",
+            &payload,
+        );
+        assert_eq!(payload["type"], 7, "the patience board is updated in place");
+        let (png, _) = board_png(&update);
         assert!(png.starts_with(b"\x89PNG"));
 
         // A misplaced move by Bob: ephemeral, and nothing else is touched.

@@ -718,15 +718,21 @@ fn draw_footer(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art
     }
     let dim = Style::new(&f.regular, 17.0);
     let Some(text) = last_move_text(view) else {
-        let note = if view.deploy.is_some() {
-            "Cards stay face down until both armies are placed"
-        } else {
-            ""
+        let note = match view.deploy.as_ref().and_then(|dep| dep.hand.as_ref()) {
+            // The viewer's own cards still to place, sorted.
+            Some(hand) if !hand.cards.is_empty() => {
+                let mut cards = hand.cards.clone();
+                cards.sort();
+                let symbols: Vec<String> = cards.iter().map(|c| c.symbol().to_string()).collect();
+                format!("Your cards to place: {}", symbols.join(" "))
+            }
+            _ if view.deploy.is_some() => "Cards stay face down until both armies are placed".into(),
+            _ => String::new(),
         };
         dim.draw_indexed(
             image,
             &art.inks.dim,
-            &dim.fit(note, right - MARGIN),
+            &dim.fit(&note, right - MARGIN),
             MARGIN,
             baseline,
             Align::Left,

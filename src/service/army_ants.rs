@@ -2,11 +2,13 @@
 //! resign, draw, the record, and the buttons on its messages.
 
 mod bot;
+mod deploy;
 
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::{GameNames, Target};
 use super::options;
+use super::solitaire_board::versioned;
 use super::types::*;
 use super::{mention, moved_on, unless_conflict, Service, RETRIES};
 use crate::ai::army_ants::Level;
@@ -15,8 +17,8 @@ use crate::render::{
     MAX_REPLAY_BYTES,
 };
 use crate::rules::army_ants::{
-    record_moves, Action, ArmyAnts, Card, Deployment, Outcome, Phase, RuleError, Setup, Side, Square, Status,
-    View,
+    record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Outcome, Phase, RuleError, Setup, Side,
+    Square, Status, View,
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::GameKind;
@@ -107,7 +109,7 @@ impl Service {
             "challenge" => self.challenge(req, opts).await,
             "accept" => {
                 options::only(opts, &[])?;
-                self.accept(req, Target::Channel).await
+                self.accept(req, Target::Channel, None).await
             }
             "decline" => {
                 options::only(opts, &[])?;
@@ -118,15 +120,15 @@ impl Service {
                 let text = options::text(opts, "action")?
                     .ok_or_else(|| UserError::bad_option("Give the move as `action`, like `c3-c6`."))?;
                 let action: Action = text.parse().map_err(|e| UserError::bad_notation(format!("{e}.")))?;
-                self.act(req, Target::Channel, action).await
+                self.act(req, Target::Channel, action, None).await
             }
             "resign" => {
                 options::only(opts, &[])?;
-                self.act(req, Target::Channel, Action::Resign).await
+                self.act(req, Target::Channel, Action::Resign, None).await
             }
             "draw" => {
                 options::only(opts, &[])?;
-                self.act(req, Target::Channel, Action::OfferDraw).await
+                self.act(req, Target::Channel, Action::OfferDraw, None).await
             }
             _ => Err(UserError::new(
                 super::ErrorCode::UnknownCommand,
@@ -149,21 +151,39 @@ impl Service {
                 .map(String::as_str)
                 .ok_or_else(|| UserError::bad_option("Pick one of the choices."))
         };
-        match id.verb.as_str() {
-            "pick" => self.pick(req, target, value()?).await,
+        if let Some((verb, placement)) = deploy::Placement::parse(&id.verb) {
+            let reply = self.deploy_click(req, target, verb, placement, values).await?;
+            return Ok(privately_answered(reply, &req.channel));
+        }
+        let (verb, version) = versioned(&id.verb);
+        let reply = match verb {
+            "pick" => self.pick(req, target, value()?).await?,
             "move" => {
                 let action: Action = value()?
                     .parse()
                     .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
-                self.act(req, target, action).await
+                let reply = self.act(req, target, action, version).await?;
+                return Ok(privately_answered(reply, &req.channel));
             }
-            "accept" => self.accept(req, target).await,
-            "decline" => self.decline(req, target).await,
-            "resign" => self.act(req, target, Action::Resign).await,
-            "draw" => self.act(req, target, Action::OfferDraw).await,
-            "deploy" => self.show_hand(req, target).await,
-            _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
-        }
+            "accept" => self.accept(req, target, version).await?,
+            "decline" => self.decline(req, target).await?,
+            "resign" => self.confirm_resign(req, target).await?,
+            "resignok" => {
+                let reply = self.act(req, target, Action::Resign, version).await?;
+                return Ok(privately_answered(reply, &req.channel));
+            }
+            "resignno" => Reply {
+                update: true,
+                ..Reply::ephemeral("You play on.")
+            },
+            "draw" => self.act(req, target, Action::OfferDraw, None).await?,
+            "deploy" => self.show_hand(req, target).await?,
+            _ => return Err(UserError::no_game("That button does not belong to a game I know.").into()),
+        };
+        Ok(Reply {
+            update: reply.update || (reply.game.is_some() && !reply.ephemeral),
+            ..reply
+        })
     }
 
     async fn challenge(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -253,7 +273,11 @@ impl Service {
             challenger_side.opponent().name(),
         );
         let components = vec![
-            Component::button(cid(&row.id, "accept"), "Accept", ButtonStyle::Success),
+            Component::button(
+                cid(&row.id, &format!("accept.{}", row.version)),
+                "Accept",
+                ButtonStyle::Success,
+            ),
             Component::button(cid(&row.id, "decline"), "Decline", ButtonStyle::Danger),
         ];
         Ok(Reply {
@@ -436,12 +460,18 @@ impl Service {
         }))
     }
 
-    async fn accept(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+    async fn accept(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        at_version: Option<i64>,
+    ) -> ServiceResult<Reply> {
         for _ in 0..RETRIES {
             let row = self.find(req, &target).await?;
             let loaded = self.load(row).await?;
             let challenged = loaded.seats.challenged().clone();
             check_pending(&loaded, req)?;
+            check_version(&loaded.row, at_version)?;
             if req.user.id != challenged.id {
                 let msg = if loaded.seats.side_of(&req.user.id).is_some() {
                     format!("Only {} can accept this challenge.", challenged.name)
@@ -540,9 +570,18 @@ impl Service {
 
     /// Plays an action (a move, a deployment, a resignation or a draw offer)
     /// for the requesting user.
-    async fn act(&self, req: &Request, target: Target<'_>, action: Action) -> ServiceResult<Reply> {
+    /// With `at_version`, only on that version of the game (a click on a
+    /// board that is no longer current is refused).
+    async fn act(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        action: Action,
+        at_version: Option<i64>,
+    ) -> ServiceResult<Reply> {
         for _ in 0..RETRIES {
             let row = self.find(req, &target).await?;
+            check_version(&row, at_version)?;
             let mut loaded = self.load(row).await?;
             let side = self.seat_for_action(&loaded, req)?;
             let bot = loaded.seats.bot();
@@ -661,32 +700,141 @@ impl Service {
             );
             return self.board_reply(loaded, text, None);
         }
-        let mut reply = self.board_reply(loaded, String::new(), Some(side));
-        reply.ephemeral = true;
         match loaded.game.deploy_hand(side) {
             Some(hand) => {
-                // The opponent had placed already, so the next row was dealt.
-                reply.text = format!("Placed. {}", hand_text(&hand));
-                reply.posts.push(Post {
-                    channel: loaded.row.channel_id.clone(),
-                    text: format!(
+                // The opponent had placed already, so the next row was dealt:
+                // the picker goes on with it, and the board says so.
+                let mut reply = self.deploy_picker(loaded, side, &hand, &deploy::Placement::empty(&hand));
+                reply.text = format!("Placed. {}", reply.text);
+                let board = self.board_reply(
+                    loaded,
+                    format!(
                         "Both players placed a row. {} and {}: press **Deploy** for your next cards.",
                         mention(&loaded.seats.red),
                         mention(&loaded.seats.black)
                     ),
-                    image: None,
-                    components: vec![deploy_button(&loaded.row.id)],
+                    None,
+                );
+                reply.posts.push(Post {
+                    channel: loaded.row.channel_id.clone(),
+                    text: board.text,
+                    image: board.image,
+                    components: board.components,
+                    edit: Some(loaded.row.id.clone()),
                     ..Post::default()
                 });
+                reply
             }
             None => {
+                let mut reply = self.board_reply(loaded, String::new(), Some(side));
+                reply.ephemeral = true;
+                reply.components.clear();
                 reply.text = format!(
                     "Placed. Waiting for {} to place theirs.",
                     loaded.seats.user(side.opponent()).name
                 );
+                reply
             }
         }
-        reply
+    }
+
+    /// The private deployment picker: `placement` on the player's own view
+    /// of the board, what is left of the hand, and the buttons.
+    fn deploy_picker(
+        &self,
+        loaded: &Loaded,
+        side: Side,
+        hand: &DeployHand,
+        placement: &deploy::Placement,
+    ) -> Reply {
+        let mut view = loaded.game.view(Some(side));
+        placement.show(&mut view, hand, side);
+        let labels = loaded.seats.labels();
+        let image = self.config.render.then(|| Image {
+            png: army_ants_png(&view, &labels),
+            alt: army_ants_alt_text(&view, &labels),
+        });
+        Reply {
+            text: deploy::text(placement, hand, side),
+            image,
+            components: deploy::components(&loaded.row.id, placement, hand, side),
+            ephemeral: true,
+            game: Some(self.summary(loaded)),
+            ..Reply::default()
+        }
+    }
+
+    /// A click in the deployment picker: place a card, take it back, start
+    /// over, fill the rest at random, or confirm (the deploy action).
+    async fn deploy_click(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        verb: &str,
+        placement: deploy::Placement,
+        values: &[String],
+    ) -> ServiceResult<Reply> {
+        let row = self.find(req, &target).await?;
+        let loaded = self.load(row).await?;
+        let side = self.seat_for_action(&loaded, req)?;
+        let Some(hand) = self.hand_of(&loaded, side)? else {
+            return Err(UserError::conflict(format!(
+                "You have placed your cards. Waiting for {}.",
+                loaded.seats.user(side.opponent()).name
+            ))
+            .into());
+        };
+        placement.check(&hand)?;
+        let next = match verb {
+            deploy::ADD => {
+                let card = values
+                    .first()
+                    .and_then(|v| v.chars().next())
+                    .and_then(Card::from_symbol)
+                    .ok_or_else(|| UserError::bad_option("Pick one of your cards."))?;
+                let next = placement.with(card);
+                next.check(&hand)
+                    .map_err(|_| UserError::bad_option("That card is already placed."))?;
+                next
+            }
+            deploy::TAKE_BACK => placement.taken_back(),
+            deploy::START_OVER => deploy::Placement::empty(&hand),
+            deploy::RANDOM => placement.filled_at_random(&hand, side),
+            _ => {
+                if !placement.is_complete(&hand) {
+                    return Err(UserError::bad_option("Place all your cards first.").into());
+                }
+                return self.act(req, target, placement.action(&hand), None).await;
+            }
+        };
+        Ok(self.deploy_picker(&loaded, side, &hand, &next))
+    }
+
+    /// The cards `side` has to place now (`None` once placed).
+    fn hand_of(&self, loaded: &Loaded, side: Side) -> Result<Option<DeployHand>, UserError> {
+        if loaded.game.phase() != Phase::Deploy {
+            return Err(UserError::conflict("The armies are already deployed."));
+        }
+        Ok(loaded.game.deploy_hand(side))
+    }
+
+    /// The Resign button asks first, privately: resigning ends the game.
+    async fn confirm_resign(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        let row = self.find(req, &target).await?;
+        let loaded = self.load(row).await?;
+        self.seat_for_action(&loaded, req)?;
+        let id = &loaded.row.id;
+        let mut reply = Reply::ephemeral("Resign this game? Your opponent wins.");
+        reply.components = vec![
+            Component::button(
+                cid(id, &format!("resignok.{}", loaded.row.version)),
+                "Yes, resign",
+                ButtonStyle::Danger,
+            ),
+            Component::button(cid(id, "resignno"), "Keep playing", ButtonStyle::Secondary),
+        ];
+        reply.game = Some(self.summary(&loaded));
+        Ok(reply)
     }
 
     /// The card picker: the chosen card's legal actions, only for the player
@@ -720,7 +868,7 @@ impl Service {
             .collect();
         let mut reply = Reply::ephemeral(format!("Moves for {square}: pick one."));
         reply.components.push(Component::Select {
-            id: cid(&loaded.row.id, "move"),
+            id: cid(&loaded.row.id, &format!("move.{}", loaded.row.version)),
             placeholder: format!("Moves for {square}"),
             options,
         });
@@ -728,25 +876,35 @@ impl Service {
         Ok(reply)
     }
 
-    /// The Deploy button: your cards, only for you.
+    /// The Deploy button: your cards, only for you, with the picker that
+    /// places them.
     async fn show_hand(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         let row = self.find(req, &target).await?;
         let loaded = self.load(row).await?;
         let side = self.seat_for_action(&loaded, req)?;
-        if loaded.game.phase() != Phase::Deploy {
-            return Err(UserError::illegal("The armies are already deployed.").into());
-        }
-        let text = match loaded.game.deploy_hand(side) {
-            Some(hand) => hand_text(&hand),
-            None => format!(
-                "You have placed your cards. Waiting for {}.",
-                loaded.seats.user(side.opponent()).name
-            ),
-        };
-        let mut reply = self.board_reply(&loaded, text, Some(side));
-        reply.ephemeral = true;
-        reply.components.clear();
-        Ok(reply)
+        let hand = self
+            .hand_of(&loaded, side)
+            .map_err(|_| UserError::illegal("The armies are already deployed."))?;
+        Ok(match hand {
+            Some(hand) => {
+                let mut reply = self.deploy_picker(&loaded, side, &hand, &deploy::Placement::empty(&hand));
+                reply.text = format!("{}\n-# {}", reply.text, typed_deploy_hint(&hand));
+                reply
+            }
+            None => {
+                let mut reply = self.board_reply(
+                    &loaded,
+                    format!(
+                        "You have placed your cards. Waiting for {}.",
+                        loaded.seats.user(side.opponent()).name
+                    ),
+                    Some(side),
+                );
+                reply.ephemeral = true;
+                reply.components.clear();
+                reply
+            }
+        })
     }
 
     /// "alice (Red) to move" or the result.
@@ -1202,7 +1360,7 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
             }
         }
         status::FINISHED => Err(UserError::game_over("That game is over.")),
-        _ => Err(UserError::illegal("The challenge was already accepted.")),
+        _ => Err(UserError::conflict("The challenge was already accepted.")),
     }
 }
 
@@ -1243,24 +1401,12 @@ fn deploy_button(game_id: &str) -> Component {
     Component::button(cid(game_id, "deploy"), "Deploy", ButtonStyle::Primary)
 }
 
-fn hand_text(hand: &crate::rules::army_ants::DeployHand) -> String {
-    let cards: Vec<String> = hand.cards.iter().map(|c: &Card| c.symbol().to_string()).collect();
+/// How to place the hand by typing, for those who prefer it.
+fn typed_deploy_hint(hand: &DeployHand) -> &'static str {
     if hand.rows.len() == 1 {
-        let row = hand.rows[0];
-        let (which, columns) = match row {
-            0 => ("front row", "a to e"),
-            3 => ("back row", "a, b, d, e"),
-            _ => (if row == 1 { "second row" } else { "third row" }, "a to e"),
-        };
-        format!(
-            "Your {which} cards: {}. Place them with `/armyants move action:deploy ...`, listing the values for columns {columns}.",
-            cards.join(" ")
-        )
+        "Or pick Random placement, or type `/armyants move action:deploy` with the values in column order."
     } else {
-        format!(
-            "Your army: {}. Place it with `/armyants move action:deploy FRONT/SECOND/THIRD/BACK` (five values per row, four in the back row for a, b, d, e); the Queen may not stand next to a 9.",
-            cards.join(" ")
-        )
+        "Or pick Random placement, or type `/armyants move action:deploy FRONT/SECOND/THIRD/BACK` (five values a row, four in the back row)."
     }
 }
 
@@ -1293,5 +1439,28 @@ fn result_json(loaded: &Loaded) -> anyhow::Result<Option<String>> {
             Ok(Some(result.to_string()))
         }
         _ => Ok(None),
+    }
+}
+
+/// A reply to a click in a private message (a picker or a confirmation):
+/// private replies replace that message; a public board becomes an edit of
+/// the game's board message, and the clicker gets a short private answer.
+fn privately_answered(reply: Reply, channel: &str) -> Reply {
+    if reply.ephemeral {
+        return Reply {
+            update: true,
+            ..reply
+        };
+    }
+    super::from_private_picker(reply, channel)
+}
+
+/// Refuses a click drawn for another version of the game.
+fn check_version(row: &GameRow, at_version: Option<i64>) -> Result<(), UserError> {
+    match at_version {
+        Some(v) if v != row.version => Err(UserError::conflict(
+            "That button is out of date: the game moved on. Use the newest board.",
+        )),
+        _ => Ok(()),
     }
 }

@@ -205,17 +205,13 @@ impl Service {
             Input::Component { custom_id, values } => {
                 let id = custom_id::ComponentId::parse(custom_id)?;
                 // A public game reply to a click on the game's own public
-                // message replaces it. Army Ants' `move` comes from a
-                // private move picker, so its board is a new message.
+                // message replaces it.
                 let in_place = |mut reply: Reply| {
-                    if id.verb == "move" {
-                        return from_private_picker(reply, &req.channel);
-                    }
                     reply.update = reply.game.is_some() && !reply.ephemeral;
                     reply
                 };
                 match id.game.as_str() {
-                    "aa" => self.army_ants_component(req, &id, values).await.map(in_place),
+                    "aa" => self.army_ants_component(req, &id, values).await,
                     "sol" => self.solitaire_component(req, &id, values).await,
                     "atta" => self.atta_component(req, &id).await.map(in_place),
                     "daily" | "lb" => self.daily_component(req, &id).await,
