@@ -1,0 +1,248 @@
+//! Army Ants by clicks alone, through `antics script`: after the challenge
+//! command, both players use only the components they can see (the board
+//! message, edited in place, and their own private messages), picked at
+//! random, for random, minor and total deployments.
+
+mod common;
+
+use common::*;
+use rand::prelude::*;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+const PLAYERS: [&str; 2] = ["alice", "bob"];
+
+/// What each player can see of the game: the one public board message and
+/// their latest private message.
+struct Table {
+    board: Value,
+    /// The game as the latest reply summed it up.
+    game: Value,
+    private: HashMap<String, Value>,
+    clicks: usize,
+    public_messages: usize,
+}
+
+impl Table {
+    /// Takes in `reply` to `user`'s input the way Discord shows it.
+    fn see(&mut self, user: &str, reply: &Value) {
+        assert_ok(reply);
+        self.game = reply["game"].clone();
+        if reply["ephemeral"] == true {
+            self.private.insert(user.to_string(), reply.clone());
+        } else {
+            if reply["update"] == false {
+                self.public_messages += 1;
+            }
+            self.board = reply.clone();
+        }
+        for post in reply["posts"].as_array().into_iter().flatten() {
+            if post["edit"] == true {
+                self.board = post.clone();
+                // A new row was dealt: "waiting" notes are out of date.
+                self.private.retain(|_, m| !waiting(m));
+            } else {
+                self.public_messages += 1;
+            }
+        }
+    }
+
+    /// The components `user` can see, board first.
+    fn components(&self, user: &str) -> Vec<Value> {
+        let mut all: Vec<Value> = self.board["components"].as_array().cloned().unwrap_or_default();
+        if let Some(private) = self.private.get(user) {
+            all.extend(private["components"].as_array().cloned().unwrap_or_default());
+        }
+        all
+    }
+}
+
+/// A private note that the player has placed and waits for the other.
+fn waiting(message: &Value) -> bool {
+    message["text"]
+        .as_str()
+        .is_some_and(|t| t.contains("Waiting for"))
+}
+
+fn verb(component: &Value) -> String {
+    let id = component["id"].as_str().expect("an id");
+    id.splitn(3, ':').nth(2).unwrap_or("").to_string()
+}
+
+fn click_on(user: &str, component: &Value, rng: &mut StdRng) -> Value {
+    let mut line = click(user, "c1", component["id"].as_str().expect("id"));
+    if let Some(options) = component["options"].as_array() {
+        let option = options.choose(rng).expect("a select has options");
+        line["values"] = json!([option["value"]]);
+    }
+    line
+}
+
+/// Plays a whole game by clicks: random clicks among what the player whose
+/// turn it is can see, then, after `moves` moves, a resignation through
+/// its confirmation. Returns the table at the end.
+fn play(s: &Scratch, deployment: &str, seed: u64, moves: usize) -> Table {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut session = Session::start(s);
+    let challenge = session.send(&command(
+        "alice",
+        "c1",
+        "armyants challenge",
+        json!({"opponent": "bob", "color": "red", "deployment": deployment}),
+    ));
+    let mut table = Table {
+        board: Value::Null,
+        game: Value::Null,
+        private: HashMap::new(),
+        clicks: 0,
+        public_messages: 0,
+    };
+    table.see("alice", &challenge);
+    let mut played = 0;
+    for _ in 0..5_000 {
+        let game = table.game.clone();
+        if game["status"] == "finished" {
+            return table;
+        }
+        // Who acts: whoever has the move, or a player still deploying.
+        let user = match game["to_move"].as_str() {
+            Some(user) => user.to_string(),
+            None if game["status"] == "pending" => "bob".to_string(),
+            None => {
+                let placing: Vec<&str> = PLAYERS
+                    .into_iter()
+                    .filter(|p| !table.private.get(*p).is_some_and(waiting))
+                    .collect();
+                placing.choose(&mut rng).expect("someone is placing").to_string()
+            }
+        };
+        let visible = table.components(&user);
+        let wanted: Vec<Value> = if played >= moves {
+            // Time to stop: resign, and say yes when asked.
+            visible
+                .into_iter()
+                .filter(|c| verb(c) == "resign" || verb(c).starts_with("resignok"))
+                .collect()
+        } else {
+            visible
+                .into_iter()
+                .filter(|c| {
+                    let v = verb(c);
+                    !["resign", "draw", "decline"].iter().any(|no| v.starts_with(no))
+                })
+                .collect()
+        };
+        let component = wanted
+            .iter()
+            .find(|c| verb(c).starts_with("resignok"))
+            .or_else(|| wanted.choose(&mut rng))
+            .cloned()
+            .unwrap_or_else(|| panic!("{user} sees nothing to click: {}", table.board));
+        let line = click_on(&user, &component, &mut rng);
+        let reply = session.send(&line);
+        table.clicks += 1;
+        if verb(&component).starts_with("move.") {
+            played += 1;
+        }
+        // A click on a message replaces it; only the Deploy and the pick
+        // buttons open a private message of their own.
+        let opens = ["deploy", "pick", "resign"].contains(&verb(&component).as_str());
+        assert_eq!(reply["update"], !opens, "{line} → {reply}");
+        table.see(&user, &reply);
+    }
+    panic!("the game did not end: {}", table.game);
+}
+
+#[test]
+fn whole_games_by_clicks_alone() {
+    for s in Scratch::each() {
+        for (deployment, seed) in [("random", 1), ("minor", 2), ("total", 3)] {
+            let table = play(&s, deployment, seed, 40);
+            let game = &table.game;
+            assert_eq!(game["status"], "finished", "{deployment}");
+            assert_eq!(game["result"]["outcome"], "win", "{deployment}: {game}");
+            // The challenge became the board; nothing else was posted.
+            assert_eq!(table.public_messages, 1, "{deployment}");
+            eprintln!(
+                "{deployment}: {} clicks, {} new public messages",
+                table.clicks, table.public_messages
+            );
+        }
+    }
+}
+
+#[test]
+fn a_deployment_picker_refuses_strangers_and_stale_rows() {
+    for s in Scratch::each() {
+        let mut session = Session::start(&s);
+        let challenge = session.send(&command(
+            "alice",
+            "c1",
+            "armyants challenge",
+            json!({"opponent": "bob", "color": "red", "deployment": "minor"}),
+        ));
+        let accept = component(&challenge, "accept");
+        let board = session.send(&click("bob", "c1", &accept));
+        assert_eq!(board["update"], true);
+        let twice = session.send(&click("bob", "c1", &accept));
+        assert_refused(&twice, "conflict");
+        let deploy = component(&board, "deploy");
+        let mut rows: HashMap<&str, Value> = HashMap::new();
+        for user in PLAYERS {
+            let picker = session.send(&click(user, "c1", &deploy));
+            assert_eq!(picker["ephemeral"], true);
+            assert!(picker["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Your front row cards: "));
+            rows.insert(user, picker);
+        }
+        // Carol is not playing; her click changes nothing.
+        let random = rows["alice"]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| verb(c).starts_with("dpr"))
+            .unwrap()
+            .clone();
+        let refused = session.send(&click("carol", "c1", random["id"].as_str().unwrap()));
+        assert_refused(&refused, "not_a_player");
+        // Both place at random and confirm; the row is dealt anew.
+        let mut first_row = Vec::new();
+        for user in PLAYERS {
+            let random = rows[user]["components"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| verb(c).starts_with("dpr"))
+                .unwrap()
+                .clone();
+            let full = session.send(&click(user, "c1", random["id"].as_str().unwrap()));
+            assert_eq!(full["update"], true);
+            let confirm = full["components"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| verb(c).starts_with("dpo"))
+                .unwrap()
+                .clone();
+            first_row.push((user, confirm.clone()));
+            let placed = session.send(&click(user, "c1", confirm["id"].as_str().unwrap()));
+            assert_ok(&placed);
+            assert_eq!(placed["update"], true);
+        }
+        // Bob placed second: his picker went on to the second row, and the
+        // board was edited to tell Alice (no new message).
+        // A confirm of the first row, clicked again, is refused.
+        let (user, confirm) = &first_row[0];
+        let stale = session.send(&click(user, "c1", confirm["id"].as_str().unwrap()));
+        assert_refused(&stale, "conflict");
+        let positions = session.send(&command("carol", "c1", "record", json!({})));
+        let record = positions["text"].as_str().unwrap_or("");
+        let shown = record
+            .split("deploy ")
+            .skip(1)
+            .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit() || c == 'Q'));
+        assert!(!shown, "the placements stay secret while deploying: {record}");
+    }
+}
