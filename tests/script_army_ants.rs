@@ -444,3 +444,29 @@ fn a_move_can_be_picked_with_two_selects() {
         assert!(board["image"].is_string());
     }
 }
+
+#[test]
+fn refusals_quote_the_notation_as_typed_in_code() {
+    for s in Scratch::each() {
+        let out = s.run(&[
+            command(
+                "alice",
+                "c1",
+                "armyants challenge",
+                json!({"opponent": "bob", "color": "red", "seed": "4"}),
+            ),
+            command("bob", "c1", "armyants accept", json!({})),
+            // "During the rally ... no entering enemy territory": illegal now.
+            mv("alice", "c3-c6"),
+            mv("alice", "a`b"),
+        ]);
+        assert_refused(&out[2], "illegal_action");
+        let text = out[2]["text"].as_str().unwrap();
+        assert!(text.starts_with("`c3-c6` is not legal"), "{text}");
+        // A backtick typed cannot close the code span early.
+        assert_refused(&out[3], "bad_notation");
+        let text = out[3]["text"].as_str().unwrap();
+        assert!(text.starts_with("`aˋb` is not Army Ants notation"), "{text}");
+        assert_eq!(text.matches('`').count() % 2, 0, "{text}");
+    }
+}

@@ -16,3 +16,34 @@ pub mod shuffle;
 mod game_kind;
 
 pub use game_kind::{DailySetup, GameKind, Ranking};
+
+/// Text a player typed, quoted as a Markdown code span it cannot break out
+/// of: a backtick becomes a look-alike (`ˋ`), control characters go, and
+/// long text is cut to 40 characters.
+pub fn code(text: &str) -> String {
+    let mut shown: String = text
+        .chars()
+        .filter(|c| !c.is_control())
+        .map(|c| if c == '`' { 'ˋ' } else { c })
+        .take(41)
+        .collect();
+    if shown.chars().count() > 40 {
+        shown = shown.chars().take(39).collect::<String>() + "…";
+    }
+    format!("`{shown}`")
+}
+
+#[cfg(test)]
+mod code_tests {
+    use super::code;
+
+    #[test]
+    fn user_text_cannot_break_the_code_span() {
+        assert_eq!(code("c3-c6"), "`c3-c6`");
+        assert_eq!(code("a`b``c"), "`aˋbˋˋc`");
+        assert_eq!(code("x\ny"), "`xy`");
+        let long = code(&"9".repeat(100));
+        assert_eq!(long.chars().count(), 42);
+        assert!(long.ends_with("…`"));
+    }
+}

@@ -245,13 +245,16 @@ fn parse_move(text: &str) -> Result<Action, String> {
     };
     let pile = |s: &str| match s.parse::<u8>() {
         Ok(n @ 1..=8) if s.len() == 1 => Ok(n),
-        _ => Err(format!("`{s}` is not a pile: piles are numbered 1 to 8")),
+        _ => Err(format!(
+            "{} is not a pile: piles are numbered 1 to 8",
+            super::code(s)
+        )),
     };
     let (from, count) = match left.split_once(':') {
         Some((from, count)) => {
             let count = match count.parse::<u8>() {
                 Ok(n) if n >= 1 && count.len() <= 2 => n,
-                _ => return Err(format!("`{count}` is not a number of cards")),
+                _ => return Err(format!("{} is not a number of cards", super::code(count))),
             };
             (pile(from)?, Some(count))
         }

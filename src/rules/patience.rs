@@ -31,7 +31,7 @@ pub struct PatienceSetupError(pub String);
 
 /// A notation parse error: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not valid notation: {reason}")]
+#[error("{} is not valid notation: {reason}", super::code(.text))]
 pub struct ParsePatienceError {
     pub text: String,
     pub reason: String,

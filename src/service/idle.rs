@@ -110,7 +110,12 @@ pub fn parse_duration(text: &str) -> Result<Option<Duration>, String> {
     if text == "off" || text == "0" || text == "never" {
         return Ok(None);
     }
-    let bad = || format!("`{text}` is not a duration like 72h, 30m, 2d or 1h30m");
+    let bad = || {
+        format!(
+            "{} is not a duration like 72h, 30m, 2d or 1h30m",
+            crate::rules::code(&text)
+        )
+    };
     let mut total = 0u64;
     let mut number = String::new();
     for c in text.chars().filter(|c| !c.is_whitespace()) {

@@ -74,7 +74,8 @@ pub fn only(options: &Options, known: &[&str]) -> Result<(), UserError> {
     match options.keys().find(|k| !known.contains(&k.as_str())) {
         None => Ok(()),
         Some(k) => Err(UserError::bad_option(format!(
-            "This command has no option `{k}`; it takes {}.",
+            "This command has no option {}; it takes {}.",
+            crate::rules::code(k),
             if known.is_empty() {
                 "none".to_string()
             } else {

@@ -151,7 +151,7 @@ impl fmt::Display for Action {
 
 /// Why a text is not Army Ants notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not Army Ants notation: {reason}")]
+#[error("{} is not Army Ants notation: {reason}", super::super::code(.text))]
 pub struct ParseActionError {
     pub text: String,
     pub reason: &'static str,

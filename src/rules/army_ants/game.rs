@@ -830,7 +830,7 @@ impl ArmyAnts {
             Action::Swap(..) => "a swap exchanges two adjacent cards of yours",
             _ => "that move is not possible: cards move only through empty squares",
         };
-        format!("{action} is not legal: {reason}")
+        format!("`{action}` is not legal: {reason}")
     }
 
     /// What `viewer` may see (`None`: a spectator).

@@ -92,7 +92,12 @@ impl FromStr for AntId {
                 .contains(&n)
                 .then_some(AntId::new(colour, n))
         });
-        ant.ok_or_else(|| ParseActionError(format!("`{t}` is not an ant (like `r1` or `y3`)")))
+        ant.ok_or_else(|| {
+            ParseActionError(format!(
+                "{} is not an ant (like `r1` or `y3`)",
+                crate::rules::code(t)
+            ))
+        })
     }
 }
 
@@ -183,7 +188,10 @@ impl fmt::Display for Action {
 pub struct ParseActionError(pub String);
 
 fn bad(text: &str, hint: &str) -> ParseActionError {
-    ParseActionError(format!("`{text}` is not an Atta Ants action; {hint}"))
+    ParseActionError(format!(
+        "{} is not an Atta Ants action; {hint}",
+        crate::rules::code(text)
+    ))
 }
 
 const HINT: &str = "try `place 1,-2 r3`, `r2 n+ e`, `end` or `spider 2 e`";

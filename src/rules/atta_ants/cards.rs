@@ -198,7 +198,12 @@ impl FromStr for Card {
         let mut chars = text.trim().chars();
         // The code quoted is cut short: a deal may hold a word of any length.
         let shown: String = text.trim().chars().take(20).collect();
-        let bad = || format!("`{shown}` is not a card code (like `Tl`, `Is`, `M`)");
+        let bad = || {
+            format!(
+                "{} is not a card code (like `Tl`, `Is`, `M`)",
+                crate::rules::code(&shown)
+            )
+        };
         let shape = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
         let shape = Shape::ALL
             .into_iter()

@@ -327,13 +327,13 @@ impl AttaAnts {
         }
         for (id, pos, carrying) in &layout.ants {
             if id.colour.index() >= players {
-                return Err(bad(format!("{id} is not playing")));
+                return Err(bad(format!("`{id}` is not playing")));
             }
             if game.ants[index(*id)].at.is_some() {
-                return Err(bad(format!("{id} is placed twice")));
+                return Err(bad(format!("`{id}` is placed twice")));
             }
             if !game.map.has_card(*pos) || game.spider_on(*pos) || (pos.is_nest() && *carrying) {
-                return Err(bad(format!("{id} cannot stand on {pos}")));
+                return Err(bad(format!("`{id}` cannot stand on {pos}")));
             }
             let ant = &mut game.ants[index(*id)];
             ant.at = Some(*pos);
@@ -716,7 +716,7 @@ impl AttaAnts {
         for ant in self.ants_of(seat) {
             if ant.must_leave && ant.at == Some(Pos::NEST) && !self.ant_moves(ant.id).is_empty() {
                 return Err(illegal(format!(
-                    "{} must leave the nest this turn, and it can",
+                    "`{}` must leave the nest this turn, and it can",
                     ant.id
                 )));
             }
@@ -792,12 +792,12 @@ impl AttaAnts {
     fn movable(&self, id: AntId) -> Result<&Ant, RuleError> {
         let ant = self
             .ant(id)
-            .ok_or_else(|| illegal(format!("{id} is not in this game")))?;
+            .ok_or_else(|| illegal(format!("`{id}` is not in this game")))?;
         if ant.at.is_none() {
-            return Err(illegal(format!("{id} is not in play")));
+            return Err(illegal(format!("`{id}` is not in play")));
         }
         if ant.moved {
-            return Err(illegal(format!("{id} has already moved this turn")));
+            return Err(illegal(format!("`{id}` has already moved this turn")));
         }
         if ant.newborn {
             return Err(illegal(format!(
@@ -865,7 +865,9 @@ impl AttaAnts {
         }
         match mark {
             LeafMark::PickUp | LeafMark::Take(_) if walk.carrying => {
-                return Err(illegal(format!("{id} already carries a leaf (one leaf per ant)")))
+                return Err(illegal(format!(
+                    "`{id}` already carries a leaf (one leaf per ant)"
+                )))
             }
             LeafMark::PickUp => {
                 if self.loose_at(walk, pos) <= 0 {
@@ -883,7 +885,7 @@ impl AttaAnts {
             }
             LeafMark::Drop => {
                 if !walk.carrying {
-                    return Err(illegal(format!("{id} carries no leaf to put down")));
+                    return Err(illegal(format!("`{id}` carries no leaf to put down")));
                 }
                 walk.loose.push((pos, 1));
             }
@@ -897,7 +899,9 @@ impl AttaAnts {
         let from = walk.pos();
         let to = from.step(dir);
         if walk.delivered {
-            return Err(illegal(format!("{id} stops when it brings a leaf into the nest")));
+            return Err(illegal(format!(
+                "`{id}` stops when it brings a leaf into the nest"
+            )));
         }
         if !self.map.has_card(to) {
             return Err(illegal(format!("there is no card {} of {from}", dir.name())));
@@ -953,7 +957,7 @@ impl AttaAnts {
     /// Checks a whole move and returns where it ends.
     fn check_move(&self, seat: Colour, m: &AntMove) -> Result<Walk, RuleError> {
         if m.ant.colour != seat {
-            return Err(illegal(format!("{} is not your ant", m.ant)));
+            return Err(illegal(format!("`{}` is not your ant", m.ant)));
         }
         self.movable(m.ant)?;
         if m.steps.is_empty() || m.steps.len() > 2 {

@@ -29,7 +29,7 @@ pub use standard::*;
 
 /// Why a text is not a card (or a rank or suit).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{token}` is not a card: {problem}")]
+#[error("{} is not a card: {problem}", super::code(.token))]
 pub struct CardError {
     /// The text given (at most 40 characters of it).
     pub token: String,
@@ -43,13 +43,13 @@ pub enum CardProblem {
     Empty,
     #[error("no rank")]
     NoRank,
-    #[error("unknown rank `{0}`")]
+    #[error("unknown rank {}", super::code(.0))]
     UnknownRank(String),
     #[error("no suit")]
     NoSuit,
-    #[error("unknown suit `{0}`")]
+    #[error("unknown suit {}", super::code(&.0.to_string()))]
     UnknownSuit(char),
-    #[error("suit `{0}` is given twice")]
+    #[error("suit {} is given twice", super::code(&.0.to_string()))]
     RepeatedSuit(char),
     #[error("no Decktet card has that rank and those suits")]
     NoSuchCard,
