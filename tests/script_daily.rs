@@ -386,12 +386,7 @@ fn ratings_move_the_winner_up_and_the_loser_down_and_are_kept() {
             &[
                 at(
                     t,
-                    command(
-                        "alice",
-                        "c1",
-                        "armyants challenge",
-                        json!({"opponent": "bob", "seed": "7"}),
-                    ),
+                    command("alice", "c1", "armyants challenge", json!({"opponent": "bob"})),
                 ),
                 at(t, command("bob", "c1", "armyants accept", json!({}))),
                 at(t, command("alice", "c1", "armyants resign", json!({}))),
@@ -400,7 +395,8 @@ fn ratings_move_the_winner_up_and_the_loser_down_and_are_kept() {
         for reply in &out {
             assert_ok(reply);
         }
-        // "resigning counts as a loss"; the change shows on the final board.
+        // A dealt game is rated: "resigning counts as a loss"; the change
+        // shows on the final board.
         let last = text(&out[2]);
         assert!(last.contains("Ratings: "), "{last}");
         let rating = |name: &str| -> i64 {
@@ -700,5 +696,103 @@ fn daily_deals_of_solved_games_are_proved_winnable_and_keep_their_stored_deal() 
         assert!(!text(&kept[0]).contains("can be won"), "{}", text(&kept[0]));
         assert_eq!(legal(&kept[0]), legal(&kept[1]));
         assert_eq!(stored_deal(&s, "2026-11-23", "anthill"), Some((4242, None)));
+    }
+}
+
+#[test]
+fn a_game_from_a_chosen_seed_or_position_is_announced_and_unrated() {
+    for s in Scratch::each() {
+        let t = "2026-11-22T12:00:00Z";
+        let position =
+            "bQ......b9/........../........../b3......../........../........../........../r5......rQ r battle";
+        let out = run(
+            &s,
+            &[
+                at(
+                    t,
+                    command(
+                        "alice",
+                        "c1",
+                        "armyants challenge",
+                        json!({"opponent": "bob", "seed": "7"}),
+                    ),
+                ),
+                at(t, command("bob", "c1", "armyants accept", json!({}))),
+                at(t, command("alice", "c1", "armyants resign", json!({}))),
+                at(
+                    t,
+                    command(
+                        "alice",
+                        "c1",
+                        "armyants challenge",
+                        json!({"opponent": "bob", "position": position}),
+                    ),
+                ),
+                at(t, command("bob", "c1", "armyants accept", json!({}))),
+                at(t, command("bob", "c1", "armyants resign", json!({}))),
+                at(t, command("bob", "c1", "stats", json!({}))),
+                at(
+                    t,
+                    command("carol", "c1", "leaderboard", json!({"game": "army-ants"})),
+                ),
+            ],
+        );
+        for reply in &out {
+            assert_ok(reply);
+        }
+        // Bob is told before he accepts.
+        assert!(
+            text(&out[0]).contains("seed 7, which alice chose; **unrated**"),
+            "{}",
+            text(&out[0])
+        );
+        assert!(
+            text(&out[3]).contains("from a position alice chose; **unrated**"),
+            "{}",
+            text(&out[3])
+        );
+        for end in [&out[2], &out[5]] {
+            assert_eq!(end["game"]["status"], "finished");
+            assert!(!text(end).contains("Ratings"), "{}", text(end));
+        }
+        let army = stats_field(&out[6], "Army Ants");
+        assert!(!army.contains("Rating"), "{army}");
+        assert!(
+            description(&out[7]).contains("Nobody"),
+            "{}",
+            description(&out[7])
+        );
+    }
+}
+
+#[test]
+fn a_chosen_seed_does_not_deal_the_hidden_rows_of_a_private_deployment() {
+    for s in Scratch::each() {
+        // Two challenges from the same seed: the opponent's first row is
+        // dealt by the server each time, so the seed does not tell it.
+        let mut rows = Vec::new();
+        for channel in ["c1", "c2", "c3"] {
+            let out = run(
+                &s,
+                &[
+                    command(
+                        "alice",
+                        channel,
+                        "armyants challenge",
+                        json!({"opponent": "bob", "deployment": "minor", "seed": "11"}),
+                    ),
+                    command("bob", channel, "armyants accept", json!({})),
+                ],
+            );
+            assert!(text(&out[0]).contains("dealt by the server"), "{}", text(&out[0]));
+            let deploy = component(&out[1], "deploy");
+            let hand = run(&s, &[click("bob", channel, &deploy)]).remove(0);
+            let cards = text(&hand).split(". ").next().unwrap().to_string();
+            rows.push(cards);
+        }
+        assert!(
+            rows.iter().any(|r| *r != rows[0]),
+            "the same row every time: {rows:?}"
+        );
     }
 }

@@ -42,6 +42,9 @@ struct Seats {
     /// The computer's level, in a game against it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     level: Option<String>,
+    /// The challenger chose the seed or the position: the game is not rated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chosen_setup: bool,
 }
 
 impl Seats {
@@ -214,7 +217,15 @@ impl Service {
                 UserError::bad_option("A position cannot be combined with a private deployment.").into(),
             );
         }
-        let seed = match (options::seed(opts)?, &position) {
+        let chosen_seed = options::seed(opts)?;
+        let chosen_setup = level.is_none() && (chosen_seed.is_some() || position.is_some());
+        let seed = match (chosen_seed, &position) {
+            // In a private deployment the seed deals the hidden rows: between
+            // people they come from the server's own randomness, so that the
+            // challenger cannot know the opponent's cards.
+            (Some(seed), _) if level.is_none() && deployment != Deployment::Random => {
+                Some(seed ^ rand::random::<u64>())
+            }
             (Some(seed), _) => Some(seed),
             (None, None) => Some(rand::random::<u64>()),
             (None, Some(_)) => None,
@@ -249,6 +260,7 @@ impl Service {
             black,
             challenger: challenger_side,
             level: level.map(|l| l.name().to_string()),
+            chosen_setup,
         };
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
             return Err(busy_channel(&open).into());
@@ -262,9 +274,21 @@ impl Service {
             return self.start_against_bot(req, row, seats, setup).await;
         }
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
-        let start = match &setup.position {
-            Some(_) => "from a set position".to_string(),
-            None => format!("{} deployment", deployment.name()),
+        let start = match (&setup.position, chosen_seed) {
+            (Some(_), _) => format!(
+                "from a position {} chose; **unrated**, since they could study it beforehand",
+                req.user.name
+            ),
+            (None, Some(seed)) if deployment == Deployment::Random => format!(
+                "random deployment from seed {seed}, which {} chose; **unrated**, since they could study it beforehand",
+                req.user.name
+            ),
+            (None, Some(_)) => format!(
+                "{} deployment; {} gave a seed, so the game is **unrated**, but the hidden rows are dealt by the server, not from the seed",
+                deployment.name(),
+                req.user.name
+            ),
+            (None, None) => format!("{} deployment", deployment.name()),
         };
         let text = format!(
             "{}, {} challenges you to **Army Ants** ({start}). You would play {}. Accept within {minutes} minutes.",

@@ -20,6 +20,9 @@ struct Seat {
 struct Seats {
     red: Seat,
     black: Seat,
+    /// The challenger chose the seed or the position.
+    #[serde(default)]
+    chosen_setup: bool,
 }
 
 #[derive(serde::Deserialize)]
@@ -30,7 +33,8 @@ struct Result {
 }
 
 /// How `update` rates the game `row`: only a finished game of a rated
-/// kind between two people, with a result (a win, a loss, resignations and
+/// kind between two people, dealt by the server (not from a seed or a
+/// position one of them chose), with a result (a win, a loss, resignations and
 /// forfeits included, or a draw).
 pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame> {
     if !GameKind::parse(&row.kind).is_some_and(GameKind::is_rated) {
@@ -38,7 +42,11 @@ pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame
     }
     let seats = serde_json::from_str::<Seats>(&update.players).ok()?;
     let result = serde_json::from_str::<Result>(update.result.as_deref()?).ok()?;
-    if seats.red.id == BOT_ID || seats.black.id == BOT_ID || seats.red.id == seats.black.id {
+    if seats.chosen_setup
+        || seats.red.id == BOT_ID
+        || seats.black.id == BOT_ID
+        || seats.red.id == seats.black.id
+    {
         return None;
     }
     let winner = winner_side(&seats, &result)?;
