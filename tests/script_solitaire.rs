@@ -363,3 +363,69 @@ fn a_patience_at_the_terminal_takes_hints_and_shows_the_rules() {
     assert!(text.contains("hints 1"), "{text}");
     assert!(text.contains("t9-f9"), "{text}");
 }
+
+/// "Hints never lead back to a position already played in this game":
+/// hints followed move by move, at several seeds and levels, never repeat a
+/// position (checked by replaying the moves through the rules module).
+#[test]
+fn following_hints_never_repeats_a_position() {
+    use antics::ai::solver::hint::Hinted;
+    use antics::rules::cards::MyrmexLevel;
+    use antics::rules::myrmex::{self, Myrmex};
+    use antics::rules::patience::Patience;
+    use std::collections::HashSet;
+
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let mut clock = chrono::DateTime::parse_from_rfc3339("2026-11-20T00:00:00Z").unwrap();
+    let mut at = |mut line: Value| {
+        // One hint per 20 s: each line a minute later.
+        clock += chrono::Duration::minutes(1);
+        line["at"] = json!(clock.to_rfc3339());
+        line
+    };
+    for (seed, level, name) in [
+        (3, MyrmexLevel::Minor, "minor"),
+        (5, MyrmexLevel::Minor, "minor"),
+        (3, MyrmexLevel::Larval, "larval"),
+    ] {
+        let start = session.send(&at(new(
+            "alice",
+            json!({"game": "myrmex", "level": name, "seed": seed.to_string()}),
+        )));
+        assert_ok(&start);
+        let mut game = Myrmex::new(&myrmex::Setup {
+            level,
+            closed: false,
+            seed: Some(seed),
+            deal: None,
+        })
+        .unwrap();
+        let mut seen = HashSet::from([game.table()]);
+        let mut followed = 0;
+        while followed < 150 && game.outcome().is_none() {
+            let hint = session.send(&at(command("alice", "c1", "solitaire hint", json!({}))));
+            assert_ok(&hint);
+            let text = hint["text"].as_str().unwrap().to_string();
+            let Some(action) = text.split("**").nth(1) else {
+                // No move named: nothing to follow, and not counted.
+                assert!(text.contains(&format!("hints {followed}.")), "{text}");
+                break;
+            };
+            let played = session.send(&at(play("alice", action)));
+            assert_ok(&played);
+            game.apply(&action.parse().unwrap()).unwrap();
+            assert!(
+                seen.insert(game.table()),
+                "{name} seed {seed}: move {followed} ({action}) repeats a position"
+            );
+            followed += 1;
+        }
+        assert!(
+            followed >= 20,
+            "{name} seed {seed}: only {followed} hints followed"
+        );
+        let end = session.send(&at(command("alice", "c1", "solitaire end", json!({}))));
+        assert_ok(&end);
+    }
+}

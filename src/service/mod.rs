@@ -73,7 +73,7 @@ impl Default for Config {
 
 impl Config {
     /// The computer's thinking time per move, in milliseconds; at most 2 s
-    /// a move (the bound on a 2-core machine), at least 10 ms.
+    /// a move (so that a 2-core machine stays responsive), at least 10 ms.
     pub fn set_ai_move_ms(&mut self, ms: u64) {
         self.ai_budget = crate::ai::army_ants::Budget::millis(ms.clamp(10, 2_000));
     }

@@ -8,7 +8,7 @@ use super::options;
 use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
 use super::{mention, moved_on, new_game_id, unless_conflict, Service, RETRIES};
-use crate::ai::solver::hint::{Hint, Hinted, HINT_BUDGET};
+use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, DailyAttempt, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
@@ -641,9 +641,19 @@ impl Service {
                 .into());
             }
             let game = loaded.game.clone();
-            let hint = tokio::task::spawn_blocking(move || game.hint(HINT_BUDGET))
+            let played = self.patience_positions::<G>(&loaded.row).await?;
+            let hint = tokio::task::spawn_blocking(move || fresh_hint(&game, &played, HINT_BUDGET))
                 .await
                 .context("hint search")?;
+            let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
+            // A hint that names no move is not counted.
+            if hint.action().is_none() {
+                let board = self.solitaire_reply(&loaded, text);
+                return Ok(Reply {
+                    game: board.game,
+                    ..Reply::ephemeral(board.text)
+                });
+            }
             let update = GameUpdate {
                 id: loaded.row.id.clone(),
                 expected_version: loaded.row.version,
@@ -667,7 +677,6 @@ impl Service {
                 version,
                 &(loaded.game.clone(), loaded.hints, loaded.daily),
             );
-            let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
             // A typed hint answers the typer alone, in words: the board is
             // unchanged.
             if via == Via::Typed && !loaded.daily {
@@ -865,6 +874,11 @@ impl Service {
     /// Every position of a patience, from the deal to its last action
     /// (hints are not moves), as one animated image.
     async fn patience_replay<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Option<Image>> {
+        Ok(G::replay(&self.patience_positions::<G>(row).await?))
+    }
+
+    /// Every position of a patience so far, from the deal on.
+    async fn patience_positions<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Vec<G>> {
         let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
         let mut game = G::start(&setup).with_context(|| format!("setup of game {}", row.id))?;
         let mut positions = vec![game.clone()];
@@ -880,7 +894,7 @@ impl Service {
                 .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
             positions.push(game.clone());
         }
-        Ok(G::replay(&positions))
+        Ok(positions)
     }
 }
 
@@ -915,9 +929,12 @@ fn hint_text(hint: &Hint) -> String {
         Hint::Suggestion { action } => {
             format!("From the cards you can see, try **{action}** (no promise that it wins).")
         }
+        Hint::Guess { action } => format!(
+            "I could not decide within my budget whether this position can be won; my best guess is **{action}** (no promise that it wins)."
+        ),
         Hint::Lost => "This position can no longer be won.".into(),
         Hint::Undecided => "I could not decide within my budget whether this position can be won.".into(),
-        Hint::Nothing => "I see no move worth suggesting.".into(),
+        Hint::Nothing => "I see no move worth suggesting that does not go back to a position you have played.".into(),
     }
 }
 

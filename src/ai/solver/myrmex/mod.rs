@@ -63,9 +63,10 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
 }
 
 /// The best-effort hint from what the player sees (see the module notes):
-/// a move, `deal` when no move looks useful and the stock has cards, or
-/// `None` when neither is open.
-pub fn suggest(view: &View, budget: u64) -> Option<Action> {
+/// a move, `deal` when no move looks useful and the stock has cards, else
+/// the move that loses the least, or `None` when no move is open. A first
+/// move `avoid` refuses is never chosen.
+pub fn suggest(view: &View, budget: u64, avoid: &dyn Fn(&Action) -> bool) -> Option<Action> {
     if view.outcome.is_some() {
         return None;
     }
@@ -85,14 +86,35 @@ pub fn suggest(view: &View, budget: u64) -> Option<Action> {
         best: (promise(&cards, &board), None),
     };
     for m in board.moves(&cards) {
+        let first = board.action(m);
+        if avoid(&first) {
+            continue;
+        }
         let mut next = board;
         next.play(&cards, m);
-        look.explore(&next, board.action(m), 1);
+        look.explore(&next, first, 1);
         if look.table.exhausted {
             break;
         }
     }
-    look.best.1.or((view.stock > 0).then_some(Action::Deal))
+    if let Some(best) = look.best.1 {
+        return Some(best);
+    }
+    if view.stock > 0 {
+        return Some(Action::Deal);
+    }
+    // Nothing looks better and nothing is left to deal: the fresh move that
+    // loses the least, so that play can go on.
+    board
+        .moves(&cards)
+        .into_iter()
+        .filter(|m| !avoid(&board.action(*m)))
+        .max_by_key(|m| {
+            let mut next = board;
+            next.play(&cards, *m);
+            promise(&cards, &next)
+        })
+        .map(|m| board.action(m))
 }
 
 /// Depth-limited look-ahead over moves only.
