@@ -470,3 +470,36 @@ fn refusals_quote_the_notation_as_typed_in_code() {
         assert_eq!(text.matches('`').count() % 2, 0, "{text}");
     }
 }
+
+/// `antics play` speaks the terminal's words: no Deploy button to press, no
+/// slash command to type.
+#[test]
+fn a_private_deployment_at_the_terminal_needs_no_buttons() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let s = Scratch::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .args([
+            "play",
+            "--game",
+            "army-ants",
+            "--deployment",
+            "minor",
+            "--seed",
+            "2",
+            "--out",
+        ])
+        .arg(s.images())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.take().unwrap(), "help\nquit").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Type deploy and the values"), "{text}");
+    for discord_only in ["press", "/armyants", "**", "Random placement"] {
+        assert!(!text.contains(discord_only), "{discord_only}: {text}");
+    }
+}

@@ -202,7 +202,13 @@ async fn deploying_player(table: &mut Table, game_id: &str, users: &[&User]) -> 
         };
         let hand = table.send(user, input).await;
         if hand.text.starts_with("Your") {
-            println!("{}: {}", user.name, hand.text);
+            // The hand, without the picker's question: here it is typed.
+            let cards = hand.text.split(". ").next().unwrap_or_default();
+            println!(
+                "{}: {cards}. Type deploy and the values in column order, a row at a time \
+                 (deploy 93Q15), rows separated by / for a whole army.",
+                user.name
+            );
             return Some(user.clone());
         }
     }
@@ -401,7 +407,7 @@ fn print_reply(reply: &Reply) {
         print_board(game);
     }
     if !reply.text.is_empty() {
-        println!("{}\n", reply.text.replace("**", ""));
+        println!("{}\n", terminal_words(&reply.text));
     }
     print_posts(reply);
 }
@@ -409,8 +415,34 @@ fn print_reply(reply: &Reply) {
 /// Messages besides the reply: the computer's moves, deployment news.
 fn print_posts(reply: &Reply) {
     for post in &reply.posts {
-        println!("{}\n", post.text.replace("**", ""));
+        println!("{}\n", terminal_words(&post.text));
     }
+}
+
+/// A reply's text in the terminal's words: no Markdown, no buttons, no
+/// slash commands (Discord's small-print lines are left out).
+fn terminal_words(text: &str) -> String {
+    const WORDS: [(&str, &str); 6] = [
+        (
+            ": press **Deploy** to see your cards",
+            ": each places their cards in turn here",
+        ),
+        (
+            ": press **Deploy** to place your cards in private",
+            ": place your cards",
+        ),
+        (
+            ": press **Deploy** for your next cards",
+            ": the next row is dealt",
+        ),
+        ("accept with /armyants draw or the button", "accept with draw"),
+        ("/armyants ", ""),
+        ("**", ""),
+    ];
+    let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with("-# ")).collect();
+    WORDS
+        .iter()
+        .fold(kept.join("\n"), |text, (from, to)| text.replace(from, to))
 }
 
 fn print_board(game: &GameSummary) {
