@@ -246,3 +246,32 @@ fn a_deployment_picker_refuses_strangers_and_stale_rows() {
         assert!(!shown, "the placements stay secret while deploying: {record}");
     }
 }
+
+#[test]
+fn a_finished_game_offers_a_rematch_with_colours_swapped() {
+    for s in Scratch::each() {
+        let mut session = Session::start(&s);
+        let challenge = session.send(&command(
+            "alice",
+            "c1",
+            "armyants challenge",
+            json!({"opponent": "bob", "color": "red"}),
+        ));
+        let board = session.send(&click("bob", "c1", &component(&challenge, "accept")));
+        assert_ok(&board);
+        let over = session.send(&command("alice", "c1", "armyants resign", json!({})));
+        assert_eq!(over["game"]["status"], "finished");
+        let rematch = component(&over, "rematch");
+        assert_refused(&session.send(&click("carol", "c1", &rematch)), "not_a_player");
+        let again = session.send(&click("bob", "c1", &rematch));
+        assert_ok(&again);
+        assert_eq!(again["update"], false, "a rematch is a new message");
+        let text = again["text"].as_str().unwrap();
+        assert!(text.starts_with("alice, bob challenges you"), "{text}");
+        assert!(text.contains("You would play Black"), "{text}");
+        assert_ne!(again["game"]["id"], over["game"]["id"]);
+        let started = session.send(&click("alice", "c1", &component(&again, "accept")));
+        assert_ok(&started);
+        assert_eq!(started["game"]["to_move"], "bob", "bob has Red now");
+    }
+}

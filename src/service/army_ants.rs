@@ -181,6 +181,7 @@ impl Service {
             },
             "draw" => self.act(req, target, Action::OfferDraw, None).await?,
             "deploy" => self.show_hand(req, target).await?,
+            "rematch" => return self.rematch(req, target).await,
             _ => return Err(UserError::no_game("That button does not belong to a game I know.").into()),
         };
         Ok(Reply {
@@ -842,6 +843,39 @@ impl Service {
         Ok(loaded.game.deploy_hand(side))
     }
 
+    /// Rematch on a finished board: the same two players (or the computer
+    /// at the same level), colours swapped, the same deployment or starting
+    /// position, a new deal. The one who clicks challenges the other.
+    async fn rematch(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        let row = self.find(req, &target).await?;
+        let loaded = self.load(row).await?;
+        let Some(side) = loaded.seats.side_of(&req.user.id) else {
+            return Err(
+                UserError::not_a_player("Only the two players of that game can ask for a rematch.").into(),
+            );
+        };
+        if loaded.row.status != status::FINISHED {
+            return Err(UserError::illegal("That game is not over yet.").into());
+        }
+        let mut opts = Options::new();
+        let opponent = loaded.seats.user(side.opponent()).clone();
+        opts.insert("opponent".into(), OptionValue::User(opponent));
+        opts.insert(
+            "color".into(),
+            OptionValue::Text(side.opponent().name().to_lowercase()),
+        );
+        if let Some(position) = &loaded.setup.position {
+            opts.insert("position".into(), OptionValue::Text(position.clone()));
+        } else {
+            let deployment = loaded.setup.deployment.name().to_string();
+            opts.insert("deployment".into(), OptionValue::Text(deployment));
+        }
+        if let Some((_, level)) = loaded.seats.bot() {
+            opts.insert("level".into(), OptionValue::Text(level.name().to_string()));
+        }
+        self.challenge(req, &opts).await
+    }
+
     /// The Resign button asks first, privately: resigning ends the game.
     async fn confirm_resign(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         let row = self.find(req, &target).await?;
@@ -988,7 +1022,13 @@ impl Service {
                     ButtonStyle::Danger,
                 ));
             }
-            Status::Over(_) => {}
+            Status::Over(_) => {
+                components.push(Component::button(
+                    cid(id, "rematch"),
+                    "Rematch",
+                    ButtonStyle::Primary,
+                ));
+            }
         }
         Reply {
             text,
