@@ -628,14 +628,13 @@ fn draw_header(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art
     let title = Style::new(&f.bold, 26.0);
     let brand_w = Style::new(&f.bold, 14.0).width("ARMY ANTS");
     let room = WIDTH as f32 - 3.0 * MARGIN - brand_w;
-    title.draw_indexed(
-        image,
-        &art.inks.text,
-        &title.fit(&phase_text(view), room),
-        MARGIN,
-        36.0,
-        Align::Left,
-    );
+    // A finished game's headline is its result, in the highlight ink.
+    let (headline, ink) = match &view.outcome {
+        Some(Outcome::Win { winner, .. }) => (format!("{} wins", name(labels, *winner)), &art.inks.offer),
+        Some(Outcome::Draw { .. }) => ("Drawn game".to_string(), &art.inks.offer),
+        None => (phase_text(view), &art.inks.text),
+    };
+    title.draw_indexed(image, ink, &title.fit(&headline, room), MARGIN, 36.0, Align::Left);
     let mut x = MARGIN;
     if let Some(side) = view.to_move.or(view.outcome.and_then(|o| o.winner())) {
         image.blit(&art.dots[side.index()], MARGIN as u32, 47);
