@@ -796,3 +796,35 @@ fn a_chosen_seed_does_not_deal_the_hidden_rows_of_a_private_deployment() {
         );
     }
 }
+
+#[test]
+fn a_global_leaderboard_has_the_days_players_from_every_server() {
+    for s in Scratch::each() {
+        let t = "2026-11-22T12:00:00Z";
+        ants_attempt(&s, t, "alice", "c1", 2);
+        let elsewhere = |options: Value| {
+            let mut line = at(t, command("zed", "c7", "leaderboard", options));
+            line["guild"] = json!("g2");
+            line
+        };
+        let out = run(
+            &s,
+            &[
+                elsewhere(json!({"game": "ants", "scope": "global"})),
+                elsewhere(json!({"game": "ants", "scope": "server"})),
+                elsewhere(json!({"game": "army-ants", "scope": "global"})),
+            ],
+        );
+        assert!(
+            description(&out[0]).starts_with("**1.** alice"),
+            "{}",
+            description(&out[0])
+        );
+        assert!(out[0]["embeds"][0]["title"]
+            .as_str()
+            .unwrap()
+            .ends_with("everywhere"));
+        assert!(description(&out[1]).contains("Nobody"), "another server's board");
+        assert_refused(&out[2], "bad_option");
+    }
+}

@@ -549,6 +549,7 @@ string_choice! {
     Scope {
         Channel => ("channel", "This channel"),
         Server => ("server", "This server"),
+        Global => ("global", "Everywhere (daily challenges)"),
     }
 }
 
@@ -618,7 +619,7 @@ pub async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which game"] game: BoardGame,
     #[description = "Which days (default: today; all time for Army Ants)"] period: Option<Period>,
-    #[description = "Players of this channel or of the whole server (default: channel)"] scope: Option<Scope>,
+    #[description = "This channel, the whole server, or everywhere (default: channel)"] scope: Option<Scope>,
 ) -> Result<(), Error> {
     let mut options = Options::new();
     choice(&mut options, "game", Some(game.value()));

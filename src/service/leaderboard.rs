@@ -20,7 +20,7 @@ pub(super) const BOARD_GAMES: [&str; 4] = [
     GameKind::ArmyAnts.as_str(),
 ];
 const PERIODS: [&str; 3] = ["today", "week", "all"];
-const SCOPES: [&str; 2] = ["channel", "server"];
+const SCOPES: [&str; 3] = ["channel", "server", "global"];
 
 /// Which board: a game, a span of days ending with `day`, a place.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -241,10 +241,10 @@ impl Service {
         } else {
             self.patience_lines(req, spec).await?
         };
-        let place = if spec.scope == "channel" {
-            "this channel"
-        } else {
-            "this server"
+        let place = match spec.scope.as_str() {
+            "channel" => "this channel",
+            "server" => "this server",
+            _ => "everywhere",
         };
         let period = match spec.period.as_str() {
             "today" => format!("daily challenge of {}", format_day(spec.day)),
@@ -344,6 +344,12 @@ impl Service {
     }
 
     async fn rating_lines(&self, req: &Request, spec: &BoardSpec) -> ServiceResult<Vec<String>> {
+        if spec.scope == "global" {
+            return Err(UserError::bad_option(
+                "Army Ants ratings are kept per server: choose the scope `channel` or `server`.",
+            )
+            .into());
+        }
         let mut ratings = self.store.ratings(&req.guild).await?;
         let since = match spec.period.as_str() {
             "today" => Some(spec.day),
