@@ -106,6 +106,14 @@ fn every_command_is_within_discords_limits() {
     assert!(!commands.is_empty() && commands.len() <= 100);
     for c in commands {
         let name = str_of(c, "name");
+        if c["type"] == 2 {
+            // A user command (context menu): a name of 1-32 characters that
+            // may hold spaces and capitals, and no description.
+            assert!((1..=32).contains(&name.chars().count()), "{name}");
+            assert!(c["description"].as_str().is_none_or(str::is_empty), "{name}");
+            assert!(c["options"].as_array().is_none_or(Vec::is_empty), "{name}");
+            continue;
+        }
         assert!(valid_name(name), "bad command name {name}");
         assert!(
             (1..=100).contains(&str_of(c, "description").chars().count()),
@@ -207,7 +215,11 @@ fn the_commands_of_the_design_exist() {
             ("level", 3)
         ]
     );
-    assert_eq!(find(&challenge["options"], "opponent")["required"], true);
+    // No opponent: an open challenge, for whoever accepts first.
+    assert_eq!(find(&challenge["options"], "opponent")["required"], false);
+    // A member's context menu challenges them too.
+    let menu = find(&json, "Challenge to Army Ants");
+    assert_eq!(menu["type"], 2, "a user command");
     let values = |name: &str| -> Vec<String> {
         find(&challenge["options"], name)["choices"]
             .as_array()
@@ -649,7 +661,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
     let service = Service::new(Store::in_memory().await.unwrap(), Config::default());
 
     let options = challenge_options(
-        User::new(BOB, "bob"),
+        Some(User::new(BOB, "bob")),
         Some(Color::Red),
         Some(Deployment::Random),
         None,

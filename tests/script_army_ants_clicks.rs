@@ -275,3 +275,31 @@ fn a_finished_game_offers_a_rematch_with_colours_swapped() {
         assert_eq!(started["game"]["to_move"], "bob", "bob has Red now");
     }
 }
+
+#[test]
+fn an_open_challenge_is_taken_by_the_first_to_accept() {
+    for s in Scratch::each() {
+        let mut session = Session::start(&s);
+        let open = session.send(&command(
+            "alice",
+            "c1",
+            "armyants challenge",
+            json!({"color": "red"}),
+        ));
+        assert_ok(&open);
+        let text = open["text"].as_str().unwrap();
+        assert!(text.contains("challenges anyone here"), "{text}");
+        let accept = component(&open, "accept");
+        assert_refused(&session.send(&click("alice", "c1", &accept)), "not_a_player");
+        let taken = session.send(&click("carol", "c1", &accept));
+        assert_ok(&taken);
+        assert_eq!(taken["update"], true);
+        assert_eq!(taken["game"]["status"], "active");
+        assert_eq!(taken["game"]["to_move"], "alice");
+        // The seat is carol's now: dave's click comes too late.
+        assert_refused(&session.send(&click("dave", "c1", &accept)), "conflict");
+        let moves = session.send(&command("carol", "c1", "armyants resign", json!({})));
+        assert_eq!(moves["game"]["status"], "finished");
+        assert!(moves["text"].as_str().unwrap().contains("carol resigned"));
+    }
+}

@@ -172,6 +172,7 @@ game_choice! {
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![
         armyants(),
+        challenge_member(),
         atta(),
         solitaire(),
         record(),
@@ -220,7 +221,7 @@ fn choice(options: &mut Options, name: &str, value: Option<&'static str>) {
 #[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who you want to play"] opponent: serenity::User,
+    #[description = "Who you want to play (none: anyone here may accept)"] opponent: Option<serenity::User>,
     #[description = "The army you lead; Red moves first (default: random)"] color: Option<Color>,
     #[description = "How the armies are set up (default: random)"] deployment: Option<Deployment>,
     #[description = "Start from a position, in Army Ants position notation"]
@@ -231,21 +232,45 @@ pub async fn challenge(
     seed: Option<String>,
     #[description = "The computer's strength, when you challenge the bot"] level: Option<Level>,
 ) -> Result<(), Error> {
-    if opponent.bot && opponent.id != ctx.framework().bot_id() {
-        return flow::refuse(ctx, "Other bots cannot play; challenge a person (or me).").await;
-    }
-    let opponent = if opponent.id == ctx.framework().bot_id() {
-        User::bot()
-    } else {
-        flow::user_of(&opponent, None)
+    let opponent = match opponent {
+        Some(user) => match opponent_of(ctx, &user) {
+            Some(user) => Some(user),
+            None => return flow::refuse(ctx, OTHER_BOTS).await,
+        },
+        None => None,
     };
     let options = challenge_options(opponent, color, deployment, position, seed, level);
     flow::command(ctx, "armyants challenge", options, CommandKind::Game).await
 }
 
+const OTHER_BOTS: &str = "Other bots cannot play; challenge a person (or me).";
+
+/// A Discord user as an opponent: a person, or this bot (the computer);
+/// `None` for another bot.
+fn opponent_of(ctx: Context<'_>, user: &serenity::User) -> Option<User> {
+    if user.id == ctx.framework().bot_id() {
+        Some(User::bot())
+    } else if user.bot {
+        None
+    } else {
+        Some(flow::user_of(user, None))
+    }
+}
+
+/// A member's context menu (Apps): challenge them to Army Ants, random
+/// deployment, colours at random.
+#[poise::command(context_menu_command = "Challenge to Army Ants")]
+pub async fn challenge_member(ctx: Context<'_>, opponent: serenity::User) -> Result<(), Error> {
+    let Some(opponent) = opponent_of(ctx, &opponent) else {
+        return flow::refuse(ctx, OTHER_BOTS).await;
+    };
+    let options = challenge_options(Some(opponent), None, None, None, None, None);
+    flow::command(ctx, "armyants challenge", options, CommandKind::Game).await
+}
+
 /// The service options of `/armyants challenge`: only those given.
 pub fn challenge_options(
-    opponent: User,
+    opponent: Option<User>,
     color: Option<Color>,
     deployment: Option<Deployment>,
     position: Option<String>,
@@ -253,7 +278,9 @@ pub fn challenge_options(
     level: Option<Level>,
 ) -> Options {
     let mut options = Options::new();
-    options.insert("opponent".into(), OptionValue::User(opponent));
+    if let Some(opponent) = opponent {
+        options.insert("opponent".into(), OptionValue::User(opponent));
+    }
     choice(&mut options, "color", color.map(Color::value));
     choice(&mut options, "deployment", deployment.map(Deployment::value));
     text(&mut options, "position", position);

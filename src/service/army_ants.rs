@@ -32,6 +32,9 @@ pub(super) const KIND: &str = GameKind::ArmyAnts.as_str();
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
 const TAG: &str = GameKind::ArmyAnts.component_tag();
+/// The id of the seat an open challenge keeps for whoever accepts (never a
+/// Discord id nor a script name, which cannot start with `~`).
+const OPEN_SEAT: &str = "~open";
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -72,6 +75,21 @@ impl Seats {
 
     fn challenged(&self) -> &User {
         self.user(self.challenger.opponent())
+    }
+
+    /// An open challenge: the other seat is for whoever accepts first.
+    fn is_open(&self) -> bool {
+        self.challenged().id == OPEN_SEAT
+    }
+
+    /// The seats once `user` takes the open one.
+    fn taken_by(&self, user: &User) -> Seats {
+        let mut seats = self.clone();
+        match self.challenger.opponent() {
+            Side::Red => seats.red = user.clone(),
+            Side::Black => seats.black = user.clone(),
+        }
+        seats
     }
 
     fn label(&self, side: Side) -> String {
@@ -195,8 +213,8 @@ impl Service {
             opts,
             &["opponent", "color", "deployment", "position", "seed", "level"],
         )?;
-        let opponent =
-            options::user(opts, "opponent")?.ok_or_else(|| UserError::bad_option("Name your `opponent`."))?;
+        // No opponent: an open challenge, for whoever accepts first.
+        let opponent = options::user(opts, "opponent")?.unwrap_or_else(|| User::new(OPEN_SEAT, "anyone"));
         if opponent.id == req.user.id {
             return Err(UserError::bad_option("You cannot challenge yourself; name another player.").into());
         }
@@ -291,12 +309,20 @@ impl Service {
             ),
             (None, None) => format!("{} deployment", deployment.name()),
         };
-        let text = format!(
-            "{}, {} challenges you to **Army Ants** ({start}). You would play {}. Accept within {minutes} minutes.",
-            mention(&opponent),
-            mention(&req.user),
-            challenger_side.opponent().name(),
-        );
+        let text = if opponent.id == OPEN_SEAT {
+            format!(
+                "{} challenges anyone here to **Army Ants** ({start}). The first to click Accept plays {}. Open for {minutes} minutes.",
+                mention(&req.user),
+                challenger_side.opponent().name(),
+            )
+        } else {
+            format!(
+                "{}, {} challenges you to **Army Ants** ({start}). You would play {}. Accept within {minutes} minutes.",
+                mention(&opponent),
+                mention(&req.user),
+                challenger_side.opponent().name(),
+            )
+        };
         let components = vec![
             Component::button(
                 cid(&row.id, &format!("accept.{}", row.version)),
@@ -493,10 +519,20 @@ impl Service {
     ) -> ServiceResult<Reply> {
         for _ in 0..RETRIES {
             let row = self.find(req, &target).await?;
-            let loaded = self.load(row).await?;
-            let challenged = loaded.seats.challenged().clone();
+            let mut loaded = self.load(row).await?;
             check_pending(&loaded, req)?;
             check_version(&loaded.row, at_version)?;
+            if loaded.seats.is_open() {
+                if loaded.seats.side_of(&req.user.id).is_some() {
+                    return Err(UserError::not_a_player(
+                        "You cannot accept your own challenge; wait for someone to take it.",
+                    )
+                    .into());
+                }
+                loaded.seats = loaded.seats.taken_by(&req.user);
+                loaded.row.players = serde_json::to_string(&loaded.seats).context("seats")?;
+            }
+            let challenged = loaded.seats.challenged().clone();
             if req.user.id != challenged.id {
                 let msg = if loaded.seats.side_of(&req.user.id).is_some() {
                     format!("Only {} can accept this challenge.", challenged.name)
@@ -519,7 +555,6 @@ impl Service {
             let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
                 continue;
             };
-            let mut loaded = loaded;
             loaded.row.status = next_status.into();
             loaded.row.version = version;
             loaded.row.expires_at = None;
@@ -542,7 +577,12 @@ impl Service {
             let loaded = self.load(row).await?;
             check_pending(&loaded, req)?;
             let Some(side) = loaded.seats.side_of(&req.user.id) else {
-                return Err(UserError::not_a_player("This challenge is not addressed to you.").into());
+                let msg = if loaded.seats.is_open() {
+                    "This challenge is open to anyone: accept it to play, or let it be."
+                } else {
+                    "This challenge is not addressed to you."
+                };
+                return Err(UserError::not_a_player(msg).into());
             };
             let withdrawn = side == loaded.seats.challenger;
             let detail = if withdrawn { "withdrawn" } else { "declined" };
@@ -670,6 +710,9 @@ impl Service {
             .side_of(&req.user.id)
             .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
         match loaded.row.status.as_str() {
+            status::PENDING if loaded.seats.is_open() => Err(UserError::not_your_turn(
+                "The game has not started: nobody has accepted the challenge yet.",
+            )),
             status::PENDING => Err(UserError::not_your_turn(format!(
                 "The game has not started: {} has not accepted the challenge yet.",
                 loaded.seats.challenged().name
