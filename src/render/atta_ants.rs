@@ -48,6 +48,8 @@ const HIGHLIGHT: Colour = Colour::hex(0xF2C230);
 const DANGER: Colour = Colour::hex(0xC8322D);
 const FRONTIER: Colour = Colour::hex(0xE2D9C6);
 const WHITE: Colour = Colour::hex(0xFFFFFF);
+/// A spider's last step.
+const SPIDER_TRACK: Colour = Colour::hex(0x4A4A44);
 /// Laid over a rotation of the drawn card that fits nowhere.
 const DIM_VEIL: Colour = Colour::hex(0xF3EDE0).alpha(170);
 /// The drawn card's rotations: their tiles, and the strip that shows them.
@@ -230,7 +232,7 @@ fn art() -> &'static Art {
             builder.add_ink(fg, ground, 60);
         }
         let mut flat = canvas::pixmap(8, 8, HIGHLIGHT);
-        for (i, c) in [DANGER, INK, SPIDER, BACKGROUND].into_iter().enumerate() {
+        for (i, c) in [DANGER, INK, SPIDER, SPIDER_TRACK].into_iter().enumerate() {
             canvas::fill_rect(&mut flat, canvas::rect(i as f32 * 2.0, 0.0, 2.0, 8.0), c);
         }
         builder.add_pixmap(&flat);
@@ -630,14 +632,14 @@ fn draw_rotations(image: &mut Indexed, game: &AttaAnts, art: &Art) {
         INK,
         BACKGROUND,
         MARGIN,
-        top + 4.0,
+        top + 10.0,
         Align::Left,
     );
     let c = STRIP_CELL as f32;
     for r in 0..4u8 {
         let fit = fits.contains(&card.shape.canonical_rotation(r));
         let x = MARGIN + r as f32 * (c + 44.0);
-        let y = top + 16.0;
+        let y = top + 22.0;
         let tile = art.piece(Piece::Card {
             cell: STRIP_CELL,
             edges: card.shape.edges(r),
@@ -816,7 +818,9 @@ fn draw_highlights(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art)
                     segment(image, pair[0], pair[1], w, ant_colour(ant.colour));
                 }
             }
-            Highlight::Spider { from, to, .. } => segment(image, *from, *to, (c * 0.05).max(2.0), SPIDER),
+            Highlight::Spider { from, to, .. } => {
+                segment(image, *from, *to, (c * 0.03).max(2.0), SPIDER_TRACK)
+            }
             Highlight::Eaten { at, .. } => {
                 let (x, y) = grid.corner(*at);
                 art.frame(image, x + 1.0, y + 1.0, c - 2.0, 4.0, DANGER);
