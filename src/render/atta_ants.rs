@@ -185,9 +185,10 @@ struct Sprite {
     anchor: (i32, i32),
     /// Text: the advance width.
     advance: f32,
-    /// (palette index, level) per pixel, row by row.
-    px: Vec<(u8, u8)>,
-    opaque: bool,
+    /// The pixels that show: (x, y, palette index, level).
+    px: Vec<(u16, u16, u8, u8)>,
+    /// An opaque sprite's indices, row by row, to copy whole rows.
+    opaque: Option<Vec<u8>>,
 }
 
 const LEVELS: u32 = 16;
@@ -370,18 +371,20 @@ impl Art {
                 image.data = vec![blank; (image.width * image.height) as usize];
                 let ink = self.palette.ink(Colour::hex(*fg), Colour::hex(*ground));
                 style.draw_indexed(&mut image, &ink, text, pad, base, Align::Left);
-                let px = image
-                    .data
-                    .iter()
-                    .map(|i| if *i == blank { (0, 0) } else { (*i, LEVELS as u8) })
-                    .collect();
+                let px = sparse(
+                    image.width,
+                    image
+                        .data
+                        .iter()
+                        .map(|i| if *i == blank { (0, 0) } else { (*i, LEVELS as u8) }),
+                );
                 Sprite {
                     width: image.width,
                     height: image.height,
                     anchor: (pad as i32, base as i32),
                     advance,
                     px,
-                    opaque: false,
+                    opaque: None,
                 }
             }
         }
@@ -395,8 +398,8 @@ impl Art {
             height: image.height,
             anchor: (0, 0),
             advance: 0.0,
-            px: image.data.into_iter().map(|i| (i, LEVELS as u8)).collect(),
-            opaque: true,
+            px: sparse(image.width, image.data.iter().map(|i| (*i, LEVELS as u8))),
+            opaque: Some(image.data),
         }
     }
 
@@ -404,10 +407,9 @@ impl Art {
     /// and how much it covers.
     fn clear(&self, pm: &Pixmap, anchor: (i32, i32)) -> Sprite {
         let mut seen: HashMap<[u8; 3], u8> = HashMap::new();
-        let px = pm
-            .pixels()
-            .iter()
-            .map(|p| {
+        let px = sparse(
+            pm.width(),
+            pm.pixels().iter().map(|p| {
                 let a = p.alpha();
                 if a == 0 {
                     return (0, 0);
@@ -417,15 +419,15 @@ impl Art {
                 let index = *seen.entry(rgb).or_insert_with(|| self.palette.nearest(rgb));
                 let level = ((a as u32 * LEVELS + 127) / 255) as u8;
                 (index, level)
-            })
-            .collect();
+            }),
+        );
         Sprite {
             width: pm.width(),
             height: pm.height(),
             anchor,
             advance: 0.0,
             px,
-            opaque: false,
+            opaque: None,
         }
     }
 
@@ -433,45 +435,35 @@ impl Art {
     fn stamp(&self, image: &mut Indexed, sprite: &Sprite, x: i32, y: i32) {
         let (x0, y0) = (x - sprite.anchor.0, y - sprite.anchor.1);
         let (w, h) = (image.width as i32, image.height as i32);
-        if sprite.opaque
-            && x0 >= 0
-            && y0 >= 0
-            && x0 + sprite.width as i32 <= w
-            && y0 + sprite.height as i32 <= h
-        {
-            let sw = sprite.width as usize;
-            for (row, line) in sprite.px.chunks_exact(sw).enumerate() {
-                let start = (y0 as usize + row) * w as usize + x0 as usize;
-                for (d, (i, _)) in image.data[start..start + sw].iter_mut().zip(line) {
-                    *d = *i;
+        if let Some(rows) = &sprite.opaque {
+            let fits = x0 >= 0 && y0 >= 0 && x0 + sprite.width as i32 <= w && y0 + sprite.height as i32 <= h;
+            if fits {
+                let sw = sprite.width as usize;
+                for (row, line) in rows.chunks_exact(sw).enumerate() {
+                    let start = (y0 as usize + row) * w as usize + x0 as usize;
+                    image.data[start..start + sw].copy_from_slice(line);
                 }
+                return;
             }
-            return;
         }
         let mut blends = None;
-        for (row, line) in sprite.px.chunks_exact(sprite.width as usize).enumerate() {
-            let py = y0 + row as i32;
-            if py < 0 || py >= h {
+        for &(sx, sy, index, level) in &sprite.px {
+            let (px, py) = (x0 + sx as i32, y0 + sy as i32);
+            if px < 0 || py < 0 || px >= w || py >= h {
                 continue;
             }
-            for (col, (index, level)) in line.iter().enumerate() {
-                let px = x0 + col as i32;
-                if *level == 0 || px < 0 || px >= w {
-                    continue;
-                }
-                let d = &mut image.data[(py * w + px) as usize];
-                if *level as u32 >= LEVELS {
-                    *d = *index;
-                } else {
-                    let blends = blends.get_or_insert_with(|| self.blends.lock().expect("blends"));
-                    let ground = *d;
-                    *d = *blends.entry((*index, ground, *level)).or_insert_with(|| {
-                        let (f, g) = (self.palette.colour(*index), self.palette.colour(ground));
-                        let a = *level as f32 / LEVELS as f32;
-                        let mix = |i: usize| (f[i] as f32 * a + g[i] as f32 * (1.0 - a) + 0.5) as u8;
-                        self.palette.nearest([mix(0), mix(1), mix(2)])
-                    });
-                }
+            let d = &mut image.data[(py * w + px) as usize];
+            if level as u32 >= LEVELS {
+                *d = index;
+            } else {
+                let blends = blends.get_or_insert_with(|| self.blends.lock().expect("blends"));
+                let ground = *d;
+                *d = *blends.entry((index, ground, level)).or_insert_with(|| {
+                    let (f, g) = (self.palette.colour(index), self.palette.colour(ground));
+                    let a = level as f32 / LEVELS as f32;
+                    let mix = |i: usize| (f[i] as f32 * a + g[i] as f32 * (1.0 - a) + 0.5) as u8;
+                    self.palette.nearest([mix(0), mix(1), mix(2)])
+                });
             }
         }
     }
@@ -525,6 +517,15 @@ impl Art {
         self.rect(image, x + 1.0, y + 1.0, width, c - 2.0, colour);
         self.rect(image, x + c - 1.0 - width, y + 1.0, width, c - 2.0, colour);
     }
+}
+
+/// The pixels of a sprite that show, from (index, level) row by row.
+fn sparse(width: u32, pixels: impl Iterator<Item = (u8, u8)>) -> Vec<(u16, u16, u8, u8)> {
+    pixels
+        .enumerate()
+        .filter(|(_, (_, level))| *level > 0)
+        .map(|(i, (index, level))| ((i as u32 % width) as u16, (i as u32 / width) as u16, index, level))
+        .collect()
 }
 
 /// The height of the part above the map: taller while a card waits, to
