@@ -154,22 +154,25 @@ fn refusals_carry_their_codes() {
 }
 
 #[test]
-fn the_join_button_the_end_button_and_leaving() {
+fn the_join_button_ending_and_leaving() {
     let s = Scratch::new();
     let first = s.run(&[atta("alice", "new", json!({"seed": "11"}))]);
     let join = component(&first[0], "join");
-    let start = component(&first[0], "start");
     let mut click_bob = click("bob", "c1", &join);
     click_bob["at"] = json!("2026-01-01T12:00:00Z");
+    let joined = s.run(&[click_bob]);
+    assert_ok(&joined[0]);
+    // Start carries the lobby's version: the board after the join.
+    let start = component(&joined[0], "start");
+    assert_ne!(start, component(&first[0], "start"));
     let mut click_start_bob = click("bob", "c1", &start);
     click_start_bob["at"] = json!("2026-01-01T12:00:00Z");
     let mut click_start = click("alice", "c1", &start);
     click_start["at"] = json!("2026-01-01T12:00:00Z");
-    let out = s.run(&[click_bob, click_start_bob, click_start]);
-    assert_ok(&out[0]);
-    assert_refused(&out[1], "not_a_player");
-    assert_ok(&out[2]);
-    let game = &out[2]["game"];
+    let out = s.run(&[click_start_bob, click_start]);
+    assert_refused(&out[0], "not_a_player");
+    assert_ok(&out[1]);
+    let game = &out[1]["game"];
     let mover = game["to_move"].as_str().unwrap().to_string();
     let place = game["legal"][0].as_str().unwrap().to_string();
     let out = s.run(&[
@@ -179,9 +182,16 @@ fn the_join_button_the_end_button_and_leaving() {
     assert_ok(&out[0]);
     assert!(out[0]["text"].as_str().unwrap().contains(&place));
     assert_ok(&out[1]);
-    let end = component(&out[1], "end");
-    // In its first turn a player's ants must leave the nest: End is refused.
-    let mut press = click(&mover, "c1", &end);
+    // In its first turn a player's ants must leave the nest: the board has
+    // no End turn, and a typed end is refused.
+    let ids: Vec<&str> = out[1]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(!ids.iter().any(|id| is_verb(id, "end")), "{ids:?}");
+    let mut press = atta(&mover, "end", json!({}));
     press["at"] = json!("2026-01-01T12:01:00Z");
     let other = if mover == "alice" { "bob" } else { "alice" };
     let out = s.run(&[press, atta(other, "leave", json!({}))]);

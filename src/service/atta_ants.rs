@@ -5,6 +5,7 @@
 //! challenge and expires like one. Seats take the colours red, yellow,
 //! orange and brown in the order players joined.
 
+use super::atta_board::{self as board, Choice, View};
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::{GameNames, Target};
@@ -92,7 +93,7 @@ impl Service {
             }
             "start" => {
                 options::only(opts, &[])?;
-                self.atta_start(req, Target::Channel).await
+                self.atta_start(req, Target::Channel, None).await
             }
             "leave" => {
                 options::only(opts, &[])?;
@@ -109,7 +110,7 @@ impl Service {
                             )
                             .into());
                         }
-                        self.atta_act(req, Target::Channel, action).await
+                        self.atta_act(req, Target::Channel, action, None).await
                     }
                     None => self.atta_placements(req).await,
                 }
@@ -125,11 +126,11 @@ impl Service {
                 if action == Action::Leave {
                     return self.atta_leave(req, Target::Channel).await;
                 }
-                self.atta_act(req, Target::Channel, action).await
+                self.atta_act(req, Target::Channel, action, None).await
             }
             "end" => {
                 options::only(opts, &[])?;
-                self.atta_act(req, Target::Channel, Action::End).await
+                self.atta_act(req, Target::Channel, Action::End, None).await
             }
             _ => Err(UserError::new(
                 ErrorCode::UnknownCommand,
@@ -139,19 +140,93 @@ impl Service {
         }
     }
 
-    pub(super) async fn atta_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
+    pub(super) async fn atta_component(
+        &self,
+        req: &Request,
+        id: &ComponentId,
+        values: &[String],
+    ) -> ServiceResult<Reply> {
         let target = Target::Id(&id.id);
-        match id.verb.as_str() {
+        let (verb, version) = super::solitaire_board::versioned(&id.verb);
+        match verb {
             "join" => self.atta_join(req, target).await,
-            "start" => self.atta_start(req, target).await,
+            "start" => self.atta_start(req, target, version).await,
             "leave" => self.atta_leave(req, target).await,
-            "end" => self.atta_act(req, target, Action::End).await,
+            "end" => self.atta_act(req, target, Action::End, version).await,
+            "back" => self.atta_view(req, target, None, View::Play).await,
             verb if verb.starts_with("spider") => {
                 let action = parse(&verb.replace('-', " "))?;
-                self.atta_act(req, target, action).await
+                self.atta_act(req, target, action, version).await
+            }
+            verb if board::select_verb(verb).is_some() => {
+                let choice = values
+                    .first()
+                    .and_then(|v| Choice::parse(v))
+                    .ok_or_else(|| UserError::bad_option("Pick one of the choices."))?;
+                match choice {
+                    Choice::Play(text) => self.atta_act(req, target, parse(&text)?, version).await,
+                    Choice::Square(pos) => self.atta_view(req, target, version, View::Square(pos)).await,
+                    Choice::Ant(ant) => {
+                        let view = View::Path { ant, words: vec![] };
+                        self.atta_view(req, target, version, view).await
+                    }
+                    Choice::Path(path) => {
+                        let view = board::path_view(&path)
+                            .ok_or_else(|| UserError::bad_option("Pick one of the choices."))?;
+                        self.atta_view(req, target, version, view).await
+                    }
+                }
             }
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
         }
+    }
+
+    /// Shows the board again in place, at the next step of a placement or
+    /// an ant's move (or back to the start): nothing is played. Only the
+    /// player to act may narrow, and only on the current board.
+    async fn atta_view(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        version: Option<i64>,
+        view: View,
+    ) -> ServiceResult<Reply> {
+        let row = self.atta_find(req, &target).await?;
+        let loaded = self.atta_load(row).await?;
+        let colour = seat_for_action(&loaded, req)?;
+        if version.is_some_and(|v| v != loaded.row.version) {
+            return Err(out_of_date());
+        }
+        let game = loaded.game.as_ref().expect("a started game");
+        match game.to_move() {
+            None => return Err(rule_error(RuleError::GameOver, &loaded.table).into()),
+            Some(c) if c != colour => return Err(rule_error(RuleError::NotYourTurn(c), &loaded.table).into()),
+            Some(_) => {}
+        }
+        let who = loaded.table.label(colour);
+        let text = match (&view, game.phase()) {
+            (View::Play, _) => turn_line(&loaded),
+            (View::Square(pos), Phase::Place) => {
+                if board::place_choices(game, Some(*pos)).is_empty() {
+                    return Err(UserError::illegal(format!("The card does not fit on {pos}.")).into());
+                }
+                format!("{who} places the card on {pos}: pick how it is turned.")
+            }
+            (View::Path { ant, words }, Phase::Ants(_)) => {
+                let (reached, choices) = board::step_choices(game, *ant, words);
+                if choices.is_empty() {
+                    return Err(UserError::illegal(format!("{ant} cannot move that way.")).into());
+                }
+                let so_far = if reached.len() > 1 {
+                    format!(" (so far `{}`)", reached.join(" "))
+                } else {
+                    String::new()
+                };
+                format!("{who} moves {ant}{so_far}: pick the next step.")
+            }
+            _ => return Err(out_of_date()),
+        };
+        Ok(self.atta_board_view(&loaded, text, &view))
     }
 
     async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -288,9 +363,17 @@ impl Service {
         self.store.commit(&update).await
     }
 
-    async fn atta_start(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+    async fn atta_start(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        version: Option<i64>,
+    ) -> ServiceResult<Reply> {
         for _ in 0..RETRIES {
             let row = self.atta_find(req, &target).await?;
+            if version.is_some_and(|v| v != row.version) {
+                return Err(out_of_date());
+            }
             let mut loaded = self.atta_load(row).await?;
             check_lobby(&loaded, req)?;
             if req.user.id != loaded.table.host.id {
@@ -340,7 +423,7 @@ impl Service {
                 return Err(UserError::not_a_player("You are not playing in this game.").into());
             };
             if loaded.row.status != status::PENDING {
-                return self.atta_act(req, target, Action::Leave).await;
+                return self.atta_act(req, target, Action::Leave, None).await;
             }
             check_lobby(&loaded, req)?;
             if req.user.id == loaded.table.host.id {
@@ -376,11 +459,22 @@ impl Service {
     }
 
     /// Plays an action for the requesting user (or for `seat` on a timeout).
-    async fn atta_act(&self, req: &Request, target: Target<'_>, action: Action) -> ServiceResult<Reply> {
+    /// With `at_version`, only on that version of the game (a click on a
+    /// board that is no longer current is refused).
+    async fn atta_act(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        action: Action,
+        at_version: Option<i64>,
+    ) -> ServiceResult<Reply> {
         for _ in 0..RETRIES {
             let row = self.atta_find(req, &target).await?;
             let mut loaded = self.atta_load(row).await?;
             let colour = seat_for_action(&loaded, req)?;
+            if at_version.is_some_and(|v| v != loaded.row.version) {
+                return Err(out_of_date());
+            }
             let game = loaded.game.as_mut().expect("a started game");
             let canonical = game.canonical(&action);
             let before_round = game.round();
@@ -485,7 +579,11 @@ impl Service {
             text,
             components: vec![
                 Component::button(cid(id, "join"), "Join", ButtonStyle::Success),
-                Component::button(cid(id, "start"), "Start", ButtonStyle::Primary),
+                Component::button(
+                    cid(id, &board::at("start", loaded.row.version)),
+                    "Start",
+                    ButtonStyle::Primary,
+                ),
                 Component::button(cid(id, "leave"), "Leave", ButtonStyle::Secondary),
             ],
             game: Some(self.atta_summary(loaded)),
@@ -494,39 +592,21 @@ impl Service {
     }
 
     fn atta_board_reply(&self, loaded: &Loaded, text: String) -> Reply {
+        self.atta_board_view(loaded, text, &View::Play)
+    }
+
+    /// The board in `view`: the image, and the components of that step.
+    fn atta_board_view(&self, loaded: &Loaded, text: String, view: &View) -> Reply {
         let game = loaded.game.as_ref().expect("a started game");
         let labels = loaded.table.labels();
         let image = self.config.render.then(|| Image {
             png: atta_ants_png(game, &labels),
             alt: atta_ants_alt_text(game, &labels),
         });
-        let id = &loaded.row.id;
-        let mut components = Vec::new();
-        match game.phase() {
-            Phase::Spider { .. } => {
-                for action in game.legal_actions() {
-                    if let Action::Spider { number, dir } = action {
-                        components.push(Component::button(
-                            cid(id, &format!("spider-{number}-{dir}")),
-                            format!("Spider {number} {}", dir.name()),
-                            ButtonStyle::Primary,
-                        ));
-                    }
-                }
-            }
-            Phase::Ants(_) if game.outcome().is_none() => {
-                components.push(Component::button(
-                    cid(id, "end"),
-                    "End turn",
-                    ButtonStyle::Primary,
-                ));
-            }
-            _ => {}
-        }
         Reply {
             text,
             image,
-            components,
+            components: board::components(&loaded.row.id, loaded.row.version, game, view),
             game: Some(self.atta_summary(loaded)),
             ..Reply::default()
         }
@@ -787,6 +867,11 @@ fn busy_channel(open: &GameRow) -> UserError {
 
 fn cid(game_id: &str, verb: &str) -> String {
     ComponentId::new(TAG, game_id, verb).encode()
+}
+
+/// The refusal of a click on a board that is no longer current.
+fn out_of_date() -> super::ServiceError {
+    UserError::conflict("That board is out of date: the game moved on. Use the newest board.").into()
 }
 
 /// "alice (Red) to place the drawn card." or the result.

@@ -6,6 +6,7 @@
 
 mod army_ants;
 mod atta_ants;
+mod atta_board;
 pub mod custom_id;
 mod daily;
 mod daily_seed;
@@ -213,7 +214,7 @@ impl Service {
                 match id.game.as_str() {
                     "aa" => self.army_ants_component(req, &id, values).await,
                     "sol" => self.solitaire_component(req, &id, values).await,
-                    "atta" => self.atta_component(req, &id).await.map(in_place),
+                    "atta" => self.atta_component(req, &id, values).await.map(in_place),
                     "daily" | "lb" => self.daily_component(req, &id).await,
                     _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
                 }

@@ -1,0 +1,268 @@
+//! Atta Ants by clicks alone, through `antics script`: after `/atta new`,
+//! players join, start and play whole games using only the components the
+//! board shows them. Every click answers in place (`"update": true`); a
+//! stranger's click and a click out of turn are refused and change nothing;
+//! a double tap on a versioned component is a `conflict`.
+
+mod common;
+
+use common::*;
+use rand::prelude::*;
+use serde_json::{json, Value};
+
+const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
+
+fn components(reply: &Value) -> Vec<Value> {
+    reply["components"].as_array().cloned().unwrap_or_default()
+}
+
+/// The line `user` sends to use `component`, picking a select's option at
+/// random.
+fn use_component(user: &str, component: &Value, rng: &mut StdRng) -> Value {
+    let mut line = click(user, "c1", component["id"].as_str().expect("id"));
+    if let Some(options) = component["options"].as_array() {
+        let option = options.choose(rng).expect("a select has options");
+        line["values"] = json!([option["value"]]);
+    }
+    line
+}
+
+fn find(reply: &Value, verb: &str) -> Value {
+    components(reply)
+        .into_iter()
+        .find(|c| is_verb(c["id"].as_str().unwrap_or(""), verb))
+        .unwrap_or_else(|| panic!("no {verb} component in {reply}"))
+}
+
+/// Whether a component id carries the game's version (`VERB.N`).
+fn versioned(id: &str) -> bool {
+    id.rsplit_once('.')
+        .is_some_and(|(_, v)| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Opens a lobby for `players`, fills it and starts it by clicks; returns
+/// the started board.
+fn open_by_clicks(session: &mut Session, players: usize, seed: u64) -> Value {
+    let mut lobby = session.send(&command(
+        "alice",
+        "c1",
+        "atta new",
+        json!({"seed": seed.to_string()}),
+    ));
+    assert_ok(&lobby);
+    for user in &PLAYERS[1..players] {
+        let join = find(&lobby, "join");
+        let reply = session.send(&click(user, "c1", join["id"].as_str().unwrap()));
+        assert_ok(&reply);
+        assert_eq!(
+            reply["update"], true,
+            "a join changes the lobby in place: {reply}"
+        );
+        lobby = reply;
+    }
+    let start = click("alice", "c1", find(&lobby, "start")["id"].as_str().unwrap());
+    let board = session.send(&start);
+    assert_ok(&board);
+    assert_eq!(
+        board["update"], true,
+        "Start turns the lobby into the board: {board}"
+    );
+    assert_eq!(board["game"]["status"], "active");
+    // A second tap on Start finds a board that moved on.
+    assert_refused(&session.send(&start), "conflict");
+    board
+}
+
+/// Plays a whole game of `players` by random clicks; returns how many
+/// clicks it took.
+fn play_by_clicks(players: usize, seed: u64) -> usize {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut board = open_by_clicks(&mut session, players, seed);
+    let (mut clicks, mut strangers, mut doubles, mut ant_moves) = (0, 0, 0, 0);
+    while board["game"]["status"] != "finished" {
+        assert!(clicks < 5000, "the game ends: {board}");
+        let to_move = board["game"]["to_move"]
+            .as_str()
+            .expect("someone acts")
+            .to_string();
+        let mut choices = components(&board);
+        assert!(!choices.is_empty(), "an open board offers something: {board}");
+        // Going back is allowed, but not too often, so that games end.
+        if choices.len() > 1 && rng.random_bool(0.8) {
+            choices.retain(|c| !is_verb(c["id"].as_str().unwrap(), "back"));
+        }
+        // Ants move more often than turns end, so games last a while.
+        if choices.len() > 1 && rng.random_bool(0.6) {
+            choices.retain(|c| !is_verb(c["id"].as_str().unwrap(), "end"));
+        }
+        let chosen = choices.choose(&mut rng).unwrap().clone();
+        let before = board["game"].clone();
+        if rng.random_bool(0.05) {
+            // Someone else clicks: a stranger, or a player out of turn.
+            let other = PLAYERS[..players]
+                .iter()
+                .copied()
+                .chain(["erin"])
+                .filter(|p| *p != to_move)
+                .choose(&mut rng)
+                .unwrap();
+            let refused = session.send(&use_component(other, &chosen, &mut rng));
+            let code = if other == "erin" {
+                "not_a_player"
+            } else {
+                "not_your_turn"
+            };
+            assert_refused(&refused, code);
+            assert_eq!(refused["game"]["legal"], before["legal"], "nothing changed");
+            assert_eq!(refused["game"]["to_move"], before["to_move"]);
+            strangers += 1;
+        }
+        let line = use_component(&to_move, &chosen, &mut rng);
+        let reply = session.send(&line);
+        clicks += 1;
+        assert_ok(&reply);
+        assert_eq!(
+            reply["update"], true,
+            "a click changes the board in place: {reply}"
+        );
+        assert_eq!(reply["ephemeral"], false);
+        assert!(reply["image"].is_string(), "every board shows its image");
+        let text = reply["text"].as_str().unwrap_or("");
+        let played = text.contains(" played **");
+        if played
+            && !["place", "end", "spider"]
+                .iter()
+                .any(|w| text.contains(&format!("played **{w}")))
+        {
+            ant_moves += 1;
+        }
+        if !played {
+            assert_eq!(reply["game"]["legal"], before["legal"], "narrowing plays nothing");
+            assert!(
+                !components(&reply).is_empty(),
+                "a narrowed board offers the next step"
+            );
+        }
+        if played && versioned(chosen["id"].as_str().unwrap()) && rng.random_bool(0.2) {
+            let again = session.send(&line);
+            assert_refused(&again, "conflict");
+            assert_eq!(again["game"]["legal"], reply["game"]["legal"], "nothing changed");
+            doubles += 1;
+        }
+        board = reply;
+    }
+    assert!(board["game"]["result"]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("Ranking"));
+    assert!(components(&board).is_empty(), "a finished board offers nothing");
+    assert!(
+        strangers > 0 && doubles > 0,
+        "{strangers} refusals, {doubles} double taps"
+    );
+    assert!(ant_moves > 0, "ants moved by clicks");
+    clicks
+}
+
+#[test]
+fn two_players_play_a_whole_game_by_clicks() {
+    for seed in [11, 21] {
+        let clicks = play_by_clicks(2, seed);
+        println!("{clicks} clicks");
+    }
+}
+
+#[test]
+fn three_players_play_a_whole_game_by_clicks() {
+    for seed in [12, 22] {
+        let clicks = play_by_clicks(3, seed);
+        println!("{clicks} clicks");
+    }
+}
+
+#[test]
+fn four_players_play_a_whole_game_by_clicks() {
+    for seed in [13, 23] {
+        let clicks = play_by_clicks(4, seed);
+        println!("{clicks} clicks");
+    }
+}
+
+/// While placing, the select offers the legal placements (or their squares),
+/// and an ant's move is built step by step down to "stop here".
+#[test]
+fn placing_and_moving_read_as_choices() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let board = open_by_clicks(&mut session, 2, 5);
+    let to_move = board["game"]["to_move"].as_str().unwrap().to_string();
+    let place = find(&board, "place");
+    let options = place["options"].as_array().unwrap();
+    assert!(!options.is_empty() && options.len() <= 25);
+    let legal: Vec<String> = board["game"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    for o in options {
+        let value = o["value"].as_str().unwrap();
+        if let Some(action) = value.strip_prefix("go:") {
+            assert!(legal.contains(&action.to_string()), "{action} is legal");
+            assert!(o["label"].as_str().unwrap().contains(" turned r"), "{o}");
+        } else {
+            assert!(value.starts_with("sq:"), "{value}");
+        }
+    }
+    // Pick the first option until a placement is played.
+    let mut board = board;
+    loop {
+        let select = find(&board, "place");
+        let first = &select["options"][0];
+        let mut line = click(&to_move, "c1", select["id"].as_str().unwrap());
+        line["values"] = json!([first["value"]]);
+        let reply = session.send(&line);
+        assert_ok(&reply);
+        assert_eq!(reply["update"], true);
+        board = reply;
+        if board["text"].as_str().unwrap().contains(" played **place") {
+            break;
+        }
+    }
+    // The ant turn: the acting player's ants, then the steps.
+    let to_move = board["game"]["to_move"].as_str().unwrap().to_string();
+    let ants = find(&board, "ant");
+    assert_eq!(ants["label"], "Move an ant");
+    let mut line = click(&to_move, "c1", ants["id"].as_str().unwrap());
+    line["values"] = json!([ants["options"][0]["value"]]);
+    let steps = session.send(&line);
+    assert_ok(&steps);
+    assert_eq!(steps["update"], true);
+    let select = find(&steps, "step");
+    let labels: Vec<&str> = select["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.iter().any(|l| l.starts_with("North")
+            || l.starts_with("East")
+            || l.starts_with("South")
+            || l.starts_with("West")),
+        "{labels:?}"
+    );
+    find(&steps, "back");
+    // Back shows the ants again; nothing was played.
+    let back = session.send(&click(
+        &to_move,
+        "c1",
+        find(&steps, "back")["id"].as_str().unwrap(),
+    ));
+    assert_ok(&back);
+    assert_eq!(back["update"], true);
+    assert_eq!(back["game"]["legal"], board["game"]["legal"]);
+    find(&back, "ant");
+}
