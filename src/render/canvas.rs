@@ -682,9 +682,93 @@ impl Palette {
         encoder.set_compression(png::Compression::Fast);
         encoder.set_filter(png::Filter::Paeth);
         let mut writer = encoder.write_header().expect("writing to memory");
-        writer.write_image_data(&image.data).expect("writing to memory");
+        writer
+            .write_chunk(png::chunk::IDAT, &compress_paeth(image))
+            .expect("writing to memory");
         writer.finish().expect("writing to memory");
         out
+    }
+}
+
+/// The zlib stream of a palette image's rows, each Paeth-filtered, as the
+/// `png` crate writes it with fast compression; but a stretch of a row
+/// that repeats the row above (and whose left neighbour does too) filters
+/// to zeros without working them out.
+fn compress_paeth(image: &Indexed) -> Vec<u8> {
+    let width = image.width as usize;
+    let rows = image.data.chunks_exact(width.max(1));
+    let mut compressor =
+        fdeflate::Compressor::new(Vec::with_capacity(image.data.len() / 8)).expect("writing to memory");
+    let zeros = vec![0u8; width];
+    let mut line = vec![0u8; width + 1];
+    line[0] = 4; // Paeth
+    let mut prev: &[u8] = &zeros;
+    for row in rows {
+        paeth_row(prev, row, &mut line[1..]);
+        compressor.write_data(&line).expect("writing to memory");
+        prev = row;
+    }
+    let compressed = compressor.finish().expect("writing to memory");
+    let raw = (width + 1) * image.height as usize;
+    if compressed.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(raw) {
+        return compressed;
+    }
+    // Incompressible: stored blocks are smaller.
+    let mut stored =
+        fdeflate::StoredOnlyCompressor::new(std::io::Cursor::new(Vec::new())).expect("writing to memory");
+    for row in image.data.chunks_exact(width.max(1)) {
+        stored.write_data(&[0]).expect("writing to memory");
+        stored.write_data(row).expect("writing to memory");
+    }
+    stored.finish().expect("writing to memory").into_inner()
+}
+
+/// Paeth-filters `cur` under `prev` into `out` (one byte a pixel).
+fn paeth_row(prev: &[u8], cur: &[u8], out: &mut [u8]) {
+    const CHUNK: usize = 32;
+    let n = cur.len();
+    if n == 0 {
+        return;
+    }
+    out[0] = cur[0].wrapping_sub(paeth(0, prev[0], 0));
+    // From pixel 1 on, in chunks whose left neighbours are in reach: the
+    // chunk `[s, s + CHUNK)` reads `[s - 1, s + CHUNK)` of both rows.
+    let mut s = 1;
+    while s + CHUNK <= n {
+        let x: &[u8; CHUNK] = cur[s..s + CHUNK].try_into().expect("a chunk");
+        let b: &[u8; CHUNK] = prev[s..s + CHUNK].try_into().expect("a chunk");
+        let a: &[u8; CHUNK] = cur[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
+        let c: &[u8; CHUNK] = prev[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
+        let o: &mut [u8; CHUNK] = (&mut out[s..s + CHUNK]).try_into().expect("a chunk");
+        if x == b && a == c {
+            // Every pixel repeats the one above, and so does its left
+            // neighbour: the predictor is the pixel itself.
+            *o = [0; CHUNK];
+        } else {
+            for i in 0..CHUNK {
+                o[i] = x[i].wrapping_sub(paeth(a[i], b[i], c[i]));
+            }
+        }
+        s += CHUNK;
+    }
+    for i in s..n {
+        out[i] = cur[i].wrapping_sub(paeth(cur[i - 1], prev[i], prev[i - 1]));
+    }
+}
+
+/// The Paeth predictor: of left, up and up-left, the one nearest to
+/// `left + up - up_left`, ties in that order.
+fn paeth(a: u8, b: u8, c: u8) -> u8 {
+    let (a16, b16, c16) = (i16::from(a), i16::from(b), i16::from(c));
+    let pa = (b16 - c16).abs();
+    let pb = (a16 - c16).abs();
+    let pc = (a16 + b16 - 2 * c16).abs();
+    if pa <= pb && pa <= pc {
+        a
+    } else if pb <= pc {
+        b
+    } else {
+        c
     }
 }
 

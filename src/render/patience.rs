@@ -480,6 +480,14 @@ impl Board<'_> {
     }
 }
 
+/// Where to look for the colour under text set at `(x, y)`: just left of
+/// its start, clipped to the image.
+fn text_ground(image: &Indexed, x: f32, y: f32) -> usize {
+    let x = (x as i32 - 1).clamp(0, image.width as i32 - 1) as usize;
+    let y = (y as i32 - 1).clamp(0, image.height as i32 - 1) as usize;
+    y * image.width as usize + x
+}
+
 fn colour_key(colour: Colour) -> u32 {
     u32::from_le_bytes([colour.r, colour.g, colour.b, colour.a])
 }
@@ -527,6 +535,8 @@ impl Surface for Board<'_> {
         // Text is opaque in every style the boards use; a translucent
         // colour is drawn at its share of each pixel's coverage.
         let share = u32::from(style.colour.a);
+        let ground = image.data[text_ground(image, x, y)];
+        let mut ramp = [u16::MAX; 256];
         style.cover(text, x, y, align, |px, py, coverage| {
             if px < 0 || py < 0 || px >= w || py >= h {
                 return;
@@ -535,6 +545,13 @@ impl Surface for Board<'_> {
             let d = &mut image.data[(py * w + px) as usize];
             *d = if coverage == 255 {
                 full
+            } else if *d == ground {
+                // Most text lies on one flat colour: its blends, by coverage.
+                let known = &mut ramp[coverage as usize];
+                if *known == u16::MAX {
+                    *known = u16::from(art.ink(colour, coverage, ground));
+                }
+                *known as u8
             } else {
                 art.ink(colour, coverage, *d)
             };
