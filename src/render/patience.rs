@@ -2,6 +2,13 @@
 //! felt), the header and footer, pile labels, the fan that stacks a pile
 //! downwards, a fast sprite paste, highlight rings and alt-text helpers.
 //!
+//! The drawing code is written once against [`Surface`]. A render draws on
+//! a [`Board`], a palette image: card sprites, shapes (badges, rings, bars)
+//! and glyphs are mapped onto the game's palette the first time they are
+//! needed and only copied after that, so a render costs little more than
+//! the PNG encoding. The same code draws a few sample boards in full colour
+//! once, to choose that palette from.
+//!
 //! The palette follows the Army Ants board (a warm dark frame with ivory
 //! text, yellow for where the last move came from, teal for where it went),
 //! with a green felt under the cards. Everything is opaque, so the images
