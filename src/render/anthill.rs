@@ -6,11 +6,11 @@
 //! must. The cards of each pile's bottom run (the score) are marked with a
 //! gold bar.
 
-use super::canvas::{fill, rounded_rect, Indexed, Palette};
+use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, plural, ring,
-    Header, Mark, Quantizer, GOLD, LABEL_H,
+    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, plural, ring, table,
+    BoardArt, Header, Mark, Surface, GOLD, LABEL_H,
 };
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
@@ -79,19 +79,38 @@ pub fn anthill_size(view: &View) -> (u32, u32) {
 }
 
 pub fn anthill_png(view: &View) -> Vec<u8> {
-    palette().encode(&draw(view))
+    let art = art();
+    art.palette().encode_indexed(&draw(view, art))
 }
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
 pub(super) fn anthill_frame(view: &View) -> (Indexed, &'static Palette) {
-    let quantizer = palette();
-    (quantizer.indices(&draw(view)), quantizer.palette())
+    let art = art();
+    (draw(view, art), art.palette())
 }
 
-fn palette() -> &'static Quantizer {
-    static PALETTE: OnceLock<Quantizer> = OnceLock::new();
-    PALETTE.get_or_init(|| Quantizer::from_samples(&sample_views().iter().map(draw).collect::<Vec<_>>()))
+/// The palette, chosen from sample boards drawn in full colour, and the
+/// table and card sprites mapped onto it.
+fn art() -> &'static BoardArt {
+    static ART: OnceLock<BoardArt> = OnceLock::new();
+    ART.get_or_init(|| {
+        let samples: Vec<Pixmap> = sample_views()
+            .iter()
+            .map(|view| {
+                let mut pm = table(WIDTH, layout(view).height);
+                draw_on(&mut pm, view);
+                pm
+            })
+            .collect();
+        BoardArt::new(&samples, &table(WIDTH, MAX_HEIGHT), &cards::sprites())
+    })
+}
+
+fn draw(view: &View, art: &BoardArt) -> Indexed {
+    let mut board = art.board(layout(view).height);
+    draw_on(&mut board, view);
+    board.image
 }
 
 /// Made-up views that show every card, both highlights, empty spots, and
@@ -156,16 +175,14 @@ fn marks(view: &View) -> [Mark; SPOTS] {
     marks
 }
 
-fn draw(view: &View) -> Pixmap {
+fn draw_on<S: Surface>(pm: &mut S, view: &View) {
     let layout = layout(view);
-    static TABLE: OnceLock<Pixmap> = OnceLock::new();
-    let mut pm = cached_table(&TABLE, WIDTH, MAX_HEIGHT, layout.height);
     let marks = marks(view);
     for (i, pile) in view.spots.iter().enumerate() {
         let (top, room) = layout.rows[i / 4];
-        draw_spot(&mut pm, i, pile, spot_x(i), top, room, marks[i]);
+        draw_spot(pm, i, pile, spot_x(i), top, room, marks[i]);
     }
-    draw_header(&mut pm, &header(view));
+    draw_header(pm, &header(view));
     let last = last_text(view);
     let keys = marks.iter().any(|m| *m != Mark::None);
     let note = if view.undoable > 0 {
@@ -173,11 +190,10 @@ fn draw(view: &View) -> Pixmap {
     } else {
         String::new()
     };
-    draw_footer(&mut pm, last.as_deref(), keys, &note);
-    pm
+    draw_footer(pm, last.as_deref(), keys, &note);
 }
 
-fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room: f32, mark: Mark) {
+fn draw_spot<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], x: f32, top: f32, room: f32, mark: Mark) {
     let note = match pile.len() {
         0 | 1 => String::new(),
         n => plural(n, "card"),
@@ -208,7 +224,7 @@ fn draw_spot(pm: &mut Pixmap, i: usize, pile: &[StdCard], x: f32, top: f32, room
         } else {
             tops[run]
         };
-        fill(pm, &rounded_rect(x - 9.0, top + 4.0, 4.0, end - 8.0, 2.0), GOLD);
+        pm.fill_shape(&rounded_rect(x - 9.0, top + 4.0, 4.0, end - 8.0, 2.0), GOLD);
     }
     cards::paste_fanned(pm, pile, &tops, x, top, mark);
 }
@@ -317,6 +333,20 @@ mod tests {
             game.apply(&action).expect("legal");
         }
         game
+    }
+
+    #[test]
+    fn the_palette_image_matches_the_full_colour_drawing() {
+        for game in [played(1, 0), played(1, 40), played(3, 200)] {
+            let view = game.view();
+            let mut full = table(WIDTH, layout(&view).height);
+            draw_on(&mut full, &view);
+            let (differ, far) = super::super::patience::difference(art(), &full, &draw(&view, art()));
+            assert!(
+                differ < 0.02 && far < 0.001,
+                "{differ} of the pixels differ, {far} by much"
+            );
+        }
     }
 
     #[test]

@@ -8,8 +8,8 @@
 use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste,
-    plural, ring, Header, Mark, Quantizer, FELT_TEXT, LABEL_H, PAD,
+    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, plural, ring, table,
+    BoardArt, Header, Mark, Surface, FELT_TEXT, LABEL_H, PAD,
 };
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
@@ -59,19 +59,39 @@ fn column_x(i: usize) -> f32 {
 }
 
 pub fn ants_png(view: &View) -> Vec<u8> {
-    palette().encode(&draw(view))
+    let art = art();
+    art.palette().encode_indexed(&draw(view, art))
 }
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
 pub(super) fn ants_frame(view: &View) -> (Indexed, &'static Palette) {
-    let quantizer = palette();
-    (quantizer.indices(&draw(view)), quantizer.palette())
+    let art = art();
+    (draw(view, art), art.palette())
 }
 
-fn palette() -> &'static Quantizer {
-    static PALETTE: OnceLock<Quantizer> = OnceLock::new();
-    PALETTE.get_or_init(|| Quantizer::from_samples(&sample_views().iter().map(draw).collect::<Vec<_>>()))
+/// The palette, chosen from sample boards drawn in full colour, and the
+/// table and card sprites mapped onto it.
+fn art() -> &'static BoardArt {
+    static ART: OnceLock<BoardArt> = OnceLock::new();
+    ART.get_or_init(|| {
+        let samples: Vec<Pixmap> = sample_views()
+            .iter()
+            .map(|view| {
+                let (width, height) = ants_size(view);
+                let mut pm = table(width, height);
+                draw_on(&mut pm, view);
+                pm
+            })
+            .collect();
+        BoardArt::new(&samples, &table(WIDTH, MAX_HEIGHT), &cards::sprites())
+    })
+}
+
+fn draw(view: &View, art: &BoardArt) -> Indexed {
+    let mut board = art.board(ants_size(view).1);
+    draw_on(&mut board, view);
+    board.image
 }
 
 /// Made-up views that show every card, both highlights, an empty pile and
@@ -143,30 +163,26 @@ fn next_ranks(top: StdCard) -> (Rank, Rank) {
     (rank(below), rank(above))
 }
 
-fn draw(view: &View) -> Pixmap {
-    let (width, height) = ants_size(view);
-    static TABLE: OnceLock<Pixmap> = OnceLock::new();
-    let mut pm = cached_table(&TABLE, width, MAX_HEIGHT, height);
+fn draw_on<S: Surface>(pm: &mut S, view: &View) {
     let (f_marks, t_marks) = marks(view);
     for (i, pile) in view.foundations.iter().enumerate() {
-        draw_foundation(&mut pm, i, pile, f_marks[i]);
+        draw_foundation(pm, i, pile, f_marks[i]);
     }
     let room = tableau_room(view);
     for (i, pile) in view.tableau.iter().enumerate() {
-        draw_tableau(&mut pm, i, pile, room, t_marks[i]);
+        draw_tableau(pm, i, pile, room, t_marks[i]);
     }
-    draw_header(&mut pm, &header(view));
+    draw_header(pm, &header(view));
     let keys = f_marks.iter().chain(&t_marks).any(|m| *m != Mark::None);
     let note = if view.undoable > 0 {
         format!("{} undoable", plural(view.undoable, "move"))
     } else {
         String::new()
     };
-    draw_footer(&mut pm, last_text(view).as_deref(), keys, &note);
-    pm
+    draw_footer(pm, last_text(view).as_deref(), keys, &note);
 }
 
-fn draw_foundation(pm: &mut Pixmap, i: usize, pile: &[StdCard], mark: Mark) {
+fn draw_foundation<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], mark: Mark) {
     let x = column_x(i);
     let Some(&top) = pile.last() else {
         // The rules never leave a foundation empty; draw its place anyway.
@@ -180,7 +196,7 @@ fn draw_foundation(pm: &mut Pixmap, i: usize, pile: &[StdCard], mark: Mark) {
         size: 16.0,
         colour: FELT_TEXT,
     };
-    hint.draw(pm, &next, x + CARD_W / 2.0, NEXT_Y, Align::Centre);
+    pm.text(&hint, &next, x + CARD_W / 2.0, NEXT_Y, Align::Centre);
     draw_label(
         pm,
         &format!("F{}", i + 1),
@@ -192,16 +208,14 @@ fn draw_foundation(pm: &mut Pixmap, i: usize, pile: &[StdCard], mark: Mark) {
     let depth = (pile.len() - 1).min(DEPTH);
     for k in (1..=depth).rev() {
         let dy = k as f32 * DEPTH_STEP;
-        paste(
-            pm,
+        pm.paste_sprite(
             cards::blank(),
             x as i32 - PAD as i32,
             (FOUNDATION_Y + dy) as i32 - PAD as i32,
             u32::MAX,
         );
     }
-    paste(
-        pm,
+    pm.paste_sprite(
         cards::face(top),
         x as i32 - PAD as i32,
         FOUNDATION_Y as i32 - PAD as i32,
@@ -212,7 +226,7 @@ fn draw_foundation(pm: &mut Pixmap, i: usize, pile: &[StdCard], mark: Mark) {
     }
 }
 
-fn draw_tableau(pm: &mut Pixmap, i: usize, pile: &[StdCard], room: f32, mark: Mark) {
+fn draw_tableau<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], room: f32, mark: Mark) {
     let x = column_x(i);
     let note = match pile.len() {
         0 | 1 => String::new(),
@@ -357,6 +371,21 @@ mod tests {
             game.apply(&action).expect("legal");
         }
         game
+    }
+
+    #[test]
+    fn the_palette_image_matches_the_full_colour_drawing() {
+        for game in [played(1, Variant::Strict, 0), played(2, Variant::Relaxed, 40)] {
+            let view = game.view();
+            let (width, height) = ants_size(&view);
+            let mut full = table(width, height);
+            draw_on(&mut full, &view);
+            let (differ, far) = super::super::patience::difference(art(), &full, &draw(&view, art()));
+            assert!(
+                differ < 0.02 && far < 0.001,
+                "{differ} of the pixels differ, {far} by much"
+            );
+        }
     }
 
     #[test]

@@ -11,8 +11,9 @@
 //! and costs well under half of that.
 
 use ab_glyph::{point, Font, FontRef, GlyphId, OutlinedGlyph, PxScale, ScaleFont};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, RwLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 /// The two faces of DejaVu Sans bundled in `assets/fonts`.
@@ -66,12 +67,12 @@ impl Colour {
         paint
     }
 
-    fn rgb(self) -> [u8; 3] {
+    pub fn rgb(self) -> [u8; 3] {
         [self.r, self.g, self.b]
     }
 
     /// This colour at `amount` (0..1) over an opaque `ground`.
-    fn over(self, ground: Colour, amount: f32) -> [u8; 3] {
+    pub fn over(self, ground: Colour, amount: f32) -> [u8; 3] {
         let a = amount * self.a as f32 / 255.0;
         let mix = |f: u8, g: u8| (f as f32 * a + g as f32 * (1.0 - a) + 0.5) as u8;
         [
@@ -192,24 +193,43 @@ impl<'a> Style<'a> {
     pub fn cap_height(&self) -> f32 {
         let per_em = self.font.units_per_em().unwrap_or(2048.0);
         // DejaVu's capitals are 0.729 em tall; fall back to that.
-        self.font
-            .outline(self.font.glyph_id('H'))
-            .map_or(0.729 * self.size, |o| {
-                (o.bounds.max.y - o.bounds.min.y).abs() * self.size / per_em
-            })
+        cap_units(self.font).map_or(0.729 * self.size, |h| h * self.size / per_em)
     }
 
     /// Shortens `text` with an ellipsis until it fits in `max` pixels.
     pub fn fit(&self, text: &str, max: f32) -> String {
-        if self.width(text) <= max {
+        // Each glyph's kerning and advance, summed in order as `width` does,
+        // so that every shortened candidate is measured without laying it
+        // out again.
+        let scaled = self.font.as_scaled(self.scale());
+        let chars: Vec<char> = text.chars().collect();
+        let ids: Vec<GlyphId> = chars.iter().map(|c| scaled.glyph_id(*c)).collect();
+        let mut sums = Vec::with_capacity(ids.len() + 1);
+        let mut total = 0.0f32;
+        sums.push(total);
+        for (i, id) in ids.iter().enumerate() {
+            let kern = if i == 0 { 0.0 } else { scaled.kern(ids[i - 1], *id) };
+            total += kern + scaled.h_advance(*id);
+            sums.push(total);
+        }
+        if total <= max {
             return text.to_string();
         }
-        let mut chars: Vec<char> = text.chars().collect();
-        while !chars.is_empty() {
-            chars.pop();
-            let candidate = chars.iter().collect::<String>().trim_end().to_string() + "…";
-            if self.width(&candidate) <= max {
-                return candidate;
+        let ellipsis = scaled.glyph_id('…');
+        let mut len = chars.len();
+        while len > 0 {
+            len -= 1;
+            let mut kept = len;
+            while kept > 0 && chars[kept - 1].is_whitespace() {
+                kept -= 1;
+            }
+            let kern = if kept == 0 {
+                0.0
+            } else {
+                scaled.kern(ids[kept - 1], ellipsis)
+            };
+            if sums[kept] + (kern + scaled.h_advance(ellipsis)) <= max {
+                return chars[..kept].iter().collect::<String>() + "…";
             }
         }
         "…".to_string()
@@ -219,7 +239,20 @@ impl<'a> Style<'a> {
     /// to `each`; returns the advance width.
     fn layout(&self, text: &str, x: f32, y: f32, align: Align, mut each: impl FnMut(OutlinedGlyph)) -> f32 {
         let scale = self.scale();
-        let scaled = self.font.as_scaled(scale);
+        self.place(text, x, align, |id, pen| {
+            if let Some(outline) = self
+                .font
+                .outline_glyph(id.with_scale_and_position(scale, point(pen, y)))
+            {
+                each(outline);
+            }
+        })
+    }
+
+    /// Lays `text` out, handing each glyph and its pen position to `each`;
+    /// returns the advance width.
+    fn place(&self, text: &str, x: f32, align: Align, mut each: impl FnMut(GlyphId, f32)) -> f32 {
+        let scaled = self.font.as_scaled(self.scale());
         let glyphs = || {
             let mut prev: Option<GlyphId> = None;
             text.chars().map(move |c| {
@@ -237,15 +270,88 @@ impl<'a> Style<'a> {
         };
         for (id, kern, advance) in glyphs() {
             pen += kern;
-            if let Some(outline) = self
-                .font
-                .outline_glyph(id.with_scale_and_position(scale, point(pen, y)))
-            {
-                each(outline);
-            }
+            each(id, pen);
             pen += advance;
         }
         width
+    }
+
+    /// Lays `text` out like [`Style::draw`] and hands every pixel it covers
+    /// to `put` with its coverage (1 to 255); returns the advance width.
+    /// Glyphs are rasterised once per font, size and quarter-pixel
+    /// position, then kept for every later call.
+    pub fn cover(&self, text: &str, x: f32, y: f32, align: Align, mut put: impl FnMut(i32, i32, u8)) -> f32 {
+        let font = self.font as *const FontRef<'static> as usize;
+        let size = self.size.to_bits();
+        let (fy, y_frac) = quarter(y);
+        let mut wanted: Vec<(GlyphKey, i32)> = Vec::with_capacity(text.len());
+        let width = self.place(text, x, align, |id, pen| {
+            let (fx, x_frac) = quarter(pen);
+            wanted.push((
+                GlyphKey {
+                    font,
+                    size,
+                    glyph: id.0,
+                    x_frac,
+                    y_frac,
+                },
+                fx,
+            ));
+        });
+        let cache = glyph_cache();
+        let missing = {
+            let glyphs = cache.read().unwrap_or_else(|e| e.into_inner());
+            wanted.iter().any(|(key, _)| !glyphs.contains_key(key))
+        };
+        if missing {
+            let mut glyphs = cache.write().unwrap_or_else(|e| e.into_inner());
+            for (key, _) in &wanted {
+                glyphs.entry(*key).or_insert_with(|| self.rasterise(*key));
+            }
+        }
+        let glyphs = cache.read().unwrap_or_else(|e| e.into_inner());
+        for (key, fx) in &wanted {
+            let glyph = &glyphs[key];
+            if glyph.width == 0 {
+                continue;
+            }
+            let (left, top) = (fx + glyph.left, fy + glyph.top);
+            for (row, line) in glyph.coverage.chunks_exact(glyph.width).enumerate() {
+                for (col, &c) in line.iter().enumerate() {
+                    if c > 0 {
+                        put(left + col as i32, top + row as i32, c);
+                    }
+                }
+            }
+        }
+        width
+    }
+
+    /// A glyph's coverage at a quarter-pixel position.
+    fn rasterise(&self, key: GlyphKey) -> Glyph {
+        let at = point(key.x_frac as f32 / 4.0, key.y_frac as f32 / 4.0);
+        let Some(outline) = self
+            .font
+            .outline_glyph(GlyphId(key.glyph).with_scale_and_position(self.scale(), at))
+        else {
+            return Glyph::default();
+        };
+        let bounds = outline.px_bounds();
+        let width = (bounds.max.x - bounds.min.x) as usize;
+        let height = (bounds.max.y - bounds.min.y) as usize;
+        let mut coverage = vec![0u8; width * height];
+        outline.draw(|gx, gy, c| {
+            let i = gy as usize * width + gx as usize;
+            if i < coverage.len() {
+                coverage[i] = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+            }
+        });
+        Glyph {
+            left: bounds.min.x as i32,
+            top: bounds.min.y as i32,
+            width,
+            coverage,
+        }
     }
 
     /// Draws `text` in full colour; returns its width.
@@ -281,6 +387,53 @@ impl<'a> Style<'a> {
             });
         })
     }
+}
+
+/// A glyph as [`Style::cover`] keeps it: font, size, glyph and the pen's
+/// position past the whole pixel, in quarters.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct GlyphKey {
+    font: usize,
+    size: u32,
+    glyph: u16,
+    x_frac: u8,
+    y_frac: u8,
+}
+
+/// A rasterised glyph: coverage bytes, `width` a row, placed at
+/// `(left, top)` from the whole pixel of the pen.
+#[derive(Default)]
+struct Glyph {
+    left: i32,
+    top: i32,
+    width: usize,
+    coverage: Vec<u8>,
+}
+
+fn glyph_cache() -> &'static RwLock<FxHashMap<GlyphKey, Glyph>> {
+    static CACHE: OnceLock<RwLock<FxHashMap<GlyphKey, Glyph>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// The height of a font's `H` in font units, measured once per font.
+fn cap_units(font: &FontRef<'static>) -> Option<f32> {
+    static HEIGHTS: OnceLock<RwLock<FxHashMap<usize, Option<f32>>>> = OnceLock::new();
+    let heights = HEIGHTS.get_or_init(Default::default);
+    let key = font as *const FontRef<'static> as usize;
+    if let Some(h) = heights.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return *h;
+    }
+    let h = font
+        .outline(font.glyph_id('H'))
+        .map(|o| (o.bounds.max.y - o.bounds.min.y).abs());
+    heights.write().unwrap_or_else(|e| e.into_inner()).insert(key, h);
+    h
+}
+
+/// A position as its whole pixel and the quarters past it.
+fn quarter(v: f32) -> (i32, u8) {
+    let q = (v * 4.0).round() as i32;
+    (q.div_euclid(4), q.rem_euclid(4) as u8)
 }
 
 /// Blends a colour at partial coverage over one opaque pixel.
@@ -529,9 +682,93 @@ impl Palette {
         encoder.set_compression(png::Compression::Fast);
         encoder.set_filter(png::Filter::Paeth);
         let mut writer = encoder.write_header().expect("writing to memory");
-        writer.write_image_data(&image.data).expect("writing to memory");
+        writer
+            .write_chunk(png::chunk::IDAT, &compress_paeth(image))
+            .expect("writing to memory");
         writer.finish().expect("writing to memory");
         out
+    }
+}
+
+/// The zlib stream of a palette image's rows, each Paeth-filtered, as the
+/// `png` crate writes it with fast compression; but a stretch of a row
+/// that repeats the row above (and whose left neighbour does too) filters
+/// to zeros without working them out.
+fn compress_paeth(image: &Indexed) -> Vec<u8> {
+    let width = image.width as usize;
+    let rows = image.data.chunks_exact(width.max(1));
+    let mut compressor =
+        fdeflate::Compressor::new(Vec::with_capacity(image.data.len() / 8)).expect("writing to memory");
+    let zeros = vec![0u8; width];
+    let mut line = vec![0u8; width + 1];
+    line[0] = 4; // Paeth
+    let mut prev: &[u8] = &zeros;
+    for row in rows {
+        paeth_row(prev, row, &mut line[1..]);
+        compressor.write_data(&line).expect("writing to memory");
+        prev = row;
+    }
+    let compressed = compressor.finish().expect("writing to memory");
+    let raw = (width + 1) * image.height as usize;
+    if compressed.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(raw) {
+        return compressed;
+    }
+    // Incompressible: stored blocks are smaller.
+    let mut stored =
+        fdeflate::StoredOnlyCompressor::new(std::io::Cursor::new(Vec::new())).expect("writing to memory");
+    for row in image.data.chunks_exact(width.max(1)) {
+        stored.write_data(&[0]).expect("writing to memory");
+        stored.write_data(row).expect("writing to memory");
+    }
+    stored.finish().expect("writing to memory").into_inner()
+}
+
+/// Paeth-filters `cur` under `prev` into `out` (one byte a pixel).
+fn paeth_row(prev: &[u8], cur: &[u8], out: &mut [u8]) {
+    const CHUNK: usize = 32;
+    let n = cur.len();
+    if n == 0 {
+        return;
+    }
+    out[0] = cur[0].wrapping_sub(paeth(0, prev[0], 0));
+    // From pixel 1 on, in chunks whose left neighbours are in reach: the
+    // chunk `[s, s + CHUNK)` reads `[s - 1, s + CHUNK)` of both rows.
+    let mut s = 1;
+    while s + CHUNK <= n {
+        let x: &[u8; CHUNK] = cur[s..s + CHUNK].try_into().expect("a chunk");
+        let b: &[u8; CHUNK] = prev[s..s + CHUNK].try_into().expect("a chunk");
+        let a: &[u8; CHUNK] = cur[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
+        let c: &[u8; CHUNK] = prev[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
+        let o: &mut [u8; CHUNK] = (&mut out[s..s + CHUNK]).try_into().expect("a chunk");
+        if x == b && a == c {
+            // Every pixel repeats the one above, and so does its left
+            // neighbour: the predictor is the pixel itself.
+            *o = [0; CHUNK];
+        } else {
+            for i in 0..CHUNK {
+                o[i] = x[i].wrapping_sub(paeth(a[i], b[i], c[i]));
+            }
+        }
+        s += CHUNK;
+    }
+    for i in s..n {
+        out[i] = cur[i].wrapping_sub(paeth(cur[i - 1], prev[i], prev[i - 1]));
+    }
+}
+
+/// The Paeth predictor: of left, up and up-left, the one nearest to
+/// `left + up - up_left`, ties in that order.
+fn paeth(a: u8, b: u8, c: u8) -> u8 {
+    let (a16, b16, c16) = (i16::from(a), i16::from(b), i16::from(c));
+    let pa = (b16 - c16).abs();
+    let pb = (a16 - c16).abs();
+    let pc = (a16 + b16 - 2 * c16).abs();
+    if pa <= pb && pa <= pc {
+        a
+    } else if pb <= pc {
+        b
+    } else {
+        c
     }
 }
 

@@ -7,7 +7,7 @@
 //! card) shows a big suit, or a framed letter for the court cards.
 
 use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
-use super::patience::{blank_card, paste_pile, plural, ring, Mark, GOLD, IVORY, LOST, TEXT};
+use super::patience::{blank_card, paste_pile, plural, ring, Mark, Surface, GOLD, IVORY, LOST, TEXT};
 use crate::rules::cards::{Rank, StdCard, Suit};
 use crate::rules::patience::PatienceOutcome;
 use ab_glyph::{Font, FontRef};
@@ -78,6 +78,12 @@ pub(super) fn pile_face(card: StdCard, k: usize, tops: &[f32]) -> &'static Pixma
         Some(next) if next - tops[k] < STRIP.1 => compact_face(card),
         _ => face(card),
     }
+}
+
+/// Every sprite: the faces, the compact faces and the blank.
+pub(super) fn sprites() -> Vec<&'static Pixmap> {
+    let art = art();
+    art.faces.iter().chain([&art.blank]).collect()
 }
 
 /// A face with nothing on it: the edge of a card under another.
@@ -191,7 +197,14 @@ fn face_sprite(card: StdCard, compact: bool) -> Pixmap {
 
 /// Pastes a fanned pile of face-up cards (bottom first) with its top at
 /// `top`, and rings the top card when the last action touched the pile.
-pub(super) fn paste_fanned(pm: &mut Pixmap, pile: &[StdCard], tops: &[f32], x: f32, top: f32, mark: Mark) {
+pub(super) fn paste_fanned<S: Surface>(
+    pm: &mut S,
+    pile: &[StdCard],
+    tops: &[f32],
+    x: f32,
+    top: f32,
+    mark: Mark,
+) {
     paste_pile(
         pm,
         pile.iter().enumerate().map(|(k, c)| pile_face(*c, k, tops)),

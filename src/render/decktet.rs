@@ -6,8 +6,8 @@
 //! that two- and three-suited cards read at a glance even when covered. The
 //! rest (seen on the top card) shows the icons large and the card's name.
 
-use super::canvas::{fill, fonts, rect, rounded_rect, stroke, Align, Colour, Style};
-use super::patience::{blank_card, draw_back, INK, IVORY, PAD};
+use super::canvas::{fonts, rect, rounded_rect, Align, Colour, Style};
+use super::patience::{blank_card, draw_back, stroke_round, Surface, INK, IVORY, PAD};
 use crate::rules::cards::{DSuit, DecktetCard};
 use std::sync::OnceLock;
 use tiny_skia::{PathBuilder, Pixmap};
@@ -61,6 +61,12 @@ pub(super) fn sprite(card: Option<DecktetCard>) -> &'static Pixmap {
         }
         None => &art().back,
     }
+}
+
+/// Every sprite: the faces and the back.
+pub(super) fn sprites() -> Vec<&'static Pixmap> {
+    let art = art();
+    art.faces.iter().chain([&art.back]).collect()
 }
 
 /// A card for screen readers: "Castle (7, Suns and Knots)", "Ace of Moons".
@@ -162,8 +168,8 @@ fn back_sprite() -> Pixmap {
 /// Draws a suit's icon centred on `(cx, cy)`, about `size` pixels across,
 /// in `colour`; `ground` is the colour under it, for the few details cut
 /// out of a shape.
-pub(super) fn draw_suit(
-    pm: &mut Pixmap,
+pub(super) fn draw_suit<S: Surface>(
+    pm: &mut S,
     suit: DSuit,
     cx: f32,
     cy: f32,
@@ -183,7 +189,7 @@ pub(super) fn draw_suit(
 }
 
 /// A crescent: the part of a disc outside a second, offset disc.
-fn moon(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), _size: f32, colour: Colour) {
+fn moon<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), _size: f32, colour: Colour) {
     let (r1, r2) = (0.46_f32, 0.40_f32);
     let (dx, dy) = (0.24_f32, -0.16_f32);
     let d = (dx * dx + dy * dy).sqrt();
@@ -215,7 +221,7 @@ fn moon(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), _size: f32, colour:
         pb.line_to(x, y);
     }
     pb.close();
-    fill(pm, &pb.finish().expect("moon"), colour);
+    pm.fill_shape(&pb.finish().expect("moon"), colour);
 }
 
 /// The start angle and signed sweep from `a0` to `a1` that passes through
@@ -232,10 +238,9 @@ fn sweep(a0: f32, a1: f32, through: f32) -> (f32, f32) {
 }
 
 /// A disc with eight rays.
-fn sun(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
+fn sun<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
     let (cx, cy) = p(0.0, 0.0);
-    fill(
-        pm,
+    pm.fill_shape(
         &PathBuilder::from_circle(cx, cy, 0.24 * size).expect("disc"),
         colour,
     );
@@ -247,11 +252,11 @@ fn sun(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: C
         pb.move_to(x0, y0);
         pb.line_to(x1, y1);
     }
-    stroke(pm, &pb.finish().expect("rays"), colour, (0.085 * size).max(1.4));
+    stroke_round(pm, &pb.finish().expect("rays"), colour, (0.085 * size).max(1.4));
 }
 
 /// Three wavy lines.
-fn waves(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
+fn waves<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
     let mut pb = PathBuilder::new();
     for row in [-0.27, 0.0, 0.27] {
         let (x, y) = p(-0.46, row);
@@ -265,11 +270,17 @@ fn waves(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour:
             pb.quad_to(qx, qy, ex, ey);
         }
     }
-    stroke(pm, &pb.finish().expect("waves"), colour, (0.09 * size).max(1.4));
+    stroke_round(pm, &pb.finish().expect("waves"), colour, (0.09 * size).max(1.4));
 }
 
 /// A pointed leaf on a diagonal, with a stem and a midrib.
-fn leaf(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour, ground: Colour) {
+fn leaf<S: Surface>(
+    pm: &mut S,
+    p: &dyn Fn(f32, f32) -> (f32, f32),
+    size: f32,
+    colour: Colour,
+    ground: Colour,
+) {
     let base = (-0.28, 0.28);
     let tip = (0.40, -0.40);
     let mut pb = PathBuilder::new();
@@ -281,24 +292,30 @@ fn leaf(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: 
     let (c2x, c2y) = p(0.34, 0.34);
     pb.quad_to(c2x, c2y, bx, by);
     pb.close();
-    fill(pm, &pb.finish().expect("leaf"), colour);
+    pm.fill_shape(&pb.finish().expect("leaf"), colour);
     let mut rib = PathBuilder::new();
     let (sx, sy) = p(-0.46, 0.46);
     rib.move_to(sx, sy);
     rib.line_to(bx, by);
-    stroke(pm, &rib.finish().expect("stem"), colour, (0.08 * size).max(1.3));
+    stroke_round(pm, &rib.finish().expect("stem"), colour, (0.08 * size).max(1.3));
     if size >= 24.0 {
         let mut mid = PathBuilder::new();
         let (mx, my) = p(-0.18, 0.18);
         let (nx, ny) = p(0.26, -0.26);
         mid.move_to(mx, my);
         mid.line_to(nx, ny);
-        stroke(pm, &mid.finish().expect("midrib"), ground, 0.035 * size);
+        stroke_round(pm, &mid.finish().expect("midrib"), ground, 0.035 * size);
     }
 }
 
 /// A serpent: a thick S-curve with a head, tapering to its tail.
-fn wyrm(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour, ground: Colour) {
+fn wyrm<S: Surface>(
+    pm: &mut S,
+    p: &dyn Fn(f32, f32) -> (f32, f32),
+    size: f32,
+    colour: Colour,
+    ground: Colour,
+) {
     let seg = |pts: [(f32, f32); 4]| {
         let mut pb = PathBuilder::new();
         let q = pts.map(|(x, y)| p(x, y));
@@ -308,18 +325,16 @@ fn wyrm(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: 
     };
     let upper = seg([(0.26, -0.30), (0.02, -0.48), (-0.42, -0.26), (0.0, 0.0)]);
     let lower = seg([(0.0, 0.0), (0.42, 0.26), (0.05, 0.50), (-0.38, 0.36)]);
-    stroke(pm, &upper, colour, (0.15 * size).max(2.0));
-    stroke(pm, &lower, colour, (0.10 * size).max(1.5));
+    stroke_round(pm, &upper, colour, (0.15 * size).max(2.0));
+    stroke_round(pm, &lower, colour, (0.10 * size).max(1.5));
     let (hx, hy) = p(0.30, -0.30);
-    fill(
-        pm,
+    pm.fill_shape(
         &PathBuilder::from_circle(hx, hy, 0.12 * size).expect("head"),
         colour,
     );
     if size >= 24.0 {
         let (ex, ey) = p(0.33, -0.33);
-        fill(
-            pm,
+        pm.fill_shape(
             &PathBuilder::from_circle(ex, ey, 0.028 * size).expect("eye"),
             ground,
         );
@@ -327,7 +342,7 @@ fn wyrm(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: 
 }
 
 /// A trefoil knot: one line looping through itself three times.
-fn knot(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
+fn knot<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
     let mut pb = PathBuilder::new();
     let steps = 96;
     for i in 0..=steps {
@@ -342,33 +357,27 @@ fn knot(pm: &mut Pixmap, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: 
         }
     }
     pb.close();
-    stroke(pm, &pb.finish().expect("knot"), colour, (0.085 * size).max(1.4));
+    stroke_round(pm, &pb.finish().expect("knot"), colour, (0.085 * size).max(1.4));
 }
 
 /// A chamber's badge: a disc in the suit's colour with the icon in ivory.
-pub(super) fn draw_badge(pm: &mut Pixmap, suit: DSuit, cx: f32, cy: f32, r: f32) {
+pub(super) fn draw_badge<S: Surface>(pm: &mut S, suit: DSuit, cx: f32, cy: f32, r: f32) {
     let colour = suit_colour(suit);
     let disc = PathBuilder::from_circle(cx, cy, r).expect("badge");
-    fill(pm, &disc, colour);
-    stroke(pm, &disc, IVORY.alpha(200), 1.5);
+    pm.fill_shape(&disc, colour);
+    stroke_round(pm, &disc, IVORY.alpha(200), 1.5);
     draw_suit(pm, suit, cx, cy, r * 1.25, IVORY, colour);
 }
 
 /// An empty chamber: a dashed ring.
-pub(super) fn draw_empty_badge(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, colour: Colour) {
+pub(super) fn draw_empty_badge<S: Surface>(pm: &mut S, cx: f32, cy: f32, r: f32, colour: Colour) {
     let ring = rounded_rect(cx - r, cy - r, 2.0 * r, 2.0 * r, r);
     let stroke_style = tiny_skia::Stroke {
         width: 1.8,
         dash: tiny_skia::StrokeDash::new(vec![4.0, 3.5], 0.0),
         ..tiny_skia::Stroke::default()
     };
-    pm.stroke_path(
-        &ring,
-        &colour.paint(),
-        &stroke_style,
-        tiny_skia::Transform::identity(),
-        None,
-    );
+    pm.stroke_shape(&ring, colour, &stroke_style);
 }
 
 #[cfg(test)]

@@ -10,11 +10,11 @@
 //! Only the view is drawn, and a face-down card is `None` in it: two games
 //! that differ only in hidden cards give the same bytes.
 
-use super::canvas::{fill, fonts, rounded_rect, Align, Colour, Indexed, Palette, Style};
+use super::canvas::{fonts, rounded_rect, Align, Colour, Indexed, Palette, Style};
 use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
 use super::patience::{
-    cached_table, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile,
-    plural, ring, ring_cards, Header, Mark, Quantizer, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST,
+    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile, plural, ring,
+    ring_cards, table, BoardArt, Header, Mark, Surface, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST,
     MARGIN, TEXT, TO_MARK,
 };
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
@@ -60,19 +60,39 @@ fn pile_x(i: usize) -> f32 {
 }
 
 pub fn myrmex_png(view: &View) -> Vec<u8> {
-    palette().encode(&draw(view))
+    let art = art();
+    art.palette().encode_indexed(&draw(view, art))
 }
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
 pub(super) fn myrmex_frame(view: &View) -> (Indexed, &'static Palette) {
-    let quantizer = palette();
-    (quantizer.indices(&draw(view)), quantizer.palette())
+    let art = art();
+    (draw(view, art), art.palette())
 }
 
-fn palette() -> &'static Quantizer {
-    static PALETTE: OnceLock<Quantizer> = OnceLock::new();
-    PALETTE.get_or_init(|| Quantizer::from_samples(&sample_views().iter().map(draw).collect::<Vec<_>>()))
+/// The palette, chosen from sample boards drawn in full colour, and the
+/// table and card sprites mapped onto it.
+fn art() -> &'static BoardArt {
+    static ART: OnceLock<BoardArt> = OnceLock::new();
+    ART.get_or_init(|| {
+        let samples: Vec<Pixmap> = sample_views()
+            .iter()
+            .map(|view| {
+                let (width, height) = myrmex_size(view);
+                let mut pm = table(width, height);
+                draw_on(&mut pm, view);
+                pm
+            })
+            .collect();
+        BoardArt::new(&samples, &table(WIDTH, MAX_HEIGHT), &decktet::sprites())
+    })
+}
+
+fn draw(view: &View, art: &BoardArt) -> Indexed {
+    let mut board = art.board(myrmex_size(view).1);
+    draw_on(&mut board, view);
+    board.image
 }
 
 /// Made-up views that show every face and the back, both highlights, every
@@ -140,11 +160,8 @@ fn marks(view: &View) -> [Mark; PILES] {
     marks
 }
 
-fn draw(view: &View) -> Pixmap {
-    let (width, height) = myrmex_size(view);
-    static TABLE: OnceLock<Pixmap> = OnceLock::new();
-    let mut pm = cached_table(&TABLE, width, MAX_HEIGHT, height);
-    draw_chambers(&mut pm, view);
+fn draw_on<S: Surface>(pm: &mut S, view: &View) {
+    draw_chambers(pm, view);
     let marks = marks(view);
     let room = room(view);
     for (i, pile) in view.piles.iter().enumerate().take(PILES) {
@@ -152,16 +169,15 @@ fn draw(view: &View) -> Pixmap {
             Some(info) if info.to == i + 1 => info.count,
             _ => 1,
         };
-        draw_pile(&mut pm, i, pile, room, marks[i], moved);
+        draw_pile(pm, i, pile, room, marks[i], moved);
     }
-    draw_header(&mut pm, &header(view));
+    draw_header(pm, &header(view));
     let keys = marks.iter().any(|m| *m != Mark::None);
     let note = if view.can_undo { "undo available" } else { "" };
-    draw_footer(&mut pm, last_text(view).as_deref(), keys, note);
-    pm
+    draw_footer(pm, last_text(view).as_deref(), keys, note);
 }
 
-fn draw_chambers(pm: &mut Pixmap, view: &View) {
+fn draw_chambers<S: Surface>(pm: &mut S, view: &View) {
     let f = fonts();
     let label = Style {
         font: &f.bold,
@@ -170,7 +186,7 @@ fn draw_chambers(pm: &mut Pixmap, view: &View) {
     };
     let mid = CHAMBER_Y;
     let x = MARGIN + 6.0;
-    let w = label.draw(pm, "Chambers", x, mid + label.cap_height() / 2.0, Align::Left);
+    let w = pm.text(&label, "Chambers", x, mid + label.cap_height() / 2.0, Align::Left);
     let r = 14.0;
     for k in 0..CHAMBERS {
         let cx = x + w + 14.0 + r + k as f32 * (2.0 * r + 8.0);
@@ -188,8 +204,8 @@ fn draw_chambers(pm: &mut Pixmap, view: &View) {
         "A chamber: one suit, Crown down to Ace ({} cards)",
         view.sequence_len
     );
-    hint.draw(
-        pm,
+    pm.text(
+        &hint,
         &text,
         WIDTH as f32 - MARGIN - 6.0,
         mid + hint.cap_height() / 2.0,
@@ -197,7 +213,7 @@ fn draw_chambers(pm: &mut Pixmap, view: &View) {
     );
 }
 
-fn draw_pile(pm: &mut Pixmap, i: usize, pile: &PileView, room: f32, mark: Mark, moved: usize) {
+fn draw_pile<S: Surface>(pm: &mut S, i: usize, pile: &PileView, room: f32, mark: Mark, moved: usize) {
     let x = pile_x(i);
     let down = pile.cards.iter().filter(|c| c.is_none()).count();
     let note = if down > 0 {
@@ -220,8 +236,7 @@ fn draw_pile(pm: &mut Pixmap, i: usize, pile: &PileView, room: f32, mark: Mark, 
         // The movable group: a gold bar along its left.
         let top = PILE_Y + tops[n - group];
         let bottom = PILE_Y + tops[n - 1] + CARD_H;
-        fill(
-            pm,
+        pm.fill_shape(
             &rounded_rect(x - 6.0, top + 3.0, 3.5, bottom - top - 6.0, 1.75),
             GOLD,
         );
@@ -408,6 +423,21 @@ mod tests {
         let mut g = game(level, seed);
         play(&mut g, actions);
         g
+    }
+
+    #[test]
+    fn the_palette_image_matches_the_full_colour_drawing() {
+        for g in [game(MyrmexLevel::Minor, 1), played(MyrmexLevel::Queen, 4, 60)] {
+            let view = g.view();
+            let (width, height) = myrmex_size(&view);
+            let mut full = table(width, height);
+            draw_on(&mut full, &view);
+            let (differ, far) = super::super::patience::difference(art(), &full, &draw(&view, art()));
+            assert!(
+                differ < 0.02 && far < 0.001,
+                "{differ} of the pixels differ, {far} by much"
+            );
+        }
     }
 
     #[test]

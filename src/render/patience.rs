@@ -2,6 +2,13 @@
 //! felt), the header and footer, pile labels, the fan that stacks a pile
 //! downwards, a fast sprite paste, highlight rings and alt-text helpers.
 //!
+//! The drawing code is written once against [`Surface`]. A render draws on
+//! a [`Board`], a palette image: card sprites, shapes (badges, rings, bars)
+//! and glyphs are mapped onto the game's palette the first time they are
+//! needed and only copied after that, so a render costs little more than
+//! the PNG encoding. The same code draws a few sample boards in full colour
+//! once, to choose that palette from.
+//!
 //! The palette follows the Army Ants board (a warm dark frame with ivory
 //! text, yellow for where the last move came from, teal for where it went),
 //! with a green felt under the cards. Everything is opaque, so the images
@@ -10,9 +17,10 @@
 use super::canvas::{
     draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed, Palette, Style,
 };
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
-use tiny_skia::{PathBuilder, Pixmap};
+use std::sync::{Arc, RwLock};
+use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 pub(super) const FRAME: Colour = Colour::hex(0x2a211b);
 pub(super) const RULE: Colour = Colour::hex(0x46382c);
@@ -61,27 +69,51 @@ pub(super) fn table(width: u32, height: u32) -> Pixmap {
     pm
 }
 
-/// The empty table at any height up to `max_height`, copied from one drawn
-/// once at `max_height`: every row between the top and the bottom edges of
-/// the felt is the same, so the top rows and the bottom rows are enough.
-pub(super) fn cached_table(
-    cell: &'static OnceLock<Pixmap>,
-    width: u32,
-    max_height: u32,
-    height: u32,
-) -> Pixmap {
-    let template = cell.get_or_init(|| table(width, max_height));
-    let bottom = FOOTER_H as u32 + 40;
-    if height > max_height || height < bottom + HEADER_H as u32 + 40 {
-        return table(width, height);
+/// What a patience board is drawn on: a full-colour pixmap (the sample
+/// boards the palette is chosen from, and prepared art) or a [`Board`], the
+/// palette image of every render. The drawing code is the same for both.
+pub(super) trait Surface {
+    fn size(&self) -> (u32, u32);
+    fn fill_shape(&mut self, path: &Path, colour: Colour);
+    fn stroke_shape(&mut self, path: &Path, colour: Colour, stroke: &Stroke);
+    /// Draws `text`; returns its width.
+    fn text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32;
+    /// Pastes a prepared sprite (premultiplied, source-over) with its
+    /// top-left corner at `(x, y)`, at most `rows` rows of it.
+    fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32);
+}
+
+impl Surface for Pixmap {
+    fn size(&self) -> (u32, u32) {
+        (self.width(), self.height())
     }
-    let row = width as usize * 4;
-    let split = (height - bottom) as usize * row;
-    let mut data = Vec::with_capacity(height as usize * row);
-    data.extend_from_slice(&template.data()[..split]);
-    data.extend_from_slice(&template.data()[(max_height - bottom) as usize * row..]);
-    let size = tiny_skia::IntSize::from_wh(width, height).expect("image size");
-    Pixmap::from_vec(data, size).expect("a whole image")
+
+    fn fill_shape(&mut self, path: &Path, colour: Colour) {
+        fill(self, path, colour);
+    }
+
+    fn stroke_shape(&mut self, path: &Path, colour: Colour, stroke: &Stroke) {
+        self.stroke_path(path, &colour.paint(), stroke, Transform::identity(), None);
+    }
+
+    fn text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32 {
+        style.draw(self, text, x, y, align)
+    }
+
+    fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32) {
+        paste(self, sprite, x, y, rows);
+    }
+}
+
+/// Strokes with round caps and joins, like [`super::canvas::stroke`].
+pub(super) fn stroke_round<S: Surface>(s: &mut S, path: &Path, colour: Colour, width: f32) {
+    let stroke = Stroke {
+        width,
+        line_cap: LineCap::Round,
+        line_join: LineJoin::Round,
+        ..Stroke::default()
+    };
+    s.stroke_shape(path, colour, &stroke);
 }
 
 /// A palette with a cache of the colours already looked up, shared by all
@@ -122,11 +154,6 @@ impl Quantizer {
         index
     }
 
-    /// Maps an opaque image onto the palette and encodes it as a PNG.
-    pub fn encode(&self, pixmap: &Pixmap) -> Vec<u8> {
-        self.palette.encode_indexed(&self.indices(pixmap))
-    }
-
     /// The palette every image of this game is mapped onto.
     pub fn palette(&self) -> &Palette {
         &self.palette
@@ -151,6 +178,406 @@ impl Quantizer {
     }
 }
 
+fn pack([r, g, b]: [u8; 3]) -> u32 {
+    u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b)
+}
+
+/// A prepared piece of art mapped onto a game's palette: each row as runs
+/// of opaque pixels (their palette indices, copied as they are) and of
+/// partly covered ones (premultiplied colours, blended with what lies
+/// under them). Clear pixels are left out.
+struct Stamp {
+    /// Where the stamp's top-left corner lies from where it is placed.
+    left: i32,
+    top: i32,
+    width: i32,
+    /// Each row's runs, `rows[y]..rows[y + 1]` in `runs`.
+    rows: Vec<usize>,
+    runs: Vec<Run>,
+    /// Indices of opaque runs and four bytes a pixel of the others.
+    data: Vec<u8>,
+}
+
+#[derive(Clone, Copy)]
+struct Run {
+    start: i32,
+    end: i32,
+    opaque: bool,
+    /// Where the run's pixels start in `data`.
+    at: usize,
+}
+
+impl Stamp {
+    fn new(pixmap: &Pixmap, left: i32, top: i32, quantizer: &Quantizer) -> Stamp {
+        let width = pixmap.width() as usize;
+        let (mut rows, mut runs, mut data) = (vec![0], Vec::<Run>::new(), Vec::new());
+        let mut last = (u32::MAX, 0u8);
+        for line in pixmap.data().chunks_exact(width * 4) {
+            let mut open = false;
+            for (x, px) in line.chunks_exact(4).enumerate() {
+                let x = x as i32;
+                let kind = match px[3] {
+                    0 => {
+                        open = false;
+                        continue;
+                    }
+                    255 => true,
+                    _ => false,
+                };
+                match runs.last_mut() {
+                    Some(run) if open && run.opaque == kind => run.end = x + 1,
+                    _ => runs.push(Run {
+                        start: x,
+                        end: x + 1,
+                        opaque: kind,
+                        at: data.len(),
+                    }),
+                }
+                open = true;
+                if kind {
+                    let rgb = pack([px[0], px[1], px[2]]);
+                    if rgb != last.0 {
+                        last = (rgb, quantizer.index(rgb));
+                    }
+                    data.push(last.1);
+                } else {
+                    data.extend_from_slice(px);
+                }
+            }
+            rows.push(runs.len());
+        }
+        Stamp {
+            left,
+            top,
+            width: width as i32,
+            rows,
+            runs,
+            data,
+        }
+    }
+}
+
+/// A direct-mapped table of `key -> palette index` for keys of at most 48
+/// bits, shared by all renders of one game: `1 << 56 | key << 8 | index`.
+struct Memo(Box<[AtomicU64]>);
+
+const MEMO_BITS: u32 = 12;
+
+impl Memo {
+    fn new() -> Memo {
+        Memo((0..1usize << MEMO_BITS).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    fn get(&self, key: u64, work: impl FnOnce() -> u8) -> u8 {
+        let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize;
+        let entry = self.0[slot].load(Ordering::Relaxed);
+        if entry >> 56 == 1 && (entry >> 8) & ((1 << 48) - 1) == key {
+            return entry as u8;
+        }
+        let index = work();
+        self.0[slot].store(1 << 56 | key << 8 | u64::from(index), Ordering::Relaxed);
+        index
+    }
+}
+
+/// Shapes kept ready, by what they are; dropped all at once past this many.
+const MAX_STAMPS: usize = 4096;
+
+/// What a game's renders share: the quantizer, the empty table, every
+/// sprite and every shape drawn so far, mapped onto the palette once.
+pub(super) struct BoardArt {
+    quantizer: Quantizer,
+    /// The palette's colours, by index.
+    colours: [[u8; 3]; 256],
+    table: Indexed,
+    /// Sprites by the address of their full-colour original.
+    sprites: FxHashMap<usize, Stamp>,
+    /// Shapes by their outline, paint and stroke, placed at a whole pixel.
+    stamps: RwLock<FxHashMap<Vec<u32>, Arc<Stamp>>>,
+    /// Premultiplied colours over palette indices.
+    blends: Memo,
+    /// Text colours at a coverage over palette indices.
+    inks: Memo,
+}
+
+impl BoardArt {
+    /// The palette is chosen from `samples`; `table` is the empty table at
+    /// the game's tallest.
+    pub fn new(samples: &[Pixmap], table: &Pixmap, sprites: &[&'static Pixmap]) -> BoardArt {
+        let quantizer = Quantizer::from_samples(samples);
+        let mut colours = [[0u8; 3]; 256];
+        for (i, c) in quantizer.palette().rgb_table().chunks_exact(3).enumerate() {
+            colours[i] = [c[0], c[1], c[2]];
+        }
+        BoardArt {
+            table: quantizer.indices(table),
+            sprites: sprites
+                .iter()
+                .map(|pm| (*pm as *const Pixmap as usize, Stamp::new(pm, 0, 0, &quantizer)))
+                .collect(),
+            colours,
+            quantizer,
+            stamps: RwLock::default(),
+            blends: Memo::new(),
+            inks: Memo::new(),
+        }
+    }
+
+    pub fn palette(&self) -> &Palette {
+        self.quantizer.palette()
+    }
+
+    /// An empty table `height` tall, copied from the prepared one: every
+    /// row between the top and the bottom edges of the felt is the same, so
+    /// the top rows and the bottom rows are enough.
+    pub fn board(&self, height: u32) -> Board<'_> {
+        let (width, max_height) = (self.table.width, self.table.height);
+        let bottom = FOOTER_H as u32 + 40;
+        let image = if height > max_height || height < bottom + HEADER_H as u32 + 40 {
+            self.quantizer.indices(&table(width, height))
+        } else {
+            let row = width as usize;
+            let split = (height - bottom) as usize * row;
+            let mut data = Vec::with_capacity(height as usize * row);
+            data.extend_from_slice(&self.table.data[..split]);
+            data.extend_from_slice(&self.table.data[(max_height - bottom) as usize * row..]);
+            Indexed { width, height, data }
+        };
+        Board { image, art: self }
+    }
+
+    /// The index of `px` (premultiplied) over the colour of index `under`.
+    fn blend(&self, under: u8, px: &[u8]) -> u8 {
+        let key = u64::from(u32::from_le_bytes([px[0], px[1], px[2], px[3]])) << 8 | u64::from(under);
+        self.blends.get(key, || {
+            let ground = self.colours[under as usize];
+            let keep = 255 - u32::from(px[3]);
+            let mix = |i: usize| (u32::from(px[i]) + (u32::from(ground[i]) * keep + 127) / 255) as u8;
+            self.quantizer.index(pack([mix(0), mix(1), mix(2)]))
+        })
+    }
+
+    /// The index of opaque `colour` at `coverage` over the colour of index
+    /// `under`.
+    fn ink(&self, colour: Colour, coverage: u8, under: u8) -> u8 {
+        let key = u64::from(pack(colour.rgb())) << 16 | u64::from(coverage) << 8 | u64::from(under);
+        self.inks.get(key, || {
+            let [r, g, b] = self.colours[under as usize];
+            let ground = Colour { r, g, b, a: 255 };
+            self.quantizer
+                .index(pack(colour.over(ground, f32::from(coverage) / 255.0)))
+        })
+    }
+}
+
+/// How far `image` strays from `full`, the same board drawn in full
+/// colour and mapped onto the palette: the share of pixels of another
+/// index, and the share whose colour is more than 24 off in some channel
+/// (text set at quarter pixels shades its edges a little differently).
+#[cfg(test)]
+pub(super) fn difference(art: &BoardArt, full: &Pixmap, image: &Indexed) -> (f64, f64) {
+    let reference = art.quantizer.indices(full);
+    assert_eq!((reference.width, reference.height), (image.width, image.height));
+    let (mut differ, mut far) = (0, 0);
+    for (a, b) in reference.data.iter().zip(&image.data) {
+        if a != b {
+            differ += 1;
+            let (ca, cb) = (art.colours[*a as usize], art.colours[*b as usize]);
+            if (0..3).any(|i| ca[i].abs_diff(cb[i]) > 24) {
+                far += 1;
+            }
+        }
+    }
+    let n = image.data.len() as f64;
+    (differ as f64 / n, far as f64 / n)
+}
+
+/// The palette image a render draws on. Sprites are copied as prepared;
+/// shapes are drawn once in full colour, kept as stamps and copied the same
+/// way; text comes from rasterised glyphs kept for reuse.
+pub(super) struct Board<'a> {
+    pub image: Indexed,
+    art: &'a BoardArt,
+}
+
+impl Board<'_> {
+    /// Copies at most `rows` rows of a stamp placed at `(x, y)`, clipped.
+    fn stamp(&mut self, stamp: &Stamp, x: i32, y: i32, rows: u32) {
+        let art = self.art;
+        let (w, h) = (self.image.width as i32, self.image.height as i32);
+        let (x, y) = (x + stamp.left, y + stamp.top);
+        let rows = (stamp.rows.len() - 1).min(rows as usize);
+        let (lo, hi) = ((-x).max(0), (w - x).min(stamp.width));
+        let data = &mut self.image.data;
+        for sy in 0..rows {
+            let dy = y + sy as i32;
+            if dy < 0 || dy >= h {
+                continue;
+            }
+            let line = (dy * w + x) as isize;
+            for run in &stamp.runs[stamp.rows[sy]..stamp.rows[sy + 1]] {
+                let (start, end) = (run.start.max(lo), run.end.min(hi));
+                if start >= end {
+                    continue;
+                }
+                let d0 = (line + start as isize) as usize;
+                let n = (end - start) as usize;
+                let skip = (start - run.start) as usize;
+                if run.opaque {
+                    let s0 = run.at + skip;
+                    data[d0..d0 + n].copy_from_slice(&stamp.data[s0..s0 + n]);
+                } else {
+                    let src = &stamp.data[run.at + 4 * skip..run.at + 4 * (skip + n)];
+                    for (d, px) in data[d0..d0 + n].iter_mut().zip(src.chunks_exact(4)) {
+                        *d = art.blend(*d, px);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Places a shape: its stamp, made on first use by `draw` on a scratch
+    /// pixmap covering `bounds` grown by `grow`. `key` tells the shape apart
+    /// from every other, apart from where it is.
+    fn shape(&mut self, path: &Path, key: &[u32], grow: f32, draw: impl FnOnce(&mut Pixmap, &Path)) {
+        let bounds = path.bounds();
+        let x0 = (bounds.left() - grow).floor() as i32;
+        let y0 = (bounds.top() - grow).floor() as i32;
+        let x1 = (bounds.right() + grow).ceil() as i32;
+        let y1 = (bounds.bottom() + grow).ceil() as i32;
+        let (w, h) = (self.image.width as i32, self.image.height as i32);
+        if x1 <= x0.max(0) || y1 <= y0.max(0) || x0 >= w || y0 >= h {
+            return;
+        }
+        let (dx, dy) = (x0 as f32, y0 as f32);
+        let mut full = Vec::with_capacity(key.len() + 2 * path.points().len() + path.verbs().len());
+        full.extend_from_slice(key);
+        full.extend(path.verbs().iter().map(|v| *v as u32));
+        for p in path.points() {
+            full.push((p.x - dx).to_bits());
+            full.push((p.y - dy).to_bits());
+        }
+        let art = self.art;
+        let found = art
+            .stamps
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&full)
+            .cloned();
+        let stamp = match found {
+            Some(stamp) => stamp,
+            None => {
+                let Some(mut pm) = Pixmap::new((x1 - x0) as u32, (y1 - y0) as u32) else {
+                    return;
+                };
+                let Some(moved) = path.clone().transform(Transform::from_translate(-dx, -dy)) else {
+                    return;
+                };
+                draw(&mut pm, &moved);
+                let stamp = Arc::new(Stamp::new(&pm, 0, 0, &art.quantizer));
+                let mut stamps = art.stamps.write().unwrap_or_else(|e| e.into_inner());
+                if stamps.len() >= MAX_STAMPS {
+                    stamps.clear();
+                }
+                stamps.insert(full, stamp.clone());
+                stamp
+            }
+        };
+        self.stamp(&stamp, x0, y0, u32::MAX);
+    }
+}
+
+/// Where to look for the colour under text set at `(x, y)`: just left of
+/// its start, clipped to the image.
+fn text_ground(image: &Indexed, x: f32, y: f32) -> usize {
+    let x = (x as i32 - 1).clamp(0, image.width as i32 - 1) as usize;
+    let y = (y as i32 - 1).clamp(0, image.height as i32 - 1) as usize;
+    y * image.width as usize + x
+}
+
+fn colour_key(colour: Colour) -> u32 {
+    u32::from_le_bytes([colour.r, colour.g, colour.b, colour.a])
+}
+
+impl Surface for Board<'_> {
+    fn size(&self) -> (u32, u32) {
+        (self.image.width, self.image.height)
+    }
+
+    fn fill_shape(&mut self, path: &Path, colour: Colour) {
+        self.shape(path, &[0, colour_key(colour)], 1.0, |pm, path| {
+            pm.fill_path(
+                path,
+                &colour.paint(),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        });
+    }
+
+    fn stroke_shape(&mut self, path: &Path, colour: Colour, stroke: &Stroke) {
+        let mut key = vec![
+            1,
+            colour_key(colour),
+            stroke.width.to_bits(),
+            stroke.miter_limit.to_bits(),
+            stroke.line_cap as u32,
+            stroke.line_join as u32,
+        ];
+        if let Some(dash) = &stroke.dash {
+            key.extend(format!("{dash:?}").bytes().map(u32::from));
+        }
+        self.shape(path, &key, stroke.width / 2.0 + 1.0, |pm, path| {
+            pm.stroke_path(path, &colour.paint(), stroke, Transform::identity(), None);
+        });
+    }
+
+    fn text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32 {
+        let art = self.art;
+        let colour = style.colour.alpha(255);
+        let full = art.quantizer.index(pack(colour.rgb()));
+        let image = &mut self.image;
+        let (w, h) = (image.width as i32, image.height as i32);
+        // Text is opaque in every style the boards use; a translucent
+        // colour is drawn at its share of each pixel's coverage.
+        let share = u32::from(style.colour.a);
+        let ground = image.data[text_ground(image, x, y)];
+        let mut ramp = [u16::MAX; 256];
+        style.cover(text, x, y, align, |px, py, coverage| {
+            if px < 0 || py < 0 || px >= w || py >= h {
+                return;
+            }
+            let coverage = ((u32::from(coverage) * share + 127) / 255) as u8;
+            let d = &mut image.data[(py * w + px) as usize];
+            *d = if coverage == 255 {
+                full
+            } else if *d == ground {
+                // Most text lies on one flat colour: its blends, by coverage.
+                let known = &mut ramp[coverage as usize];
+                if *known == u16::MAX {
+                    *known = u16::from(art.ink(colour, coverage, ground));
+                }
+                *known as u8
+            } else {
+                art.ink(colour, coverage, *d)
+            };
+        })
+    }
+
+    fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32) {
+        let art = self.art;
+        match art.sprites.get(&(sprite as *const Pixmap as usize)) {
+            Some(stamp) => self.stamp(stamp, x, y, rows),
+            None => {
+                // Not prepared: map it now (correct, only slower).
+                let stamp = Stamp::new(sprite, 0, 0, &art.quantizer);
+                self.stamp(&stamp, x, y, rows);
+            }
+        }
+    }
+}
+
 /// What the header says.
 pub(super) struct Header<'a> {
     /// The game's name, small, at the top right.
@@ -168,15 +595,15 @@ pub(super) struct Header<'a> {
     pub back: Colour,
 }
 
-pub(super) fn draw_header(pm: &mut Pixmap, header: &Header) {
+pub(super) fn draw_header<S: Surface>(pm: &mut S, header: &Header) {
     let f = fonts();
-    let right = pm.width() as f32 - MARGIN;
+    let right = pm.size().0 as f32 - MARGIN;
     let brand = Style {
         font: &f.bold,
         size: 14.0,
         colour: TEXT_DIM,
     };
-    let brand_w = brand.draw(pm, header.brand, right, 32.0, Align::Right);
+    let brand_w = pm.text(&brand, header.brand, right, 32.0, Align::Right);
     let title = Style {
         font: &f.bold,
         size: 27.0,
@@ -186,7 +613,7 @@ pub(super) fn draw_header(pm: &mut Pixmap, header: &Header) {
     let tag_w = header.tag.map_or(0.0, |(text, _)| tag_width(text) + 14.0);
     room -= tag_w;
     let shown = title.fit(&header.title, room);
-    let title_w = title.draw(pm, &shown, MARGIN, 38.0, Align::Left);
+    let title_w = pm.text(&title, &shown, MARGIN, 38.0, Align::Left);
     if let Some((text, colour)) = header.tag {
         draw_tag(pm, text, colour, MARGIN + title_w + 14.0, 28.0);
     }
@@ -203,22 +630,22 @@ pub(super) fn draw_header(pm: &mut Pixmap, header: &Header) {
             colour: TEXT,
         };
         let rest = format!(" {text}");
-        let rest_w = small.draw(pm, &rest, right, 66.0, Align::Right);
+        let rest_w = pm.text(&small, &rest, right, 66.0, Align::Right);
         let count_text = count.to_string();
-        let count_w = strong.draw(pm, &count_text, right - rest_w, 66.0, Align::Right);
+        let count_w = pm.text(&strong, &count_text, right - rest_w, 66.0, Align::Right);
         let x = right - rest_w - count_w - 26.0;
         mini_stack(pm, x, 47.0, header.back, *count);
         status_room = x - 24.0 - MARGIN;
     }
     let status = small.fit(&header.status, status_room);
-    small.draw(pm, &status, MARGIN, 66.0, Align::Left);
+    pm.text(&small, &status, MARGIN, 66.0, Align::Left);
 }
 
 /// A small stack of card backs (none when the stock is empty).
-fn mini_stack(pm: &mut Pixmap, x: f32, y: f32, back: Colour, count: usize) {
+fn mini_stack<S: Surface>(pm: &mut S, x: f32, y: f32, back: Colour, count: usize) {
     let layers = count.clamp(0, 3);
     if layers == 0 {
-        stroke(
+        stroke_round(
             pm,
             &rounded_rect(x + 1.0, y + 1.0, 15.0, 21.0, 3.0),
             TEXT_DIM.alpha(160),
@@ -229,8 +656,8 @@ fn mini_stack(pm: &mut Pixmap, x: f32, y: f32, back: Colour, count: usize) {
     for i in (0..layers).rev() {
         let d = i as f32 * 2.5;
         let card = rounded_rect(x + d, y - d + 4.0, 16.0, 22.0, 3.0);
-        fill(pm, &card, back);
-        stroke(pm, &card, IVORY.alpha(200), 1.2);
+        pm.fill_shape(&card, back);
+        stroke_round(pm, &card, IVORY.alpha(200), 1.2);
     }
 }
 
@@ -247,12 +674,12 @@ fn tag_style() -> Style<'static> {
 }
 
 /// A pill starting at `x`, centred on `mid`; returns its width.
-pub(super) fn draw_tag(pm: &mut Pixmap, text: &str, colour: Colour, x: f32, mid: f32) -> f32 {
+pub(super) fn draw_tag<S: Surface>(pm: &mut S, text: &str, colour: Colour, x: f32, mid: f32) -> f32 {
     let style = tag_style();
     let w = tag_width(text);
-    fill(pm, &rounded_rect(x, mid - 12.0, w, 24.0, 12.0), colour);
-    style.draw(
-        pm,
+    pm.fill_shape(&rounded_rect(x, mid - 12.0, w, 24.0, 12.0), colour);
+    pm.text(
+        &style,
         text,
         x + w / 2.0,
         mid + style.cap_height() / 2.0,
@@ -263,29 +690,29 @@ pub(super) fn draw_tag(pm: &mut Pixmap, text: &str, colour: Colour, x: f32, mid:
 
 /// The footer: the last move with the key to the highlight colours, and a
 /// note at the right.
-pub(super) fn draw_footer(pm: &mut Pixmap, last: Option<&str>, keys: bool, note: &str) {
+pub(super) fn draw_footer<S: Surface>(pm: &mut S, last: Option<&str>, keys: bool, note: &str) {
     let f = fonts();
-    let baseline = pm.height() as f32 - FOOTER_H / 2.0 + 7.0;
+    let baseline = pm.size().1 as f32 - FOOTER_H / 2.0 + 7.0;
     let dim = Style {
         font: &f.regular,
         size: 18.0,
         colour: TEXT_DIM,
     };
-    let right = pm.width() as f32 - MARGIN;
+    let right = pm.size().0 as f32 - MARGIN;
     let note_w = if note.is_empty() {
         0.0
     } else {
-        dim.draw(pm, note, right, baseline, Align::Right) + 24.0
+        pm.text(&dim, note, right, baseline, Align::Right) + 24.0
     };
     let Some(last) = last else {
         let text = dim.fit("No move yet", right - note_w - MARGIN);
-        dim.draw(pm, &text, MARGIN, baseline, Align::Left);
+        pm.text(&dim, &text, MARGIN, baseline, Align::Left);
         return;
     };
-    let mut x = MARGIN + dim.draw(pm, "Last move  ", MARGIN, baseline, Align::Left);
+    let mut x = MARGIN + pm.text(&dim, "Last move  ", MARGIN, baseline, Align::Left);
     if keys {
         for colour in [FROM_MARK, TO_MARK] {
-            fill(pm, &rounded_rect(x, baseline - 14.0, 14.0, 15.0, 3.0), colour);
+            pm.fill_shape(&rounded_rect(x, baseline - 14.0, 14.0, 15.0, 3.0), colour);
             x += 18.0;
         }
         x += 6.0;
@@ -296,7 +723,7 @@ pub(super) fn draw_footer(pm: &mut Pixmap, last: Option<&str>, keys: bool, note:
         colour: TEXT,
     };
     let text = strong.fit(last, right - note_w - x);
-    strong.draw(pm, &text, x, baseline, Align::Left);
+    pm.text(&strong, &text, x, baseline, Align::Left);
 }
 
 /// How a pile label is drawn: plain, or marked as the last move's source or
@@ -320,7 +747,14 @@ impl Mark {
 
 /// A pile's name in a rounded badge, left-aligned at `x` and centred on
 /// `mid`, with an optional note after it; returns the badge's width.
-pub(super) fn draw_label(pm: &mut Pixmap, name: &str, note: &str, x: f32, mid: f32, mark: Mark) -> f32 {
+pub(super) fn draw_label<S: Surface>(
+    pm: &mut S,
+    name: &str,
+    note: &str,
+    x: f32,
+    mid: f32,
+    mark: Mark,
+) -> f32 {
     let f = fonts();
     let style = Style {
         font: &f.bold,
@@ -329,9 +763,9 @@ pub(super) fn draw_label(pm: &mut Pixmap, name: &str, note: &str, x: f32, mid: f
     };
     let w = (style.width(name) + 18.0).max(30.0);
     let badge = rounded_rect(x, mid - 14.0, w, 28.0, 14.0);
-    fill(pm, &badge, mark.colour().unwrap_or(FELT_EDGE));
-    style.draw(
-        pm,
+    pm.fill_shape(&badge, mark.colour().unwrap_or(FELT_EDGE));
+    pm.text(
+        &style,
         name,
         x + w / 2.0,
         mid + style.cap_height() / 2.0,
@@ -343,37 +777,45 @@ pub(super) fn draw_label(pm: &mut Pixmap, name: &str, note: &str, x: f32, mid: f
             size: 16.0,
             colour: FELT_TEXT,
         };
-        small.draw(pm, note, x + w + 8.0, mid + small.cap_height() / 2.0, Align::Left);
+        pm.text(
+            &small,
+            note,
+            x + w + 8.0,
+            mid + small.cap_height() / 2.0,
+            Align::Left,
+        );
     }
     w
 }
 
 /// An empty place: a dashed outline with an optional letter in it (what
 /// the place accepts) and a caption under the letter.
-pub(super) fn draw_empty(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, letter: &str, caption: &str) {
+pub(super) fn draw_empty<S: Surface>(
+    pm: &mut S,
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    letter: &str,
+    caption: &str,
+) {
     let outline = rounded_rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0, 10.0);
-    fill(pm, &outline, FELT_EDGE.alpha(110));
+    pm.fill_shape(&outline, FELT_EDGE.alpha(110));
     let dash = tiny_skia::StrokeDash::new(vec![9.0, 6.0], 0.0);
     let stroke_style = tiny_skia::Stroke {
         width: 2.0,
         dash,
         ..tiny_skia::Stroke::default()
     };
-    pm.stroke_path(
-        &outline,
-        &FELT_MARK.paint(),
-        &stroke_style,
-        tiny_skia::Transform::identity(),
-        None,
-    );
+    pm.stroke_shape(&outline, FELT_MARK, &stroke_style);
     if !letter.is_empty() {
         let big = Style {
             font: &fonts().bold,
             size: 60.0,
             colour: FELT_MARK,
         };
-        big.draw(
-            pm,
+        pm.text(
+            &big,
             letter,
             x + w / 2.0,
             y + h / 2.0 + big.cap_height() / 2.0 - 8.0,
@@ -386,20 +828,20 @@ pub(super) fn draw_empty(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, letter
             size: 14.0,
             colour: FELT_MARK,
         };
-        small.draw(pm, caption, x + w / 2.0, y + h / 2.0 + 46.0, Align::Centre);
+        pm.text(&small, caption, x + w / 2.0, y + h / 2.0 + 46.0, Align::Centre);
     }
 }
 
 /// A ring around a card (or an empty place) at `(x, y, w, h)`, drawn on
 /// its edge, so that it hides no more than 2 pixels of the card above.
-pub(super) fn ring(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, colour: Colour) {
+pub(super) fn ring<S: Surface>(pm: &mut S, x: f32, y: f32, w: f32, h: f32, colour: Colour) {
     let path = rounded_rect(x + 0.5, y + 0.5, w - 1.0, h - 1.0, 9.0);
-    stroke(pm, &path, colour, 4.5);
+    stroke_round(pm, &path, colour, 4.5);
 }
 
 /// A ring around the visible part of a run of cards in a pile: from the top
 /// of its first card to the bottom of the pile.
-pub(super) fn ring_cards(pm: &mut Pixmap, x: f32, top: f32, w: f32, bottom: f32, colour: Colour) {
+pub(super) fn ring_cards<S: Surface>(pm: &mut S, x: f32, top: f32, w: f32, bottom: f32, colour: Colour) {
     ring(pm, x, top, w, bottom - top, colour);
 }
 
@@ -504,9 +946,9 @@ pub(super) fn paste(pm: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32, rows: u32)
 }
 
 /// Pastes a fanned pile, copying of each covered card only what shows.
-pub(super) fn paste_pile<'a>(
-    pm: &mut Pixmap,
-    sprites: impl Iterator<Item = &'a Pixmap>,
+pub(super) fn paste_pile<S: Surface>(
+    pm: &mut S,
+    sprites: impl Iterator<Item = &'static Pixmap>,
     tops: &[f32],
     x: f32,
     top: f32,
@@ -516,8 +958,7 @@ pub(super) fn paste_pile<'a>(
             Some(next) => (next - tops[k]) as u32 + 2 * PAD + 2,
             None => u32::MAX,
         };
-        paste(
-            pm,
+        pm.paste_sprite(
             sprite,
             x as i32 - PAD as i32,
             (top + tops[k]) as i32 - PAD as i32,
