@@ -339,3 +339,29 @@ fn spider_choices_are_buttons_for_the_first_player() {
         out[1]
     );
 }
+
+/// A lobby is a lobby: a channel it holds says so; a chosen seed or deck
+/// order is announced to those who join.
+#[test]
+fn a_lobby_is_called_a_lobby_and_a_chosen_deck_is_announced() {
+    for s in Scratch::each() {
+        let out = s.run(&[
+            atta("alice", "new", json!({"seed": "5"})),
+            {
+                let mut line = command("bob", "c1", "armyants challenge", json!({"opponent": "carol"}));
+                line["at"] = json!("2026-01-01T12:00:00Z");
+                line
+            },
+            atta("bob", "join", json!({})),
+        ]);
+        assert_ok(&out[0]);
+        for reply in [&out[0], &out[2]] {
+            let text = reply["text"].as_str().unwrap();
+            assert!(text.contains("alice chose the seed or the deck order"), "{text}");
+        }
+        assert_refused(&out[1], "busy_channel");
+        let busy = out[1]["text"].as_str().unwrap();
+        assert!(busy.contains("an Atta Ants lobby is open"), "{busy}");
+        assert!(!busy.contains("challenge"), "{busy}");
+    }
+}

@@ -99,7 +99,8 @@ fn id_of(reply: &Reply, verb: &str) -> String {
             antics::service::Component::Button { id, .. } => id.clone(),
             antics::service::Component::Select { id, .. } => id.clone(),
         })
-        .find(|id| id.ends_with(&format!(":{verb}")))
+        // `GAME:ID:VERB`, or `GAME:ID:VERB.N` with the game's version.
+        .find(|id| id.ends_with(&format!(":{verb}")) || id.contains(&format!(":{verb}.")))
         .unwrap_or_else(|| panic!("no {verb} in {:?}", reply.components))
 }
 
@@ -182,6 +183,9 @@ async fn a_storm_of_moves_clicks_draws_and_resigns_never_forks_the_game() {
         let game = start.game.clone().unwrap();
         let resign = id_of(&start, "resign");
         let draw = id_of(&start, "draw");
+        // The Resign button asks first; its "Yes, resign" joins the storm.
+        let confirm = service.handle(&click("bob", "c1", &resign, &[])).await;
+        let yes = id_of(&confirm, "resignok");
         let mut requests = Vec::new();
         for (i, action) in game.legal.iter().take(6).enumerate() {
             requests.push(request("alice", "c1", "armyants move", &[("action", action)]));
@@ -190,7 +194,7 @@ async fn a_storm_of_moves_clicks_draws_and_resigns_never_forks_the_game() {
             }
         }
         requests.push(click("alice", "c1", &draw, &[]));
-        requests.push(click("bob", "c1", &resign, &[]));
+        requests.push(click("bob", "c1", &yes, &[]));
         requests.push(request("bob", "c1", "armyants resign", &[]));
         requests.push(click("carol", "c1", &resign, &[]));
         let replies = all_at_once(&service, requests).await;

@@ -282,7 +282,7 @@ impl Service {
             chosen_setup,
         };
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(busy_channel(&open).into());
+            return Err(super::multiplayer::busy_channel(&open).into());
         }
         if level.is_some() {
             self.check_ai_cooldown(&req.user, req.at)?;
@@ -789,7 +789,6 @@ impl Service {
                     image: board.image,
                     components: board.components,
                     edit: Some(loaded.row.id.clone()),
-                    ..Post::default()
                 });
                 reply
             }
@@ -1479,17 +1478,6 @@ fn rule_error(e: RuleError, seats: &Seats) -> UserError {
         }
         RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
     }
-}
-
-fn busy_channel(open: &GameRow) -> UserError {
-    let what = if open.status == status::PENDING {
-        "a challenge is waiting for an answer"
-    } else {
-        "a game is under way"
-    };
-    UserError::busy_channel(format!(
-        "This channel is busy: {what}. Finish it first, or play in a thread."
-    ))
 }
 
 /// A service error as an internal one (the sweep has no user to tell).

@@ -33,6 +33,10 @@ struct LobbySetup {
     seed: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     deal: Option<String>,
+    /// The host chose the seed or the deal, so the host may know the order
+    /// of the terrain cards: every lobby message says so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chosen: bool,
 }
 
 /// Who sits where: seat i plays colour i.
@@ -231,16 +235,18 @@ impl Service {
 
     async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
         options::only(opts, &["seed", "deal"])?;
-        let seed = options::seed(opts)?.unwrap_or_else(rand::random::<u64>);
+        let chosen_seed = options::seed(opts)?;
+        let seed = chosen_seed.unwrap_or_else(rand::random::<u64>);
         let deal = options::text(opts, "deal")?.map(str::to_string);
+        let chosen = chosen_seed.is_some() || deal.is_some();
         if let Some(deal) = &deal {
             parse_deal(deal)
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
         }
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(busy_channel(&open).into());
+            return Err(super::multiplayer::busy_channel(&open).into());
         }
-        let setup = LobbySetup { seed, deal };
+        let setup = LobbySetup { seed, deal, chosen };
         let table = Table {
             host: req.user.clone(),
             seats: vec![req.user.clone()],
@@ -573,8 +579,14 @@ impl Service {
         Ok(reply)
     }
 
-    fn lobby_reply(&self, loaded: &Loaded, text: String) -> Reply {
+    fn lobby_reply(&self, loaded: &Loaded, mut text: String) -> Reply {
         let id = &loaded.row.id;
+        if loaded.setup.chosen {
+            text.push_str(&format!(
+                "\n{} chose the seed or the deck order of this game, so they may know the order of the terrain cards.",
+                loaded.table.host.name
+            ));
+        }
         Reply {
             text,
             components: vec![
@@ -852,17 +864,6 @@ fn rule_error(e: RuleError, table: &Table) -> UserError {
         RuleError::NotYourTurn(c) => UserError::not_your_turn(format!("It is {}'s turn.", table.label(c))),
         RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
     }
-}
-
-fn busy_channel(open: &GameRow) -> UserError {
-    let what = if open.status == status::PENDING {
-        "a challenge or lobby is waiting"
-    } else {
-        "a game is under way"
-    };
-    UserError::busy_channel(format!(
-        "This channel is busy: {what}. Finish it first, or play in a thread."
-    ))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

@@ -131,3 +131,19 @@ impl Service {
         }
     }
 }
+
+/// Why a channel cannot take another game, in the words of the game that
+/// holds it: an Army Ants challenge, an Atta Ants lobby, or a game.
+pub(super) fn busy_channel(open: &GameRow) -> UserError {
+    let kind = crate::rules::GameKind::parse(&open.kind);
+    let title = kind.map_or("a", crate::rules::GameKind::title);
+    let what = match (kind, open.status == status::PENDING) {
+        (Some(crate::rules::GameKind::AttaAnts), true) => format!("an {title} lobby is open"),
+        (Some(_), true) => format!("an {title} challenge is waiting for an answer"),
+        (Some(_), false) => format!("an {title} game is under way"),
+        (None, _) => "a game is under way".to_string(),
+    };
+    UserError::busy_channel(format!(
+        "This channel is busy: {what}. Finish it first, or play in a thread."
+    ))
+}
