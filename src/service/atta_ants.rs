@@ -884,14 +884,14 @@ fn turn_line(loaded: &Loaded) -> String {
             let who = mention(loaded.table.user(c));
             match (game.phase(), game.drawn()) {
                 (Phase::Place, Some(card)) => format!(
-                    "{who} ({c}) to place the {} (`/atta place`).",
+                    "{who} ({c}) to place the {}.",
                     atta_card_name(card)
                 ),
                 (Phase::Spider { index, .. }, _) => format!(
                     "{who} ({c}) chooses where spider {} goes.",
                     game.spiders()[*index].number
                 ),
-                _ => format!("{who} ({c}) to move ants (`/atta move`) or end the turn (`/atta end`)."),
+                _ => format!("{who} ({c}) to move ants or end the turn."),
             }
         }
     }
