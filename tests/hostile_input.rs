@@ -450,6 +450,36 @@ mod regressions {
     }
 
     #[test]
+    fn a_control_character_in_quoted_text_forms_no_new_word() {
+        // Found by `army_ants_action`: dropping the NULs of `(O(\0(\tkO\0k(dr`
+        // quoted `…kOk(dr`, which reads like debug output (`Ok(`).
+        let text = "(O(\0(\tkO\0k(dr";
+        let e = text.parse::<army_ants::Action>().unwrap_err();
+        assert_clear(&e.to_string(), text);
+        let text = "LrErr\r(L";
+        let e = text.parse::<atta_ants::Action>().unwrap_err();
+        assert_clear(&e.to_string(), text);
+    }
+
+    #[test]
+    fn a_long_unknown_command_is_quoted_short() {
+        // Found by `script_line`: "I don't know the command `/armyants accep===…`"
+        // quoted the whole name (468 characters).
+        runtime().block_on(async {
+            let (mut script, _) = script().await;
+            for name in [
+                format!("armyants accep{}t", "=".repeat(400)),
+                format!("solitaire {}", "x".repeat(300)),
+            ] {
+                let input = line("bob", "c1", &name, json!({})).to_string();
+                let answer = script.answer(&input).await;
+                assert_eq!(answer["ok"], false);
+                assert_answer(&answer, &input);
+            }
+        });
+    }
+
+    #[test]
     fn a_script_line_of_the_wrong_shape_is_refused_without_debug_output() {
         // Found by `script_line`: the line `"u\f"` was answered with serde's
         // `invalid type: string "u\u{c}"`.

@@ -18,13 +18,17 @@ mod game_kind;
 pub use game_kind::{DailySetup, GameKind, Ranking};
 
 /// Text a player typed, quoted as a Markdown code span it cannot break out
-/// of: a backtick becomes a look-alike (`ˋ`), control characters go, and
-/// long text is cut to 40 characters.
+/// of: a backtick becomes a look-alike (`ˋ`), a control character the
+/// replacement mark (so that no new word forms where it stood), and long
+/// text is cut to 40 characters.
 pub fn code(text: &str) -> String {
     let mut shown: String = text
         .chars()
-        .filter(|c| !c.is_control())
-        .map(|c| if c == '`' { 'ˋ' } else { c })
+        .map(|c| match c {
+            '`' => 'ˋ',
+            c if c.is_control() => '\u{fffd}',
+            c => c,
+        })
         .take(41)
         .collect();
     if shown.chars().count() > 40 {
@@ -41,7 +45,9 @@ mod code_tests {
     fn user_text_cannot_break_the_code_span() {
         assert_eq!(code("c3-c6"), "`c3-c6`");
         assert_eq!(code("a`b``c"), "`aˋbˋˋc`");
-        assert_eq!(code("x\ny"), "`xy`");
+        assert_eq!(code("x\ny"), "`x\u{fffd}y`");
+        // Dropping it would have made `Ok(` out of `O\0k(`.
+        assert!(!code("O\0k(").contains("Ok("));
         let long = code(&"9".repeat(100));
         assert_eq!(long.chars().count(), 42);
         assert!(long.ends_with("…`"));

@@ -140,7 +140,9 @@ impl Service {
                 options::only(opts, &["action"])?;
                 let text = options::text(opts, "action")?
                     .ok_or_else(|| UserError::bad_option("Give the move as `action`, like `c3-c6`."))?;
-                let action: Action = text.parse().map_err(|e| UserError::bad_notation(format!("{e}.")))?;
+                let action: Action = text
+                    .parse()
+                    .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
                 self.act(req, Target::Channel, action, None).await
             }
             "resign" => {
@@ -153,7 +155,10 @@ impl Service {
             }
             _ => Err(UserError::new(
                 super::ErrorCode::UnknownCommand,
-                format!("`/armyants {sub}` is not a command; try challenge, accept, decline, move, resign or draw."),
+                format!(
+                    "{} is not a command; try challenge, accept, decline, move, resign or draw.",
+                    crate::rules::code(&format!("/armyants {sub}"))
+                ),
             )
             .into()),
         }

@@ -138,7 +138,10 @@ impl Service {
             }
             _ => Err(UserError::new(
                 ErrorCode::UnknownCommand,
-                format!("`/atta {sub}` is not a command; try new, join, start, place, move, end or leave."),
+                format!(
+                    "{} is not a command; try new, join, start, place, move, end or leave.",
+                    crate::rules::code(&format!("/atta {sub}"))
+                ),
             )
             .into()),
         }
@@ -883,10 +886,7 @@ fn turn_line(loaded: &Loaded) -> String {
         Status::ToMove(c) => {
             let who = mention(loaded.table.user(c));
             match (game.phase(), game.drawn()) {
-                (Phase::Place, Some(card)) => format!(
-                    "{who} ({c}) to place the {}.",
-                    atta_card_name(card)
-                ),
+                (Phase::Place, Some(card)) => format!("{who} ({c}) to place the {}.", atta_card_name(card)),
                 (Phase::Spider { index, .. }, _) => format!(
                     "{who} ({c}) chooses where spider {} goes.",
                     game.spiders()[*index].number

@@ -86,8 +86,8 @@ impl Service {
             _ => Err(UserError::new(
                 ErrorCode::UnknownCommand,
                 format!(
-                    "`/{}` is not a command; try /daily play or results, or /dailypost subscribe or unsubscribe.",
-                    words.join(" ")
+                    "{} is not a command; try /daily play or results, or /dailypost subscribe or unsubscribe.",
+                    crate::rules::code(&format!("/{}", words.join(" ")))
                 ),
             )
             .into()),

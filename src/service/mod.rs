@@ -198,7 +198,10 @@ impl Service {
                     ["rules"] => rules_text::reply(options),
                     _ => Err(UserError::new(
                         ErrorCode::UnknownCommand,
-                        format!("I don't know the command `/{name}`. Try /help."),
+                        format!(
+                            "I don't know the command {}. Try /help.",
+                            crate::rules::code(&format!("/{name}"))
+                        ),
                     )
                     .into()),
                 }

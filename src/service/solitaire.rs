@@ -160,7 +160,10 @@ impl Service {
             }
             _ => Err(UserError::new(
                 super::ErrorCode::UnknownCommand,
-                format!("`/solitaire {sub}` is not a command; try new, move, undo, hint or end."),
+                format!(
+                    "{} is not a command; try new, move, undo, hint or end.",
+                    crate::rules::code(&format!("/solitaire {sub}"))
+                ),
             )
             .into()),
         }
