@@ -467,9 +467,14 @@ mod regressions {
         // quoted the whole name (468 characters).
         runtime().block_on(async {
             let (mut script, _) = script().await;
+            // Found by `script_line` too: a name quoted in lower case turned
+            // `\U{` into `\u{`; names are quoted as typed.
             for name in [
                 format!("armyants accep{}t", "=".repeat(400)),
                 format!("solitaire {}", "x".repeat(300)),
+                r"c77777\U{\Lo05096capt".to_string(),
+                r"armyants \U{x".to_string(),
+                r"daily \U{x".to_string(),
             ] {
                 let input = line("bob", "c1", &name, json!({})).to_string();
                 let answer = script.answer(&input).await;

@@ -126,7 +126,7 @@ impl Service {
         sub: &str,
         opts: &Options,
     ) -> ServiceResult<Reply> {
-        match sub {
+        match sub.to_ascii_lowercase().as_str() {
             "challenge" => self.challenge(req, opts).await,
             "accept" => {
                 options::only(opts, &[])?;

@@ -89,7 +89,7 @@ impl Service {
         sub: &str,
         opts: &Options,
     ) -> ServiceResult<Reply> {
-        match sub {
+        match sub.to_ascii_lowercase().as_str() {
             "new" => self.atta_new(req, opts).await,
             "join" => {
                 options::only(opts, &[])?;

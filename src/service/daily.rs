@@ -40,6 +40,7 @@ impl Service {
         &self,
         req: &Request,
         words: &[&str],
+        typed: &[&str],
         opts: &Options,
     ) -> ServiceResult<Reply> {
         match words {
@@ -87,7 +88,7 @@ impl Service {
                 ErrorCode::UnknownCommand,
                 format!(
                     "{} is not a command; try /daily play or results, or /dailypost subscribe or unsubscribe.",
-                    crate::rules::code(&format!("/{}", words.join(" ")))
+                    crate::rules::code(&format!("/{}", typed.join(" ")))
                 ),
             )
             .into()),

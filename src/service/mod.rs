@@ -184,14 +184,17 @@ impl Service {
     async fn dispatch(&self, req: &Request) -> ServiceResult<Reply> {
         match &req.input {
             Input::Command { name, options } => {
-                let name = name.trim().to_ascii_lowercase();
-                let words: Vec<&str> = name.split_whitespace().collect();
+                // Matched in lower case; refusals quote the words as typed.
+                let typed: Vec<&str> = name.split_whitespace().collect();
+                let lower = name.trim().to_ascii_lowercase();
+                let words: Vec<&str> = lower.split_whitespace().collect();
+                let sub = typed.get(1).copied().unwrap_or_default();
                 match words.as_slice() {
-                    ["armyants", sub] => self.army_ants_command(req, sub, options).await,
-                    ["solitaire", sub] => self.solitaire_command(req, sub, options).await,
-                    ["atta", sub] => self.atta_command(req, sub, options).await,
+                    ["armyants", _] => self.army_ants_command(req, sub, options).await,
+                    ["solitaire", _] => self.solitaire_command(req, sub, options).await,
+                    ["atta", _] => self.atta_command(req, sub, options).await,
                     ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"] => {
-                        self.daily_command(req, &words, options).await
+                        self.daily_command(req, &words, &typed, options).await
                     }
                     ["record"] => self.record(req).await,
                     ["help"] => Ok(Reply::ephemeral(HELP)),
@@ -200,7 +203,7 @@ impl Service {
                         ErrorCode::UnknownCommand,
                         format!(
                             "I don't know the command {}. Try /help.",
-                            crate::rules::code(&format!("/{name}"))
+                            crate::rules::code(&format!("/{}", name.trim()))
                         ),
                     )
                     .into()),

@@ -137,7 +137,7 @@ impl Service {
         sub: &str,
         opts: &Options,
     ) -> ServiceResult<Reply> {
-        match sub {
+        match sub.to_ascii_lowercase().as_str() {
             "new" => {
                 let game = options::choice(opts, "game", &GAMES)?
                     .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
