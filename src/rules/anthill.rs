@@ -16,6 +16,7 @@
 use crate::rules::cards::{
     check_deck_order, parse_deck_order, shuffled_standard_deck, standard_deck, DeckError, Rank, StdCard,
 };
+use crate::rules::ledger::{describe_pile, Ledger, Step};
 use crate::rules::patience::{
     parse_action, ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
 };
@@ -133,13 +134,6 @@ crate::rules::patience::notation_serde!(Action);
 // ---------------------------------------------------------------------------
 // The game
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ending {
-    Won,
-    NoMoves,
-    Ended,
-}
-
 /// A game of Anthill. Every value is a legal game; see the module notes on
 /// what `Debug` shows.
 #[derive(Clone)]
@@ -148,13 +142,7 @@ pub struct Anthill {
     spots: [Vec<StdCard>; SPOTS],
     /// The cards not dealt yet, the next one to deal last. Hidden.
     stock: Vec<StdCard>,
-    /// The moves since the last deal, 0-based (from, to), oldest first.
-    undoable: Vec<(usize, usize)>,
-    last: Option<Action>,
-    undone: Option<Action>,
-    undos: u32,
-    moves: u32,
-    ending: Option<Ending>,
+    ledger: Ledger<Action>,
 }
 
 /// The name the service may use for this game.
@@ -224,12 +212,7 @@ impl Anthill {
         let mut game = Anthill {
             spots: Default::default(),
             stock: deck,
-            undoable: Vec::new(),
-            last: None,
-            undone: None,
-            undos: 0,
-            moves: 0,
-            ending: None,
+            ledger: Ledger::new(),
         };
         game.deal();
         Ok(game)
@@ -241,15 +224,11 @@ impl Anthill {
             spots: self.spots.clone(),
             stock_len: self.stock.len(),
             deals_left: self.deals_left(),
-            last: self.last,
-            undone: self.undone,
-            undoable: if self.ending.is_some() {
-                0
-            } else {
-                self.undoable.len()
-            },
-            undos: self.undos,
-            moves: self.moves,
+            last: self.ledger.last,
+            undone: self.ledger.undone,
+            undoable: self.ledger.undoable(),
+            undos: self.ledger.undos,
+            moves: self.ledger.moves,
             score: self.score(),
             outcome: self.outcome(),
         }
@@ -314,13 +293,11 @@ impl Anthill {
 
     /// The endings the rulings call automatic.
     fn settle(&mut self) {
-        if self.ending.is_none() && self.stock.is_empty() {
-            if self.is_won() {
-                self.ending = Some(Ending::Won);
-            } else if self.legal_moves().next().is_none() {
-                self.ending = Some(Ending::NoMoves);
-            }
-        }
+        self.ledger.ending = self.ledger.settled(
+            self.stock.is_empty(),
+            || self.is_won(),
+            || self.legal_moves().next().is_none(),
+        );
     }
 }
 
@@ -328,29 +305,17 @@ impl Patience for Anthill {
     type Action = Action;
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.ending.is_some() {
-            return Vec::new();
-        }
-        let mut actions: Vec<Action> = self
-            .legal_moves()
-            .map(|(from, to)| Action::Move {
-                from: from as u8 + 1,
-                to: to as u8 + 1,
-            })
-            .collect();
-        if !self.stock.is_empty() {
-            actions.push(Action::Deal);
-        }
-        actions.push(Action::End);
-        actions
+        let moves = self.legal_moves().map(|(from, to)| Action::Move {
+            from: from as u8 + 1,
+            to: to as u8 + 1,
+        });
+        let deal = (!self.stock.is_empty()).then_some(Action::Deal);
+        self.ledger.actions(moves, deal, Action::End)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
-        if self.ending.is_some() {
-            return Err(PatienceError::GameOver);
-        }
-        let mut undone = None;
-        match *action {
+        self.ledger.check_open()?;
+        let (step, undone) = match *action {
             Action::Move { from, to } => {
                 let spot = |n: u8| {
                     (1..=SPOTS as u8)
@@ -364,75 +329,50 @@ impl Patience for Anthill {
                 let card = self.check_move(from, to).map_err(PatienceError::Illegal)?;
                 self.spots[from].pop();
                 self.spots[to].push(card);
-                self.undoable.push((from, to));
+                (Step::Moved(from, to), None)
             }
             Action::Deal => {
                 if self.stock.is_empty() {
                     return Err(PatienceError::Illegal("the stock is empty".into()));
                 }
                 self.deal();
-                self.undoable.clear();
+                (Step::Dealt, None)
             }
-            Action::End => self.ending = Some(Ending::Ended),
+            Action::End => (Step::Ended, None),
             Action::Undo => {
-                let Some((from, to)) = self.undoable.pop() else {
-                    let why = if self.stock.len() + DEAL_SIZE < 52 {
-                        "no move since the last deal to undo (a deal cannot be undone)"
-                    } else {
-                        "no move to undo"
-                    };
-                    return Err(PatienceError::CannotUndo(why.into()));
-                };
+                let (from, to) = self.ledger.take_back(self.stock.len() + DEAL_SIZE < 52)?;
                 let card = self.spots[to].pop().expect("an undone move left a card");
                 self.spots[from].push(card);
-                self.undos += 1;
-                undone = Some(Action::Move {
+                let undone = Action::Move {
                     from: from as u8 + 1,
                     to: to as u8 + 1,
-                });
+                };
+                (Step::Undid, Some(undone))
             }
-        }
-        // Moves count what was played (deals too); undo and end are not moves.
-        if !matches!(action, Action::Undo | Action::End) {
-            self.moves += 1;
-        }
-        self.last = Some(*action);
-        self.undone = undone;
+        };
+        self.ledger.record(*action, step, undone);
         self.settle();
         Ok(())
     }
 
     fn outcome(&self) -> Option<PatienceOutcome> {
-        self.ending.map(|ending| match ending {
-            Ending::Won => PatienceOutcome {
-                won: true,
-                detail: "Won: four suits in order".into(),
-            },
-            Ending::NoMoves => PatienceOutcome {
-                won: false,
-                detail: "No moves left".into(),
-            },
-            Ending::Ended => PatienceOutcome {
-                won: false,
-                detail: "Ended by the player".into(),
-            },
-        })
+        self.ledger.outcome("Won: four suits in order")
     }
 
     /// The sum of the bottom runs (52 for a win).
     fn score(&self) -> i64 {
-        if self.ending == Some(Ending::Won) {
+        if self.ledger.won() {
             return 52;
         }
         self.spots.iter().map(|p| bottom_run(p) as i64).sum()
     }
 
     fn undos(&self) -> u32 {
-        self.undos
+        self.ledger.undos
     }
 
     fn moves(&self) -> u32 {
-        self.moves
+        self.ledger.moves
     }
 
     fn describe(&self) -> String {
@@ -440,14 +380,7 @@ impl Patience for Anthill {
             .spots
             .iter()
             .enumerate()
-            .map(|(i, pile)| {
-                let cards = if pile.is_empty() {
-                    "empty".to_string()
-                } else {
-                    pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
-                };
-                format!("{}: {cards}", i + 1)
-            })
+            .map(|(i, pile)| format!("{}: {}", i + 1, describe_pile(pile)))
             .collect();
         let mut text = format!(
             "Anthill. Spots (bottom to top) {}. Stock {} cards, {} deals left. Score {}.",
@@ -474,11 +407,7 @@ impl fmt::Debug for Anthill {
         f.debug_struct("Anthill")
             .field("spots", &spots)
             .field("stock_len", &self.stock.len())
-            .field("undoable", &self.undoable.len())
-            .field("last", &self.last)
-            .field("undos", &self.undos)
-            .field("moves", &self.moves)
-            .field("ending", &self.ending)
+            .field("ledger", &self.ledger)
             .finish()
     }
 }

@@ -16,6 +16,7 @@
 
 use crate::rules::anthill::standard_deal;
 use crate::rules::cards::StdCard;
+use crate::rules::ledger::{describe_pile, Ledger, Step};
 use crate::rules::patience::{
     parse_action, ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
 };
@@ -153,13 +154,6 @@ crate::rules::patience::notation_serde!(Action);
 // ---------------------------------------------------------------------------
 // The game
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ending {
-    Won,
-    NoMoves,
-    Ended,
-}
-
 /// A game of Ants Solitaire. Every value is a legal game; see the module
 /// notes on what `Debug` shows.
 #[derive(Clone)]
@@ -171,14 +165,9 @@ pub struct AntsSolitaire {
     tableau: [Vec<StdCard>; PILES],
     /// The cards not dealt yet, the next one to deal last. Hidden.
     stock: Vec<StdCard>,
-    /// The moves since the last deal, 0-based (tableau, foundation), oldest
-    /// first.
-    undoable: Vec<(usize, usize)>,
-    last: Option<Action>,
-    undone: Option<Action>,
-    undos: u32,
-    moves: u32,
-    ending: Option<Ending>,
+    /// Moves from a tableau pile to a foundation, 0-based (tableau,
+    /// foundation).
+    ledger: Ledger<Action>,
 }
 
 /// The name the service may use for this game.
@@ -232,12 +221,7 @@ impl AntsSolitaire {
             foundations: std::array::from_fn(|i| vec![deck[i]]),
             tableau: std::array::from_fn(|i| vec![deck[PILES + i]]),
             stock,
-            undoable: Vec::new(),
-            last: None,
-            undone: None,
-            undos: 0,
-            moves: 0,
-            ending: None,
+            ledger: Ledger::new(),
         })
     }
 
@@ -253,15 +237,11 @@ impl AntsSolitaire {
             tableau: self.tableau.clone(),
             stock_len: self.stock.len(),
             deals_left: self.deals_left(),
-            last: self.last,
-            undone: self.undone,
-            undoable: if self.ending.is_some() {
-                0
-            } else {
-                self.undoable.len()
-            },
-            undos: self.undos,
-            moves: self.moves,
+            last: self.ledger.last,
+            undone: self.ledger.undone,
+            undoable: self.ledger.undoable(),
+            undos: self.ledger.undos,
+            moves: self.ledger.moves,
             score: self.score(),
             outcome: self.outcome(),
         }
@@ -324,13 +304,11 @@ impl AntsSolitaire {
 
     /// The endings the rulings call automatic.
     fn settle(&mut self) {
-        if self.ending.is_none() && self.stock.is_empty() {
-            if self.on_foundations() == 52 {
-                self.ending = Some(Ending::Won);
-            } else if self.legal_moves().next().is_none() {
-                self.ending = Some(Ending::NoMoves);
-            }
-        }
+        self.ledger.ending = self.ledger.settled(
+            self.stock.is_empty(),
+            || self.on_foundations() == 52,
+            || self.legal_moves().next().is_none(),
+        );
     }
 }
 
@@ -338,29 +316,17 @@ impl Patience for AntsSolitaire {
     type Action = Action;
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.ending.is_some() {
-            return Vec::new();
-        }
-        let mut actions: Vec<Action> = self
-            .legal_moves()
-            .map(|(t, f)| Action::Move {
-                tableau: t as u8 + 1,
-                foundation: f as u8 + 1,
-            })
-            .collect();
-        if self.deal_refusal().is_none() {
-            actions.push(Action::Deal);
-        }
-        actions.push(Action::End);
-        actions
+        let moves = self.legal_moves().map(|(t, f)| Action::Move {
+            tableau: t as u8 + 1,
+            foundation: f as u8 + 1,
+        });
+        let deal = self.deal_refusal().is_none().then_some(Action::Deal);
+        self.ledger.actions(moves, deal, Action::End)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
-        if self.ending.is_some() {
-            return Err(PatienceError::GameOver);
-        }
-        let mut undone = None;
-        match *action {
+        self.ledger.check_open()?;
+        let (step, undone) = match *action {
             Action::Move { tableau, foundation } => {
                 let pile = |n: u8, what: &str| {
                     (1..=PILES as u8)
@@ -374,7 +340,7 @@ impl Patience for AntsSolitaire {
                 let card = self.check_move(t, f).map_err(PatienceError::Illegal)?;
                 self.tableau[t].pop();
                 self.foundations[f].push(card);
-                self.undoable.push((t, f));
+                (Step::Moved(t, f), None)
             }
             Action::Deal => {
                 if let Some(why) = self.deal_refusal() {
@@ -385,52 +351,27 @@ impl Patience for AntsSolitaire {
                         pile.push(card);
                     }
                 }
-                self.undoable.clear();
+                (Step::Dealt, None)
             }
-            Action::End => self.ending = Some(Ending::Ended),
+            Action::End => (Step::Ended, None),
             Action::Undo => {
-                let Some((t, f)) = self.undoable.pop() else {
-                    let why = if self.stock.len() < 52 - 2 * PILES {
-                        "no move since the last deal to undo (a deal cannot be undone)"
-                    } else {
-                        "no move to undo"
-                    };
-                    return Err(PatienceError::CannotUndo(why.into()));
-                };
+                let (t, f) = self.ledger.take_back(self.stock.len() < 52 - 2 * PILES)?;
                 let card = self.foundations[f].pop().expect("an undone move left a card");
                 self.tableau[t].push(card);
-                self.undos += 1;
-                undone = Some(Action::Move {
+                let undone = Action::Move {
                     tableau: t as u8 + 1,
                     foundation: f as u8 + 1,
-                });
+                };
+                (Step::Undid, Some(undone))
             }
-        }
-        // Moves count what was played (deals too); undo and end are not moves.
-        if !matches!(action, Action::Undo | Action::End) {
-            self.moves += 1;
-        }
-        self.last = Some(*action);
-        self.undone = undone;
+        };
+        self.ledger.record(*action, step, undone);
         self.settle();
         Ok(())
     }
 
     fn outcome(&self) -> Option<PatienceOutcome> {
-        self.ending.map(|ending| match ending {
-            Ending::Won => PatienceOutcome {
-                won: true,
-                detail: "Won: all 52 cards on the foundations".into(),
-            },
-            Ending::NoMoves => PatienceOutcome {
-                won: false,
-                detail: "No moves left".into(),
-            },
-            Ending::Ended => PatienceOutcome {
-                won: false,
-                detail: "Ended by the player".into(),
-            },
-        })
+        self.ledger.outcome("Won: all 52 cards on the foundations")
     }
 
     /// The cards on the foundations, 4 to 52.
@@ -439,11 +380,11 @@ impl Patience for AntsSolitaire {
     }
 
     fn undos(&self) -> u32 {
-        self.undos
+        self.ledger.undos
     }
 
     fn moves(&self) -> u32 {
-        self.moves
+        self.ledger.moves
     }
 
     fn describe(&self) -> String {
@@ -461,14 +402,7 @@ impl Patience for AntsSolitaire {
             .tableau
             .iter()
             .enumerate()
-            .map(|(i, pile)| {
-                let cards = if pile.is_empty() {
-                    "empty".to_string()
-                } else {
-                    pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
-                };
-                format!("T{}: {cards}", i + 1)
-            })
+            .map(|(i, pile)| format!("T{}: {}", i + 1, describe_pile(pile)))
             .collect();
         let mut text = format!(
             "Ants Solitaire ({}). Foundations {}. Tableau (bottom to top) {}. Stock {} cards, {} deals \
@@ -501,11 +435,7 @@ impl fmt::Debug for AntsSolitaire {
             .field("foundations", &piles(&self.foundations))
             .field("tableau", &piles(&self.tableau))
             .field("stock_len", &self.stock.len())
-            .field("undoable", &self.undoable.len())
-            .field("last", &self.last)
-            .field("undos", &self.undos)
-            .field("moves", &self.moves)
-            .field("ending", &self.ending)
+            .field("ledger", &self.ledger)
             .finish()
     }
 }

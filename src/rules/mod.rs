@@ -9,6 +9,7 @@ pub mod ants_solitaire;
 pub mod army_ants;
 pub mod atta_ants;
 pub mod cards;
+mod ledger;
 pub mod myrmex;
 pub mod patience;
 pub mod shuffle;

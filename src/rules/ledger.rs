@@ -1,0 +1,189 @@
+//! The bookkeeping Anthill and Ants Solitaire share: each move takes one
+//! card from one pile to another, a deal cannot be undone (so `undo` reaches
+//! back only to the last deal), and the endings the rulings call automatic
+//! are checked once the stock is empty.
+
+use super::patience::{PatienceError, PatienceOutcome};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    Won,
+    NoMoves,
+    Ended,
+}
+
+/// What a game has played, apart from where its cards are.
+#[derive(Clone, Debug)]
+pub(crate) struct Ledger<A> {
+    /// The moves since the last deal, 0-based (from, to), oldest first.
+    undoable: Vec<(usize, usize)>,
+    /// The last action played, `undo` included.
+    pub last: Option<A>,
+    /// When `last` is `undo`: the move it took back.
+    pub undone: Option<A>,
+    pub undos: u32,
+    /// Moves played, deals included and undone moves too.
+    pub moves: u32,
+    pub ending: Option<Ending>,
+}
+
+/// What an action did, for the ledger.
+pub(crate) enum Step {
+    /// A card went from pile `.0` to pile `.1` (0-based).
+    Moved(usize, usize),
+    Dealt,
+    Ended,
+    /// `undo` put back the last move.
+    Undid,
+}
+
+impl<A: Copy> Ledger<A> {
+    pub fn new() -> Ledger<A> {
+        Ledger {
+            undoable: Vec::new(),
+            last: None,
+            undone: None,
+            undos: 0,
+            moves: 0,
+            ending: None,
+        }
+    }
+
+    /// Refuses every action once the game is over.
+    pub fn check_open(&self) -> Result<(), PatienceError> {
+        match self.ending {
+            Some(_) => Err(PatienceError::GameOver),
+            None => Ok(()),
+        }
+    }
+
+    /// The legal actions: none once the game is over, else the moves, then
+    /// `deal` where allowed, then `end` (never `undo`).
+    pub fn actions(&self, moves: impl Iterator<Item = A>, deal: Option<A>, end: A) -> Vec<A> {
+        if self.ending.is_some() {
+            return Vec::new();
+        }
+        moves.chain(deal).chain([end]).collect()
+    }
+
+    /// The move `undo` takes back now (0-based from, to), counted as an
+    /// undo. `dealt` says whether a deal came since the start, for the
+    /// refusal's words.
+    pub fn take_back(&mut self, dealt: bool) -> Result<(usize, usize), PatienceError> {
+        let Some(step) = self.undoable.pop() else {
+            let why = if dealt {
+                "no move since the last deal to undo (a deal cannot be undone)"
+            } else {
+                "no move to undo"
+            };
+            return Err(PatienceError::CannotUndo(why.into()));
+        };
+        self.undos += 1;
+        Ok(step)
+    }
+
+    /// Writes down an action the game has just played: `undone` is the
+    /// move an `undo` took back.
+    pub fn record(&mut self, action: A, step: Step, undone: Option<A>) {
+        match step {
+            Step::Moved(from, to) => self.undoable.push((from, to)),
+            Step::Dealt => self.undoable.clear(),
+            Step::Ended => self.ending = Some(Ending::Ended),
+            Step::Undid => {}
+        }
+        // Moves count what was played (deals too); undo and end are not moves.
+        if matches!(step, Step::Moved(..) | Step::Dealt) {
+            self.moves += 1;
+        }
+        self.last = Some(action);
+        self.undone = undone;
+    }
+
+    /// The ending after an action: the one the game had, or one the
+    /// rulings call automatic once the stock is empty (a win, or no move
+    /// left).
+    pub fn settled(
+        &self,
+        stock_empty: bool,
+        won: impl FnOnce() -> bool,
+        stuck: impl FnOnce() -> bool,
+    ) -> Option<Ending> {
+        match self.ending {
+            None if stock_empty && won() => Some(Ending::Won),
+            None if stock_empty && stuck() => Some(Ending::NoMoves),
+            ending => ending,
+        }
+    }
+
+    /// How many moves `undo` can take back now (0 once the game is over).
+    pub fn undoable(&self) -> usize {
+        if self.ending.is_some() {
+            0
+        } else {
+            self.undoable.len()
+        }
+    }
+
+    pub fn won(&self) -> bool {
+        self.ending == Some(Ending::Won)
+    }
+
+    /// How the game ended; `won` says what a win is in this game.
+    pub fn outcome(&self, won: &str) -> Option<PatienceOutcome> {
+        self.ending.map(|ending| match ending {
+            Ending::Won => PatienceOutcome {
+                won: true,
+                detail: won.into(),
+            },
+            Ending::NoMoves => PatienceOutcome {
+                won: false,
+                detail: "No moves left".into(),
+            },
+            Ending::Ended => PatienceOutcome {
+                won: false,
+                detail: "Ended by the player".into(),
+            },
+        })
+    }
+}
+
+/// A pile as `describe` writes it: its cards bottom first, or `empty`.
+pub(crate) fn describe_pile<C: std::fmt::Display>(pile: &[C]) -> String {
+    if pile.is_empty() {
+        "empty".to_string()
+    } else {
+        pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn undo_reaches_back_to_the_last_deal_only() {
+        let mut ledger: Ledger<u8> = Ledger::new();
+        ledger.record(1, Step::Moved(0, 1), None);
+        ledger.record(2, Step::Dealt, None);
+        assert_eq!(ledger.moves, 2);
+        assert_eq!(ledger.undoable(), 0);
+        let err = ledger.take_back(true).unwrap_err();
+        assert!(err.to_string().contains("a deal cannot be undone"), "{err}");
+        ledger.record(3, Step::Moved(2, 3), None);
+        assert_eq!(ledger.take_back(true).unwrap(), (2, 3));
+        ledger.record(4, Step::Undid, Some(3));
+        assert_eq!((ledger.moves, ledger.undos), (3, 1));
+        assert_eq!(ledger.undone, Some(3));
+    }
+
+    #[test]
+    fn an_ended_game_refuses_everything() {
+        let mut ledger: Ledger<u8> = Ledger::new();
+        ledger.record(9, Step::Ended, None);
+        assert_eq!(ledger.moves, 0, "end is not a move");
+        assert_eq!(ledger.check_open(), Err(PatienceError::GameOver));
+        assert!(ledger.actions([1, 2].into_iter(), Some(3), 4).is_empty());
+        assert_eq!(ledger.outcome("Won").unwrap().detail, "Ended by the player");
+    }
+}
