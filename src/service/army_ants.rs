@@ -10,7 +10,7 @@ use super::multiplayer::{GameNames, Target};
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
-use super::{mention, moved_on, unless_conflict, Service, RETRIES};
+use super::{mention, unless_conflict, Service};
 use crate::ai::army_ants::Level;
 use crate::render::{
     army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels,
@@ -522,7 +522,7 @@ impl Service {
         target: Target<'_>,
         at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        for _ in 0..RETRIES {
+        self.retrying(|| async move {
             let row = self.find(req, &target).await?;
             let mut loaded = self.load(row).await?;
             check_pending(&loaded, req)?;
@@ -558,7 +558,7 @@ impl Service {
                 append: vec![],
             };
             let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
-                continue;
+                return Ok(None);
             };
             loaded.row.status = next_status.into();
             loaded.row.version = version;
@@ -571,13 +571,13 @@ impl Service {
                         ),
                         _ => format!("{} accepted! {}", mention(&req.user), self.turn_line(&loaded)),
                     };
-            return Ok(self.board_reply(&loaded, text, None));
-        }
-        Err(moved_on())
+            Ok(Some(self.board_reply(&loaded, text, None)))
+        })
+        .await
     }
 
     async fn decline(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        for _ in 0..RETRIES {
+        self.retrying(|| async move {
             let row = self.find(req, &target).await?;
             let loaded = self.load(row).await?;
             check_pending(&loaded, req)?;
@@ -596,7 +596,7 @@ impl Service {
                     .await,
             )?
             else {
-                continue;
+                return Ok(None);
             };
             let text = if withdrawn {
                 format!("{} withdrew the challenge.", mention(&req.user))
@@ -607,9 +607,9 @@ impl Service {
             let mut row = loaded.row;
             row.status = status::CANCELLED.into();
             reply.game = Some(self.summary(&Loaded { row, ..loaded }));
-            return Ok(reply);
-        }
-        Err(moved_on())
+            Ok(Some(reply))
+        })
+        .await
     }
 
     /// Called by the sweep when a challenge's time is up.
@@ -649,19 +649,20 @@ impl Service {
         action: Action,
         at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        for _ in 0..RETRIES {
+        let action = &action;
+        self.retrying(|| async move {
             let row = self.find(req, &target).await?;
             check_version(&row, at_version)?;
             let mut loaded = self.load(row).await?;
             let side = self.seat_for_action(&loaded, req)?;
             let bot = loaded.seats.bot();
-            if bot.is_some() && action != Action::Resign {
+            if bot.is_some() && *action != Action::Resign {
                 self.check_ai_cooldown(&req.user, req.at)?;
             }
             let before = loaded.game.phase();
             let events = loaded
                 .game
-                .apply(side, &action)
+                .apply(side, action)
                 .map_err(|e| rule_error(e, &loaded.seats))?;
             let bot_before = loaded.game.phase();
             let turns = match bot {
@@ -690,12 +691,12 @@ impl Service {
                 append,
             };
             let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
-                continue;
+                return Ok(None);
             };
             loaded.row.version = version;
             loaded.row.status = next_status.into();
             self.remember(&loaded.row.id, version, &loaded.game);
-            let mut reply = self.after_action(&loaded, req, side, &action, &events, before);
+            let mut reply = self.after_action(&loaded, req, side, action, &events, before);
             self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
             if next_status == status::FINISHED {
                 let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
@@ -703,9 +704,9 @@ impl Service {
                     .text
                     .push_str(&self.rating_news(&loaded.row.id, red, black).await?);
             }
-            return Ok(reply);
-        }
-        Err(moved_on())
+            Ok(Some(reply))
+        })
+        .await
     }
 
     /// Who the requesting user plays in this game, if they may act now.

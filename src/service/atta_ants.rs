@@ -11,7 +11,7 @@ use super::error::{ServiceResult, UserError};
 use super::multiplayer::{GameNames, Target};
 use super::options;
 use super::types::*;
-use super::{mention, moved_on, unless_conflict, ErrorCode, Service, RETRIES};
+use super::{mention, unless_conflict, ErrorCode, Service};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -318,7 +318,7 @@ impl Service {
     }
 
     async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        for _ in 0..RETRIES {
+        self.retrying(|| async move {
             let row = self.atta_find(req, &target).await?;
             let mut loaded = self.atta_load(row).await?;
             check_lobby(&loaded, req)?;
@@ -330,7 +330,7 @@ impl Service {
             }
             loaded.table.seats.push(req.user.clone());
             if self.commit_lobby(&mut loaded, req).await?.is_none() {
-                continue;
+                return Ok(None);
             }
             let colour = Colour::ALL[loaded.table.seats.len() - 1];
             let text = format!(
@@ -340,9 +340,9 @@ impl Service {
                 loaded.table.seats.len(),
                 seat_list(&loaded.table)
             );
-            return Ok(self.lobby_reply(&loaded, text));
-        }
-        Err(moved_on())
+            Ok(Some(self.lobby_reply(&loaded, text)))
+        })
+        .await
     }
 
     /// Stores the lobby's new seats; `None` if another action changed it first.
@@ -378,7 +378,7 @@ impl Service {
         target: Target<'_>,
         version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        for _ in 0..RETRIES {
+        self.retrying(|| async move {
             let row = self.atta_find(req, &target).await?;
             if version.is_some_and(|v| v != row.version) {
                 return Err(out_of_date());
@@ -404,7 +404,7 @@ impl Service {
             let Some(version) =
                 unless_conflict(self.commit_table(&loaded, req, status::ACTIVE, expires).await)?
             else {
-                continue;
+                return Ok(None);
             };
             loaded.row.version = version;
             loaded.row.status = status::ACTIVE.into();
@@ -419,20 +419,20 @@ impl Service {
             loaded.game = Some(game);
             text.push(' ');
             text.push_str(&turn_line(&loaded));
-            return Ok(self.atta_board_reply(&loaded, text));
-        }
-        Err(moved_on())
+            Ok(Some(self.atta_board_reply(&loaded, text)))
+        })
+        .await
     }
 
     async fn atta_leave(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        for _ in 0..RETRIES {
+        self.retrying(|| async move {
             let row = self.atta_find(req, &target).await?;
             let mut loaded = self.atta_load(row).await?;
             let Some(colour) = loaded.table.colour_of(&req.user.id) else {
                 return Err(UserError::not_a_player("You are not playing in this game.").into());
             };
             if loaded.row.status != status::PENDING {
-                return self.atta_act(req, target, Action::Leave, None).await;
+                return self.atta_act(req, target, Action::Leave, None).await.map(Some);
             }
             check_lobby(&loaded, req)?;
             if req.user.id == loaded.table.host.id {
@@ -442,25 +442,25 @@ impl Service {
                         .await,
                 )?
                 else {
-                    continue;
+                    return Ok(None);
                 };
                 loaded.row.status = status::CANCELLED.into();
                 let mut reply = Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
                 reply.game = Some(self.atta_summary(&loaded));
-                return Ok(reply);
+                return Ok(Some(reply));
             }
             loaded.table.seats.remove(colour.index());
             if self.commit_lobby(&mut loaded, req).await?.is_none() {
-                continue;
+                return Ok(None);
             }
             let text = format!(
                 "{} left the lobby. Players: {}.",
                 mention(&req.user),
                 seat_list(&loaded.table)
             );
-            return Ok(self.lobby_reply(&loaded, text));
-        }
-        Err(moved_on())
+            Ok(Some(self.lobby_reply(&loaded, text)))
+        })
+        .await
     }
 
     fn turn_deadline(&self, now: DateTime<Utc>) -> Option<i64> {
@@ -477,7 +477,8 @@ impl Service {
         action: Action,
         at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        for _ in 0..RETRIES {
+        let action = &action;
+        self.retrying(|| async move {
             let row = self.atta_find(req, &target).await?;
             let mut loaded = self.atta_load(row).await?;
             let colour = seat_for_action(&loaded, req)?;
@@ -485,17 +486,17 @@ impl Service {
                 return Err(out_of_date());
             }
             let game = loaded.game.as_mut().expect("a started game");
-            let canonical = game.canonical(&action);
+            let canonical = game.canonical(action);
             let before_round = game.round();
             let events = game
-                .apply(colour, &action)
+                .apply(colour, action)
                 .map_err(|e| rule_error(e, &loaded.table))?;
             let Some(version) = unless_conflict(
                 self.commit_action(&loaded, req.at, &req.user.id, &canonical)
                     .await,
             )?
             else {
-                continue;
+                return Ok(None);
             };
             self.after_commit(&mut loaded, version, req.at);
             let who = loaded.table.label(colour);
@@ -508,13 +509,13 @@ impl Service {
                 &loaded,
                 &events,
                 before_round,
-                (action == Action::Leave).then_some(colour),
+                (*action == Action::Leave).then_some(colour),
             );
             text.push(' ');
             text.push_str(&turn_line(&loaded));
-            return Ok(self.atta_board_reply(&loaded, text));
-        }
-        Err(moved_on())
+            Ok(Some(self.atta_board_reply(&loaded, text)))
+        })
+        .await
     }
 
     async fn commit_action(

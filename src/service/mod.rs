@@ -133,6 +133,21 @@ impl Service {
         &self.store
     }
 
+    /// Runs `attempt` until it commits. An attempt loads the game, checks
+    /// the action against it and returns `None` when another action changed
+    /// the game first; it is then tried again on the new state.
+    async fn retrying<T, F>(&self, mut attempt: impl FnMut() -> F) -> ServiceResult<T>
+    where
+        F: std::future::Future<Output = ServiceResult<Option<T>>>,
+    {
+        for _ in 0..RETRIES {
+            if let Some(value) = attempt().await? {
+                return Ok(value);
+            }
+        }
+        Err(moved_on())
+    }
+
     /// The cached state of game `id` at `version`, if there is one.
     fn cached<T: Clone + 'static>(&self, id: &str, version: i64) -> Option<T> {
         let cache = self.cache.lock().expect("cache lock");

@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 /// How a command finds its game.
+#[derive(Clone, Copy)]
 pub(super) enum Target<'a> {
     /// The open game of the request's channel.
     Channel,

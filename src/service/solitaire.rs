@@ -7,7 +7,7 @@ use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
 use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
-use super::{mention, moved_on, new_game_id, unless_conflict, Service, RETRIES};
+use super::{mention, new_game_id, unless_conflict, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, DailyAttempt, GameRow, GameUpdate, StoreError};
@@ -521,13 +521,14 @@ impl Service {
         let action: G::Action = text
             .parse()
             .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
-        for _ in 0..RETRIES {
+        let action = &action;
+        self.retrying(|| async move {
             let row = self.solitaire_row(req, id).await?;
             if at_version.is_some_and(|v| v != row.version) {
                 return Err(out_of_date());
             }
             let mut loaded = self.load_patience::<G>(row).await?;
-            let action = loaded.game.canonical(&action);
+            let action = loaded.game.canonical(action);
             loaded.game.apply(&action).map_err(patience_error)?;
             let now = req.at.timestamp_millis();
             let result = match loaded.game.outcome() {
@@ -566,7 +567,7 @@ impl Service {
                 append: vec![(req.user.id.clone(), action.to_string())],
             };
             let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
-                continue;
+                return Ok(None);
             };
             loaded.row.version = version;
             loaded.row.status = update.status.clone();
@@ -598,13 +599,13 @@ impl Service {
                 }
                 None => format!("{} played **{action}**.", mention(&req.user)),
             };
-            return Ok(Played {
+            Ok(Some(Played {
                 loaded,
                 text,
                 share: daily,
-            });
-        }
-        Err(moved_on())
+            }))
+        })
+        .await
     }
 
     /// The time of the first move, the clock's start (hints do not start it).
@@ -628,7 +629,7 @@ impl Service {
         via: Via,
     ) -> ServiceResult<Reply> {
         let now = req.at.timestamp_millis();
-        for _ in 0..RETRIES {
+        self.retrying(|| async move {
             let row = self.solitaire_row(req, id).await?;
             let mut loaded = self.load_patience::<G>(row).await?;
             if let Some(wait) = loaded
@@ -652,10 +653,10 @@ impl Service {
             // A hint that names no move is not counted.
             if hint.action().is_none() {
                 let board = self.solitaire_reply(&loaded, text);
-                return Ok(Reply {
+                return Ok(Some(Reply {
                     game: board.game,
                     ..Reply::ephemeral(board.text)
-                });
+                }));
             }
             let update = GameUpdate {
                 id: loaded.row.id.clone(),
@@ -668,7 +669,7 @@ impl Service {
                 append: vec![(req.user.id.clone(), HINT.into())],
             };
             let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
-                continue;
+                return Ok(None);
             };
             loaded.row.version = version;
             loaded.hints = Hints {
@@ -684,17 +685,17 @@ impl Service {
             // unchanged.
             if via == Via::Typed && !loaded.daily {
                 let board = self.solitaire_reply(&loaded, text);
-                return Ok(Reply {
+                return Ok(Some(Reply {
                     game: board.game,
                     ..Reply::ephemeral(board.text)
-                });
+                }));
             }
             let mut reply = self.solitaire_reply(&loaded, text);
             reply.ephemeral = loaded.daily;
             reply.update = via == Via::Click;
-            return Ok(reply);
-        }
-        Err(moved_on())
+            Ok(Some(reply))
+        })
+        .await
     }
 
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
