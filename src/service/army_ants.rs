@@ -387,7 +387,7 @@ impl Service {
             setup,
             game,
         };
-        self.remember(&loaded.row.id, loaded.row.version, &loaded.game);
+        self.cache.put(&loaded.row.id, loaded.row.version, &loaded.game);
         let human = loaded.seats.user(bot_side.opponent());
         let start = match (&loaded.setup.position, loaded.game.status()) {
             (Some(_), _) => "from a set position".to_string(),
@@ -443,11 +443,11 @@ impl Service {
     async fn load(&self, row: GameRow) -> ServiceResult<Loaded> {
         let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-        let game = match self.cached::<ArmyAnts>(&row.id, row.version) {
+        let game = match self.cache.get::<ArmyAnts>(&row.id, row.version) {
             Some(game) => game,
             None => {
                 let game = self.replay(&row, &seats, &setup).await?;
-                self.remember(&row.id, row.version, &game);
+                self.cache.put(&row.id, row.version, &game);
                 game
             }
         };
@@ -563,7 +563,7 @@ impl Service {
             loaded.row.status = next_status.into();
             loaded.row.version = version;
             loaded.row.expires_at = None;
-            self.remember(&loaded.row.id, version, &loaded.game);
+            self.cache.put(&loaded.row.id, version, &loaded.game);
             let text = match loaded.game.status() {
                         Status::Deploying => format!(
                             "{} accepted! Both players now place their cards in private: press **Deploy** to see your cards.",
@@ -695,7 +695,7 @@ impl Service {
             };
             loaded.row.version = version;
             loaded.row.status = next_status.into();
-            self.remember(&loaded.row.id, version, &loaded.game);
+            self.cache.put(&loaded.row.id, version, &loaded.game);
             let mut reply = self.after_action(&loaded, req, side, action, &events, before);
             self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
             if next_status == status::FINISHED {
@@ -1213,7 +1213,7 @@ impl Service {
             Ok(version) => {
                 loaded.row.version = version;
                 loaded.row.status = next_status.into();
-                self.remember(&row.id, version, &loaded.game);
+                self.cache.put(&row.id, version, &loaded.game);
                 let reply = self.board_reply(&loaded, text, None);
                 Ok(Some(Post {
                     channel: row.channel_id.clone(),

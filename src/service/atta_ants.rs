@@ -280,11 +280,11 @@ impl Service {
         let started = !matches!(row.status.as_str(), status::PENDING | status::CANCELLED);
         let game = if !started {
             None
-        } else if let Some(game) = self.cached::<AttaAnts>(&row.id, row.version) {
+        } else if let Some(game) = self.cache.get::<AttaAnts>(&row.id, row.version) {
             Some(game)
         } else {
             let game = self.atta_replay(&row, &table, &setup).await?;
-            self.remember(&row.id, row.version, &game);
+            self.cache.put(&row.id, row.version, &game);
             Some(game)
         };
         Ok(Loaded {
@@ -409,7 +409,7 @@ impl Service {
             loaded.row.version = version;
             loaded.row.status = status::ACTIVE.into();
             loaded.row.expires_at = expires;
-            self.remember(&loaded.row.id, version, &game);
+            self.cache.put(&loaded.row.id, version, &game);
             let first = game.first();
             let mut text = format!(
                 "**Atta Ants** begins: {}. {} is the first player.",
@@ -551,7 +551,7 @@ impl Service {
         } else {
             loaded.row.expires_at = self.turn_deadline(at);
         }
-        self.remember(&loaded.row.id, version, game);
+        self.cache.put(&loaded.row.id, version, game);
     }
 
     /// `/atta place` without an action: the legal placements, for anyone.

@@ -7,6 +7,7 @@
 mod army_ants;
 mod atta_ants;
 mod atta_board;
+mod cache;
 pub mod custom_id;
 mod daily;
 mod daily_seed;
@@ -80,15 +81,10 @@ impl Config {
     }
 }
 
-/// Games rebuilt from their logs, by id, with the version they match: a
-/// move then costs a clone instead of a replay.
-/// The games' types differ, so states are kept as `Any`.
-type GameCache = Mutex<HashMap<String, (i64, Box<dyn std::any::Any + Send + Sync>)>>;
-
 pub struct Service {
     store: Store,
     config: Config,
-    cache: GameCache,
+    cache: cache::GameCache,
     /// When each user last asked for the computer's work (its cooldown).
     ai_calls: Mutex<HashMap<String, Vec<i64>>>,
     /// When the idle sweep last ran (milliseconds, the requests' clock).
@@ -122,7 +118,7 @@ impl Service {
         Service {
             store,
             config,
-            cache: Mutex::new(HashMap::new()),
+            cache: cache::GameCache::default(),
             ai_calls: Mutex::new(HashMap::new()),
             idle_swept: Mutex::new(None),
             daily_choice: tokio::sync::Mutex::new(()),
@@ -146,25 +142,6 @@ impl Service {
             }
         }
         Err(moved_on())
-    }
-
-    /// The cached state of game `id` at `version`, if there is one.
-    fn cached<T: Clone + 'static>(&self, id: &str, version: i64) -> Option<T> {
-        let cache = self.cache.lock().expect("cache lock");
-        cache
-            .get(id)
-            .filter(|(v, _)| *v == version)
-            .and_then(|(_, game)| game.downcast_ref::<T>().cloned())
-    }
-
-    /// Keeps the state of game `id` at `version`.
-    fn remember<T: Clone + Send + Sync + 'static>(&self, id: &str, version: i64, game: &T) {
-        let mut cache = self.cache.lock().expect("cache lock");
-        // A small bound keeps memory flat; evicted games are replayed.
-        if cache.len() >= 4096 {
-            cache.clear();
-        }
-        cache.insert(id.to_string(), (version, Box::new(game.clone())));
     }
 
     /// Handles one interaction. Never fails: refusals and internal errors

@@ -2,6 +2,7 @@
 //! and the deal, undo, hint and end buttons. One open solitaire per player and
 //! channel; others may watch but not touch.
 
+use super::cache::KeptPatience;
 use super::custom_id::ComponentId;
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
@@ -28,7 +29,7 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
-pub(super) trait SolitaireRules: Patience + Hinted {
+pub(super) trait SolitaireRules: Patience + Hinted + KeptPatience {
     /// The stored kind: `myrmex`, `anthill` or `ants`.
     const KIND: &'static str;
     const TITLE: &'static str;
@@ -84,6 +85,16 @@ struct Loaded<G: SolitaireRules> {
     daily: bool,
 }
 
+impl<G: SolitaireRules> Loaded<G> {
+    fn state(&self) -> PatienceState<G> {
+        PatienceState {
+            game: self.game.clone(),
+            hints: self.hints,
+            daily: self.daily,
+        }
+    }
+}
+
 /// How an action reached the service, which decides how the reply shows:
 /// a click changes the board in place; a typed move edits the board and
 /// answers the typer privately.
@@ -100,6 +111,15 @@ struct Played<G: SolitaireRules> {
     text: String,
     /// The share line of a daily attempt that just ended.
     share: Option<String>,
+}
+
+/// What a patience's log rebuilds besides the rules' state.
+#[derive(Clone)]
+pub(super) struct PatienceState<G> {
+    game: G,
+    hints: Hints,
+    /// A daily attempt.
+    daily: bool,
 }
 
 /// The hints a game's log holds: how many, and when the last was given.
@@ -357,7 +377,15 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        self.remember(&row.id, 0, &(game.clone(), Hints::default(), is_daily));
+        self.cache.put(
+            &row.id,
+            0,
+            &PatienceState {
+                game: game.clone(),
+                hints: Hints::default(),
+                daily: is_daily,
+            },
+        );
         let loaded = Loaded {
             owner: req.user.clone(),
             row,
@@ -572,11 +600,7 @@ impl Service {
             loaded.row.version = version;
             loaded.row.status = update.status.clone();
             loaded.row.result = result;
-            self.remember(
-                &loaded.row.id,
-                version,
-                &(loaded.game.clone(), loaded.hints, loaded.daily),
-            );
+            self.cache.put(&loaded.row.id, version, &loaded.state());
             // A daily deal's seed stays secret; its share line shows instead.
             let daily = match loaded.game.outcome() {
                 Some(_) => self.daily_finish_line(&loaded.row).await,
@@ -676,11 +700,7 @@ impl Service {
                 count: loaded.hints.count + 1,
                 last_at: Some(now),
             };
-            self.remember(
-                &loaded.row.id,
-                version,
-                &(loaded.game.clone(), loaded.hints, loaded.daily),
-            );
+            self.cache.put(&loaded.row.id, version, &loaded.state());
             // A typed hint answers the typer alone, in words: the board is
             // unchanged.
             if via == Via::Typed && !loaded.daily {
@@ -700,8 +720,8 @@ impl Service {
 
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let (game, hints, daily) = match self.cached::<(G, Hints, bool)>(&row.id, row.version) {
-            Some(cached) => cached,
+        let PatienceState { game, hints, daily } = match self.cache.get(&row.id, row.version) {
+            Some(kept) => kept,
             None => {
                 let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
                 let mut game = G::start(&setup).with_context(|| format!("setup of game {}", row.id))?;
@@ -721,8 +741,9 @@ impl Service {
                     })?;
                 }
                 let daily = self.store.daily_attempt(&row.id).await?.is_some();
-                self.remember(&row.id, row.version, &(game.clone(), hints, daily));
-                (game, hints, daily)
+                let state = PatienceState { game, hints, daily };
+                self.cache.put(&row.id, row.version, &state);
+                state
             }
         };
         Ok(Loaded {
