@@ -171,7 +171,7 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
                 continue;
             }
             "rules" => {
-                print_rules("armyants");
+                print_rules(GameKind::ArmyAnts.rules_page());
                 continue;
             }
             "legal" => {
@@ -270,7 +270,7 @@ async fn atta_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
                 continue;
             }
             "rules" => {
-                print_rules("atta");
+                print_rules(GameKind::AttaAnts.rules_page());
                 continue;
             }
             "legal" => {

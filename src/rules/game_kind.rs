@@ -205,6 +205,18 @@ impl GameKind {
         GameKind::ALL.into_iter().find(|k| k.as_str() == text)
     }
 
+    /// The game played with `command` (for `solitaire`, the first
+    /// patience: they share it).
+    pub fn by_command(command: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.command() == command)
+    }
+
+    /// The game whose components carry `tag` (for `sol`, the first
+    /// patience: they share it).
+    pub fn by_component_tag(tag: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.component_tag() == tag)
+    }
+
     /// The game whose `/rules` page is `page`.
     pub fn by_rules_page(page: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.rules_page() == page)

@@ -441,6 +441,7 @@ impl Service {
     }
 
     async fn load(&self, row: GameRow) -> ServiceResult<Loaded> {
+        super::touched::note(&row);
         let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: Setup = serde_json::from_str(&row.setup).context("stored setup")?;
         let game = match self.cache.get::<ArmyAnts>(&row.id, row.version) {

@@ -275,6 +275,7 @@ impl Service {
     }
 
     async fn atta_load(&self, row: GameRow) -> ServiceResult<Loaded> {
+        super::touched::note(&row);
         let table: Table = serde_json::from_str(&row.players).context("stored table")?;
         let setup: LobbySetup = serde_json::from_str(&row.setup).context("stored setup")?;
         let started = !matches!(row.status.as_str(), status::PENDING | status::CANCELLED);

@@ -6,7 +6,8 @@
 //! Every process may sweep: an end is a versioned commit and a reminder a
 //! claimed row, so each happens once even across shard processes.
 
-use super::{army_ants, solitaire, Post, Service};
+use super::{Post, Service};
+use crate::rules::GameKind;
 use chrono::{DateTime, Utc};
 use std::time::Duration;
 
@@ -15,9 +16,10 @@ const REMINDER: &str = "idle-reminder";
 /// How often (in the requests' time) the idle sweep looks at the store.
 const SWEEP_EVERY_MS: i64 = 10_000;
 
-/// The kinds this sweep ends.
-fn handled(kind: &str) -> bool {
-    kind == army_ants::KIND || solitaire::GAMES.contains(&kind)
+/// The games this sweep ends: Army Ants and the patiences (Atta Ants keeps
+/// its own turn clock).
+fn idle_kind(kind: &str) -> Option<GameKind> {
+    GameKind::parse(kind).filter(|kind| *kind != GameKind::AttaAnts)
 }
 
 impl Service {
@@ -39,14 +41,13 @@ impl Service {
         let idle = human(timeout);
         let mut posts = Vec::new();
         for row in self.store.idle_games(now_ms - timeout_ms).await? {
-            let post = if row.kind == army_ants::KIND {
-                self.army_ants_idle_end(&row, &idle, now).await?
-            } else if handled(&row.kind) {
-                self.solitaire_idle_end(&row, &idle, now)
+            let post = match idle_kind(&row.kind) {
+                Some(GameKind::ArmyAnts) => self.army_ants_idle_end(&row, &idle, now).await?,
+                Some(_) => self
+                    .solitaire_idle_end(&row, &idle, now)
                     .await
-                    .map_err(anyhow::Error::from)?
-            } else {
-                None
+                    .map_err(anyhow::Error::from)?,
+                None => None,
             };
             posts.extend(post);
         }
@@ -56,11 +57,11 @@ impl Service {
         }
         let since = now_ms - (timeout_ms - before.as_millis() as i64);
         for row in self.store.games_to_remind(since, REMINDER).await? {
-            if !handled(&row.kind) {
+            let Some(kind) = idle_kind(&row.kind) else {
                 continue;
-            }
+            };
             let left = Duration::from_millis((row.updated_at + timeout_ms - now_ms).max(0) as u64);
-            let post = if row.kind == army_ants::KIND {
+            let post = if kind == GameKind::ArmyAnts {
                 self.army_ants_idle_reminder(&row, &human(left)).await?
             } else {
                 let owner: super::User = serde_json::from_str(&row.players)?;

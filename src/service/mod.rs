@@ -22,6 +22,7 @@ mod solitaire;
 mod solitaire_board;
 mod solitaire_games;
 mod stats;
+mod touched;
 mod types;
 
 pub use daily_seed::DailySecret;
@@ -29,6 +30,7 @@ pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use idle::parse_duration;
 pub use types::*;
 
+use crate::rules::GameKind;
 use crate::store::{status, Store, StoreError};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -108,6 +110,12 @@ fn unless_conflict<T>(result: Result<T, StoreError>) -> ServiceResult<Option<T>>
     }
 }
 
+/// The game a stored row holds.
+fn stored_kind(row: &crate::store::GameRow) -> anyhow::Result<GameKind> {
+    GameKind::parse(&row.kind)
+        .ok_or_else(|| anyhow::anyhow!("game {} has an unknown kind {}", row.id, row.kind))
+}
+
 /// The refusal when every try lost its race to another action.
 fn moved_on() -> ServiceError {
     UserError::conflict("The game moved on; please try again.").into()
@@ -154,10 +162,18 @@ impl Service {
                 return reply;
             }
         };
-        let mut reply = match self.dispatch(req).await {
+        let (result, touched) = touched::tracking(self.dispatch(req)).await;
+        let mut reply = match result {
             Ok(reply) => reply,
             Err(ServiceError::User(e)) => {
-                let game = self.touched_game(req).await;
+                let row = match touched {
+                    Some(row) => Some(row),
+                    None => self.named_game(req).await,
+                };
+                let game = match row {
+                    Some(row) => self.summary_of(&row).await.ok(),
+                    None => None,
+                };
                 Reply {
                     ephemeral: true,
                     text: e.message.clone(),
@@ -181,16 +197,19 @@ impl Service {
                 let lower = name.trim().to_ascii_lowercase();
                 let words: Vec<&str> = lower.split_whitespace().collect();
                 let sub = typed.get(1).copied().unwrap_or_default();
-                match words.as_slice() {
-                    ["armyants", _] => self.army_ants_command(req, sub, options).await,
-                    ["solitaire", _] => self.solitaire_command(req, sub, options).await,
-                    ["atta", _] => self.atta_command(req, sub, options).await,
-                    ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"] => {
+                let game = words.first().and_then(|command| GameKind::by_command(command));
+                match (game, words.as_slice()) {
+                    (Some(GameKind::ArmyAnts), [_, _]) => self.army_ants_command(req, sub, options).await,
+                    (Some(GameKind::AttaAnts), [_, _]) => self.atta_command(req, sub, options).await,
+                    (Some(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants), [_, _]) => {
+                        self.solitaire_command(req, sub, options).await
+                    }
+                    (_, ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"]) => {
                         self.daily_command(req, &words, &typed, options).await
                     }
-                    ["record"] => self.record(req).await,
-                    ["help"] => Ok(Reply::ephemeral(HELP)),
-                    ["rules"] => rules_text::reply(options),
+                    (_, ["record"]) => self.record(req).await,
+                    (_, ["help"]) => Ok(Reply::ephemeral(HELP)),
+                    (_, ["rules"]) => rules_text::reply(options),
                     _ => Err(UserError::new(
                         ErrorCode::UnknownCommand,
                         format!(
@@ -209,57 +228,56 @@ impl Service {
                     reply.update = reply.game.is_some() && !reply.ephemeral;
                     reply
                 };
-                match id.game.as_str() {
-                    "aa" => self.army_ants_component(req, &id, values).await,
-                    "sol" => self.solitaire_component(req, &id, values).await,
-                    "atta" => self.atta_component(req, &id, values).await.map(in_place),
-                    "daily" | "lb" => self.daily_component(req, &id).await,
-                    _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
+                match (GameKind::by_component_tag(&id.game), id.game.as_str()) {
+                    (Some(GameKind::ArmyAnts), _) => self.army_ants_component(req, &id, values).await,
+                    (Some(GameKind::AttaAnts), _) => {
+                        self.atta_component(req, &id, values).await.map(in_place)
+                    }
+                    (Some(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants), _) => {
+                        self.solitaire_component(req, &id, values).await
+                    }
+                    (None, "daily" | "lb") => self.daily_component(req, &id).await,
+                    (None, _) => {
+                        Err(UserError::no_game("That button does not belong to a game I know.").into())
+                    }
                 }
             }
         }
     }
 
-    /// The game a refused request was about, for the reply's `game` field.
-    async fn touched_game(&self, req: &Request) -> Option<GameSummary> {
-        let row = match &req.input {
+    /// The game a request names, for a refusal that came before the
+    /// service looked for it (a malformed option or notation): the
+    /// clicked component's game, or the channel's game of the command.
+    async fn named_game(&self, req: &Request) -> Option<crate::store::GameRow> {
+        let found = match &req.input {
             Input::Component { custom_id, .. } => {
                 let id = custom_id::ComponentId::parse(custom_id).ok()?;
-                self.store.game(&id.id).await.ok()??
+                self.store.game(&id.id).await
             }
-            Input::Command { name, .. } if name.trim().starts_with("solitaire") => self
-                .store
-                .latest_solitaire(&req.channel, &req.user.id)
-                .await
-                .ok()??,
-            Input::Command { name, .. } if name.trim().starts_with("atta") => {
-                match self.store.open_multiplayer_game(&req.channel).await.ok()? {
-                    Some(row) => row,
-                    None => self
-                        .store
-                        .latest_game(&req.channel, Some(atta_ants::KIND))
-                        .await
-                        .ok()??,
+            Input::Command { name, .. } => {
+                let command = name.split_whitespace().next()?.to_ascii_lowercase();
+                match GameKind::by_command(&command)? {
+                    kind @ (GameKind::ArmyAnts | GameKind::AttaAnts) => {
+                        match self.store.open_multiplayer_game(&req.channel).await {
+                            Ok(None) => self.store.latest_game(&req.channel, Some(kind.as_str())).await,
+                            open => open,
+                        }
+                    }
+                    GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
+                        self.store.latest_solitaire(&req.channel, &req.user.id).await
+                    }
                 }
             }
-            Input::Command { name, .. } if name.trim().starts_with("armyants") => {
-                match self.store.open_multiplayer_game(&req.channel).await.ok()? {
-                    Some(row) => row,
-                    None => self
-                        .store
-                        .latest_game(&req.channel, Some(army_ants::KIND))
-                        .await
-                        .ok()??,
-                }
-            }
-            _ => return None,
         };
-        if row.kind == atta_ants::KIND {
-            self.atta_summary_of(&row).await.ok()
-        } else if row.multiplayer {
-            self.army_ants_summary_of(&row).await.ok()
-        } else {
-            self.solitaire_summary_of(&row).await.ok()
+        found.ok()?.filter(|row| row.channel_id == req.channel)
+    }
+
+    /// A stored game as a reply shows it, whatever the game.
+    async fn summary_of(&self, row: &crate::store::GameRow) -> ServiceResult<GameSummary> {
+        match stored_kind(row)? {
+            GameKind::ArmyAnts => self.army_ants_summary_of(row).await,
+            GameKind::AttaAnts => self.atta_summary_of(row).await,
+            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_summary_of(row).await,
         }
     }
 
@@ -280,7 +298,7 @@ impl Service {
     async fn sweep(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
-            if row.kind == atta_ants::KIND {
+            if GameKind::parse(&row.kind) == Some(GameKind::AttaAnts) {
                 posts.extend(self.atta_due(&row, now).await?);
             } else if row.status == status::PENDING {
                 if let Some(post) = self.expire_challenge(&row, now).await? {
@@ -298,7 +316,7 @@ impl Service {
     /// its last Army Ants game and the user's own last patience here.
     async fn record(&self, req: &Request) -> ServiceResult<Reply> {
         if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
-            return self.multiplayer_record(&row).await;
+            return self.record_of(&row).await;
         }
         let army = self
             .store
@@ -315,20 +333,21 @@ impl Service {
             .max_by_key(|row| row.created_at);
         let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;
         match (duel, patience) {
-            (Some(d), Some(p)) if p.created_at > d.created_at => self.solitaire_record(&p).await,
-            (Some(d), _) => self.multiplayer_record(&d).await,
-            (None, Some(p)) => self.solitaire_record(&p).await,
+            (Some(d), Some(p)) if p.created_at > d.created_at => self.record_of(&p).await,
+            (Some(d), _) => self.record_of(&d).await,
+            (None, Some(p)) => self.record_of(&p).await,
             (None, None) => Err(UserError::no_game("No game has been played in this channel yet.").into()),
         }
     }
 }
 
 impl Service {
-    async fn multiplayer_record(&self, row: &crate::store::GameRow) -> ServiceResult<Reply> {
-        if row.kind == atta_ants::KIND {
-            self.atta_record(row).await
-        } else {
-            self.army_ants_record(row).await
+    /// `/record` of a stored game, whatever the game.
+    async fn record_of(&self, row: &crate::store::GameRow) -> ServiceResult<Reply> {
+        match stored_kind(row)? {
+            GameKind::ArmyAnts => self.army_ants_record(row).await,
+            GameKind::AttaAnts => self.atta_record(row).await,
+            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_record(row).await,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::error::{ServiceResult, UserError};
 use super::types::{GameResult, Request};
-use super::{new_game_id, Service};
+use super::{new_game_id, touched, Service};
 use crate::store::{status, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -102,33 +102,31 @@ impl Service {
         target: &Target<'_>,
         names: &GameNames,
     ) -> ServiceResult<GameRow> {
-        match target {
+        let row = match target {
             Target::Id(id) => self
                 .store
                 .game(id)
                 .await?
-                .filter(|row| row.kind == names.kind && row.channel_id == req.channel)
-                .ok_or_else(|| UserError::no_game("That game no longer exists.").into()),
-            Target::Channel => {
-                if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
-                    if row.kind != names.kind {
-                        return Err(UserError::no_game(format!(
-                            "The game in this channel is not {}.",
-                            names.title
-                        ))
-                        .into());
-                    }
-                    return Ok(row);
-                }
-                match self.store.latest_game(&req.channel, Some(names.kind)).await? {
-                    Some(row) => Ok(row),
-                    None => Err(UserError::no_game(format!(
-                        "There is no {} game in this channel. {}",
-                        names.title, names.start
-                    ))
-                    .into()),
-                }
+                .filter(|row| row.channel_id == req.channel),
+            Target::Channel => match self.store.open_multiplayer_game(&req.channel).await? {
+                Some(open) => Some(open),
+                None => self.store.latest_game(&req.channel, Some(names.kind)).await?,
+            },
+        };
+        if let Some(row) = &row {
+            touched::note(row);
+        }
+        match (row, target) {
+            (Some(row), _) if row.kind == names.kind => Ok(row),
+            (Some(_), Target::Channel) => {
+                Err(UserError::no_game(format!("The game in this channel is not {}.", names.title)).into())
             }
+            (_, Target::Id(_)) => Err(UserError::no_game("That game no longer exists.").into()),
+            (None, Target::Channel) => Err(UserError::no_game(format!(
+                "There is no {} game in this channel. {}",
+                names.title, names.start
+            ))
+            .into()),
         }
     }
 }

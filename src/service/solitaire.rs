@@ -8,7 +8,7 @@ use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
 use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
-use super::{mention, new_game_id, unless_conflict, Service};
+use super::{mention, new_game_id, touched, unless_conflict, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, DailyAttempt, GameRow, GameUpdate, StoreError};
@@ -274,6 +274,7 @@ impl Service {
             .await?
             .filter(|row| !row.multiplayer && row.channel_id == req.channel)
             .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
+        touched::note(&row);
         if status::is_open(&row.status) {
             return Err(UserError::game_over("That game is still being played.").into());
         }
@@ -420,6 +421,7 @@ impl Service {
                     )
                 })?,
         };
+        touched::note(&row);
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("That is someone else's game; you can watch it.").into());
         }
@@ -719,6 +721,7 @@ impl Service {
     }
 
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
+        touched::note(&row);
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
         let PatienceState { game, hints, daily } = match self.cache.get(&row.id, row.version) {
             Some(kept) => kept,
