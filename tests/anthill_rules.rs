@@ -512,7 +512,6 @@ fn bad_notation_is_explained() {
         ("", "empty"),
         ("9-1", "1 to 8"),
         ("0-3", "1 to 8"),
-        ("3-3", "own spot"),
         ("3", "FROM-TO"),
         ("deal 2", "FROM-TO"),
         ("a-b", "1 to 8"),

@@ -122,11 +122,11 @@ fn parse_move(text: &str) -> Result<Action, String> {
         Ok(n) if (1..=SPOTS as u8).contains(&n) => Ok(n),
         _ => Err("a spot is a number from 1 to 8".to_string()),
     };
-    let (from, to) = (spot(a)?, spot(b)?);
-    if from == to {
-        return Err("a card cannot move onto its own spot".into());
-    }
-    Ok(Action::Move { from, to })
+    // A move onto its own spot is notation; the rules refuse it.
+    Ok(Action::Move {
+        from: spot(a)?,
+        to: spot(b)?,
+    })
 }
 
 crate::rules::patience::notation_serde!(Action);

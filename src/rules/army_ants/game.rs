@@ -825,6 +825,10 @@ impl ArmyAnts {
             Action::Attack { .. } if rally => "no attacks during the rally phase",
             Action::Attack { .. } => "an attack moves straight through empty squares onto an enemy card of equal or lower value, or the Queen",
             Action::Favor => "the Queen's Favor is only a first rally turn, with the Queen dealt into the front row",
+            Action::March { from, to } if from.len() != to.len() || from.is_vertical() != to.is_vertical() => {
+                "a march keeps the line's length and direction"
+            }
+            Action::Swap(a, b) if !a.is_adjacent(*b) => "a swap exchanges two adjacent cards of yours",
             _ if rally => "that move is not possible (no jumping, and no entering enemy territory during the rally)",
             Action::March { .. } => "a march moves a line of your cards straight through empty squares",
             Action::Swap(..) => "a swap exchanges two adjacent cards of yours",
