@@ -153,12 +153,9 @@ impl Service {
                 options::only(opts, &[])?;
                 self.act(req, Target::Channel, Action::OfferDraw, None).await
             }
-            _ => Err(UserError::new(
-                super::ErrorCode::UnknownCommand,
-                format!(
-                    "{} is not a command; try challenge, accept, decline, move, resign or draw.",
-                    crate::rules::code(&format!("/armyants {sub}"))
-                ),
+            _ => Err(UserError::unknown_command(
+                &format!("/armyants {sub}"),
+                "challenge, accept, decline, move, resign or draw",
             )
             .into()),
         }

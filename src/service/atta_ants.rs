@@ -11,7 +11,7 @@ use super::error::{ServiceResult, UserError};
 use super::multiplayer::{GameNames, Target};
 use super::options;
 use super::types::*;
-use super::{mention, unless_conflict, ErrorCode, Service};
+use super::{mention, unless_conflict, Service};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -136,12 +136,9 @@ impl Service {
                 options::only(opts, &[])?;
                 self.atta_act(req, Target::Channel, Action::End, None).await
             }
-            _ => Err(UserError::new(
-                ErrorCode::UnknownCommand,
-                format!(
-                    "{} is not a command; try new, join, start, place, move, end or leave.",
-                    crate::rules::code(&format!("/atta {sub}"))
-                ),
+            _ => Err(UserError::unknown_command(
+                &format!("/atta {sub}"),
+                "new, join, start, place, move, end or leave",
             )
             .into()),
         }

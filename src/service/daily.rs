@@ -84,12 +84,9 @@ impl Service {
             }
             ["leaderboard"] => self.leaderboard_command(req, opts).await,
             ["stats"] => self.stats_command(req, opts).await,
-            _ => Err(UserError::new(
-                ErrorCode::UnknownCommand,
-                format!(
-                    "{} is not a command; try /daily play or results, or /dailypost subscribe or unsubscribe.",
-                    crate::rules::code(&format!("/{}", typed.join(" ")))
-                ),
+            _ => Err(UserError::unknown_command(
+                &format!("/{}", typed.join(" ")),
+                "/daily play or results, or /dailypost subscribe or unsubscribe",
             )
             .into()),
         }

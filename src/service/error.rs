@@ -73,6 +73,20 @@ impl UserError {
     }
 }
 
+impl UserError {
+    /// A command the bot does not know, quoted as typed (`/atta fly`), and
+    /// what to try instead.
+    pub fn unknown_command(typed: &str, try_instead: &str) -> UserError {
+        UserError::new(
+            ErrorCode::UnknownCommand,
+            format!(
+                "{} is not a command; try {try_instead}.",
+                crate::rules::code(typed)
+            ),
+        )
+    }
+}
+
 /// Shorthand constructors, one per code, so call sites read as sentences.
 macro_rules! constructors {
     ($($name:ident => $code:ident),* $(,)?) => {

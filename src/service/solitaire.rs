@@ -178,12 +178,9 @@ impl Service {
                 options::only(opts, &[])?;
                 self.solitaire_hint(req, None, Via::Typed).await
             }
-            _ => Err(UserError::new(
-                super::ErrorCode::UnknownCommand,
-                format!(
-                    "{} is not a command; try new, move, undo, hint or end.",
-                    crate::rules::code(&format!("/solitaire {sub}"))
-                ),
+            _ => Err(UserError::unknown_command(
+                &format!("/solitaire {sub}"),
+                "new, move, undo, hint or end",
             )
             .into()),
         }
