@@ -9,8 +9,8 @@
 use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, plural, ring, table,
-    BoardArt, Header, Mark, Surface, GOLD, LABEL_H,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
+    plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
 };
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
@@ -79,38 +79,43 @@ pub fn anthill_size(view: &View) -> (u32, u32) {
 }
 
 pub fn anthill_png(view: &View) -> Vec<u8> {
-    let art = art();
-    art.palette().encode_indexed(&draw(view, art))
+    board_png::<AnthillBoard>(view)
 }
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
 pub(super) fn anthill_frame(view: &View) -> (Indexed, &'static Palette) {
-    let art = art();
-    (draw(view, art), art.palette())
+    board_frame::<AnthillBoard>(view)
 }
 
-/// The palette, chosen from sample boards drawn in full colour, and the
-/// table and card sprites mapped onto it.
-fn art() -> &'static BoardArt {
-    static ART: OnceLock<BoardArt> = OnceLock::new();
-    ART.get_or_init(|| {
-        let samples: Vec<Pixmap> = sample_views()
-            .iter()
-            .map(|view| {
-                let mut pm = table(WIDTH, layout(view).height);
-                draw_on(&mut pm, view);
-                pm
-            })
-            .collect();
-        BoardArt::new(&samples, &table(WIDTH, MAX_HEIGHT), &cards::sprites())
-    })
-}
+/// The Anthill board, for the patience drawing shared by the three.
+struct AnthillBoard;
 
-fn draw(view: &View, art: &BoardArt) -> Indexed {
-    let mut board = art.board(layout(view).height);
-    draw_on(&mut board, view);
-    board.image
+impl PatienceBoard for AnthillBoard {
+    type View = View;
+    const WIDTH: u32 = WIDTH;
+    const MAX_HEIGHT: u32 = MAX_HEIGHT;
+
+    fn size(view: &View) -> (u32, u32) {
+        anthill_size(view)
+    }
+
+    fn draw_on<S: Surface>(surface: &mut S, view: &View) {
+        draw_on(surface, view);
+    }
+
+    fn sample_views() -> Vec<View> {
+        sample_views()
+    }
+
+    fn sprites() -> Vec<&'static Pixmap> {
+        cards::sprites()
+    }
+
+    fn art() -> &'static BoardArt {
+        static ART: OnceLock<BoardArt> = OnceLock::new();
+        ART.get_or_init(prepare_art::<Self>)
+    }
 }
 
 /// Made-up views that show every card, both highlights, empty spots, and
@@ -339,9 +344,13 @@ mod tests {
     fn the_palette_image_matches_the_full_colour_drawing() {
         for game in [played(1, 0), played(1, 40), played(3, 200)] {
             let view = game.view();
-            let mut full = table(WIDTH, layout(&view).height);
+            let mut full = super::super::patience::table(WIDTH, layout(&view).height);
             draw_on(&mut full, &view);
-            let (differ, far) = super::super::patience::difference(art(), &full, &draw(&view, art()));
+            let (differ, far) = super::super::patience::difference(
+                AnthillBoard::art(),
+                &full,
+                &board_frame::<AnthillBoard>(&view).0,
+            );
             assert!(
                 differ < 0.02 && far < 0.001,
                 "{differ} of the pixels differ, {far} by much"

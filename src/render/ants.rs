@@ -8,8 +8,8 @@
 use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, plural, ring, table,
-    BoardArt, Header, Mark, Surface, FELT_TEXT, LABEL_H, PAD,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
+    plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT, LABEL_H, PAD,
 };
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
@@ -59,39 +59,43 @@ fn column_x(i: usize) -> f32 {
 }
 
 pub fn ants_png(view: &View) -> Vec<u8> {
-    let art = art();
-    art.palette().encode_indexed(&draw(view, art))
+    board_png::<AntsBoard>(view)
 }
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
 pub(super) fn ants_frame(view: &View) -> (Indexed, &'static Palette) {
-    let art = art();
-    (draw(view, art), art.palette())
+    board_frame::<AntsBoard>(view)
 }
 
-/// The palette, chosen from sample boards drawn in full colour, and the
-/// table and card sprites mapped onto it.
-fn art() -> &'static BoardArt {
-    static ART: OnceLock<BoardArt> = OnceLock::new();
-    ART.get_or_init(|| {
-        let samples: Vec<Pixmap> = sample_views()
-            .iter()
-            .map(|view| {
-                let (width, height) = ants_size(view);
-                let mut pm = table(width, height);
-                draw_on(&mut pm, view);
-                pm
-            })
-            .collect();
-        BoardArt::new(&samples, &table(WIDTH, MAX_HEIGHT), &cards::sprites())
-    })
-}
+/// The Ants Solitaire board, for the patience drawing shared by the three.
+struct AntsBoard;
 
-fn draw(view: &View, art: &BoardArt) -> Indexed {
-    let mut board = art.board(ants_size(view).1);
-    draw_on(&mut board, view);
-    board.image
+impl PatienceBoard for AntsBoard {
+    type View = View;
+    const WIDTH: u32 = WIDTH;
+    const MAX_HEIGHT: u32 = MAX_HEIGHT;
+
+    fn size(view: &View) -> (u32, u32) {
+        ants_size(view)
+    }
+
+    fn draw_on<S: Surface>(surface: &mut S, view: &View) {
+        draw_on(surface, view);
+    }
+
+    fn sample_views() -> Vec<View> {
+        sample_views()
+    }
+
+    fn sprites() -> Vec<&'static Pixmap> {
+        cards::sprites()
+    }
+
+    fn art() -> &'static BoardArt {
+        static ART: OnceLock<BoardArt> = OnceLock::new();
+        ART.get_or_init(prepare_art::<Self>)
+    }
 }
 
 /// Made-up views that show every card, both highlights, an empty pile and
@@ -378,9 +382,13 @@ mod tests {
         for game in [played(1, Variant::Strict, 0), played(2, Variant::Relaxed, 40)] {
             let view = game.view();
             let (width, height) = ants_size(&view);
-            let mut full = table(width, height);
+            let mut full = super::super::patience::table(width, height);
             draw_on(&mut full, &view);
-            let (differ, far) = super::super::patience::difference(art(), &full, &draw(&view, art()));
+            let (differ, far) = super::super::patience::difference(
+                AntsBoard::art(),
+                &full,
+                &board_frame::<AntsBoard>(&view).0,
+            );
             assert!(
                 differ < 0.02 && far < 0.001,
                 "{differ} of the pixels differ, {far} by much"

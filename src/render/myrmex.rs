@@ -13,9 +13,9 @@
 use super::canvas::{fonts, rounded_rect, Align, Colour, Indexed, Palette, Style};
 use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
 use super::patience::{
-    draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt, paste_pile, plural, ring,
-    ring_cards, table, BoardArt, Header, Mark, Surface, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST,
-    MARGIN, TEXT, TO_MARK,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
+    paste_pile, plural, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard, Surface,
+    FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{Action, MoveInfo, PileView, View, CHAMBERS, PILES};
@@ -60,39 +60,43 @@ fn pile_x(i: usize) -> f32 {
 }
 
 pub fn myrmex_png(view: &View) -> Vec<u8> {
-    let art = art();
-    art.palette().encode_indexed(&draw(view, art))
+    board_png::<MyrmexBoard>(view)
 }
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
 pub(super) fn myrmex_frame(view: &View) -> (Indexed, &'static Palette) {
-    let art = art();
-    (draw(view, art), art.palette())
+    board_frame::<MyrmexBoard>(view)
 }
 
-/// The palette, chosen from sample boards drawn in full colour, and the
-/// table and card sprites mapped onto it.
-fn art() -> &'static BoardArt {
-    static ART: OnceLock<BoardArt> = OnceLock::new();
-    ART.get_or_init(|| {
-        let samples: Vec<Pixmap> = sample_views()
-            .iter()
-            .map(|view| {
-                let (width, height) = myrmex_size(view);
-                let mut pm = table(width, height);
-                draw_on(&mut pm, view);
-                pm
-            })
-            .collect();
-        BoardArt::new(&samples, &table(WIDTH, MAX_HEIGHT), &decktet::sprites())
-    })
-}
+/// The Myrmex board, for the patience drawing shared by the three.
+struct MyrmexBoard;
 
-fn draw(view: &View, art: &BoardArt) -> Indexed {
-    let mut board = art.board(myrmex_size(view).1);
-    draw_on(&mut board, view);
-    board.image
+impl PatienceBoard for MyrmexBoard {
+    type View = View;
+    const WIDTH: u32 = WIDTH;
+    const MAX_HEIGHT: u32 = MAX_HEIGHT;
+
+    fn size(view: &View) -> (u32, u32) {
+        myrmex_size(view)
+    }
+
+    fn draw_on<S: Surface>(surface: &mut S, view: &View) {
+        draw_on(surface, view);
+    }
+
+    fn sample_views() -> Vec<View> {
+        sample_views()
+    }
+
+    fn sprites() -> Vec<&'static Pixmap> {
+        decktet::sprites()
+    }
+
+    fn art() -> &'static BoardArt {
+        static ART: OnceLock<BoardArt> = OnceLock::new();
+        ART.get_or_init(prepare_art::<Self>)
+    }
 }
 
 /// Made-up views that show every face and the back, both highlights, every
@@ -430,9 +434,13 @@ mod tests {
         for g in [game(MyrmexLevel::Minor, 1), played(MyrmexLevel::Queen, 4, 60)] {
             let view = g.view();
             let (width, height) = myrmex_size(&view);
-            let mut full = table(width, height);
+            let mut full = super::super::patience::table(width, height);
             draw_on(&mut full, &view);
-            let (differ, far) = super::super::patience::difference(art(), &full, &draw(&view, art()));
+            let (differ, far) = super::super::patience::difference(
+                MyrmexBoard::art(),
+                &full,
+                &board_frame::<MyrmexBoard>(&view).0,
+            );
             assert!(
                 differ < 0.02 && far < 0.001,
                 "{differ} of the pixels differ, {far} by much"

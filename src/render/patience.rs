@@ -300,6 +300,55 @@ pub(super) struct BoardArt {
     inks: Memo,
 }
 
+/// A patience board as its renderer knows it: the size of a view and how
+/// it is drawn on any surface, with the sample views and sprites its
+/// palette is chosen from. The prepared art, the PNG and the replay frames
+/// follow from these once, for every patience.
+pub(super) trait PatienceBoard {
+    type View;
+    const WIDTH: u32;
+    /// The tallest board.
+    const MAX_HEIGHT: u32;
+
+    fn size(view: &Self::View) -> (u32, u32);
+    fn draw_on<S: Surface>(surface: &mut S, view: &Self::View);
+    /// Made-up views that show every sprite and every style the board uses.
+    fn sample_views() -> Vec<Self::View>;
+    fn sprites() -> Vec<&'static Pixmap>;
+    /// The prepared art, made once (`prepare_art`) and kept in the
+    /// renderer's own static.
+    fn art() -> &'static BoardArt;
+}
+
+/// The palette, chosen from sample boards drawn in full colour, and the
+/// table and sprites mapped onto it.
+pub(super) fn prepare_art<B: PatienceBoard>() -> BoardArt {
+    let samples: Vec<Pixmap> = B::sample_views()
+        .iter()
+        .map(|view| {
+            let (width, height) = B::size(view);
+            let mut pm = table(width, height);
+            B::draw_on(&mut pm, view);
+            pm
+        })
+        .collect();
+    BoardArt::new(&samples, &table(B::WIDTH, B::MAX_HEIGHT), &B::sprites())
+}
+
+/// The board of a view as a PNG.
+pub(super) fn board_png<B: PatienceBoard>(view: &B::View) -> Vec<u8> {
+    B::art().palette().encode_indexed(&board_frame::<B>(view).0)
+}
+
+/// The board as a palette image, and its palette (the same for every
+/// view): the frames of an animated replay.
+pub(super) fn board_frame<B: PatienceBoard>(view: &B::View) -> (Indexed, &'static Palette) {
+    let art = B::art();
+    let mut board = art.board(B::size(view).1);
+    B::draw_on(&mut board, view);
+    (board.image, art.palette())
+}
+
 impl BoardArt {
     /// The palette is chosen from `samples`; `table` is the empty table at
     /// the game's tallest.
