@@ -12,6 +12,7 @@ pub mod cards;
 mod ledger;
 pub mod myrmex;
 pub mod patience;
+pub mod refusal;
 pub mod shuffle;
 
 mod game_kind;

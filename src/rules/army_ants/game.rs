@@ -143,15 +143,7 @@ pub enum Status {
 }
 
 /// Why an action was refused. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("the game is over")]
-    GameOver,
-    #[error("it is {0}'s turn")]
-    NotYourTurn(Side),
-    #[error("{0}")]
-    Illegal(String),
-}
+pub type RuleError = crate::rules::refusal::RuleError<Side>;
 
 /// What happened besides the action itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -152,15 +152,7 @@ pub enum Status {
 }
 
 /// Why an action was refused. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("the game is over")]
-    GameOver,
-    #[error("it is {0}'s turn")]
-    NotYourTurn(Colour),
-    #[error("{0}")]
-    Illegal(String),
-}
+pub type RuleError = crate::rules::refusal::RuleError<Colour>;
 
 fn illegal(msg: impl Into<String>) -> RuleError {
     RuleError::Illegal(msg.into())
