@@ -329,13 +329,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The legal moves that start with what was typed, most useful first.
 async fn autocomplete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let suggestions = flow::suggestions(ctx, "armyants move", "action", partial).await;
-    serenity::CreateAutocompleteResponse::new().set_choices(
-        suggestions
-            .into_iter()
-            .map(|s| serenity::AutocompleteChoice::new(s.clone(), s))
-            .collect(),
-    )
+    choices(flow::suggestions(ctx, "armyants move", "action", partial).await)
 }
 
 /// Play Atta Ants: 2-4 players gather leaves on a growing map, spiders hunt.
@@ -521,13 +515,7 @@ pub async fn solitaire_end(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Your legal patience moves that start with what was typed.
 async fn autocomplete_solitaire(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let suggestions = flow::suggestions(ctx, "solitaire move", "action", partial).await;
-    serenity::CreateAutocompleteResponse::new().set_choices(
-        suggestions
-            .into_iter()
-            .map(|s| serenity::AutocompleteChoice::new(s.clone(), s))
-            .collect(),
-    )
+    choices(flow::suggestions(ctx, "solitaire move", "action", partial).await)
 }
 
 /// Show the record (setup and moves) of this channel's current or last game.
