@@ -272,9 +272,9 @@ mod tests {
         for bad in [
             "",
             "z9-a1",
-            "c3=c5",
+            "c3=c",
             "a3:c4-a5:c6",
-            "a3:c3-a5:d5",
+            "a3:c3-a5",
             "hello",
             "deploy 0",
         ] {
