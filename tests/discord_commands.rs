@@ -549,11 +549,12 @@ const CHANNEL: &str = "300000000000000003";
 fn request(user: &str, name: &str, input: Input) -> Request {
     Request {
         user: User::new(user, name),
-        guild: "900000000000000009".into(),
+        guild: Some("900000000000000009".into()),
         channel: CHANNEL.into(),
         at: Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(),
         input,
         manage_channels: false,
+        bot_member: true,
     }
 }
 
@@ -583,6 +584,7 @@ fn check_limits(reply: &Reply, schema: Option<&Schema>) {
                     place: Place {
                         guild: Some("9".into()),
                         channel: CHANNEL.into(),
+                        bot_member: true,
                     },
                 },
             );
@@ -686,6 +688,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -726,6 +729,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -779,6 +783,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -801,6 +806,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -859,6 +865,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );

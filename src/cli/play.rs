@@ -45,12 +45,13 @@ impl Table {
     async fn send(&mut self, user: &User, input: Input) -> Reply {
         let request = Request {
             user: user.clone(),
-            guild: "local".into(),
+            guild: Some("local".into()),
             channel: CHANNEL.into(),
             at: Utc::now(),
             input,
             // The person at the terminal owns the table.
             manage_channels: true,
+            bot_member: true,
         };
         let reply = self.service.handle(&request).await;
         if let Some(image) = &reply.image {

@@ -794,6 +794,7 @@ impl Service {
                     image: board.image,
                     components: board.components,
                     edit: Some(loaded.row.id.clone()),
+                    ..Post::default()
                 });
                 reply
             }

@@ -48,7 +48,7 @@ impl Service {
             } else {
                 None
             };
-            posts.extend(post);
+            posts.extend(self.route_due(&row, post).await?);
         }
         let before = self.config.idle_reminder.min(timeout);
         if before.is_zero() {
@@ -83,7 +83,7 @@ impl Service {
                     .claim_notice(&row.id, row.version, REMINDER, now_ms)
                     .await?
             {
-                posts.extend(post);
+                posts.extend(self.route_due(&row, post).await?);
             }
         }
         Ok(posts)
