@@ -251,6 +251,8 @@ async fn atta_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
         print_reply(&reply);
         let Some(game) = reply.game.clone() else { break };
         if game.status == "finished" {
+            // The record of a finished game carries its animated replay.
+            table.command(&users[0], "record", &[]).await;
             break;
         }
         let Some(player) = users
