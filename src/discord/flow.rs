@@ -833,3 +833,35 @@ async fn challenge_in_thread(
     send_posts(http, &data.service, &reply.posts).await;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serenity::{
+        AuthorizingIntegrationOwner as Owner, AuthorizingIntegrationOwners as Owners, InteractionContext,
+    };
+
+    #[test]
+    fn the_bot_is_a_member_where_its_server_install_authorized_or_in_its_dm() {
+        let guild = Some(serenity::GuildId::new(9));
+        let by_server = Owners(vec![Owner::GuildInstall(guild)]);
+        let by_user = Owners(vec![Owner::UserInstall(serenity::UserId::new(1))]);
+        let both = Owners(vec![
+            Owner::GuildInstall(guild),
+            Owner::UserInstall(serenity::UserId::new(1)),
+        ]);
+        let ctx = Some(InteractionContext::Guild);
+        assert!(bot_member(ctx, &by_server, guild));
+        assert!(bot_member(ctx, &both, guild));
+        assert!(!bot_member(ctx, &by_user, guild));
+        assert!(bot_member(Some(InteractionContext::BotDm), &by_user, None));
+        assert!(!bot_member(
+            Some(InteractionContext::PrivateChannel),
+            &by_user,
+            None
+        ));
+        // Older payloads, without a context or owners: a server that installed the bot.
+        assert!(bot_member(None, &Owners(vec![]), guild));
+        assert!(!bot_member(None, &by_user, guild));
+    }
+}
