@@ -54,11 +54,12 @@ fn scripted_moves(count: usize) -> Vec<(bool, String)> {
 fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> Request {
     Request {
         user: User::new(user, user),
-        guild: "g1".into(),
+        guild: Some("g1".into()),
         channel: channel.into(),
         at: Utc::now(),
         input: Input::command(name, options),
         manage_channels: false,
+        bot_member: true,
     }
 }
 

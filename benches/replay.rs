@@ -1,8 +1,10 @@
 //! Animated replays: drawing and encoding every position of an Army Ants
-//! game as one GIF. Prints each replay's size beside criterion's timings.
+//! or an Atta Ants game as one GIF. Prints each replay's size beside
+//! criterion's timings.
 
-use antics::render::{army_ants_replay, BoardLabels, MAX_REPLAY_BYTES};
+use antics::render::{army_ants_replay, atta_ants_replay, AttaLabels, BoardLabels, MAX_REPLAY_BYTES};
 use antics::rules::army_ants::{ArmyAnts, Setup, Status, View};
+use antics::rules::atta_ants::{self, AttaAnts};
 use antics::rules::shuffle::SeededRng;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -61,5 +63,52 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, replay);
+/// Every position of a four-player Atta Ants game played at random from
+/// `seed` (ending turns now and then, so that it finishes).
+fn atta_positions(seed: u64) -> Vec<AttaAnts> {
+    let mut game = AttaAnts::new(&atta_ants::Setup {
+        players: 4,
+        seed,
+        deal: None,
+    })
+    .expect("a deal");
+    let mut rng = SeededRng::new(seed);
+    let mut games = vec![game.clone()];
+    while let atta_ants::Status::ToMove(colour) = game.status() {
+        let legal = game.legal_actions();
+        let action = if legal.contains(&atta_ants::Action::End) && rng.below(4) == 0 {
+            atta_ants::Action::End
+        } else {
+            legal[rng.below(legal.len() as u64) as usize].clone()
+        };
+        game.apply(colour, &action).expect("legal");
+        games.push(game.clone());
+    }
+    games
+}
+
+fn atta_replay(c: &mut Criterion) {
+    let labels: AttaLabels = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    // A typical game, and the longest of the first 40 seeds.
+    let typical = atta_positions(2);
+    let long = (0..40).map(atta_positions).max_by_key(Vec::len).expect("games");
+    for games in [typical, long] {
+        let gif = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).expect("a replay");
+        println!(
+            "atta_ants_replay: {} positions, {} frames, {} bytes ({} KB)",
+            games.len(),
+            gif.frames,
+            gif.gif.len(),
+            gif.gif.len() / 1024
+        );
+        group.bench_function(format!("atta_ants_replay {} positions", games.len()), |b| {
+            b.iter(|| atta_ants_replay(black_box(&games), black_box(&labels), MAX_REPLAY_BYTES))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, replay, atta_replay);
 criterion_main!(benches);

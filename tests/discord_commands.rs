@@ -549,11 +549,12 @@ const CHANNEL: &str = "300000000000000003";
 fn request(user: &str, name: &str, input: Input) -> Request {
     Request {
         user: User::new(user, name),
-        guild: "900000000000000009".into(),
+        guild: Some("900000000000000009".into()),
         channel: CHANNEL.into(),
         at: Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(),
         input,
         manage_channels: false,
+        bot_member: true,
     }
 }
 
@@ -583,6 +584,7 @@ fn check_limits(reply: &Reply, schema: Option<&Schema>) {
                     place: Place {
                         guild: Some("9".into()),
                         channel: CHANNEL.into(),
+                        bot_member: true,
                     },
                 },
             );
@@ -686,6 +688,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -726,6 +729,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -779,6 +783,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -801,6 +806,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -859,6 +865,7 @@ async fn a_game_through_the_mapping_stays_within_limits() {
             place: Place {
                 guild: None,
                 channel: CHANNEL.into(),
+                bot_member: true,
             },
         },
     );
@@ -1322,6 +1329,151 @@ fn board_png(req: &wire::HttpRequest) -> (Vec<u8>, String) {
     (files[0].2.clone(), alt)
 }
 
+/// A server that never added the bot, where Alice uses the commands she
+/// installed to her account.
+const OTHER_GUILD: &str = "900000000000000077";
+const OTHER_CHANNEL: &str = "300000000000000077";
+
+/// An interaction in [`OTHER_CHANNEL`], authorized by the user's install
+/// alone (`authorizing_integration_owners` has no guild key).
+fn user_installed(id: &str, token: &str, kind: u8, user: (&str, &str), mut data: Value) -> Value {
+    if let Some(data) = data.as_object_mut() {
+        data.remove("guild_id");
+    }
+    let mut event = interaction(id, token, kind, user, data);
+    event["guild_id"] = json!(OTHER_GUILD);
+    event["channel_id"] = json!(OTHER_CHANNEL);
+    event["channel"] =
+        json!({"id": OTHER_CHANNEL, "type": 0, "name": "elsewhere", "permissions": "2147483647"});
+    event["authorizing_integration_owners"] = json!({"1": user.0});
+    event["app_permissions"] = json!("0");
+    event
+}
+
+/// A challenge, its acceptance and a move where the bot is not a member:
+/// everything goes through interaction callbacks and the interactions'
+/// webhooks, and nothing through the routes that need the bot in the
+/// place (channel messages, edits, pings, DMs). (serenity attaches its
+/// token to every request; Discord ignores it on interaction routes.)
+fn user_installed_in_a_server_without_the_bot(fake: &wire::FakeDiscord, seen: &mut Vec<wire::HttpRequest>) {
+    let tokens = ["tok-u-challenge", "tok-u-accept", "tok-u-auto", "tok-u-move"];
+    let resolved = json!({"users": {BOB: wire::user(BOB, "bob")}});
+    let options = json!([
+        {"name": "opponent", "type": 6, "value": BOB},
+        {"name": "color", "type": 3, "value": "red"}
+    ]);
+    fake.dispatch(user_installed(
+        "700000000000000021",
+        tokens[0],
+        2,
+        (ALICE, "alice"),
+        slash("challenge", options, resolved),
+    ));
+    let challenge = fake.wait_for(seen, "the user-installed challenge", |r| {
+        r.path
+            .ends_with("/interactions/700000000000000021/tok-u-challenge/callback")
+    });
+    let payload = challenge.json();
+    assert_eq!(payload["type"], 4);
+    let content = payload["data"]["content"].as_str().unwrap();
+    assert!(content.contains("not a member here"), "{content}");
+    let accept = payload["data"]["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap().to_string())
+        .find(|id| id.contains(":accept"))
+        .expect("an Accept button");
+
+    let mut click = user_installed(
+        "700000000000000022",
+        tokens[1],
+        3,
+        (BOB, "bob"),
+        json!({"custom_id": accept, "component_type": 2}),
+    );
+    click["message"] = wire::message("500000000000005077", OTHER_CHANNEL, "challenge");
+    fake.dispatch(click);
+    let update = fake.wait_for(seen, "the user-installed Accept", |r| {
+        r.path
+            .ends_with("/interactions/700000000000000022/tok-u-accept/callback")
+    });
+    assert_eq!(
+        update.json()["type"],
+        7,
+        "the challenge becomes the board in place"
+    );
+
+    let focused = json!([{"name": "action", "type": 3, "value": "", "focused": true}]);
+    fake.dispatch(user_installed(
+        "700000000000000023",
+        tokens[2],
+        4,
+        (ALICE, "alice"),
+        slash("move", focused, json!({})),
+    ));
+    let auto = fake.wait_for(seen, "the user-installed autocomplete", |r| {
+        r.path
+            .ends_with("/interactions/700000000000000023/tok-u-auto/callback")
+    });
+    let action = auto.json()["data"]["choices"][0]["value"]
+        .as_str()
+        .expect("a legal move offered")
+        .to_string();
+
+    let options = json!([{"name": "action", "type": 3, "value": action}]);
+    fake.dispatch(user_installed(
+        "700000000000000024",
+        tokens[3],
+        2,
+        (ALICE, "alice"),
+        slash("move", options, json!({})),
+    ));
+    let moved = fake.wait_for(seen, "the user-installed move", |r| {
+        r.path
+            .ends_with("/interactions/700000000000000024/tok-u-move/callback")
+    });
+    let payload = moved.json();
+    assert_eq!(payload["type"], 4);
+    assert!(
+        payload["data"]["content"].as_str().unwrap().contains(&action),
+        "{payload}"
+    );
+    // The new board is the response itself (no edit of the old one).
+    let (png, _) = board_png(&moved);
+    assert!(png.starts_with(b"\x89PNG"));
+
+    // Whatever else the bot sends now, give it time to go out.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+        match fake.requests.recv_timeout(left) {
+            Ok(r) => seen.push(r),
+            Err(_) => break,
+        }
+    }
+    let mut all = vec![challenge, update, auto, moved];
+    all.extend(seen.iter().cloned());
+    for r in &all {
+        assert!(
+            !r.path.contains(&format!("/channels/{OTHER_CHANNEL}"))
+                && !r.path.contains("/users/@me/channels"),
+            "sent with the bot's token where it is not a member: {} {}",
+            r.method,
+            r.path
+        );
+    }
+    // Every request of these interactions is on its own token's routes.
+    for r in all.iter().filter(|r| tokens.iter().any(|t| r.path.contains(t))) {
+        let path = r.path.split("/api/v10").last().unwrap_or(&r.path);
+        assert!(
+            path.starts_with("/interactions/") || path.starts_with(&format!("/webhooks/{}/", wire::BOT)),
+            "{} {}",
+            r.method,
+            r.path
+        );
+    }
+}
+
 #[test]
 fn on_the_wire_with_a_fake_discord() {
     use wire::HttpRequest;
@@ -1578,6 +1730,8 @@ fn on_the_wire_with_a_fake_discord() {
         assert!(payload["data"]["attachments"]
             .as_array()
             .is_none_or(|a| a.is_empty()));
+
+        user_installed_in_a_server_without_the_bot(&fake, &mut seen);
     }));
 
     // SIGTERM: the bot stops, lets work finish and closes the database.

@@ -112,6 +112,11 @@ fn a_lobby_filled_started_and_played_to_its_end() {
     assert!(record.contains("[Game \"Atta Ants\"]"), "{record}");
     assert!(record.contains(&format!("[Seed \"{seed}\"]")), "{record}");
     assert!(record.contains(&plan[0].1.to_string()), "{record}");
+    // The finished game's record carries its replay: one frame per
+    // position, the start and after every action.
+    assert_eq!(gif_frames(&out[lines.len() - 1]), plan.len() + 1);
+    // Mid-game, no replay.
+    assert_eq!(early["image"], Value::Null);
 }
 
 #[test]

@@ -8,11 +8,12 @@ use chrono::Utc;
 fn request(user: &str, name: &str, options: &[(&str, &str)]) -> Request {
     Request {
         user: User::new(user, user),
-        guild: "g1".into(),
+        guild: Some("g1".into()),
         channel: "c1".into(),
         at: Utc::now(),
         input: Input::command(name, options),
         manage_channels: false,
+        bot_member: true,
     }
 }
 

@@ -45,12 +45,13 @@ impl Table {
     async fn send(&mut self, user: &User, input: Input) -> Reply {
         let request = Request {
             user: user.clone(),
-            guild: "local".into(),
+            guild: Some("local".into()),
             channel: CHANNEL.into(),
             at: Utc::now(),
             input,
             // The person at the terminal owns the table.
             manage_channels: true,
+            bot_member: true,
         };
         let reply = self.service.handle(&request).await;
         if let Some(image) = &reply.image {
@@ -250,6 +251,8 @@ async fn atta_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
         print_reply(&reply);
         let Some(game) = reply.game.clone() else { break };
         if game.status == "finished" {
+            // The record of a finished game carries its animated replay.
+            table.command(&users[0], "record", &[]).await;
             break;
         }
         let Some(player) = users

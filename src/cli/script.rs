@@ -15,7 +15,13 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 struct Line {
     user: Option<String>,
     channel: Option<String>,
-    guild: Option<String>,
+    /// Left out: the server `g1`; `null`: a DM or a group DM.
+    #[serde(default, deserialize_with = "present")]
+    guild: Option<Option<String>>,
+    /// Whether the bot is a member of the place (it may post to the
+    /// channel). Left out: yes in a server, no for `"guild": null` (the
+    /// safe guess: everything then goes through the interaction and DMs).
+    bot_member: Option<bool>,
     command: Option<String>,
     #[serde(default)]
     options: Map<String, Value>,
@@ -29,6 +35,16 @@ struct Line {
     /// lets them change the channel's daily post. None when left out.
     #[serde(default)]
     permissions: Vec<String>,
+}
+
+/// A field that is present, even as `null` (`Some(None)`), apart from one
+/// left out (`None`, by `#[serde(default)]`).
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// The permissions a script line may grant.
@@ -121,9 +137,11 @@ impl Script {
                 "`permissions` lists the member's permissions here; the one Antics knows is `manage_channels`.",
             );
         }
+        let guild = parsed.guild.clone().unwrap_or_else(|| Some("g1".into()));
         let request = Request {
             user: User::new(user.clone(), user.clone()),
-            guild: parsed.guild.clone().unwrap_or_else(|| "g1".into()),
+            bot_member: parsed.bot_member.unwrap_or(guild.is_some()),
+            guild,
             channel: channel.clone(),
             at: now,
             input,
@@ -171,13 +189,21 @@ impl Script {
     }
 
     fn post(&self, post: &Post, index: usize) -> Value {
-        json!({
+        let mut out = json!({
             "channel": post.channel,
             "text": post.text,
             "image": self.save(post.image.as_ref(), &format!("-post{}", index + 1)),
             "components": components(&post.components),
             "edit": post.edit.is_some(),
-        })
+        });
+        // Where it goes when not to the channel with the bot's token.
+        if let Some(user) = &post.dm {
+            out["dm"] = json!(user);
+        }
+        if post.followup {
+            out["followup"] = json!(true);
+        }
+        out
     }
 
     /// Writes an image as `DIR/NNNN.png` (the input line number; `.gif` for

@@ -161,6 +161,14 @@ string_choice! {
     }
 }
 
+string_choice! {
+    /// Turn alerts on or off.
+    Switch {
+        On => ("on", "On: a DM when it is your move"),
+        Off => ("off", "Off"),
+    }
+}
+
 game_choice! {
     /// The games `/rules` explains.
     Game: GameKind::ALL, GameKind::rules_page, |k: GameKind| k.title().to_string()
@@ -182,6 +190,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         dailypost(),
         leaderboard(),
         stats(),
+        alerts(),
     ];
     for command in &mut commands {
         command.install_context = Some(vec![
@@ -654,6 +663,17 @@ pub async fn stats(
         options.insert("user".into(), OptionValue::User(flow::user_of(&user, None)));
     }
     flow::command(ctx, "stats", options, CommandKind::Plain).await
+}
+
+/// A DM when one of your games waits for your move.
+#[poise::command(slash_command)]
+pub async fn alerts(
+    ctx: Context<'_>,
+    #[description = "Switch turn alerts on or off (default: say whether they are on)"] turns: Option<Switch>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    choice(&mut options, "turns", turns.map(Switch::value));
+    flow::command(ctx, "alerts", options, CommandKind::Plain).await
 }
 
 #[cfg(test)]

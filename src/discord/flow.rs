@@ -34,8 +34,37 @@ pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User
     User::new(user.id.to_string(), name)
 }
 
-fn guild_of(guild: Option<serenity::GuildId>) -> String {
-    guild.map_or_else(|| "dm".to_string(), |g| g.to_string())
+fn guild_of(guild: Option<serenity::GuildId>) -> Option<String> {
+    guild.map(|g| g.to_string())
+}
+
+/// Whether the bot is a member of the place of an interaction, from what
+/// Discord says of it: the user's DM with the bot, yes; a group DM or a DM
+/// between others (context 2), no; in a server, only when the server's
+/// install authorized the interaction (`authorizing_integration_owners`
+/// has the guild key). Payloads without a context are from servers that
+/// installed the bot, or its DM.
+pub fn bot_member(
+    context: Option<serenity::InteractionContext>,
+    owners: &serenity::AuthorizingIntegrationOwners,
+    guild: Option<serenity::GuildId>,
+) -> bool {
+    match context {
+        Some(serenity::InteractionContext::BotDm) => true,
+        Some(serenity::InteractionContext::PrivateChannel) => false,
+        Some(serenity::InteractionContext::Guild) => owners
+            .0
+            .iter()
+            .any(|o| matches!(o, serenity::AuthorizingIntegrationOwner::GuildInstall(Some(_)))),
+        _ => {
+            owners.0.is_empty()
+                || guild.is_none()
+                || owners
+                    .0
+                    .iter()
+                    .any(|o| matches!(o, serenity::AuthorizingIntegrationOwner::GuildInstall(Some(_))))
+        }
+    }
 }
 
 /// Whether the member may manage the interaction's channel: Manage Channels
@@ -180,6 +209,11 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
             options,
         },
         manage_channels: manages_channel(interaction.member.as_deref(), interaction.context),
+        bot_member: bot_member(
+            interaction.context,
+            &interaction.authorizing_integration_owners,
+            interaction.guild_id,
+        ),
     };
     let span = tracing::info_span!("command", command = name, user = %req.user.id, channel = %req.channel);
     async move {
@@ -204,7 +238,7 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
             CommandKind::Plain => Origin::PlainCommand,
         };
         let opens_game = name == "armyants challenge" || name == "atta new";
-        if opens_game && is_busy(&reply) && can_thread(interaction) {
+        if opens_game && is_busy(&reply) && req.bot_member && can_thread(interaction) {
             if !deferred {
                 let defer = serenity::CreateInteractionResponse::Defer(
                     serenity::CreateInteractionResponseMessage::new(),
@@ -217,6 +251,7 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
         let place = Place {
             guild: interaction.guild_id.map(|g| g.to_string()),
             channel: channel.to_string(),
+            bot_member: req.bot_member,
         };
         deliver(
             http,
@@ -269,6 +304,11 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
             values,
         },
         manage_channels: manages_channel(interaction.member.as_ref(), interaction.context),
+        bot_member: bot_member(
+            interaction.context,
+            &interaction.authorizing_integration_owners,
+            interaction.guild_id,
+        ),
     };
     let span = tracing::info_span!(
         "component",
@@ -292,6 +332,7 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
         let place = Place {
             guild: interaction.guild_id.map(|g| g.to_string()),
             channel: channel.to_string(),
+            bot_member: req.bot_member,
         };
         let message_id = interaction.message.id;
         let message_key = message_id.to_string();
@@ -418,9 +459,13 @@ async fn deliver(
         ping(http, service, d.channel, &game.id, text).await;
     }
     if plan.show_record {
-        show_record(http, service, d.channel, d.req).await;
+        let to = match d.place.bot_member {
+            true => Sending::Channel(d.channel),
+            false => Sending::Followup(d.handle),
+        };
+        show_record(http, service, to, d.req).await;
     }
-    send_posts(http, service, &reply.posts).await;
+    deliver_posts(http, service, &reply.posts, Some(d.handle)).await;
     Ok(())
 }
 
@@ -553,8 +598,16 @@ async fn edit_board(
     }
 }
 
+/// How a message goes out: to a channel with the bot's token, or as a
+/// follow-up of an interaction (where the bot is not a member).
+#[derive(Clone, Copy)]
+enum Sending<'a> {
+    Channel(serenity::ChannelId),
+    Followup(Handle<'a>),
+}
+
 /// Posts the record of the game that just ended, with its animated replay.
-async fn show_record(http: &serenity::Http, service: &Service, channel: serenity::ChannelId, req: &Request) {
+async fn show_record(http: &serenity::Http, service: &Service, to: Sending<'_>, req: &Request) {
     let record = service
         .handle(&Request {
             at: Utc::now(),
@@ -569,37 +622,97 @@ async fn show_record(http: &serenity::Http, service: &Service, channel: serenity
         return;
     }
     let (text, file) = mapping::record_message(&record.text);
-    let mut message = serenity::CreateMessage::new()
-        .content(text)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let mut files = Vec::new();
     if let Some(bytes) = file {
-        message = message.add_file(serenity::CreateAttachment::bytes(bytes, "record.txt"));
+        files.push(serenity::CreateAttachment::bytes(bytes, "record.txt"));
     }
     // The animated replay, as `replay.gif`.
     if let Some(image) = record.image.as_ref().and_then(mapping::image) {
         let name = image.file_name();
-        message = message.add_file(serenity::CreateAttachment::bytes(image.png, name).description(image.alt));
+        files.push(serenity::CreateAttachment::bytes(image.png, name).description(image.alt));
     }
-    if let Err(e) = channel.send_message(http, message).await {
+    let sent = match to {
+        Sending::Channel(channel) => {
+            let message = serenity::CreateMessage::new()
+                .content(text)
+                .allowed_mentions(serenity::CreateAllowedMentions::new())
+                .add_files(files);
+            channel.send_message(http, message).await.map(|_| ())
+        }
+        Sending::Followup(handle) => {
+            let message = serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .allowed_mentions(serenity::CreateAllowedMentions::new())
+                .add_files(files);
+            message.execute(http, (None, handle.token)).await.map(|_| ())
+        }
+    };
+    if let Err(e) = sent {
         tracing::warn!(error = %e, "could not post the record");
     }
 }
 
-/// Sends the service's posts (expiries, deployment news) to their channels.
+/// Sends the service's posts (expiries, deployment news) to their channels,
+/// or to players' DMs; posts for follow-ups need an interaction.
 pub async fn send_posts(http: &serenity::Http, service: &Service, posts: &[Post]) {
+    deliver_posts(http, service, posts, None).await;
+}
+
+/// A post as a message.
+fn post_message(post: &Post) -> Message {
+    Message {
+        content: mapping::content(&post.text),
+        image: post.image.as_ref().and_then(mapping::image),
+        rows: mapping::layout(&post.components),
+        ephemeral: false,
+        embeds: Vec::new(),
+    }
+}
+
+/// Sends a post to a user's DM with the bot (opening the DM channel). A
+/// user the bot may not write to (no shared server, no install) is logged.
+async fn send_dm(http: &serenity::Http, user: &str, post: &Post) {
+    let Some(user) = user.parse::<u64>().ok().filter(|id| *id != 0) else {
+        tracing::warn!(user = %user, "a DM for a user who is not a Discord user");
+        return;
+    };
+    let user = serenity::UserId::new(user);
+    let sent = match user.create_dm_channel(http).await {
+        Ok(dm) => dm
+            .id
+            .send_message(http, post_message(post).to_create_message())
+            .await
+            .map(|_| ()),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = sent {
+        tracing::info!(user = %user, error = %e, "could not send a DM");
+    }
+}
+
+async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post], handle: Option<Handle<'_>>) {
     for post in posts {
+        if let Some(user) = &post.dm {
+            send_dm(http, user, post).await;
+            continue;
+        }
+        if post.followup {
+            match handle {
+                Some(handle) => {
+                    if let Err(e) = handle.followup(http, &post_message(post)).await {
+                        tracing::warn!(error = %e, "could not send a follow-up");
+                    }
+                }
+                None => tracing::warn!("a follow-up without an interaction"),
+            }
+            continue;
+        }
         let Some(channel) = post.channel.parse::<u64>().ok().filter(|id| *id != 0) else {
             tracing::warn!(channel = %post.channel, "a post for a channel that is not a Discord channel");
             continue;
         };
         let channel = serenity::ChannelId::new(channel);
-        let message = Message {
-            content: mapping::content(&post.text),
-            image: post.image.as_ref().and_then(mapping::image),
-            rows: mapping::layout(&post.components),
-            ephemeral: false,
-            embeds: Vec::new(),
-        };
+        let message = post_message(post);
         // A post that replaces a game's board edits its message in place.
         if let Some(game_id) = &post.edit {
             match service.board_message(game_id).await {
@@ -719,4 +832,36 @@ async fn challenge_in_thread(
     .await?;
     send_posts(http, &data.service, &reply.posts).await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serenity::{
+        AuthorizingIntegrationOwner as Owner, AuthorizingIntegrationOwners as Owners, InteractionContext,
+    };
+
+    #[test]
+    fn the_bot_is_a_member_where_its_server_install_authorized_or_in_its_dm() {
+        let guild = Some(serenity::GuildId::new(9));
+        let by_server = Owners(vec![Owner::GuildInstall(guild)]);
+        let by_user = Owners(vec![Owner::UserInstall(serenity::UserId::new(1))]);
+        let both = Owners(vec![
+            Owner::GuildInstall(guild),
+            Owner::UserInstall(serenity::UserId::new(1)),
+        ]);
+        let ctx = Some(InteractionContext::Guild);
+        assert!(bot_member(ctx, &by_server, guild));
+        assert!(bot_member(ctx, &both, guild));
+        assert!(!bot_member(ctx, &by_user, guild));
+        assert!(bot_member(Some(InteractionContext::BotDm), &by_user, None));
+        assert!(!bot_member(
+            Some(InteractionContext::PrivateChannel),
+            &by_user,
+            None
+        ));
+        // Older payloads, without a context or owners: a server that installed the bot.
+        assert!(bot_member(None, &Owners(vec![]), guild));
+        assert!(!bot_member(None, &by_user, guild));
+    }
 }

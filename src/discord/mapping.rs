@@ -492,6 +492,9 @@ pub struct Place {
     /// None in direct messages.
     pub guild: Option<String>,
     pub channel: String,
+    /// The bot is a member here and may send with its own token; otherwise
+    /// everything goes through the interaction (no board edits, no pings).
+    pub bot_member: bool,
 }
 
 /// A link that jumps to a message.
@@ -601,6 +604,36 @@ fn is_snowflake(id: &str) -> bool {
 ///   with no board recorded yet, the response itself becomes the board.
 /// - Players mentioned only in an edit get a short new "your move" ping.
 pub fn plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
+    if !situation.place.bot_member {
+        return without_bot(reply, situation);
+    }
+    plan_as_member(reply, situation)
+}
+
+/// The plan where the bot is not a member: the same, but the board is
+/// never edited with the bot's token (a new board is the response) and no
+/// ping is sent (turn alerts go to DMs instead).
+fn without_bot(reply: &Reply, situation: &Situation<'_>) -> Plan {
+    let board_message = match situation.origin {
+        // A click updates the message clicked; nothing else is touched.
+        Origin::Component { message_id } => Some(message_id),
+        _ => None,
+    };
+    let mut plan = plan_as_member(
+        reply,
+        &Situation {
+            board_message,
+            ..situation.clone()
+        },
+    );
+    plan.ping = None;
+    if let Board::Edit { .. } = plan.board {
+        plan.board = Board::Keep;
+    }
+    plan
+}
+
+fn plan_as_member(reply: &Reply, situation: &Situation<'_>) -> Plan {
     // The service decided that the reply replaces the clicked message (a
     // private board, like a daily attempt, changes in place too).
     if reply.update && reply.ok() {
@@ -921,6 +954,7 @@ mod tests {
             place: Place {
                 guild: Some("9".into()),
                 channel: "8".into(),
+                bot_member: true,
             },
         }
     }

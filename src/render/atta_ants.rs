@@ -85,8 +85,13 @@ struct Grid {
 impl Grid {
     /// `header`: the height above the map (taller while a card waits).
     fn new(game: &AttaAnts, header: f32) -> (Grid, u32, u32) {
+        Grid::around(game.map().bounds(), header)
+    }
+
+    /// The grid for cards within `bounds` (min x, min y, max x, max y).
+    fn around(bounds: (i32, i32, i32, i32), header: f32) -> (Grid, u32, u32) {
         // One free ring around the cards, where placements may go.
-        let (min_x, min_y, max_x, max_y) = game.map().bounds();
+        let (min_x, min_y, max_x, max_y) = bounds;
         let (min_x, min_y, max_x, max_y) = (min_x - 1, min_y - 1, max_x + 1, max_y + 1);
         let cols = (max_x - min_x + 1) as f32;
         let rows = (max_y - min_y + 1) as f32;
@@ -123,7 +128,38 @@ impl Grid {
 /// The map as a PNG.
 pub fn atta_ants_png(game: &AttaAnts, labels: &AttaLabels) -> Vec<u8> {
     let art = art();
-    art.palette.encode_indexed(&draw(game, labels, art))
+    art.palette.encode_indexed(&draw(game, labels, art, None))
+}
+
+/// One layout for every position of a game, so that the frames of its
+/// replay have one size and a card stays where it lies: the grid of the
+/// largest map (a map only grows, but the union is taken all the same) and
+/// the header with room for the drawn card's rotations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Layout {
+    bounds: (i32, i32, i32, i32),
+    header: f32,
+}
+
+impl Layout {
+    pub(super) fn covering(games: &[AttaAnts]) -> Option<Layout> {
+        let bounds = games
+            .iter()
+            .map(|g| g.map().bounds())
+            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))?;
+        let header = games.iter().map(header_height).fold(HEADER, f32::max);
+        Some(Layout { bounds, header })
+    }
+}
+
+/// A position of the game drawn in `layout`, for a replay.
+pub(super) fn atta_ants_frame(
+    game: &AttaAnts,
+    labels: &AttaLabels,
+    layout: Layout,
+) -> (Indexed, &'static Palette) {
+    let art = art();
+    (draw(game, labels, art, Some(layout)), &art.palette)
 }
 
 // ------------------------------------------------------------ prepared art
@@ -542,8 +578,11 @@ fn placing(game: &AttaAnts) -> bool {
     matches!(game.phase(), Phase::Place) && game.outcome().is_none()
 }
 
-fn draw(game: &AttaAnts, labels: &AttaLabels, art: &Art) -> Indexed {
-    let (grid, width, height) = Grid::new(game, header_height(game));
+fn draw(game: &AttaAnts, labels: &AttaLabels, art: &Art, layout: Option<Layout>) -> Indexed {
+    let (grid, width, height) = match layout {
+        Some(layout) => Grid::around(layout.bounds, layout.header),
+        None => Grid::new(game, header_height(game)),
+    };
     let mut image = Indexed {
         width,
         height,

@@ -21,8 +21,8 @@ pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use atta_ants::{atta_ants_alt_text, atta_ants_png, card_name as atta_card_name, AttaLabels};
 pub use myrmex::{myrmex_alt_text, myrmex_png};
 pub use replay::{
-    anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, myrmex_replay, replay_alt_text,
-    Replay, MAX_REPLAY_BYTES,
+    anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, atta_ants_replay,
+    atta_ants_replay_alt_text, myrmex_replay, replay_alt_text, Replay, MAX_REPLAY_BYTES,
 };
 
 /// The player names shown beside a board.

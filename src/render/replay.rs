@@ -18,10 +18,12 @@
 use super::anthill::{anthill_frame, anthill_size};
 use super::ants::{ants_frame, ants_size};
 use super::army_ants::{army_ants_alt_text, army_ants_frame};
+use super::atta_ants::{atta_ants_alt_text, atta_ants_frame, AttaLabels, Layout};
 use super::canvas::{Indexed, Palette};
 use super::myrmex::{myrmex_frame, myrmex_size};
 use super::BoardLabels;
 use crate::rules::army_ants::View;
+use crate::rules::atta_ants::AttaAnts;
 use crate::rules::{anthill, ants_solitaire, myrmex};
 use std::borrow::Cow;
 
@@ -82,6 +84,31 @@ pub fn replay_alt_text(positions: usize, last: &str) -> String {
     } else {
         text
     }
+}
+
+/// An Atta Ants game as an animated GIF: one frame per position (the
+/// game at its start and after every action), each with its last actions
+/// highlighted as the board shows them, all drawn in one layout (the
+/// final map's grid), so a frame changes only where the game did.
+pub fn atta_ants_replay(games: &[AttaAnts], labels: &AttaLabels, max_bytes: usize) -> Option<Replay> {
+    let layout = Layout::covering(games)?;
+    let (first, palette) = atta_ants_frame(games.first()?, labels, layout);
+    let frames = Frames {
+        width: first.width,
+        height: first.height,
+        palette: palette.rgb_table(),
+        count: games.len(),
+    };
+    frames.encode(|i| atta_ants_frame(&games[i], labels, layout).0, max_bytes)
+}
+
+/// The Atta Ants replay's description for screen readers.
+pub fn atta_ants_replay_alt_text(games: &[AttaAnts], labels: &AttaLabels) -> String {
+    let last = games
+        .last()
+        .map(|g| atta_ants_alt_text(g, labels))
+        .unwrap_or_default();
+    replay_alt_text(games.len(), &last)
 }
 
 /// A game of Anthill as an animated GIF, one frame per view (the views as
@@ -436,6 +463,50 @@ mod tests {
         }
     }
 
+    /// Every position of an Atta Ants game played at random from `seed`
+    /// (ending turns now and then, so that it finishes).
+    fn atta_positions(players: u8, seed: u64) -> Vec<AttaAnts> {
+        use crate::rules::atta_ants::{Action, Setup, Status};
+        let mut game = AttaAnts::new(&Setup {
+            players,
+            seed,
+            deal: None,
+        })
+        .expect("a deal");
+        let mut rng = SeededRng::new(seed);
+        let mut games = vec![game.clone()];
+        while let Status::ToMove(colour) = game.status() {
+            let legal = game.legal_actions();
+            let action = if legal.contains(&Action::End) && rng.below(3) == 0 {
+                Action::End
+            } else {
+                legal[rng.below(legal.len() as u64) as usize].clone()
+            };
+            game.apply(colour, &action).expect("legal");
+            games.push(game.clone());
+        }
+        games
+    }
+
+    #[test]
+    fn an_atta_ants_replay_shows_every_position_in_one_layout() {
+        let games = atta_positions(3, 11);
+        let labels: AttaLabels = vec!["alice".into(), "bob".into(), "carol".into()];
+        let replay = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).expect("a replay");
+        assert_eq!((replay.frames, replay.positions), (games.len(), games.len()));
+        let layout = Layout::covering(&games).unwrap();
+        let (screens, _) = screens(&replay.gif);
+        assert_eq!(screens.len(), games.len());
+        for (i, (screen, game)) in screens.iter().zip(&games).enumerate() {
+            assert!(
+                *screen == atta_ants_frame(game, &labels, layout).0.data,
+                "frame {i}"
+            );
+        }
+        let text = atta_ants_replay_alt_text(&games, &labels);
+        assert!(text.starts_with(&format!("Animated replay of the game, {} positions", games.len())));
+    }
+
     /// Writes a replay for a person to look at:
     /// `cargo test --lib replay -- --ignored`, then open /tmp/antics-replay.gif.
     #[test]
@@ -445,5 +516,10 @@ mod tests {
         let replay = army_ants_replay(&views, &labels(), MAX_REPLAY_BYTES).unwrap();
         std::fs::write("/tmp/antics-replay.gif", &replay.gif).unwrap();
         eprintln!("{} positions, {} bytes", views.len(), replay.gif.len());
+        let games = atta_positions(4, 2);
+        let labels: AttaLabels = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
+        let replay = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).unwrap();
+        std::fs::write("/tmp/antics-atta-replay.gif", &replay.gif).unwrap();
+        eprintln!("{} positions, {} bytes", games.len(), replay.gif.len());
     }
 }

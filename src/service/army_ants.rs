@@ -793,6 +793,7 @@ impl Service {
                     image: board.image,
                     components: board.components,
                     edit: Some(loaded.row.id.clone()),
+                    ..Post::default()
                 });
                 reply
             }

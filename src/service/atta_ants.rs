@@ -12,7 +12,10 @@ use super::multiplayer::{GameNames, Target};
 use super::options;
 use super::types::*;
 use super::{mention, unless_conflict, Service};
-use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
+use crate::render::{
+    atta_ants_alt_text, atta_ants_png, atta_ants_replay, atta_ants_replay_alt_text, atta_card_name,
+    AttaLabels, MAX_REPLAY_BYTES,
+};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
@@ -299,8 +302,21 @@ impl Service {
         table: &Table,
         setup: &LobbySetup,
     ) -> anyhow::Result<AttaAnts> {
+        self.atta_replay_each(row, table, setup, |_| {}).await
+    }
+
+    /// Rebuilds a game from its setup and log, showing `each` the game at
+    /// its start and after every logged action: its positions.
+    async fn atta_replay_each(
+        &self,
+        row: &GameRow,
+        table: &Table,
+        setup: &LobbySetup,
+        mut each: impl FnMut(&AttaAnts),
+    ) -> anyhow::Result<AttaAnts> {
         let mut game = AttaAnts::new(&rules_setup(setup, table.seats.len()))
             .with_context(|| format!("setup of game {}", row.id))?;
+        each(&game);
         for entry in self.store.actions(&row.id).await? {
             let colour = table
                 .colour_of(&entry.user_id)
@@ -311,8 +327,30 @@ impl Service {
                 .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
             game.apply(colour, &action)
                 .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+            each(&game);
         }
         Ok(game)
+    }
+
+    /// The animated replay of a finished game, every position; `None`
+    /// while it goes on, or without rendering.
+    async fn atta_replay_image(&self, loaded: &Loaded) -> anyhow::Result<Option<Image>> {
+        let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some());
+        if !self.config.render || !over {
+            return Ok(None);
+        }
+        let mut games = Vec::new();
+        self.atta_replay_each(&loaded.row, &loaded.table, &loaded.setup, |g| {
+            games.push(g.clone())
+        })
+        .await?;
+        let labels = loaded.table.labels();
+        Ok(
+            atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).map(|replay| Image {
+                png: replay.gif,
+                alt: atta_ants_replay_alt_text(&games, &labels),
+            }),
+        )
     }
 
     async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
@@ -703,6 +741,7 @@ impl Service {
             }
         }
         let mut reply = Reply::text(out.trim_end().to_string());
+        reply.image = self.atta_replay_image(&loaded).await?;
         reply.game = Some(self.atta_summary(&loaded));
         Ok(reply)
     }

@@ -63,7 +63,7 @@ impl Service {
                 let now = req.at.timestamp_millis();
                 let added = self
                     .store
-                    .subscribe_daily(&req.channel, &req.guild, &req.user.id, &today, now)
+                    .subscribe_daily(&req.channel, req.guild_key(), &req.user.id, &today, now)
                     .await?;
                 Ok(Reply::text(if added {
                     "This channel now gets the new daily challenges at 00:00 UTC, with yesterday's top three. \
@@ -129,7 +129,7 @@ impl Service {
             user_id: req.user.id.clone(),
             user_name: req.user.name.clone(),
             channel_id: req.channel.clone(),
-            guild_id: req.guild.clone(),
+            guild_id: req.guild_key().to_string(),
             ranked: false,
             started_at: now,
         };

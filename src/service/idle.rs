@@ -49,7 +49,7 @@ impl Service {
                     .map_err(anyhow::Error::from)?,
                 None => None,
             };
-            posts.extend(post);
+            posts.extend(self.route_due(&row, post).await?);
         }
         let before = self.config.idle_reminder.min(timeout);
         if before.is_zero() {
@@ -84,7 +84,7 @@ impl Service {
                     .claim_notice(&row.id, row.version, REMINDER, now_ms)
                     .await?
             {
-                posts.extend(post);
+                posts.extend(self.route_due(&row, post).await?);
             }
         }
         Ok(posts)

@@ -236,6 +236,18 @@ impl Service {
     }
 
     async fn leaderboard(&self, req: &Request, spec: &BoardSpec) -> ServiceResult<Reply> {
+        if spec.scope == "server" && req.guild.is_none() {
+            return Err(UserError::bad_option(
+                "There is no server here (a DM or a group DM): choose the scope `channel` or `global`.",
+            )
+            .into());
+        }
+        if ranking(&spec.game) == Ranking::Rating && req.guild.is_none() {
+            return Err(UserError::bad_option(
+                "Army Ants ratings are kept per server, and games outside a server are not rated.",
+            )
+            .into());
+        }
         let lines = if ranking(&spec.game) == Ranking::Rating {
             self.rating_lines(req, spec).await?
         } else {
@@ -305,7 +317,7 @@ impl Service {
                 last_day: &last,
                 game: Some(&spec.game),
                 channel: (spec.scope == "channel").then_some(req.channel.as_str()),
-                guild: (spec.scope == "server").then_some(req.guild.as_str()),
+                guild: (spec.scope == "server").then_some(req.guild_key()),
                 user: None,
                 ranked_only: true,
             })
@@ -350,7 +362,7 @@ impl Service {
             )
             .into());
         }
-        let mut ratings = self.store.ratings(&req.guild).await?;
+        let mut ratings = self.store.ratings(req.guild_key()).await?;
         let since = match spec.period.as_str() {
             "today" => Some(spec.day),
             "week" => Some(iso_week(spec.day).0),
@@ -366,7 +378,7 @@ impl Service {
             let channel = (spec.scope == "channel").then_some(req.channel.as_str());
             let players = self
                 .store
-                .rated_players(&req.guild, channel, since.unwrap_or(0))
+                .rated_players(req.guild_key(), channel, since.unwrap_or(0))
                 .await?;
             ratings.retain(|r| players.contains(&r.user_id));
         }

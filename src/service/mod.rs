@@ -4,6 +4,7 @@
 //! expiries and results. It loads a game from the store, applies the action
 //! with the rules, saves it in one transaction and draws the board.
 
+mod alerts;
 mod army_ants;
 mod atta_ants;
 mod atta_board;
@@ -17,6 +18,7 @@ mod leaderboard;
 mod multiplayer;
 mod options;
 mod ratings;
+mod reach;
 pub mod rules_text;
 mod solitaire;
 mod solitaire_board;
@@ -94,6 +96,8 @@ pub struct Service {
     /// Held while a daily deal is chosen, so that players arriving together
     /// wait for one search instead of each running their own.
     daily_choice: tokio::sync::Mutex<()>,
+    /// Whether the bot is a member of each channel's place, as last stored.
+    places: Mutex<HashMap<String, bool>>,
 }
 
 /// How many times an action is tried again when another one changed the game
@@ -130,6 +134,7 @@ impl Service {
             ai_calls: Mutex::new(HashMap::new()),
             idle_swept: Mutex::new(None),
             daily_choice: tokio::sync::Mutex::new(()),
+            places: Mutex::new(HashMap::new()),
         }
     }
 
@@ -162,6 +167,9 @@ impl Service {
                 return reply;
             }
         };
+        if let Err(e) = self.note_place(req).await {
+            return internal_reply(e);
+        }
         let (result, touched) = touched::tracking(self.dispatch(req)).await;
         let mut reply = match result {
             Ok(reply) => reply,
@@ -184,6 +192,11 @@ impl Service {
             }
             Err(ServiceError::Internal(e)) => internal_reply(e),
         };
+        match self.turn_alert(req, &reply).await {
+            Ok(alert) => reply.posts.extend(alert),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "could not send a turn alert"),
+        }
+        reach::through_interaction(req, &mut reply);
         posts.append(&mut reply.posts);
         reply.posts = posts;
         reply
@@ -205,9 +218,11 @@ impl Service {
                         self.solitaire_command(req, sub, options).await
                     }
                     (_, ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"]) => {
+                        Self::needs_member(req, &words)?;
                         self.daily_command(req, &words, &typed, options).await
                     }
                     (_, ["record"]) => self.record(req).await,
+                    (_, ["alerts"]) => self.alerts_command(req, options).await,
                     (_, ["help"]) => Ok(Reply::ephemeral(HELP)),
                     (_, ["rules"]) => rules_text::reply(options),
                     _ => Err(UserError::new(
@@ -298,13 +313,14 @@ impl Service {
     async fn sweep(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
-            if GameKind::parse(&row.kind) == Some(GameKind::AttaAnts) {
-                posts.extend(self.atta_due(&row, now).await?);
+            let post = if GameKind::parse(&row.kind) == Some(GameKind::AttaAnts) {
+                self.atta_due(&row, now).await?
             } else if row.status == status::PENDING {
-                if let Some(post) = self.expire_challenge(&row, now).await? {
-                    posts.push(post);
-                }
-            }
+                self.expire_challenge(&row, now).await?
+            } else {
+                None
+            };
+            posts.extend(self.route_due(&row, post).await?);
         }
         posts.extend(self.sweep_idle(now).await?);
         posts.extend(self.daily_posts(now).await?);
@@ -376,6 +392,7 @@ fn answered_privately(reply: Reply, channel: &str, text: String) -> Reply {
         image: reply.image,
         components: reply.components,
         edit: reply.game.as_ref().map(|g| g.id.clone()),
+        ..Post::default()
     };
     let mut posts = vec![board];
     posts.extend(reply.posts);
@@ -443,6 +460,7 @@ pick a move, Deal, Undo, Hint, End game. Typing works too: `/solitaire move acti
 only you see; your first attempt of the day is ranked, and the channel sees your share line. \
 `/daily results`, `/leaderboard`, `/stats`; members who manage the channel post the new challenges \
 here each day with `/dailypost subscribe`.\n\
+`/alerts turns:on` sends you a DM when one of your games waits for your move. \
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.

@@ -44,7 +44,7 @@ impl Service {
         let row = GameRow {
             id: new_game_id(),
             kind: kind.into(),
-            guild_id: req.guild.clone(),
+            guild_id: req.guild_key().to_string(),
             channel_id: req.channel.clone(),
             owner_id: req.user.id.clone(),
             multiplayer: true,

@@ -37,7 +37,8 @@ struct Result {
 /// position one of them chose), with a result (a win, a loss, resignations and
 /// forfeits included, or a draw).
 pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame> {
-    if !GameKind::parse(&row.kind).is_some_and(GameKind::is_rated) {
+    // Ratings are per server; a game in a DM or a group DM is not rated.
+    if row.guild_id.is_empty() || !GameKind::parse(&row.kind).is_some_and(GameKind::is_rated) {
         return None;
     }
     let seats = serde_json::from_str::<Seats>(&update.players).ok()?;

@@ -340,7 +340,7 @@ impl Service {
         let row = GameRow {
             id: new_game_id(),
             kind: G::KIND.into(),
-            guild_id: req.guild.clone(),
+            guild_id: req.guild_key().to_string(),
             channel_id: req.channel.clone(),
             owner_id: req.user.id.clone(),
             multiplayer: false,
@@ -493,7 +493,7 @@ impl Service {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
         let req = Request {
             user: owner.clone(),
-            guild: row.guild_id.clone(),
+            guild: Some(row.guild_id.clone()).filter(|g| !g.is_empty()),
             channel: row.channel_id.clone(),
             at,
             input: Input::Command {
@@ -501,6 +501,7 @@ impl Service {
                 options: Options::new(),
             },
             manage_channels: false,
+            bot_member: true,
         };
         let ended = with_patience!(row.kind.as_str(), G => {
             self.solitaire_play::<G>(&req, Some(&row.id), "end", Some(row.version))

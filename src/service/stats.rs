@@ -116,7 +116,12 @@ impl Service {
                 inline: false,
             });
         }
-        let army = match self.store.rating(&req.guild, &user.id).await? {
+        let rating = match &req.guild {
+            Some(guild) => self.store.rating(guild, &user.id).await?,
+            None => None,
+        };
+        let army = match rating {
+            _ if req.guild.is_none() => "Army Ants games outside a server are not rated.".into(),
             Some(r) => format!(
                 "Rating {:.0} (±{:.0}) in this server · {}W {}L {}D",
                 r.rating,

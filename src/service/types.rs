@@ -73,7 +73,8 @@ impl Input {
 #[derive(Clone, Debug)]
 pub struct Request {
     pub user: User,
-    pub guild: String,
+    /// The server; `None` in a DM or a group DM.
+    pub guild: Option<String>,
     pub channel: String,
     pub at: DateTime<Utc>,
     pub input: Input,
@@ -81,6 +82,21 @@ pub struct Request {
     /// Channels permission here): needed to change the channel's daily
     /// post. Front ends grant it only when they know it.
     pub manage_channels: bool,
+    /// Whether the bot is a member of this place and may send to the
+    /// channel with its own token: a server that installed it, or the
+    /// user's DM with the bot. `false` for a user-installed command in a
+    /// server without the bot, or a group DM: then the reply goes through
+    /// the interaction alone, its posts become follow-ups of it, and what
+    /// happens later (expiries, reminders, timeouts) goes to the players'
+    /// DMs.
+    pub bot_member: bool,
+}
+
+impl Request {
+    /// The server as the store keeps it: empty outside a server.
+    pub fn guild_key(&self) -> &str {
+        self.guild.as_deref().unwrap_or_default()
+    }
 }
 
 /// An image file and its description for screen readers: a board (PNG),
@@ -205,6 +221,14 @@ pub struct Post {
     /// instead of being a new message: a typed move, or a click in a
     /// private message, that changed a public board.
     pub edit: Option<String>,
+    /// Sent to this user's DM with the bot instead of to `channel` (which
+    /// names the game's channel): turn alerts, and what happens later to a
+    /// game in a place where the bot is not a member.
+    pub dm: Option<String>,
+    /// Sent as a follow-up of the interaction that caused it (through the
+    /// interaction's token, in its channel), not with the bot's token: a
+    /// place where the bot is not a member.
+    pub followup: bool,
 }
 
 /// A rich card of text (leaderboards, stats), shown as a Discord embed.

@@ -14,6 +14,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions, Executor, Row};
 
 mod daily;
+mod places;
 mod ratings;
 
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, Subscription};
