@@ -24,10 +24,12 @@ struct Node {
     chambers: u8,
     parent: u32,
     action: Action,
+    /// The node of the last restock on the way here (0: none).
+    origin: u32,
 }
 
 impl Node {
-    fn new(board: &Board, parent: u32, action: Action) -> Node {
+    fn new(board: &Board, parent: u32, action: Action, origin: u32) -> Node {
         let mut cards = [0; HEIGHT];
         pack_piles(&board.piles, &board.len, &mut cards);
         Node {
@@ -38,6 +40,7 @@ impl Node {
             chambers: board.chambers,
             parent,
             action,
+            origin,
         }
     }
 
@@ -59,20 +62,46 @@ impl Node {
 }
 
 impl Search<'_> {
-    /// Best first: always the position with the best [`Search::guide`]
-    /// met so far (the newest of equals), until six chambers, the budget,
-    /// or no position is left (then the deal is lost). The line comes back
-    /// last action first.
+    /// Passes of best first (see [`Search::pass`]): each but the last
+    /// caps the positions searched from any one restock, so that a bad
+    /// endgame cannot take the whole budget; those prove nothing when they
+    /// fail. The last pass has no cap: only it proves a loss. The line
+    /// comes back last action first.
     pub(super) fn best_first(&mut self, root: &Board) -> Option<Vec<Action>> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
+        for cap in caps() {
+            self.table.next_pass();
+            let line = self.pass(root, cap);
+            if line.is_some() || self.table.exhausted || !self.table.cut {
+                return line;
+            }
+        }
+        None
+    }
+
+    /// Best first: always the position with the best [`Search::guide`]
+    /// met so far (the newest of equals), until six chambers, the budget,
+    /// or no position is left. With a `cap`, at most that many positions
+    /// are expanded from each restock (or the root) on, and `cut` is set
+    /// when one is left out.
+    fn pass(&mut self, root: &Board, cap: Option<u32>) -> Option<Vec<Action>> {
         if !self.table.visit(root.key(root.free_from(self.stock.len()))) {
             return None;
         }
-        let mut nodes = vec![Node::new(root, u32::MAX, Action::Deal)];
+        let mut nodes = vec![Node::new(root, u32::MAX, Action::Deal, 0)];
+        let mut expanded = vec![0u32];
         let mut open = BinaryHeap::from([(self.guide(root), 0u32)]);
         while let Some((_, at)) = open.pop() {
+            let origin = nodes[at as usize].origin;
+            if let Some(cap) = cap {
+                if expanded[origin as usize] >= cap {
+                    self.table.cut = true;
+                    continue;
+                }
+                expanded[origin as usize] += 1;
+            }
             let board = nodes[at as usize].board();
             for (action, next) in self.children(&board) {
                 if usize::from(next.chambers) == CHAMBERS {
@@ -85,14 +114,19 @@ impl Search<'_> {
                     return Some(line);
                 }
                 if self.table.visit(next.key(next.free_from(self.stock.len()))) {
-                    open.push((self.guide(&next), nodes.len() as u32));
-                    nodes.push(Node::new(&next, at, action));
+                    let index = nodes.len() as u32;
+                    let origin = if action == Action::Deal { index } else { origin };
+                    open.push((self.guide(&next), index));
+                    nodes.push(Node::new(&next, at, action, origin));
+                    expanded.push(0);
                 }
             }
             if self.table.exhausted {
+                trace(&nodes);
                 return None;
             }
         }
+        trace(&nodes);
         None
     }
 
@@ -166,5 +200,33 @@ impl Search<'_> {
         }
         let empties = board.len.iter().filter(|&&l| l == 0).count() as i64;
         i64::from(board.chambers) * 1_000 + built * 40 + links * 30 - breaks * 5 + empties * 15
+            + stock_weight() * (self.stock.len() as i64 - i64::from(board.dealt))
     }
+}
+
+fn trace(nodes: &[Node]) {
+    if std::env::var("MYRMEX_TRACE").is_err() {
+        return;
+    }
+    let mut by_dealt = std::collections::BTreeMap::new();
+    let mut by_ch = std::collections::BTreeMap::new();
+    for n in nodes {
+        *by_dealt.entry(n.dealt).or_insert(0u64) += 1;
+        *by_ch.entry(n.chambers).or_insert(0u64) += 1;
+    }
+    eprintln!("dealt {by_dealt:?} chambers {by_ch:?}");
+}
+
+fn caps() -> Vec<Option<u32>> {
+    match std::env::var("MX_CAPS") {
+        Ok(text) => text
+            .split(',')
+            .map(|c| c.parse().ok())
+            .collect(),
+        Err(_) => vec![Some(3_000), Some(30_000), None],
+    }
+}
+
+fn stock_weight() -> i64 {
+    std::env::var("MX_STOCKW").ok().and_then(|t| t.parse().ok()).unwrap_or(0)
 }
