@@ -206,8 +206,8 @@ impl Search<'_> {
             }
         }
         let empties = board.len.iter().filter(|&&l| l == 0).count() as i64;
-        i64::from(board.chambers) * 1_000 + built * 40 + links * 30 - breaks * 5 + empties * 15
+        i64::from(board.chambers) * 1_000 + built * 40 + links * 30 - breaks * 5
+            + empties * 15
             + (self.stock.len() as i64 - i64::from(board.dealt)) * 20
     }
 }
-
