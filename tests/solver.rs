@@ -292,6 +292,21 @@ fn myrmex_layered_deals_with_moves_are_proved_lost_and_checked_exhaustively() {
 }
 
 #[test]
+fn larval_hints_come_from_the_solver_within_the_hint_budget() {
+    use antics::ai::solver::hint::{Hint, HINT_BUDGET};
+    // A deal the solver wins (data/solve): the hint is the first action of
+    // a winning line, and it is legal.
+    let game = larval(187);
+    let Hint::Next { action, .. } = game.hint(HINT_BUDGET) else {
+        panic!("seed 187 should get a winning hint");
+    };
+    let mut next = game.clone();
+    assert!(next.apply(&action.parse().unwrap()).is_ok(), "{action}");
+    // A deal proved lost: the hint says so.
+    assert_eq!(myrmex_layered_deal(1).hint(HINT_BUDGET), Hint::Lost);
+}
+
+#[test]
 fn myrmex_daily_minor_deal_is_winnable_seen_whole() {
     use antics::ai::solver::daily::SEEN_WHOLE;
     let game = DealGame::Myrmex(MyrmexLevel::Minor);
