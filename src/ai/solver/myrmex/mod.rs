@@ -5,8 +5,10 @@
 //! (larval, open major and queen), the command line and daily deals. A win
 //! is a full victory: six chambers. It searches best first (`search`),
 //! guided by chambers, runs built on Crowns, cards resting on the card one
-//! rank above in a shared suit and empty piles, on the compact tableau of
-//! `board`; when no position is left to search the deal is proved lost.
+//! rank above in a shared suit, empty piles and cards still to deal, on the
+//! compact tableau of `board`, in passes that cap the positions searched
+//! from any one restock but the last; when the last pass has no position
+//! left to search the deal is proved lost.
 //!
 //! [`suggest`] is the best-effort hint for closed deals. It is built from the
 //! [`View`] alone, so it cannot depend on a face-down card or on the stock:
