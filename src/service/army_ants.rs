@@ -545,16 +545,7 @@ impl Service {
                 return Err(UserError::not_a_player(msg).into());
             }
             let next_status = stored_status(&loaded.game);
-            let update = GameUpdate {
-                id: loaded.row.id.clone(),
-                expected_version: loaded.row.version,
-                status: next_status.into(),
-                players: loaded.row.players.clone(),
-                expires_at: None,
-                result: result_json(&loaded)?,
-                updated_at: req.at.timestamp_millis(),
-                append: vec![],
-            };
+            let update = game_update(&loaded, req, vec![])?;
             let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
                 return Ok(None);
             };
@@ -678,16 +669,7 @@ impl Service {
                     .map(|(a, _)| (BOT_ID.to_string(), a.to_string())),
             );
             let next_status = stored_status(&loaded.game);
-            let update = GameUpdate {
-                id: loaded.row.id.clone(),
-                expected_version: loaded.row.version,
-                status: next_status.into(),
-                players: loaded.row.players.clone(),
-                expires_at: None,
-                result: result_json(&loaded)?,
-                updated_at: req.at.timestamp_millis(),
-                append,
-            };
+            let update = game_update(&loaded, req, append)?;
             let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
                 return Ok(None);
             };
@@ -1308,6 +1290,21 @@ impl Service {
 
 /// The "pick a card" select of a board: every square whose card has a legal
 /// action (and the Favor), at most 25.
+/// The store update that saves a game as it now stands, with the actions
+/// `append` adds to its log.
+fn game_update(loaded: &Loaded, req: &Request, append: Vec<(String, String)>) -> ServiceResult<GameUpdate> {
+    Ok(GameUpdate {
+        id: loaded.row.id.clone(),
+        expected_version: loaded.row.version,
+        status: stored_status(&loaded.game).into(),
+        players: loaded.row.players.clone(),
+        expires_at: None,
+        result: result_json(loaded)?,
+        updated_at: req.at.timestamp_millis(),
+        append,
+    })
+}
+
 fn pick_select(loaded: &Loaded) -> Option<Component> {
     let legal = loaded.game.legal_actions();
     let board = loaded.game.board();
