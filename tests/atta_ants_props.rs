@@ -60,8 +60,12 @@ fn check_ants(game: &AttaAnts, ledger: &Ledger) {
             "{colour} has too many ants in the nest"
         );
     }
-    // "An ant may not enter a card with a spider"; eaten ants leave the map.
-    if !matches!(game.phase(), Phase::Spider { .. }) {
+    // "An ant may not enter a card with a spider"; eaten ants leave the map
+    // once every spider has stepped. "A player who is the only one with ants
+    // left wins at once": such a win (another player leaving) may stop the
+    // spiders half-way, with ants still on their cards.
+    let won_at_once = game.outcome().is_some_and(|o| o.reason == EndReason::OnlyOneLeft);
+    if !matches!(game.phase(), Phase::Spider { .. }) && !won_at_once {
         for ant in game.ants() {
             if let Some(pos) = ant.at {
                 assert!(
@@ -231,4 +235,14 @@ proptest! {
         prop_assert_eq!(a.map().len(), SETUP_CARDS);
         prop_assert_eq!(a.map().bounds(), (-1, -1, 1, 1));
     }
+}
+
+/// Found by the leaving playouts (4 players, seed 561): Yellow leaves while
+/// the spiders are half-way through their steps, and Orange, "the only one
+/// with ants left", "wins at once", an ant of its still on a spider's card.
+#[test]
+fn a_win_at_once_may_stop_the_spiders_half_way() {
+    let (game, played) = playout(4, 561, 8);
+    assert_eq!(game.outcome().unwrap().reason, EndReason::OnlyOneLeft);
+    assert_eq!(played.last().unwrap().1, Action::Leave);
 }

@@ -10,13 +10,12 @@ use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
-    plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
+    patience_board, plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
 };
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::patience::PatienceOutcome;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
 pub const WIDTH: u32 = 800;
@@ -78,45 +77,13 @@ pub fn anthill_size(view: &View) -> (u32, u32) {
     (WIDTH, layout(view).height)
 }
 
-pub fn anthill_png(view: &View) -> Vec<u8> {
-    board_png::<AnthillBoard>(view)
-}
-
-/// The board as a palette image, and its palette (the same for every
-/// view): the frames of an animated replay.
-pub(super) fn anthill_frame(view: &View) -> (Indexed, &'static Palette) {
-    board_frame::<AnthillBoard>(view)
-}
-
-/// The Anthill board, for the patience drawing shared by the three.
-struct AnthillBoard;
-
-impl PatienceBoard for AnthillBoard {
-    type View = View;
-    const WIDTH: u32 = WIDTH;
-    const MAX_HEIGHT: u32 = MAX_HEIGHT;
-
-    fn size(view: &View) -> (u32, u32) {
-        anthill_size(view)
-    }
-
-    fn draw_on<S: Surface>(surface: &mut S, view: &View) {
-        draw_on(surface, view);
-    }
-
-    fn sample_views() -> Vec<View> {
-        sample_views()
-    }
-
-    fn sprites() -> Vec<&'static Pixmap> {
-        cards::sprites()
-    }
-
-    fn art() -> &'static BoardArt {
-        static ART: OnceLock<BoardArt> = OnceLock::new();
-        ART.get_or_init(prepare_art::<Self>)
-    }
-}
+patience_board!(
+    AnthillBoard,
+    anthill_png,
+    anthill_frame,
+    anthill_size,
+    cards::sprites()
+);
 
 /// Made-up views that show every card, both highlights, empty spots, and
 /// every header style.

@@ -9,13 +9,13 @@ use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
-    plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT, LABEL_H, PAD,
+    patience_board, plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT,
+    LABEL_H, PAD,
 };
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
 use crate::rules::patience::PatienceOutcome;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
 pub const WIDTH: u32 = 800;
@@ -58,45 +58,7 @@ fn column_x(i: usize) -> f32 {
     20.0 + i as f32 * COLUMN + ((COLUMN - CARD_W) / 2.0).floor()
 }
 
-pub fn ants_png(view: &View) -> Vec<u8> {
-    board_png::<AntsBoard>(view)
-}
-
-/// The board as a palette image, and its palette (the same for every
-/// view): the frames of an animated replay.
-pub(super) fn ants_frame(view: &View) -> (Indexed, &'static Palette) {
-    board_frame::<AntsBoard>(view)
-}
-
-/// The Ants Solitaire board, for the patience drawing shared by the three.
-struct AntsBoard;
-
-impl PatienceBoard for AntsBoard {
-    type View = View;
-    const WIDTH: u32 = WIDTH;
-    const MAX_HEIGHT: u32 = MAX_HEIGHT;
-
-    fn size(view: &View) -> (u32, u32) {
-        ants_size(view)
-    }
-
-    fn draw_on<S: Surface>(surface: &mut S, view: &View) {
-        draw_on(surface, view);
-    }
-
-    fn sample_views() -> Vec<View> {
-        sample_views()
-    }
-
-    fn sprites() -> Vec<&'static Pixmap> {
-        cards::sprites()
-    }
-
-    fn art() -> &'static BoardArt {
-        static ART: OnceLock<BoardArt> = OnceLock::new();
-        ART.get_or_init(prepare_art::<Self>)
-    }
-}
+patience_board!(AntsBoard, ants_png, ants_frame, ants_size, cards::sprites());
 
 /// Made-up views that show every card, both highlights, an empty pile and
 /// every header style.

@@ -14,14 +14,13 @@ use super::canvas::{fonts, rounded_rect, Align, Colour, Indexed, Palette, Style}
 use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
-    paste_pile, plural, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard, Surface,
-    FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
+    paste_pile, patience_board, plural, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard,
+    Surface, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{Action, MoveInfo, PileView, View, CHAMBERS, PILES};
 use crate::rules::patience::PatienceOutcome;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
 pub const WIDTH: u32 = 1000;
@@ -59,45 +58,13 @@ fn pile_x(i: usize) -> f32 {
     LEFT + i as f32 * PITCH
 }
 
-pub fn myrmex_png(view: &View) -> Vec<u8> {
-    board_png::<MyrmexBoard>(view)
-}
-
-/// The board as a palette image, and its palette (the same for every
-/// view): the frames of an animated replay.
-pub(super) fn myrmex_frame(view: &View) -> (Indexed, &'static Palette) {
-    board_frame::<MyrmexBoard>(view)
-}
-
-/// The Myrmex board, for the patience drawing shared by the three.
-struct MyrmexBoard;
-
-impl PatienceBoard for MyrmexBoard {
-    type View = View;
-    const WIDTH: u32 = WIDTH;
-    const MAX_HEIGHT: u32 = MAX_HEIGHT;
-
-    fn size(view: &View) -> (u32, u32) {
-        myrmex_size(view)
-    }
-
-    fn draw_on<S: Surface>(surface: &mut S, view: &View) {
-        draw_on(surface, view);
-    }
-
-    fn sample_views() -> Vec<View> {
-        sample_views()
-    }
-
-    fn sprites() -> Vec<&'static Pixmap> {
-        decktet::sprites()
-    }
-
-    fn art() -> &'static BoardArt {
-        static ART: OnceLock<BoardArt> = OnceLock::new();
-        ART.get_or_init(prepare_art::<Self>)
-    }
-}
+patience_board!(
+    MyrmexBoard,
+    myrmex_png,
+    myrmex_frame,
+    myrmex_size,
+    decktet::sprites()
+);
 
 /// Made-up views that show every face and the back, both highlights, every
 /// chamber badge, an empty pile and every header style.

@@ -320,6 +320,54 @@ pub(super) trait PatienceBoard {
     fn art() -> &'static BoardArt;
 }
 
+/// A renderer's `PatienceBoard` (named `$board`) and its public `$png` and
+/// `$frame` functions, from the module's `WIDTH`, `MAX_HEIGHT`, `View`,
+/// `draw_on` and `sample_views`, the size function `$size` and the sprites.
+macro_rules! patience_board {
+    ($board:ident, $png:ident, $frame:ident, $size:ident, $sprites:expr) => {
+        /// The board of a view as a PNG.
+        pub fn $png(view: &View) -> Vec<u8> {
+            board_png::<$board>(view)
+        }
+
+        /// The board as a palette image, and its palette (the same for
+        /// every view): the frames of an animated replay.
+        pub(super) fn $frame(view: &View) -> (Indexed, &'static Palette) {
+            board_frame::<$board>(view)
+        }
+
+        struct $board;
+
+        impl PatienceBoard for $board {
+            type View = View;
+            const WIDTH: u32 = WIDTH;
+            const MAX_HEIGHT: u32 = MAX_HEIGHT;
+
+            fn size(view: &View) -> (u32, u32) {
+                $size(view)
+            }
+
+            fn draw_on<S: Surface>(surface: &mut S, view: &View) {
+                draw_on(surface, view);
+            }
+
+            fn sample_views() -> Vec<View> {
+                sample_views()
+            }
+
+            fn sprites() -> Vec<&'static Pixmap> {
+                $sprites
+            }
+
+            fn art() -> &'static BoardArt {
+                static ART: std::sync::OnceLock<BoardArt> = std::sync::OnceLock::new();
+                ART.get_or_init(prepare_art::<Self>)
+            }
+        }
+    };
+}
+pub(super) use patience_board;
+
 /// The palette, chosen from sample boards drawn in full colour, and the
 /// table and sprites mapped onto it.
 pub(super) fn prepare_art<B: PatienceBoard>() -> BoardArt {
