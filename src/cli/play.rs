@@ -164,21 +164,14 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
         let Some(line) = prompt(&mut lines, &player.name)? else {
             break;
         };
+        match terminal_word(&line, ARMY_ANTS_HELP, GameKind::ArmyAnts.rules_page(), || {
+            game.legal.join(" ")
+        }) {
+            Some(Terminal::Quit) => break,
+            Some(Terminal::Done) => continue,
+            None => {}
+        }
         let next = match line.as_str() {
-            "" => continue,
-            "quit" | "exit" => break,
-            "help" => {
-                println!("{ARMY_ANTS_HELP}");
-                continue;
-            }
-            "rules" => {
-                print_rules(GameKind::ArmyAnts.rules_page());
-                continue;
-            }
-            "legal" => {
-                println!("{}", game.legal.join(" "));
-                continue;
-            }
             "resign" => table.command(&player, "armyants resign", &[]).await,
             "draw" => table.command(&player, "armyants draw", &[]).await,
             "record" => table.command(&player, "record", &[]).await,
@@ -265,21 +258,14 @@ async fn atta_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
         let Some(line) = prompt(&mut lines, &player.name)? else {
             break;
         };
+        match terminal_word(&line, ATTA_HELP, GameKind::AttaAnts.rules_page(), || {
+            game.legal.join(" | ")
+        }) {
+            Some(Terminal::Quit) => break,
+            Some(Terminal::Done) => continue,
+            None => {}
+        }
         let next = match line.as_str() {
-            "" => continue,
-            "quit" | "exit" => break,
-            "help" => {
-                println!("{ATTA_HELP}");
-                continue;
-            }
-            "rules" => {
-                print_rules(GameKind::AttaAnts.rules_page());
-                continue;
-            }
-            "legal" => {
-                println!("{}", game.legal.join(" | "));
-                continue;
-            }
             "record" => table.command(&player, "record", &[]).await,
             "leave" => table.command(&player, "atta leave", &[]).await,
             action => {
@@ -327,21 +313,12 @@ async fn patience(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
         let Some(line) = prompt(&mut lines, "move")? else {
             break;
         };
+        match terminal_word(&line, PATIENCE_HELP, opts.game.as_str(), || game.legal.join(" ")) {
+            Some(Terminal::Quit) => break,
+            Some(Terminal::Done) => continue,
+            None => {}
+        }
         let next = match line.as_str() {
-            "" => continue,
-            "quit" | "exit" => break,
-            "help" => {
-                println!("{PATIENCE_HELP}");
-                continue;
-            }
-            "rules" => {
-                print_rules(opts.game.as_str());
-                continue;
-            }
-            "legal" => {
-                println!("{}", game.legal.join(" "));
-                continue;
-            }
             "undo" => table.command(&me, "solitaire undo", &[]).await,
             "hint" => table.command(&me, "solitaire hint", &[]).await,
             "end" => table.command(&me, "solitaire end", &[]).await,
@@ -354,6 +331,32 @@ async fn patience(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
         reply = merge(reply, next);
     }
     Ok(())
+}
+
+/// What a typed line asked of the terminal itself rather than the game.
+enum Terminal {
+    /// Answered here (help, rules, the legal moves, or nothing typed).
+    Done,
+    Quit,
+}
+
+/// Answers the words every game's prompt knows: `help`, `rules`, `legal`,
+/// `quit`; `None` for a line meant for the game.
+fn terminal_word(
+    line: &str,
+    help: &str,
+    rules_page: &str,
+    legal: impl FnOnce() -> String,
+) -> Option<Terminal> {
+    match line {
+        "" => {}
+        "quit" | "exit" => return Some(Terminal::Quit),
+        "help" => println!("{help}"),
+        "rules" => print_rules(rules_page),
+        "legal" => println!("{}", legal()),
+        _ => return None,
+    }
+    Some(Terminal::Done)
 }
 
 /// Prints the prompt and reads a trimmed line; `None` at the end of input.
