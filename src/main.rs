@@ -39,40 +39,8 @@ enum Command {
     },
     /// Play at the terminal, no Discord needed: Army Ants (both seats), Atta Ants (hot seat) or a patience.
     Play {
-        /// army-ants, atta-ants, myrmex, anthill or ants.
-        #[arg(long, default_value = antics::rules::GameKind::ArmyAnts.as_str())]
-        game: String,
-        /// Deal from this seed (the same seed gives the same game).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Army Ants: random, minor or total.
-        #[arg(long, default_value = "random")]
-        deployment: String,
-        /// Army Ants: start from a position in position notation.
-        #[arg(long)]
-        position: Option<String>,
-        /// Patiences: deal this deck order (cards separated by spaces).
-        #[arg(long)]
-        deal: Option<String>,
-        /// Myrmex: minor, larval, major or queen; against the computer:
-        /// easy, normal or hard.
-        #[arg(long)]
-        level: Option<String>,
-        /// Army Ants: play against the computer (`antics`) instead of both seats.
-        #[arg(long)]
-        opponent: Option<String>,
-        /// Myrmex major or queen: only the top cards face up.
-        #[arg(long)]
-        closed: bool,
-        /// Ants Solitaire: strict or relaxed.
-        #[arg(long)]
-        variant: Option<String>,
-        /// Atta Ants: how many players share the terminal (2-4).
-        #[arg(long, default_value_t = 2)]
-        players: u8,
-        /// Where board images are written.
-        #[arg(long, default_value = "antics-boards")]
-        out: PathBuf,
+        #[command(flatten)]
+        opts: play::PlayOptions,
         /// Keep the game in this SQLite file (default: in memory).
         #[arg(long)]
         db: Option<PathBuf>,
@@ -131,38 +99,12 @@ async fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Play {
-            game,
-            seed,
-            deployment,
-            position,
-            deal,
-            level,
-            opponent,
-            closed,
-            variant,
-            players,
-            out,
-            db,
-        } => {
+        Command::Play { opts, db } => {
             let store = match db {
                 Some(path) => Store::open(&path).await?,
                 None => Store::in_memory().await?,
             };
             let service = Service::new(store, Config::default());
-            let opts = play::PlayOptions {
-                game,
-                seed,
-                deployment,
-                position,
-                deal,
-                level,
-                opponent,
-                closed,
-                variant,
-                players,
-                out,
-            };
             play::run(service, opts).await
         }
         Command::Solve {

@@ -9,26 +9,42 @@ use chrono::Utc;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-/// What to play, from the command line.
+/// What to play, from the command line (`antics play`'s options).
+#[derive(Clone, Debug, clap::Args)]
 pub struct PlayOptions {
-    /// `army-ants`, `myrmex`, `anthill` or `ants`.
+    /// army-ants, atta-ants, myrmex, anthill or ants.
+    #[arg(long, default_value = GameKind::ArmyAnts.as_str())]
     pub game: String,
+    /// Deal from this seed (the same seed gives the same game).
+    #[arg(long)]
     pub seed: Option<u64>,
     /// Army Ants: random, minor or total.
+    #[arg(long, default_value = "random")]
     pub deployment: String,
-    /// Army Ants: a position to start from.
+    /// Army Ants: start from a position in position notation.
+    #[arg(long)]
     pub position: Option<String>,
-    /// Patiences: a deck order to deal.
+    /// Patiences: deal this deck order (cards separated by spaces).
+    #[arg(long)]
     pub deal: Option<String>,
-    /// Myrmex: minor, larval, major or queen.
+    /// Myrmex: minor, larval, major or queen; against the computer:
+    /// easy, normal or hard.
+    #[arg(long)]
     pub level: Option<String>,
-    /// Army Ants: `antics` to play against the computer.
+    /// Army Ants: play against the computer (`antics`) instead of both seats.
+    #[arg(long)]
     pub opponent: Option<String>,
+    /// Myrmex major or queen: only the top cards face up.
+    #[arg(long)]
     pub closed: bool,
     /// Ants Solitaire: strict or relaxed.
+    #[arg(long)]
     pub variant: Option<String>,
-    /// Atta Ants: players at the terminal (2-4).
+    /// Atta Ants: how many players share the terminal (2-4).
+    #[arg(long, default_value_t = 2)]
     pub players: u8,
+    /// Where board images are written.
+    #[arg(long, default_value = "antics-boards")]
     pub out: PathBuf,
 }
 
