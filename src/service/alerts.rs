@@ -5,6 +5,7 @@
 use super::reach::place_link;
 use super::{options, Options, Post, Reply, Request, Service, ServiceResult};
 use crate::rules::GameKind;
+use crate::store::status;
 
 /// The claim of a game version's alert: one DM per move, whoever asks.
 const CLAIM: &str = "turn-alert";
@@ -41,7 +42,7 @@ impl Service {
         let Some(to_move) = game.to_move_id.as_deref() else {
             return Ok(None);
         };
-        let playing = matches!(game.status.as_str(), "active" | "deploying");
+        let playing = matches!(game.status.as_str(), status::ACTIVE | status::DEPLOYING);
         if !playing || to_move == req.user.id || to_move == super::BOT_ID {
             return Ok(None);
         }

@@ -273,10 +273,7 @@ impl Service {
                 let command = name.split_whitespace().next()?.to_ascii_lowercase();
                 match GameKind::by_command(&command)? {
                     kind @ (GameKind::ArmyAnts | GameKind::AttaAnts) => {
-                        match self.store.open_multiplayer_game(&req.channel).await {
-                            Ok(None) => self.store.latest_game(&req.channel, Some(kind.as_str())).await,
-                            open => open,
-                        }
+                        self.channel_game(&req.channel, kind.as_str()).await
                     }
                     GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
                         self.store.latest_solitaire(&req.channel, &req.user.id).await

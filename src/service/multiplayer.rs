@@ -95,6 +95,19 @@ impl Service {
         self.store.commit(&update).await.map(|_| ())
     }
 
+    /// A channel's multiplayer game: the open one (of whatever kind), else
+    /// its last game of `kind`.
+    pub(super) async fn channel_game(
+        &self,
+        channel: &str,
+        kind: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
+        match self.store.open_multiplayer_game(channel).await? {
+            Some(open) => Ok(Some(open)),
+            None => self.store.latest_game(channel, Some(kind)).await,
+        }
+    }
+
     /// The game `target` names, of the kind `names` describes, in the request's channel.
     pub(super) async fn find_game(
         &self,
@@ -108,10 +121,7 @@ impl Service {
                 .game(id)
                 .await?
                 .filter(|row| row.channel_id == req.channel),
-            Target::Channel => match self.store.open_multiplayer_game(&req.channel).await? {
-                Some(open) => Some(open),
-                None => self.store.latest_game(&req.channel, Some(names.kind)).await?,
-            },
+            Target::Channel => self.channel_game(&req.channel, names.kind).await?,
         };
         if let Some(row) = &row {
             touched::note(row);

@@ -265,13 +265,7 @@ impl Service {
     /// options, or (`same`) the same deal. A daily attempt's board offers
     /// another (practice) attempt at the day's deal instead.
     async fn solitaire_again(&self, req: &Request, id: &str, same: bool) -> ServiceResult<Reply> {
-        let row = self
-            .store
-            .game(id)
-            .await?
-            .filter(|row| !row.multiplayer && row.channel_id == req.channel)
-            .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
-        touched::note(&row);
+        let row = self.patience_by_id(req, id).await?;
         if status::is_open(&row.status) {
             return Err(UserError::game_over("That game is still being played.").into());
         }
@@ -402,23 +396,21 @@ impl Service {
     /// open solitaire in the channel.
     async fn solitaire_row(&self, req: &Request, id: Option<&str>) -> ServiceResult<GameRow> {
         let row = match id {
-            Some(id) => self
-                .store
-                .game(id)
-                .await?
-                .filter(|row| !row.multiplayer && row.channel_id == req.channel)
-                .ok_or_else(|| UserError::no_game("That game no longer exists."))?,
-            None => self
-                .store
-                .latest_solitaire(&req.channel, &req.user.id)
-                .await?
-                .ok_or_else(|| {
-                    UserError::no_game(
-                        "You have no solitaire in this channel. Start one with /solitaire new.",
-                    )
-                })?,
+            Some(id) => self.patience_by_id(req, id).await?,
+            None => {
+                let row = self
+                    .store
+                    .latest_solitaire(&req.channel, &req.user.id)
+                    .await?
+                    .ok_or_else(|| {
+                        UserError::no_game(
+                            "You have no solitaire in this channel. Start one with /solitaire new.",
+                        )
+                    })?;
+                touched::note(&row);
+                row
+            }
         };
-        touched::note(&row);
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("That is someone else's game; you can watch it.").into());
         }
@@ -427,6 +419,19 @@ impl Service {
                 UserError::game_over("That game is over. Start a new one with /solitaire new.").into(),
             );
         }
+        Ok(row)
+    }
+
+    /// The patience a button names, in the request's channel (noted as the
+    /// game the request touched).
+    async fn patience_by_id(&self, req: &Request, id: &str) -> ServiceResult<GameRow> {
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .filter(|row| !row.multiplayer && row.channel_id == req.channel)
+            .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
+        touched::note(&row);
         Ok(row)
     }
 
