@@ -38,7 +38,7 @@ const OPEN_SEAT: &str = "~open";
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct Seats {
+pub(super) struct Seats {
     red: User,
     black: User,
     challenger: Side,
@@ -362,29 +362,21 @@ impl Service {
             .bot_turns(&mut game, bot_side, level, setup.seed.unwrap_or(0))
             .await?;
         let update = GameUpdate {
-            id: row.id.clone(),
-            expected_version: row.version,
             status: stored_status(&game).into(),
-            players: row.players.clone(),
             expires_at: None,
-            result: None,
-            updated_at: req.at.timestamp_millis(),
-            append: turns
-                .played
-                .iter()
-                .map(|(a, _)| (BOT_ID.to_string(), a.to_string()))
-                .collect(),
+            append: bot_entries(&turns),
+            ..GameUpdate::of(&row, req.at.timestamp_millis())
         };
         // The game was created in this request: no one else can have changed it.
-        row.version = self.commit(&row, &update).await?;
-        row.status = update.status.clone();
+        self.save(&mut row, &update, &game)
+            .await?
+            .context("a new game changed before its first save")?;
         let loaded = Loaded {
             row,
             seats,
             setup,
             game,
         };
-        self.cache.put(&loaded.row.id, loaded.row.version, &loaded.game);
         let human = loaded.seats.user(bot_side.opponent());
         let start = match (&loaded.setup.position, loaded.game.status()) {
             (Some(_), _) => "from a set position".to_string(),
@@ -441,56 +433,15 @@ impl Service {
         super::touched::note(&row);
         let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-        let game = match self.cache.get::<ArmyAnts>(&row.id, row.version) {
-            Some(game) => game,
-            None => {
-                let game = self.replay(&row, &seats, &setup).await?;
-                self.cache.put(&row.id, row.version, &game);
-                game
-            }
-        };
+        let game = self
+            .rebuilt(&row, &seats, async { Ok(ArmyAnts::new(&setup)?) })
+            .await?;
         Ok(Loaded {
             row,
             seats,
             setup,
             game,
         })
-    }
-
-    /// Rebuilds a game from its setup and log.
-    async fn replay(&self, row: &GameRow, seats: &Seats, setup: &Setup) -> anyhow::Result<ArmyAnts> {
-        self.replay_each(row, seats, setup, |_| {}).await
-    }
-
-    /// Rebuilds a game from its setup and log, showing `each` the game at
-    /// its start and after every logged action: its positions.
-    async fn replay_each(
-        &self,
-        row: &GameRow,
-        seats: &Seats,
-        setup: &Setup,
-        mut each: impl FnMut(&ArmyAnts),
-    ) -> anyhow::Result<ArmyAnts> {
-        let mut game = ArmyAnts::new(setup).with_context(|| format!("setup of game {}", row.id))?;
-        each(&game);
-        for entry in self.store.actions(&row.id).await? {
-            let side = seats
-                .side_of(&entry.user_id)
-                .with_context(|| format!("game {}: {} is not seated", row.id, entry.user_id))?;
-            if entry.notation == TIMEOUT {
-                game.forfeit(side);
-                each(&game);
-                continue;
-            }
-            let action: Action = entry
-                .notation
-                .parse()
-                .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
-            game.apply(side, &action)
-                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
-            each(&game);
-        }
-        Ok(game)
     }
 
     /// The animated replay of a finished game: every position, as anyone
@@ -502,7 +453,8 @@ impl Service {
             return Ok(None);
         }
         let mut views = Vec::new();
-        self.replay_each(&loaded.row, &loaded.seats, &loaded.setup, |game| {
+        let start = ArmyAnts::new(&loaded.setup)?;
+        self.replay_each(&loaded.row, &loaded.seats, start, |game| {
             views.push(replay_view(game))
         })
         .await?;
@@ -544,15 +496,10 @@ impl Service {
                 };
                 return Err(UserError::not_a_player(msg).into());
             }
-            let next_status = stored_status(&loaded.game);
             let update = game_update(&loaded, req, vec![])?;
-            let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
+            let Some(()) = self.save(&mut loaded.row, &update, &loaded.game).await? else {
                 return Ok(None);
             };
-            loaded.row.status = next_status.into();
-            loaded.row.version = version;
-            loaded.row.expires_at = None;
-            self.cache.put(&loaded.row.id, version, &loaded.game);
             let text = match loaded.game.status() {
                         Status::Deploying => format!(
                             "{} accepted! Both players now place their cards in private: press **Deploy** to see your cards.",
@@ -662,23 +609,14 @@ impl Service {
                 _ => bot::BotTurns::default(),
             };
             let mut append = vec![(req.user.id.clone(), action.to_string())];
-            append.extend(
-                turns
-                    .played
-                    .iter()
-                    .map(|(a, _)| (BOT_ID.to_string(), a.to_string())),
-            );
-            let next_status = stored_status(&loaded.game);
+            append.extend(bot_entries(&turns));
             let update = game_update(&loaded, req, append)?;
-            let Some(version) = unless_conflict(self.commit(&loaded.row, &update).await)? else {
+            let Some(()) = self.save(&mut loaded.row, &update, &loaded.game).await? else {
                 return Ok(None);
             };
-            loaded.row.version = version;
-            loaded.row.status = next_status.into();
-            self.cache.put(&loaded.row.id, version, &loaded.game);
             let mut reply = self.after_action(&loaded, req, side, action, &events, before);
             self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
-            if next_status == status::FINISHED {
+            if loaded.row.status == status::FINISHED {
                 let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
                 reply
                     .text
@@ -1181,33 +1119,28 @@ impl Service {
             })?),
         };
         let update = GameUpdate {
-            id: row.id.clone(),
-            expected_version: row.version,
             status: next_status.into(),
-            players: row.players.clone(),
             expires_at: None,
             result,
-            updated_at: at.timestamp_millis(),
             append,
+            ..GameUpdate::of(row, at.timestamp_millis())
         };
-        match self.commit(row, &update).await {
-            Ok(version) => {
-                loaded.row.version = version;
-                loaded.row.status = next_status.into();
-                self.cache.put(&row.id, version, &loaded.game);
-                let reply = self.board_reply(&loaded, text, None);
-                Ok(Some(Post {
-                    channel: row.channel_id.clone(),
-                    text: reply.text,
-                    image: reply.image,
-                    components: vec![],
-                    ..Post::default()
-                }))
-            }
-            // Someone acted at the same moment: the game is not idle.
-            Err(StoreError::Conflict) => Ok(None),
-            Err(e) => Err(e.into()),
-        }
+        // Someone acted at the same moment: the game is not idle.
+        let Some(()) = self
+            .save(&mut loaded.row, &update, &loaded.game)
+            .await
+            .map_err(internal)?
+        else {
+            return Ok(None);
+        };
+        let reply = self.board_reply(&loaded, text, None);
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            text: reply.text,
+            image: reply.image,
+            components: vec![],
+            ..Post::default()
+        }))
     }
 
     /// The reminder for a game that waits for someone, `left` before it ends.
@@ -1294,15 +1227,37 @@ impl Service {
 /// `append` adds to its log.
 fn game_update(loaded: &Loaded, req: &Request, append: Vec<(String, String)>) -> ServiceResult<GameUpdate> {
     Ok(GameUpdate {
-        id: loaded.row.id.clone(),
-        expected_version: loaded.row.version,
         status: stored_status(&loaded.game).into(),
-        players: loaded.row.players.clone(),
         expires_at: None,
         result: result_json(loaded)?,
-        updated_at: req.at.timestamp_millis(),
         append,
+        ..GameUpdate::of(&loaded.row, req.at.timestamp_millis())
     })
+}
+
+/// The log entries of the computer's turns.
+fn bot_entries(turns: &bot::BotTurns) -> Vec<(String, String)> {
+    turns
+        .played
+        .iter()
+        .map(|(a, _)| (BOT_ID.to_string(), a.to_string()))
+        .collect()
+}
+
+impl super::state::Logged for ArmyAnts {
+    type Seats = Seats;
+
+    fn play_logged(&mut self, seats: &Seats, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
+        let side = seats
+            .side_of(&entry.user_id)
+            .with_context(|| format!("{} is not seated", entry.user_id))?;
+        if entry.notation == TIMEOUT {
+            self.forfeit(side);
+        } else {
+            self.apply(side, &entry.notation.parse::<Action>()?)?;
+        }
+        Ok(true)
+    }
 }
 
 fn pick_select(loaded: &Loaded) -> Option<Component> {

@@ -44,7 +44,7 @@ struct LobbySetup {
 
 /// Who sits where: seat i plays colour i.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct Table {
+pub(super) struct Table {
     host: User,
     seats: Vec<User>,
 }
@@ -279,14 +279,12 @@ impl Service {
         let table: Table = serde_json::from_str(&row.players).context("stored table")?;
         let setup: LobbySetup = serde_json::from_str(&row.setup).context("stored setup")?;
         let started = !matches!(row.status.as_str(), status::PENDING | status::CANCELLED);
-        let game = if !started {
-            None
-        } else if let Some(game) = self.cache.get::<AttaAnts>(&row.id, row.version) {
-            Some(game)
-        } else {
-            let game = self.atta_replay(&row, &table, &setup).await?;
-            self.cache.put(&row.id, row.version, &game);
-            Some(game)
+        let game = match started {
+            true => Some(
+                self.rebuilt(&row, &table, async { Ok(start_of(&setup, &table)?) })
+                    .await?,
+            ),
+            false => None,
         };
         Ok(Loaded {
             row,
@@ -294,42 +292,6 @@ impl Service {
             setup,
             game,
         })
-    }
-
-    async fn atta_replay(
-        &self,
-        row: &GameRow,
-        table: &Table,
-        setup: &LobbySetup,
-    ) -> anyhow::Result<AttaAnts> {
-        self.atta_replay_each(row, table, setup, |_| {}).await
-    }
-
-    /// Rebuilds a game from its setup and log, showing `each` the game at
-    /// its start and after every logged action: its positions.
-    async fn atta_replay_each(
-        &self,
-        row: &GameRow,
-        table: &Table,
-        setup: &LobbySetup,
-        mut each: impl FnMut(&AttaAnts),
-    ) -> anyhow::Result<AttaAnts> {
-        let mut game = AttaAnts::new(&rules_setup(setup, table.seats.len()))
-            .with_context(|| format!("setup of game {}", row.id))?;
-        each(&game);
-        for entry in self.store.actions(&row.id).await? {
-            let colour = table
-                .colour_of(&entry.user_id)
-                .with_context(|| format!("game {}: {} is not seated", row.id, entry.user_id))?;
-            let action: Action = entry
-                .notation
-                .parse()
-                .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
-            game.apply(colour, &action)
-                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
-            each(&game);
-        }
-        Ok(game)
     }
 
     /// The animated replay of a finished game, every position; `None`
@@ -340,10 +302,9 @@ impl Service {
             return Ok(None);
         }
         let mut games = Vec::new();
-        self.atta_replay_each(&loaded.row, &loaded.table, &loaded.setup, |g| {
-            games.push(g.clone())
-        })
-        .await?;
+        let start = start_of(&loaded.setup, &loaded.table)?;
+        self.replay_each(&loaded.row, &loaded.table, start, |g| games.push(g.clone()))
+            .await?;
         let labels = loaded.table.labels();
         Ok(
             atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).map(|replay| Image {
@@ -383,29 +344,8 @@ impl Service {
 
     /// Stores the lobby's new seats; `None` if another action changed it first.
     async fn commit_lobby(&self, loaded: &mut Loaded, req: &Request) -> ServiceResult<Option<()>> {
-        let expires_at = loaded.row.expires_at;
-        let version = unless_conflict(self.commit_table(loaded, req, status::PENDING, expires_at).await)?;
-        Ok(version.map(|version| loaded.row.version = version))
-    }
-
-    async fn commit_table(
-        &self,
-        loaded: &Loaded,
-        req: &Request,
-        next_status: &str,
-        expires_at: Option<i64>,
-    ) -> Result<i64, StoreError> {
-        let update = GameUpdate {
-            id: loaded.row.id.clone(),
-            expected_version: loaded.row.version,
-            status: next_status.into(),
-            players: serde_json::to_string(&loaded.table).expect("table to json"),
-            expires_at,
-            result: None,
-            updated_at: req.at.timestamp_millis(),
-            append: vec![],
-        };
-        self.store.commit(&update).await
+        let update = table_update(loaded, req);
+        self.save_row(&mut loaded.row, &update).await
     }
 
     async fn atta_start(
@@ -436,16 +376,14 @@ impl Service {
             }
             let game = AttaAnts::new(&rules_setup(&loaded.setup, loaded.table.seats.len()))
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
-            let expires = self.turn_deadline(req.at);
-            let Some(version) =
-                unless_conflict(self.commit_table(&loaded, req, status::ACTIVE, expires).await)?
-            else {
+            let update = GameUpdate {
+                status: status::ACTIVE.into(),
+                expires_at: self.turn_deadline(req.at),
+                ..table_update(&loaded, req)
+            };
+            let Some(()) = self.save(&mut loaded.row, &update, &game).await? else {
                 return Ok(None);
             };
-            loaded.row.version = version;
-            loaded.row.status = status::ACTIVE.into();
-            loaded.row.expires_at = expires;
-            self.cache.put(&loaded.row.id, version, &game);
             let first = game.first();
             let mut text = format!(
                 "**Atta Ants** begins: {}. {} is the first player.",
@@ -527,14 +465,12 @@ impl Service {
             let events = game
                 .apply(colour, action)
                 .map_err(|e| rule_error(e, &loaded.table))?;
-            let Some(version) = unless_conflict(
-                self.commit_action(&loaded, req.at, &req.user.id, &canonical)
-                    .await,
-            )?
+            let Some(()) = self
+                .save_action(&mut loaded, req.at, &req.user.id, &canonical)
+                .await?
             else {
                 return Ok(None);
             };
-            self.after_commit(&mut loaded, version, req.at);
             let who = loaded.table.label(colour);
             let mut text = match &action {
                 Action::Leave => format!("{who} left the game."),
@@ -554,40 +490,27 @@ impl Service {
         .await
     }
 
-    async fn commit_action(
+    /// Saves the game after `user_id` played `action` in it, the next
+    /// turn's clock started; `None` if another action changed it first.
+    async fn save_action(
         &self,
-        loaded: &Loaded,
+        loaded: &mut Loaded,
         at: DateTime<Utc>,
         user_id: &str,
         action: &Action,
-    ) -> Result<i64, StoreError> {
+    ) -> ServiceResult<Option<()>> {
         let game = loaded.game.as_ref().expect("a started game");
         let over = game.outcome().is_some();
         let update = GameUpdate {
-            id: loaded.row.id.clone(),
-            expected_version: loaded.row.version,
             status: if over { status::FINISHED } else { status::ACTIVE }.into(),
-            players: loaded.row.players.clone(),
             expires_at: if over { None } else { self.turn_deadline(at) },
             result: game
                 .outcome()
                 .map(|o| serde_json::to_string(&game_result(o, &loaded.table)).expect("result to json")),
-            updated_at: at.timestamp_millis(),
             append: vec![(user_id.to_string(), action.to_string())],
+            ..GameUpdate::of(&loaded.row, at.timestamp_millis())
         };
-        self.store.commit(&update).await
-    }
-
-    fn after_commit(&self, loaded: &mut Loaded, version: i64, at: DateTime<Utc>) {
-        let game = loaded.game.as_ref().expect("a started game");
-        loaded.row.version = version;
-        if game.outcome().is_some() {
-            loaded.row.status = status::FINISHED.into();
-            loaded.row.expires_at = None;
-        } else {
-            loaded.row.expires_at = self.turn_deadline(at);
-        }
-        self.cache.put(&loaded.row.id, version, game);
+        self.save(&mut loaded.row, &update, game).await
     }
 
     /// `/atta place` without an action: the legal placements, for anyone.
@@ -775,11 +698,11 @@ impl Service {
         let before_round = game.round();
         let events = game.apply(colour, &Action::Leave).context("timeout leave")?;
         let user = loaded.table.user(colour).clone();
-        match self.commit_action(&loaded, now, &user.id, &Action::Leave).await {
-            Ok(version) => self.after_commit(&mut loaded, version, now),
-            Err(StoreError::Conflict) => return Ok(None),
-            Err(e) => return Err(e.into()),
-        }
+        // Someone played at the same moment: the turn was not timed out.
+        let saved = self.save_action(&mut loaded, now, &user.id, &Action::Leave).await;
+        let Some(()) = saved.map_err(|e| anyhow::anyhow!("{e}"))? else {
+            return Ok(None);
+        };
         let minutes = self.config.atta_turn_timeout.as_secs().div_ceil(60);
         let mut text = format!(
             "{} did not play within {minutes} minutes and is out of the game.",
@@ -834,6 +757,31 @@ impl Service {
             .filter(|text| text.starts_with(&typed) || text.replace(' ', "").starts_with(&squashed))
             .take(super::MAX_SUGGESTIONS)
             .collect())
+    }
+}
+
+/// The store update that saves the lobby's table as it now stands.
+fn table_update(loaded: &Loaded, req: &Request) -> GameUpdate {
+    GameUpdate {
+        players: serde_json::to_string(&loaded.table).expect("table to json"),
+        ..GameUpdate::of(&loaded.row, req.at.timestamp_millis())
+    }
+}
+
+/// The game a started lobby deals.
+fn start_of(setup: &LobbySetup, table: &Table) -> Result<AttaAnts, crate::rules::atta_ants::SetupError> {
+    AttaAnts::new(&rules_setup(setup, table.seats.len()))
+}
+
+impl super::state::Logged for AttaAnts {
+    type Seats = Table;
+
+    fn play_logged(&mut self, table: &Table, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
+        let colour = table
+            .colour_of(&entry.user_id)
+            .with_context(|| format!("{} is not seated", entry.user_id))?;
+        self.apply(colour, &entry.notation.parse::<Action>()?)?;
+        Ok(true)
     }
 }
 

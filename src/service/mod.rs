@@ -23,6 +23,7 @@ pub mod rules_text;
 mod solitaire;
 mod solitaire_board;
 mod solitaire_games;
+mod state;
 mod stats;
 mod touched;
 mod types;

@@ -83,14 +83,10 @@ impl Service {
             detail: format!("{what} {detail}"),
         };
         let update = GameUpdate {
-            id: row.id.clone(),
-            expected_version: row.version,
             status: status::CANCELLED.into(),
-            players: row.players.clone(),
             expires_at: None,
             result: Some(serde_json::to_string(&result).expect("result to json")),
-            updated_at: at.timestamp_millis(),
-            append: vec![],
+            ..GameUpdate::of(row, at.timestamp_millis())
         };
         self.store.commit(&update).await.map(|_| ())
     }

@@ -8,7 +8,7 @@ use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
 use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
-use super::{mention, new_game_id, touched, unless_conflict, Service};
+use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, DailyAttempt, GameRow, GameUpdate, StoreError};
@@ -585,27 +585,20 @@ impl Service {
                 None => None,
             };
             let update = GameUpdate {
-                id: loaded.row.id.clone(),
-                expected_version: loaded.row.version,
                 status: if result.is_some() {
                     status::FINISHED
                 } else {
                     status::ACTIVE
                 }
                 .into(),
-                players: loaded.row.players.clone(),
-                expires_at: None,
-                result: result.clone(),
-                updated_at: now,
+                result,
                 append: vec![(req.user.id.clone(), action.to_string())],
+                ..GameUpdate::of(&loaded.row, now)
             };
-            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
+            let state = loaded.state();
+            let Some(()) = self.save(&mut loaded.row, &update, &state).await? else {
                 return Ok(None);
             };
-            loaded.row.version = version;
-            loaded.row.status = update.status.clone();
-            loaded.row.result = result;
-            self.cache.put(&loaded.row.id, version, &loaded.state());
             // A daily deal's seed stays secret; its share line shows instead.
             let daily = match loaded.game.outcome() {
                 Some(_) => self.daily_finish_line(&loaded.row).await,
@@ -688,24 +681,17 @@ impl Service {
                 }));
             }
             let update = GameUpdate {
-                id: loaded.row.id.clone(),
-                expected_version: loaded.row.version,
-                status: loaded.row.status.clone(),
-                players: loaded.row.players.clone(),
-                expires_at: None,
-                result: loaded.row.result.clone(),
-                updated_at: now,
                 append: vec![(req.user.id.clone(), HINT.into())],
+                ..GameUpdate::of(&loaded.row, now)
             };
-            let Some(version) = unless_conflict(self.store.commit(&update).await)? else {
-                return Ok(None);
-            };
-            loaded.row.version = version;
             loaded.hints = Hints {
                 count: loaded.hints.count + 1,
                 last_at: Some(now),
             };
-            self.cache.put(&loaded.row.id, version, &loaded.state());
+            let state = loaded.state();
+            let Some(()) = self.save(&mut loaded.row, &update, &state).await? else {
+                return Ok(None);
+            };
             // A typed hint answers the typer alone, in words: the board is
             // unchanged.
             if via == Via::Typed && !loaded.daily {
@@ -726,32 +712,14 @@ impl Service {
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
         touched::note(&row);
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let PatienceState { game, hints, daily } = match self.cache.get(&row.id, row.version) {
-            Some(kept) => kept,
-            None => {
-                let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-                let mut game = G::start(&setup).with_context(|| format!("setup of game {}", row.id))?;
-                let mut hints = Hints::default();
-                for entry in self.store.actions(&row.id).await? {
-                    if entry.notation == HINT {
-                        hints.count += 1;
-                        hints.last_at = Some(entry.played_at);
-                        continue;
-                    }
-                    let action: G::Action = entry
-                        .notation
-                        .parse()
-                        .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
-                    game.apply(&action).with_context(|| {
-                        format!("game {} action {} `{}`", row.id, entry.seq, entry.notation)
-                    })?;
-                }
-                let daily = self.store.daily_attempt(&row.id).await?.is_some();
-                let state = PatienceState { game, hints, daily };
-                self.cache.put(&row.id, row.version, &state);
-                state
-            }
+        let start = async {
+            Ok(PatienceState {
+                game: start_of::<G>(&row)?,
+                hints: Hints::default(),
+                daily: self.store.daily_attempt(&row.id).await?.is_some(),
+            })
         };
+        let PatienceState { game, hints, daily } = self.rebuilt(&row, &(), start).await?;
         Ok(Loaded {
             row,
             owner,
@@ -910,22 +878,35 @@ impl Service {
 
     /// Every position of a patience so far, from the deal on.
     async fn patience_positions<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Vec<G>> {
-        let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-        let mut game = G::start(&setup).with_context(|| format!("setup of game {}", row.id))?;
-        let mut positions = vec![game.clone()];
-        for entry in self.store.actions(&row.id).await? {
-            if entry.notation == HINT {
-                continue;
-            }
-            let action: G::Action = entry
-                .notation
-                .parse()
-                .with_context(|| format!("game {} action {}", row.id, entry.seq))?;
-            game.apply(&action)
-                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
-            positions.push(game.clone());
-        }
+        let start = PatienceState {
+            game: start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?,
+            hints: Hints::default(),
+            daily: false,
+        };
+        let mut positions = Vec::new();
+        self.replay_each(row, &(), start, |state| positions.push(state.game.clone()))
+            .await?;
         Ok(positions)
+    }
+}
+
+/// A stored patience as it was dealt.
+fn start_of<G: SolitaireRules>(row: &GameRow) -> anyhow::Result<G> {
+    let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
+    Ok(G::start(&setup)?)
+}
+
+impl<G: SolitaireRules> super::state::Logged for PatienceState<G> {
+    type Seats = ();
+
+    fn play_logged(&mut self, _: &(), entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
+        if entry.notation == HINT {
+            self.hints.count += 1;
+            self.hints.last_at = Some(entry.played_at);
+            return Ok(false);
+        }
+        self.game.apply(&entry.notation.parse::<G::Action>()?)?;
+        Ok(true)
     }
 }
 

@@ -101,6 +101,23 @@ pub struct GameUpdate {
     pub append: Vec<(String, String)>,
 }
 
+impl GameUpdate {
+    /// An update of `row` at `updated_at` that keeps its status, players,
+    /// expiry and result and appends nothing; callers set what changes.
+    pub fn of(row: &GameRow, updated_at: i64) -> GameUpdate {
+        GameUpdate {
+            id: row.id.clone(),
+            expected_version: row.version,
+            status: row.status.clone(),
+            players: row.players.clone(),
+            expires_at: row.expires_at,
+            result: row.result.clone(),
+            updated_at,
+            append: vec![],
+        }
+    }
+}
+
 const GAME_COLUMNS: &str = "id, kind, guild_id, channel_id, owner_id, multiplayer, status, setup, players, \
      version, created_at, updated_at, expires_at, result, message_id";
 

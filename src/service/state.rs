@@ -1,0 +1,92 @@
+//! A game's state as the service keeps it, whatever the game: rebuilt from
+//! its stored setup and log (and kept between requests), and saved with one
+//! commit that keeps the new state at the new version.
+
+use super::cache::CachedGame;
+use super::{unless_conflict, Service, ServiceResult};
+use crate::store::{ActionRow, GameRow, GameUpdate};
+use anyhow::Context;
+use std::future::Future;
+
+/// A game the service rebuilds from its log.
+pub(super) trait Logged: CachedGame {
+    /// Who sits where, as the stored row says: it names the seat of a
+    /// logged entry's user.
+    type Seats;
+
+    /// Plays one entry of the stored log. `Ok(false)`: the entry is
+    /// bookkeeping (a hint), not a move, and makes no new position.
+    fn play_logged(&mut self, seats: &Self::Seats, entry: &ActionRow) -> anyhow::Result<bool>;
+}
+
+impl Service {
+    /// Plays the log of `row` from `game`, its start, showing `each` every
+    /// position: the start and the game after each move.
+    pub(super) async fn replay_each<G: Logged>(
+        &self,
+        row: &GameRow,
+        seats: &G::Seats,
+        mut game: G,
+        mut each: impl FnMut(&G),
+    ) -> anyhow::Result<G> {
+        each(&game);
+        for entry in self.store.actions(&row.id).await? {
+            let moved = game
+                .play_logged(seats, &entry)
+                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+            if moved {
+                each(&game);
+            }
+        }
+        Ok(game)
+    }
+
+    /// The game of `row` now: kept from an earlier request at this version,
+    /// or rebuilt from `start` (awaited only then) and its log, and kept.
+    pub(super) async fn rebuilt<G: Logged>(
+        &self,
+        row: &GameRow,
+        seats: &G::Seats,
+        start: impl Future<Output = anyhow::Result<G>>,
+    ) -> anyhow::Result<G> {
+        if let Some(game) = self.cache.get::<G>(&row.id, row.version) {
+            return Ok(game);
+        }
+        let start = start.await.with_context(|| format!("setup of game {}", row.id))?;
+        let game = self.replay_each(row, seats, start, |_| {}).await?;
+        self.cache.put(&row.id, row.version, &game);
+        Ok(game)
+    }
+
+    /// Saves `update` to the game `row` (with the players' new ratings when
+    /// it finishes a rated game) and brings `row` up to date. `None` when
+    /// another action changed the game first: the caller tries again on the
+    /// new state.
+    pub(super) async fn save_row(&self, row: &mut GameRow, update: &GameUpdate) -> ServiceResult<Option<()>> {
+        let Some(version) = unless_conflict(self.commit(row, update).await)? else {
+            return Ok(None);
+        };
+        row.version = version;
+        row.status = update.status.clone();
+        row.players = update.players.clone();
+        row.expires_at = update.expires_at;
+        row.result = update.result.clone();
+        row.updated_at = update.updated_at;
+        Ok(Some(()))
+    }
+
+    /// [`Service::save_row`], keeping `game` as the state of the saved
+    /// version.
+    pub(super) async fn save<G: CachedGame>(
+        &self,
+        row: &mut GameRow,
+        update: &GameUpdate,
+        game: &G,
+    ) -> ServiceResult<Option<()>> {
+        let saved = self.save_row(row, update).await?;
+        if saved.is_some() {
+            self.cache.put(&row.id, row.version, game);
+        }
+        Ok(saved)
+    }
+}
