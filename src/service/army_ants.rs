@@ -6,7 +6,7 @@ mod deploy;
 
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
-use super::multiplayer::{GameNames, Target};
+use super::multiplayer::Target;
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
@@ -112,12 +112,15 @@ struct Loaded {
     game: ArmyAnts,
 }
 
-/// What a failed look-up calls an Army Ants game.
-const NAMES: GameNames = GameNames {
-    kind: KIND,
-    title: "Army Ants",
-    start: "Start one with /armyants challenge.",
-};
+/// `/armyants` subcommands and the options they take.
+const SUBCOMMANDS: &[options::Subcommand] = &[
+    ("challenge", None),
+    ("accept", Some(&[])),
+    ("decline", Some(&[])),
+    ("move", Some(&["action"])),
+    ("resign", Some(&[])),
+    ("draw", Some(&[])),
+];
 
 impl Service {
     pub(super) async fn army_ants_command(
@@ -126,38 +129,19 @@ impl Service {
         sub: &str,
         opts: &Options,
     ) -> ServiceResult<Reply> {
-        match sub.to_ascii_lowercase().as_str() {
+        let channel = Target::Channel;
+        match options::subcommand(GameKind::ArmyAnts.command(), sub, opts, SUBCOMMANDS)? {
             "challenge" => self.challenge(req, opts).await,
-            "accept" => {
-                options::only(opts, &[])?;
-                self.accept(req, Target::Channel, None).await
-            }
-            "decline" => {
-                options::only(opts, &[])?;
-                self.decline(req, Target::Channel).await
-            }
+            "accept" => self.accept(req, channel, None).await,
+            "decline" => self.decline(req, channel).await,
             "move" => {
-                options::only(opts, &["action"])?;
-                let text = options::text(opts, "action")?
-                    .ok_or_else(|| UserError::bad_option("Give the move as `action`, like `c3-c6`."))?;
-                let action: Action = text
-                    .parse()
-                    .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
-                self.act(req, Target::Channel, action, None).await
+                let text =
+                    options::required_text(opts, "action", "Give the move as `action`, like `c3-c6`.")?;
+                self.act(req, channel, options::notation(text)?, None).await
             }
-            "resign" => {
-                options::only(opts, &[])?;
-                self.act(req, Target::Channel, Action::Resign, None).await
-            }
-            "draw" => {
-                options::only(opts, &[])?;
-                self.act(req, Target::Channel, Action::OfferDraw, None).await
-            }
-            _ => Err(UserError::unknown_command(
-                &format!("/armyants {sub}"),
-                "challenge, accept, decline, move, resign or draw",
-            )
-            .into()),
+            "resign" => self.act(req, channel, Action::Resign, None).await,
+            "draw" => self.act(req, channel, Action::OfferDraw, None).await,
+            other => Err(anyhow::anyhow!("/armyants {other} is listed but not handled").into()),
         }
     }
 
@@ -168,23 +152,16 @@ impl Service {
         values: &[String],
     ) -> ServiceResult<Reply> {
         let target = Target::Id(&id.id);
-        let value = || {
-            values
-                .first()
-                .map(String::as_str)
-                .ok_or_else(|| UserError::bad_option("Pick one of the choices."))
-        };
+        let value = || options::picked(values, |v| Some(v.to_string()));
         if let Some((verb, placement)) = deploy::Placement::parse(&id.verb) {
             let reply = self.deploy_click(req, target, verb, placement, values).await?;
             return Ok(privately_answered(reply, &req.channel));
         }
         let (verb, version) = versioned(&id.verb);
         let reply = match verb {
-            "pick" => self.pick(req, target, value()?).await?,
+            "pick" => self.pick(req, target, &value()?).await?,
             "move" => {
-                let action: Action = value()?
-                    .parse()
-                    .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
+                let action = options::notation(&value()?)?;
                 let reply = self.act(req, target, action, version).await?;
                 return Ok(privately_answered(reply, &req.channel));
             }
@@ -426,7 +403,13 @@ impl Service {
     }
 
     async fn find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
-        self.find_game(req, target, &NAMES).await
+        self.find_game(
+            req,
+            target,
+            GameKind::ArmyAnts,
+            "Start one with /armyants challenge.",
+        )
+        .await
     }
 
     async fn load(&self, row: GameRow) -> ServiceResult<Loaded> {

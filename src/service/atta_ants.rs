@@ -8,7 +8,7 @@
 use super::atta_board::{self as board, Choice, View};
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
-use super::multiplayer::{GameNames, Target};
+use super::multiplayer::Target;
 use super::options;
 use super::types::*;
 use super::{mention, unless_conflict, Service};
@@ -78,12 +78,16 @@ struct Loaded {
     game: Option<AttaAnts>,
 }
 
-/// What a failed look-up calls an Atta Ants game.
-const NAMES: GameNames = GameNames {
-    kind: KIND,
-    title: "Atta Ants",
-    start: "Open one with /atta new.",
-};
+/// `/atta` subcommands and the options they take.
+const SUBCOMMANDS: &[options::Subcommand] = &[
+    ("new", None),
+    ("join", Some(&[])),
+    ("start", Some(&[])),
+    ("place", Some(&["action"])),
+    ("move", Some(&["action"])),
+    ("end", Some(&[])),
+    ("leave", Some(&[])),
+];
 
 impl Service {
     pub(super) async fn atta_command(
@@ -92,58 +96,38 @@ impl Service {
         sub: &str,
         opts: &Options,
     ) -> ServiceResult<Reply> {
-        match sub.to_ascii_lowercase().as_str() {
+        match options::subcommand(GameKind::AttaAnts.command(), sub, opts, SUBCOMMANDS)? {
             "new" => self.atta_new(req, opts).await,
-            "join" => {
-                options::only(opts, &[])?;
-                self.atta_join(req, Target::Channel).await
-            }
-            "start" => {
-                options::only(opts, &[])?;
-                self.atta_start(req, Target::Channel, None).await
-            }
-            "leave" => {
-                options::only(opts, &[])?;
-                self.atta_leave(req, Target::Channel).await
-            }
-            "place" => {
-                options::only(opts, &["action"])?;
-                match options::text(opts, "action")? {
-                    Some(text) => {
-                        let action = parse(text)?;
-                        if !matches!(action, Action::Place { .. }) {
-                            return Err(UserError::bad_notation(
+            "join" => self.atta_join(req, Target::Channel).await,
+            "start" => self.atta_start(req, Target::Channel, None).await,
+            "leave" => self.atta_leave(req, Target::Channel).await,
+            "place" => match options::text(opts, "action")? {
+                Some(text) => {
+                    let action = parse(text)?;
+                    if !matches!(action, Action::Place { .. }) {
+                        return Err(UserError::bad_notation(
                                 "`/atta place` takes a placement like `place 1,-2 r3`; use `/atta move` for the rest.",
                             )
                             .into());
-                        }
-                        self.atta_act(req, Target::Channel, action, None).await
                     }
-                    None => self.atta_placements(req).await,
+                    self.atta_act(req, Target::Channel, action, None).await
                 }
-            }
+                None => self.atta_placements(req).await,
+            },
             "move" => {
-                options::only(opts, &["action"])?;
-                let text = options::text(opts, "action")?.ok_or_else(|| {
-                    UserError::bad_option(
-                        "Give the action as `action`, like `r2 n+ e`, `place 1,-2 r3` or `end`.",
-                    )
-                })?;
+                let text = options::required_text(
+                    opts,
+                    "action",
+                    "Give the action as `action`, like `r2 n+ e`, `place 1,-2 r3` or `end`.",
+                )?;
                 let action = parse(text)?;
                 if action == Action::Leave {
                     return self.atta_leave(req, Target::Channel).await;
                 }
                 self.atta_act(req, Target::Channel, action, None).await
             }
-            "end" => {
-                options::only(opts, &[])?;
-                self.atta_act(req, Target::Channel, Action::End, None).await
-            }
-            _ => Err(UserError::unknown_command(
-                &format!("/atta {sub}"),
-                "new, join, start, place, move, end or leave",
-            )
-            .into()),
+            "end" => self.atta_act(req, Target::Channel, Action::End, None).await,
+            other => Err(anyhow::anyhow!("/atta {other} is listed but not handled").into()),
         }
     }
 
@@ -166,10 +150,7 @@ impl Service {
                 self.atta_act(req, target, action, version).await
             }
             verb if board::select_verb(verb).is_some() => {
-                let choice = values
-                    .first()
-                    .and_then(|v| Choice::parse(v))
-                    .ok_or_else(|| UserError::bad_option("Pick one of the choices."))?;
+                let choice = options::picked(values, Choice::parse)?;
                 match choice {
                     Choice::Play(text) => self.atta_act(req, target, parse(&text)?, version).await,
                     Choice::Square(pos) => self.atta_view(req, target, version, View::Square(pos)).await,
@@ -178,8 +159,7 @@ impl Service {
                         self.atta_view(req, target, version, view).await
                     }
                     Choice::Path(path) => {
-                        let view = board::path_view(&path)
-                            .ok_or_else(|| UserError::bad_option("Pick one of the choices."))?;
+                        let view = board::path_view(&path).ok_or_else(options::not_a_choice)?;
                         self.atta_view(req, target, version, view).await
                     }
                 }
@@ -271,7 +251,8 @@ impl Service {
     }
 
     async fn atta_find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
-        self.find_game(req, target, &NAMES).await
+        self.find_game(req, target, GameKind::AttaAnts, "Open one with /atta new.")
+            .await
     }
 
     async fn atta_load(&self, row: GameRow) -> ServiceResult<Loaded> {
@@ -794,8 +775,7 @@ fn rules_setup(setup: &LobbySetup, players: usize) -> Setup {
 }
 
 fn parse(text: &str) -> Result<Action, UserError> {
-    text.parse::<Action>()
-        .map_err(|e| UserError::bad_notation(super::sentence(&e.to_string())))
+    options::notation(text)
 }
 
 fn seat_list(table: &Table) -> String {

@@ -5,6 +5,7 @@
 use super::error::{ServiceResult, UserError};
 use super::types::{GameResult, Request};
 use super::{new_game_id, touched, Service};
+use crate::rules::GameKind;
 use crate::store::{status, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -17,16 +18,6 @@ pub(super) enum Target<'a> {
     Channel,
     /// A game named by a component id.
     Id(&'a str),
-}
-
-/// What the messages of a failed look-up call the game.
-pub(super) struct GameNames {
-    /// The stored kind (`army-ants`).
-    pub kind: &'static str,
-    /// Its title in messages (`Army Ants`).
-    pub title: &'static str,
-    /// How to start one, as a sentence (`Start one with /armyants challenge.`).
-    pub start: &'static str,
 }
 
 impl Service {
@@ -104,12 +95,14 @@ impl Service {
         }
     }
 
-    /// The game `target` names, of the kind `names` describes, in the request's channel.
+    /// The game of `kind` that `target` names in the request's channel;
+    /// `start` says how to start one when there is none.
     pub(super) async fn find_game(
         &self,
         req: &Request,
         target: &Target<'_>,
-        names: &GameNames,
+        kind: GameKind,
+        start: &str,
     ) -> ServiceResult<GameRow> {
         let row = match target {
             Target::Id(id) => self
@@ -117,20 +110,20 @@ impl Service {
                 .game(id)
                 .await?
                 .filter(|row| row.channel_id == req.channel),
-            Target::Channel => self.channel_game(&req.channel, names.kind).await?,
+            Target::Channel => self.channel_game(&req.channel, kind.as_str()).await?,
         };
         if let Some(row) = &row {
             touched::note(row);
         }
         match (row, target) {
-            (Some(row), _) if row.kind == names.kind => Ok(row),
+            (Some(row), _) if row.kind == kind.as_str() => Ok(row),
             (Some(_), Target::Channel) => {
-                Err(UserError::no_game(format!("The game in this channel is not {}.", names.title)).into())
+                Err(UserError::no_game(format!("The game in this channel is not {}.", kind.title())).into())
             }
             (_, Target::Id(_)) => Err(UserError::no_game("That game no longer exists.").into()),
             (None, Target::Channel) => Err(UserError::no_game(format!(
-                "There is no {} game in this channel. {}",
-                names.title, names.start
+                "There is no {} game in this channel. {start}",
+                kind.title()
             ))
             .into()),
         }

@@ -88,3 +88,60 @@ pub fn only(options: &Options, known: &[&str]) -> Result<(), UserError> {
         ))),
     }
 }
+
+/// A game command's subcommand and the options it takes (`None`: it reads
+/// and checks its own).
+pub type Subcommand = (&'static str, Option<&'static [&'static str]>);
+
+/// The subcommand `sub` of `/command` among `known`, in lower case, with its
+/// options checked; a word it does not know is refused with the list.
+pub fn subcommand(
+    command: &str,
+    sub: &str,
+    opts: &Options,
+    known: &[Subcommand],
+) -> Result<&'static str, UserError> {
+    let lower = sub.to_ascii_lowercase();
+    let Some((name, takes)) = known.iter().find(|(name, _)| *name == lower) else {
+        let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
+        let list = match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        return Err(UserError::unknown_command(&format!("/{command} {sub}"), &list));
+    };
+    if let Some(takes) = takes {
+        only(opts, takes)?;
+    }
+    Ok(name)
+}
+
+/// The text option `name`, required: `missing` says what to give.
+pub fn required_text<'a>(options: &'a Options, name: &str, missing: &str) -> Result<&'a str, UserError> {
+    text(options, name)?.ok_or_else(|| UserError::bad_option(missing))
+}
+
+/// Text in a game's notation: what does not read as notation is refused
+/// with `bad_notation` (whether it is legal is the rules' call).
+pub fn notation<A: std::str::FromStr>(text: &str) -> Result<A, UserError>
+where
+    A::Err: std::fmt::Display,
+{
+    text.parse()
+        .map_err(|e: A::Err| UserError::bad_notation(super::sentence(&e.to_string())))
+}
+
+/// The value picked in a select menu, read by `parse`; a click that carries
+/// none, or one `parse` does not know, is refused.
+pub fn picked<T>(values: &[String], parse: impl FnOnce(&str) -> Option<T>) -> Result<T, UserError> {
+    values
+        .first()
+        .and_then(|value| parse(value))
+        .ok_or_else(not_a_choice)
+}
+
+/// The refusal of a pick that is none of the choices offered.
+pub fn not_a_choice() -> UserError {
+    UserError::bad_option("Pick one of the choices.")
+}

@@ -150,6 +150,15 @@ macro_rules! with_patience {
     };
 }
 
+/// `/solitaire` subcommands and the options they take.
+const SUBCOMMANDS: &[options::Subcommand] = &[
+    ("new", None),
+    ("move", Some(&["action"])),
+    ("undo", Some(&[])),
+    ("hint", Some(&[])),
+    ("end", Some(&[])),
+];
+
 impl Service {
     pub(super) async fn solitaire_command(
         &self,
@@ -157,32 +166,23 @@ impl Service {
         sub: &str,
         opts: &Options,
     ) -> ServiceResult<Reply> {
-        match sub.to_ascii_lowercase().as_str() {
+        match options::subcommand(crate::rules::GameKind::Myrmex.command(), sub, opts, SUBCOMMANDS)? {
             "new" => {
                 let game = options::choice(opts, "game", &GAMES)?
                     .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
                 with_patience!(game, G => self.solitaire_new::<G>(req, opts).await)
             }
             "move" => {
-                options::only(opts, &["action"])?;
-                let action = options::text(opts, "action")?.ok_or_else(|| {
-                    UserError::bad_option("Give the move as `action`, like `3-7` or `deal`.")
-                })?;
+                let action = options::required_text(
+                    opts,
+                    "action",
+                    "Give the move as `action`, like `3-7` or `deal`.",
+                )?;
                 self.solitaire_act(req, None, action, None, Via::Typed).await
             }
-            "undo" | "end" => {
-                options::only(opts, &[])?;
-                self.solitaire_act(req, None, sub, None, Via::Typed).await
-            }
-            "hint" => {
-                options::only(opts, &[])?;
-                self.solitaire_hint(req, None, Via::Typed).await
-            }
-            _ => Err(UserError::unknown_command(
-                &format!("/solitaire {sub}"),
-                "new, move, undo, hint or end",
-            )
-            .into()),
+            verb @ ("undo" | "end") => self.solitaire_act(req, None, verb, None, Via::Typed).await,
+            "hint" => self.solitaire_hint(req, None, Via::Typed).await,
+            other => Err(anyhow::anyhow!("/solitaire {other} is listed but not handled").into()),
         }
     }
 
@@ -196,10 +196,7 @@ impl Service {
         let (verb, version) = board::versioned(&id.verb);
         match verb {
             "pick" => {
-                let choice = values
-                    .first()
-                    .and_then(|v| Choice::parse(v))
-                    .ok_or_else(|| UserError::bad_option("Pick one of the choices."))?;
+                let choice = options::picked(values, Choice::parse)?;
                 match choice {
                     Choice::Move(action) => self.solitaire_act(req, game, &action, version, Via::Click).await,
                     Choice::Narrow { prefix, .. } => {
@@ -551,9 +548,7 @@ impl Service {
         text: &str,
         at_version: Option<i64>,
     ) -> ServiceResult<Played<G>> {
-        let action: G::Action = text
-            .parse()
-            .map_err(|e| UserError::bad_notation(format!("{e}.")))?;
+        let action: G::Action = options::notation(text)?;
         let action = &action;
         self.retrying(|| async move {
             let row = self.solitaire_row(req, id).await?;
