@@ -129,6 +129,16 @@ impl<A: Copy> Ledger<A> {
         self.ending == Some(Ending::Won)
     }
 
+    /// `describe`'s closing words: the stock, the deals left, the score
+    /// and, once over, how the game ended (`won` as in `outcome`).
+    pub fn describe_end(&self, stock: usize, deals_left: usize, score: i64, won: &str) -> String {
+        let mut text = format!("Stock {stock} cards, {deals_left} deals left. Score {score}.");
+        if let Some(outcome) = self.outcome(won) {
+            text.push_str(&format!(" Over: {}.", outcome.detail));
+        }
+        text
+    }
+
     /// How the game ended; `won` says what a win is in this game.
     pub fn outcome(&self, won: &str) -> Option<PatienceOutcome> {
         self.ending.map(|ending| match ending {
@@ -148,14 +158,55 @@ impl<A: Copy> Ledger<A> {
     }
 }
 
+/// A pile's cards bottom first, separated by spaces, as `Debug` shows
+/// them.
+pub(crate) fn pile_text<C: std::fmt::Display>(pile: &[C]) -> String {
+    pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
 /// A pile as `describe` writes it: its cards bottom first, or `empty`.
 pub(crate) fn describe_pile<C: std::fmt::Display>(pile: &[C]) -> String {
     if pile.is_empty() {
         "empty".to_string()
     } else {
-        pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        pile_text(pile)
     }
 }
+
+/// `Display`, `FromStr` and serde for a ledger game's `Action`, whose
+/// variants are `Move { .. }`, `Deal`, `End` and `Undo`: a move is written
+/// as `$format` shows its fields, the others as the words `deal`, `end` and
+/// `undo`; text is read by [`parse_action`](super::patience::parse_action)
+/// with the game's `$parse_move`, and stored as its notation.
+macro_rules! ledger_notation {
+    ($action:ident { $($field:ident),+ } => $format:literal, $parse_move:path) => {
+        impl std::fmt::Display for $action {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $action::Move { $($field),+ } => write!(f, $format),
+                    $action::Deal => f.write_str("deal"),
+                    $action::End => f.write_str("end"),
+                    $action::Undo => f.write_str("undo"),
+                }
+            }
+        }
+
+        impl std::str::FromStr for $action {
+            type Err = $crate::rules::patience::ParsePatienceError;
+
+            fn from_str(input: &str) -> Result<$action, Self::Err> {
+                $crate::rules::patience::parse_action(
+                    input,
+                    [$action::Deal, $action::End, $action::Undo],
+                    $parse_move,
+                )
+            }
+        }
+
+        $crate::rules::patience::notation_serde!($action);
+    };
+}
+pub(crate) use ledger_notation;
 
 #[cfg(test)]
 mod tests {
