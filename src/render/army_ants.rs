@@ -822,15 +822,9 @@ fn material(view: &View, side: Side) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::alice_and_bob as labels;
     use crate::rules::army_ants::{ArmyAnts, Deployment, Setup, Status};
     use crate::rules::shuffle::SeededRng;
-
-    fn labels() -> BoardLabels {
-        BoardLabels {
-            red: "alice".into(),
-            black: "bob".into(),
-        }
-    }
 
     /// A dealt game (38 cards) after one march by Red.
     fn full_board() -> ArmyAnts {
