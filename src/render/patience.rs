@@ -15,7 +15,8 @@
 //! read the same on Discord's dark and light themes.
 
 use super::canvas::{
-    draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed, Palette, Style,
+    card_shadow, draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed,
+    Palette, Style,
 };
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
@@ -1084,16 +1085,7 @@ pub(super) fn paste_pile<S: Surface>(
 pub(super) fn blank_card(w: f32, h: f32, radius: f32, face: Colour, edge: Colour) -> Pixmap {
     let pad = PAD as f32;
     let mut pm = Pixmap::new(w as u32 + 2 * PAD, h as u32 + 2 * PAD).expect("sprite size");
-    for (grow, dy, a) in [(1.5, 2.0, 45), (0.0, 1.0, 70)] {
-        let shadow = rounded_rect(
-            pad - grow,
-            pad + dy - grow,
-            w + 2.0 * grow,
-            h + 2.0 * grow,
-            radius + grow,
-        );
-        fill(&mut pm, &shadow, Colour::hex(0x000000).alpha(a));
-    }
+    card_shadow(&mut pm, pad, w, h, radius, [(1.5, 2.0, 45), (0.0, 1.0, 70)]);
     let card = rounded_rect(pad, pad, w, h, radius);
     fill(&mut pm, &card, face);
     let edge_path = rounded_rect(pad + 0.5, pad + 0.5, w - 1.0, h - 1.0, radius - 0.5);
