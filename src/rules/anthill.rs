@@ -302,7 +302,7 @@ impl Patience for Anthill {
 
     fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
         self.ledger.check_open()?;
-        let (step, undone) = match *action {
+        let step = match *action {
             Action::Move { from, to } => {
                 let spot = |n: u8| {
                     (1..=SPOTS as u8)
@@ -316,24 +316,24 @@ impl Patience for Anthill {
                 let card = self.check_move(from, to).map_err(PatienceError::Illegal)?;
                 self.spots[from].pop();
                 self.spots[to].push(card);
-                (Step::Moved(from, to), None)
+                Step::Moved(from, to)
             }
             Action::Deal => {
                 if self.stock.is_empty() {
                     return Err(PatienceError::Illegal("the stock is empty".into()));
                 }
                 self.deal();
-                (Step::Dealt, None)
+                Step::Dealt
             }
-            Action::End => (Step::Ended, None),
+            Action::End => Step::Ended,
             Action::Undo => {
                 let (from, to) = self.ledger.take_back(self.stock.len() + DEAL_SIZE < 52)?;
                 let card = self.spots[to].pop().expect("an undone move left a card");
                 self.spots[from].push(card);
-                (Step::Undid, Some(Action::moving(from, to)))
+                Step::Undid(Action::moving(from, to))
             }
         };
-        self.ledger.record(*action, step, undone);
+        self.ledger.record(*action, step);
         self.settle();
         Ok(())
     }

@@ -318,7 +318,7 @@ impl Patience for AntsSolitaire {
 
     fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
         self.ledger.check_open()?;
-        let (step, undone) = match *action {
+        let step = match *action {
             Action::Move { tableau, foundation } => {
                 let pile = |n: u8, what: &str| {
                     (1..=PILES as u8)
@@ -332,7 +332,7 @@ impl Patience for AntsSolitaire {
                 let card = self.check_move(t, f).map_err(PatienceError::Illegal)?;
                 self.tableau[t].pop();
                 self.foundations[f].push(card);
-                (Step::Moved(t, f), None)
+                Step::Moved(t, f)
             }
             Action::Deal => {
                 if let Some(why) = self.deal_refusal() {
@@ -343,17 +343,17 @@ impl Patience for AntsSolitaire {
                         pile.push(card);
                     }
                 }
-                (Step::Dealt, None)
+                Step::Dealt
             }
-            Action::End => (Step::Ended, None),
+            Action::End => Step::Ended,
             Action::Undo => {
                 let (t, f) = self.ledger.take_back(self.stock.len() < 52 - 2 * PILES)?;
                 let card = self.foundations[f].pop().expect("an undone move left a card");
                 self.tableau[t].push(card);
-                (Step::Undid, Some(Action::moving(t, f)))
+                Step::Undid(Action::moving(t, f))
             }
         };
-        self.ledger.record(*action, step, undone);
+        self.ledger.record(*action, step);
         self.settle();
         Ok(())
     }
