@@ -9,7 +9,7 @@
 use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
     patience_board, plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
 };
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
@@ -157,12 +157,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View) {
     draw_header(pm, &header(view));
     let last = last_text(view);
     let keys = marks.iter().any(|m| *m != Mark::None);
-    let note = if view.undoable > 0 {
-        format!("{} undoable", plural(view.undoable, "move"))
-    } else {
-        String::new()
-    };
-    draw_footer(pm, last.as_deref(), keys, &note);
+    draw_footer(pm, last.as_deref(), keys, &cards::undoable_note(view.undoable));
 }
 
 fn draw_spot<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], x: f32, top: f32, room: f32, mark: Mark) {
@@ -202,32 +197,24 @@ fn draw_spot<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], x: f32, top: f3
 }
 
 fn header(view: &View) -> Header<'static> {
-    let (title, title_colour, tag, deals) =
-        cards::score_title(view.outcome.as_ref(), view.score, view.deals_left);
-    Header {
-        brand: "ANTHILL",
-        title,
-        title_colour,
-        tag,
-        // The gold bars are explained where the eye goes first.
-        status: format!(
-            "{} · {} · gold bar: the run that scores",
-            plural(view.moves as usize, "move"),
-            plural(view.undos as usize, "undo")
-        ),
-        stock: Some((view.stock_len, format!("in stock · {deals}"))),
-        back: cards::BACK,
-    }
+    // The gold bars are explained where the eye goes first.
+    let status = format!(
+        "{} · gold bar: the run that scores",
+        cards::moves_and_undos(view.moves, view.undos)
+    );
+    cards::patience_header(
+        "ANTHILL",
+        view.outcome.as_ref(),
+        view.score,
+        view.stock_len,
+        view.deals_left,
+        status,
+    )
 }
 
 /// The last action in words.
 fn last_text(view: &View) -> Option<String> {
-    Some(match (view.last?, view.undone) {
-        (Action::Move { from, to }, _) => format!("{from}-{to}"),
-        (Action::Undo, Some(undone)) => format!("undo (took back {undone})"),
-        (Action::Deal, _) => "deal".into(),
-        (other, _) => other.to_string(),
-    })
+    cards::last_text(view.last, view.undone, Action::Undo)
 }
 
 /// A short description for screen readers, at most 1024 characters: the
@@ -235,49 +222,31 @@ fn last_text(view: &View) -> Option<String> {
 /// the outcome. Anthill has no face-down cards; the stock's order is never
 /// in the view.
 pub fn anthill_alt_text(view: &View) -> String {
-    let mut text = format!(
-        "Anthill board. Score {} of 52, {}, {}.",
+    let mut text = cards::alt_opening(
+        "Anthill board",
         view.score,
-        plural(view.moves as usize, "move"),
-        plural(view.undos as usize, "undo")
+        view.moves,
+        view.undos,
+        view.outcome.as_ref(),
     );
-    if let Some(outcome) = &view.outcome {
-        let _ = write!(text, " Game over: {}.", outcome.detail);
-    }
     for (row, name) in [(0, "Top row"), (1, "Bottom row")] {
         let spots: Vec<String> = (row * 4..row * 4 + 4)
             .map(|i| {
-                let pile = &view.spots[i];
-                match pile.last() {
-                    None if row == 0 => format!("{} empty (takes an Ace)", i + 1),
-                    None => format!("{} empty (takes a King)", i + 1),
-                    Some(card) => {
-                        let mut s = format!("{} {}", i + 1, cards::spoken_name(*card));
-                        if pile.len() > 1 {
-                            let _ = write!(s, " on {}", plural(pile.len() - 1, "card"));
-                        }
-                        s
-                    }
-                }
+                cards::spoken_pile(i + 1, &view.spots[i]).unwrap_or_else(|| match row {
+                    0 => format!("{} empty (takes an Ace)", i + 1),
+                    _ => format!("{} empty (takes a King)", i + 1),
+                })
             })
             .collect();
         let _ = write!(text, " {name}: {}.", spots.join("; "));
     }
-    let _ = write!(
-        text,
-        " Stock {}, {} left.",
-        plural(view.stock_len, "card"),
-        plural(view.deals_left, "deal")
-    );
-    if let Some(last) = last_text(view) {
-        let _ = write!(text, " Last move {last}.");
-    }
-    limit_alt(text)
+    finish_alt(text, view.stock_len, view.deals_left, "deal", last_text(view))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::patience::assert_palette_matches_full_colour;
     use crate::rules::anthill::{Anthill, Setup};
     use crate::rules::patience::Patience;
 
@@ -310,18 +279,7 @@ mod tests {
     #[test]
     fn the_palette_image_matches_the_full_colour_drawing() {
         for game in [played(1, 0), played(1, 40), played(3, 200)] {
-            let view = game.view();
-            let mut full = super::super::patience::table(WIDTH, layout(&view).height);
-            draw_on(&mut full, &view);
-            let (differ, far) = super::super::patience::difference(
-                AnthillBoard::art(),
-                &full,
-                &board_frame::<AnthillBoard>(&view).0,
-            );
-            assert!(
-                differ < 0.02 && far < 0.001,
-                "{differ} of the pixels differ, {far} by much"
-            );
+            assert_palette_matches_full_colour::<AnthillBoard>(&game.view());
         }
     }
 

@@ -8,7 +8,7 @@
 use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
     patience_board, plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT,
     LABEL_H, PAD,
 };
@@ -140,12 +140,12 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View) {
     }
     draw_header(pm, &header(view));
     let keys = f_marks.iter().chain(&t_marks).any(|m| *m != Mark::None);
-    let note = if view.undoable > 0 {
-        format!("{} undoable", plural(view.undoable, "move"))
-    } else {
-        String::new()
-    };
-    draw_footer(pm, last_text(view).as_deref(), keys, &note);
+    draw_footer(
+        pm,
+        last_text(view).as_deref(),
+        keys,
+        &cards::undoable_note(view.undoable),
+    );
 }
 
 fn draw_foundation<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], mark: Mark) {
@@ -218,33 +218,23 @@ fn draw_tableau<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], room: f32, m
 }
 
 fn header(view: &View) -> Header<'static> {
-    let (title, title_colour, tag, deals) =
-        cards::score_title(view.outcome.as_ref(), view.score, view.deals_left);
     let variant = match view.variant.as_str() {
         "strict" => "Strict: deal only when stuck",
         _ => "Relaxed: deal any time",
     };
-    Header {
-        brand: "ANTS SOLITAIRE",
-        title,
-        title_colour,
-        tag,
-        status: format!(
-            "{} · {} · {}",
-            variant,
-            plural(view.moves as usize, "move"),
-            plural(view.undos as usize, "undo")
-        ),
-        stock: Some((view.stock_len, format!("in stock · {deals}"))),
-        back: cards::BACK,
-    }
+    let status = format!("{variant} · {}", cards::moves_and_undos(view.moves, view.undos));
+    cards::patience_header(
+        "ANTS SOLITAIRE",
+        view.outcome.as_ref(),
+        view.score,
+        view.stock_len,
+        view.deals_left,
+        status,
+    )
 }
 
 fn last_text(view: &View) -> Option<String> {
-    Some(match (view.last?, view.undone) {
-        (Action::Undo, Some(undone)) => format!("undo (took back {undone})"),
-        (other, _) => other.to_string(),
-    })
+    cards::last_text(view.last, view.undone, Action::Undo)
 }
 
 /// A short description for screen readers, at most 1024 characters: the
@@ -252,16 +242,13 @@ fn last_text(view: &View) -> Option<String> {
 /// card, the stock, the last action and the outcome. Only cards in sight are
 /// named; the stock's order is never in the view.
 pub fn ants_alt_text(view: &View) -> String {
-    let mut text = format!(
-        "Ants Solitaire board ({}). Score {} of 52, {}, {}.",
-        view.variant,
+    let mut text = cards::alt_opening(
+        &format!("Ants Solitaire board ({})", view.variant),
         view.score,
-        plural(view.moves as usize, "move"),
-        plural(view.undos as usize, "undo")
+        view.moves,
+        view.undos,
+        view.outcome.as_ref(),
     );
-    if let Some(outcome) = &view.outcome {
-        let _ = write!(text, " Game over: {}.", outcome.detail);
-    }
     let foundations: Vec<String> = view
         .foundations
         .iter()
@@ -281,35 +268,19 @@ pub fn ants_alt_text(view: &View) -> String {
         .tableau
         .iter()
         .enumerate()
-        .map(|(i, pile)| match pile.last() {
-            Some(card) if pile.len() > 1 => {
-                format!(
-                    "T{} {} on {}",
-                    i + 1,
-                    cards::spoken_name(*card),
-                    plural(pile.len() - 1, "card")
-                )
-            }
-            Some(card) => format!("T{} {}", i + 1, cards::spoken_name(*card)),
-            None => format!("T{} empty", i + 1),
+        .map(|(i, pile)| {
+            let label = format!("T{}", i + 1);
+            cards::spoken_pile(&label, pile).unwrap_or_else(|| format!("{label} empty"))
         })
         .collect();
     let _ = write!(text, " Tableau: {}.", tableau.join("; "));
-    let _ = write!(
-        text,
-        " Stock {}, {} left.",
-        plural(view.stock_len, "card"),
-        plural(view.deals_left, "deal")
-    );
-    if let Some(last) = last_text(view) {
-        let _ = write!(text, " Last move {last}.");
-    }
-    limit_alt(text)
+    finish_alt(text, view.stock_len, view.deals_left, "deal", last_text(view))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::patience::assert_palette_matches_full_colour;
     use crate::rules::ants_solitaire::{AntsSolitaire, Setup, Variant};
     use crate::rules::patience::Patience;
 
@@ -342,19 +313,7 @@ mod tests {
     #[test]
     fn the_palette_image_matches_the_full_colour_drawing() {
         for game in [played(1, Variant::Strict, 0), played(2, Variant::Relaxed, 40)] {
-            let view = game.view();
-            let (width, height) = ants_size(&view);
-            let mut full = super::super::patience::table(width, height);
-            draw_on(&mut full, &view);
-            let (differ, far) = super::super::patience::difference(
-                AntsBoard::art(),
-                &full,
-                &board_frame::<AntsBoard>(&view).0,
-            );
-            assert!(
-                differ < 0.02 && far < 0.001,
-                "{differ} of the pixels differ, {far} by much"
-            );
+            assert_palette_matches_full_colour::<AntsBoard>(&game.view());
         }
     }
 

@@ -7,8 +7,8 @@
 //! few lines of text that depend on the game, and encodes.
 
 use super::canvas::{
-    draw_ant, fill, fill_rect, fonts, pixmap, push_rounded_rect, rect, rounded_rect, stroke, Align, Colour,
-    Indexed, Ink, Palette, PaletteBuilder, Style,
+    card_shadow, draw_ant, fill, fill_rect, fonts, pixmap, push_rounded_rect, rect, rounded_rect, stroke,
+    Align, Colour, Indexed, Ink, Palette, PaletteBuilder, Style,
 };
 use super::BoardLabels;
 use crate::rules::army_ants::{
@@ -395,16 +395,14 @@ fn card_sprite(face: usize) -> Pixmap {
     let side = Side::BOTH[face / FACES];
     let mut pm = Pixmap::new(TILE_W, TILE_H).expect("sprite size");
     // A two-step shadow: cheap, and soft enough at this size.
-    for (grow, dy, a) in [(1.5, 2.5, 40), (0.0, 1.5, 60)] {
-        let shadow = rounded_rect(
-            PAD - grow,
-            PAD + dy - grow,
-            CARD_W + 2.0 * grow,
-            CARD_H + 2.0 * grow,
-            CARD_R + grow,
-        );
-        fill(&mut pm, &shadow, Colour::hex(0x000000).alpha(a));
-    }
+    card_shadow(
+        &mut pm,
+        PAD,
+        CARD_W,
+        CARD_H,
+        CARD_R,
+        [(1.5, 2.5, 40), (0.0, 1.5, 60)],
+    );
     let colour = army(side);
     fill(&mut pm, &rounded_rect(PAD, PAD, CARD_W, CARD_H, CARD_R), colour);
     match face % FACES {
@@ -822,15 +820,9 @@ fn material(view: &View, side: Side) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::alice_and_bob as labels;
     use crate::rules::army_ants::{ArmyAnts, Deployment, Setup, Status};
     use crate::rules::shuffle::SeededRng;
-
-    fn labels() -> BoardLabels {
-        BoardLabels {
-            red: "alice".into(),
-            black: "bob".into(),
-        }
-    }
 
     /// A dealt game (38 cards) after one march by Red.
     fn full_board() -> ArmyAnts {

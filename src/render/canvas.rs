@@ -120,6 +120,23 @@ pub fn push_rounded_rect(pb: &mut PathBuilder, x: f32, y: f32, w: f32, h: f32, r
     pb.close();
 }
 
+/// A card sprite's shadow, the card `w` by `h` with corners of `radius`
+/// lying `pad` in from the sprite's top left: for each step `(grow, dy,
+/// alpha)`, the card's shape grown by `grow` and lowered by `dy`, in black
+/// at opacity `alpha`.
+pub fn card_shadow(pixmap: &mut Pixmap, pad: f32, w: f32, h: f32, radius: f32, steps: [(f32, f32, u8); 2]) {
+    for (grow, dy, a) in steps {
+        let shadow = rounded_rect(
+            pad - grow,
+            pad + dy - grow,
+            w + 2.0 * grow,
+            h + 2.0 * grow,
+            radius + grow,
+        );
+        fill(pixmap, &shadow, Colour::hex(0x000000).alpha(a));
+    }
+}
+
 pub fn fill(pixmap: &mut Pixmap, path: &Path, colour: Colour) {
     pixmap.fill_path(
         path,

@@ -7,10 +7,11 @@
 //! card) shows a big suit, or a framed letter for the court cards.
 
 use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
-use super::patience::{blank_card, paste_pile, plural, ring, Mark, Surface, GOLD, IVORY, LOST, TEXT};
+use super::patience::{blank_card, paste_pile, plural, ring, Header, Mark, Surface, GOLD, IVORY, LOST, TEXT};
 use crate::rules::cards::{Rank, StdCard, Suit};
 use crate::rules::patience::PatienceOutcome;
 use ab_glyph::{Font, FontRef};
+use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
@@ -248,6 +249,90 @@ pub(super) fn score_title(
         n => format!("{} left", plural(n, "deal")),
     };
     (title, colour, tag, deals)
+}
+
+/// The header of a 52-card patience: the score (or the outcome once over),
+/// `status` under it, and the stock with the deals left.
+pub(super) fn patience_header(
+    brand: &'static str,
+    outcome: Option<&PatienceOutcome>,
+    score: i64,
+    stock_len: usize,
+    deals_left: usize,
+    status: String,
+) -> Header<'static> {
+    let (title, title_colour, tag, deals) = score_title(outcome, score, deals_left);
+    Header {
+        brand,
+        title,
+        title_colour,
+        tag,
+        status,
+        stock: Some((stock_len, format!("in stock · {deals}"))),
+        back: BACK,
+    }
+}
+
+/// Moves and undos for a header's small line: "10 moves · 1 undo".
+pub(super) fn moves_and_undos(moves: u32, undos: u32) -> String {
+    format!(
+        "{} · {}",
+        plural(moves as usize, "move"),
+        plural(undos as usize, "undo")
+    )
+}
+
+/// The footer's note: how many moves `undo` can take back, if any.
+pub(super) fn undoable_note(undoable: usize) -> String {
+    if undoable > 0 {
+        format!("{} undoable", plural(undoable, "move"))
+    } else {
+        String::new()
+    }
+}
+
+/// The last action in words; an `undo` names the move it took back.
+pub(super) fn last_text<A: fmt::Display + PartialEq>(
+    last: Option<A>,
+    undone: Option<A>,
+    undo: A,
+) -> Option<String> {
+    let last = last?;
+    Some(match undone {
+        Some(undone) if last == undo => format!("undo (took back {undone})"),
+        _ => last.to_string(),
+    })
+}
+
+/// The opening of a 52-card patience's alt text: the board, the score, the
+/// moves and undos, and the outcome once over.
+pub(super) fn alt_opening(
+    board: &str,
+    score: i64,
+    moves: u32,
+    undos: u32,
+    outcome: Option<&PatienceOutcome>,
+) -> String {
+    let mut text = format!(
+        "{board}. Score {score} of 52, {}, {}.",
+        plural(moves as usize, "move"),
+        plural(undos as usize, "undo")
+    );
+    if let Some(outcome) = outcome {
+        let _ = write!(text, " Game over: {}.", outcome.detail);
+    }
+    text
+}
+
+/// A pile in words by its top card, `label` first ("T2 Queen of Hearts on
+/// 3 cards"); `None` when it is empty.
+pub(super) fn spoken_pile(label: impl fmt::Display, pile: &[StdCard]) -> Option<String> {
+    let card = pile.last()?;
+    let mut text = format!("{label} {}", spoken_name(*card));
+    if pile.len() > 1 {
+        let _ = write!(text, " on {}", plural(pile.len() - 1, "card"));
+    }
+    Some(text)
 }
 
 #[cfg(test)]

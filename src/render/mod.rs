@@ -31,3 +31,12 @@ pub struct BoardLabels {
     pub red: String,
     pub black: String,
 }
+
+/// The names the board tests show: alice plays Red, bob Black.
+#[cfg(test)]
+fn alice_and_bob() -> BoardLabels {
+    BoardLabels {
+        red: "alice".into(),
+        black: "bob".into(),
+    }
+}

@@ -13,7 +13,7 @@
 use super::canvas::{fonts, rounded_rect, Align, Colour, Indexed, Palette, Style};
 use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
 use super::patience::{
-    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, limit_alt,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
     paste_pile, patience_board, plural, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard,
     Surface, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
@@ -338,21 +338,13 @@ pub fn myrmex_alt_text(view: &View) -> String {
         })
         .collect();
     let _ = write!(text, " Piles: {}.", piles.join("; "));
-    let _ = write!(
-        text,
-        " Stock {}, {} left.",
-        plural(view.stock, "card"),
-        plural(view.restocks_left, "restock")
-    );
-    if let Some(last) = last_text(view) {
-        let _ = write!(text, " Last move {last}.");
-    }
-    limit_alt(text)
+    finish_alt(text, view.stock, view.restocks_left, "restock", last_text(view))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::patience::assert_palette_matches_full_colour;
     use crate::rules::cards::{decktet_deck, write_deck_order};
     use crate::rules::myrmex::{Myrmex, Setup};
     use crate::rules::patience::Patience;
@@ -399,19 +391,7 @@ mod tests {
     #[test]
     fn the_palette_image_matches_the_full_colour_drawing() {
         for g in [game(MyrmexLevel::Minor, 1), played(MyrmexLevel::Queen, 4, 60)] {
-            let view = g.view();
-            let (width, height) = myrmex_size(&view);
-            let mut full = super::super::patience::table(width, height);
-            draw_on(&mut full, &view);
-            let (differ, far) = super::super::patience::difference(
-                MyrmexBoard::art(),
-                &full,
-                &board_frame::<MyrmexBoard>(&view).0,
-            );
-            assert!(
-                differ < 0.02 && far < 0.001,
-                "{differ} of the pixels differ, {far} by much"
-            );
+            assert_palette_matches_full_colour::<MyrmexBoard>(&g.view());
         }
     }
 

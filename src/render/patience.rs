@@ -15,9 +15,11 @@
 //! read the same on Discord's dark and light themes.
 
 use super::canvas::{
-    draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed, Palette, Style,
+    card_shadow, draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed,
+    Palette, Style,
 };
 use rustc_hash::FxHashMap;
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
@@ -472,7 +474,7 @@ impl BoardArt {
 /// index, and the share whose colour is more than 24 off in some channel
 /// (text set at quarter pixels shades its edges a little differently).
 #[cfg(test)]
-pub(super) fn difference(art: &BoardArt, full: &Pixmap, image: &Indexed) -> (f64, f64) {
+fn difference(art: &BoardArt, full: &Pixmap, image: &Indexed) -> (f64, f64) {
     let reference = art.quantizer.indices(full);
     assert_eq!((reference.width, reference.height), (image.width, image.height));
     let (mut differ, mut far) = (0, 0);
@@ -487,6 +489,20 @@ pub(super) fn difference(art: &BoardArt, full: &Pixmap, image: &Indexed) -> (f64
     }
     let n = image.data.len() as f64;
     (differ as f64 / n, far as f64 / n)
+}
+
+/// Checks that a board's palette image of `view` strays little from the
+/// same board drawn in full colour (see [`difference`]).
+#[cfg(test)]
+pub(super) fn assert_palette_matches_full_colour<B: PatienceBoard>(view: &B::View) {
+    let (width, height) = B::size(view);
+    let mut full = table(width, height);
+    B::draw_on(&mut full, view);
+    let (differ, far) = difference(B::art(), &full, &board_frame::<B>(view).0);
+    assert!(
+        differ < 0.02 && far < 0.001,
+        "{differ} of the pixels differ, {far} by much"
+    );
 }
 
 /// The palette image a render draws on. Sprites are copied as prepared;
@@ -1069,16 +1085,7 @@ pub(super) fn paste_pile<S: Surface>(
 pub(super) fn blank_card(w: f32, h: f32, radius: f32, face: Colour, edge: Colour) -> Pixmap {
     let pad = PAD as f32;
     let mut pm = Pixmap::new(w as u32 + 2 * PAD, h as u32 + 2 * PAD).expect("sprite size");
-    for (grow, dy, a) in [(1.5, 2.0, 45), (0.0, 1.0, 70)] {
-        let shadow = rounded_rect(
-            pad - grow,
-            pad + dy - grow,
-            w + 2.0 * grow,
-            h + 2.0 * grow,
-            radius + grow,
-        );
-        fill(&mut pm, &shadow, Colour::hex(0x000000).alpha(a));
-    }
+    card_shadow(&mut pm, pad, w, h, radius, [(1.5, 2.0, 45), (0.0, 1.0, 70)]);
     let card = rounded_rect(pad, pad, w, h, radius);
     fill(&mut pm, &card, face);
     let edge_path = rounded_rect(pad + 0.5, pad + 0.5, w - 1.0, h - 1.0, radius - 0.5);
@@ -1150,6 +1157,27 @@ pub(super) fn limit_alt(text: String) -> String {
         return text;
     }
     text.chars().take(MAX - 1).collect::<String>() + "…"
+}
+
+/// Ends a patience's alt text: the stock, the deals (`deal_word`: deal or
+/// restock) left and the last move, cut to Discord's limit.
+pub(super) fn finish_alt(
+    mut text: String,
+    stock: usize,
+    deals_left: usize,
+    deal_word: &str,
+    last: Option<String>,
+) -> String {
+    let _ = write!(
+        text,
+        " Stock {}, {} left.",
+        plural(stock, "card"),
+        plural(deals_left, deal_word)
+    );
+    if let Some(last) = last {
+        let _ = write!(text, " Last move {last}.");
+    }
+    limit_alt(text)
 }
 
 #[cfg(test)]

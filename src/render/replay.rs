@@ -330,15 +330,9 @@ fn delta(before: &Indexed, after: &Indexed) -> gif::Frame<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::alice_and_bob as labels;
     use crate::rules::army_ants::{ArmyAnts, Setup, Status};
     use crate::rules::shuffle::SeededRng;
-
-    fn labels() -> BoardLabels {
-        BoardLabels {
-            red: "alice".into(),
-            black: "bob".into(),
-        }
-    }
 
     /// Every position of a game played at random from `seed`, at most
     /// `plies` moves, and the game.

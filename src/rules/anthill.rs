@@ -16,18 +16,17 @@
 use crate::rules::cards::{
     check_deck_order, parse_deck_order, shuffled_standard_deck, standard_deck, DeckError, Rank, StdCard,
 };
-use crate::rules::ledger::{describe_pile, Ledger, Step};
-use crate::rules::patience::{
-    parse_action, ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
-};
+use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, Ledger, Step};
+use crate::rules::patience::{Patience, PatienceError, PatienceOutcome, PatienceSetupError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::str::FromStr;
 
 /// The number of spots.
 pub const SPOTS: usize = 8;
 /// Cards in each deal but the last, which has 4.
 pub const DEAL_SIZE: usize = 8;
+/// The outcome's words for a win.
+const WON: &str = "Won: four suits in order";
 
 // ---------------------------------------------------------------------------
 // Setup
@@ -79,7 +78,9 @@ pub(crate) fn standard_deal(
 // ---------------------------------------------------------------------------
 // Actions
 
-/// Everything the player can do. Spots are numbered 1..=8 as in the notation.
+/// Everything the player can do. Spots are numbered 1..=8 as in the
+/// notation: `3-7`, `deal`, `end`, `undo`; case and spaces do not matter
+/// when it is read (`3 - 7`, `Deal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `FROM-TO`: the top card of spot `from` onto spot `to`.
@@ -92,24 +93,15 @@ pub enum Action {
     Undo,
 }
 
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Move { from, to } => write!(f, "{from}-{to}"),
-            Action::Deal => f.write_str("deal"),
-            Action::End => f.write_str("end"),
-            Action::Undo => f.write_str("undo"),
+ledger_notation!(Action { from, to } => "{from}-{to}", parse_move);
+
+impl Action {
+    /// The move of the top card of `from` onto `to`, 0-based.
+    fn moving(from: usize, to: usize) -> Action {
+        Action::Move {
+            from: from as u8 + 1,
+            to: to as u8 + 1,
         }
-    }
-}
-
-impl FromStr for Action {
-    type Err = ParsePatienceError;
-
-    /// `3-7`, `deal`, `end`, `undo`; case and spaces do not matter (`3 - 7`,
-    /// `Deal`).
-    fn from_str(input: &str) -> Result<Action, ParsePatienceError> {
-        parse_action(input, [Action::Deal, Action::End, Action::Undo], parse_move)
     }
 }
 
@@ -128,8 +120,6 @@ fn parse_move(text: &str) -> Result<Action, String> {
         to: spot(b)?,
     })
 }
-
-crate::rules::patience::notation_serde!(Action);
 
 // ---------------------------------------------------------------------------
 // The game
@@ -305,17 +295,14 @@ impl Patience for Anthill {
     type Action = Action;
 
     fn legal_actions(&self) -> Vec<Action> {
-        let moves = self.legal_moves().map(|(from, to)| Action::Move {
-            from: from as u8 + 1,
-            to: to as u8 + 1,
-        });
+        let moves = self.legal_moves().map(|(from, to)| Action::moving(from, to));
         let deal = (!self.stock.is_empty()).then_some(Action::Deal);
         self.ledger.actions(moves, deal, Action::End)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
         self.ledger.check_open()?;
-        let (step, undone) = match *action {
+        let step = match *action {
             Action::Move { from, to } => {
                 let spot = |n: u8| {
                     (1..=SPOTS as u8)
@@ -329,34 +316,30 @@ impl Patience for Anthill {
                 let card = self.check_move(from, to).map_err(PatienceError::Illegal)?;
                 self.spots[from].pop();
                 self.spots[to].push(card);
-                (Step::Moved(from, to), None)
+                Step::Moved(from, to)
             }
             Action::Deal => {
                 if self.stock.is_empty() {
                     return Err(PatienceError::Illegal("the stock is empty".into()));
                 }
                 self.deal();
-                (Step::Dealt, None)
+                Step::Dealt
             }
-            Action::End => (Step::Ended, None),
+            Action::End => Step::Ended,
             Action::Undo => {
                 let (from, to) = self.ledger.take_back(self.stock.len() + DEAL_SIZE < 52)?;
                 let card = self.spots[to].pop().expect("an undone move left a card");
                 self.spots[from].push(card);
-                let undone = Action::Move {
-                    from: from as u8 + 1,
-                    to: to as u8 + 1,
-                };
-                (Step::Undid, Some(undone))
+                Step::Undid(Action::moving(from, to))
             }
         };
-        self.ledger.record(*action, step, undone);
+        self.ledger.record(*action, step);
         self.settle();
         Ok(())
     }
 
     fn outcome(&self) -> Option<PatienceOutcome> {
-        self.ledger.outcome("Won: four suits in order")
+        self.ledger.outcome(WON)
     }
 
     /// The sum of the bottom runs (52 for a win).
@@ -382,28 +365,17 @@ impl Patience for Anthill {
             .enumerate()
             .map(|(i, pile)| format!("{}: {}", i + 1, describe_pile(pile)))
             .collect();
-        let mut text = format!(
-            "Anthill. Spots (bottom to top) {}. Stock {} cards, {} deals left. Score {}.",
-            spots.join("; "),
-            self.stock.len(),
-            self.deals_left(),
-            self.score()
-        );
-        if let Some(outcome) = self.outcome() {
-            text.push_str(&format!(" Over: {}.", outcome.detail));
-        }
-        text
+        let end = self
+            .ledger
+            .describe_end(self.stock.len(), self.deals_left(), self.score(), WON);
+        format!("Anthill. Spots (bottom to top) {}. {end}", spots.join("; "))
     }
 }
 
 /// Shows what a player may see: never the stock's cards.
 impl fmt::Debug for Anthill {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let spots: Vec<String> = self
-            .spots
-            .iter()
-            .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
-            .collect();
+        let spots: Vec<String> = self.spots.iter().map(|p| pile_text(p)).collect();
         f.debug_struct("Anthill")
             .field("spots", &spots)
             .field("stock_len", &self.stock.len())

@@ -16,9 +16,9 @@
 
 use crate::rules::anthill::standard_deal;
 use crate::rules::cards::StdCard;
-use crate::rules::ledger::{describe_pile, Ledger, Step};
+use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, Ledger, Step};
 use crate::rules::patience::{
-    parse_action, ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
+    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -26,6 +26,8 @@ use std::str::FromStr;
 
 /// Foundations and tableau piles: four of each.
 pub const PILES: usize = 4;
+/// The outcome's words for a win.
+const WON: &str = "Won: all 52 cards on the foundations";
 
 // ---------------------------------------------------------------------------
 // Setup
@@ -96,7 +98,10 @@ pub struct Setup {
 // ---------------------------------------------------------------------------
 // Actions
 
-/// Everything the player can do. Piles are numbered 1..=4 as in the notation.
+/// Everything the player can do. Piles are numbered 1..=4 as in the
+/// notation: `t3-f2`, `deal`, `end`, `undo`; case and spaces do not matter
+/// when it is read (`T3 - F2`, `Deal`), and the dash may be left out
+/// (`t3f2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `tN-fM`: the top card of tableau pile `tableau` onto foundation
@@ -110,24 +115,16 @@ pub enum Action {
     Undo,
 }
 
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Move { tableau, foundation } => write!(f, "t{tableau}-f{foundation}"),
-            Action::Deal => f.write_str("deal"),
-            Action::End => f.write_str("end"),
-            Action::Undo => f.write_str("undo"),
+ledger_notation!(Action { tableau, foundation } => "t{tableau}-f{foundation}", parse_move);
+
+impl Action {
+    /// The move of the top card of tableau pile `t` onto foundation `f`,
+    /// 0-based.
+    fn moving(t: usize, f: usize) -> Action {
+        Action::Move {
+            tableau: t as u8 + 1,
+            foundation: f as u8 + 1,
         }
-    }
-}
-
-impl FromStr for Action {
-    type Err = ParsePatienceError;
-
-    /// `t3-f2`, `deal`, `end`, `undo`; case and spaces do not matter
-    /// (`T3 - F2`, `Deal`), and the dash may be left out (`t3f2`).
-    fn from_str(input: &str) -> Result<Action, ParsePatienceError> {
-        parse_action(input, [Action::Deal, Action::End, Action::Undo], parse_move)
     }
 }
 
@@ -148,8 +145,6 @@ fn parse_move(text: &str) -> Result<Action, String> {
         foundation: pile(b, "foundation")?,
     })
 }
-
-crate::rules::patience::notation_serde!(Action);
 
 // ---------------------------------------------------------------------------
 // The game
@@ -316,17 +311,14 @@ impl Patience for AntsSolitaire {
     type Action = Action;
 
     fn legal_actions(&self) -> Vec<Action> {
-        let moves = self.legal_moves().map(|(t, f)| Action::Move {
-            tableau: t as u8 + 1,
-            foundation: f as u8 + 1,
-        });
+        let moves = self.legal_moves().map(|(t, f)| Action::moving(t, f));
         let deal = self.deal_refusal().is_none().then_some(Action::Deal);
         self.ledger.actions(moves, deal, Action::End)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
         self.ledger.check_open()?;
-        let (step, undone) = match *action {
+        let step = match *action {
             Action::Move { tableau, foundation } => {
                 let pile = |n: u8, what: &str| {
                     (1..=PILES as u8)
@@ -340,7 +332,7 @@ impl Patience for AntsSolitaire {
                 let card = self.check_move(t, f).map_err(PatienceError::Illegal)?;
                 self.tableau[t].pop();
                 self.foundations[f].push(card);
-                (Step::Moved(t, f), None)
+                Step::Moved(t, f)
             }
             Action::Deal => {
                 if let Some(why) = self.deal_refusal() {
@@ -351,27 +343,23 @@ impl Patience for AntsSolitaire {
                         pile.push(card);
                     }
                 }
-                (Step::Dealt, None)
+                Step::Dealt
             }
-            Action::End => (Step::Ended, None),
+            Action::End => Step::Ended,
             Action::Undo => {
                 let (t, f) = self.ledger.take_back(self.stock.len() < 52 - 2 * PILES)?;
                 let card = self.foundations[f].pop().expect("an undone move left a card");
                 self.tableau[t].push(card);
-                let undone = Action::Move {
-                    tableau: t as u8 + 1,
-                    foundation: f as u8 + 1,
-                };
-                (Step::Undid, Some(undone))
+                Step::Undid(Action::moving(t, f))
             }
         };
-        self.ledger.record(*action, step, undone);
+        self.ledger.record(*action, step);
         self.settle();
         Ok(())
     }
 
     fn outcome(&self) -> Option<PatienceOutcome> {
-        self.ledger.outcome("Won: all 52 cards on the foundations")
+        self.ledger.outcome(WON)
     }
 
     /// The cards on the foundations, 4 to 52.
@@ -404,32 +392,23 @@ impl Patience for AntsSolitaire {
             .enumerate()
             .map(|(i, pile)| format!("T{}: {}", i + 1, describe_pile(pile)))
             .collect();
-        let mut text = format!(
-            "Ants Solitaire ({}). Foundations {}. Tableau (bottom to top) {}. Stock {} cards, {} deals \
-             left. Score {}.",
+        let end = self
+            .ledger
+            .describe_end(self.stock.len(), self.deals_left(), self.score(), WON);
+        format!(
+            "Ants Solitaire ({}). Foundations {}. Tableau (bottom to top) {}. {end}",
             self.variant,
             foundations.join(", "),
             tableau.join("; "),
-            self.stock.len(),
-            self.deals_left(),
-            self.score()
-        );
-        if let Some(outcome) = self.outcome() {
-            text.push_str(&format!(" Over: {}.", outcome.detail));
-        }
-        text
+        )
     }
 }
 
 /// Shows what a player may see: never the stock's cards.
 impl fmt::Debug for AntsSolitaire {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let piles = |piles: &[Vec<StdCard>; PILES]| -> Vec<String> {
-            piles
-                .iter()
-                .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
-                .collect()
-        };
+        let piles =
+            |piles: &[Vec<StdCard>; PILES]| -> Vec<String> { piles.iter().map(|p| pile_text(p)).collect() };
         f.debug_struct("AntsSolitaire")
             .field("variant", &self.variant)
             .field("foundations", &piles(&self.foundations))

@@ -29,13 +29,13 @@ pub(crate) struct Ledger<A> {
 }
 
 /// What an action did, for the ledger.
-pub(crate) enum Step {
+pub(crate) enum Step<A> {
     /// A card went from pile `.0` to pile `.1` (0-based).
     Moved(usize, usize),
     Dealt,
     Ended,
-    /// `undo` put back the last move.
-    Undid,
+    /// `undo` put back the last move, `.0`.
+    Undid(A),
 }
 
 impl<A: Copy> Ledger<A> {
@@ -83,21 +83,20 @@ impl<A: Copy> Ledger<A> {
         Ok(step)
     }
 
-    /// Writes down an action the game has just played: `undone` is the
-    /// move an `undo` took back.
-    pub fn record(&mut self, action: A, step: Step, undone: Option<A>) {
-        match step {
-            Step::Moved(from, to) => self.undoable.push((from, to)),
-            Step::Dealt => self.undoable.clear(),
-            Step::Ended => self.ending = Some(Ending::Ended),
-            Step::Undid => {}
-        }
+    /// Writes down an action the game has just played.
+    pub fn record(&mut self, action: A, step: Step<A>) {
         // Moves count what was played (deals too); undo and end are not moves.
         if matches!(step, Step::Moved(..) | Step::Dealt) {
             self.moves += 1;
         }
+        self.undone = None;
+        match step {
+            Step::Moved(from, to) => self.undoable.push((from, to)),
+            Step::Dealt => self.undoable.clear(),
+            Step::Ended => self.ending = Some(Ending::Ended),
+            Step::Undid(undone) => self.undone = Some(undone),
+        }
         self.last = Some(action);
-        self.undone = undone;
     }
 
     /// The ending after an action: the one the game had, or one the
@@ -129,6 +128,16 @@ impl<A: Copy> Ledger<A> {
         self.ending == Some(Ending::Won)
     }
 
+    /// `describe`'s closing words: the stock, the deals left, the score
+    /// and, once over, how the game ended (`won` as in `outcome`).
+    pub fn describe_end(&self, stock: usize, deals_left: usize, score: i64, won: &str) -> String {
+        let mut text = format!("Stock {stock} cards, {deals_left} deals left. Score {score}.");
+        if let Some(outcome) = self.outcome(won) {
+            text.push_str(&format!(" Over: {}.", outcome.detail));
+        }
+        text
+    }
+
     /// How the game ended; `won` says what a win is in this game.
     pub fn outcome(&self, won: &str) -> Option<PatienceOutcome> {
         self.ending.map(|ending| match ending {
@@ -148,14 +157,55 @@ impl<A: Copy> Ledger<A> {
     }
 }
 
+/// A pile's cards bottom first, separated by spaces, as `Debug` shows
+/// them.
+pub(crate) fn pile_text<C: std::fmt::Display>(pile: &[C]) -> String {
+    pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
 /// A pile as `describe` writes it: its cards bottom first, or `empty`.
 pub(crate) fn describe_pile<C: std::fmt::Display>(pile: &[C]) -> String {
     if pile.is_empty() {
         "empty".to_string()
     } else {
-        pile.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        pile_text(pile)
     }
 }
+
+/// `Display`, `FromStr` and serde for a ledger game's `Action`, whose
+/// variants are `Move { .. }`, `Deal`, `End` and `Undo`: a move is written
+/// as `$format` shows its fields, the others as the words `deal`, `end` and
+/// `undo`; text is read by [`parse_action`](super::patience::parse_action)
+/// with the game's `$parse_move`, and stored as its notation.
+macro_rules! ledger_notation {
+    ($action:ident { $($field:ident),+ } => $format:literal, $parse_move:path) => {
+        impl std::fmt::Display for $action {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $action::Move { $($field),+ } => write!(f, $format),
+                    $action::Deal => f.write_str("deal"),
+                    $action::End => f.write_str("end"),
+                    $action::Undo => f.write_str("undo"),
+                }
+            }
+        }
+
+        impl std::str::FromStr for $action {
+            type Err = $crate::rules::patience::ParsePatienceError;
+
+            fn from_str(input: &str) -> Result<$action, Self::Err> {
+                $crate::rules::patience::parse_action(
+                    input,
+                    [$action::Deal, $action::End, $action::Undo],
+                    $parse_move,
+                )
+            }
+        }
+
+        $crate::rules::patience::notation_serde!($action);
+    };
+}
+pub(crate) use ledger_notation;
 
 #[cfg(test)]
 mod tests {
@@ -164,15 +214,15 @@ mod tests {
     #[test]
     fn undo_reaches_back_to_the_last_deal_only() {
         let mut ledger: Ledger<u8> = Ledger::new();
-        ledger.record(1, Step::Moved(0, 1), None);
-        ledger.record(2, Step::Dealt, None);
+        ledger.record(1, Step::Moved(0, 1));
+        ledger.record(2, Step::Dealt);
         assert_eq!(ledger.moves, 2);
         assert_eq!(ledger.undoable(), 0);
         let err = ledger.take_back(true).unwrap_err();
         assert!(err.to_string().contains("a deal cannot be undone"), "{err}");
-        ledger.record(3, Step::Moved(2, 3), None);
+        ledger.record(3, Step::Moved(2, 3));
         assert_eq!(ledger.take_back(true).unwrap(), (2, 3));
-        ledger.record(4, Step::Undid, Some(3));
+        ledger.record(4, Step::Undid(3));
         assert_eq!((ledger.moves, ledger.undos), (3, 1));
         assert_eq!(ledger.undone, Some(3));
     }
@@ -180,7 +230,7 @@ mod tests {
     #[test]
     fn an_ended_game_refuses_everything() {
         let mut ledger: Ledger<u8> = Ledger::new();
-        ledger.record(9, Step::Ended, None);
+        ledger.record(9, Step::Ended);
         assert_eq!(ledger.moves, 0, "end is not a move");
         assert_eq!(ledger.check_open(), Err(PatienceError::GameOver));
         assert!(ledger.actions([1, 2].into_iter(), Some(3), 4).is_empty());

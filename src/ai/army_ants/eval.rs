@@ -6,7 +6,7 @@
 //! enemy cards close by), threats on enemy cards, cards closing in on the
 //! enemy Queen, and room to move.
 
-use super::position::{neighbours, Pos, DIRS};
+use super::position::{first_occupied, neighbours, Pos, DIRS};
 
 /// The worth of a numbered card by value (index 0, the Queen, is unused:
 /// losing her ends the game).
@@ -51,19 +51,9 @@ fn attackers_of(pos: &Pos, sq: usize, side: usize) -> u32 {
     let is_queen = pos.queens & (1 << sq) != 0;
     let mut count = 0;
     for (shift, _) in DIRS {
-        let mut b = 1u64 << sq;
-        loop {
-            b = shift(b);
-            if b == 0 {
-                break;
-            }
-            if b & occupied != 0 {
-                let at = b.trailing_zeros() as usize;
-                if b & enemy != 0 && (is_queen || pos.vals[at] >= value) {
-                    count += 1;
-                }
-                break;
-            }
+        let b = first_occupied(shift, sq, occupied);
+        if b & enemy != 0 && (is_queen || pos.vals[b.trailing_zeros() as usize] >= value) {
+            count += 1;
         }
     }
     count
@@ -97,24 +87,15 @@ fn side_score(pos: &Pos, side: usize) -> i32 {
         }
         // Threats: the first enemy card on each line, if we may take it.
         for (shift, _) in DIRS {
-            let mut b = 1u64 << sq;
-            loop {
-                b = shift(b);
-                if b == 0 {
-                    break;
-                }
-                if b & occupied != 0 {
-                    if b & enemy != 0 {
-                        let at = b.trailing_zeros() as usize;
-                        if b & pos.queens != 0 {
-                            score += 40;
-                        } else if pos.vals[at] < value {
-                            score += 8 + WORTH[pos.vals[at] as usize] / 10;
-                        } else if pos.vals[at] == value {
-                            score += 4;
-                        }
-                    }
-                    break;
+            let b = first_occupied(shift, sq, occupied);
+            if b & enemy != 0 {
+                let at = b.trailing_zeros() as usize;
+                if b & pos.queens != 0 {
+                    score += 40;
+                } else if pos.vals[at] < value {
+                    score += 8 + WORTH[pos.vals[at] as usize] / 10;
+                } else if pos.vals[at] == value {
+                    score += 4;
                 }
             }
         }

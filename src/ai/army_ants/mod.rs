@@ -188,8 +188,7 @@ pub fn accepts_draw(game: &ArmyAnts, side: Side) -> bool {
 
 /// The greedy baseline: the move whose resulting position evaluates best.
 fn greedy(pos: &Pos, moves: &[Move]) -> Found {
-    let mut best = (moves[0], i32::MIN);
-    for &m in moves {
+    let scored = moves.iter().map(|&m| {
         let child = pos.play(m, |_| false);
         let score = match child.end {
             Some(position::End::Win(w)) if w == pos.to_move => WIN,
@@ -197,16 +196,9 @@ fn greedy(pos: &Pos, moves: &[Move]) -> Found {
             Some(position::End::Draw) => 0,
             None => -evaluate(&child),
         };
-        if score > best.1 {
-            best = (m, score);
-        }
-    }
-    Found {
-        best: best.0,
-        score: best.1,
-        depth: 1,
-        nodes: moves.len() as u64,
-    }
+        (m, score)
+    });
+    one_ply(scored, moves.len() as u64)
 }
 
 /// The easy level: every move scored one ply deep (plus attacks), then
@@ -216,17 +208,29 @@ fn easy(pos: &Pos, seen: &std::collections::HashSet<u64>, moves: Vec<Move>, seed
     searcher.root_moves = moves;
     let scored = searcher.score_each(pos, 1);
     let mut rng = SeededRng::new(seed);
-    let mut best = (scored[0].0, i32::MIN);
+    let noisy = scored.into_iter().map(|(m, score)| {
+        (
+            m,
+            score + rng.below(2 * EASY_NOISE as u64 + 1) as i32 - EASY_NOISE,
+        )
+    });
+    one_ply(noisy, searcher.nodes)
+}
+
+/// A choice one ply deep: the first of the moves scored highest (there is
+/// at least one).
+fn one_ply(scored: impl IntoIterator<Item = (Move, i32)>, nodes: u64) -> Found {
+    let mut scored = scored.into_iter();
+    let mut best = scored.next().expect("a move to choose from");
     for (m, score) in scored {
-        let noisy = score + rng.below(2 * EASY_NOISE as u64 + 1) as i32 - EASY_NOISE;
-        if noisy > best.1 {
-            best = (m, noisy);
+        if score > best.1 {
+            best = (m, score);
         }
     }
     Found {
         best: best.0,
         score: best.1,
         depth: 1,
-        nodes: searcher.nodes,
+        nodes,
     }
 }

@@ -39,6 +39,19 @@ pub type Shift = fn(u64) -> u64;
 /// The four directions as (shift function, signed square step).
 pub const DIRS: [(Shift, i8); 4] = [(north, 5), (east, 1), (south, -5), (west, -1)];
 
+/// The first occupied square seen from `sq` along a direction, as its bit;
+/// 0 when the line runs off the board without meeting one.
+#[inline]
+pub fn first_occupied(shift: Shift, sq: usize, occupied: u64) -> u64 {
+    let mut b = 1u64 << sq;
+    loop {
+        b = shift(b);
+        if b == 0 || b & occupied != 0 {
+            return b;
+        }
+    }
+}
+
 pub fn territory(side: usize) -> u64 {
     if side == 0 {
         RED_HALF
@@ -339,18 +352,8 @@ impl Pos {
         };
         let occupied = self.occ[0] | self.occ[1];
         let enemy = self.occ[1 - side] & !self.queens;
-        DIRS.iter().any(|(shift, _)| {
-            let mut b = 1u64 << q;
-            loop {
-                b = shift(b);
-                if b == 0 {
-                    return false;
-                }
-                if b & occupied != 0 {
-                    return b & enemy != 0;
-                }
-            }
-        })
+        DIRS.iter()
+            .any(|(shift, _)| first_occupied(*shift, q, occupied) & enemy != 0)
     }
 
     /// The same battle position with the other side to move (a null move,
@@ -444,19 +447,10 @@ impl Pos {
             attackers &= attackers - 1;
             let value = self.vals[from as usize];
             for (shift, _) in DIRS {
-                let mut sq = 1u64 << from;
-                loop {
-                    sq = shift(sq);
-                    if sq == 0 {
-                        break;
-                    }
-                    if sq & occupied != 0 {
-                        let to = sq.trailing_zeros() as u8;
-                        if sq & enemy != 0 && (sq & self.queens != 0 || self.vals[to as usize] <= value) {
-                            out.push(Move::simple(Kind::Attack, from, to));
-                        }
-                        break;
-                    }
+                let sq = first_occupied(shift, from as usize, occupied);
+                let to = sq.trailing_zeros() as u8;
+                if sq & enemy != 0 && (sq & self.queens != 0 || self.vals[to as usize] <= value) {
+                    out.push(Move::simple(Kind::Attack, from, to));
                 }
             }
         }

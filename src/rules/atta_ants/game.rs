@@ -347,17 +347,7 @@ impl AttaAnts {
     fn empty(players: usize, first: Colour, deck: Vec<Card>) -> AttaAnts {
         let ants = Colour::ALL[..players]
             .iter()
-            .flat_map(|c| {
-                (1..=ANTS_PER_COLOUR).map(|n| Ant {
-                    id: AntId::new(*c, n),
-                    at: None,
-                    carrying: false,
-                    moved: false,
-                    newborn: false,
-                    barred: false,
-                    must_leave: false,
-                })
-            })
+            .flat_map(|c| (1..=ANTS_PER_COLOUR).map(|n| Ant::reserve(AntId::new(*c, n))))
             .collect();
         AttaAnts {
             players,
