@@ -7,8 +7,68 @@ use crate::rules::GameKind;
 use crate::service::{OptionValue, Options, User};
 use poise::serenity_prelude as serenity;
 
-/// A slash option with fixed string choices, registered as a string option
-/// (poise's own choice parameters register integers).
+/// A command that takes no options: `$name` is what the service gets, as
+/// a `$kind` command; the doc comment is Discord's description.
+macro_rules! without_options {
+    ($(#[doc = $doc:expr])* $fn:ident = $rename:literal: $name:literal, $kind:ident) => {
+        $(#[doc = $doc])*
+        #[poise::command(slash_command, rename = $rename)]
+        pub async fn $fn(ctx: Context<'_>) -> Result<(), Error> {
+            flow::command(ctx, $name, Options::new(), CommandKind::$kind).await
+        }
+    };
+}
+
+/// A slash option of fixed string choices.
+pub trait StringChoice: Copy + Send + Sync + Sized + 'static {
+    /// Every choice, in the order Discord shows them.
+    fn all() -> Vec<Self>;
+    /// What the service receives.
+    fn value(self) -> &'static str;
+    /// What Discord shows.
+    fn label(self) -> String;
+}
+
+/// Registers and reads a [`StringChoice`] as a string option (poise's own
+/// choice parameters register integers).
+macro_rules! string_argument {
+    ($name:ident) => {
+        #[poise::async_trait]
+        impl poise::SlashArgument for $name {
+            async fn extract(
+                _: &serenity::Context,
+                _: &serenity::CommandInteraction,
+                value: &serenity::ResolvedValue<'_>,
+            ) -> Result<Self, poise::SlashArgError> {
+                extract_choice(value).ok_or_else(|| {
+                    poise::SlashArgError::new_command_structure_mismatch("not one of the choices")
+                })
+            }
+
+            fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+                create_choice::<Self>(builder)
+            }
+        }
+    };
+}
+
+/// The choice a string option's value names; `None` for anything else.
+fn extract_choice<T: StringChoice>(value: &serenity::ResolvedValue<'_>) -> Option<T> {
+    let serenity::ResolvedValue::String(text) = value else {
+        return None;
+    };
+    T::all().into_iter().find(|c| c.value() == *text)
+}
+
+fn create_choice<T: StringChoice>(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+    T::all()
+        .into_iter()
+        .fold(builder.kind(serenity::CommandOptionType::String), |b, c| {
+            b.add_string_choice(c.label(), c.value())
+        })
+}
+
+/// A string option of fixed words.
 macro_rules! string_choice {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => ($value:literal, $label:literal)),+ $(,)? }) => {
         $(#[$meta])*
@@ -17,97 +77,51 @@ macro_rules! string_choice {
             $($variant),+
         }
 
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+        impl StringChoice for $name {
+            fn all() -> Vec<$name> {
+                vec![$($name::$variant),+]
+            }
 
-            /// What the service receives.
-            pub fn value(self) -> &'static str {
+            fn value(self) -> &'static str {
                 match self {
                     $($name::$variant => $value),+
                 }
             }
 
-            /// What Discord shows.
-            pub fn label(self) -> &'static str {
+            fn label(self) -> String {
                 match self {
-                    $($name::$variant => $label),+
+                    $($name::$variant => $label.to_string()),+
                 }
             }
         }
 
-        #[poise::async_trait]
-        impl poise::SlashArgument for $name {
-            async fn extract(
-                _: &serenity::Context,
-                _: &serenity::CommandInteraction,
-                value: &serenity::ResolvedValue<'_>,
-            ) -> Result<Self, poise::SlashArgError> {
-                let serenity::ResolvedValue::String(text) = value else {
-                    return Err(poise::SlashArgError::new_command_structure_mismatch("expected a string choice"));
-                };
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|c| c.value() == *text)
-                    .ok_or_else(|| poise::SlashArgError::new_command_structure_mismatch("unknown choice"))
-            }
-
-            fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
-                Self::ALL.iter().fold(builder.kind(serenity::CommandOptionType::String), |b, c| {
-                    b.add_string_choice(c.label(), c.value())
-                })
-            }
-        }
+        string_argument!($name);
     };
 }
 
-/// A slash option whose choices are games of the registry, registered as
-/// a string option of their `value`s.
+/// A string option whose choices are games of the registry, sent as their
+/// `value`s.
 macro_rules! game_choice {
     ($(#[$meta:meta])* $name:ident: $games:expr, $value:path, $label:expr) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct $name(pub GameKind);
 
-        impl $name {
-            /// Every choice, in the order Discord shows them.
-            pub fn all() -> Vec<$name> {
+        impl StringChoice for $name {
+            fn all() -> Vec<$name> {
                 $games.into_iter().map($name).collect()
             }
 
-            /// What the service receives.
-            pub fn value(self) -> &'static str {
+            fn value(self) -> &'static str {
                 $value(self.0)
             }
 
-            /// What Discord shows.
-            pub fn label(self) -> String {
+            fn label(self) -> String {
                 ($label)(self.0)
             }
         }
 
-        #[poise::async_trait]
-        impl poise::SlashArgument for $name {
-            async fn extract(
-                _: &serenity::Context,
-                _: &serenity::CommandInteraction,
-                value: &serenity::ResolvedValue<'_>,
-            ) -> Result<Self, poise::SlashArgError> {
-                let serenity::ResolvedValue::String(text) = value else {
-                    return Err(poise::SlashArgError::new_command_structure_mismatch("expected a string choice"));
-                };
-                Self::all()
-                    .into_iter()
-                    .find(|c| c.value() == *text)
-                    .ok_or_else(|| poise::SlashArgError::new_command_structure_mismatch("unknown choice"))
-            }
-
-            fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
-                Self::all().into_iter().fold(builder.kind(serenity::CommandOptionType::String), |b, c| {
-                    b.add_string_choice(c.label(), c.value())
-                })
-            }
-        }
+        string_argument!($name);
     };
 }
 
@@ -298,16 +312,14 @@ pub fn challenge_options(
     options
 }
 
-/// Accept the challenge waiting for you in this channel.
-#[poise::command(slash_command)]
-pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "armyants accept", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Accept the challenge waiting for you in this channel.
+    accept = "accept": "armyants accept", Game
 }
 
-/// Decline the challenge waiting for you, or withdraw your own.
-#[poise::command(slash_command)]
-pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "armyants decline", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Decline the challenge waiting for you, or withdraw your own.
+    decline = "decline": "armyants decline", Game
 }
 
 /// Make your move: type it, or pick one of the suggestions.
@@ -324,16 +336,14 @@ pub async fn move_(
     flow::command(ctx, "armyants move", options, CommandKind::Game).await
 }
 
-/// Resign the game in this channel.
-#[poise::command(slash_command)]
-pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "armyants resign", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Resign the game in this channel.
+    resign = "resign": "armyants resign", Game
 }
 
-/// Offer a draw, or accept the draw your opponent offered.
-#[poise::command(slash_command)]
-pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "armyants draw", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Offer a draw, or accept the draw your opponent offered.
+    draw = "draw": "armyants draw", Game
 }
 
 /// The legal moves that start with what was typed, most useful first.
@@ -376,16 +386,14 @@ pub async fn atta_new(
     flow::command(ctx, "atta new", options, CommandKind::Game).await
 }
 
-/// Join the Atta Ants game waiting in this channel.
-#[poise::command(slash_command, rename = "join")]
-pub async fn atta_join(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "atta join", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Join the Atta Ants game waiting in this channel.
+    atta_join = "join": "atta join", Game
 }
 
-/// Start the Atta Ants game you opened (2 to 4 players).
-#[poise::command(slash_command, rename = "start")]
-pub async fn atta_start(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "atta start", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Start the Atta Ants game you opened (2 to 4 players).
+    atta_start = "start": "atta start", Game
 }
 
 /// Place the drawn card, or see where it fits.
@@ -416,16 +424,14 @@ pub async fn atta_move(
     flow::command(ctx, "atta move", options, CommandKind::Game).await
 }
 
-/// End your ant turn.
-#[poise::command(slash_command, rename = "end")]
-pub async fn atta_end(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "atta end", Options::new(), CommandKind::Game).await
+without_options! {
+    /// End your ant turn.
+    atta_end = "end": "atta end", Game
 }
 
-/// Leave the lobby, or leave the game (you are out; the game goes on).
-#[poise::command(slash_command, rename = "leave")]
-pub async fn atta_leave(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "atta leave", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Leave the lobby, or leave the game (you are out; the game goes on).
+    atta_leave = "leave": "atta leave", Game
 }
 
 async fn autocomplete_atta_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -504,22 +510,19 @@ pub async fn solitaire_move(
     flow::command(ctx, "solitaire move", options, CommandKind::Game).await
 }
 
-/// Take back your last move, as far as the rules allow.
-#[poise::command(slash_command, rename = "undo")]
-pub async fn solitaire_undo(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "solitaire undo", Options::new(), CommandKind::Game).await
+without_options! {
+    /// Take back your last move, as far as the rules allow.
+    solitaire_undo = "undo": "solitaire undo", Game
 }
 
-/// The next move of a winning line, or whether the deal can still be won.
-#[poise::command(slash_command, rename = "hint")]
-pub async fn solitaire_hint(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "solitaire hint", Options::new(), CommandKind::Game).await
+without_options! {
+    /// The next move of a winning line, or whether the deal can still be won.
+    solitaire_hint = "hint": "solitaire hint", Game
 }
 
-/// End your patience now and keep its result.
-#[poise::command(slash_command, rename = "end")]
-pub async fn solitaire_end(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "solitaire end", Options::new(), CommandKind::Game).await
+without_options! {
+    /// End your patience now and keep its result.
+    solitaire_end = "end": "solitaire end", Game
 }
 
 /// Your legal patience moves that start with what was typed.
@@ -527,16 +530,14 @@ async fn autocomplete_solitaire(ctx: Context<'_>, partial: &str) -> serenity::Cr
     choices(flow::suggestions(ctx, "solitaire move", "action", partial).await)
 }
 
-/// Show the record (setup and moves) of this channel's current or last game.
-#[poise::command(slash_command)]
-pub async fn record(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "record", Options::new(), CommandKind::Plain).await
+without_options! {
+    /// Show the record (setup and moves) of this channel's current or last game.
+    record = "record": "record", Plain
 }
 
-/// How to play with Antics: the games and their commands.
-#[poise::command(slash_command)]
-pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "help", Options::new(), CommandKind::Plain).await
+without_options! {
+    /// How to play with Antics: the games and their commands.
+    help = "help": "help", Plain
 }
 
 /// The rules of a game, with the rulings we play by.
@@ -625,16 +626,14 @@ pub async fn dailypost(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Post each new day's challenges here at 00:00 UTC, with yesterday's top three.
-#[poise::command(slash_command, rename = "subscribe")]
-pub async fn dailypost_subscribe(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "dailypost subscribe", Options::new(), CommandKind::Plain).await
+without_options! {
+    /// Post each new day's challenges here at 00:00 UTC, with yesterday's top three.
+    dailypost_subscribe = "subscribe": "dailypost subscribe", Plain
 }
 
-/// Stop the daily post in this channel.
-#[poise::command(slash_command, rename = "unsubscribe")]
-pub async fn dailypost_unsubscribe(ctx: Context<'_>) -> Result<(), Error> {
-    flow::command(ctx, "dailypost unsubscribe", Options::new(), CommandKind::Plain).await
+without_options! {
+    /// Stop the daily post in this channel.
+    dailypost_unsubscribe = "unsubscribe": "dailypost unsubscribe", Plain
 }
 
 /// The best players: daily patience results or Army Ants ratings.

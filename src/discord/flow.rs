@@ -735,6 +735,14 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
     }
 }
 
+/// Answers a deferred command with `reply` as it stands.
+async fn answer_deferred(http: &serenity::Http, handle: Handle<'_>, reply: &Reply) -> Result<(), Error> {
+    let response = Response::Message(Message::full(reply));
+    respond(http, handle, Kind::Command, true, &response, false)
+        .await
+        .map(|_| ())
+}
+
 /// `/armyants challenge` or `/atta new` in a busy text channel: open a
 /// thread (a channel of its own), start there, and say where in the channel.
 async fn challenge_in_thread(
@@ -773,16 +781,7 @@ async fn challenge_in_thread(
             tracing::warn!(error = %e, "could not open a thread for a challenge");
             let mut reply = busy;
             reply.text.push_str(" (I could not open a thread here.)");
-            return respond(
-                http,
-                handle,
-                Kind::Command,
-                true,
-                &Response::Message(Message::full(&reply)),
-                false,
-            )
-            .await
-            .map(|_| ());
+            return answer_deferred(http, handle, &reply).await;
         }
     };
     let req = Request {
@@ -796,16 +795,7 @@ async fn challenge_in_thread(
         if let Err(e) = thread.id.delete(http).await {
             tracing::info!(error = %e, "could not remove the unused thread");
         }
-        return respond(
-            http,
-            handle,
-            Kind::Command,
-            true,
-            &Response::Message(Message::full(&reply)),
-            false,
-        )
-        .await
-        .map(|_| ());
+        return answer_deferred(http, handle, &reply).await;
     }
     let sent = thread
         .id

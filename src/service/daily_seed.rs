@@ -40,6 +40,16 @@ pub fn day_of(at: DateTime<Utc>) -> String {
     at.date_naive().format("%Y-%m-%d").to_string()
 }
 
+/// The start of the UTC day after `at`, in milliseconds: when the next
+/// day's challenges are posted.
+pub fn next_day(at: DateTime<Utc>) -> i64 {
+    let tomorrow = at.date_naive().succ_opt().unwrap_or(at.date_naive());
+    tomorrow
+        .and_time(chrono::NaiveTime::MIN)
+        .and_utc()
+        .timestamp_millis()
+}
+
 pub fn parse_day(day: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
 }
@@ -128,6 +138,15 @@ fn solver_game(game: &str) -> Option<DealGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_next_day_starts_at_midnight_utc() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let midnight = at("2026-11-25T00:00:00Z").timestamp_millis();
+        assert_eq!(next_day(at("2026-11-24T13:45:00Z")), midnight);
+        assert_eq!(next_day(at("2026-11-24T00:00:00Z")), midnight);
+        assert_eq!(next_day(at("2026-11-24T23:59:59.999Z")), midnight);
+    }
 
     #[test]
     fn the_seed_depends_on_the_secret_game_and_day() {

@@ -16,6 +16,11 @@ const REMINDER: &str = "idle-reminder";
 /// How often (in the requests' time) the idle sweep looks at the store.
 const SWEEP_EVERY_MS: i64 = 10_000;
 
+/// When the idle sweep after one at `now` is due.
+pub(super) fn next_sweep(now: DateTime<Utc>) -> i64 {
+    now.timestamp_millis() + SWEEP_EVERY_MS
+}
+
 /// The games this sweep ends: Army Ants and the patiences (Atta Ants keeps
 /// its own turn clock).
 fn idle_kind(kind: &str) -> Option<GameKind> {

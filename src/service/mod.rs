@@ -9,6 +9,7 @@ mod army_ants;
 mod atta_ants;
 mod atta_board;
 mod cache;
+mod clock;
 pub mod custom_id;
 mod daily;
 mod daily_seed;
@@ -94,6 +95,8 @@ pub struct Service {
     ai_calls: Mutex<HashMap<String, Vec<i64>>>,
     /// When the idle sweep last ran (milliseconds, the requests' clock).
     idle_swept: Mutex<Option<i64>>,
+    /// When a request next needs to sweep.
+    next_sweep: clock::NextSweep,
     /// Held while a daily deal is chosen, so that players arriving together
     /// wait for one search instead of each running their own.
     daily_choice: tokio::sync::Mutex<()>,
@@ -134,6 +137,7 @@ impl Service {
             cache: cache::GameCache::default(),
             ai_calls: Mutex::new(HashMap::new()),
             idle_swept: Mutex::new(None),
+            next_sweep: clock::NextSweep::default(),
             daily_choice: tokio::sync::Mutex::new(()),
             places: Mutex::new(HashMap::new()),
         }
@@ -161,12 +165,13 @@ impl Service {
     /// Handles one interaction. Never fails: refusals and internal errors
     /// become ephemeral replies (internal ones logged with an id).
     pub async fn handle(&self, req: &Request) -> Reply {
-        let mut posts = match self.sweep(req.at).await {
+        let swept = match self.next_sweep.is_due(req.at.timestamp_millis()) {
+            true => self.sweep(req.at).await,
+            false => Ok(vec![]),
+        };
+        let mut posts = match swept {
             Ok(posts) => posts,
-            Err(e) => {
-                let reply = internal_reply(e);
-                return reply;
-            }
+            Err(e) => return internal_reply(e),
         };
         if let Err(e) = self.note_place(req).await {
             return internal_reply(e);
@@ -306,9 +311,33 @@ impl Service {
         }
     }
 
-    /// Ends whatever is due at `now` (expired challenges, idle games) and
-    /// returns the messages that announce it.
+    /// Ends whatever is due at `now` (expired challenges, idle games),
+    /// posts a new day's challenges, and returns the messages that announce
+    /// it; then notes when the next work is due.
     async fn sweep(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+        self.next_sweep.sweeping(now.timestamp_millis());
+        let swept = self.sweep_now(now).await;
+        match &swept {
+            Ok(_) => self.next_sweep.swept(self.next_work(now).await?),
+            Err(_) => self.next_sweep.forget(),
+        }
+        swept
+    }
+
+    /// The earliest time anything may be due after a sweep at `now`: the
+    /// next expiry, the next idle sweep, the next day's posts.
+    async fn next_work(&self, now: DateTime<Utc>) -> anyhow::Result<i64> {
+        let expiry = self.store.next_expiry().await?;
+        let idle = self.config.idle_timeout.map(|_| idle::next_sweep(now));
+        let day = daily_seed::next_day(now);
+        Ok([expiry, idle, Some(day)]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(day))
+    }
+
+    async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
             let post = if GameKind::parse(&row.kind) == Some(GameKind::AttaAnts) {

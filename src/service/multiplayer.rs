@@ -50,7 +50,10 @@ impl Service {
             message_id: None,
         };
         match self.store.insert_game(&row).await {
-            Ok(()) => Ok(row),
+            Ok(()) => {
+                self.next_sweep.expires(row.expires_at.unwrap_or(now));
+                Ok(row)
+            }
             Err(StoreError::Busy) => Err(UserError::busy_channel(
                 "There is already a game in this channel; finish it first or play in a thread.",
             )

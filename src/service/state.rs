@@ -66,6 +66,9 @@ impl Service {
         let Some(version) = unless_conflict(self.commit(row, update).await)? else {
             return Ok(None);
         };
+        if let Some(at) = update.expires_at {
+            self.next_sweep.expires(at);
+        }
         row.version = version;
         row.status = update.status.clone();
         row.players = update.players.clone();

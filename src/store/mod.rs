@@ -300,6 +300,17 @@ impl Store {
         Ok(rows.iter().map(game_row).collect())
     }
 
+    /// The earliest expiry of an open game, if any has one.
+    pub async fn next_expiry(&self) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT MIN(expires_at) AS next FROM games WHERE expires_at IS NOT NULL \
+             AND status IN ('pending', 'deploying', 'active')",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.get("next"))
+    }
+
     /// Started games (deploying or active) unchanged since `before`, the
     /// longest idle first (at most 100 a call).
     pub async fn idle_games(&self, before: i64) -> Result<Vec<GameRow>, StoreError> {
