@@ -991,11 +991,8 @@ impl Service {
 
     /// The game as replies show it: the spectator's view, never hidden cards.
     fn summary(&self, loaded: &Loaded) -> GameSummary {
-        let status = match loaded.row.status.as_str() {
-            status::CANCELLED => status::FINISHED,
-            s => s,
-        };
-        let open = status == status::ACTIVE;
+        let shown = GameSummary::of(&loaded.row);
+        let open = shown.status == status::ACTIVE;
         let mut legal: Vec<String> = if open {
             loaded
                 .game
@@ -1012,21 +1009,18 @@ impl Service {
             _ => None,
         };
         let result = match loaded.game.status() {
-            Status::Over(outcome) if status == status::FINISHED => Some(game_result(&outcome, &loaded.seats)),
+            Status::Over(outcome) if shown.status == status::FINISHED => {
+                Some(game_result(&outcome, &loaded.seats))
+            }
             _ => None,
         };
         GameSummary {
-            id: loaded.row.id.clone(),
-            kind: KIND.into(),
-            status: status.into(),
-            to_move: to_move.map(|u| u.name.clone()),
-            to_move_id: to_move.map(|u| u.id.clone()),
             position: Some(loaded.game.position(None)),
             legal,
-            score: None,
             result,
-            board_text: None,
+            ..shown
         }
+        .to_move(to_move)
     }
 
     pub(super) async fn army_ants_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {

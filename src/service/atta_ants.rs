@@ -569,10 +569,6 @@ impl Service {
     }
 
     fn atta_summary(&self, loaded: &Loaded) -> GameSummary {
-        let stored = match loaded.row.status.as_str() {
-            status::CANCELLED => status::FINISHED,
-            s => s,
-        };
         let (to_move, legal, result) = match &loaded.game {
             Some(game) => match game.status() {
                 Status::ToMove(c) => (
@@ -593,21 +589,16 @@ impl Service {
             ),
         };
         GameSummary {
-            id: loaded.row.id.clone(),
-            kind: KIND.into(),
-            status: stored.into(),
-            to_move: to_move.map(|u| u.name.clone()),
-            to_move_id: to_move.map(|u| u.id.clone()),
-            position: None,
             legal,
-            score: None,
             result,
             // For terminals: the map in words, one sentence a line.
             board_text: loaded
                 .game
                 .as_ref()
                 .map(|g| atta_ants_alt_text(g, &loaded.table.labels()).replace(". ", "; ")),
+            ..GameSummary::of(&loaded.row)
         }
+        .to_move(to_move)
     }
 
     pub(super) async fn atta_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {

@@ -745,17 +745,14 @@ impl Service {
         };
         let result = stored_result(&loaded.row).map(|r| r.result);
         let summary = GameSummary {
-            id: id.clone(),
-            kind: G::KIND.into(),
             status: if open { status::ACTIVE } else { status::FINISHED }.into(),
-            to_move: open.then(|| loaded.owner.name.clone()),
-            to_move_id: open.then(|| loaded.owner.id.clone()),
-            position: None,
             legal,
             score: Some(loaded.game.score()),
             result,
             board_text: Some(loaded.game.describe()),
-        };
+            ..GameSummary::of(&loaded.row)
+        }
+        .to_move(open.then_some(&loaded.owner));
         let mut text = text;
         text.push_str(&format!(
             " Score {}, moves {}, undos {}, hints {}.",

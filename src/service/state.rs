@@ -3,8 +3,9 @@
 //! commit that keeps the new state at the new version.
 
 use super::cache::CachedGame;
+use super::types::{GameSummary, User};
 use super::{unless_conflict, Service, ServiceResult};
-use crate::store::{ActionRow, GameRow, GameUpdate};
+use crate::store::{status, ActionRow, GameRow, GameUpdate};
 use anyhow::Context;
 use std::future::Future;
 
@@ -91,5 +92,37 @@ impl Service {
             self.cache.put(&row.id, row.version, game);
         }
         Ok(saved)
+    }
+}
+
+impl GameSummary {
+    /// The summary of a stored game with nothing of its play yet: its id,
+    /// kind and status (a cancelled game shows as finished).
+    pub(super) fn of(row: &GameRow) -> GameSummary {
+        let shown = match row.status.as_str() {
+            status::CANCELLED => status::FINISHED,
+            other => other,
+        };
+        GameSummary {
+            id: row.id.clone(),
+            kind: row.kind.clone(),
+            status: shown.into(),
+            to_move: None,
+            to_move_id: None,
+            position: None,
+            legal: vec![],
+            score: None,
+            result: None,
+            board_text: None,
+        }
+    }
+
+    /// The summary with `user` to move.
+    pub(super) fn to_move(self, user: Option<&User>) -> GameSummary {
+        GameSummary {
+            to_move: user.map(|u| u.name.clone()),
+            to_move_id: user.map(|u| u.id.clone()),
+            ..self
+        }
     }
 }
