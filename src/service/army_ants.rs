@@ -1020,7 +1020,7 @@ impl Service {
             result,
             ..shown
         }
-        .to_move(to_move)
+        .waiting_for(to_move)
     }
 
     pub(super) async fn army_ants_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {

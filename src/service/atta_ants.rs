@@ -598,7 +598,7 @@ impl Service {
                 .map(|g| atta_ants_alt_text(g, &loaded.table.labels()).replace(". ", "; ")),
             ..GameSummary::of(&loaded.row)
         }
-        .to_move(to_move)
+        .waiting_for(to_move)
     }
 
     pub(super) async fn atta_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {

@@ -752,7 +752,7 @@ impl Service {
             board_text: Some(loaded.game.describe()),
             ..GameSummary::of(&loaded.row)
         }
-        .to_move(open.then_some(&loaded.owner));
+        .waiting_for(open.then_some(&loaded.owner));
         let mut text = text;
         text.push_str(&format!(
             " Score {}, moves {}, undos {}, hints {}.",

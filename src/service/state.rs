@@ -118,7 +118,7 @@ impl GameSummary {
     }
 
     /// The summary with `user` to move.
-    pub(super) fn to_move(self, user: Option<&User>) -> GameSummary {
+    pub(super) fn waiting_for(self, user: Option<&User>) -> GameSummary {
         GameSummary {
             to_move: user.map(|u| u.name.clone()),
             to_move_id: user.map(|u| u.id.clone()),
