@@ -1061,7 +1061,10 @@ impl Service {
         idle: &str,
         at: DateTime<Utc>,
     ) -> anyhow::Result<Option<Post>> {
-        let mut loaded = self.load(row.clone()).await.map_err(internal)?;
+        let mut loaded = self
+            .load(row.clone())
+            .await
+            .map_err(super::ServiceError::into_internal)?;
         let (next_status, append, text) = match Self::idle_sides(&loaded).as_slice() {
             [loser] => {
                 let outcome = loaded.game.forfeit(*loser);
@@ -1106,7 +1109,7 @@ impl Service {
         let Some(()) = self
             .save(&mut loaded.row, &update, &loaded.game)
             .await
-            .map_err(internal)?
+            .map_err(super::ServiceError::into_internal)?
         else {
             return Ok(None);
         };
@@ -1126,7 +1129,10 @@ impl Service {
         row: &GameRow,
         left: &str,
     ) -> anyhow::Result<Option<Post>> {
-        let loaded = self.load(row.clone()).await.map_err(internal)?;
+        let loaded = self
+            .load(row.clone())
+            .await
+            .map_err(super::ServiceError::into_internal)?;
         let waiting: Vec<String> = Self::idle_sides(&loaded)
             .into_iter()
             .map(|s| mention(loaded.seats.user(s)))
@@ -1411,14 +1417,6 @@ fn rule_error(e: RuleError, seats: &Seats) -> UserError {
             UserError::not_your_turn(format!("It is {}'s turn.", seats.label(side)))
         }
         RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
-    }
-}
-
-/// A service error as an internal one (the sweep has no user to tell).
-fn internal(e: super::ServiceError) -> anyhow::Error {
-    match e {
-        super::ServiceError::User(e) => anyhow::anyhow!("{}", e.message),
-        super::ServiceError::Internal(e) => e,
     }
 }
 

@@ -658,11 +658,10 @@ impl Service {
                 ..Post::default()
             }));
         }
-        let mut loaded = match self.atta_load(row.clone()).await {
-            Ok(loaded) => loaded,
-            Err(super::ServiceError::Internal(e)) => return Err(e),
-            Err(super::ServiceError::User(e)) => anyhow::bail!("{e}"),
-        };
+        let mut loaded = self
+            .atta_load(row.clone())
+            .await
+            .map_err(super::ServiceError::into_internal)?;
         let game = loaded.game.as_mut().context("an active game")?;
         let Some(colour) = game.to_move() else {
             return Ok(None);
@@ -672,7 +671,7 @@ impl Service {
         let user = loaded.table.user(colour).clone();
         // Someone played at the same moment: the turn was not timed out.
         let saved = self.save_action(&mut loaded, now, &user.id, &Action::Leave).await;
-        let Some(()) = saved.map_err(|e| anyhow::anyhow!("{e}"))? else {
+        let Some(()) = saved.map_err(super::ServiceError::into_internal)? else {
             return Ok(None);
         };
         let minutes = self.config.atta_turn_timeout.as_secs().div_ceil(60);

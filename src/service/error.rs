@@ -122,6 +122,17 @@ pub enum ServiceError {
     Internal(#[from] anyhow::Error),
 }
 
+impl ServiceError {
+    /// The error as an internal one, for work no user asked for (a sweep):
+    /// a refusal there is our fault.
+    pub fn into_internal(self) -> anyhow::Error {
+        match self {
+            ServiceError::User(e) => anyhow::anyhow!("{}", e.message),
+            ServiceError::Internal(e) => e,
+        }
+    }
+}
+
 impl From<crate::store::StoreError> for ServiceError {
     fn from(e: crate::store::StoreError) -> ServiceError {
         ServiceError::Internal(e.into())
