@@ -50,6 +50,7 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
         }
         board.len[p] = pile.len() as u8;
     }
+    board.rehash();
     let stock: Vec<u8> = stock.into_iter().map(code).collect();
     let mut search = Search {
         cards: &cards,
@@ -82,6 +83,7 @@ pub fn suggest(view: &View, budget: u64, avoid: &dyn Fn(&Action) -> bool) -> Opt
         board.down[p] = pile.cards.iter().take_while(|c| c.is_none()).count() as u8;
         board.len[p] = pile.cards.len() as u8;
     }
+    board.rehash();
     let mut look = Lookahead {
         cards: &cards,
         table: Table::new(budget),
