@@ -216,7 +216,10 @@ impl Board {
             && self.group(cards, p) >= usize::from(cards.sequence)
         {
             let len = usize::from(self.len[p]);
-            for (i, &c) in self.piles[p][len - usize::from(cards.sequence)..len].iter().enumerate() {
+            for (i, &c) in self.piles[p][len - usize::from(cards.sequence)..len]
+                .iter()
+                .enumerate()
+            {
                 self.hash[p] ^= ZOBRIST[usize::from(c)][len - usize::from(cards.sequence) + i];
             }
             self.len[p] -= cards.sequence;
