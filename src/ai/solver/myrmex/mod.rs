@@ -5,8 +5,9 @@
 //! (larval, open major and queen), the command line and daily deals. A win
 //! is a full victory: six chambers. It searches best first (`search`),
 //! guided by chambers, runs built on Crowns, cards resting on the card one
-//! rank above in a shared suit, empty piles and cards still to deal, on the
-//! compact tableau of `board`, in passes that cap the positions searched
+//! rank above in a shared suit and cards still to deal, less a cost for
+//! each action on the way, on the compact tableau of `board` (played and
+//! taken back in place), in passes that cap the positions searched
 //! from any one restock but the last; when the last pass has no position
 //! left to search the deal is proved lost.
 //!
