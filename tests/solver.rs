@@ -169,8 +169,8 @@ fn larval(seed: u64) -> Myrmex {
 
 #[test]
 fn myrmex_larval_wins_replay_to_six_chambers() {
-    // Seeds the solver wins within 15,000 states (data/solve).
-    for seed in [174, 187] {
+    // Seeds the solver wins within 5,000 states (data/solve).
+    for seed in [678, 726] {
         let game = larval(seed);
         let solved = myrmex::solve(&game, 50_000);
         assert!(solved.states <= 50_000);
@@ -296,9 +296,9 @@ fn larval_hints_come_from_the_solver_within_the_hint_budget() {
     use antics::ai::solver::hint::{Hint, HINT_BUDGET};
     // A deal the solver wins (data/solve): the hint is the first action of
     // a winning line, and it is legal.
-    let game = larval(187);
+    let game = larval(304);
     let Hint::Next { action, .. } = game.hint(HINT_BUDGET) else {
-        panic!("seed 187 should get a winning hint");
+        panic!("seed 304 should get a winning hint");
     };
     let mut next = game.clone();
     assert!(next.apply(&action.parse().unwrap()).is_ok(), "{action}");

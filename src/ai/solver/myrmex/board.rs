@@ -52,6 +52,11 @@ pub(super) fn code(card: DecktetCard) -> u8 {
 
 /// A tableau: piles of card codes, each with its face-down cards at the
 /// bottom.
+///
+/// Playing a move or a restock only writes cards above a pile's length, so
+/// the cards of the piles before it are still in place afterwards: a
+/// search can play an action, look at the result and take it back by
+/// restoring the [`Head`] alone.
 #[derive(Clone, Copy)]
 pub(super) struct Board {
     pub(super) piles: [[u8; HEIGHT]; PILES],
@@ -61,6 +66,21 @@ pub(super) struct Board {
     pub(super) chambers: u8,
     /// Cards turned face up since the search began.
     pub(super) flips: u8,
+    /// Each pile's hash ([`Board::pile_hash`]), kept up to date by every
+    /// change (call [`Board::rehash`] after writing piles directly).
+    hash: [u64; PILES],
+}
+
+/// Everything of a [`Board`] but its cards: what an action changes below
+/// the piles' lengths.
+#[derive(Clone, Copy)]
+pub(super) struct Head {
+    len: [u8; PILES],
+    down: [u8; PILES],
+    dealt: u8,
+    chambers: u8,
+    flips: u8,
+    hash: [u64; PILES],
 }
 
 /// A move: `count` cards from pile `from` to pile `to` (0-based).
@@ -80,7 +100,37 @@ impl Board {
             dealt: 0,
             chambers: 0,
             flips: 0,
+            hash: [0; PILES],
         }
+    }
+
+    /// Everything but the cards, to take an action back with
+    /// [`Board::restore`].
+    pub(super) fn head(&self) -> Head {
+        Head {
+            len: self.len,
+            down: self.down,
+            dealt: self.dealt,
+            chambers: self.chambers,
+            flips: self.flips,
+            hash: self.hash,
+        }
+    }
+
+    /// Takes back every action played since `head` was taken.
+    pub(super) fn restore(&mut self, head: &Head) {
+        self.len = head.len;
+        self.down = head.down;
+        self.dealt = head.dealt;
+        self.chambers = head.chambers;
+        self.flips = head.flips;
+        self.hash = head.hash;
+    }
+
+    /// Computes every pile's hash afresh, after the piles were written
+    /// directly.
+    pub(super) fn rehash(&mut self) {
+        self.hash = std::array::from_fn(|p| self.pile_hash(p));
     }
 
     pub(super) fn top(&self, p: usize) -> Option<u8> {
@@ -118,6 +168,13 @@ impl Board {
     /// Every move the rules allow, each empty destination separately.
     pub(super) fn moves(&self, cards: &Cards) -> Vec<Move> {
         let mut moves = Vec::new();
+        self.moves_into(cards, &mut moves);
+        moves
+    }
+
+    /// [`Board::moves`] into `moves` (cleared first).
+    pub(super) fn moves_into(&self, cards: &Cards, moves: &mut Vec<Move>) {
+        moves.clear();
         for from in 0..PILES {
             let group = self.group(cards, from);
             if group == 0 {
@@ -141,37 +198,52 @@ impl Board {
                 }
             }
         }
-        moves
     }
 
     /// Turns up a face-down top card of pile `p`.
     fn flip(&mut self, p: usize) {
         if self.len[p] > 0 && self.len[p] == self.down[p] {
+            self.hash[p] ^= mix64(u64::from(self.down[p])) ^ mix64(u64::from(self.down[p] - 1));
             self.down[p] -= 1;
             self.flips += 1;
         }
     }
 
-    /// Removes full sequences from the top of every pile.
-    fn remove_chambers(&mut self, cards: &Cards) {
-        for p in 0..PILES {
-            while self.group(cards, p) >= usize::from(cards.sequence) {
-                self.len[p] -= cards.sequence;
-                self.chambers += 1;
-                self.flip(p);
+    /// Removes full sequences from the top of pile `p`. Only an Ace can
+    /// top one.
+    fn remove_chambers(&mut self, cards: &Cards, p: usize) {
+        while self.top(p).is_some_and(|c| cards.rank[usize::from(c)] == 0)
+            && self.group(cards, p) >= usize::from(cards.sequence)
+        {
+            let len = usize::from(self.len[p]);
+            for (i, &c) in self.piles[p][len - usize::from(cards.sequence)..len]
+                .iter()
+                .enumerate()
+            {
+                self.hash[p] ^= ZOBRIST[usize::from(c)][len - usize::from(cards.sequence) + i];
             }
+            self.len[p] -= cards.sequence;
+            self.chambers += 1;
+            self.flip(p);
         }
     }
 
+    /// Plays a move: a chamber can only be completed on its destination
+    /// (or show on its source, were a full sequence ever covered).
     pub(super) fn play(&mut self, cards: &Cards, m: Move) {
         let (from_len, to_len) = (usize::from(self.len[m.from]), usize::from(self.len[m.to]));
+        let start = from_len - m.count;
         for i in 0..m.count {
-            self.piles[m.to][to_len + i] = self.piles[m.from][from_len - m.count + i];
+            let c = self.piles[m.from][start + i];
+            self.piles[m.to][to_len + i] = c;
+            self.hash[m.from] ^= ZOBRIST[usize::from(c)][start + i];
+            self.hash[m.to] ^= ZOBRIST[usize::from(c)][to_len + i];
         }
         self.len[m.from] -= m.count as u8;
         self.len[m.to] += m.count as u8;
         self.flip(m.from);
-        self.remove_chambers(cards);
+        self.remove_chambers(cards, m.to);
+        self.remove_chambers(cards, m.from);
     }
 
     /// Restocks from `stock`, of which `dealt` cards are gone already.
@@ -179,13 +251,18 @@ impl Board {
         let start = usize::from(self.dealt);
         let n = (stock.len() - start).min(PILES);
         for (p, &card) in stock[start..start + n].iter().enumerate() {
-            self.piles[p][usize::from(self.len[p])] = card;
+            let len = usize::from(self.len[p]);
+            self.piles[p][len] = card;
+            self.hash[p] ^= ZOBRIST[usize::from(card)][len];
             self.len[p] += 1;
         }
         self.dealt += n as u8;
-        self.remove_chambers(cards);
+        for p in 0..n {
+            self.remove_chambers(cards, p);
+        }
     }
 
+    /// A pile's hash: its face-down count and its cards by height.
     fn pile_hash(&self, p: usize) -> u64 {
         let cards = self.pile(p).iter().enumerate();
         cards.fold(mix64(u64::from(self.down[p])), |h, (i, &c)| {
@@ -204,7 +281,8 @@ impl Board {
     /// (all of them once the stock is empty). The two copies of a card
     /// share a code, so swapping them changes nothing.
     pub(super) fn key(&self, free_from: usize) -> u128 {
-        let mut hashes: [u64; PILES] = std::array::from_fn(|p| self.pile_hash(p));
+        debug_assert_eq!(self.hash, std::array::from_fn(|p| self.pile_hash(p)));
+        let mut hashes = self.hash;
         hashes[free_from..].sort_unstable();
         let a = hashes[..4].iter().fold(0u64, |h, &x| mix64(h ^ x));
         let b = hashes[4..]

@@ -5,8 +5,9 @@
 //! (larval, open major and queen), the command line and daily deals. A win
 //! is a full victory: six chambers. It searches best first (`search`),
 //! guided by chambers, runs built on Crowns, cards resting on the card one
-//! rank above in a shared suit, empty piles and cards still to deal, on the
-//! compact tableau of `board`, in passes that cap the positions searched
+//! rank above in a shared suit and cards still to deal, less a cost for
+//! each action on the way, on the compact tableau of `board` (played and
+//! taken back in place), in passes that cap the positions searched
 //! from any one restock but the last; when the last pass has no position
 //! left to search the deal is proved lost.
 //!
@@ -38,6 +39,23 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
         return Solved::finished(&outcome);
     }
     let cards = Cards::new(game.level());
+    let (board, stock) = seen_whole(game);
+    let mut search = Search {
+        cards: &cards,
+        stock: &stock,
+        table: Table::new(budget),
+    };
+    let line = search.best_first(&board);
+    let solved = Solved {
+        verdict: search.table.verdict(line),
+        states: search.table.states(),
+    };
+    checked(game, solved)
+}
+
+/// The board of a game with every card read, face-down ones included, and
+/// its stock in dealing order.
+fn seen_whole(game: &Myrmex) -> (Board, Vec<u8>) {
     let (piles, stock) = game.hidden_layout();
     let mut board = Board::empty();
     board.chambers = game.chambers().len() as u8;
@@ -50,18 +68,8 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
         }
         board.len[p] = pile.len() as u8;
     }
-    let stock: Vec<u8> = stock.into_iter().map(code).collect();
-    let mut search = Search {
-        cards: &cards,
-        stock: &stock,
-        table: Table::new(budget),
-    };
-    let line = search.best_first(&board);
-    let solved = Solved {
-        verdict: search.table.verdict(line),
-        states: search.table.states(),
-    };
-    checked(game, solved)
+    board.rehash();
+    (board, stock.into_iter().map(code).collect())
 }
 
 /// The best-effort hint from what the player sees (see the module notes):
@@ -82,6 +90,7 @@ pub fn suggest(view: &View, budget: u64, avoid: &dyn Fn(&Action) -> bool) -> Opt
         board.down[p] = pile.cards.iter().take_while(|c| c.is_none()).count() as u8;
         board.len[p] = pile.cards.len() as u8;
     }
+    board.rehash();
     let mut look = Lookahead {
         cards: &cards,
         table: Table::new(budget),
@@ -161,4 +170,65 @@ fn promise(cards: &Cards, board: &Board) -> i64 {
         .filter(|&g| g > 0)
         .sum();
     i64::from(board.chambers) * 10_000 + i64::from(board.flips) * 300 + empties * 60 + grouped * 20
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::MyrmexLevel;
+    use crate::rules::myrmex::{Setup, PILES};
+
+    /// The cards, face-down counts and counters of a board: what must come
+    /// back when an action is taken back.
+    fn shown(board: &Board) -> (Vec<Vec<u8>>, [u8; PILES], u8, u8, u8) {
+        let piles = (0..PILES).map(|p| board.pile(p).to_vec()).collect();
+        (piles, board.down, board.dealt, board.chambers, board.flips)
+    }
+
+    /// Along a long line of a minor deal (face-down cards flip, "a
+    /// face-down card that becomes a pile's top turns face up at once"),
+    /// every move and restock keeps the piles' hashes equal to hashes
+    /// computed afresh, and restoring the head takes it back exactly.
+    #[test]
+    fn actions_keep_hashes_and_are_taken_back_by_the_head() {
+        for seed in [3, 11] {
+            let game = Myrmex::new(&Setup {
+                level: MyrmexLevel::Minor,
+                closed: false,
+                seed: Some(seed),
+                deal: None,
+            })
+            .unwrap();
+            let cards = Cards::new(game.level());
+            let (mut board, stock) = seen_whole(&game);
+            for step in 0..200usize {
+                let before = shown(&board);
+                let key = board.key(0);
+                let head = board.head();
+                let moves = board.moves(&cards);
+                for &m in &moves {
+                    board.play(&cards, m);
+                    let mut fresh = board;
+                    fresh.rehash();
+                    assert_eq!(board.key(0), fresh.key(0), "seed {seed} step {step}");
+                    board.restore(&head);
+                    assert!(shown(&board) == before && board.key(0) == key);
+                }
+                // A step along the line: a move picked by the step, or a
+                // restock when none is open.
+                if moves.is_empty() || (step % 9 == 8 && usize::from(board.dealt) < stock.len()) {
+                    if usize::from(board.dealt) == stock.len() {
+                        break;
+                    }
+                    board.deal(&cards, &stock);
+                } else {
+                    board.play(&cards, moves[step * 7 % moves.len()]);
+                }
+                let mut fresh = board;
+                fresh.rehash();
+                assert_eq!(board.key(0), fresh.key(0), "seed {seed} step {step}");
+            }
+            assert!(board.flips > 0 && board.dealt > 0, "seed {seed}");
+        }
+    }
 }
