@@ -18,43 +18,31 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Instant;
 
+/// The match's options.
+#[derive(clap::Parser)]
 struct Args {
+    /// Games in all, over all pairs of levels.
+    #[arg(long, default_value_t = 240)]
     games: usize,
+    /// Milliseconds a move (and the matching node budget, whichever ends first).
+    #[arg(long, default_value_t = 100)]
     budget_ms: u64,
+    /// A node budget a move instead, with the time cap lifted to 10 s.
+    #[arg(long)]
     nodes: Option<u64>,
+    /// The levels that play, like hard,normal.
+    #[arg(long, value_delimiter = ',', value_parser = level, default_value = "hard,normal,easy,greedy")]
     levels: Vec<Level>,
+    /// Plies after which a game counts as unfinished.
+    #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Where the raw results go (CSV).
+    #[arg(long, default_value = "data/match/army-ants.csv")]
     out: String,
 }
 
-fn args() -> Args {
-    let mut args = Args {
-        games: 240,
-        budget_ms: 100,
-        nodes: None,
-        levels: Level::ALL.to_vec(),
-        max_plies: 400,
-        out: "data/match/army-ants.csv".into(),
-    };
-    let list: Vec<String> = std::env::args().skip(1).collect();
-    for pair in list.chunks(2) {
-        let value = pair.get(1).cloned().unwrap_or_default();
-        match pair[0].as_str() {
-            "--games" => args.games = value.parse().expect("--games N"),
-            "--budget-ms" => args.budget_ms = value.parse().expect("--budget-ms M"),
-            "--nodes" => args.nodes = Some(value.parse().expect("--nodes N")),
-            "--levels" => {
-                args.levels = value
-                    .split(',')
-                    .map(|l| Level::parse(l).expect("--levels hard,normal,easy,greedy"))
-                    .collect()
-            }
-            "--max-plies" => args.max_plies = value.parse().expect("--max-plies P"),
-            "--out" => args.out = value,
-            other => panic!("unknown argument {other}"),
-        }
-    }
-    args
+fn level(text: &str) -> Result<Level, String> {
+    Level::parse(text).ok_or_else(|| format!("{text} is not a level: hard, normal, easy or greedy"))
 }
 
 /// How a game went: the winner's side (None: draw or unfinished), how it
@@ -112,7 +100,7 @@ fn play(seed: u64, red: Level, black: Level, budget: Budget, max_plies: usize) -
 }
 
 fn main() {
-    let args = args();
+    let args = <Args as clap::Parser>::parse();
     let budget = match args.nodes {
         Some(nodes) => Budget {
             nodes,
