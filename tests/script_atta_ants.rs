@@ -235,6 +235,36 @@ fn a_player_who_times_out_is_out_and_lobbies_expire() {
     );
 }
 
+/// A timeout passes the turn on: the player the game then waits for gets
+/// their turn alert, as after any other player's action.
+#[test]
+fn a_timeout_alerts_the_next_player() {
+    let s = Scratch::new();
+    let mut lines: Vec<Value> = ["alice", "bob", "carol"]
+        .iter()
+        .map(|user| json!({"user": user, "channel": "c1", "command": "alerts", "options": {"turns": "on"}, "at": "2026-01-01T11:59:00Z"}))
+        .collect();
+    lines.extend(lobby(3));
+    lines.push(json!({"tick": true, "at": "2026-01-02T12:00:01Z"}));
+    let out = s.run(&lines);
+    let mover = out[6]["game"]["to_move"].as_str().unwrap().to_string();
+    let posts = out[7]["posts"].as_array().unwrap();
+    assert_eq!(posts.len(), 2, "{}", out[7]);
+    let board = &posts[0];
+    assert!(board["dm"].is_null(), "{board}");
+    assert!(board["text"].as_str().unwrap().contains("is out of the game"));
+    let alert = &posts[1];
+    let next = alert["dm"].as_str().expect("a DM");
+    assert_ne!(next, mover);
+    let text = alert["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "{mover} ran out of time: your move in the Atta Ants game"
+        )),
+        "{text}"
+    );
+}
+
 /// `antics play --game atta-ants`: hot seat at a terminal, through the same
 /// service.
 #[test]

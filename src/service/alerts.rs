@@ -3,9 +3,10 @@
 //! it where the bot is not a member and cannot ping).
 
 use super::reach::place_link;
-use super::{options, Options, Post, Reply, Request, Service, ServiceResult};
+use super::{options, GameSummary, Options, Post, Reply, Request, Service, ServiceResult};
 use crate::rules::GameKind;
 use crate::store::status;
+use chrono::{DateTime, Utc};
 
 /// The claim of a game version's alert: one DM per move, whoever asks.
 const CLAIM: &str = "turn-alert";
@@ -39,11 +40,25 @@ impl Service {
         let Some(game) = reply.game.as_ref().filter(|_| reply.ok()) else {
             return Ok(None);
         };
+        let news = format!("{} has played", req.user.name);
+        self.alert_waiting(game, &req.user.id, &news, req.at).await
+    }
+
+    /// The DM for the player `game` waits for, if they want one and are not
+    /// `actor` (who just acted): once per game version. `news` says what
+    /// happened.
+    pub(super) async fn alert_waiting(
+        &self,
+        game: &GameSummary,
+        actor: &str,
+        news: &str,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Post>> {
         let Some(to_move) = game.to_move_id.as_deref() else {
             return Ok(None);
         };
         let playing = matches!(game.status.as_str(), status::ACTIVE | status::DEPLOYING);
-        if !playing || to_move == req.user.id || to_move == super::BOT_ID {
+        if !playing || to_move == actor || to_move == super::BOT_ID {
             return Ok(None);
         }
         if !self.store.turn_alerts(to_move).await? {
@@ -54,7 +69,7 @@ impl Service {
         };
         if !self
             .store
-            .claim_notice(&row.id, row.version, CLAIM, req.at.timestamp_millis())
+            .claim_notice(&row.id, row.version, CLAIM, at.timestamp_millis())
             .await?
         {
             return Ok(None);
@@ -63,8 +78,7 @@ impl Service {
         Ok(Some(Post {
             channel: row.channel_id.clone(),
             text: format!(
-                "{} has played: your move in the {title} game in {}.",
-                req.user.name,
+                "{news}: your move in the {title} game in {}.",
                 place_link(&row.guild_id, &row.channel_id)
             ),
             dm: Some(to_move.to_string()),

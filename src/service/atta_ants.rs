@@ -642,21 +642,22 @@ impl Service {
     }
 
     /// What the sweep does for an Atta Ants row past its deadline: a lobby
-    /// closes; in a game, the player to move is out.
-    pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Option<Post>> {
+    /// closes; in a game, the player to move is out, and the player the
+    /// game then waits for gets their turn alert.
+    pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         if row.status == status::PENDING {
             match self.cancel_pending(row, "lobby", "expired", now).await {
                 Ok(()) => {}
-                Err(StoreError::Conflict) => return Ok(None),
+                Err(StoreError::Conflict) => return Ok(vec![]),
                 Err(e) => return Err(e.into()),
             }
-            return Ok(Some(Post {
+            return Ok(vec![Post {
                 channel: row.channel_id.clone(),
                 text: "The Atta Ants lobby expired before it started.".into(),
                 image: None,
                 components: vec![],
                 ..Post::default()
-            }));
+            }]);
         }
         let mut loaded = self
             .atta_load(row.clone())
@@ -664,7 +665,7 @@ impl Service {
             .map_err(super::ServiceError::into_internal)?;
         let game = loaded.game.as_mut().context("an active game")?;
         let Some(colour) = game.to_move() else {
-            return Ok(None);
+            return Ok(vec![]);
         };
         let before_round = game.round();
         let events = game.apply(colour, &Action::Leave).context("timeout leave")?;
@@ -672,7 +673,7 @@ impl Service {
         // Someone played at the same moment: the turn was not timed out.
         let saved = self.save_action(&mut loaded, now, &user.id, &Action::Leave).await;
         let Some(()) = saved.map_err(super::ServiceError::into_internal)? else {
-            return Ok(None);
+            return Ok(vec![]);
         };
         let minutes = self.config.atta_turn_timeout.as_secs().div_ceil(60);
         let mut text = format!(
@@ -683,13 +684,19 @@ impl Service {
         text.push(' ');
         text.push_str(&turn_line(&loaded));
         let reply = self.atta_board_reply(&loaded, text);
-        Ok(Some(Post {
+        let news = format!("{} ran out of time", user.name);
+        let alert = match &reply.game {
+            Some(game) => self.alert_waiting(game, &user.id, &news, now).await?,
+            None => None,
+        };
+        let board = Post {
             channel: row.channel_id.clone(),
             text: reply.text,
             image: reply.image,
             components: reply.components,
             ..Post::default()
-        }))
+        };
+        Ok(std::iter::once(board).chain(alert).collect())
     }
 
     /// Autocomplete for `/atta move` and `/atta place`: the user's legal

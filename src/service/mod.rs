@@ -340,14 +340,16 @@ impl Service {
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
-            let post = if GameKind::parse(&row.kind) == Some(GameKind::AttaAnts) {
+            let due = if GameKind::parse(&row.kind) == Some(GameKind::AttaAnts) {
                 self.atta_due(&row, now).await?
             } else if row.status == status::PENDING {
-                self.expire_challenge(&row, now).await?
+                self.expire_challenge(&row, now).await?.into_iter().collect()
             } else {
-                None
+                vec![]
             };
-            posts.extend(self.route_due(&row, post).await?);
+            for post in due {
+                posts.extend(self.route_due(&row, Some(post)).await?);
+            }
         }
         posts.extend(self.sweep_idle(now).await?);
         posts.extend(self.daily_posts(now).await?);

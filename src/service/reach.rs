@@ -63,7 +63,8 @@ impl Service {
         let Some(post) = post else {
             return Ok(vec![]);
         };
-        if !self.store.is_without_bot(&row.channel_id).await? {
+        // A DM (a turn alert) reaches its player wherever the game is.
+        if post.dm.is_some() || !self.store.is_without_bot(&row.channel_id).await? {
             return Ok(vec![post]);
         }
         let players = players_of(&row.players);
