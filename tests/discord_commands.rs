@@ -1661,7 +1661,11 @@ fn on_the_wire_with_a_fake_discord() {
 
         // A patience by clicks: the move select on its board answers with
         // UPDATE_MESSAGE, the new board in the same message.
-        let options = serde_json::json!([{"name": "game", "type": 3, "value": "ants"}]);
+        // Seed 11 opens with moves (a random deal may open with none).
+        let options = serde_json::json!([
+            {"name": "game", "type": 3, "value": "ants"},
+            {"name": "seed", "type": 3, "value": "11"}
+        ]);
         fake.dispatch(interaction(
             "700000000000000010",
             "tok-patience",

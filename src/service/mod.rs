@@ -231,14 +231,7 @@ impl Service {
                     (_, ["alerts"]) => self.alerts_command(req, options).await,
                     (_, ["help"]) => Ok(Reply::ephemeral(HELP)),
                     (_, ["rules"]) => rules_text::reply(options),
-                    _ => Err(UserError::new(
-                        ErrorCode::UnknownCommand,
-                        format!(
-                            "I don't know the command {}. Try /help.",
-                            crate::rules::code(&format!("/{}", name.trim()))
-                        ),
-                    )
-                    .into()),
+                    _ => Err(UserError::unknown_command(&format!("/{}", name.trim()), "/help").into()),
                 }
             }
             Input::Component { custom_id, values } => {
