@@ -355,7 +355,7 @@ impl Service {
                 )
                 .into());
             }
-            let game = AttaAnts::new(&rules_setup(&loaded.setup, loaded.table.seats.len()))
+            let game = start_of(&loaded.setup, &loaded.table)
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
             let update = GameUpdate {
                 status: status::ACTIVE.into(),

@@ -323,11 +323,7 @@ impl Service {
         let expiry = self.store.next_expiry().await?;
         let idle = self.config.idle_timeout.map(|_| idle::next_sweep(now));
         let day = daily_seed::next_day(now);
-        Ok([expiry, idle, Some(day)]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap_or(day))
+        Ok(expiry.into_iter().chain(idle).fold(day, i64::min))
     }
 
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {

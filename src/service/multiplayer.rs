@@ -51,7 +51,9 @@ impl Service {
         };
         match self.store.insert_game(&row).await {
             Ok(()) => {
-                self.next_sweep.expires(row.expires_at.unwrap_or(now));
+                if let Some(at) = row.expires_at {
+                    self.next_sweep.expires(at);
+                }
                 Ok(row)
             }
             Err(StoreError::Busy) => Err(UserError::busy_channel(

@@ -366,15 +366,6 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        self.cache.put(
-            &row.id,
-            0,
-            &PatienceState {
-                game: game.clone(),
-                hints: Hints::default(),
-                daily: is_daily,
-            },
-        );
         let loaded = Loaded {
             owner: req.user.clone(),
             row,
@@ -382,6 +373,8 @@ impl Service {
             hints: Hints::default(),
             daily: is_daily,
         };
+        self.cache
+            .put(&loaded.row.id, loaded.row.version, &loaded.state());
         // The seed is not shown until the game is over: it determines the
         // stock and the face-down cards. A daily attempt is private.
         let mut reply = self.solitaire_reply(&loaded, intro(ranked));
