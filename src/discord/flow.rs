@@ -463,7 +463,7 @@ async fn deliver(
             true => Sending::Channel(d.channel),
             false => Sending::Followup(d.handle),
         };
-        show_record(http, service, to, d.req).await;
+        show_record(http, service, to, d.handle, d.req).await;
     }
     deliver_posts(http, service, &reply.posts, Some(d.handle)).await;
     Ok(())
@@ -607,7 +607,15 @@ enum Sending<'a> {
 }
 
 /// Posts the record of the game that just ended, with its animated replay.
-async fn show_record(http: &serenity::Http, service: &Service, to: Sending<'_>, req: &Request) {
+/// A record the service keeps private (a daily attempt of a day still open)
+/// goes to its player alone, as an ephemeral follow-up of `handle`.
+async fn show_record(
+    http: &serenity::Http,
+    service: &Service,
+    to: Sending<'_>,
+    handle: Handle<'_>,
+    req: &Request,
+) {
     let record = service
         .handle(&Request {
             at: Utc::now(),
@@ -631,6 +639,10 @@ async fn show_record(http: &serenity::Http, service: &Service, to: Sending<'_>, 
         let name = image.file_name();
         files.push(serenity::CreateAttachment::bytes(image.png, name).description(image.alt));
     }
+    let to = match record.ephemeral {
+        true => Sending::Followup(handle),
+        false => to,
+    };
     let sent = match to {
         Sending::Channel(channel) => {
             let message = serenity::CreateMessage::new()
@@ -642,6 +654,7 @@ async fn show_record(http: &serenity::Http, service: &Service, to: Sending<'_>, 
         Sending::Followup(handle) => {
             let message = serenity::CreateInteractionResponseFollowup::new()
                 .content(text)
+                .ephemeral(record.ephemeral)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
                 .add_files(files);
             message.execute(http, (None, handle.token)).await.map(|_| ())

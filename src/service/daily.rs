@@ -3,9 +3,9 @@
 //! subscribed channels. `/leaderboard` and `/stats` are dispatched from here.
 
 use super::custom_id::ComponentId;
-use super::daily_seed::day_of;
+use super::daily_seed::{day_of, next_day, open_days};
 use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
-use super::solitaire::{parse_result, SolitaireResult, SolitaireRules, GAMES};
+use super::solitaire::{parse_result, Dealt, SolitaireResult, SolitaireRules, GAMES};
 use super::types::*;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
 use crate::ai::solver::daily::SEEN_WHOLE;
@@ -13,7 +13,7 @@ use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire};
 use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Ranking};
-use crate::store::{status, AttemptFilter, DailyAttempt, GameRow, Subscription};
+use crate::store::{status, AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
 use chrono::{DateTime, Utc};
 
 const TAG: &str = "daily";
@@ -31,6 +31,9 @@ fn may_manage(req: &Request) -> Result<(), UserError> {
         ))
     }
 }
+/// How long before midnight (UTC) the next day's deals are prepared.
+const PREPARE_AHEAD_MS: i64 = 30 * 60 * 1000;
+
 /// How many names a results field lists before "and N more".
 const RESULTS_SHOWN: usize = 10;
 
@@ -105,12 +108,22 @@ impl Service {
     }
 
     /// Starts the user's attempt at today's deal of `game`: an ordinary
-    /// patience, ranked if it is their first of the day.
+    /// patience, ranked if it is their first of the day. While their ranked
+    /// attempt is open, asking again anywhere (another channel, a DM,
+    /// another server) brings it back: the day's deal opens as practice
+    /// only once it has ended.
     pub(super) async fn daily_play(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
         let day = day_of(req.at);
         let now = req.at.timestamp_millis();
+        if let Some(ranked) = self.ranked_attempt(&req.user.id, game, &day).await? {
+            if status::is_open(&ranked.status) {
+                if let Some(row) = self.store.game(&ranked.attempt.game_id).await? {
+                    return self.solitaire_resume(row).await;
+                }
+            }
+        }
         // An ephemeral board is lost when Discord reloads: asking again
-        // brings back the attempt under way.
+        // brings back the practice under way.
         if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
             if status::is_open(&open.status) {
                 if let Some(stored) = self.store.daily_attempt(&open.id).await? {
@@ -134,6 +147,7 @@ impl Service {
             started_at: now,
         };
         let seed = Some(seed);
+        let attempt = Dealt::Daily(attempt);
         // The registry fixes each daily's variant: Myrmex at minor level, Ants Solitaire strict.
         let daily = GameKind::parse(game)
             .and_then(GameKind::daily)
@@ -146,14 +160,14 @@ impl Service {
                     seed,
                     deal: None,
                 };
-                self.solitaire_start::<Myrmex>(req, &setup, Some(attempt), |r| {
+                self.solitaire_start::<Myrmex>(req, &setup, attempt, |r| {
                     intro::<Myrmex>(req, &day, r, proved.then_some(SEEN_WHOLE))
                 })
                 .await?
             }
             DailySetup::Anthill => {
                 let setup = anthill::Setup { seed, deal: None };
-                self.solitaire_start::<Anthill>(req, &setup, Some(attempt), |r| {
+                self.solitaire_start::<Anthill>(req, &setup, attempt, |r| {
                     intro::<Anthill>(req, &day, r, proved.then_some("This deal can be won."))
                 })
                 .await?
@@ -164,13 +178,50 @@ impl Service {
                     seed,
                     deal: None,
                 };
-                self.solitaire_start::<AntsSolitaire>(req, &setup, Some(attempt), |r| {
+                self.solitaire_start::<AntsSolitaire>(req, &setup, attempt, |r| {
                     intro::<AntsSolitaire>(req, &day, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
         };
         Ok(reply)
+    }
+
+    /// The player's ranked attempt of `game` on `day`, wherever it was
+    /// started.
+    async fn ranked_attempt(&self, user: &str, game: &str, day: &str) -> ServiceResult<Option<AttemptRow>> {
+        let rows = self
+            .store
+            .daily_attempts(&AttemptFilter {
+                first_day: day,
+                last_day: day,
+                game: Some(game),
+                user: Some(user),
+                ranked_only: true,
+                ..AttemptFilter::default()
+            })
+            .await?;
+        Ok(rows.into_iter().next())
+    }
+
+    /// Refuses a chosen seed that deals an open day's challenge: it would
+    /// let a player study the day's deal beside their ranked attempt.
+    pub(super) async fn refuse_open_daily_seed(&self, req: &Request, seed: u64) -> ServiceResult<()> {
+        for day in open_days(req.at) {
+            for game in GAMES {
+                if let Some((daily, _)) = self.store.daily_deal(&day, game).await? {
+                    if daily == seed {
+                        return Err(UserError::bad_option(format!(
+                            "That seed deals the daily {} of {day}, which is still open. Play it with \
+                             /daily play: it opens as practice once your ranked attempt has ended.",
+                            game_title(game)
+                        ))
+                        .into());
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// For a daily attempt that just ended: the share line, and the fewest
@@ -253,6 +304,41 @@ impl Service {
             lines.push(format!("and {} more", ranked.len() - max));
         }
         Ok(lines)
+    }
+
+    /// From [`PREPARE_AHEAD_MS`] before midnight, fixes the next day's
+    /// deals (a solver proves each winnable, which takes a while), so that
+    /// the first `/daily play` of the day never waits for it.
+    pub(super) async fn prepare_next_deals(&self, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let Some(day) = self.deals_due(now) else {
+            return Ok(());
+        };
+        for game in GAMES {
+            self.daily_deal(game, &day, now.timestamp_millis())
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+        }
+        *self.deals_prepared.lock().expect("prepared deals lock") = Some(day);
+        Ok(())
+    }
+
+    /// The next day, when its deals are due to be prepared at `now` and
+    /// not prepared yet.
+    fn deals_due(&self, now: DateTime<Utc>) -> Option<String> {
+        let midnight = next_day(now);
+        if now.timestamp_millis() < midnight - PREPARE_AHEAD_MS {
+            return None;
+        }
+        let day = day_of(DateTime::from_timestamp_millis(midnight)?);
+        let prepared = self.deals_prepared.lock().expect("prepared deals lock");
+        (prepared.as_deref() != Some(day.as_str())).then_some(day)
+    }
+
+    /// When the next day's deals are next due to be prepared, if later
+    /// than `now`.
+    pub(super) fn next_deals_at(&self, now: DateTime<Utc>) -> Option<i64> {
+        let at = next_day(now) - PREPARE_AHEAD_MS;
+        (at > now.timestamp_millis()).then_some(at)
     }
 
     /// The daily posts due at `now`: each subscribed channel not yet posted

@@ -50,6 +50,44 @@ pub fn next_day(at: DateTime<Utc>) -> i64 {
         .timestamp_millis()
 }
 
+/// How long after its day ends (00:00 UTC) a day's challenge stays open, so
+/// that an attempt begun late in the day can be finished.
+pub const CLOSE_GRACE_MS: i64 = 60 * 60 * 1000;
+
+/// When the challenge of `day` closes, in milliseconds: the next day's
+/// 00:00 UTC plus the grace. Until then its attempts rank and its records
+/// stay private.
+pub fn close_of(day: &str) -> Option<i64> {
+    let date = parse_day(day)?;
+    let start = date.and_time(chrono::NaiveTime::MIN).and_utc();
+    Some(next_day(start) + CLOSE_GRACE_MS)
+}
+
+/// Whether the challenge of `day` is still open at `now` (milliseconds).
+pub fn is_open_day(day: &str, now: i64) -> bool {
+    close_of(day).is_some_and(|close| now < close)
+}
+
+/// The days whose challenges are open at `at`: today, and yesterday while
+/// its grace lasts.
+pub fn open_days(at: DateTime<Utc>) -> Vec<String> {
+    let today = at.date_naive();
+    let yesterday = format_day(previous_day(today));
+    let mut days = vec![format_day(today)];
+    if is_open_day(&yesterday, at.timestamp_millis()) {
+        days.push(yesterday);
+    }
+    days
+}
+
+/// A day's close as people read it: `2026-11-26 01:00 UTC`.
+pub fn close_text(day: &str) -> String {
+    close_of(day)
+        .and_then(DateTime::from_timestamp_millis)
+        .map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_else(|| day.to_string())
+}
+
 pub fn parse_day(day: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
 }
@@ -146,6 +184,18 @@ mod tests {
         assert_eq!(next_day(at("2026-11-24T13:45:00Z")), midnight);
         assert_eq!(next_day(at("2026-11-24T00:00:00Z")), midnight);
         assert_eq!(next_day(at("2026-11-24T23:59:59.999Z")), midnight);
+    }
+
+    #[test]
+    fn a_day_closes_an_hour_after_the_next_midnight() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let close = at("2026-11-25T01:00:00Z").timestamp_millis();
+        assert_eq!(close_of("2026-11-24"), Some(close));
+        assert!(is_open_day("2026-11-24", close - 1));
+        assert!(!is_open_day("2026-11-24", close));
+        assert_eq!(close_text("2026-11-24"), "2026-11-25 01:00 UTC");
+        assert_eq!(open_days(at("2026-11-25T00:30:00Z")), ["2026-11-25", "2026-11-24"]);
+        assert_eq!(open_days(at("2026-11-25T01:00:00Z")), ["2026-11-25"]);
     }
 
     #[test]

@@ -76,14 +76,17 @@ impl BoardSpec {
     }
 }
 
-/// The order of attempts: lower is better. Myrmex: more chambers, then
-/// less time; Anthill and Ants Solitaire: a win, then a higher score, then
-/// fewer moves.
-pub(super) fn attempt_key(game: &str, r: &SolitaireResult) -> (i64, i64, i64) {
+/// The order of attempts: lower is better. The result first (Myrmex: more
+/// chambers; Anthill and Ants Solitaire: a win, then a higher score), then
+/// fewer hints, then the game's own tie-break (Myrmex: less time; the
+/// others: fewer moves).
+pub(super) fn attempt_key(game: &str, r: &SolitaireResult) -> (i64, i64, i64, i64) {
+    let hints = r.hints as i64;
     if ranking(game) == Ranking::Chambers {
-        (-r.score, r.elapsed_ms, 0)
+        (-r.score, 0, hints, r.elapsed_ms)
     } else {
-        (-((r.result.outcome == "win") as i64), -r.score, r.moves as i64)
+        let won = (r.result.outcome == "win") as i64;
+        (-won, -r.score, hints, r.moves as i64)
     }
 }
 
@@ -414,6 +417,38 @@ pub(super) fn today_and_yesterday(at: DateTime<Utc>) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn result(outcome: &str, score: i64, moves: u32, hints: u32, minutes: i64) -> SolitaireResult {
+        SolitaireResult {
+            result: GameResult {
+                outcome: outcome.into(),
+                winner: None,
+                detail: String::new(),
+            },
+            score,
+            moves,
+            undos: 0,
+            hints,
+            elapsed_ms: minutes * 60_000,
+        }
+    }
+
+    #[test]
+    fn among_equal_results_fewer_hints_rank_higher_then_the_games_tie_break() {
+        // "among equal results, fewer hints ranks higher (then the game's
+        // own tie-breaks)": a win in 80 moves with one hint ranks below a
+        // win in 120 moves with none, and above a loss with none.
+        let hinted = attempt_key("anthill", &result("win", 52, 80, 1, 5));
+        let clean = attempt_key("anthill", &result("win", 52, 120, 0, 9));
+        let lost = attempt_key("anthill", &result("loss", 40, 60, 0, 3));
+        assert!(clean < hinted && hinted < lost);
+        assert!(attempt_key("anthill", &result("win", 52, 100, 0, 9)) < clean);
+        // Myrmex: chambers first, then hints, then time.
+        let fast_hinted = attempt_key("myrmex", &result("loss", 4, 90, 2, 10));
+        let slow_clean = attempt_key("myrmex", &result("loss", 4, 90, 0, 30));
+        let more_chambers = attempt_key("myrmex", &result("loss", 5, 90, 9, 40));
+        assert!(more_chambers < slow_clean && slow_clean < fast_hinted);
+    }
 
     #[test]
     fn ties_share_a_rank() {

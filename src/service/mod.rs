@@ -100,6 +100,8 @@ pub struct Service {
     /// Held while a daily deal is chosen, so that players arriving together
     /// wait for one search instead of each running their own.
     daily_choice: tokio::sync::Mutex<()>,
+    /// The day whose deals this process last made sure were fixed ahead.
+    deals_prepared: Mutex<Option<String>>,
     /// Whether the bot is a member of each channel's place, as last stored.
     places: Mutex<HashMap<String, bool>>,
 }
@@ -139,6 +141,7 @@ impl Service {
             idle_swept: Mutex::new(None),
             next_sweep: clock::NextSweep::default(),
             daily_choice: tokio::sync::Mutex::new(()),
+            deals_prepared: Mutex::new(None),
             places: Mutex::new(HashMap::new()),
         }
     }
@@ -180,7 +183,7 @@ impl Service {
         let mut reply = match result {
             Ok(reply) => reply,
             Err(ServiceError::User(e)) => {
-                let row = match touched {
+                let row = match touched.row {
                     Some(row) => Some(row),
                     None => self.named_game(req).await,
                 };
@@ -198,9 +201,13 @@ impl Service {
             }
             Err(ServiceError::Internal(e)) => internal_reply(e),
         };
-        match self.turn_alert(req, &reply).await {
-            Ok(alert) => reply.posts.extend(alert),
-            Err(e) => tracing::warn!(error = %format!("{e:#}"), "could not send a turn alert"),
+        // Only an action that was saved can have passed the turn: a look
+        // (`/record`, a board shown again) alerts no one.
+        if touched.saved {
+            match self.turn_alert(req, &reply).await {
+                Ok(alert) => reply.posts.extend(alert),
+                Err(e) => tracing::warn!(error = %format!("{e:#}"), "could not send a turn alert"),
+            }
         }
         reach::through_interaction(req, &mut reply);
         posts.append(&mut reply.posts);
@@ -323,7 +330,8 @@ impl Service {
         let expiry = self.store.next_expiry().await?;
         let idle = self.config.idle_timeout.map(|_| idle::next_sweep(now));
         let day = daily_seed::next_day(now);
-        Ok(expiry.into_iter().chain(idle).fold(day, i64::min))
+        let deals = self.next_deals_at(now);
+        Ok(expiry.into_iter().chain(idle).chain(deals).fold(day, i64::min))
     }
 
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
@@ -333,6 +341,13 @@ impl Service {
                 self.atta_due(&row, now).await?
             } else if row.status == status::PENDING {
                 self.expire_challenge(&row, now).await?.into_iter().collect()
+            } else if !row.multiplayer {
+                // A patience expires only as a daily attempt whose day closed.
+                self.solitaire_close_end(&row, now)
+                    .await
+                    .map_err(anyhow::Error::from)?
+                    .into_iter()
+                    .collect()
             } else {
                 vec![]
             };
@@ -341,6 +356,7 @@ impl Service {
             }
         }
         posts.extend(self.sweep_idle(now).await?);
+        self.prepare_next_deals(now).await?;
         posts.extend(self.daily_posts(now).await?);
         Ok(posts)
     }
@@ -350,7 +366,7 @@ impl Service {
     /// its last Army Ants game and the user's own last patience here.
     async fn record(&self, req: &Request) -> ServiceResult<Reply> {
         if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
-            return self.record_of(&row).await;
+            return self.record_of(&row, req.at).await;
         }
         let army = self
             .store
@@ -367,9 +383,9 @@ impl Service {
             .max_by_key(|row| row.created_at);
         let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;
         match (duel, patience) {
-            (Some(d), Some(p)) if p.created_at > d.created_at => self.record_of(&p).await,
-            (Some(d), _) => self.record_of(&d).await,
-            (None, Some(p)) => self.record_of(&p).await,
+            (Some(d), Some(p)) if p.created_at > d.created_at => self.record_of(&p, req.at).await,
+            (Some(d), _) => self.record_of(&d, req.at).await,
+            (None, Some(p)) => self.record_of(&p, req.at).await,
             (None, None) => Err(UserError::no_game("No game has been played in this channel yet.").into()),
         }
     }
@@ -377,11 +393,11 @@ impl Service {
 
 impl Service {
     /// `/record` of a stored game, whatever the game.
-    async fn record_of(&self, row: &crate::store::GameRow) -> ServiceResult<Reply> {
+    async fn record_of(&self, row: &crate::store::GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
         match stored_kind(row)? {
             GameKind::ArmyAnts => self.army_ants_record(row).await,
             GameKind::AttaAnts => self.atta_record(row).await,
-            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_record(row).await,
+            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_record(row, at).await,
         }
     }
 }

@@ -11,7 +11,8 @@ use super::types::*;
 use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
-use crate::store::{status, DailyAttempt, GameRow, GameUpdate, StoreError};
+use super::daily_seed::{close_of, close_text, is_open_day};
+use crate::store::{status, DailyAttempt, DailyInsert, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
@@ -59,6 +60,15 @@ pub(super) trait SolitaireRules: Patience + Hinted + KeptPatience {
     }
 }
 
+/// The share line alone (it names the game and the day) of a finished
+/// daily attempt's closing words.
+fn share_of(finish: Option<&str>) -> &str {
+    finish
+        .and_then(|text| text.lines().next())
+        .unwrap_or_default()
+        .trim_start_matches("Share: ")
+}
+
 /// The stored result of a patience: the common fields plus what the
 /// leaderboards rank by.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -72,6 +82,28 @@ pub(super) struct SolitaireResult {
     #[serde(default)]
     pub hints: u32,
     pub elapsed_ms: i64,
+}
+
+/// Where a new patience's deal comes from, which decides what it counts for.
+pub(super) enum Dealt {
+    /// The day's deal: ranked if it is the player's first of the day.
+    Daily(DailyAttempt),
+    /// A random deal: it counts in the player's stats.
+    Random,
+    /// A seed or deck order the player chose (or a deal they have seen):
+    /// it counts nowhere, since they could study it beforehand.
+    Chosen,
+}
+
+/// The key a chosen deal's stored setup carries.
+pub(super) const CHOSEN: &str = "chosen";
+
+/// Whether a stored setup is a deal the player chose.
+pub(super) fn is_chosen(setup: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(setup)
+        .ok()
+        .and_then(|v| v.get(CHOSEN)?.as_bool())
+        .unwrap_or(false)
 }
 
 /// A stored patience with its state rebuilt.
@@ -281,8 +313,9 @@ impl Service {
             }
             let setup: <G as SolitaireRules>::Setup =
                 serde_json::from_value(setup).context("setup again")?;
+            let dealt = if same { Dealt::Chosen } else { Dealt::Random };
             let (reply, _) = self
-                .solitaire_start::<G>(req, &setup, None, |_| {
+                .solitaire_start::<G>(req, &setup, dealt, |_| {
                     let what = if same { "the same deal of" } else { "a new game of" };
                     format!("{} starts {what} **{}**.", mention(&req.user), G::TITLE)
                 })
@@ -296,14 +329,22 @@ impl Service {
         known.extend_from_slice(G::OPTIONS);
         options::only(opts, &known)?;
         let deal = options::text(opts, "deal")?.map(str::to_string);
-        let seed = match (options::seed(opts)?, &deal) {
+        let chosen_seed = options::seed(opts)?;
+        if let Some(seed) = chosen_seed {
+            self.refuse_open_daily_seed(req, seed).await?;
+        }
+        let dealt = match chosen_seed.is_some() || deal.is_some() {
+            true => Dealt::Chosen,
+            false => Dealt::Random,
+        };
+        let seed = match (chosen_seed, &deal) {
             (Some(seed), _) => Some(seed),
             (None, None) => Some(rand::random::<u64>()),
             (None, Some(_)) => None,
         };
         let setup = G::setup(opts, seed, deal)?;
         let (reply, _) = self
-            .solitaire_start::<G>(req, &setup, None, |_| {
+            .solitaire_start::<G>(req, &setup, dealt, |_| {
                 format!("{} starts a game of **{}**.", mention(&req.user), G::TITLE)
             })
             .await?;
@@ -317,7 +358,7 @@ impl Service {
         &self,
         req: &Request,
         setup: &G::Setup,
-        daily: Option<DailyAttempt>,
+        deal: Dealt,
         intro: impl FnOnce(bool) -> String,
     ) -> ServiceResult<(Reply, bool)> {
         let game =
@@ -328,6 +369,15 @@ impl Service {
             }
         }
         let now = req.at.timestamp_millis();
+        let (daily, chosen) = match deal {
+            Dealt::Daily(attempt) => (Some(attempt), false),
+            Dealt::Random => (None, false),
+            Dealt::Chosen => (None, true),
+        };
+        let mut stored_setup = serde_json::to_value(setup).context("setup to json")?;
+        if let (serde_json::Value::Object(fields), true) = (&mut stored_setup, chosen) {
+            fields.insert(CHOSEN.into(), true.into());
+        }
         let row = GameRow {
             id: new_game_id(),
             kind: G::KIND.into(),
@@ -336,12 +386,13 @@ impl Service {
             owner_id: req.user.id.clone(),
             multiplayer: false,
             status: status::ACTIVE.into(),
-            setup: serde_json::to_string(setup).context("setup to json")?,
+            setup: stored_setup.to_string(),
             players: serde_json::to_string(&req.user).context("owner to json")?,
             version: 0,
             created_at: now,
             updated_at: now,
-            expires_at: None,
+            // A daily attempt ends when its day closes.
+            expires_at: daily.as_ref().and_then(|a| close_of(&a.day)),
             result: None,
             message_id: None,
         };
@@ -354,10 +405,16 @@ impl Service {
                 };
                 self.store.insert_daily_game(&row, &attempt).await
             }
-            None => self.store.insert_game(&row).await.map(|()| false),
+            None => self.store.insert_game(&row).await.map(|()| DailyInsert::Practice),
         };
         let ranked = match inserted {
-            Ok(ranked) => ranked,
+            Ok(DailyInsert::Ranked) => true,
+            Ok(DailyInsert::Practice) => false,
+            // The player's ranked attempt is open elsewhere: it comes back.
+            Ok(DailyInsert::RankedOpen(id)) => {
+                let open = self.store.game(&id).await?.context("the open ranked attempt")?;
+                return Ok((self.solitaire_resume(open).await?, true));
+            }
             Err(StoreError::Busy) => {
                 return Err(UserError::busy_player(
                     "You already have a solitaire in this channel; finish it with /solitaire end first.",
@@ -366,6 +423,9 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
+        if let Some(close) = row.expires_at {
+            self.next_sweep.expires(close);
+        }
         let loaded = Loaded {
             owner: req.user.clone(),
             row,
@@ -412,14 +472,16 @@ impl Service {
         Ok(row)
     }
 
-    /// The patience a button names, in the request's channel (noted as the
-    /// game the request touched).
+    /// The patience a button names, in the request's channel or the
+    /// player's own from anywhere (a ranked daily attempt comes back
+    /// wherever `/daily play` is asked again); noted as the game the request
+    /// touched.
     async fn patience_by_id(&self, req: &Request, id: &str) -> ServiceResult<GameRow> {
         let row = self
             .store
             .game(id)
             .await?
-            .filter(|row| !row.multiplayer && row.channel_id == req.channel)
+            .filter(|row| !row.multiplayer && (row.channel_id == req.channel || row.owner_id == req.user.id))
             .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
         touched::note(&row);
         Ok(row)
@@ -461,16 +523,15 @@ impl Service {
             reply.ephemeral = loaded.daily;
             reply.update = via == Via::Click;
         }
-        if let (Some(share), true) = (share, loaded.daily) {
+        if let (Some(share), true) = (share.as_deref(), loaded.daily) {
             // The channel sees the share line: no image, nothing of the deal.
-            let line = share
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .trim_start_matches("Share: ");
             reply.posts.push(Post {
                 channel: req.channel.clone(),
-                text: format!("{} finished today's challenge. {line}", mention(&req.user)),
+                text: format!(
+                    "{} finished a daily challenge. {}",
+                    mention(&req.user),
+                    share_of(Some(share))
+                ),
                 ..Post::default()
             });
         }
@@ -483,6 +544,25 @@ impl Service {
         &self,
         row: &GameRow,
         idle: &str,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Option<Post>> {
+        self.solitaire_end_unplayed(row, &format!("after {idle} without a move"), at)
+            .await
+    }
+
+    /// Ends a daily attempt still open when its day closed, as it stands:
+    /// it ranks for its day as it stood.
+    pub(super) async fn solitaire_close_end(&self, row: &GameRow, at: DateTime<Utc>) -> ServiceResult<Option<Post>> {
+        self.solitaire_end_unplayed(row, "when the day's challenge closed", at)
+            .await
+    }
+
+    /// Ends a patience without its player, as `/solitaire end` would;
+    /// `because` says why. `None` when the game moved meanwhile.
+    async fn solitaire_end_unplayed(
+        &self,
+        row: &GameRow,
+        because: &str,
         at: DateTime<Utc>,
     ) -> ServiceResult<Option<Post>> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
@@ -502,25 +582,27 @@ impl Service {
             self.solitaire_play::<G>(&req, Some(&row.id), "end", Some(row.version))
                 .await
                 .map(|played| {
-                    let daily = played.loaded.daily;
-                    (G::TITLE, daily, self.solitaire_reply(&played.loaded, played.text))
+                    let share = played
+                        .loaded
+                        .daily
+                        .then(|| share_of(played.share.as_deref()).to_string());
+                    (G::TITLE, share, self.solitaire_reply(&played.loaded, played.text))
                 })
         });
         match ended {
             // A daily board is private: the channel hears that it ended,
-            // and sees nothing of the deal.
-            Ok((title, true, _)) => Ok(Some(Post {
+            // and sees nothing of the deal but its share line.
+            Ok((title, Some(share), _)) => Ok(Some(Post {
                 channel: row.channel_id.clone(),
-                text: format!(
-                    "{}'s daily {title} ended after {idle} without a move.",
-                    mention(&owner)
-                ),
+                text: format!("{}'s daily {title} ended {because}. {share}", mention(&owner))
+                    .trim_end()
+                    .to_string(),
                 ..Post::default()
             })),
-            Ok((title, false, reply)) => Ok(Some(Post {
+            Ok((title, None, reply)) => Ok(Some(Post {
                 channel: row.channel_id.clone(),
                 text: format!(
-                    "{}'s game of {title} ended after {idle} without a move. {}",
+                    "{}'s game of {title} ended {because}. {}",
                     mention(&owner),
                     reply.text
                 ),
@@ -549,9 +631,18 @@ impl Service {
                 return Err(out_of_date());
             }
             let mut loaded = self.load_patience::<G>(row).await?;
-            let action = loaded.game.canonical(action);
-            loaded.game.apply(&action).map_err(patience_error)?;
             let now = req.at.timestamp_millis();
+            // A daily attempt still open when its day closed ends as it
+            // stood then, whatever was asked: a later move cannot rank.
+            let closed_at = loaded
+                .row
+                .expires_at
+                .filter(|close| loaded.daily && now >= *close);
+            let action = match closed_at {
+                Some(_) => options::notation::<G::Action>("end")?,
+                None => loaded.game.canonical(action),
+            };
+            loaded.game.apply(&action).map_err(patience_error)?;
             let result = match loaded.game.outcome() {
                 Some(outcome) => {
                     let started = self.first_action_at(&loaded.row.id).await?.unwrap_or(now);
@@ -608,6 +699,14 @@ impl Service {
                     )
                 }
                 None => format!("{} played **{action}**.", mention(&req.user)),
+            };
+            let text = match closed_at.and_then(DateTime::from_timestamp_millis) {
+                Some(close) => format!(
+                    "The day's challenge closed at {}: your attempt ended as it stood then. **Game over**: {}.",
+                    close.format("%Y-%m-%d %H:%M UTC"),
+                    stored_detail(&loaded.row),
+                ),
+                None => text,
             };
             Ok(Some(Played {
                 loaded,
@@ -805,11 +904,19 @@ fn stored_seed(row: &GameRow) -> Option<u64> {
 impl Service {
     /// A patience's record: its setup and moves. The seed or deck order is
     /// shown only once the game is over, since it reveals the hidden cards.
-    pub(super) async fn solitaire_record(&self, row: &GameRow) -> ServiceResult<Reply> {
+    pub(super) async fn solitaire_record(&self, row: &GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
         let over = !status::is_open(&row.status);
-        // Others may still be playing a daily deal: its seed is never shown.
-        let daily = self.store.daily_attempt(&row.id).await?.is_some();
+        // Others may still be playing a daily deal: until its day closes,
+        // its record goes to its player alone and shows neither seed nor
+        // replay; after that it is public like any other.
+        let open_day = self
+            .store
+            .daily_attempt(&row.id)
+            .await?
+            .filter(|a| is_open_day(&a.attempt.day, at.timestamp_millis()))
+            .map(|a| a.attempt.day);
+        let daily = open_day.is_some();
         let setup: serde_json::Value = serde_json::from_str(&row.setup).context("stored setup")?;
         let mut out = format!(
             "[Game \"{}\"]\n[Id \"{}\"]\n[Player \"{}\"]\n",
@@ -817,6 +924,9 @@ impl Service {
         );
         if let serde_json::Value::Object(fields) = &setup {
             for (key, value) in fields {
+                if key == CHOSEN {
+                    continue;
+                }
                 let secret = key == "seed" || key == "deal";
                 if secret && (!over || daily) {
                     continue;
@@ -846,8 +956,15 @@ impl Service {
             .collect();
         out.push_str(&moves.join(" "));
         let mut reply = Reply::text(out.trim_end());
+        if let Some(day) = &open_day {
+            reply.ephemeral = true;
+            reply.text.push_str(&format!(
+                "\n\n(Only you see this record: the daily challenge of {day} is open until {}.)",
+                close_text(day)
+            ));
+        }
         // A replay shows the deal, like its seed: only once the game is
-        // over, and never for a daily deal.
+        // over, and for a daily deal once its day has closed.
         if over && !daily && self.config.render {
             reply.image = with_patience!(row.kind.as_str(), G => self.patience_replay::<G>(row).await)?;
         }

@@ -4,7 +4,7 @@
 
 use super::cache::CachedGame;
 use super::types::{GameSummary, User};
-use super::{unless_conflict, Service, ServiceResult};
+use super::{touched, unless_conflict, Service, ServiceResult};
 use crate::store::{status, ActionRow, GameRow, GameUpdate};
 use anyhow::Context;
 use std::future::Future;
@@ -70,6 +70,7 @@ impl Service {
         if let Some(at) = update.expires_at {
             self.next_sweep.expires(at);
         }
+        touched::saved();
         row.version = version;
         row.status = update.status.clone();
         row.players = update.players.clone();

@@ -4,7 +4,7 @@
 
 use super::daily_seed::{parse_day, previous_day};
 use super::leaderboard::{game_title, ranking};
-use super::solitaire::{parse_result, GAMES};
+use super::solitaire::{is_chosen, parse_result, GAMES};
 use super::types::*;
 use super::{options, Service, ServiceResult};
 use crate::rules::Ranking;
@@ -87,10 +87,12 @@ impl Service {
         let today = req.at.date_naive();
         let mut fields = Vec::new();
         for game in GAMES {
+            // Only dealt games count, as for ratings: not a seed or deck
+            // the player chose, nor practice of a deal they had seen.
             let results: Vec<_> = finished
                 .iter()
-                .filter(|(kind, _)| kind == game)
-                .filter_map(|(_, result)| parse_result(result.as_deref()))
+                .filter(|(kind, setup, _)| kind == game && !is_chosen(setup))
+                .filter_map(|(_, _, result)| parse_result(result.as_deref()))
                 .collect();
             let wins = results.iter().filter(|r| r.result.outcome == "win").count();
             let days: Vec<NaiveDate> = attempts
@@ -142,7 +144,11 @@ impl Service {
                 title: format!("Stats for {}", user.name),
                 description: String::new(),
                 fields,
-                footer: Some("Streaks count UTC days with a finished ranked daily attempt.".into()),
+                footer: Some(
+                    "Played and won count dealt games (not a chosen seed or deck, nor practice). \
+                     Streaks count UTC days with a finished ranked daily attempt."
+                        .into(),
+                ),
             }],
             ..Reply::default()
         })

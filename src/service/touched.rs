@@ -7,24 +7,38 @@ use std::cell::RefCell;
 use std::future::Future;
 
 tokio::task_local! {
-    static TOUCHED: RefCell<Option<GameRow>>;
+    static TOUCHED: RefCell<Touched>;
+}
+
+/// What one request did to games.
+#[derive(Debug, Default)]
+pub(super) struct Touched {
+    /// The game it acted on, if any.
+    pub row: Option<GameRow>,
+    /// Whether it saved a change to a game (an action was played): only
+    /// then may the turn have passed to someone else.
+    pub saved: bool,
 }
 
 /// Notes `row` as the game the current request acts on (the last noted
 /// wins: a retry notes the game again at its new version).
 pub(super) fn note(row: &GameRow) {
     // Outside a request (a clock tick) there is nothing to note.
-    let _ = TOUCHED.try_with(|touched| *touched.borrow_mut() = Some(row.clone()));
+    let _ = TOUCHED.try_with(|touched| touched.borrow_mut().row = Some(row.clone()));
 }
 
-/// Runs one request's work and returns its outcome with the game it
-/// touched, if any.
-pub(super) async fn tracking<F: Future>(work: F) -> (F::Output, Option<GameRow>) {
+/// Notes that the current request saved a change to a game.
+pub(super) fn saved() {
+    let _ = TOUCHED.try_with(|touched| touched.borrow_mut().saved = true);
+}
+
+/// Runs one request's work and returns its outcome with what it did.
+pub(super) async fn tracking<F: Future>(work: F) -> (F::Output, Touched) {
     TOUCHED
-        .scope(RefCell::new(None), async {
+        .scope(RefCell::new(Touched::default()), async {
             let output = work.await;
-            let row = TOUCHED.with(|touched| touched.borrow_mut().take());
-            (output, row)
+            let touched = TOUCHED.with(|touched| std::mem::take(&mut *touched.borrow_mut()));
+            (output, touched)
         })
         .await
 }

@@ -30,6 +30,17 @@ pub struct AttemptRow {
     pub result: Option<String>,
 }
 
+/// What inserting a daily attempt did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DailyInsert {
+    /// The player's first attempt of the game that day: it ranks.
+    Ranked,
+    /// Their ranked attempt has ended: this one is practice.
+    Practice,
+    /// Nothing inserted: their ranked attempt (this game id) is still open.
+    RankedOpen(String),
+}
+
 /// A channel that receives the daily post.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subscription {
@@ -131,13 +142,16 @@ impl Store {
 
     /// Inserts a daily attempt's game and its link in one transaction. The
     /// attempt is ranked if the player has no ranked attempt of that game on
-    /// that day yet; returns whether it is. `Busy` when the player already
-    /// has an open patience in the channel.
+    /// that day yet, and practice if their ranked one has ended; while it is
+    /// open nothing is inserted and its game is returned instead (so two
+    /// requests racing in two channels cannot open a practice copy beside
+    /// it). `Busy` when the player already has an open patience in the
+    /// channel.
     pub async fn insert_daily_game(
         &self,
         game: &GameRow,
         attempt: &DailyAttempt,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<DailyInsert, StoreError> {
         let mut tx = self.pool.begin().await?;
         insert_game_with(&mut *tx, game).await?;
         let insert = |ranked: i64| {
@@ -155,13 +169,30 @@ impl Store {
             .bind(ranked)
             .bind(attempt.started_at)
         };
-        // The unique index on ranked attempts decides, even between racing requests.
-        let ranked = insert(1).execute(&mut *tx).await?.rows_affected() == 1;
-        if !ranked {
-            insert(0).execute(&mut *tx).await?;
+        // The unique index on ranked attempts decides, even between racing
+        // requests: the loser's insert waits for the winner's commit.
+        if insert(1).execute(&mut *tx).await?.rows_affected() == 1 {
+            tx.commit().await?;
+            return Ok(DailyInsert::Ranked);
         }
+        let ranked = sqlx::query(
+            "SELECT g.id, g.status FROM daily_attempts a JOIN games g ON g.id = a.game_id \
+             WHERE a.day = $1 AND a.game = $2 AND a.user_id = $3 AND a.ranked = 1",
+        )
+        .bind(&attempt.day)
+        .bind(&attempt.game)
+        .bind(&attempt.user_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(ranked) = ranked {
+            if super::status::is_open(&ranked.get::<String, _>("status")) {
+                tx.rollback().await?;
+                return Ok(DailyInsert::RankedOpen(ranked.get("id")));
+            }
+        }
+        insert(0).execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(ranked)
+        Ok(DailyInsert::Practice)
     }
 
     /// The daily attempt a game is, if it is one.
@@ -210,15 +241,24 @@ impl Store {
         Ok(rows.iter().map(attempt_row).collect())
     }
 
-    /// A player's finished one-player games: (kind, stored result).
-    pub async fn finished_patiences(&self, user: &str) -> Result<Vec<(String, Option<String>)>, StoreError> {
+    /// A player's finished one-player games, but practice of a daily deal
+    /// (a deal they had seen): (kind, stored setup, stored result).
+    pub async fn finished_patiences(
+        &self,
+        user: &str,
+    ) -> Result<Vec<(String, String, Option<String>)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT kind, result FROM games WHERE owner_id = $1 AND multiplayer = 0 AND status = 'finished'",
+            "SELECT kind, setup, result FROM games g WHERE owner_id = $1 AND multiplayer = 0 \
+             AND status = 'finished' AND NOT EXISTS \
+             (SELECT 1 FROM daily_attempts a WHERE a.game_id = g.id AND a.ranked = 0)",
         )
         .bind(user)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(|r| (r.get("kind"), r.get("result"))).collect())
+        Ok(rows
+            .iter()
+            .map(|r| (r.get("kind"), r.get("setup"), r.get("result")))
+            .collect())
     }
 
     /// Subscribes a channel to the daily post. `today` counts as posted, so

@@ -17,7 +17,7 @@ mod daily;
 mod places;
 mod ratings;
 
-pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, Subscription};
+pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
 
 use std::path::Path;
