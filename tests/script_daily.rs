@@ -145,14 +145,20 @@ fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
         assert_eq!(image(&out[3]), image(&out[4]));
         // The seed stays hidden, even once the attempt is over.
         assert!(!text(&out[2]).contains("seed"), "{}", text(&out[2]));
+        // While the day is open the record is bob's alone and hides the
+        // seed; once it has closed (01:00 UTC the next day) it is public
+        // like any other game's, seed included.
         let record = run(
             &s,
-            &[at(
-                "2026-11-24T00:00:00Z",
-                command("bob", "c2", "record", json!({})),
-            )],
+            &[
+                at("2026-11-23T00:59:59Z", command("bob", "c2", "record", json!({}))),
+                at("2026-11-23T01:00:00Z", command("bob", "c2", "record", json!({}))),
+            ],
         );
         assert!(!text(&record[0]).contains("[Seed"), "{}", text(&record[0]));
+        assert_eq!(record[0]["ephemeral"], true);
+        assert!(text(&record[1]).contains("[Seed"), "{}", text(&record[1]));
+        assert_eq!(record[1]["ephemeral"], false);
 
         // Another installation (another secret) deals another game that day.
         let other = Scratch::new();
@@ -356,9 +362,11 @@ fn streaks_grow_survive_and_break_across_days() {
         }
         let n = out.len();
         let myrmex = stats_field(&out[n - 3], "Myrmex");
-        assert!(myrmex.contains("Played 6"), "{myrmex}");
+        // "Stats count only dealt games": practice of a deal already seen
+        // is not one.
+        assert!(myrmex.contains("Played 3"), "{myrmex}");
         assert!(myrmex.contains("Daily streak 3 (best 3)"), "{myrmex}");
-        assert!(myrmex.contains("Chambers: 0: 6"), "{myrmex}");
+        assert!(myrmex.contains("Chambers: 0: 3"), "{myrmex}");
         // The next day, not yet played: the streak survives until the day ends.
         assert!(stats_field(&out[n - 2], "Myrmex").contains("Daily streak 3 (best 3)"));
         // A whole day missed: broken, the best kept.
@@ -678,12 +686,14 @@ fn daily_deals_of_solved_games_are_proved_winnable_and_keep_their_stored_deal() 
         // the solver chose deals (here seed 4242, no proof) is dealt as it is.
         fix_deal(&s, "2026-11-23", "anthill", 4242);
         let t = "2026-11-23T08:00:00Z";
+        // Once the day has closed, anyone may deal its seed.
+        let closed = "2026-11-24T01:00:00Z";
         let kept = run(
             &s,
             &[
                 at(t, daily("bob", "c2", "anthill")),
                 at(
-                    t,
+                    closed,
                     command(
                         "carol",
                         "c3",
@@ -826,5 +836,276 @@ fn a_global_leaderboard_has_the_days_players_from_every_server() {
             .ends_with("everywhere"));
         assert!(description(&out[1]).contains("Nobody"), "another server's board");
         assert_refused(&out[2], "bad_option");
+    }
+}
+
+/// The game a reply shows.
+fn game_id(reply: &Value) -> &str {
+    reply["game"]["id"].as_str().unwrap()
+}
+
+#[test]
+fn a_ranked_attempt_open_anywhere_comes_back_instead_of_a_practice_copy() {
+    // Exploit closed: "Start the daily in one channel, then `/daily play` in
+    // another channel, a DM or another server: the same deal opens as
+    // practice while the ranked attempt still stands at move 0."
+    for s in Scratch::each() {
+        let t = "2026-11-22T08:00:00Z";
+        let mut dm = daily("alice", "dm-alice", "anthill");
+        dm["guild"] = Value::Null;
+        let mut other_server = daily("alice", "c9", "anthill");
+        other_server["guild"] = json!("g2");
+        let out = run(
+            &s,
+            &[
+                at(t, daily("alice", "c1", "anthill")),
+                at(t, daily("alice", "c2", "anthill")),
+                at(t, dm),
+                at(t, other_server),
+            ],
+        );
+        let ranked = game_id(&out[0]);
+        assert!(text(&out[0]).contains("your ranked attempt"), "{}", text(&out[0]));
+        for reply in &out[1..] {
+            assert_ok(reply);
+            assert_eq!(game_id(reply), ranked, "{reply}");
+            assert_eq!(reply["ephemeral"], true);
+            assert!(!text(reply).contains("practice"), "{}", text(reply));
+        }
+        // Its board works where it came back: a click from the other server.
+        let end_button = out[3]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["id"].as_str().unwrap().to_string())
+            .find(|id| is_verb(id, "end"))
+            .expect("the board's End button");
+        let mut clicked = click("alice", "c9", &end_button);
+        clicked["guild"] = json!("g2");
+        let later = run(
+            &s,
+            &[
+                at(t, clicked),
+                // Once it has ended, the day's deal opens as practice.
+                at(t, end("alice", "c1")),
+                at(t, daily("alice", "c2", "anthill")),
+            ],
+        );
+        assert_ok(&later[0]);
+        assert_eq!(game_id(&later[0]), ranked);
+        assert_ok(&later[2]);
+        assert_ne!(game_id(&later[2]), ranked);
+        assert!(text(&later[2]).contains("practice"), "{}", text(&later[2]));
+    }
+}
+
+#[test]
+fn the_seed_of_an_open_day_cannot_be_dealt_by_hand() {
+    // Exploit closed: a player who learnt the day's seed practises its deal
+    // with `/solitaire new seed:...` beside their ranked attempt.
+    for s in Scratch::each() {
+        let t = "2026-11-22T08:00:00Z";
+        run(&s, &[at(t, daily("alice", "c1", "ants"))]);
+        let (seed, _) = stored_deal(&s, "2026-11-22", "ants").expect("the deal is stored");
+        let new = |time: &str, game: &str| {
+            at(
+                time,
+                command(
+                    "bob",
+                    "c2",
+                    "solitaire new",
+                    json!({"game": game, "seed": seed.to_string()}),
+                ),
+            )
+        };
+        let out = run(
+            &s,
+            &[
+                new(t, "ants"),
+                // Another patience from the same seed is refused too.
+                new(t, "myrmex"),
+                // Open until 01:00 UTC the next day, then free to deal.
+                new("2026-11-23T00:59:00Z", "ants"),
+                new("2026-11-23T01:00:00Z", "ants"),
+            ],
+        );
+        assert_refused(&out[0], "bad_option");
+        assert!(text(&out[0]).contains("still open"), "{}", text(&out[0]));
+        assert!(!text(&out[0]).contains(&seed.to_string()));
+        assert_refused(&out[1], "bad_option");
+        assert_refused(&out[2], "bad_option");
+        assert_ok(&out[3]);
+    }
+}
+
+#[test]
+fn an_open_days_record_is_its_players_alone() {
+    // Exploit closed: "`/record` of a daily attempt is a public message with
+    // every move, during the attempt and after it, while the day is still
+    // open."
+    for s in Scratch::each() {
+        let t = "2026-11-22T08:00:00Z";
+        let out = run(
+            &s,
+            &[
+                at(t, daily("alice", "c1", "anthill")),
+                at(
+                    t,
+                    command("alice", "c1", "solitaire move", json!({"action": "deal"})),
+                ),
+                at(t, command("alice", "c1", "record", json!({}))),
+                at(t, end("alice", "c1")),
+                at(t, command("alice", "c1", "record", json!({}))),
+                at(t, command("carol", "c1", "record", json!({}))),
+                at(
+                    "2026-11-23T01:00:00Z",
+                    command("alice", "c1", "record", json!({})),
+                ),
+            ],
+        );
+        for (i, reply) in [&out[2], &out[4]].into_iter().enumerate() {
+            assert_ok(reply);
+            assert_eq!(reply["ephemeral"], true, "record {i}: {reply}");
+            assert!(
+                text(reply).contains("Only you see this record"),
+                "{}",
+                text(reply)
+            );
+        }
+        // Carol sees nothing of alice's game.
+        assert!(!text(&out[5]).contains("alice"), "{}", text(&out[5]));
+        // After the close it is public, seed and replay as for any game.
+        assert_ok(&out[6]);
+        assert_eq!(out[6]["ephemeral"], false);
+        assert!(text(&out[6]).contains("[Seed"), "{}", text(&out[6]));
+    }
+}
+
+#[test]
+fn an_attempt_left_open_ends_when_its_day_closes_and_ranks_as_it_stood() {
+    // Exploit closed: "A ranked attempt started at 00:01 can be finished 72
+    // hours later, after everyone else's records are public, and still
+    // ranks for its day."
+    for s in Scratch::each() {
+        let out = run(
+            &s,
+            &[
+                at("2026-11-22T23:50:00Z", daily("alice", "c1", "myrmex")),
+                at("2026-11-22T23:55:00Z", daily("bob", "c1", "myrmex")),
+                // The clock passes the close (01:00 UTC on the 23rd).
+                json!({"tick": true, "at": "2026-11-23T01:00:00Z"}),
+                // Bob comes back later: his move cannot count any more.
+                at(
+                    "2026-11-23T02:00:00Z",
+                    command("bob", "c1", "solitaire move", json!({"action": "deal"})),
+                ),
+                at(
+                    "2026-11-23T02:00:00Z",
+                    command(
+                        "carol",
+                        "c1",
+                        "leaderboard",
+                        json!({"game": "myrmex", "period": "today"}),
+                    ),
+                ),
+            ],
+        );
+        let posts = out[2]["posts"].as_array().unwrap();
+        let closed: Vec<&str> = posts.iter().filter_map(|p| p["text"].as_str()).collect();
+        assert_eq!(closed.len(), 2, "{closed:?}");
+        for text in &closed {
+            assert!(text.contains("ended when the day's challenge closed"), "{text}");
+            assert!(text.contains("Antics daily Myrmex 2026-11-22"), "{text}");
+        }
+        // The game is over: the move is refused and nothing changed.
+        assert_refused(&out[3], "game_over");
+        assert_eq!(
+            out[3]["game"]["result"]["detail"],
+            "Total loss: no chambers (0 min)"
+        );
+        let days = run(
+            &s,
+            &[at(
+                "2026-11-23T02:00:00Z",
+                command("carol", "c1", "daily results", json!({"game": "myrmex"})),
+            )],
+        );
+        assert_ok(&days[0]);
+    }
+}
+
+#[test]
+fn stats_count_dealt_games_only() {
+    // Exploit closed: "a sorted deck played three times gives 'won 3 (100%)'".
+    for s in Scratch::each() {
+        let t = "2026-11-22T08:00:00Z";
+        let mut lines = vec![];
+        for _ in 0..3 {
+            lines.push(at(
+                t,
+                command(
+                    "alice",
+                    "c1",
+                    "solitaire new",
+                    json!({"game": "ants", "seed": "5"}),
+                ),
+            ));
+            lines.push(at(t, end("alice", "c1")));
+        }
+        lines.push(at(
+            t,
+            command("alice", "c1", "solitaire new", json!({"game": "ants"})),
+        ));
+        lines.push(at(t, end("alice", "c1")));
+        lines.push(at(t, command("alice", "c1", "stats", json!({}))));
+        let out = run(&s, &lines);
+        for reply in &out {
+            assert_ok(reply);
+        }
+        let ants = stats_field(out.last().unwrap(), "Ants Solitaire");
+        assert!(ants.contains("Played 1 "), "{ants}");
+    }
+}
+
+#[test]
+fn a_look_at_a_game_sends_no_turn_alert() {
+    // Exploit closed: "a non-player's `/record` in the channel sends a
+    // player a 'your move' DM".
+    for s in Scratch::each() {
+        let t = "2026-11-22T08:00:00Z";
+        let out = run(
+            &s,
+            &[
+                at(
+                    t,
+                    command(
+                        "alice",
+                        "c1",
+                        "armyants challenge",
+                        json!({"opponent": "bob", "seed": "7"}),
+                    ),
+                ),
+                at(t, command("bob", "c1", "armyants accept", json!({}))),
+            ],
+        );
+        let waiting = out[1]["game"]["to_move"]
+            .as_str()
+            .expect("someone to move")
+            .to_string();
+        let later = run(
+            &s,
+            &[
+                at(t, command(&waiting, "c1", "alerts", json!({"turns": "on"}))),
+                at(t, command("carol", "c1", "record", json!({}))),
+            ],
+        );
+        assert_ok(&later[1]);
+        let dms: Vec<&Value> = later[1]["posts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["dm"].is_string())
+            .collect();
+        assert!(dms.is_empty(), "{dms:?}");
     }
 }

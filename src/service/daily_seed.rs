@@ -194,7 +194,10 @@ mod tests {
         assert!(is_open_day("2026-11-24", close - 1));
         assert!(!is_open_day("2026-11-24", close));
         assert_eq!(close_text("2026-11-24"), "2026-11-25 01:00 UTC");
-        assert_eq!(open_days(at("2026-11-25T00:30:00Z")), ["2026-11-25", "2026-11-24"]);
+        assert_eq!(
+            open_days(at("2026-11-25T00:30:00Z")),
+            ["2026-11-25", "2026-11-24"]
+        );
         assert_eq!(open_days(at("2026-11-25T01:00:00Z")), ["2026-11-25"]);
     }
 

@@ -4,6 +4,7 @@
 
 use super::cache::KeptPatience;
 use super::custom_id::ComponentId;
+use super::daily_seed::{close_of, close_text, is_open_day};
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::options;
 use super::solitaire_board::{self as board, Choice, View};
@@ -11,7 +12,6 @@ use super::types::*;
 use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
-use super::daily_seed::{close_of, close_text, is_open_day};
 use crate::store::{status, DailyAttempt, DailyInsert, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -552,7 +552,11 @@ impl Service {
 
     /// Ends a daily attempt still open when its day closed, as it stands:
     /// it ranks for its day as it stood.
-    pub(super) async fn solitaire_close_end(&self, row: &GameRow, at: DateTime<Utc>) -> ServiceResult<Option<Post>> {
+    pub(super) async fn solitaire_close_end(
+        &self,
+        row: &GameRow,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Option<Post>> {
         self.solitaire_end_unplayed(row, "when the day's challenge closed", at)
             .await
     }
