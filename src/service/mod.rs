@@ -491,7 +491,10 @@ the opponent accepts with `/armyants accept` or the button. Move with `/armyants
 pick a move, Deal, Undo, Hint, End game. Typing works too: `/solitaire move action:` \
 (`3-7`, `t3-f2`, `deal`), `/solitaire undo`, `/solitaire end`.\n\
 **Daily challenges**: `/daily play game:` deals today's patience, the same for everyone, on a board \
-only you see; your first attempt of the day is ranked, and the channel sees your share line. \
+only you see; your first attempt of the day is ranked (asking again anywhere brings it back), and the \
+channel sees your share line. A day closes at 01:00 UTC the next day: an attempt still open then ends \
+as it stands, and until then its record is yours alone. Every hint counts, and among equal results \
+fewer hints rank higher. \
 `/daily results`, `/leaderboard`, `/stats`; members who manage the channel post the new challenges \
 here each day with `/dailypost subscribe`.\n\
 `/alerts turns:on` sends you a DM when one of your games waits for your move. \
