@@ -1109,3 +1109,17 @@ fn a_look_at_a_game_sends_no_turn_alert() {
         assert!(dms.is_empty(), "{dms:?}");
     }
 }
+
+#[test]
+fn the_next_days_deals_are_prepared_before_midnight() {
+    // "the first `daily play` of a day never waits for the deal's proof
+    // (prepare the day's deals ahead, at the sweep before midnight)".
+    for s in Scratch::each() {
+        run(&s, &[json!({"tick": true, "at": "2026-11-22T23:00:00Z"})]);
+        assert_eq!(stored_deal(&s, "2026-11-23", "anthill"), None);
+        run(&s, &[json!({"tick": true, "at": "2026-11-22T23:40:00Z"})]);
+        for game in ["myrmex", "anthill", "ants"] {
+            assert!(stored_deal(&s, "2026-11-23", game).is_some(), "{game}");
+        }
+    }
+}

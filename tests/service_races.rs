@@ -342,3 +342,32 @@ async fn the_daily_post_goes_out_once_when_processes_tick_together() {
         assert!(deals.windows(2).all(|w| w[0] == w[1]), "{deals:?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn daily_plays_racing_in_several_places_open_one_ranked_attempt() {
+    // "While a player's ranked daily attempt of a game is open, that day's
+    // deal opens nowhere else for them": not even when the requests race.
+    let (_dir, services) = services().await;
+    for service in services {
+        let requests = (0..6)
+            .map(|i| {
+                let mut req = request("alice", &format!("c{i}"), "daily play", &[("game", "anthill")]);
+                if i % 2 == 1 {
+                    req.guild = None;
+                }
+                req
+            })
+            .collect();
+        let replies = all_at_once(&service, requests).await;
+        let mut games: Vec<String> = replies
+            .iter()
+            .map(|r| {
+                assert!(r.ok(), "{}", r.text);
+                r.game.as_ref().expect("a game").id.clone()
+            })
+            .collect();
+        games.sort();
+        games.dedup();
+        assert_eq!(games.len(), 1, "one attempt for every request: {games:?}");
+    }
+}
