@@ -152,3 +152,49 @@ proptest! {
         same_hint(&a, &b)?;
     }
 }
+
+/// The unseen cards are the cards out of sight (worked out from the view),
+/// and dealing them again changes nothing the player sees; any other cards
+/// are refused.
+#[test]
+fn redealing_the_unseen_cards_keeps_the_view() {
+    use antics::rules::cards::same_cards;
+    for seed in 0..20 {
+        let order = shuffled_standard_deck(seed);
+        let ants = AntsSolitaire::new(&an::Setup {
+            seed: Some(seed),
+            ..Default::default()
+        })
+        .unwrap();
+        let unseen = ants.unseen_cards();
+        assert!(same_cards(&unseen, &order[8..]));
+        let mut other = unseen.clone();
+        other.reverse();
+        assert_eq!(ants.with_stock(&other).unwrap().view(), ants.view());
+        assert!(ants.with_stock(&order[..44]).is_none());
+
+        let anthill = Anthill::new(&ah::Setup {
+            seed: Some(seed),
+            deal: None,
+        })
+        .unwrap();
+        assert!(same_cards(&anthill.unseen_cards(), &order[8..]));
+        let mut other = anthill.unseen_cards();
+        other.reverse();
+        assert_eq!(anthill.with_stock(&other).unwrap().view(), anthill.view());
+
+        let setup = mx::Setup {
+            level: MyrmexLevel::Minor,
+            seed: Some(seed),
+            ..Default::default()
+        };
+        let order = setup.deck_order().unwrap();
+        let minor = Myrmex::new(&setup).unwrap();
+        let hidden: Vec<_> = order[..24].iter().chain(&order[32..]).copied().collect();
+        assert!(same_cards(&minor.unseen_cards(), &hidden));
+        let mut other = minor.unseen_cards();
+        other.reverse();
+        assert_eq!(minor.with_hidden(&other).unwrap().view(), minor.view());
+        assert!(minor.with_hidden(&order[..other.len()]).is_none());
+    }
+}
