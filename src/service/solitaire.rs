@@ -928,8 +928,11 @@ fn hint_text(hint: &Hint) -> String {
             if *line_len == 1 { "" } else { "s" }
         ),
         Hint::Likely { action, ways: t } if t.every && t.wins == t.searched => format!(
-            "Play **{action}**: it wins whatever the stock holds (all {} it could lie checked).",
-            ways(t.searched)
+            "Play **{action}**: it wins whatever the stock holds ({}).",
+            match t.searched {
+                1 => "the one way it could lie, checked".to_string(),
+                n => format!("all {n} ways it could lie checked"),
+            }
         ),
         Hint::Likely { action, ways: t } => format!(
             "Play **{action}**: it wins in {} of {} the stock could lie ({}{}).",
