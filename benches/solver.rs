@@ -1,10 +1,14 @@
 //! Solver time per deal: the first ten seeds of each game, solved from the
 //! deal with the default budget (the `antics solve` table gives the
-//! distribution over 10,000 deals).
+//! distribution over 10,000 deals). And the time of one hint for each
+//! game, from the deal (the hardest point: the most cards hidden), with
+//! the hint budget.
 
+use antics::ai::solver::hint::{Hinted, HINT_BUDGET};
 use antics::ai::solver::{DealGame, DEFAULT_BUDGET};
 use antics::rules::ants_solitaire::Variant;
 use antics::rules::cards::MyrmexLevel;
+use antics::rules::{anthill, ants_solitaire, myrmex};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -39,5 +43,41 @@ fn solve_deals(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_deals);
+/// One hint from the deal of seed `seed`, for each game.
+fn hints(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hint");
+    group.sample_size(10);
+    for seed in [0, 1] {
+        let ants = ants_solitaire::AntsSolitaire::new(&ants_solitaire::Setup {
+            seed: Some(seed),
+            ..Default::default()
+        })
+        .unwrap();
+        group.bench_function(format!("ants_seed_{seed}"), |b| {
+            b.iter(|| black_box(ants.hint(HINT_BUDGET)))
+        });
+        let anthill = anthill::Anthill::new(&anthill::Setup {
+            seed: Some(seed),
+            deal: None,
+        })
+        .unwrap();
+        group.bench_function(format!("anthill_seed_{seed}"), |b| {
+            b.iter(|| black_box(anthill.hint(HINT_BUDGET)))
+        });
+        for level in [MyrmexLevel::Larval, MyrmexLevel::Minor] {
+            let game = myrmex::Myrmex::new(&myrmex::Setup {
+                level,
+                seed: Some(seed),
+                ..Default::default()
+            })
+            .unwrap();
+            group.bench_function(format!("myrmex-{level}_seed_{seed}"), |b| {
+                b.iter(|| black_box(game.hint(HINT_BUDGET)))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solve_deals, hints);
 criterion_main!(benches);

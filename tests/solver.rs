@@ -292,18 +292,67 @@ fn myrmex_layered_deals_with_moves_are_proved_lost_and_checked_exhaustively() {
 }
 
 #[test]
-fn larval_hints_come_from_the_solver_within_the_hint_budget() {
+fn larval_hints_come_from_the_view_within_the_hint_budget() {
     use antics::ai::solver::hint::{Hint, HINT_BUDGET};
-    // A deal the solver wins (data/solve): the hint is the first action of
-    // a winning line, and it is legal.
+    // With a stock, the hint names a legal action and says in how many of
+    // the ways the stock could lie it wins (a sample: 28 cards lie in
+    // more ways than can be searched).
     let game = larval(304);
-    let Hint::Next { action, .. } = game.hint(HINT_BUDGET) else {
-        panic!("seed 304 should get a winning hint");
+    let hint = game.hint(HINT_BUDGET);
+    let action = hint.action().expect("seed 304 gets a move").to_string();
+    assert!(game.clone().apply(&action.parse().unwrap()).is_ok(), "{action}");
+    if let Hint::Likely { ways, .. } = hint {
+        assert!(!ways.every && ways.searched == 8 && ways.wins >= 1, "{ways:?}");
+    }
+    // Once the stock is dealt nothing is hidden and the hint is exact: the
+    // next action of a winning line (the solver's line for seed 304, played
+    // up to its last restock, is still won).
+    let Verdict::Won(line) = myrmex::solve(&game, HINT_BUDGET).verdict else {
+        panic!("seed 304 is won seen whole");
     };
-    let mut next = game.clone();
-    assert!(next.apply(&action.parse().unwrap()).is_ok(), "{action}");
-    // A deal proved lost: the hint says so.
-    assert_eq!(myrmex_layered_deal(1).hint(HINT_BUDGET), Hint::Lost);
+    let last_deal = line.iter().rposition(|a| *a == mx::Action::Deal).unwrap();
+    let dealt = replay(&game, &line[..=last_deal]);
+    assert_eq!(dealt.stock_len(), 0);
+    let Hint::Next { action, .. } = dealt.hint(HINT_BUDGET) else {
+        panic!("nothing hidden: an exact hint");
+    };
+    assert!(dealt.clone().apply(&action.parse().unwrap()).is_ok(), "{action}");
+    // A deal proved lost: with its stock dealt, the hint says so.
+    let mut lost = myrmex_layered_deal(1);
+    while lost.stock_len() > 0 {
+        lost.apply(&mx::Action::Deal).unwrap();
+    }
+    assert_eq!(lost.hint(HINT_BUDGET), Hint::Lost);
+}
+
+/// Ants with one deal left: its 4 cards lie in at most 4! = 24 ways, so the
+/// hint searches every one of them, and says it checked them all.
+#[test]
+fn a_small_stock_is_searched_every_way() {
+    use antics::ai::solver::hint::{Hint, HINT_BUDGET};
+    let mut tallied = 0;
+    for seed in 0..20 {
+        // Strict play, the first action open each time, to the last deal.
+        let mut game = ants_seed(Variant::Strict, seed);
+        while game.outcome().is_none() && game.view().stock_len > 4 {
+            game.apply(&game.legal_actions()[0]).unwrap();
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        match game.hint(HINT_BUDGET) {
+            Hint::Likely { ways, .. } | Hint::NoWin { ways } => {
+                assert!(
+                    ways.every && (1..=24).contains(&ways.searched),
+                    "seed {seed}: {ways:?}"
+                );
+                tallied += 1;
+            }
+            Hint::Undecided => {}
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    assert!(tallied >= 10, "only {tallied} of 20 decided");
 }
 
 #[test]

@@ -14,7 +14,8 @@
 //! prints the spots and the stock's length, never the stock's cards.
 
 use crate::rules::cards::{
-    check_deck_order, parse_deck_order, shuffled_standard_deck, standard_deck, DeckError, Rank, StdCard,
+    check_deck_order, deck_without, parse_deck_order, same_cards, shuffled_standard_deck, standard_deck,
+    DeckError, Rank, StdCard,
 };
 use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, Ledger, Step};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome, PatienceSetupError};
@@ -232,6 +233,23 @@ impl Anthill {
     /// for a player.
     pub(crate) fn hidden_stock(&self) -> &[StdCard] {
         &self.stock
+    }
+
+    /// The cards the player cannot see (the stock's cards, in no order
+    /// that tells anything): the standard deck less the cards in sight, in
+    /// deck order. Worked out from the view alone.
+    pub fn unseen_cards(&self) -> Vec<StdCard> {
+        deck_without(&standard_deck(), self.view().visible_cards())
+    }
+
+    /// This position with its stock dealt as `cards` (first dealt first),
+    /// for a search that guesses how the stock lies; `None` unless `cards`
+    /// are exactly the [`Self::unseen_cards`].
+    pub fn with_stock(&self, cards: &[StdCard]) -> Option<Anthill> {
+        same_cards(cards, &self.stock).then(|| Anthill {
+            stock: cards.iter().rev().copied().collect(),
+            ..self.clone()
+        })
     }
 
     /// One card from the stock onto each spot in turn, as far as it goes.

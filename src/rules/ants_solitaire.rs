@@ -15,7 +15,7 @@
 //! prints the piles and the stock's length, never the stock's cards.
 
 use crate::rules::anthill::standard_deal;
-use crate::rules::cards::StdCard;
+use crate::rules::cards::{deck_without, same_cards, standard_deck, StdCard};
 use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, Ledger, Step};
 use crate::rules::patience::{
     ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
@@ -252,6 +252,23 @@ impl AntsSolitaire {
         &self.stock
     }
 
+    /// The cards the player cannot see (the stock's cards, in no order
+    /// that tells anything): the standard deck less the cards in sight, in
+    /// deck order. Worked out from the view alone.
+    pub fn unseen_cards(&self) -> Vec<StdCard> {
+        deck_without(&standard_deck(), self.view().visible_cards())
+    }
+
+    /// This position with its stock dealt as `cards` (first dealt first),
+    /// for a search that guesses how the stock lies; `None` unless `cards`
+    /// are exactly the [`Self::unseen_cards`].
+    pub fn with_stock(&self, cards: &[StdCard]) -> Option<AntsSolitaire> {
+        same_cards(cards, &self.stock).then(|| AntsSolitaire {
+            stock: cards.iter().rev().copied().collect(),
+            ..self.clone()
+        })
+    }
+
     fn on_foundations(&self) -> usize {
         self.foundations.iter().map(Vec::len).sum()
     }
@@ -422,7 +439,7 @@ impl fmt::Debug for AntsSolitaire {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{standard_deck, write_deck_order};
+    use crate::rules::cards::write_deck_order;
 
     #[test]
     fn wrap_is_adjacent() {

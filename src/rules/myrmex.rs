@@ -351,6 +351,9 @@ pub struct Myrmex {
     /// The next card dealt first.
     stock: VecDeque<DecktetCard>,
     chambers: Vec<DSuit>,
+    /// The cards of the chambers completed: seen by the player as they
+    /// formed, so not hidden, and needed to name the cards still unseen.
+    chamber_cards: Vec<DecktetCard>,
     /// Earlier tableaux, back to the last flip, restock or chamber.
     history: Vec<Piles>,
     barrier: Option<Barrier>,
@@ -410,6 +413,7 @@ impl Myrmex {
             piles,
             stock: cards.collect(),
             chambers: Vec::new(),
+            chamber_cards: Vec::new(),
             history: Vec::new(),
             barrier: None,
             record: Vec::new(),
@@ -452,6 +456,44 @@ impl Myrmex {
             .map(|p| p.iter().map(|s| (s.card, s.up)).collect())
             .collect();
         (piles, self.stock.iter().copied().collect())
+    }
+
+    /// The cards the player cannot see (face-down cards and the stock, in
+    /// no order that tells anything): the level's deck less the face-up
+    /// cards and the chambers' cards, in deck order. Worked out from what
+    /// the player has seen alone.
+    pub fn unseen_cards(&self) -> Vec<DecktetCard> {
+        let up = self.piles.iter().flatten().filter(|s| s.up).map(|s| s.card);
+        let seen = up.chain(self.chamber_cards.iter().copied());
+        crate::rules::cards::deck_without(&decktet_deck(self.level), seen)
+    }
+
+    /// This position with its hidden cards dealt as `cards`: the face-down
+    /// cards of piles 1..8, bottom first, then the stock, next first. For a
+    /// search that guesses how the hidden cards lie; `None` unless `cards`
+    /// are exactly the [`Self::unseen_cards`].
+    pub fn with_hidden(&self, cards: &[DecktetCard]) -> Option<Myrmex> {
+        if !crate::rules::cards::same_cards(cards, &self.unseen_cards()) {
+            return None;
+        }
+        let mut game = self.clone();
+        let mut cards = cards.iter().copied();
+        for p in 0..PILES {
+            // Face-down cards lie at the bottom of a pile and never move, and
+            // the undo history goes back no further than the last flip: each
+            // earlier tableau has the same face-down cards in the same places.
+            let down = game.piles[p].iter().take_while(|s| !s.up).count();
+            for i in 0..down {
+                let card = cards.next().expect("counted by same_cards");
+                game.piles[p][i].card = card;
+                for piles in &mut game.history {
+                    debug_assert!(!piles[p][i].up, "a face-down card in the history");
+                    piles[p][i].card = card;
+                }
+            }
+        }
+        game.stock = cards.collect();
+        Some(game)
     }
 
     /// Restocks left: 8 cards each, the last one possibly fewer.
@@ -633,6 +675,7 @@ impl Myrmex {
                 let removed = pile.split_off(pile.len() - len);
                 let suit = removed[0].card.suits().iter().next().expect("a Crown has a suit");
                 self.chambers.push(suit);
+                self.chamber_cards.extend(removed.iter().map(|s| s.card));
                 any = true;
                 if let Some(top) = self.piles[p].last_mut() {
                     top.up = true;

@@ -10,7 +10,7 @@ use super::options;
 use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
 use super::{mention, new_game_id, touched, Service};
-use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
+use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, DailyAttempt, DailyInsert, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
@@ -25,7 +25,8 @@ pub(super) const GAMES: [&str; 3] = [
 ];
 /// The log entry a hint leaves: counted on replay, never applied.
 const HINT: &str = "hint";
-/// The time a player waits between two hints in a game.
+/// The time a player waits between two hints in a game, whatever the hint
+/// said.
 const HINT_COOLDOWN_MS: i64 = 20_000;
 
 /// What the service needs of a patience beyond the rules: its name, how
@@ -734,7 +735,10 @@ impl Service {
     }
 
     /// Works out a hint on a blocking thread (a search takes up to a
-    /// fraction of a second), then logs it so that it is counted.
+    /// fraction of a second), then logs it so that it is counted. Every
+    /// hint is counted and starts the cooldown, "lost" and "undecided"
+    /// too: a verdict tells as much as a move (play, ask, undo, and the
+    /// losing moves are known).
     async fn solitaire_hint_for<G: SolitaireRules>(
         &self,
         req: &Request,
@@ -763,14 +767,6 @@ impl Service {
                 .await
                 .context("hint search")?;
             let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
-            // A hint that names no move is not counted.
-            if hint.action().is_none() {
-                let board = self.solitaire_reply(&loaded, text);
-                return Ok(Some(Reply {
-                    game: board.game,
-                    ..Reply::ephemeral(board.text)
-                }));
-            }
             let update = GameUpdate {
                 append: vec![(req.user.id.clone(), HINT.into())],
                 ..GameUpdate::of(&loaded.row, now)
@@ -1037,12 +1033,49 @@ fn stored_detail(row: &GameRow) -> String {
     stored_result(row).map(|r| r.result.detail).unwrap_or_default()
 }
 
-/// What a hint says to the player.
+/// What a hint says to the player: what it knows, and no more. With cards
+/// hidden it says in how many of the ways the stock could lie that it
+/// searched (all of them, or a sample) a winning line starts with the move.
 fn hint_text(hint: &Hint) -> String {
+    let ways = |n: usize| format!("{n} way{}", if n == 1 { "" } else { "s" });
+    let searched = |t: &Tally| if t.every { "all checked" } else { "sampled" };
+    let undecided = |t: &Tally| match t.undecided {
+        0 => String::new(),
+        n => format!(", {n} undecided within my budget"),
+    };
     match hint {
         Hint::Next { action, line_len } => format!(
             "Play **{action}**: it starts a winning line of {line_len} action{}.",
             if *line_len == 1 { "" } else { "s" }
+        ),
+        Hint::Likely { action, ways: t } if t.every && t.wins == t.searched => format!(
+            "Play **{action}**: it wins whatever the stock holds ({}).",
+            match t.searched {
+                1 => "the one way it could lie, checked".to_string(),
+                n => format!("all {n} ways it could lie checked"),
+            }
+        ),
+        Hint::Likely { action, ways: t } => format!(
+            "Play **{action}**: it wins in {} of {} the stock could lie ({}{}).",
+            t.wins,
+            ways(t.searched),
+            searched(t),
+            undecided(t)
+        ),
+        Hint::NoWin { ways: t } if t.undecided == 0 && t.every => format!(
+            "This position can no longer be won: no line wins in any of the {} the stock could lie.",
+            ways(t.searched)
+        ),
+        Hint::NoWin { ways: t } if t.undecided == 0 => format!(
+            "No line wins in any of the {} the stock could lie (sampled).",
+            ways(t.searched)
+        ),
+        Hint::NoWin { ways: t } => format!(
+            "No line wins in {} of {} the stock could lie ({}{}).",
+            t.losses(),
+            ways(t.searched),
+            searched(t),
+            undecided(t)
         ),
         Hint::Suggestion { action } => {
             format!("From the cards you can see, try **{action}** (no promise that it wins).")

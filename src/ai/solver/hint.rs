@@ -1,6 +1,17 @@
-//! What `/solitaire hint` says for a position.
+//! What `/solitaire hint` says for a position: only what the player's view
+//! tells.
+//!
+//! The exact solvers need the whole deal. When nothing is hidden (the
+//! stock is empty) they run on the position itself. Otherwise a hint deals
+//! the unseen cards (a multiset the view gives) into the hidden places in
+//! several ways, every way when there are few ([`EVERY_WAY_UP_TO`]), else
+//! [`SAMPLES`] shuffles from a seed made of the view, solves each within a
+//! share of the budget, and names the first action that starts a winning
+//! line in the most of them, with how many. Identical views get identical
+//! deals, so two games that look the same get the same hint.
 
-use super::{anthill, ants, myrmex, Verdict};
+use super::unseen::{view_seed, ways, Redeal};
+use super::{anthill, ants, myrmex, Solved, Verdict};
 use crate::rules::anthill::Anthill;
 use crate::rules::ants_solitaire::AntsSolitaire;
 use crate::rules::cards::MyrmexLevel;
@@ -8,65 +19,92 @@ use crate::rules::myrmex::Myrmex;
 use crate::rules::patience::Patience;
 use std::collections::HashSet;
 
-/// The budget in states for one hint: a fraction of a second.
+/// The budget in states for one hint, over all the ways it searches: a
+/// fraction of a second.
 pub const HINT_BUDGET: u64 = 300_000;
 
-/// A hint. None of them names a card the player cannot see.
+/// How many ways the hidden cards could lie a hint samples.
+pub const SAMPLES: usize = 8;
+
+/// Up to this many distinct ways, a hint searches every one of them.
+pub const EVERY_WAY_UP_TO: u64 = 24;
+
+/// A hint. None of them names or depends on a card the player cannot see.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
-    /// The next action of a winning line, and the line's length.
+    /// Nothing is hidden: the next action of a winning line, and the
+    /// line's length.
     Next { action: String, line_len: usize },
+    /// Cards are hidden: the first action of a winning line in the most of
+    /// the ways searched, and in how many it starts one.
+    Likely { action: String, ways: Tally },
     /// A closed Myrmex deal: a move judged from the visible cards only,
     /// with no promise that it wins.
     Suggestion { action: String },
     /// An open deal the search could not decide: the most promising move
     /// of a short look-ahead, with no promise that it wins.
     Guess { action: String },
-    /// No line wins from here.
+    /// Nothing is hidden and no line wins from here.
     Lost,
+    /// Cards are hidden and no line wins in any of the ways decided.
+    NoWin { ways: Tally },
     /// The budget ran out before the search decided.
     Undecided,
     /// Nothing is worth suggesting.
     Nothing,
 }
 
+/// What a hint found over the ways the hidden cards could lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Ways in which the named action (with none named, any line) wins.
+    pub wins: usize,
+    /// Ways the budget left undecided.
+    pub undecided: usize,
+    /// Ways searched.
+    pub searched: usize,
+    /// Whether those were every way the hidden cards could lie (else a
+    /// sample).
+    pub every: bool,
+}
+
+impl Tally {
+    /// Ways in which the action (or every line) was proved to lose.
+    pub fn losses(&self) -> usize {
+        self.searched - self.wins - self.undecided
+    }
+}
+
 impl Hint {
-    /// The action the hint names, if it names one (only those are counted).
+    /// The action the hint names, if it names one.
     pub fn action(&self) -> Option<&str> {
         match self {
-            Hint::Next { action, .. } | Hint::Suggestion { action } | Hint::Guess { action } => Some(action),
-            Hint::Lost | Hint::Undecided | Hint::Nothing => None,
+            Hint::Next { action, .. }
+            | Hint::Likely { action, .. }
+            | Hint::Suggestion { action }
+            | Hint::Guess { action } => Some(action),
+            Hint::Lost | Hint::NoWin { .. } | Hint::Undecided | Hint::Nothing => None,
         }
     }
 }
 
-fn from_verdict<A: ToString>(verdict: Verdict<A>) -> Hint {
-    match verdict {
-        Verdict::Won(line) if line.is_empty() => Hint::Nothing,
-        Verdict::Won(line) => Hint::Next {
-            action: line[0].to_string(),
-            line_len: line.len(),
-        },
-        Verdict::Lost => Hint::Lost,
-        Verdict::Undecided => Hint::Undecided,
-    }
-}
-
-/// Whether an action would lead back to a position already played.
-pub type Avoid<'a, A> = &'a dyn Fn(&A) -> bool;
+/// Whether an action from a position would lead back to a position already
+/// played. It is given the position it is asked about (a deal of the hidden
+/// cards), never the real game.
+pub type Avoid<'a, G> = &'a dyn Fn(&G, &<G as Patience>::Action) -> bool;
 
 /// The patiences that can give a hint.
 pub trait Hinted: Patience {
     /// A hint for this position whose action is never one `avoid` refuses.
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self::Action>) -> Hint;
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint;
 
     /// What lies on the table (not the counters): equal for positions a
-    /// player would call the same.
+    /// player would call the same. Never a hidden card.
     fn table(&self) -> String;
 
     /// A hint for this position alone.
     fn hint(&self, budget: u64) -> Hint {
-        self.hint_avoiding(budget, &|_| false)
+        self.hint_avoiding(budget, &|_, _| false)
     }
 }
 
@@ -75,51 +113,191 @@ pub trait Hinted: Patience {
 /// circles.
 pub fn fresh_hint<G: Hinted>(game: &G, played: &[G], budget: u64) -> Hint {
     let seen: HashSet<String> = played.iter().map(G::table).collect();
-    let repeats = |action: &G::Action| {
-        let mut next = game.clone();
+    let repeats = |position: &G, action: &G::Action| {
+        let mut next = position.clone();
         next.apply(action).is_ok() && seen.contains(&next.table())
     };
     game.hint_avoiding(budget, &repeats)
 }
 
-/// An exact hint from `solve`; when its line starts by going back to a
-/// position already played, the first fresh action whose position `solve`
-/// proves won instead.
+/// What one search found: the first action of a winning line (and the
+/// line's length), or no line.
+enum Found<A> {
+    Wins(A, usize),
+    Lost,
+    Undecided,
+    /// The game is won already: nothing to play.
+    Done,
+}
+
+/// An exact answer from `solve` on a position seen whole, and the states it
+/// took; when its line starts by going back to a position already played,
+/// the first fresh action whose position `solve` proves won instead.
 fn exact<G: Patience>(
     game: &G,
     budget: u64,
-    avoid: Avoid<'_, G::Action>,
-    solve: impl Fn(&G, u64) -> Verdict<G::Action>,
-) -> Hint {
-    match solve(game, budget) {
-        Verdict::Won(line) if line.first().is_some_and(avoid) => {
+    avoid: Avoid<'_, G>,
+    solve: &impl Fn(&G, u64) -> Solved<G::Action>,
+) -> (Found<G::Action>, u64) {
+    let solved = solve(game, budget);
+    let mut states = solved.states;
+    let found = match solved.verdict {
+        Verdict::Won(line) if line.is_empty() => Found::Done,
+        Verdict::Won(line) if !avoid(game, &line[0]) => {
+            let len = line.len();
+            Found::Wins(line.into_iter().next().expect("not empty"), len)
+        }
+        Verdict::Won(_) => {
             let fresh: Vec<G::Action> = game
                 .legal_actions()
                 .into_iter()
-                .filter(|a| !avoid(a) && a.to_string() != "end")
+                .filter(|a| !avoid(game, a) && a.to_string() != "end")
                 .collect();
-            let share = budget / fresh.len().max(1) as u64;
+            let share = budget.saturating_sub(states) / fresh.len().max(1) as u64;
+            let mut found = Found::Undecided;
             for action in fresh {
                 let mut next = game.clone();
                 if next.apply(&action).is_err() {
                     continue;
                 }
-                if let Verdict::Won(line) = solve(&next, share) {
-                    return Hint::Next {
-                        action: action.to_string(),
-                        line_len: line.len() + 1,
-                    };
+                let solved = solve(&next, share);
+                states += solved.states;
+                if let Verdict::Won(line) = solved.verdict {
+                    found = Found::Wins(action, line.len() + 1);
+                    break;
                 }
             }
-            Hint::Undecided
+            found
         }
-        verdict => from_verdict(verdict),
+        Verdict::Lost => Found::Lost,
+        Verdict::Undecided => Found::Undecided,
+    };
+    (found, states)
+}
+
+/// Whether `action` starts a winning line from `game` seen whole.
+fn wins_with<G: Patience>(
+    game: &G,
+    action: &G::Action,
+    budget: u64,
+    solve: &impl Fn(&G, u64) -> Solved<G::Action>,
+) -> (Verdict<()>, u64) {
+    let mut next = game.clone();
+    if next.apply(action).is_err() {
+        return (Verdict::Lost, 0);
+    }
+    if let Some(outcome) = next.outcome() {
+        return (
+            if outcome.won {
+                Verdict::Won(vec![])
+            } else {
+                Verdict::Lost
+            },
+            0,
+        );
+    }
+    let solved = solve(&next, budget);
+    let verdict = match solved.verdict {
+        Verdict::Won(_) => Verdict::Won(vec![]),
+        Verdict::Lost => Verdict::Lost,
+        Verdict::Undecided => Verdict::Undecided,
+    };
+    (verdict, solved.states)
+}
+
+/// The hint from `solve` for a position that may hide cards (see the
+/// module notes).
+fn from_view<G: Hinted + Redeal>(
+    game: &G,
+    budget: u64,
+    avoid: Avoid<'_, G>,
+    solve: impl Fn(&G, u64) -> Solved<G::Action>,
+) -> Hint {
+    if game.unseen().is_empty() {
+        return match exact(game, budget, avoid, &solve).0 {
+            Found::Wins(action, line_len) => Hint::Next {
+                action: action.to_string(),
+                line_len,
+            },
+            Found::Lost => Hint::Lost,
+            Found::Undecided => Hint::Undecided,
+            Found::Done => Hint::Nothing,
+        };
+    }
+    let ways = ways(game, view_seed(&game.table()), SAMPLES, EVERY_WAY_UP_TO);
+    let deals: Vec<G> = ways.deals.iter().map(|cards| game.with_hidden(cards)).collect();
+    // A quarter of the budget is kept to check the chosen action in the
+    // deals whose line started otherwise; what a search leaves goes on.
+    let mut left = budget;
+    let reserve = budget / 4;
+    let mut found = Vec::with_capacity(deals.len());
+    for (i, deal) in deals.iter().enumerate() {
+        let share = left.saturating_sub(reserve) / (deals.len() - i) as u64;
+        let (f, states) = exact(deal, share, avoid, &solve);
+        left = left.saturating_sub(states);
+        found.push(f);
+    }
+    // The action most lines start with; a tie goes to the first found.
+    let mut counts: Vec<(G::Action, usize)> = Vec::new();
+    for f in &found {
+        if let Found::Wins(action, _) = f {
+            match counts.iter_mut().find(|(a, _)| a == action) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((action.clone(), 1)),
+            }
+        }
+    }
+    let best = counts
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, (_, n))| (*n, std::cmp::Reverse(i)))
+        .map(|(_, (a, _))| a.clone());
+    let mut tally = Tally {
+        wins: 0,
+        undecided: 0,
+        searched: deals.len(),
+        every: ways.every,
+    };
+    let Some(best) = best else {
+        tally.undecided = found.iter().filter(|f| matches!(f, Found::Undecided)).count();
+        return if tally.undecided == tally.searched {
+            Hint::Undecided
+        } else {
+            Hint::NoWin { ways: tally }
+        };
+    };
+    let checks = found
+        .iter()
+        .filter(|f| matches!(f, Found::Wins(a, _) if *a != best))
+        .count();
+    let mut checked = 0;
+    for (deal, f) in deals.iter().zip(&found) {
+        match f {
+            Found::Wins(action, _) if *action == best => tally.wins += 1,
+            Found::Wins(..) => {
+                let share = left / (checks - checked) as u64;
+                checked += 1;
+                let (verdict, states) = wins_with(deal, &best, share, &solve);
+                left = left.saturating_sub(states);
+                match verdict {
+                    Verdict::Won(_) => tally.wins += 1,
+                    Verdict::Lost => {}
+                    Verdict::Undecided => tally.undecided += 1,
+                }
+            }
+            Found::Undecided => tally.undecided += 1,
+            Found::Lost | Found::Done => {}
+        }
+    }
+    Hint::Likely {
+        action: best.to_string(),
+        ways: tally,
     }
 }
 
 impl Hinted for Anthill {
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self::Action>) -> Hint {
-        exact(self, budget, avoid, |g, b| anthill::solve(g, b).verdict)
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+        from_view(self, budget, avoid, anthill::solve)
     }
 
     fn table(&self) -> String {
@@ -129,8 +307,8 @@ impl Hinted for Anthill {
 }
 
 impl Hinted for AntsSolitaire {
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self::Action>) -> Hint {
-        exact(self, budget, avoid, |g, b| ants::solve(g, b).verdict)
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+        from_view(self, budget, avoid, ants::solve)
     }
 
     fn table(&self) -> String {
@@ -143,21 +321,24 @@ impl Hinted for AntsSolitaire {
 }
 
 /// Closed deals (minor, closed major and queen) get a suggestion from the
-/// view; open deals an exact answer, or, when the search cannot decide, the
-/// look-ahead's best guess.
+/// view; open deals an answer over the ways the stock could lie, or, when
+/// the search cannot decide, the look-ahead's best guess.
 impl Hinted for Myrmex {
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self::Action>) -> Hint {
-        let guess = || myrmex::suggest(&self.view(), budget, avoid);
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+        // The look-ahead sees the view; `avoid` is asked about a stand-in
+        // with the unseen cards in deck order, so nothing reads a hidden card.
+        let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
+        let guess = |budget| myrmex::suggest(&self.view(), budget, &|a| avoid(&stand_in, a));
         if self.closed() || self.level() == MyrmexLevel::Minor {
-            return match guess() {
+            return match guess(budget) {
                 Some(action) => Hint::Suggestion {
                     action: action.to_string(),
                 },
                 None => Hint::Nothing,
             };
         }
-        match exact(self, budget, avoid, |g, b| myrmex::solve(g, b).verdict) {
-            Hint::Undecided => match guess() {
+        match from_view(self, budget, avoid, myrmex::solve) {
+            Hint::Undecided => match guess(budget / 4) {
                 Some(action) => Hint::Guess {
                     action: action.to_string(),
                 },

@@ -12,6 +12,7 @@ pub mod ants;
 pub mod daily;
 pub mod hint;
 pub mod myrmex;
+pub mod unseen;
 
 use crate::rules::ants_solitaire::Variant;
 use crate::rules::cards::MyrmexLevel;

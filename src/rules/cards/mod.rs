@@ -182,3 +182,30 @@ where
     }
     Ok(())
 }
+
+/// The cards of `deck` that are not in `seen`, in deck order (a multiset
+/// difference: a card the deck holds twice and `seen` once is left once).
+/// A patience uses it to name the cards a player cannot see from the cards
+/// they can, never from the hidden cards themselves.
+pub fn deck_without<T: Ord + Copy>(deck: &[T], seen: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut seen: Vec<T> = seen.into_iter().collect();
+    seen.sort_unstable();
+    let mut left = Vec::new();
+    for &card in deck {
+        match seen.binary_search(&card) {
+            Ok(i) => {
+                seen.remove(i);
+            }
+            Err(_) => left.push(card),
+        }
+    }
+    left
+}
+
+/// Whether `a` and `b` hold the same cards, in any order.
+pub fn same_cards<T: Ord + Copy>(a: &[T], b: &[T]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
+}

@@ -477,3 +477,15 @@ fn suit_sets() {
     assert!("MS".parse::<DSuits>().unwrap() < "MW".parse::<DSuits>().unwrap());
     assert!("MSL".parse::<DSuits>().unwrap() < "MW".parse::<DSuits>().unwrap());
 }
+
+#[test]
+fn deck_without_is_a_multiset_difference() {
+    let deck = decktet_deck(MyrmexLevel::Minor);
+    // The minor deck holds two Castles: one seen leaves one unseen.
+    let left = deck_without(&deck, [dk("7SN"), dk("AM")]);
+    assert_eq!(left.len(), deck.len() - 2);
+    assert_eq!(left.iter().filter(|&&c| c == dk("7SN")).count(), 1);
+    assert!(!left.contains(&dk("AM")));
+    assert!(same_cards(&[dk("AM"), dk("7SN")], &[dk("7SN"), dk("AM")]));
+    assert!(!same_cards(&[dk("AM"), dk("AM")], &[dk("AM"), dk("7SN")]));
+}
