@@ -209,20 +209,26 @@ pub fn army_ants_replay(sample: &Sample<View>, labels: &BoardLabels, max_bytes: 
 
 /// The replay's description for screen readers: what it is, and the final
 /// position as the board's own alt text tells it.
-pub fn army_ants_replay_alt_text(sample: &Sample<View>, labels: &BoardLabels) -> String {
+pub fn army_ants_replay_alt_text(replay: &Replay, sample: &Sample<View>, labels: &BoardLabels) -> String {
     let last = sample
         .views
         .last()
         .map(|v| army_ants_alt_text(v, labels))
         .unwrap_or_default();
-    replay_alt_text(sample.positions, &last)
+    replay_alt_text(replay, &last)
 }
 
-/// A replay's description for screen readers, from its length and the alt
-/// text of its final position; at most 1024 characters (Discord's limit).
-pub fn replay_alt_text(positions: usize, last: &str) -> String {
-    let text =
-        format!("Animated replay of the game, {positions} positions, one a second. Final position: {last}");
+/// A replay's description for screen readers, from its length (and how
+/// many of the game's positions it shows) and the alt text of its final
+/// position; at most 1024 characters (Discord's limit).
+pub fn replay_alt_text(replay: &Replay, last: &str) -> String {
+    let (frames, positions) = (replay.frames, replay.positions);
+    let shown = if frames < positions {
+        format!("{frames} of its {positions} positions, evenly spread")
+    } else {
+        format!("{positions} positions")
+    };
+    let text = format!("Animated replay of the game, {shown}, one a second. Final position: {last}");
     if text.chars().count() > 1024 {
         text.chars().take(1023).collect::<String>() + "…"
     } else {
@@ -249,13 +255,13 @@ pub fn atta_ants_replay(sample: &Sample<AttaAnts>, labels: &AttaLabels, max_byte
 }
 
 /// The Atta Ants replay's description for screen readers.
-pub fn atta_ants_replay_alt_text(sample: &Sample<AttaAnts>, labels: &AttaLabels) -> String {
+pub fn atta_ants_replay_alt_text(replay: &Replay, sample: &Sample<AttaAnts>, labels: &AttaLabels) -> String {
     let last = sample
         .views
         .last()
         .map(|g| atta_ants_alt_text(g, labels))
         .unwrap_or_default();
-    replay_alt_text(sample.positions, &last)
+    replay_alt_text(replay, &last)
 }
 
 /// A game of Anthill as an animated GIF, one frame per view (the views as
@@ -570,11 +576,23 @@ mod tests {
 
     #[test]
     fn the_alt_text_tells_the_length_and_the_end() {
-        let views = views(5, 10);
-        let text = army_ants_replay_alt_text(&Sample::all(views.clone()), &labels());
-        assert!(text.starts_with(&format!("Animated replay of the game, {} positions", views.len())));
+        let views = Sample::all(views(5, 10));
+        let replay = army_ants_replay(&views, &labels(), MAX_REPLAY_BYTES).unwrap();
+        let text = army_ants_replay_alt_text(&replay, &views, &labels());
+        assert!(text.starts_with(&format!(
+            "Animated replay of the game, {} positions",
+            views.positions
+        )));
         assert!(text.contains("Army Ants board."), "{text}");
         assert!(text.chars().count() <= 1024);
+        // A sample says so.
+        let sampled = Replay {
+            frames: 100,
+            positions: 4_002,
+            ..replay
+        };
+        let text = replay_alt_text(&sampled, "The end.");
+        assert!(text.starts_with("Animated replay of the game, 100 of its 4002 positions, evenly spread"));
     }
 
     #[test]
@@ -752,7 +770,7 @@ mod tests {
                 "frame {i}"
             );
         }
-        let text = atta_ants_replay_alt_text(&Sample::all(games.clone()), &labels);
+        let text = atta_ants_replay_alt_text(&replay, &Sample::all(games.clone()), &labels);
         assert!(text.starts_with(&format!("Animated replay of the game, {} positions", games.len())));
     }
 

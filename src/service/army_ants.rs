@@ -448,8 +448,8 @@ impl Service {
         draw_replay(&loaded.row.id, move || {
             let replay = army_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
+                alt: army_ants_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
-                alt: army_ants_replay_alt_text(&sample, &labels),
             })
         })
         .await

@@ -293,8 +293,8 @@ impl Service {
         draw_replay(&loaded.row.id, move || {
             let replay = atta_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
+                alt: atta_ants_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
-                alt: atta_ants_replay_alt_text(&sample, &labels),
             })
         })
         .await

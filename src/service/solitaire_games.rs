@@ -53,8 +53,8 @@ impl SolitaireRules for Myrmex {
         let views = positions.map(Myrmex::view);
         let replay = render::myrmex_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            alt: render::replay_alt_text(&replay, &render::myrmex_alt_text(views.views.last()?)),
             png: replay.gif,
-            alt: render::replay_alt_text(views.positions, &render::myrmex_alt_text(views.views.last()?)),
         })
     }
 
@@ -104,8 +104,8 @@ impl SolitaireRules for Anthill {
         let views = positions.map(Anthill::view);
         let replay = render::anthill_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            alt: render::replay_alt_text(&replay, &render::anthill_alt_text(views.views.last()?)),
             png: replay.gif,
-            alt: render::replay_alt_text(views.positions, &render::anthill_alt_text(views.views.last()?)),
         })
     }
 }
@@ -140,8 +140,8 @@ impl SolitaireRules for AntsSolitaire {
         let views = positions.map(AntsSolitaire::view);
         let replay = render::ants_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            alt: render::replay_alt_text(&replay, &render::ants_alt_text(views.views.last()?)),
             png: replay.gif,
-            alt: render::replay_alt_text(views.positions, &render::ants_alt_text(views.views.last()?)),
         })
     }
 }
