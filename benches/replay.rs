@@ -2,7 +2,7 @@
 //! or an Atta Ants game as one GIF. Prints each replay's size beside
 //! criterion's timings.
 
-use antics::render::{army_ants_replay, atta_ants_replay, AttaLabels, BoardLabels, MAX_REPLAY_BYTES};
+use antics::render::{army_ants_replay, atta_ants_replay, AttaLabels, BoardLabels, Sample, MAX_REPLAY_BYTES};
 use antics::rules::army_ants::{ArmyAnts, Setup, Status, View};
 use antics::rules::atta_ants::{self, AttaAnts};
 use antics::rules::shuffle::SeededRng;
@@ -47,16 +47,16 @@ fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     for plies in [0, 40, 200] {
-        let views = game_of(plies);
+        let views = Sample::all(game_of(plies));
         let gif = army_ants_replay(&views, &labels, MAX_REPLAY_BYTES).expect("a replay");
         println!(
             "army_ants_replay: {} positions, {} frames, {} bytes ({} KB)",
-            views.len(),
+            views.positions,
             gif.frames,
             gif.gif.len(),
             gif.gif.len() / 1024
         );
-        group.bench_function(format!("army_ants_replay {} positions", views.len()), |b| {
+        group.bench_function(format!("army_ants_replay {} positions", views.positions), |b| {
             b.iter(|| army_ants_replay(black_box(&views), black_box(&labels), MAX_REPLAY_BYTES))
         });
     }
@@ -94,16 +94,16 @@ fn atta_replay(c: &mut Criterion) {
     // A typical game, and the longest of the first 40 seeds.
     let typical = atta_positions(2);
     let long = (0..40).map(atta_positions).max_by_key(Vec::len).expect("games");
-    for games in [typical, long] {
+    for games in [typical, long].map(Sample::all) {
         let gif = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).expect("a replay");
         println!(
             "atta_ants_replay: {} positions, {} frames, {} bytes ({} KB)",
-            games.len(),
+            games.positions,
             gif.frames,
             gif.gif.len(),
             gif.gif.len() / 1024
         );
-        group.bench_function(format!("atta_ants_replay {} positions", games.len()), |b| {
+        group.bench_function(format!("atta_ants_replay {} positions", games.positions), |b| {
             b.iter(|| atta_ants_replay(black_box(&games), black_box(&labels), MAX_REPLAY_BYTES))
         });
     }

@@ -3,6 +3,8 @@
 //! is a short message with no debug output; a refused request leaves every
 //! stored game as it was. The same checks as the fuzz targets in `fuzz/`.
 
+mod common;
+
 use antics::cli::script::Script;
 use antics::rules::army_ants::{self, parse_position, ArmyAnts};
 use antics::rules::atta_ants::{self, parse_deal, AttaAnts, Status};
@@ -498,4 +500,34 @@ mod regressions {
             }
         });
     }
+}
+
+/// "A line of invalid UTF-8 stops `antics script` (no reply, exit 1)": such
+/// a line is refused as `bad_input`, like any line that is not a request,
+/// and the lines after it are answered.
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_script_goes_on() {
+    let scratch = common::Scratch::new();
+    let request = |command: &str| line("alice", "c1", command, json!({"game": "ants", "seed": "7"}));
+    let mut broken = br#"{"user":"alice","channel":"c1","command":"solitaire "#.to_vec();
+    broken.extend_from_slice(b"\xff\xfeundo\"}");
+    let lines = vec![
+        request("solitaire new").to_string().into_bytes(),
+        broken,
+        vec![0xc3],
+        b"\x80\r".to_vec(),
+        request("record").to_string().into_bytes(),
+    ];
+    let out = scratch.run_bytes(&lines);
+    assert_eq!(out[0]["ok"], true, "{}", out[0]);
+    for (answer, input) in out[1..4].iter().zip(&lines[1..4]) {
+        common::assert_refused(answer, "bad_input");
+        assert_answer(answer, &String::from_utf8_lossy(input));
+        assert!(answer["text"].as_str().unwrap().contains("UTF-8"), "{answer}");
+    }
+    assert_eq!(out[4]["ok"], true, "the script goes on: {}", out[4]);
+    assert_eq!(
+        out[4]["game"]["id"], out[0]["game"]["id"],
+        "the game is the one started"
+    );
 }

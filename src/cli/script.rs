@@ -74,12 +74,23 @@ impl Script {
         R: tokio::io::AsyncRead + Unpin,
         W: AsyncWrite + Unpin,
     {
-        let mut lines = BufReader::new(input).lines();
-        while let Some(line) = lines.next_line().await? {
-            if line.trim().is_empty() {
-                continue;
+        let mut input = BufReader::new(input);
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes).await? == 0 {
+                break;
             }
-            let answer = self.answer(&line).await;
+            // A line that is not UTF-8 is refused like any other bad line,
+            // and the script goes on.
+            let answer = match std::str::from_utf8(trim_line_end(&bytes)) {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => self.answer(line).await,
+                Err(e) => {
+                    self.line_no += 1;
+                    refused("bad_input", &not_utf8(&e))
+                }
+            };
             let mut text = serde_json::to_string(&answer)?;
             text.push('\n');
             output.write_all(text.as_bytes()).await?;
@@ -279,6 +290,20 @@ fn bad_line(e: &serde_json::Error) -> String {
     format!(
         "That line is not a valid request: {what} (column {}).",
         e.column()
+    )
+}
+
+/// `line` without its ending: `\n` or `\r\n`, as `lines()` would strip.
+fn trim_line_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// Why a line is not text: where its first byte that is not UTF-8 lies.
+fn not_utf8(e: &std::str::Utf8Error) -> String {
+    format!(
+        "That line is not a valid request: it is not UTF-8 text (byte {}).",
+        e.valid_up_to() + 1
     )
 }
 

@@ -22,7 +22,8 @@ pub use atta_ants::{atta_ants_alt_text, atta_ants_png, card_name as atta_card_na
 pub use myrmex::{myrmex_alt_text, myrmex_png};
 pub use replay::{
     anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, atta_ants_replay,
-    atta_ants_replay_alt_text, myrmex_replay, replay_alt_text, Replay, MAX_REPLAY_BYTES,
+    atta_ants_replay_alt_text, myrmex_replay, replay_alt_text, Replay, Sample, Sampler, MAX_REPLAY_BYTES,
+    MAX_REPLAY_FRAMES,
 };
 
 /// The player names shown beside a board.

@@ -9,6 +9,12 @@
 //! one index. Frames are drawn one at a time and compressed at once: only
 //! the previous board is kept, whatever the length of the game.
 //!
+//! A replay draws at most [`MAX_REPLAY_FRAMES`] positions, an even sample
+//! of the game's that always holds the first and the last, so that drawing
+//! one takes bounded time and memory however long the game ([`Sampler`]
+//! keeps the sample while the game's log is played, without holding every
+//! position).
+//!
 //! Encoding uses the `gif` crate (image-rs, the encoder inside `image`
 //! itself): it writes indexed frames with a global palette as they are,
 //! and can compress a frame before writing it, so the file's size is known
@@ -38,12 +44,147 @@ pub const MOVE_DELAY: u16 = 100;
 /// How long the final position shows before the replay starts again.
 pub const LAST_DELAY: u16 = 400;
 
+/// The most positions a replay draws. A longer game shows an even sample
+/// of its positions, the first and the last among them. At about 10 ms a
+/// frame (draw, compare, compress) this bounds a replay to about a second
+/// of work, whatever the game's length.
+pub const MAX_REPLAY_FRAMES: usize = 100;
+
+/// The positions a replay draws: an even sample of a game's (all of them
+/// when there are few), and how many the game had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample<T> {
+    /// In the game's order; the first and the last position always.
+    pub views: Vec<T>,
+    /// The game's positions, drawn or not.
+    pub positions: usize,
+}
+
+impl<T> Sample<T> {
+    /// At most `most` of `views`, evenly spread, the first and last kept.
+    pub fn of(views: Vec<T>, most: usize) -> Sample<T> {
+        let positions = views.len();
+        Sample {
+            views: pick(views, &evenly(positions, most)),
+            positions,
+        }
+    }
+
+    /// The sample with `f` of each of its views.
+    pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Sample<U> {
+        Sample {
+            views: self.views.iter().map(f).collect(),
+            positions: self.positions,
+        }
+    }
+
+    /// Every one of `views` (a replay still draws at most
+    /// [`MAX_REPLAY_FRAMES`] of them).
+    pub fn all(views: Vec<T>) -> Sample<T> {
+        let positions = views.len();
+        Sample { views, positions }
+    }
+}
+
+/// Collects an even sample of a game's positions as its log is played,
+/// without knowing how many there will be, keeping at most `2 * most`
+/// views: positions `0, stride, 2 * stride, ...`, the stride doubling
+/// (every second view dropped) whenever the views reach `2 * most`. The
+/// caller's view of a position is built only when it is kept; the last
+/// position is added at the end.
+#[derive(Debug)]
+pub struct Sampler<T> {
+    most: usize,
+    stride: usize,
+    seen: usize,
+    kept: Vec<T>,
+    /// Whether the latest position offered is the last one kept.
+    has_latest: bool,
+}
+
+impl<T> Sampler<T> {
+    /// A sampler whose sample has at most `most` (at least 2) positions.
+    pub fn new(most: usize) -> Sampler<T> {
+        Sampler {
+            most: most.max(2),
+            stride: 1,
+            seen: 0,
+            kept: Vec::new(),
+            has_latest: false,
+        }
+    }
+
+    /// The game's next position; `view` draws up what a replay needs of it,
+    /// and is called only if the sample keeps this position.
+    pub fn offer(&mut self, view: impl FnOnce() -> T) {
+        let index = self.seen;
+        self.seen += 1;
+        self.has_latest = index % self.stride == 0;
+        if !self.has_latest {
+            return;
+        }
+        self.kept.push(view());
+        if self.kept.len() == 2 * self.most {
+            // Keep positions 0, 2 * stride, 4 * stride, ...: the latest,
+            // at an odd place, goes too.
+            let mut place = 0;
+            self.kept.retain(|_| {
+                place += 1;
+                place % 2 == 1
+            });
+            self.stride *= 2;
+            self.has_latest = false;
+        }
+    }
+
+    /// The sample. `last` gives the view of the last position offered,
+    /// and is called only if the sample does not hold it yet.
+    pub fn finish(mut self, last: impl FnOnce() -> T) -> Sample<T> {
+        if self.seen > 0 && !self.has_latest {
+            self.kept.push(last());
+        }
+        let positions = self.seen;
+        let picked = evenly(self.kept.len(), self.most);
+        Sample {
+            views: pick(self.kept, &picked),
+            positions,
+        }
+    }
+}
+
+/// At most `most` (at least 2) of the indices `0..count`, evenly spread,
+/// always `0` and `count - 1`, in order.
+fn evenly(count: usize, most: usize) -> Vec<usize> {
+    let most = most.max(2);
+    if count <= most {
+        return (0..count).collect();
+    }
+    // With count > most, the step (count - 1) / (most - 1) exceeds 1, so
+    // the indices strictly increase.
+    (0..most).map(|k| k * (count - 1) / (most - 1)).collect()
+}
+
+/// The items of `all` at `indices` (in increasing order).
+fn pick<T>(all: Vec<T>, indices: &[usize]) -> Vec<T> {
+    let mut wanted = indices.iter().copied().peekable();
+    all.into_iter()
+        .enumerate()
+        .filter_map(|(i, item)| {
+            (wanted.peek() == Some(&i)).then(|| {
+                wanted.next();
+                item
+            })
+        })
+        .collect()
+}
+
 /// An animated replay, encoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     pub gif: Vec<u8>,
     /// The positions it shows: every position of the game, unless the
-    /// file had to leave some out to stay under its size limit.
+    /// game had more than [`MAX_REPLAY_FRAMES`] or the file had to leave
+    /// some out to stay under its size limit.
     pub frames: usize,
     /// The positions of the game.
     pub positions: usize,
@@ -52,33 +193,42 @@ pub struct Replay {
 /// An Army Ants game as an animated GIF: one frame per view, in order,
 /// each with its last move marked as the board shows it. `None` for no
 /// views. `max_bytes` bounds the file: a long game that would weigh more
-/// shows every second position (every third, ...) and always the last.
-pub fn army_ants_replay(views: &[View], labels: &BoardLabels, max_bytes: usize) -> Option<Replay> {
+/// shows fewer positions, evenly spread, and always the first and last.
+pub fn army_ants_replay(sample: &Sample<View>, labels: &BoardLabels, max_bytes: usize) -> Option<Replay> {
+    let views = &sample.views;
     let (first, palette) = army_ants_frame(views.first()?, labels);
     let frames = Frames {
         width: first.width,
         height: first.height,
         palette: palette.rgb_table(),
         count: views.len(),
+        positions: sample.positions,
     };
     frames.encode(|i| army_ants_frame(&views[i], labels).0, max_bytes)
 }
 
 /// The replay's description for screen readers: what it is, and the final
 /// position as the board's own alt text tells it.
-pub fn army_ants_replay_alt_text(views: &[View], labels: &BoardLabels) -> String {
-    let last = views
+pub fn army_ants_replay_alt_text(replay: &Replay, sample: &Sample<View>, labels: &BoardLabels) -> String {
+    let last = sample
+        .views
         .last()
         .map(|v| army_ants_alt_text(v, labels))
         .unwrap_or_default();
-    replay_alt_text(views.len(), &last)
+    replay_alt_text(replay, &last)
 }
 
-/// A replay's description for screen readers, from its length and the alt
-/// text of its final position; at most 1024 characters (Discord's limit).
-pub fn replay_alt_text(positions: usize, last: &str) -> String {
-    let text =
-        format!("Animated replay of the game, {positions} positions, one a second. Final position: {last}");
+/// A replay's description for screen readers, from its length (and how
+/// many of the game's positions it shows) and the alt text of its final
+/// position; at most 1024 characters (Discord's limit).
+pub fn replay_alt_text(replay: &Replay, last: &str) -> String {
+    let (frames, positions) = (replay.frames, replay.positions);
+    let shown = if frames < positions {
+        format!("{frames} of its {positions} positions, evenly spread")
+    } else {
+        format!("{positions} positions")
+    };
+    let text = format!("Animated replay of the game, {shown}, one a second. Final position: {last}");
     if text.chars().count() > 1024 {
         text.chars().take(1023).collect::<String>() + "…"
     } else {
@@ -90,7 +240,8 @@ pub fn replay_alt_text(positions: usize, last: &str) -> String {
 /// game at its start and after every action), each with its last actions
 /// highlighted as the board shows them, all drawn in one layout (the
 /// final map's grid), so a frame changes only where the game did.
-pub fn atta_ants_replay(games: &[AttaAnts], labels: &AttaLabels, max_bytes: usize) -> Option<Replay> {
+pub fn atta_ants_replay(sample: &Sample<AttaAnts>, labels: &AttaLabels, max_bytes: usize) -> Option<Replay> {
+    let games = &sample.views;
     let layout = Layout::covering(games)?;
     let (first, palette) = atta_ants_frame(games.first()?, labels, layout);
     let frames = Frames {
@@ -98,44 +249,47 @@ pub fn atta_ants_replay(games: &[AttaAnts], labels: &AttaLabels, max_bytes: usiz
         height: first.height,
         palette: palette.rgb_table(),
         count: games.len(),
+        positions: sample.positions,
     };
     frames.encode(|i| atta_ants_frame(&games[i], labels, layout).0, max_bytes)
 }
 
 /// The Atta Ants replay's description for screen readers.
-pub fn atta_ants_replay_alt_text(games: &[AttaAnts], labels: &AttaLabels) -> String {
-    let last = games
+pub fn atta_ants_replay_alt_text(replay: &Replay, sample: &Sample<AttaAnts>, labels: &AttaLabels) -> String {
+    let last = sample
+        .views
         .last()
         .map(|g| atta_ants_alt_text(g, labels))
         .unwrap_or_default();
-    replay_alt_text(games.len(), &last)
+    replay_alt_text(replay, &last)
 }
 
 /// A game of Anthill as an animated GIF, one frame per view (the views as
 /// the player saw them: a card face down then is a back in its frame).
-pub fn anthill_replay(views: &[anthill::View], max_bytes: usize) -> Option<Replay> {
-    patience_replay(views, anthill_size, anthill_frame, max_bytes)
+pub fn anthill_replay(sample: &Sample<anthill::View>, max_bytes: usize) -> Option<Replay> {
+    patience_replay(sample, anthill_size, anthill_frame, max_bytes)
 }
 
 /// A game of Ants Solitaire as an animated GIF, one frame per view.
-pub fn ants_replay(views: &[ants_solitaire::View], max_bytes: usize) -> Option<Replay> {
-    patience_replay(views, ants_size, ants_frame, max_bytes)
+pub fn ants_replay(sample: &Sample<ants_solitaire::View>, max_bytes: usize) -> Option<Replay> {
+    patience_replay(sample, ants_size, ants_frame, max_bytes)
 }
 
 /// A game of Myrmex as an animated GIF, one frame per view.
-pub fn myrmex_replay(views: &[myrmex::View], max_bytes: usize) -> Option<Replay> {
-    patience_replay(views, myrmex_size, myrmex_frame, max_bytes)
+pub fn myrmex_replay(sample: &Sample<myrmex::View>, max_bytes: usize) -> Option<Replay> {
+    patience_replay(sample, myrmex_size, myrmex_frame, max_bytes)
 }
 
 /// Patience boards grow and shrink with their piles: every frame is drawn
 /// on a canvas as tall as the tallest, the room below a shorter board in
 /// its own bottom colour (the table).
 fn patience_replay<V>(
-    views: &[V],
+    sample: &Sample<V>,
     size: impl Fn(&V) -> (u32, u32),
     frame: impl Fn(&V) -> (Indexed, &'static Palette),
     max_bytes: usize,
 ) -> Option<Replay> {
+    let views = &sample.views;
     let (width, _) = size(views.first()?);
     let height = views.iter().map(|v| size(v).1).max()?;
     let (_, palette) = frame(&views[0]);
@@ -144,6 +298,7 @@ fn patience_replay<V>(
         height,
         palette: palette.rgb_table(),
         count: views.len(),
+        positions: sample.positions,
     };
     frames.encode(|i| extend_to(frame(&views[i]).0, height), max_bytes)
 }
@@ -159,13 +314,14 @@ fn extend_to(mut image: Indexed, height: u32) -> Indexed {
     image
 }
 
-/// The frames of an animation: their size, their shared palette and how
-/// many there are.
+/// The frames of an animation: their size, their shared palette, how
+/// many may be drawn, and how many positions the game had.
 struct Frames {
     width: u32,
     height: u32,
     palette: Vec<u8>,
     count: usize,
+    positions: usize,
 }
 
 /// A frame compressed and ready to write.
@@ -183,29 +339,30 @@ impl Encoded {
 }
 
 impl Frames {
-    /// Draws and encodes frames `0..count` (`draw(i)` is frame `i`), every
-    /// `stride`-th one and the last, until the file fits in `max_bytes`.
+    /// Draws and encodes at most [`MAX_REPLAY_FRAMES`] of frames
+    /// `0..count` (`draw(i)` is frame `i`), evenly spread with the first and
+    /// the last, fewer until the file fits in `max_bytes`.
     fn encode(&self, draw: impl Fn(usize) -> Indexed, max_bytes: usize) -> Option<Replay> {
         if self.count == 0 || self.width > u16::MAX as u32 || self.height > u16::MAX as u32 {
             return None;
         }
         // The header, the colour table and the loop extension.
         let overhead = 13 + 768 + 19 + 1;
-        let mut stride = 1;
+        let mut most = self.count.min(MAX_REPLAY_FRAMES);
         loop {
-            let picked = picked(self.count, stride);
+            let picked = evenly(self.count, most);
             let frames = self.compress(&draw, &picked);
             let size = overhead + frames.iter().map(Encoded::size).sum::<usize>();
             if size <= max_bytes || picked.len() <= 2 {
                 return Some(Replay {
                     gif: self.write(&frames),
                     frames: picked.len(),
-                    positions: self.count,
+                    positions: self.positions,
                 });
             }
             // Fewer frames, each a bigger change: aim at the limit, and
             // always leave out more than the last try did.
-            stride = (stride + 1).max((stride * size).div_ceil(max_bytes));
+            most = (picked.len() * max_bytes / size).min(picked.len() - 1);
         }
     }
 
@@ -256,15 +413,6 @@ impl Frames {
         }
         out
     }
-}
-
-/// Frames `0, stride, 2 * stride, ...` and always the last.
-fn picked(count: usize, stride: usize) -> Vec<usize> {
-    let mut picked: Vec<usize> = (0..count).step_by(stride.max(1)).collect();
-    if picked.last() != Some(&(count - 1)) {
-        picked.push(count - 1);
-    }
-    picked
 }
 
 /// The frame that turns `before` into `after`: the smallest rectangle
@@ -383,7 +531,8 @@ mod tests {
     #[test]
     fn every_position_is_a_frame_and_shows_exactly_its_board() {
         let views = views(5, 24);
-        let replay = army_ants_replay(&views, &labels(), MAX_REPLAY_BYTES).expect("a replay");
+        let replay =
+            army_ants_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!((replay.frames, replay.positions), (views.len(), views.len()));
         assert!(replay.gif.starts_with(b"GIF89a"));
         let (screens, delays) = screens(&replay.gif);
@@ -399,9 +548,9 @@ mod tests {
     #[test]
     fn a_replay_too_big_for_its_limit_leaves_positions_out_but_not_the_last() {
         let views = views(9, 40);
-        let whole = army_ants_replay(&views, &labels(), MAX_REPLAY_BYTES).unwrap();
+        let whole = army_ants_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).unwrap();
         let limit = whole.gif.len() * 2 / 3;
-        let short = army_ants_replay(&views, &labels(), limit).unwrap();
+        let short = army_ants_replay(&Sample::all(views.clone()), &labels(), limit).unwrap();
         assert!(short.gif.len() <= limit, "{} > {limit}", short.gif.len());
         assert!(short.frames < views.len() && short.frames >= 2);
         assert_eq!(short.positions, views.len());
@@ -414,7 +563,12 @@ mod tests {
     #[test]
     fn an_unchanged_position_still_gets_a_frame() {
         let view = views(1, 0).remove(0);
-        let replay = army_ants_replay(&[view.clone(), view], &labels(), MAX_REPLAY_BYTES).unwrap();
+        let replay = army_ants_replay(
+            &Sample::all(vec![view.clone(), view]),
+            &labels(),
+            MAX_REPLAY_BYTES,
+        )
+        .unwrap();
         let (screens, _) = screens(&replay.gif);
         assert_eq!(screens.len(), 2);
         assert_eq!(screens[0], screens[1]);
@@ -422,11 +576,23 @@ mod tests {
 
     #[test]
     fn the_alt_text_tells_the_length_and_the_end() {
-        let views = views(5, 10);
-        let text = army_ants_replay_alt_text(&views, &labels());
-        assert!(text.starts_with(&format!("Animated replay of the game, {} positions", views.len())));
+        let views = Sample::all(views(5, 10));
+        let replay = army_ants_replay(&views, &labels(), MAX_REPLAY_BYTES).unwrap();
+        let text = army_ants_replay_alt_text(&replay, &views, &labels());
+        assert!(text.starts_with(&format!(
+            "Animated replay of the game, {} positions",
+            views.positions
+        )));
         assert!(text.contains("Army Ants board."), "{text}");
         assert!(text.chars().count() <= 1024);
+        // A sample says so.
+        let sampled = Replay {
+            frames: 100,
+            positions: 4_002,
+            ..replay
+        };
+        let text = replay_alt_text(&sampled, "The end.");
+        assert!(text.starts_with("Animated replay of the game, 100 of its 4002 positions, evenly spread"));
     }
 
     #[test]
@@ -446,7 +612,7 @@ mod tests {
             views.push(game.view());
         }
         let tallest = views.iter().map(|v| ants_size(v).1).max().unwrap();
-        let replay = ants_replay(&views, MAX_REPLAY_BYTES).expect("a replay");
+        let replay = ants_replay(&Sample::all(views.clone()), MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!(replay.frames, views.len());
         let (screens, _) = screens(&replay.gif);
         assert_eq!(screens.len(), views.len());
@@ -455,6 +621,112 @@ mod tests {
             assert_eq!(screen.len(), (board.width * tallest) as usize);
             assert!(screen[..board.data.len()] == board.data[..]);
         }
+    }
+
+    /// The positions a `Sampler` of `most` keeps of a game of `count`, and
+    /// how many views it built.
+    fn sampled(count: usize, most: usize) -> (Sample<usize>, usize) {
+        let mut built = 0;
+        let mut sampler = Sampler::new(most);
+        for i in 0..count {
+            sampler.offer(|| {
+                built += 1;
+                i
+            });
+        }
+        let sample = sampler.finish(|| {
+            built += 1;
+            count - 1
+        });
+        (sample, built)
+    }
+
+    #[test]
+    fn a_sample_keeps_the_first_and_last_positions_evenly_spread() {
+        for most in [2, 3, 10, MAX_REPLAY_FRAMES] {
+            for count in (0..700).chain([4_000, 4_001, 65_537]) {
+                let (sample, built) = sampled(count, most);
+                assert_eq!(sample.positions, count);
+                let kept = &sample.views;
+                if count == 0 {
+                    assert!(kept.is_empty());
+                    continue;
+                }
+                assert_eq!(kept.len(), count.min(most), "{count} of {most}");
+                assert_eq!((kept[0], kept[kept.len() - 1]), (0, count - 1));
+                // Even: no gap between two drawn positions is more than
+                // three times the mean gap (the sampler keeps every
+                // stride-th position, then picks evenly among those).
+                let gaps: Vec<usize> = kept.windows(2).map(|w| w[1] - w[0]).collect();
+                assert!(gaps.iter().all(|&g| g > 0));
+                if count > most {
+                    let mean = (count - 1) as f64 / (most - 1) as f64;
+                    let widest = *gaps.iter().max().unwrap() as f64;
+                    assert!(widest <= 3.0 * mean, "{count} of {most}: {gaps:?}");
+                }
+                // Bounded work: a view is built only for a kept position,
+                // about `most` per doubling of the game's length.
+                let doublings = (count as f64 / most as f64).log2().max(0.0).ceil() as usize;
+                assert!(
+                    built <= 2 * most + most * doublings + 1,
+                    "{count} of {most}: {built} built"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn evenly_spread_indices_are_all_of_a_short_list() {
+        assert_eq!(evenly(5, 10), vec![0, 1, 2, 3, 4]);
+        assert_eq!(evenly(11, 3), vec![0, 5, 10]);
+        assert_eq!(evenly(4_000, 4), vec![0, 1_333, 2_666, 3_999]);
+        assert!(evenly(0, 3).is_empty());
+    }
+
+    #[test]
+    fn a_long_patience_replay_draws_a_bounded_sample() {
+        // "A 4,000-move patience makes `/record` take 52 s": the replay of
+        // any game draws at most MAX_REPLAY_FRAMES positions, the first and
+        // the last among them.
+        use crate::rules::patience::Patience;
+        // A deal that opens with a move, played and taken back 2,000 times.
+        let (mut game, first) = (0..)
+            .find_map(|seed| {
+                let game = ants_solitaire::AntsSolitaire::new(&ants_solitaire::Setup {
+                    seed: Some(seed),
+                    ..Default::default()
+                })
+                .expect("a deal");
+                let first = game
+                    .legal_actions()
+                    .into_iter()
+                    .find(|a| matches!(a, ants_solitaire::Action::Move { .. }))?;
+                Some((game, first))
+            })
+            .expect("a deal with a move");
+        let mut views = vec![game.view()];
+        while views.len() < 4_001 {
+            let action = if views.len() % 2 == 1 {
+                first
+            } else {
+                ants_solitaire::Action::Undo
+            };
+            game.apply(&action).expect("legal");
+            views.push(game.view());
+        }
+        let last = views.last().unwrap().clone();
+        let tallest = views.iter().map(|v| ants_size(v).1).max().unwrap();
+        let replay = ants_replay(&Sample::all(views), MAX_REPLAY_BYTES).expect("a replay");
+        assert_eq!((replay.frames, replay.positions), (MAX_REPLAY_FRAMES, 4_001));
+        let (screens, _) = screens(&replay.gif);
+        assert_eq!(screens.len(), MAX_REPLAY_FRAMES);
+        let board = ants_frame(&last).0;
+        let screen = screens.last().unwrap();
+        assert_eq!(screen.len(), (board.width * tallest) as usize);
+        assert!(
+            screen[..board.data.len()] == board.data[..],
+            "the last frame is the last position"
+        );
     }
 
     /// Every position of an Atta Ants game played at random from `seed`
@@ -486,7 +758,8 @@ mod tests {
     fn an_atta_ants_replay_shows_every_position_in_one_layout() {
         let games = atta_positions(3, 11);
         let labels: AttaLabels = vec!["alice".into(), "bob".into(), "carol".into()];
-        let replay = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).expect("a replay");
+        let replay =
+            atta_ants_replay(&Sample::all(games.clone()), &labels, MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!((replay.frames, replay.positions), (games.len(), games.len()));
         let layout = Layout::covering(&games).unwrap();
         let (screens, _) = screens(&replay.gif);
@@ -497,7 +770,7 @@ mod tests {
                 "frame {i}"
             );
         }
-        let text = atta_ants_replay_alt_text(&games, &labels);
+        let text = atta_ants_replay_alt_text(&replay, &Sample::all(games.clone()), &labels);
         assert!(text.starts_with(&format!("Animated replay of the game, {} positions", games.len())));
     }
 
@@ -507,13 +780,13 @@ mod tests {
     #[ignore]
     fn write_example() {
         let views = views(3, 400);
-        let replay = army_ants_replay(&views, &labels(), MAX_REPLAY_BYTES).unwrap();
+        let replay = army_ants_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).unwrap();
         std::fs::write("/tmp/antics-replay.gif", &replay.gif).unwrap();
         eprintln!("{} positions, {} bytes", views.len(), replay.gif.len());
         let games = atta_positions(4, 2);
         let labels: AttaLabels = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
-        let replay = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).unwrap();
+        let replay = atta_ants_replay(&Sample::all(games), &labels, MAX_REPLAY_BYTES).unwrap();
         std::fs::write("/tmp/antics-atta-replay.gif", &replay.gif).unwrap();
-        eprintln!("{} positions, {} bytes", games.len(), replay.gif.len());
+        eprintln!("{} positions, {} bytes", replay.positions, replay.gif.len());
     }
 }

@@ -7,14 +7,15 @@ mod deploy;
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
+use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
 use super::{mention, unless_conflict, Service};
 use crate::ai::army_ants::Level;
 use crate::render::{
-    army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels,
-    MAX_REPLAY_BYTES,
+    army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels, Sampler,
+    MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::army_ants::{
     record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Outcome, Phase, RuleError, Setup, Side,
@@ -435,18 +436,23 @@ impl Service {
         if !self.config.render || !matches!(loaded.game.status(), Status::Over(_)) {
             return Ok(None);
         }
-        let mut views = Vec::new();
+        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
         let start = ArmyAnts::new(&loaded.setup)?;
-        self.replay_each(&loaded.row, &loaded.seats, start, |game| {
-            views.push(replay_view(game))
-        })
-        .await?;
+        let last = self
+            .replay_each(&loaded.row, &loaded.seats, start, |game| {
+                sample.offer(|| replay_view(game))
+            })
+            .await?;
+        let sample = sample.finish(|| replay_view(&last));
         let labels = loaded.seats.labels();
-        let replay = army_ants_replay(&views, &labels, MAX_REPLAY_BYTES);
-        Ok(replay.map(|replay| Image {
-            png: replay.gif,
-            alt: army_ants_replay_alt_text(&views, &labels),
-        }))
+        draw_replay(&loaded.row.id, move || {
+            let replay = army_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
+            Some(Image {
+                alt: army_ants_replay_alt_text(&replay, &sample, &labels),
+                png: replay.gif,
+            })
+        })
+        .await
     }
 
     async fn accept(

@@ -9,12 +9,13 @@ use super::atta_board::{self as board, Choice, View};
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
+use super::offload::draw_replay;
 use super::options;
 use super::types::*;
 use super::{mention, unless_conflict, Service};
 use crate::render::{
     atta_ants_alt_text, atta_ants_png, atta_ants_replay, atta_ants_replay_alt_text, atta_card_name,
-    AttaLabels, MAX_REPLAY_BYTES,
+    AttaLabels, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -282,17 +283,21 @@ impl Service {
         if !self.config.render || !over {
             return Ok(None);
         }
-        let mut games = Vec::new();
+        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
         let start = start_of(&loaded.setup, &loaded.table)?;
-        self.replay_each(&loaded.row, &loaded.table, start, |g| games.push(g.clone()))
+        let last = self
+            .replay_each(&loaded.row, &loaded.table, start, |g| sample.offer(|| g.clone()))
             .await?;
+        let sample = sample.finish(|| last);
         let labels = loaded.table.labels();
-        Ok(
-            atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).map(|replay| Image {
+        draw_replay(&loaded.row.id, move || {
+            let replay = atta_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
+            Some(Image {
+                alt: atta_ants_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
-                alt: atta_ants_replay_alt_text(&games, &labels),
-            }),
-        )
+            })
+        })
+        .await
     }
 
     async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {

@@ -17,6 +17,7 @@ mod error;
 mod idle;
 mod leaderboard;
 mod multiplayer;
+mod offload;
 mod options;
 mod ratings;
 mod reach;

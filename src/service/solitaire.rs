@@ -6,11 +6,13 @@ use super::cache::KeptPatience;
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, close_text, is_open_day};
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
+use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
 use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
+use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
 use crate::store::{status, DailyAttempt, DailyInsert, GameRow, GameUpdate, StoreError};
 use anyhow::Context;
@@ -45,9 +47,10 @@ pub(super) trait SolitaireRules: Patience + Hinted + KeptPatience {
     fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError>;
     /// The board as the player sees it (never a hidden card).
     fn image(&self) -> Image;
-    /// The animated replay of a game's positions, each as the player saw
-    /// it (a card face down then is a back in its frame).
-    fn replay(positions: &[Self]) -> Option<Image>;
+    /// The animated replay of a game's positions (a sample of them, for a
+    /// long game), each as the player saw it (a card face down then is a
+    /// back in its frame).
+    fn replay(positions: &Sample<Self>) -> Option<Image>;
     /// The canonical form of an action in this position (Myrmex writes the
     /// count of a move onto an empty pile), for the log.
     fn canonical(&self, action: &Self::Action) -> Self::Action {
@@ -973,9 +976,20 @@ impl Service {
     }
 
     /// Every position of a patience, from the deal to its last action
-    /// (hints are not moves), as one animated image.
+    /// (hints are not moves), as one animated image: an even sample of
+    /// them for a long game, drawn on the blocking pool.
     async fn patience_replay<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Option<Image>> {
-        Ok(G::replay(&self.patience_positions::<G>(row).await?))
+        let start = PatienceState {
+            game: start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?,
+            hints: Hints::default(),
+            daily: false,
+        };
+        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
+        let last = self
+            .replay_each(row, &(), start, |state| sample.offer(|| state.game.clone()))
+            .await?;
+        let sample = sample.finish(|| last.game);
+        Ok(draw_replay(&row.id, move || G::replay(&sample)).await?)
     }
 
     /// Every position of a patience so far, from the deal on.

@@ -4,7 +4,7 @@ use super::error::UserError;
 use super::options;
 use super::solitaire::{minutes, SolitaireRules};
 use super::types::{Image, Options};
-use crate::render;
+use crate::render::{self, Sample};
 use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::MyrmexLevel;
@@ -49,12 +49,12 @@ impl SolitaireRules for Myrmex {
         }
     }
 
-    fn replay(positions: &[Self]) -> Option<Image> {
-        let views: Vec<_> = positions.iter().map(|game| game.view()).collect();
+    fn replay(positions: &Sample<Self>) -> Option<Image> {
+        let views = positions.map(Myrmex::view);
         let replay = render::myrmex_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            alt: render::replay_alt_text(&replay, &render::myrmex_alt_text(views.views.last()?)),
             png: replay.gif,
-            alt: render::replay_alt_text(views.len(), &render::myrmex_alt_text(views.last()?)),
         })
     }
 
@@ -100,12 +100,12 @@ impl SolitaireRules for Anthill {
         }
     }
 
-    fn replay(positions: &[Self]) -> Option<Image> {
-        let views: Vec<_> = positions.iter().map(|game| game.view()).collect();
+    fn replay(positions: &Sample<Self>) -> Option<Image> {
+        let views = positions.map(Anthill::view);
         let replay = render::anthill_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            alt: render::replay_alt_text(&replay, &render::anthill_alt_text(views.views.last()?)),
             png: replay.gif,
-            alt: render::replay_alt_text(views.len(), &render::anthill_alt_text(views.last()?)),
         })
     }
 }
@@ -136,12 +136,12 @@ impl SolitaireRules for AntsSolitaire {
         }
     }
 
-    fn replay(positions: &[Self]) -> Option<Image> {
-        let views: Vec<_> = positions.iter().map(|game| game.view()).collect();
+    fn replay(positions: &Sample<Self>) -> Option<Image> {
+        let views = positions.map(AntsSolitaire::view);
         let replay = render::ants_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            alt: render::replay_alt_text(&replay, &render::ants_alt_text(views.views.last()?)),
             png: replay.gif,
-            alt: render::replay_alt_text(views.len(), &render::ants_alt_text(views.last()?)),
         })
     }
 }

@@ -14,6 +14,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions, Executor, Row};
 
 mod daily;
+mod migrate;
 mod places;
 mod ratings;
 
@@ -146,8 +147,8 @@ pub struct Store {
     backend: Backend,
 }
 
-/// Per-connection SQLite settings. WAL is set once per file (it persists),
-/// since switching the journal mode needs a lock that cannot be waited for.
+/// Per-connection SQLite settings. WAL is set once per file at start (it
+/// persists; see `migrate::set_wal`).
 const SQLITE_PRAGMAS: &str =
     "PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
 
@@ -210,10 +211,17 @@ impl Store {
             })
             .connect_with(options)
             .await?;
+        let mut conn = pool.acquire().await?;
         if backend == Backend::Sqlite {
-            pool.execute("PRAGMA journal_mode = WAL").await?;
+            migrate::set_wal(&mut conn).await?;
         }
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        let migrated = migrate::migrate(&mut conn, backend).await;
+        if migrated.is_err() {
+            // Whatever it holds (a lock, a transaction) goes with it.
+            conn.close_on_drop();
+        }
+        migrated?;
+        drop(conn);
         Ok(Store { pool, backend })
     }
 

@@ -10,6 +10,14 @@ use std::process::{Command, Stdio};
 /// Feeds `lines` to one `antics script` process and returns one parsed
 /// object per line. `db` is a SQLite file or a postgres:// URL.
 pub fn script(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Value]) -> Vec<Value> {
+    let raw: Vec<Vec<u8>> = lines.iter().map(|l| l.to_string().into_bytes()).collect();
+    script_bytes(db, images, &raw)
+}
+
+/// Feeds `lines`, raw bytes that need not be text, one line each, to one
+/// `antics script` process that must end well, and returns one parsed
+/// object per line.
+pub fn script_bytes(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Vec<u8>]) -> Vec<Value> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
         .arg("script")
         .arg("--db")
@@ -24,7 +32,8 @@ pub fn script(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Value]) -
     {
         let mut stdin = child.stdin.take().expect("stdin");
         for line in lines {
-            writeln!(stdin, "{line}").expect("write a line");
+            stdin.write_all(line).expect("write a line");
+            stdin.write_all(b"\n").expect("write a line");
         }
     }
     let output = child.wait_with_output().expect("antics finishes");
@@ -88,6 +97,11 @@ impl Scratch {
 
     pub fn run(&self, lines: &[Value]) -> Vec<Value> {
         script(self.db(), &self.images(), lines)
+    }
+
+    /// Like `run`, with lines of raw bytes.
+    pub fn run_bytes(&self, lines: &[Vec<u8>]) -> Vec<Value> {
+        script_bytes(self.db(), &self.images(), lines)
     }
 }
 
