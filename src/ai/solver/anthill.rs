@@ -23,9 +23,10 @@
 //! endgame: they find most wins fast but prove nothing when they fail. The
 //! last pass has no limit and searches the endgame depth first, progress
 //! first, so it needs no memory beyond the table: only it proves a loss.
-//! Every pass drops a position where a card can never move again above a
-//! card that breaks its spot's bottom run ([`Search::has_stuck_card`]):
-//! that position is lost, so dropping it keeps the last pass exact.
+//! Each stage and each position of the depth-first endgame is dropped
+//! when a card can never move again above a card that breaks its spot's
+//! bottom run ([`Search::has_stuck_card`]): that position is lost, so
+//! dropping it keeps the last pass exact and saves it the search.
 
 use super::{checked, mix64, pack_piles, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
@@ -316,46 +317,55 @@ impl Search {
     /// Aces and Kings are never stuck (an empty spot may take them), and a
     /// card still in the stock is a way out (a deal puts it on a top).
     fn has_stuck_card(&self) -> bool {
-        let mut stuck = [false; CARDS];
+        // Cards as bits (the card's code); of each rank, the four cards.
+        const fn rank_mask(rank: u8) -> u64 {
+            1 << rank | 1 << (rank + 13) | 1 << (rank + 26) | 1 << (rank + 39)
+        }
+        let mut stuck = 0u64;
         for (card, &(spot, _)) in self.place.iter().enumerate() {
-            stuck[card] = spot != NOWHERE && !matches!(rank(card as u8), 0 | 12);
+            if spot != NOWHERE && !matches!(rank(card as u8), 0 | 12) {
+                stuck |= 1 << card;
+            }
         }
         loop {
             // The height of the highest stuck card of each spot: what lies
             // under it never comes up.
-            let mut ceiling = [-1i32; SPOTS];
+            let mut ceiling = [0u8; SPOTS];
+            let mut bits = stuck;
+            while bits != 0 {
+                let (spot, height) = self.place[bits.trailing_zeros() as usize];
+                let at = &mut ceiling[usize::from(spot)];
+                *at = (*at).max(height);
+                bits &= bits - 1;
+            }
+            // Cards that may still come up: in the stock, or not under a
+            // stuck card.
+            let mut free = 0u64;
             for (card, &(spot, height)) in self.place.iter().enumerate() {
-                if stuck[card] {
-                    let at = &mut ceiling[usize::from(spot)];
-                    *at = (*at).max(i32::from(height));
+                if spot == NOWHERE || height >= ceiling[usize::from(spot)] {
+                    free |= 1 << card;
                 }
             }
-            let free = |card: u8| {
-                let (spot, height) = self.place[usize::from(card)];
-                spot == NOWHERE || i32::from(height) >= ceiling[usize::from(spot)]
-            };
-            let mut dropped = false;
-            for card in 0..CARDS as u8 {
-                if !stuck[usize::from(card)] {
-                    continue;
-                }
-                let r = rank(card);
-                let way_out = [r - 1, r + 1]
-                    .into_iter()
-                    .any(|partner| (0..4).any(|suit| free(suit * 13 + partner)));
-                if way_out {
-                    stuck[usize::from(card)] = false;
-                    dropped = true;
+            let mut dropped = 0u64;
+            for rank in 1..12 {
+                if free & (rank_mask(rank - 1) | rank_mask(rank + 1)) != 0 {
+                    dropped |= stuck & rank_mask(rank);
                 }
             }
-            if !dropped {
+            if dropped == 0 {
                 break;
             }
+            stuck &= !dropped;
         }
-        self.place
-            .iter()
-            .enumerate()
-            .any(|(card, &(spot, height))| stuck[card] && height >= self.run[usize::from(spot)])
+        let mut bits = stuck;
+        while bits != 0 {
+            let (spot, height) = self.place[bits.trailing_zeros() as usize];
+            if height >= self.run[usize::from(spot)] {
+                return true;
+            }
+            bits &= bits - 1;
+        }
+        false
     }
 
     /// Lists the positions the moves reach before the next deal, breadth
@@ -467,7 +477,7 @@ impl Search {
                     moves_back(&nodes, at as usize, &mut line);
                     return Some(line);
                 }
-                if self.table.visit(self.key()) && !self.has_stuck_card() {
+                if self.table.visit(self.key()) {
                     let moves = depth[at as usize] + 1;
                     open.push((self.measure() * PROGRESS_WEIGHT - moves, nodes.len() as u32));
                     nodes.push(self.node(at as usize, from, to));
