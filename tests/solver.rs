@@ -119,6 +119,63 @@ fn anthill_deal_without_a_move_is_proved_lost() {
     assert_eq!(anthill::solve(&game, BUDGET).verdict, Verdict::Lost);
 }
 
+/// An exhaustive search through the rules module alone, independent of
+/// the solver: every Anthill position reachable by moves and deals (`end`
+/// and `undo` aside), keyed by the spots and the stock. Some(true) if a
+/// win is reachable, Some(false) if not, None past `budget` positions.
+fn exhaustive_anthill(game: &Anthill, budget: usize) -> Option<bool> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![game.clone()];
+    while let Some(game) = stack.pop() {
+        if game.outcome().is_some_and(|o| o.won) {
+            return Some(true);
+        }
+        let view = game.view();
+        if !seen.insert(format!("{:?} {}", view.spots, view.stock_len)) {
+            continue;
+        }
+        if seen.len() > budget {
+            return None;
+        }
+        for action in game.legal_actions() {
+            if matches!(action, ah::Action::End | ah::Action::Undo) {
+                continue;
+            }
+            let mut next = game.clone();
+            next.apply(&action).unwrap();
+            stack.push(next);
+        }
+    }
+    Some(false)
+}
+
+/// The deal of [`anthill_deal_without_a_move_is_proved_lost`] with the 3s
+/// and the 2s swapped: a 2 beside the Aces and the 3s opens moves at the
+/// deal (an Ace onto it, it onto an Ace or a 3), yet the deal stays lost.
+/// The solver's verdict is checked by a search of every reachable
+/// position through the rules.
+#[test]
+fn anthill_lost_deal_with_moves_agrees_with_an_exhaustive_search() {
+    let deals = [
+        "As Ah Ad Ac 2s 3h 3d 3c",
+        "5s 5h 5d 5c 7s 7h 7d 7c",
+        "9s 9h 9d 9c Js Jh Jd Jc",
+        "3s 2h 2d 2c 4s 4h 4d 4c",
+        "6s 6h 6d 6c 8s 8h 8d 8c",
+        "Qs Qh Qd Qc Ts Th Td Tc",
+        "Ks Kh Kd Kc",
+    ];
+    let game = Anthill::new(&ah::Setup {
+        seed: None,
+        deal: Some(deals.join(" ")),
+    })
+    .unwrap();
+    assert!(game.legal_actions().len() > 2, "moves are open at the deal");
+    let solved = anthill::solve(&game, BUDGET);
+    assert_eq!(solved.verdict, Verdict::Lost);
+    assert_eq!(exhaustive_anthill(&game, 1_000_000), Some(false));
+}
+
 /// Ants (strict), built to be lost. The foundations start with the four
 /// 7s, so no top can ever be a 7 again. The 6s start the tableau and, in the
 /// strict game, must be played first, each onto its own 7: every foundation

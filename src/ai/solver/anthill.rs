@@ -23,6 +23,10 @@
 //! endgame: they find most wins fast but prove nothing when they fail. The
 //! last pass has no limit and searches the endgame depth first, progress
 //! first, so it needs no memory beyond the table: only it proves a loss.
+//! Each stage and each position of the depth-first endgame is dropped
+//! when a card can never move again above a card that breaks its spot's
+//! bottom run ([`Search::has_stuck_card`]): that position is lost, so
+//! dropping it keeps the last pass exact and saves it the search.
 
 use super::{checked, mix64, pack_piles, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
@@ -301,6 +305,69 @@ impl Search {
         score - cover
     }
 
+    /// Whether the deal is lost from here because a card can never move
+    /// again and lies above a card that breaks its spot's bottom run: the
+    /// cards under it never change, so "each holding the 13 cards of one
+    /// suit in rank order" can never hold for its spot.
+    ///
+    /// A card is stuck when every card it could go onto (one rank apart,
+    /// any suit) lies under a stuck card, in its own spot or another. The
+    /// stuck cards are the largest such set: all cards on the spots to
+    /// start with, then those with a way out are dropped until none is.
+    /// Aces and Kings are never stuck (an empty spot may take them), and a
+    /// card still in the stock is a way out (a deal puts it on a top).
+    fn has_stuck_card(&self) -> bool {
+        // Cards as bits (the card's code); of each rank, the four cards.
+        const fn rank_mask(rank: u8) -> u64 {
+            1 << rank | 1 << (rank + 13) | 1 << (rank + 26) | 1 << (rank + 39)
+        }
+        let mut stuck = 0u64;
+        for (card, &(spot, _)) in self.place.iter().enumerate() {
+            if spot != NOWHERE && !matches!(rank(card as u8), 0 | 12) {
+                stuck |= 1 << card;
+            }
+        }
+        loop {
+            // The height of the highest stuck card of each spot: what lies
+            // under it never comes up.
+            let mut ceiling = [0u8; SPOTS];
+            let mut bits = stuck;
+            while bits != 0 {
+                let (spot, height) = self.place[bits.trailing_zeros() as usize];
+                let at = &mut ceiling[usize::from(spot)];
+                *at = (*at).max(height);
+                bits &= bits - 1;
+            }
+            // Cards that may still come up: in the stock, or not under a
+            // stuck card.
+            let mut free = 0u64;
+            for (card, &(spot, height)) in self.place.iter().enumerate() {
+                if spot == NOWHERE || height >= ceiling[usize::from(spot)] {
+                    free |= 1 << card;
+                }
+            }
+            let mut dropped = 0u64;
+            for rank in 1..12 {
+                if free & (rank_mask(rank - 1) | rank_mask(rank + 1)) != 0 {
+                    dropped |= stuck & rank_mask(rank);
+                }
+            }
+            if dropped == 0 {
+                break;
+            }
+            stuck &= !dropped;
+        }
+        let mut bits = stuck;
+        while bits != 0 {
+            let (spot, height) = self.place[bits.trailing_zeros() as usize];
+            if height >= self.run[usize::from(spot)] {
+                return true;
+            }
+            bits &= bits - 1;
+        }
+        false
+    }
+
     /// Lists the positions the moves reach before the next deal, breadth
     /// first (at most the pass's `stage_states`), then deals from them best
     /// first and searches on. `discrepancies` is how many choices other
@@ -317,7 +384,7 @@ impl Search {
                 self.best_first(self.pass.segment)
             };
         }
-        if !self.table.visit(self.key()) {
+        if !self.table.visit(self.key()) || self.has_stuck_card() {
             return None;
         }
         let dealt = self.dealt;
@@ -462,7 +529,7 @@ impl Search {
             self.table.cut = true;
             return None;
         }
-        if !self.table.visit_with(self.key(), allowance) {
+        if !self.table.visit_with(self.key(), allowance) || self.has_stuck_card() {
             return None;
         }
         self.segment_left -= 1;
@@ -608,4 +675,91 @@ pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
         states: search.table.states(),
     };
     checked(game, solved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::solver::Verdict;
+    use crate::rules::anthill::Setup;
+    use crate::rules::cards::{standard_deck, write_deck_order, StdCard};
+
+    fn card(text: &str) -> StdCard {
+        text.parse().expect("a card")
+    }
+
+    /// A deal with spot 1 dealt 4s 4h 4d 4c 6s 6h 5s and spot 2 dealt
+    /// 7s 7h 7d 7c 6d 6c 5h, bottom first ("each later deal puts the next
+    /// 8 cards onto spots 1..8"; the last deal the final 4 onto 1..4).
+    fn fives_over_fours_and_sixes() -> Anthill {
+        let spots = [
+            ["4s", "4h", "4d", "4c", "6s", "6h", "5s"],
+            ["7s", "7h", "7d", "7c", "6d", "6c", "5h"],
+        ];
+        let placed: Vec<StdCard> = spots.iter().flatten().map(|t| card(t)).collect();
+        let mut rest = standard_deck().into_iter().filter(|c| !placed.contains(c));
+        let order: Vec<StdCard> = (0..52)
+            .map(|i| match (i % 8, i / 8) {
+                (spot @ (0 | 1), round) => card(spots[spot][round]),
+                _ => rest.next().expect("52 cards"),
+            })
+            .collect();
+        Anthill::new(&Setup {
+            seed: None,
+            deal: Some(write_deck_order(&order)),
+        })
+        .unwrap()
+    }
+
+    /// "Only top cards move, one at a time", onto a rank one apart: once
+    /// the 5s and 5h lie on every 4 and 6, neither ever moves, and the 5s
+    /// covers a spot that does not start with an Ace or a King, so the
+    /// spot can never hold one suit in order.
+    #[test]
+    fn fives_over_every_four_and_six_are_stuck() {
+        let mut search = Search::new(&fives_over_fours_and_sixes(), 1);
+        // At the deal the 5s are in the stock: every card has a way out.
+        assert!(!search.has_stuck_card());
+        while search.stock_left() > 0 {
+            search.deal();
+        }
+        assert_eq!(search.top(0), Some(code(card("5s"))));
+        assert!(search.has_stuck_card());
+        // With the 5h elsewhere, the 6d and 6c come up and the 5s can go
+        // onto them: nothing is stuck.
+        let five = search.pop(1);
+        search.push(2, five);
+        assert!(!search.has_stuck_card());
+    }
+
+    /// The prune is exact: along the winning lines of deals the solver wins,
+    /// no position is ever said to be stuck.
+    #[test]
+    fn no_position_of_a_winning_line_is_stuck() {
+        for seed in [0, 3, 7, 12] {
+            let game = Anthill::new(&Setup {
+                seed: Some(seed),
+                deal: None,
+            })
+            .unwrap();
+            let Verdict::Won(line) = solve(&game, 300_000).verdict else {
+                panic!("seed {seed} should be won");
+            };
+            let mut search = Search::new(&game, 1);
+            for action in &line {
+                assert!(!search.has_stuck_card(), "seed {seed}");
+                match *action {
+                    Action::Deal => {
+                        search.deal();
+                    }
+                    Action::Move { from, to } => {
+                        let card = search.pop(usize::from(from - 1));
+                        search.push(usize::from(to - 1), card);
+                    }
+                    _ => unreachable!("a line holds moves and deals"),
+                }
+            }
+            assert!(search.is_won() && !search.has_stuck_card(), "seed {seed}");
+        }
+    }
 }

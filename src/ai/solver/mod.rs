@@ -18,8 +18,7 @@ use crate::rules::ants_solitaire::Variant;
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::patience::Patience;
 use crate::rules::GameKind;
-use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
+use hashbrown::HashTable;
 
 /// What a search proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,13 +68,54 @@ impl<A> Solved<A> {
 /// Anthill deals need more than this.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
+/// A key of the transposition table: 16 bytes at most, with room for the
+/// allowance a state was searched with (see [`Table::visit_with`]).
+pub(crate) trait Key: Copy + Eq {
+    /// The key with `allowance` in its top byte (keys of 128 bits lose that
+    /// byte of hash; exact keys of 64 bits take no allowance).
+    fn tagged(self, allowance: u8) -> Self;
+    /// The allowance in the key.
+    fn allowance(self) -> u8;
+    /// Where the key goes in the table.
+    fn spread(self) -> u64;
+}
+
+/// Hashes of 128 bits: 120 of hash and the allowance.
+impl Key for u128 {
+    fn tagged(self, allowance: u8) -> u128 {
+        self & (u128::MAX >> 8) | u128::from(allowance) << 120
+    }
+    fn allowance(self) -> u8 {
+        (self >> 120) as u8
+    }
+    fn spread(self) -> u64 {
+        // Already a hash: its low half will do.
+        self as u64
+    }
+}
+
+/// Exact encodings: no allowance (the searches on them never give one).
+impl Key for u64 {
+    fn tagged(self, allowance: u8) -> u64 {
+        debug_assert_eq!(allowance, 0, "exact keys take no allowance");
+        self
+    }
+    fn allowance(self) -> u8 {
+        0
+    }
+    fn spread(self) -> u64 {
+        mix64(self)
+    }
+}
+
 /// The transposition table and the state count shared by the searches.
-/// Keys are hashes of 128 bits, or exact encodings where a state fits in
-/// 64 bits (half the memory).
+/// Keys are hashes of 128 bits (120 of them kept, and the allowance in the
+/// last byte), or exact encodings where a state fits in 64 bits: an entry
+/// is the key alone, 16 bytes or 8, and one byte of the table's own.
 pub(crate) struct Table<K = u128> {
-    /// Canonical keys searched, with the allowance they were searched with
-    /// (see [`Table::visit_with`]).
-    seen: FxHashMap<K, u8>,
+    /// Canonical keys searched, each tagged with the allowance it was
+    /// searched with (see [`Table::visit_with`]).
+    seen: HashTable<K>,
     budget: u64,
     /// States expanded so far (a state searched again with a larger
     /// allowance counts again).
@@ -88,10 +128,10 @@ pub(crate) struct Table<K = u128> {
     pub(crate) cut: bool,
 }
 
-impl<K: std::hash::Hash + Eq> Table<K> {
+impl<K: Key> Table<K> {
     pub(crate) fn new(budget: u64) -> Table<K> {
         Table {
-            seen: FxHashMap::default(),
+            seen: HashTable::new(),
             budget,
             expanded: 0,
             exhausted: false,
@@ -116,15 +156,21 @@ impl<K: std::hash::Hash + Eq> Table<K> {
             self.exhausted = true;
             return false;
         }
-        match self.seen.entry(key) {
-            Entry::Occupied(entry) if *entry.get() >= allowance => false,
-            Entry::Occupied(mut entry) => {
-                entry.insert(allowance);
+        let bare = key.tagged(0);
+        let entry = self.seen.entry(
+            bare.spread(),
+            |stored| stored.tagged(0) == bare,
+            |stored| stored.tagged(0).spread(),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(entry) if entry.get().allowance() >= allowance => false,
+            hashbrown::hash_table::Entry::Occupied(mut entry) => {
+                *entry.get_mut() = bare.tagged(allowance);
                 self.expanded += 1;
                 true
             }
-            Entry::Vacant(entry) => {
-                entry.insert(allowance);
+            hashbrown::hash_table::Entry::Vacant(entry) => {
+                entry.insert(bare.tagged(allowance));
                 self.expanded += 1;
                 true
             }

@@ -2,7 +2,7 @@
 //! transposition table. When no position is left to search, every
 //! reachable position was searched and the deal is lost.
 
-use super::board::{Board, Cards, Move, HEIGHT};
+use super::board::{Board, Cards, Move};
 use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use std::collections::BinaryHeap;
@@ -30,54 +30,164 @@ pub(super) struct Search<'a> {
     pub(super) table: Table,
 }
 
-/// A position the search met, packed, and how: its parent and the action
-/// from there.
-struct Node {
-    cards: [u8; HEIGHT],
-    len: [u8; PILES],
-    down: [u8; PILES],
-    dealt: u8,
-    chambers: u8,
-    parent: u32,
-    action: Action,
-    /// The node of the last restock on the way here (0: none).
-    origin: u32,
-    /// Actions from the root.
-    depth: u32,
-}
+/// How a position was reached: a move, or a restock.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Step(u16);
 
-impl Node {
-    fn new(board: &Board, parent: u32, action: Action, origin: u32) -> Node {
-        let mut cards = [0; HEIGHT];
-        pack_piles(&board.piles, &board.len, &mut cards);
-        Node {
-            cards,
-            len: board.len,
-            down: board.down,
-            dealt: board.dealt,
-            chambers: board.chambers,
-            parent,
-            action,
-            origin,
-            depth: 0,
+impl Step {
+    const DEAL: Step = Step(u16::MAX);
+
+    fn of(m: Option<Move>) -> Step {
+        match m {
+            Some(m) => Step((m.from | m.to << 3 | m.count << 6) as u16),
+            None => Step::DEAL,
         }
     }
 
-    /// The board again.
-    fn board(&self) -> Board {
-        let mut board = Board::empty();
-        let mut at = 0;
-        for p in 0..PILES {
-            let len = usize::from(self.len[p]);
-            board.piles[p][..len].copy_from_slice(&self.cards[at..at + len]);
-            at += len;
+    fn to_move(self) -> Option<Move> {
+        (self != Step::DEAL).then(|| {
+            let bits = usize::from(self.0);
+            Move {
+                from: bits & 7,
+                to: bits >> 3 & 7,
+                count: bits >> 6,
+            }
+        })
+    }
+
+    /// Plays the step on `board`.
+    fn play(self, cards: &Cards, stock: &[u8], board: &mut Board) {
+        match self.to_move() {
+            Some(m) => board.play(cards, m),
+            None => board.deal(cards, stock),
         }
-        board.len = self.len;
-        board.down = self.down;
-        board.dealt = self.dealt;
-        board.chambers = self.chambers;
+    }
+}
+
+/// A position the search met: its parent and the step from there. Only
+/// every [`SNAPSHOT_EVERY`]th position on a line keeps its board (packed in
+/// the [`Boards`] arena); the others are rebuilt from the nearest one above
+/// by replaying at most that many steps, which keeps a position to about
+/// 40 bytes where a whole board took 110.
+struct Node {
+    parent: u32,
+    /// The restock this position is counted against (see `counts` in
+    /// [`Search::pass`]).
+    origin: u32,
+    /// Actions from the root.
+    depth: u32,
+    /// Where its board starts in the arena, if it keeps one.
+    snapshot: u32,
+    step: Step,
+}
+
+const SNAPSHOT_EVERY: u32 = 4;
+const NO_SNAPSHOT: u32 = u32::MAX;
+
+/// Boards packed one after another: the pile lengths, face-down counts,
+/// cards dealt and chambers, then the cards pile after pile.
+#[derive(Default)]
+struct Boards(Vec<u8>);
+
+impl Boards {
+    fn push(&mut self, board: &Board) -> u32 {
+        let at = self.0.len() as u32;
+        self.0.extend_from_slice(&board.len);
+        self.0.extend_from_slice(&board.down);
+        self.0.extend_from_slice(&[board.dealt, board.chambers]);
+        let cards: usize = board.len.iter().map(|&l| usize::from(l)).sum();
+        let start = self.0.len();
+        self.0.resize(start + cards, 0);
+        pack_piles(&board.piles, &board.len, &mut self.0[start..]);
+        at
+    }
+
+    fn board(&self, at: u32) -> Board {
+        let data = &self.0[at as usize..];
+        let mut board = Board::empty();
+        board.len.copy_from_slice(&data[..PILES]);
+        board.down.copy_from_slice(&data[PILES..2 * PILES]);
+        board.dealt = data[2 * PILES];
+        board.chambers = data[2 * PILES + 1];
+        let mut from = 2 * PILES + 2;
+        for p in 0..PILES {
+            let len = usize::from(board.len[p]);
+            board.piles[p][..len].copy_from_slice(&data[from..from + len]);
+            from += len;
+        }
         board.rehash();
         board
+    }
+}
+
+/// The positions of one pass.
+struct Nodes {
+    nodes: Vec<Node>,
+    boards: Boards,
+}
+
+impl Nodes {
+    fn new(root: &Board) -> Nodes {
+        let mut boards = Boards::default();
+        let snapshot = boards.push(root);
+        let root = Node {
+            parent: u32::MAX,
+            origin: 0,
+            depth: 0,
+            snapshot,
+            step: Step::DEAL,
+        };
+        Nodes {
+            nodes: vec![root],
+            boards,
+        }
+    }
+
+    /// Adds the position `board`, reached from `parent` by `step`.
+    fn push(&mut self, board: &Board, parent: u32, step: Step, origin: u32) -> u32 {
+        let depth = self.nodes[parent as usize].depth + 1;
+        let snapshot = if depth % SNAPSHOT_EVERY == 0 {
+            self.boards.push(board)
+        } else {
+            NO_SNAPSHOT
+        };
+        self.nodes.push(Node {
+            parent,
+            origin,
+            depth,
+            snapshot,
+            step,
+        });
+        self.nodes.len() as u32 - 1
+    }
+
+    /// The board of node `at`: its nearest snapshot and the steps since.
+    fn board(&self, cards: &Cards, stock: &[u8], at: u32) -> Board {
+        let mut steps = [Step::DEAL; SNAPSHOT_EVERY as usize];
+        let mut n = 0;
+        let mut node = &self.nodes[at as usize];
+        while node.snapshot == NO_SNAPSHOT {
+            steps[n] = node.step;
+            n += 1;
+            node = &self.nodes[node.parent as usize];
+        }
+        let mut board = self.boards.board(node.snapshot);
+        for step in steps[..n].iter().rev() {
+            step.play(cards, stock, &mut board);
+        }
+        board
+    }
+
+    /// The steps from the root to node `at`, first first.
+    fn steps(&self, mut at: u32) -> Vec<Step> {
+        let mut steps = Vec::new();
+        while at != 0 {
+            let node = &self.nodes[at as usize];
+            steps.push(node.step);
+            at = node.parent;
+        }
+        steps.reverse();
+        steps
     }
 }
 
@@ -110,20 +220,21 @@ impl Search<'_> {
         if !self.table.visit(root.key(root.free_from(self.stock.len()))) {
             return None;
         }
-        let mut nodes = vec![Node::new(root, u32::MAX, Action::Deal, 0)];
-        let mut expanded = vec![0u32];
-        let mut open = BinaryHeap::from([(self.guide(root), 0u32)]);
+        let mut nodes = Nodes::new(root);
+        // Positions expanded from each restock (or the root) on.
+        let mut counts = vec![0u32];
+        let mut open = BinaryHeap::from([(self.guide(root) as i32, 0u32)]);
         let mut moves = Vec::new();
         while let Some((_, at)) = open.pop() {
-            let origin = nodes[at as usize].origin;
+            let origin = nodes.nodes[at as usize].origin;
             if let Some(cap) = cap {
-                if expanded[origin as usize] >= cap {
+                if counts[origin as usize] >= cap {
                     self.table.cut = true;
                     continue;
                 }
-                expanded[origin as usize] += 1;
+                counts[origin as usize] += 1;
             }
-            let mut board = nodes[at as usize].board();
+            let mut board = nodes.board(self.cards, self.stock, at);
             let scores: [i64; PILES] = std::array::from_fn(|p| self.pile_score(&board, p));
             let total: i64 = scores.iter().sum();
             let free_from = board.free_from(self.stock.len());
@@ -131,25 +242,12 @@ impl Search<'_> {
             let head = board.head();
             let deal = (free_from > 0).then_some(None);
             for m in moves.iter().copied().map(Some).chain(deal) {
-                let action = match m {
-                    Some(m) => {
-                        let action = board.action(m);
-                        board.play(self.cards, m);
-                        action
-                    }
-                    None => {
-                        board.deal(self.cards, self.stock);
-                        Action::Deal
-                    }
-                };
+                let step = Step::of(m);
+                step.play(self.cards, self.stock, &mut board);
                 if usize::from(board.chambers) == CHAMBERS {
-                    let mut line = vec![action];
-                    let mut back = at as usize;
-                    while back != 0 {
-                        line.push(nodes[back].action);
-                        back = nodes[back].parent as usize;
-                    }
-                    return Some(line);
+                    let mut steps = nodes.steps(at);
+                    steps.push(step);
+                    return Some(self.line(root, &steps));
                 }
                 if self.table.visit(board.key(board.free_from(self.stock.len()))) {
                     let guide = match m {
@@ -161,14 +259,15 @@ impl Search<'_> {
                         }
                         None => self.guide(&board),
                     };
-                    let index = nodes.len() as u32;
-                    let origin = if action == Action::Deal { index } else { origin };
-                    let depth = nodes[at as usize].depth + 1;
-                    open.push((guide - i64::from(depth) * DEPTH_COST, index));
-                    let mut node = Node::new(&board, at, action, origin);
-                    node.depth = depth;
-                    nodes.push(node);
-                    expanded.push(0);
+                    let origin = if m.is_none() {
+                        counts.push(0);
+                        counts.len() as u32 - 1
+                    } else {
+                        origin
+                    };
+                    let index = nodes.push(&board, at, step, origin);
+                    let depth = nodes.nodes[index as usize].depth;
+                    open.push(((guide - i64::from(depth) * DEPTH_COST) as i32, index));
                 }
                 board.restore(&head);
             }
@@ -177,6 +276,21 @@ impl Search<'_> {
             }
         }
         None
+    }
+
+    /// The actions of `steps` from `root`, last action first.
+    fn line(&self, root: &Board, steps: &[Step]) -> Vec<Action> {
+        let mut board = *root;
+        let mut line: Vec<Action> = steps
+            .iter()
+            .map(|step| {
+                let action = step.to_move().map_or(Action::Deal, |m| board.action(m));
+                step.play(self.cards, self.stock, &mut board);
+                action
+            })
+            .collect();
+        line.reverse();
+        line
     }
 
     /// The moves worth searching into `moves`. Piles that get no more stock
