@@ -415,7 +415,7 @@ spider 2 e (the first player's choice).\nCommands: legal, record, leave (that pl
 
 const PATIENCE_HELP: &str =
     "Moves: 3-7 (Anthill, Myrmex), 3:2-7 (Myrmex onto an empty pile), t3-f2 (Ants), deal.\n\
-Commands: legal, undo, hint (the next move of a winning line), end, rules, quit.";
+Commands: legal, undo, hint (a move judged from the cards you can see), end, rules, quit.";
 
 /// The `/rules` page of `game`, as text.
 fn print_rules(game: &str) {
