@@ -627,7 +627,7 @@ mod tests {
         let mut out = Vec::new();
         let mut narrowed = Vec::new();
         let first = components("abcdefghij", 3, game, &View::Play);
-        let mut read = |comps: &[Component], narrowed: &mut Vec<View>, out: &mut Vec<String>| {
+        let read = |comps: &[Component], narrowed: &mut Vec<View>, out: &mut Vec<String>| {
             for c in comps {
                 let verb = c.id().rsplit(':').next().unwrap_or("").to_string();
                 let verb = verb.split('.').next().unwrap_or("");

@@ -439,7 +439,7 @@ mod tests {
             sorted.dedup();
             assert_eq!(reachable(&legal), sorted, "{} seed {seed}", G::KIND);
             let playable: Vec<&String> = legal.iter().filter(|a| *a != "end").collect();
-            let Some(pick) = playable.get(rng.gen_range(0..playable.len().max(1))) else {
+            let Some(pick) = playable.get(rng.random_range(0..playable.len().max(1))) else {
                 break;
             };
             game.apply(&pick.parse().unwrap()).unwrap();
