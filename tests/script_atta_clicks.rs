@@ -104,7 +104,8 @@ fn play_in(session: &mut Session, players: usize, seed: u64) -> (usize, Value) {
         }
         let chosen = choices.choose(&mut rng).unwrap().clone();
         let before = board["game"].clone();
-        if rng.random_bool(0.05) {
+        // Ant moves take two clicks: games are short, so strangers come often.
+        if clicks % 7 == 3 || rng.random_bool(0.05) {
             // Someone else clicks: a stranger, or a player out of turn.
             let other = PLAYERS[..players]
                 .iter()
@@ -150,9 +151,15 @@ fn play_in(session: &mut Session, players: usize, seed: u64) -> (usize, Value) {
                 "a narrowed board offers the next step"
             );
         }
-        if played && versioned(chosen["id"].as_str().unwrap()) && rng.random_bool(0.2) {
+        if played && versioned(chosen["id"].as_str().unwrap()) && (doubles == 0 || rng.random_bool(0.2)) {
             let again = session.send(&line);
-            assert_refused(&again, "conflict");
+            // A game that just ended refuses as over; one that goes on, as moved on.
+            let code = if reply["game"]["status"] == "finished" {
+                "game_over"
+            } else {
+                "conflict"
+            };
+            assert_refused(&again, code);
             assert_eq!(again["game"]["legal"], reply["game"]["legal"], "nothing changed");
             doubles += 1;
         }
@@ -162,9 +169,9 @@ fn play_in(session: &mut Session, players: usize, seed: u64) -> (usize, Value) {
         .as_str()
         .unwrap()
         .contains("Ranking"));
-    let labels: Vec<&str> = components(&board)
+    let labels: Vec<String> = components(&board)
         .iter()
-        .map(|c| c["label"].as_str().unwrap())
+        .map(|c| c["label"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(
         labels,
