@@ -32,7 +32,7 @@ const MIN_CELL: f32 = 160.0;
 const MAX_CELL: f32 = 200.0;
 const MARGIN: f32 = 16.0;
 /// The title (or the result), the turn line and up to two score rows.
-const HEADER: f32 = 140.0;
+const HEADER: f32 = 152.0;
 const FOOTER: f32 = 40.0;
 /// Ant tokens are never smaller than this radius on the board as sent.
 const MIN_ANT_RADIUS: f32 = 20.0;
@@ -1182,8 +1182,8 @@ fn draw_spider(pm: &mut Pixmap, cx: f32, cy: f32, r: f32) {
 /// The title (or, once over, a banner with the result), the turn line
 /// and the score line.
 fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width: f32, art: &Art) {
-    let regular = Style::new(&fonts().regular, 16.0);
-    let bold = Style::new(&fonts().bold, 16.0);
+    let regular = Style::new(&fonts().regular, 19.0);
+    let bold = Style::new(&fonts().bold, 19.0);
     let room = width - 2.0 * MARGIN;
     match game.outcome() {
         Some(outcome) => {
@@ -1213,7 +1213,7 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
                 image,
                 &why,
                 false,
-                16.0,
+                19.0,
                 TEXT,
                 FRONTIER,
                 MARGIN,
@@ -1244,7 +1244,7 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
                 image,
                 &turn,
                 false,
-                16.0,
+                19.0,
                 TEXT_DIM,
                 BACKGROUND,
                 x,
@@ -1254,7 +1254,7 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
         }
     }
     // The score line: one entry per seat, wrapped onto a second row.
-    let (mut x, mut y) = (MARGIN, 106.0);
+    let (mut x, mut y) = (MARGIN, 112.0);
     for colour in game.colours() {
         let name = bold.fit(&label(labels, colour), 170.0);
         let in_play = game.in_play(colour);
@@ -1274,17 +1274,17 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
         let entry = 24.0 + bold.width(&name) + 6.0 + regular.width(&score);
         if x > MARGIN && x + entry > width - MARGIN {
             x = MARGIN;
-            y += 24.0;
+            y += 28.0;
         }
         let disc = art.piece(Piece::Disc { colour });
         art.stamp(image, &disc, (x + 9.0) as i32, (y - 6.0) as i32);
         x += 24.0;
-        x += art.text(image, &name, true, 16.0, TEXT, BACKGROUND, x, y, Align::Left) + 6.0;
+        x += art.text(image, &name, true, 19.0, TEXT, BACKGROUND, x, y, Align::Left) + 6.0;
         x += art.text(
             image,
             &score,
             false,
-            16.0,
+            19.0,
             TEXT_DIM,
             BACKGROUND,
             x,
