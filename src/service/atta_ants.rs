@@ -969,10 +969,10 @@ fn describe_outcome(outcome: &Outcome, table: &Table) -> String {
         .iter()
         .map(|s| {
             format!(
-                "{}. {}: {} ants, {} eaten{}",
+                "{}. {}: {}, {} eaten{}",
                 s.place,
                 table.label(s.colour),
-                s.ants,
+                crate::rules::counted(s.ants, "ant"),
                 s.eaten,
                 if s.departed { ", left" } else { "" }
             )
