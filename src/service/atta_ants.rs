@@ -201,10 +201,8 @@ impl Service {
                 }
                 format!("{who} places the card on {pos}: pick how it is turned.")
             }
-            (View::Path { ant, words }, Phase::Ants(_))
-                if words.is_empty() && board::whole_moves_fit(game, *ant) =>
-            {
-                if game.ant_moves(*ant).is_empty() {
+            (View::Path { ant, words }, Phase::Ants(_)) if board::whole_moves_fit(game, *ant, words) => {
+                if board::move_choices(game, *ant, words).is_empty() {
                     return Err(UserError::illegal(format!("{ant} cannot move now.")).into());
                 }
                 format!("{who} moves {ant}: pick its move.")

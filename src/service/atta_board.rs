@@ -231,20 +231,58 @@ pub(super) fn ant_choices(game: &AttaAnts) -> Vec<(Choice, String)> {
                 None => "in reserve".to_string(),
             };
             let leaf = if a.carrying { ", carrying a leaf" } else { "" };
-            (Choice::Ant(a.id), format!("{} {at}{leaf}", a.id))
+            let label = format!("{} {at}{leaf}", a.id);
+            if whole_moves_fit(game, a.id, &[]) {
+                return vec![(Choice::Ant(a.id), label)];
+            }
+            // Too many moves for one click: one entry per leaf action on
+            // the starting card, each then listing its moves whole.
+            let mut firsts: Vec<String> = Vec::new();
+            for m in game.ant_moves(a.id) {
+                let first = m.to_string().split_whitespace().next().unwrap_or("").to_string();
+                if !firsts.contains(&first) {
+                    firsts.push(first);
+                }
+            }
+            firsts
+                .into_iter()
+                .map(|first| {
+                    let mark = first.find(['+', '-']).map_or("", |i| &first[i..]);
+                    let what = if mark.is_empty() {
+                        "no leaf action first".to_string()
+                    } else {
+                        format!("{} first", mark_words(mark))
+                    };
+                    (Choice::Path(first.clone()), format!("{label}: {what}"))
+                })
+                .collect()
+        })
+        .collect::<Vec<Vec<_>>>()
+        .concat()
+}
+
+/// The moves of `ant` that start with `words`.
+fn moves_under(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<AntMove> {
+    game.ant_moves(ant)
+        .into_iter()
+        .filter(|m| {
+            let text = m.to_string();
+            let w: Vec<&str> = text.split_whitespace().collect();
+            w.len() >= words.len() && w.iter().zip(words).all(|(a, b)| a == b)
         })
         .collect()
 }
 
-/// Whether every move of `ant` fits the selects of one click, so that a
-/// move is two clicks from the board: the ant, then its move.
-pub(super) fn whole_moves_fit(game: &AttaAnts, ant: AntId) -> bool {
-    game.ant_moves(ant).len() <= MAX_OPTIONS * MAX_SELECTS
+/// Whether every move of `ant` that starts with `words` fits the selects
+/// of one click, so that a move is two clicks from the board: the ant (or
+/// the ant and its first leaf action), then its move.
+pub(super) fn whole_moves_fit(game: &AttaAnts, ant: AntId, words: &[String]) -> bool {
+    moves_under(game, ant, words).len() <= MAX_OPTIONS * MAX_SELECTS
 }
 
-/// Every move of `ant`, each in words then in notation.
-pub(super) fn move_choices(game: &AttaAnts, ant: AntId) -> Vec<(Choice, String)> {
-    game.ant_moves(ant)
+/// Every move of `ant` that starts with `words`, in words then notation.
+pub(super) fn move_choices(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<(Choice, String)> {
+    moves_under(game, ant, words)
         .into_iter()
         .map(|m| (Choice::Play(m.to_string()), move_label(game, &m)))
         .collect()
@@ -477,8 +515,8 @@ pub(super) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &Vi
         }
         Phase::Ants(_) => {
             match view {
-                View::Path { ant, words } if words.is_empty() && whole_moves_fit(game, *ant) => {
-                    let choices = move_choices(game, *ant);
+                View::Path { ant, words } if whole_moves_fit(game, *ant, words) => {
+                    let choices = move_choices(game, *ant, words);
                     let placeholder = format!("Move {ant}: pick its move");
                     out.extend(selects(game_id, version, "step", &placeholder, choices));
                     out.push(Component::button(
