@@ -78,8 +78,13 @@ fn open_by_clicks(session: &mut Session, players: usize, seed: u64) -> Value {
 fn play_by_clicks(players: usize, seed: u64) -> usize {
     let s = Scratch::new();
     let mut session = Session::start(&s);
+    play_in(&mut session, players, seed).0
+}
+
+/// Plays a whole game in `session`; returns the clicks and the final board.
+fn play_in(session: &mut Session, players: usize, seed: u64) -> (usize, Value) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut board = open_by_clicks(&mut session, players, seed);
+    let mut board = open_by_clicks(session, players, seed);
     let (mut clicks, mut strangers, mut doubles, mut ant_moves) = (0, 0, 0, 0);
     while board["game"]["status"] != "finished" {
         assert!(clicks < 5000, "the game ends: {board}");
@@ -99,7 +104,8 @@ fn play_by_clicks(players: usize, seed: u64) -> usize {
         }
         let chosen = choices.choose(&mut rng).unwrap().clone();
         let before = board["game"].clone();
-        if rng.random_bool(0.05) {
+        // Ant moves take two clicks: games are short, so strangers come often.
+        if clicks % 7 == 3 || rng.random_bool(0.05) {
             // Someone else clicks: a stranger, or a player out of turn.
             let other = PLAYERS[..players]
                 .iter()
@@ -130,7 +136,7 @@ fn play_by_clicks(players: usize, seed: u64) -> usize {
         assert_eq!(reply["ephemeral"], false);
         assert!(reply["image"].is_string(), "every board shows its image");
         let text = reply["text"].as_str().unwrap_or("");
-        let played = text.contains(" played **");
+        let played = text.contains(" played **") || text.contains(" ended their turn");
         if played
             && !["place", "end", "spider"]
                 .iter()
@@ -145,9 +151,15 @@ fn play_by_clicks(players: usize, seed: u64) -> usize {
                 "a narrowed board offers the next step"
             );
         }
-        if played && versioned(chosen["id"].as_str().unwrap()) && rng.random_bool(0.2) {
+        if played && versioned(chosen["id"].as_str().unwrap()) && (doubles == 0 || rng.random_bool(0.2)) {
             let again = session.send(&line);
-            assert_refused(&again, "conflict");
+            // A game that just ended refuses as over; one that goes on, as moved on.
+            let code = if reply["game"]["status"] == "finished" {
+                "game_over"
+            } else {
+                "conflict"
+            };
+            assert_refused(&again, code);
             assert_eq!(again["game"]["legal"], reply["game"]["legal"], "nothing changed");
             doubles += 1;
         }
@@ -157,13 +169,72 @@ fn play_by_clicks(players: usize, seed: u64) -> usize {
         .as_str()
         .unwrap()
         .contains("Ranking"));
-    assert!(components(&board).is_empty(), "a finished board offers nothing");
+    let labels: Vec<String> = components(&board)
+        .iter()
+        .map(|c| c["label"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        labels,
+        ["Rematch", "Play again"],
+        "a finished board starts the next game"
+    );
     assert!(
         strangers > 0 && doubles > 0,
         "{strangers} refusals, {doubles} double taps"
     );
     assert!(ant_moves > 0, "ants moved by clicks");
-    clicks
+    (clicks, board)
+}
+
+/// Issue 25: "Rematch (same players, seats rotated) and Play again buttons
+/// on the finished board". Rematch opens a lobby with the same players, the
+/// first seat moved to the end; the finished board (and its result) stays.
+#[test]
+fn rematch_turns_the_seats_and_play_again_opens_a_lobby() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let (_, finished) = play_in(&mut session, 3, 31);
+    let rematch = find(&finished, "rematch");
+    let id = rematch["id"].as_str().unwrap();
+    // Only the players may ask for a rematch.
+    assert_refused(&session.send(&click("erin", "c1", id)), "not_a_player");
+    let lobby = session.send(&click("bob", "c1", id));
+    assert_ok(&lobby);
+    assert_eq!(lobby["update"], false, "the finished board stays: {lobby}");
+    assert_eq!(lobby["game"]["status"], "pending");
+    let text = lobby["text"].as_str().unwrap();
+    assert!(
+        text.contains("bob (Red), carol (Yellow), alice (Orange)"),
+        "seats turned by one: {text}"
+    );
+    // A second rematch while the lobby is open finds the channel busy.
+    assert_refused(&session.send(&click("carol", "c1", id)), "busy_channel");
+    // The asker hosts and starts it; the turned seats play their colours.
+    let start = find(&lobby, "start");
+    let board = session.send(&click("bob", "c1", start["id"].as_str().unwrap()));
+    assert_ok(&board);
+    assert_eq!(board["game"]["status"], "active");
+    let started = board["text"].as_str().unwrap();
+    assert!(
+        started.contains("bob (Red), carol (Yellow), alice (Orange)"),
+        "{started}"
+    );
+    // Play again, after that game: a new lobby anyone may open.
+    let resign = |session: &mut Session, user: &str| {
+        session.send(&command(user, "c1", "atta move", json!({"action": "leave"})))
+    };
+    for user in ["bob", "carol"] {
+        assert_ok(&resign(&mut session, user));
+    }
+    let again = find(&finished, "again");
+    let lobby = session.send(&click("erin", "c1", again["id"].as_str().unwrap()));
+    assert_ok(&lobby);
+    assert_eq!(lobby["update"], false);
+    assert_eq!(lobby["game"]["status"], "pending");
+    assert!(lobby["text"]
+        .as_str()
+        .unwrap()
+        .contains("opens a game of **Atta Ants**"));
 }
 
 #[test]
@@ -190,8 +261,17 @@ fn four_players_play_a_whole_game_by_clicks() {
     }
 }
 
+fn legal_of(board: &Value) -> Vec<String> {
+    board["game"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
 /// While placing, the select offers the legal placements (or their squares),
-/// and an ant's move is built step by step down to "stop here".
+/// and an ant's move is picked whole once the ant is chosen.
 #[test]
 fn placing_and_moving_read_as_choices() {
     let s = Scratch::new();
@@ -247,13 +327,26 @@ fn placing_and_moving_read_as_choices() {
         .iter()
         .map(|o| o["label"].as_str().unwrap())
         .collect();
-    assert!(
-        labels.iter().any(|l| l.starts_with("North")
-            || l.starts_with("East")
-            || l.starts_with("South")
-            || l.starts_with("West")),
-        "{labels:?}"
-    );
+    // Each option is a whole move, in words, then in notation: two clicks.
+    let ant = ants["options"][0]["value"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("ant:");
+    for (label, option) in labels.iter().zip(select["options"].as_array().unwrap()) {
+        let notation = option["value"].as_str().unwrap().strip_prefix("go:").unwrap();
+        assert!(
+            legal_of(&board).contains(&notation.to_string()),
+            "{notation} is legal"
+        );
+        assert!(label.starts_with(&format!("{ant}: ")), "{label}");
+        assert!(label.ends_with(&format!(" · {notation}")), "{label}");
+        assert!(
+            ["North", "East", "South", "West"]
+                .iter()
+                .any(|d| label.contains(d)),
+            "{label}"
+        );
+    }
     find(&steps, "back");
     // Back shows the ants again; nothing was played.
     let back = session.send(&click(

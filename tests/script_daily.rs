@@ -564,7 +564,7 @@ fn a_daily_attempt_is_never_replayed() {
         ],
     );
     assert_ok(&out[2]);
-    assert!(text(&out[2]).contains("[Game \"anthill\"]"), "{}", text(&out[2]));
+    assert!(text(&out[2]).contains("[Game \"Anthill\"]"), "{}", text(&out[2]));
     // Others may still play the day's deal: no seed, and no replay.
     assert_eq!(out[2]["image"], Value::Null);
 }

@@ -197,9 +197,10 @@ fn draw_spot<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], x: f32, top: f3
 }
 
 fn header(view: &View) -> Header<'static> {
-    // The gold bars are explained where the eye goes first.
+    // The gold bars are explained where the eye goes first, in words short
+    // enough to stay whole beside hundreds of moves and undos.
     let status = format!(
-        "{} · gold bar: the run that scores",
+        "{} · gold: scoring run",
         cards::moves_and_undos(view.moves, view.undos)
     );
     cards::patience_header(

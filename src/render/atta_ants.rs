@@ -15,7 +15,8 @@
 use super::canvas::{self, fonts, Align, Colour, Indexed, Palette, PaletteBuilder, Style};
 use crate::rules::atta_ants::cards::NEST_EDGES;
 use crate::rules::atta_ants::{
-    AttaAnts, Card, Colour as AntColour, Dir, Feature, Highlight, Phase, Pos, Status,
+    Action, Ant, AntId, AntMove, AttaAnts, Card, Colour as AntColour, Dir, Feature, Highlight, LeafMark,
+    Phase, Pos, Status,
 };
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -26,15 +27,25 @@ use tiny_skia::{PathBuilder, Pixmap};
 pub type AttaLabels = Vec<String>;
 
 const WIDTH_TARGET: f32 = 1000.0;
-const MAX_CELL: f32 = 140.0;
-const MIN_CELL: f32 = 56.0;
+/// Cards at least this big keep ant tokens 40 px across with three to a row.
+const MIN_CELL: f32 = 160.0;
+const MAX_CELL: f32 = 200.0;
 const MARGIN: f32 = 16.0;
-const HEADER: f32 = 112.0;
+/// The title (or the result), the turn line and up to two score rows.
+const HEADER: f32 = 152.0;
 const FOOTER: f32 = 40.0;
+/// Ant tokens are never smaller than this radius on the board as sent.
+const MIN_ANT_RADIUS: f32 = 20.0;
+/// The top of a card where its coordinates are written; ants stay below.
+const COORD_BAND: f32 = 34.0;
 
-const BACKGROUND: Colour = Colour::hex(0xF3EDE0);
+// The dark frame of the other boards (Army Ants, the patiences).
+const BACKGROUND: Colour = Colour::hex(0x2A211B);
+const TEXT: Colour = Colour::hex(0xF4EAD6);
+const TEXT_DIM: Colour = Colour::hex(0xBCA687);
+const GOLD: Colour = Colour::hex(0xE3AD34);
+/// Dark ink on cards and light tokens.
 const INK: Colour = Colour::hex(0x2B2118);
-const MUTED: Colour = Colour::hex(0x7A6E5F);
 const GRASS: Colour = Colour::hex(0x9CC86B);
 const GRASS_DARK: Colour = Colour::hex(0x7DAA4F);
 const TRAIL: Colour = Colour::hex(0xD9B77E);
@@ -46,15 +57,17 @@ const LEAF_VEIN: Colour = Colour::hex(0xD8F0C8);
 const SPIDER: Colour = Colour::hex(0x151515);
 const HIGHLIGHT: Colour = Colour::hex(0xF2C230);
 const DANGER: Colour = Colour::hex(0xC8322D);
-const FRONTIER: Colour = Colour::hex(0xE2D9C6);
+/// A free square where the drawn card fits.
+const FRONTIER: Colour = Colour::hex(0x46382C);
 const WHITE: Colour = Colour::hex(0xFFFFFF);
 /// A spider's last step.
 const SPIDER_TRACK: Colour = Colour::hex(0x4A4A44);
 /// Laid over a rotation of the drawn card that fits nowhere.
-const DIM_VEIL: Colour = Colour::hex(0xF3EDE0).alpha(170);
+const DIM_VEIL: Colour = Colour::hex(0x2A211B).alpha(170);
 /// The drawn card's rotations: their tiles, and the strip that shows them.
-const STRIP_CELL: u32 = 72;
-const STRIP: f32 = 130.0;
+const STRIP_CELL: u32 = 120;
+const STRIP_GAP: f32 = 48.0;
+const STRIP: f32 = 190.0;
 
 fn ant_colour(colour: AntColour) -> Colour {
     match colour {
@@ -85,19 +98,16 @@ struct Grid {
 impl Grid {
     /// `header`: the height above the map (taller while a card waits).
     fn new(game: &AttaAnts, header: f32) -> (Grid, u32, u32) {
-        Grid::around(game.map().bounds(), header)
+        Grid::around(shown_bounds(game), header)
     }
 
-    /// The grid for cards within `bounds` (min x, min y, max x, max y).
+    /// The grid for squares within `bounds` (min x, min y, max x, max y):
+    /// no free band around them, so the map starts under the header.
     fn around(bounds: (i32, i32, i32, i32), header: f32) -> (Grid, u32, u32) {
-        // One free ring around the cards, where placements may go.
         let (min_x, min_y, max_x, max_y) = bounds;
-        let (min_x, min_y, max_x, max_y) = (min_x - 1, min_y - 1, max_x + 1, max_y + 1);
         let cols = (max_x - min_x + 1) as f32;
         let rows = (max_y - min_y + 1) as f32;
-        let cell = ((WIDTH_TARGET - 2.0 * MARGIN) / cols)
-            .clamp(MIN_CELL, MAX_CELL)
-            .floor();
+        let cell = cell_size(cols);
         let width = (cols * cell + 2.0 * MARGIN).max(WIDTH_TARGET);
         let left = ((width - cols * cell) / 2.0).floor();
         let height = header + rows * cell + FOOTER + MARGIN;
@@ -125,10 +135,81 @@ impl Grid {
     }
 }
 
+/// The side of a card for a map `cols` squares wide: about 1000 px in
+/// all, never so small that ant tokens shrink below 40 px.
+fn cell_size(cols: f32) -> f32 {
+    ((WIDTH_TARGET - 2.0 * MARGIN) / cols)
+        .clamp(MIN_CELL, MAX_CELL)
+        .floor()
+}
+
+/// The radius of an ant token on cards of side `cell`.
+fn ant_radius(cell: f32) -> f32 {
+    (cell * 0.125).max(MIN_ANT_RADIUS)
+}
+
+/// The squares the board shows: the cards, and while a card waits the free
+/// squares where it fits.
+fn shown_bounds(game: &AttaAnts) -> (i32, i32, i32, i32) {
+    free_squares(game)
+        .into_iter()
+        .fold(game.map().bounds(), |(x0, y0, x1, y1), p| {
+            (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y))
+        })
+}
+
+/// The squares where the drawn card fits, while it waits.
+fn free_squares(game: &AttaAnts) -> Vec<Pos> {
+    let mut free: Vec<Pos> = Vec::new();
+    if placing(game) {
+        for action in game.legal_actions() {
+            if let Action::Place { pos, .. } = action {
+                if !free.contains(&pos) {
+                    free.push(pos);
+                }
+            }
+        }
+    }
+    free
+}
+
 /// The map as a PNG.
 pub fn atta_ants_png(game: &AttaAnts, labels: &AttaLabels) -> Vec<u8> {
+    atta_ants_board_png(game, labels, None)
+}
+
+/// The map as a PNG, with `building` (an ant's move chosen step by step,
+/// not played yet) drawn as done so far.
+pub fn atta_ants_board_png(game: &AttaAnts, labels: &AttaLabels, building: Option<&AntMove>) -> Vec<u8> {
     let art = art();
-    art.palette.encode_indexed(&draw(game, labels, art, None))
+    art.palette
+        .encode_indexed(&draw(game, labels, art, None, building))
+}
+
+/// The sizes a board is drawn at, for checks: the image, a card, an ant
+/// token's diameter and a tile of the drawn card's rotations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AttaGeometry {
+    pub width: u32,
+    pub height: u32,
+    pub cell: f32,
+    pub ant_diameter: f32,
+    pub rotation_tile: f32,
+    /// From the top of the image to the first row of squares.
+    pub map_top: f32,
+}
+
+/// The geometry `atta_ants_png` draws `game` with.
+pub fn atta_ants_geometry(game: &AttaAnts) -> AttaGeometry {
+    let (grid, width, height) = Grid::new(game, header_height(game));
+    AttaGeometry {
+        width,
+        height,
+        cell: grid.cell,
+        ant_diameter: 2.0 * ant_radius(grid.cell),
+        rotation_tile: STRIP_CELL as f32,
+        map_top: grid.top,
+    }
 }
 
 /// One layout for every position of a game, so that the frames of its
@@ -145,7 +226,7 @@ impl Layout {
     pub(super) fn covering(games: &[AttaAnts]) -> Option<Layout> {
         let bounds = games
             .iter()
-            .map(|g| g.map().bounds())
+            .map(shown_bounds)
             .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))?;
         let header = games.iter().map(header_height).fold(HEADER, f32::max);
         Some(Layout { bounds, header })
@@ -159,7 +240,7 @@ pub(super) fn atta_ants_frame(
     layout: Layout,
 ) -> (Indexed, &'static Palette) {
     let art = art();
-    (draw(game, labels, art, Some(layout)), &art.palette)
+    (draw(game, labels, art, Some(layout), None), &art.palette)
 }
 
 // ------------------------------------------------------------ prepared art
@@ -192,12 +273,14 @@ enum Piece {
         number: u8,
         newborn: bool,
         carrying: bool,
+        /// The ant whose move is being built.
+        moving: bool,
     },
     Leaf {
         size10: u32,
     },
     Spider {
-        cell: u32,
+        r10: u32,
         number: u8,
     },
     Disc {
@@ -260,16 +343,22 @@ fn art() -> &'static Art {
             builder.add_pixmap(&sprite_sample(ground));
         }
         for (fg, ground) in [
-            (INK, BACKGROUND),
-            (MUTED, BACKGROUND),
+            (TEXT, BACKGROUND),
+            (TEXT_DIM, BACKGROUND),
+            (GOLD, BACKGROUND),
+            (GOLD, FRONTIER),
+            (TEXT, FRONTIER),
+            (TEXT_DIM, FRONTIER),
             (INK, GRASS),
-            (INK, FRONTIER),
             (WHITE, NEST),
         ] {
             builder.add_ink(fg, ground, 60);
         }
-        let mut flat = canvas::pixmap(8, 8, HIGHLIGHT);
-        for (i, c) in [DANGER, INK, SPIDER, SPIDER_TRACK].into_iter().enumerate() {
+        let mut flat = canvas::pixmap(12, 8, HIGHLIGHT);
+        for (i, c) in [DANGER, INK, SPIDER, SPIDER_TRACK, GOLD, FRONTIER]
+            .into_iter()
+            .enumerate()
+        {
             canvas::fill_rect(&mut flat, canvas::rect(i as f32 * 2.0, 0.0, 2.0, 8.0), c);
         }
         builder.add_pixmap(&flat);
@@ -335,6 +424,7 @@ impl Art {
                 number,
                 newborn,
                 carrying,
+                moving,
             } => {
                 let r = *r10 as f32 / 10.0;
                 let half = (r * 1.7 + 4.0).ceil();
@@ -350,6 +440,11 @@ impl Art {
                     *newborn,
                     *carrying,
                 );
+                if *moving {
+                    if let Some(ring) = PathBuilder::from_circle(half, half, r + 2.5) {
+                        canvas::stroke(&mut pm, &ring, WHITE, 3.0);
+                    }
+                }
                 self.clear(&pm, (half as i32, half as i32))
             }
             Piece::Leaf { size10 } => {
@@ -359,9 +454,8 @@ impl Art {
                 draw_leaf(&mut pm, half, half, size);
                 self.clear(&pm, (half as i32, half as i32))
             }
-            Piece::Spider { cell, number } => {
-                let c = *cell as f32;
-                let r = c * 0.14;
+            Piece::Spider { r10, number } => {
+                let r = *r10 as f32 / 10.0;
                 let half = (r * 2.0 + 3.0).ceil();
                 let mut pm = Pixmap::new((2.0 * half) as u32, (2.0 * half) as u32).expect("a sprite");
                 draw_spider(&mut pm, half, half, r);
@@ -369,7 +463,7 @@ impl Art {
                     // A spider on a card still to be placed has no number yet.
                     return self.clear(&pm, (half as i32, half as i32));
                 }
-                let bold = Style::new(&fonts().bold, (c * 0.15).clamp(9.0, 17.0));
+                let bold = Style::new(&fonts().bold, (r * 1.15).clamp(10.0, 22.0));
                 bold.with(WHITE).draw(
                     &mut pm,
                     &number.to_string(),
@@ -578,7 +672,79 @@ fn placing(game: &AttaAnts) -> bool {
     matches!(game.phase(), Phase::Place) && game.outcome().is_none()
 }
 
-fn draw(game: &AttaAnts, labels: &AttaLabels, art: &Art, layout: Option<Layout>) -> Indexed {
+/// What stands where as the board shows it: the game's ants and loose
+/// leaves, with the move being built (if any) shown as done so far.
+struct Scene {
+    ants: Vec<Ant>,
+    leaves: HashMap<Pos, u8>,
+    /// The move being built: its ant and the squares it went through.
+    building: Option<(AntId, Vec<Pos>)>,
+}
+
+impl Scene {
+    fn of(game: &AttaAnts, building: Option<&AntMove>) -> Scene {
+        let mut scene = Scene {
+            ants: game.ants().to_vec(),
+            leaves: game.leaves().collect(),
+            building: None,
+        };
+        let Some(m) = building else {
+            return scene;
+        };
+        let Some(start) = game.ant(m.ant).and_then(|a| a.at) else {
+            return scene;
+        };
+        let mut path = vec![start];
+        scene.mark(m.ant, start, m.start);
+        for step in &m.steps {
+            let next = path[path.len() - 1].step(step.dir);
+            path.push(next);
+            scene.mark(m.ant, next, step.mark);
+        }
+        if let Some(ant) = scene.ants.iter_mut().find(|a| a.id == m.ant) {
+            ant.at = path.last().copied();
+        }
+        scene.building = Some((m.ant, path));
+        scene
+    }
+
+    /// A leaf action of `ant` on the card at `pos`.
+    fn mark(&mut self, ant: AntId, pos: Pos, mark: Option<LeafMark>) {
+        let carrying = match mark {
+            None => return,
+            Some(LeafMark::PickUp) => {
+                let n = self.leaves.entry(pos).or_default();
+                *n = n.saturating_sub(1);
+                true
+            }
+            Some(LeafMark::Take(other)) => {
+                if let Some(o) = self.ants.iter_mut().find(|a| a.id == other) {
+                    o.carrying = false;
+                }
+                true
+            }
+            Some(LeafMark::Drop) => {
+                *self.leaves.entry(pos).or_default() += 1;
+                false
+            }
+        };
+        if let Some(a) = self.ants.iter_mut().find(|a| a.id == ant) {
+            a.carrying = carrying;
+        }
+    }
+
+    fn moving(&self, ant: AntId) -> bool {
+        self.building.as_ref().is_some_and(|(a, _)| *a == ant)
+    }
+}
+
+fn draw(
+    game: &AttaAnts,
+    labels: &AttaLabels,
+    art: &Art,
+    layout: Option<Layout>,
+    building: Option<&AntMove>,
+) -> Indexed {
     let (grid, width, height) = match layout {
         Some(layout) => Grid::around(layout.bounds, layout.header),
         None => Grid::new(game, header_height(game)),
@@ -588,20 +754,12 @@ fn draw(game: &AttaAnts, labels: &AttaLabels, art: &Art, layout: Option<Layout>)
         height,
         data: vec![art.palette.index_of(BACKGROUND); (width * height) as usize],
     };
+    let scene = Scene::of(game, building);
     draw_header(&mut image, game, labels, width as f32, art);
     let cell = grid.cell as u32;
     // While placing, the squares where the drawn card fits, with coordinates.
-    let mut free: Vec<Pos> = Vec::new();
+    let free = free_squares(game);
     if placing(game) {
-        free = game
-            .legal_actions()
-            .iter()
-            .filter_map(|a| match a {
-                crate::rules::atta_ants::Action::Place { pos, .. } => Some(*pos),
-                _ => None,
-            })
-            .collect();
-        free.dedup();
         draw_rotations(&mut image, game, art);
         let tile = art.piece(Piece::Free { cell });
         for pos in free.iter().copied() {
@@ -619,11 +777,14 @@ fn draw(game: &AttaAnts, labels: &AttaLabels, art: &Art, layout: Option<Layout>)
         art.stamp(&mut image, &tile, x as i32, y as i32);
     }
     draw_highlights(&mut image, &grid, game, art);
+    if let Some((ant, path)) = &scene.building {
+        draw_path(&mut image, &grid, art, path, ant.colour, GOLD);
+    }
     for pos in game.map().squares() {
-        draw_contents(&mut image, &grid, game, pos, art);
+        draw_contents(&mut image, &grid, game, &scene, pos, art);
     }
     // Coordinates: on every card, and on free squares while placing.
-    let size = (grid.cell * 0.2).clamp(20.0, 24.0);
+    let size = (grid.cell * 0.14).clamp(20.0, 26.0);
     let cap = size * 0.73;
     for (pos, ground) in game
         .map()
@@ -632,16 +793,20 @@ fn draw(game: &AttaAnts, labels: &AttaLabels, art: &Art, layout: Option<Layout>)
         .chain(free.iter().map(|p| (*p, FRONTIER)))
     {
         let (x, y) = grid.corner(pos);
-        let fg = if pos.is_nest() { WHITE } else { INK };
+        let fg = match (pos.is_nest(), ground == FRONTIER) {
+            (true, _) => WHITE,
+            (false, true) => TEXT,
+            _ => INK,
+        };
         art.text(
             &mut image,
             &pos.to_string(),
-            false,
+            ground != FRONTIER,
             size,
             fg,
             ground,
-            x + 7.0,
-            y + 6.0 + cap,
+            x + 8.0,
+            y + 7.0 + cap,
             Align::Left,
         );
     }
@@ -659,7 +824,7 @@ fn draw_rotations(image: &mut Indexed, game: &AttaAnts, art: &Art) {
         .legal_actions()
         .iter()
         .filter_map(|a| match a {
-            crate::rules::atta_ants::Action::Place { rotation, .. } => Some(*rotation),
+            Action::Place { rotation, .. } => Some(*rotation),
             _ => None,
         })
         .collect();
@@ -668,18 +833,18 @@ fn draw_rotations(image: &mut Indexed, game: &AttaAnts, art: &Art) {
         image,
         &format!("To place: {}", card_name(card)),
         true,
-        18.0,
-        INK,
+        20.0,
+        TEXT,
         BACKGROUND,
         MARGIN,
-        top + 10.0,
+        top + 20.0,
         Align::Left,
     );
     let c = STRIP_CELL as f32;
     for r in 0..4u8 {
         let fit = fits.contains(&card.shape.canonical_rotation(r));
-        let x = MARGIN + r as f32 * (c + 44.0);
-        let y = top + 22.0;
+        let x = MARGIN + r as f32 * (c + STRIP_GAP);
+        let y = top + 32.0;
         let tile = art.piece(Piece::Card {
             cell: STRIP_CELL,
             edges: card.shape.edges(r),
@@ -695,7 +860,7 @@ fn draw_rotations(image: &mut Indexed, game: &AttaAnts, art: &Art) {
             }
             Feature::Spider => {
                 let spider = art.piece(Piece::Spider {
-                    cell: STRIP_CELL,
+                    r10: (c * 0.14 * 10.0) as u32,
                     number: 0,
                 });
                 // No number yet: a spider is numbered when it appears.
@@ -704,24 +869,24 @@ fn draw_rotations(image: &mut Indexed, game: &AttaAnts, art: &Art) {
             Feature::Plain => {}
         }
         if fit {
-            art.frame(image, x, y, c, 3.0, HIGHLIGHT);
+            art.frame(image, x, y, c, 4.0, HIGHLIGHT);
         } else {
             dim(image, art, x as u32, y as u32, STRIP_CELL);
         }
         let (label, fg) = if fit {
-            (format!("r{r}"), INK)
+            (format!("r{r}"), TEXT)
         } else {
-            (format!("r{r}: no fit"), MUTED)
+            (format!("r{r}: no fit"), TEXT_DIM)
         };
         art.text(
             image,
             &label,
             fit,
-            16.0,
+            20.0,
             fg,
             BACKGROUND,
             x + c / 2.0,
-            y + c + 20.0,
+            y + c + 26.0,
             Align::Centre,
         );
     }
@@ -832,34 +997,38 @@ fn free_pixmap(cell: u32) -> Pixmap {
     pm
 }
 
+/// A straight piece of line between the centres of neighbouring cards.
+fn segment(image: &mut Indexed, grid: &Grid, art: &Art, a: Pos, b: Pos, w: f32, colour: Colour) {
+    let ((ax, ay), (bx, by)) = (grid.centre(a), grid.centre(b));
+    let (x0, x1) = (ax.min(bx) - w / 2.0, ax.max(bx) + w / 2.0);
+    let (y0, y1) = (ay.min(by) - w / 2.0, ay.max(by) + w / 2.0);
+    art.rect(image, x0, y0, x1 - x0, y1 - y0, colour);
+}
+
+/// An ant's path in its colour, outlined.
+fn draw_path(image: &mut Indexed, grid: &Grid, art: &Art, path: &[Pos], ant: AntColour, outline: Colour) {
+    let w = grid.cell * 0.09;
+    for pair in path.windows(2) {
+        segment(image, grid, art, pair[0], pair[1], w + 4.0, outline);
+    }
+    for pair in path.windows(2) {
+        segment(image, grid, art, pair[0], pair[1], w, ant_colour(ant));
+    }
+}
+
 /// The last actions: placed cards and eaten ants framed, ant paths and
 /// spider steps drawn as lines between card centres.
 fn draw_highlights(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art) {
     let c = grid.cell;
-    // A straight piece of line between the centres of neighbouring cards.
-    let segment = |image: &mut Indexed, a: Pos, b: Pos, w: f32, colour: Colour| {
-        let ((ax, ay), (bx, by)) = (grid.centre(a), grid.centre(b));
-        let (x0, x1) = (ax.min(bx) - w / 2.0, ax.max(bx) + w / 2.0);
-        let (y0, y1) = (ay.min(by) - w / 2.0, ay.max(by) + w / 2.0);
-        art.rect(image, x0, y0, x1 - x0, y1 - y0, colour);
-    };
     for h in game.highlights() {
         match h {
             Highlight::Placed(pos) => {
                 let (x, y) = grid.corner(*pos);
                 art.frame(image, x + 1.0, y + 1.0, c - 2.0, 4.0, HIGHLIGHT);
             }
-            Highlight::Path { ant, path } => {
-                let w = c * 0.09;
-                for pair in path.windows(2) {
-                    segment(image, pair[0], pair[1], w + 3.0, INK);
-                }
-                for pair in path.windows(2) {
-                    segment(image, pair[0], pair[1], w, ant_colour(ant.colour));
-                }
-            }
+            Highlight::Path { ant, path } => draw_path(image, grid, art, path, ant.colour, INK),
             Highlight::Spider { from, to, .. } => {
-                segment(image, *from, *to, (c * 0.03).max(2.0), SPIDER_TRACK)
+                segment(image, grid, art, *from, *to, (c * 0.03).max(2.0), SPIDER_TRACK)
             }
             Highlight::Eaten { at, .. } => {
                 let (x, y) = grid.corner(*at);
@@ -870,64 +1039,74 @@ fn draw_highlights(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art)
 }
 
 /// Leaves, spiders and ants on one card.
-fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, pos: Pos, art: &Art) {
+fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, scene: &Scene, pos: Pos, art: &Art) {
     let (x, y) = grid.corner(pos);
     let c = grid.cell;
-    let leaves = game.loose_leaves(pos);
+    let leaves = scene.leaves.get(&pos).copied().unwrap_or(0);
     if leaves > 0 {
-        let (lx, ly) = (x + c * 0.8, y + c * 0.2);
+        let (lx, ly) = (x + c * 0.82, y + c * 0.18);
         let leaf = art.piece(Piece::Leaf {
-            size10: (c * 0.11 * 10.0) as u32,
+            size10: (c * 0.1 * 10.0) as u32,
         });
         art.stamp(image, &leaf, lx as i32, ly as i32);
         if leaves > 1 {
-            let size = (c * 0.15).clamp(9.0, 17.0) * 1.2;
             art.text(
                 image,
                 &format!("{leaves}"),
                 true,
-                size,
+                22.0,
                 INK,
                 GRASS,
-                lx - c * 0.14,
-                ly + c * 0.07,
+                lx - c * 0.13,
+                ly + 9.0,
                 Align::Right,
             );
         }
     }
+    // Spiders side by side, each with its number in its body.
     let spiders: Vec<_> = game.spiders().iter().filter(|s| s.pos == pos).collect();
+    let n = spiders.len() as f32;
+    let r = match spiders.len() {
+        1 => c * 0.14,
+        2 => c * 0.09,
+        _ => c * 0.065,
+    };
     for (i, spider) in spiders.iter().enumerate() {
-        let (sx, sy) = (x + c * (0.36 + 0.22 * i as f32), y + c * 0.45);
+        let sx = x + c * (i as f32 + 1.0) / (n + 1.0);
         let sprite = art.piece(Piece::Spider {
-            cell: c as u32,
+            r10: (r * 10.0).round() as u32,
             number: spider.number,
         });
-        art.stamp(
-            image,
-            &sprite,
-            (sx - 0.11 * c * (spiders.len() - 1) as f32) as i32,
-            sy as i32,
-        );
+        art.stamp(image, &sprite, sx.round() as i32, (y + c * 0.5) as i32);
     }
-    let ants: Vec<_> = game.ants().iter().filter(|a| a.at == Some(pos)).collect();
+    let ants: Vec<&Ant> = scene.ants.iter().filter(|a| a.at == Some(pos)).collect();
     if ants.is_empty() {
         return;
     }
-    let per_row = if ants.len() > 6 { 4 } else { 3 };
-    let r = if ants.len() > 6 { c * 0.085 } else { c * 0.1 };
+    // Three to a row (four past nine ants), bottom up; tokens keep their
+    // size and overlap a little where a crowd would not fit.
+    let r = ant_radius(c);
+    let per_row = if ants.len() > 9 { 4 } else { 3 };
     let rows = ants.len().div_ceil(per_row);
+    let dx = (2.0 * r + 3.0).min((c - 8.0 - 2.0 * r) / (per_row - 1) as f32);
+    let dy = if rows > 1 {
+        (2.0 * r + 3.0).min((c - COORD_BAND - 6.0 - 2.0 * r) / (rows - 1) as f32)
+    } else {
+        0.0
+    };
     for (i, ant) in ants.iter().enumerate() {
         let row = i / per_row;
         let in_row = (ants.len() - row * per_row).min(per_row);
         let col = i % per_row;
-        let ax = x + c / 2.0 + (col as f32 - (in_row as f32 - 1.0) / 2.0) * (2.0 * r + 3.0);
-        let ay = y + c - 6.0 - r - (rows - 1 - row) as f32 * (2.0 * r + 3.0);
+        let ax = x + c / 2.0 + (col as f32 - (in_row as f32 - 1.0) / 2.0) * dx;
+        let ay = y + c - 6.0 - r - (rows - 1 - row) as f32 * dy;
         let sprite = art.piece(Piece::Ant {
             r10: (r * 10.0).round() as u32,
             colour: ant.id.colour,
             number: ant.id.number,
             newborn: ant.newborn,
             carrying: ant.carrying,
+            moving: scene.moving(ant.id),
         });
         art.stamp(image, &sprite, ax.round() as i32, ay.round() as i32);
     }
@@ -1000,36 +1179,90 @@ fn draw_spider(pm: &mut Pixmap, cx: f32, cy: f32, r: f32) {
     }
 }
 
+/// The title (or, once over, a banner with the result), the turn line
+/// and the score line.
 fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width: f32, art: &Art) {
-    let regular = Style::new(&fonts().regular, 15.0);
-    let bold = Style::new(&fonts().bold, 15.0);
-    art.text(
-        image,
-        &format!("Atta Ants · round {}", game.round()),
-        true,
-        20.0,
-        INK,
-        BACKGROUND,
-        MARGIN,
-        30.0,
-        Align::Left,
-    );
-    art.text(
-        image,
-        &turn_text(game, labels),
-        false,
-        15.0,
-        MUTED,
-        BACKGROUND,
-        width - MARGIN,
-        30.0,
-        Align::Right,
-    );
+    let regular = Style::new(&fonts().regular, 19.0);
+    let bold = Style::new(&fonts().bold, 19.0);
+    let room = width - 2.0 * MARGIN;
+    match game.outcome() {
+        Some(outcome) => {
+            // The result as a banner, in the gold the other boards use.
+            art.rect(image, 0.0, 0.0, width, 78.0, FRONTIER);
+            art.rect(image, 0.0, 78.0, width, 3.0, GOLD);
+            let headline = Style::new(&fonts().bold, 28.0).fit(&result_headline(outcome, labels), room);
+            art.text(
+                image,
+                &headline,
+                true,
+                28.0,
+                GOLD,
+                FRONTIER,
+                MARGIN,
+                38.0,
+                Align::Left,
+            );
+            let why = format!(
+                "{} · {} round{}",
+                capitalised(outcome.reason.describe()),
+                game.round(),
+                if game.round() == 1 { "" } else { "s" }
+            );
+            let why = regular.fit(&why, room);
+            art.text(
+                image,
+                &why,
+                false,
+                19.0,
+                TEXT,
+                FRONTIER,
+                MARGIN,
+                66.0,
+                Align::Left,
+            );
+        }
+        None => {
+            art.text(
+                image,
+                &format!("Atta Ants · round {}", game.round()),
+                true,
+                24.0,
+                TEXT,
+                BACKGROUND,
+                MARGIN,
+                34.0,
+                Align::Left,
+            );
+            let mut x = MARGIN;
+            if let Some(colour) = game.to_move() {
+                let disc = art.piece(Piece::Disc { colour });
+                art.stamp(image, &disc, (x + 9.0) as i32, 60);
+                x += 24.0;
+            }
+            let turn = regular.fit(&turn_text(game, labels), width - MARGIN - x);
+            art.text(
+                image,
+                &turn,
+                false,
+                19.0,
+                TEXT_DIM,
+                BACKGROUND,
+                x,
+                66.0,
+                Align::Left,
+            );
+        }
+    }
     // The score line: one entry per seat, wrapped onto a second row.
-    let (mut x, mut y) = (MARGIN, 62.0);
+    let (mut x, mut y) = (MARGIN, 112.0);
     for colour in game.colours() {
         let name = bold.fit(&label(labels, colour), 170.0);
-        let mut score = format!("{} in play, {} eaten", game.in_play(colour), game.eaten(colour));
+        let in_play = game.in_play(colour);
+        let mut score = format!(
+            "{in_play} ant{} in play, {} eaten",
+            if in_play == 1 { "" } else { "s" },
+            game.eaten(colour)
+        );
         if game.has_left(colour) {
             score = "left".into();
         } else if game.is_out(colour) {
@@ -1041,19 +1274,49 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
         let entry = 24.0 + bold.width(&name) + 6.0 + regular.width(&score);
         if x > MARGIN && x + entry > width - MARGIN {
             x = MARGIN;
-            y += 24.0;
+            y += 28.0;
         }
         let disc = art.piece(Piece::Disc { colour });
-        art.stamp(image, &disc, (x + 9.0) as i32, (y - 5.0) as i32);
+        art.stamp(image, &disc, (x + 9.0) as i32, (y - 6.0) as i32);
         x += 24.0;
-        x += art.text(image, &name, true, 15.0, INK, BACKGROUND, x, y, Align::Left) + 6.0;
-        x += art.text(image, &score, false, 15.0, MUTED, BACKGROUND, x, y, Align::Left) + 22.0;
+        x += art.text(image, &name, true, 19.0, TEXT, BACKGROUND, x, y, Align::Left) + 6.0;
+        x += art.text(
+            image,
+            &score,
+            false,
+            19.0,
+            TEXT_DIM,
+            BACKGROUND,
+            x,
+            y,
+            Align::Left,
+        ) + 22.0;
+    }
+}
+
+/// "Alice (Red) wins" or "A tie: alice (Red) and bob (Yellow)".
+fn result_headline(outcome: &crate::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
+    match outcome.winner() {
+        Some(w) => format!("{} wins", label(labels, w)),
+        None => {
+            let tied: Vec<String> = outcome.first_place().iter().map(|c| label(labels, *c)).collect();
+            format!("A tie: {}", tied.join(" and "))
+        }
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
 fn draw_footer(image: &mut Indexed, game: &AttaAnts, width: f32, height: f32, art: &Art) {
-    let regular = Style::new(&fonts().regular, 14.0);
-    let mut text = format!("Deck: {} cards", game.deck_len());
+    let regular = Style::new(&fonts().regular, 16.0);
+    let left = game.deck_len();
+    let mut text = format!("Deck: {left} card{}", if left == 1 { "" } else { "s" });
     if !game.set_aside().is_empty() {
         let cards: Vec<String> = game.set_aside().iter().map(Card::to_string).collect();
         let _ = write!(text, " · set aside: {}", cards.join(" "));
@@ -1067,13 +1330,22 @@ fn draw_footer(image: &mut Indexed, game: &AttaAnts, width: f32, height: f32, ar
         image,
         &shown,
         false,
-        14.0,
-        MUTED,
+        16.0,
+        TEXT_DIM,
         BACKGROUND,
         MARGIN,
         y,
         Align::Left,
     );
+}
+
+/// "the nest" or "1,0".
+fn place_name(pos: Pos) -> String {
+    if pos.is_nest() {
+        "the nest".into()
+    } else {
+        pos.to_string()
+    }
 }
 
 fn label(labels: &AttaLabels, colour: AntColour) -> String {
@@ -1113,35 +1385,47 @@ fn turn_text(game: &AttaAnts, labels: &AttaLabels) -> String {
 
 /// The map in words, for screen readers (at most 1024 characters).
 pub fn atta_ants_alt_text(game: &AttaAnts, labels: &AttaLabels) -> String {
+    atta_ants_board_alt_text(game, labels, None)
+}
+
+/// The map in words with `building` (a move chosen step by step, not
+/// played yet) as `atta_ants_board_png` draws it.
+pub fn atta_ants_board_alt_text(game: &AttaAnts, labels: &AttaLabels, building: Option<&AntMove>) -> String {
+    let scene = Scene::of(game, building);
     let mut text = format!(
         "Atta Ants map, round {}: {}.",
         game.round(),
         turn_text(game, labels)
     );
+    if let Some((ant, path)) = &scene.building {
+        let squares: Vec<String> = path.iter().map(|p| place_name(*p)).collect();
+        let _ = write!(text, " Moving {ant} (not played yet): {}.", squares.join(" to "));
+    }
     if let Some(card) = game.drawn() {
         let _ = write!(text, " To place: {}.", card_name(card));
     }
     for colour in game.colours() {
+        let in_play = game.in_play(colour);
         let _ = write!(
             text,
-            " {}: {} ants in play, {} eaten{}.",
+            " {}: {in_play} ant{} in play, {} eaten{}.",
             label(labels, colour),
-            game.in_play(colour),
+            if in_play == 1 { "" } else { "s" },
             game.eaten(colour),
             if game.is_out(colour) { ", out" } else { "" }
         );
     }
-    let ants: Vec<String> = game
-        .ants()
+    let ants: Vec<String> = scene
+        .ants
         .iter()
         .filter_map(|a| {
             a.at.map(|p| {
-                let place = if p.is_nest() {
-                    "nest".to_string()
-                } else {
-                    p.to_string()
-                };
-                format!("{} {place}{}", a.id, if a.carrying { " with a leaf" } else { "" })
+                format!(
+                    "{} {}{}",
+                    a.id,
+                    place_name(p),
+                    if a.carrying { " with a leaf" } else { "" }
+                )
             })
         })
         .collect();
@@ -1154,15 +1438,22 @@ pub fn atta_ants_alt_text(game: &AttaAnts, labels: &AttaLabels) -> String {
             .collect();
         let _ = write!(text, " Spiders: {}.", spiders.join(", "));
     }
-    let leaves: Vec<String> = game.leaves().map(|(p, n)| format!("{n} on {p}")).collect();
+    let mut leaves: Vec<(Pos, u8)> = scene
+        .leaves
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(p, n)| (*p, *n))
+        .collect();
+    leaves.sort_by_key(|(p, _)| (-p.y, p.x));
+    let leaves: Vec<String> = leaves.iter().map(|(p, n)| format!("{n} on {p}")).collect();
     if !leaves.is_empty() {
         let _ = write!(text, " Leaves: {}.", leaves.join(", "));
     }
+    let (on_map, in_deck) = (game.map().len() + 1, game.deck_len());
     let _ = write!(
         text,
-        " {} cards on the map, {} in the deck.",
-        game.map().len() + 1,
-        game.deck_len()
+        " {on_map} card{} on the map, {in_deck} in the deck.",
+        if on_map == 1 { "" } else { "s" },
     );
     if text.chars().count() > 1024 {
         text = text.chars().take(1023).collect::<String>() + "…";
@@ -1192,5 +1483,109 @@ mod tests {
         let alt = atta_ants_alt_text(&game, &labels);
         assert!(alt.contains("alice (Red): 2 ants in play"), "{alt}");
         assert!(alt.len() <= 1100);
+    }
+
+    /// Seeded games advanced by `steps` pseudo-random legal actions.
+    fn positions(players: u8, seed: u64, steps: usize) -> Vec<AttaAnts> {
+        let mut game = AttaAnts::new(&Setup {
+            players,
+            seed,
+            deal: None,
+        })
+        .unwrap();
+        let mut out = vec![game.clone()];
+        for k in 0..steps {
+            let Status::ToMove(seat) = game.status() else {
+                break;
+            };
+            let legal = game.legal_actions();
+            // Ending the turn at once leaves the ants home: prefer moves.
+            let moves: Vec<&Action> = legal.iter().filter(|a| *a != &Action::End).collect();
+            let action = match moves.is_empty() || k % 5 == 0 {
+                true => &legal[(k * 7919 + seed as usize) % legal.len()],
+                false => moves[(k * 31 + seed as usize) % moves.len()],
+            };
+            game.apply(seat, action).unwrap();
+            out.push(game.clone());
+        }
+        out
+    }
+
+    /// The issue: "ant tokens at least 40 px and the drawn card's rotations
+    /// at least 120 px on the board as sent", and "no empty band above the
+    /// map": the first row of squares starts under the header and shows a
+    /// card or a free square.
+    #[test]
+    fn tokens_and_rotations_stay_legible_and_the_map_starts_under_the_header() {
+        let labels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
+        for players in 2..=4u8 {
+            for seed in [1u64, 7, 12] {
+                for (i, game) in positions(players, seed, 400).iter().enumerate().step_by(37) {
+                    let g = atta_ants_geometry(game);
+                    assert!(g.ant_diameter >= 40.0, "{g:?}");
+                    assert!(g.rotation_tile >= 120.0, "{g:?}");
+                    assert!(g.map_top <= HEADER + STRIP, "{g:?}");
+                    let png = atta_ants_png(game, &labels);
+                    let mut decoder = png::Decoder::new(std::io::Cursor::new(&png));
+                    decoder.set_transformations(png::Transformations::EXPAND);
+                    let mut reader = decoder.read_info().unwrap();
+                    let mut rgb = vec![0; reader.output_buffer_size().expect("a frame size")];
+                    let info = reader.next_frame(&mut rgb).unwrap();
+                    assert_eq!((info.width, info.height), (g.width, g.height));
+                    let row = (g.map_top + g.cell / 2.0) as usize;
+                    let line = &rgb[row * info.line_size..(row + 1) * info.line_size];
+                    let ground = BACKGROUND.rgb();
+                    let drawn = line
+                        .chunks(info.line_size / info.width as usize)
+                        .filter(|px| px[..3] != ground)
+                        .count();
+                    assert!(
+                        drawn as f32 >= g.cell * 0.8,
+                        "players {players} seed {seed} position {i}: the first map row is empty"
+                    );
+                }
+            }
+        }
+    }
+
+    /// "While an ant's move is built step by step, the board shows the move
+    /// being built (the ant not in the nest any more)."
+    #[test]
+    fn a_move_being_built_is_drawn_where_it_has_gone() {
+        let labels = vec!["alice".into(), "bob".into()];
+        let game = positions(2, 3, 40)
+            .into_iter()
+            .find(|g| {
+                matches!(g.phase(), Phase::Ants(_))
+                    && g.legal_actions().iter().any(|a| matches!(a, Action::Move(_)))
+            })
+            .expect("a turn of ant moves");
+        let Some(Action::Move(full)) = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Move(m) if m.steps.len() == 2))
+        else {
+            panic!("a two-step move")
+        };
+        let first = AntMove {
+            steps: full.steps[..1].to_vec(),
+            ..full.clone()
+        };
+        let start = game.ant(full.ant).unwrap().at.unwrap();
+        let scene = Scene::of(&game, Some(&first));
+        let shown = scene.ants.iter().find(|a| a.id == full.ant).unwrap();
+        assert_eq!(shown.at, Some(start.step(first.steps[0].dir)));
+        assert!(scene.moving(full.ant));
+        let alt = atta_ants_board_alt_text(&game, &labels, Some(&first));
+        assert!(
+            alt.contains(&format!("Moving {} (not played yet)", full.ant)),
+            "{alt}"
+        );
+        let moved = format!("{} {}", full.ant, place_name(start.step(first.steps[0].dir)));
+        assert!(alt.contains(&moved), "{alt}");
+        assert_ne!(
+            atta_ants_board_png(&game, &labels, Some(&first)),
+            atta_ants_png(&game, &labels)
+        );
     }
 }

@@ -18,7 +18,10 @@ pub mod replay;
 pub use anthill::{anthill_alt_text, anthill_png};
 pub use ants::{ants_alt_text, ants_png};
 pub use army_ants::{army_ants_alt_text, army_ants_png};
-pub use atta_ants::{atta_ants_alt_text, atta_ants_png, card_name as atta_card_name, AttaLabels};
+pub use atta_ants::{
+    atta_ants_alt_text, atta_ants_board_alt_text, atta_ants_board_png, atta_ants_geometry, atta_ants_png,
+    card_name as atta_card_name, AttaGeometry, AttaLabels,
+};
 pub use myrmex::{myrmex_alt_text, myrmex_png};
 pub use replay::{
     anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, atta_ants_replay,

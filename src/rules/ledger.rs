@@ -131,7 +131,11 @@ impl<A: Copy> Ledger<A> {
     /// `describe`'s closing words: the stock, the deals left, the score
     /// and, once over, how the game ended (`won` as in `outcome`).
     pub fn describe_end(&self, stock: usize, deals_left: usize, score: i64, won: &str) -> String {
-        let mut text = format!("Stock {stock} cards, {deals_left} deals left. Score {score}.");
+        let mut text = format!(
+            "Stock {}, {} left. Score {score}.",
+            super::counted(stock as u64, "card"),
+            super::counted(deals_left as u64, "deal")
+        );
         if let Some(outcome) = self.outcome(won) {
             text.push_str(&format!(" Over: {}.", outcome.detail));
         }

@@ -19,6 +19,12 @@ mod game_kind;
 
 pub use game_kind::{DailySetup, GameKind, Ranking};
 
+/// "1 card", "3 cards": a count and its noun, singular for one.
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// Text a player typed, quoted as a Markdown code span it cannot break out
 /// of: a backtick becomes a look-alike (`ˋ`), a control character the
 /// replacement mark (so that no new word forms where it stood), and long

@@ -637,7 +637,10 @@ impl Myrmex {
             ));
         }
         if let Some(c) = count.filter(|&c| usize::from(c) != n) {
-            return illegal(format!("the move {from}-{to} takes {n} cards, not {c}"));
+            return illegal(format!(
+                "the move {from}-{to} takes {}, not {c}",
+                super::counted(n as u64, "card")
+            ));
         }
         Ok(MoveInfo {
             from: f,

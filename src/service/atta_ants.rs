@@ -14,8 +14,8 @@ use super::options;
 use super::types::*;
 use super::{mention, unless_conflict, Service};
 use crate::render::{
-    atta_ants_alt_text, atta_ants_png, atta_ants_replay, atta_ants_replay_alt_text, atta_card_name,
-    AttaLabels, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
+    atta_ants_alt_text, atta_ants_board_alt_text, atta_ants_board_png, atta_ants_replay,
+    atta_ants_replay_alt_text, atta_card_name, AttaLabels, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -145,6 +145,8 @@ impl Service {
             "start" => self.atta_start(req, target, version).await,
             "leave" => self.atta_leave(req, target).await,
             "end" => self.atta_act(req, target, Action::End, version).await,
+            "rematch" => self.atta_rematch(req, target).await,
+            "again" => self.atta_new(req, &Options::new()).await,
             "back" => self.atta_view(req, target, None, View::Play).await,
             verb if verb.starts_with("spider") => {
                 let action = parse(&verb.replace('-', " "))?;
@@ -200,6 +202,12 @@ impl Service {
                 }
                 format!("{who} places the card on {pos}: pick how it is turned.")
             }
+            (View::Path { ant, words }, Phase::Ants(_)) if board::whole_moves_fit(game, *ant, words) => {
+                if board::move_choices(game, *ant, words).is_empty() {
+                    return Err(UserError::illegal(format!("{ant} cannot move now.")).into());
+                }
+                format!("{who} moves {ant}: pick its move.")
+            }
             (View::Path { ant, words }, Phase::Ants(_)) => {
                 let (reached, choices) = board::step_choices(game, *ant, words);
                 if choices.is_empty() {
@@ -215,6 +223,53 @@ impl Service {
             _ => return Err(out_of_date()),
         };
         Ok(self.atta_board_view(&loaded, text, &view))
+    }
+
+    /// Rematch on a finished board: a lobby with the same players, the
+    /// seats turned by one (the first seat goes last), a new deal; the
+    /// player who asked hosts it and starts it, and anyone may leave first.
+    async fn atta_rematch(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
+        let row = self.atta_find(req, &target).await?;
+        let loaded = self.atta_load(row).await?;
+        if loaded.table.colour_of(&req.user.id).is_none() {
+            return Err(UserError::not_a_player(
+                "Only the players of that game can ask for a rematch; Play again opens a new game.",
+            )
+            .into());
+        }
+        if loaded.row.status != status::FINISHED {
+            return Err(UserError::illegal("That game is not over yet.").into());
+        }
+        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
+            return Err(super::multiplayer::busy_channel(&open).into());
+        }
+        let mut seats = loaded.table.seats.clone();
+        seats.rotate_left(1);
+        let setup = LobbySetup {
+            seed: rand::random::<u64>(),
+            deal: None,
+            chosen: false,
+        };
+        let table = Table {
+            host: req.user.clone(),
+            seats,
+        };
+        let row = self.open_pending_game(req, KIND, &setup, &table).await?;
+        let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
+        let text = format!(
+            "{} asks for a rematch of **Atta Ants**, the seats turned: {}. {} starts it with **Start**; \
+             anyone who does not want to play presses **Leave**. The lobby closes in {minutes} minutes.",
+            mention(&req.user),
+            seat_list(&table),
+            req.user.name
+        );
+        let loaded = Loaded {
+            row,
+            table,
+            setup,
+            game: None,
+        };
+        Ok(self.lobby_reply(&loaded, text))
     }
 
     async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -460,6 +515,7 @@ impl Service {
             let who = loaded.table.label(colour);
             let mut text = match &action {
                 Action::Leave => format!("{who} left the game."),
+                Action::End => format!("{who} ended their turn."),
                 _ => format!("{who} played **{canonical}**."),
             };
             describe_events(
@@ -560,9 +616,10 @@ impl Service {
     fn atta_board_view(&self, loaded: &Loaded, text: String, view: &View) -> Reply {
         let game = loaded.game.as_ref().expect("a started game");
         let labels = loaded.table.labels();
+        let building = board::building(game, view);
         let image = self.config.render.then(|| Image {
-            png: atta_ants_png(game, &labels),
-            alt: atta_ants_alt_text(game, &labels),
+            png: atta_ants_board_png(game, &labels, building.as_ref()),
+            alt: atta_ants_board_alt_text(game, &labels, building.as_ref()),
         });
         Reply {
             text,
@@ -915,10 +972,10 @@ fn describe_outcome(outcome: &Outcome, table: &Table) -> String {
         .iter()
         .map(|s| {
             format!(
-                "{}. {}: {} ants, {} eaten{}",
+                "{}. {}: {}, {} eaten{}",
                 s.place,
                 table.label(s.colour),
-                s.ants,
+                crate::rules::counted(s.ants, "ant"),
                 s.eaten,
                 if s.departed { ", left" } else { "" }
             )

@@ -16,7 +16,7 @@
 
 use super::custom_id::ComponentId;
 use super::types::{ButtonStyle, Component, SelectOption};
-use crate::rules::atta_ants::{Action, AntId, AttaAnts, Dir, Phase, Pos};
+use crate::rules::atta_ants::{Action, AntId, AntMove, AttaAnts, Dir, Phase, Pos};
 use crate::rules::GameKind;
 
 /// The component tag of Atta Ants.
@@ -133,6 +133,35 @@ fn placement_label(game: &AttaAnts, pos: Pos, rotation: u8) -> String {
     format!("{pos} turned r{rotation}{trails}")
 }
 
+/// Where a spider's step takes it: "Spider 2 to 1,-1 (south)".
+fn spider_label(game: &AttaAnts, number: u8, dir: Dir) -> String {
+    match game.spiders().iter().find(|s| s.number == number) {
+        Some(spider) => format!(
+            "Spider {number} to {} ({})",
+            spider.pos.step(dir),
+            dir_word(dir).to_ascii_lowercase()
+        ),
+        None => format!("Spider {number} {}", dir.name()),
+    }
+}
+
+/// The move being built in `view`, as far as it has gone (forced steps
+/// taken), for the board to draw; `None` outside a move.
+pub(super) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
+    let View::Path { ant, words } = view else {
+        return None;
+    };
+    let (reached, _) = step_choices(game, *ant, words);
+    if reached.is_empty() {
+        return Some(AntMove {
+            ant: *ant,
+            start: None,
+            steps: vec![],
+        });
+    }
+    AntMove::parse_partial(&reached.join(" ")).filter(|m| m.ant == *ant)
+}
+
 /// A leaf mark in words, on the card at `pos`.
 fn mark_words(mark: &str) -> String {
     match mark {
@@ -202,9 +231,86 @@ pub(super) fn ant_choices(game: &AttaAnts) -> Vec<(Choice, String)> {
                 None => "in reserve".to_string(),
             };
             let leaf = if a.carrying { ", carrying a leaf" } else { "" };
-            (Choice::Ant(a.id), format!("{} {at}{leaf}", a.id))
+            let label = format!("{} {at}{leaf}", a.id);
+            if whole_moves_fit(game, a.id, &[]) {
+                return vec![(Choice::Ant(a.id), label)];
+            }
+            // Too many moves for one click: one entry per leaf action on
+            // the starting card, each then listing its moves whole.
+            let mut firsts: Vec<String> = Vec::new();
+            for m in game.ant_moves(a.id) {
+                let first = m.to_string().split_whitespace().next().unwrap_or("").to_string();
+                if !firsts.contains(&first) {
+                    firsts.push(first);
+                }
+            }
+            firsts
+                .into_iter()
+                .map(|first| {
+                    let mark = first.find(['+', '-']).map_or("", |i| &first[i..]);
+                    let what = if mark.is_empty() {
+                        "no leaf action first".to_string()
+                    } else {
+                        format!("{} first", mark_words(mark))
+                    };
+                    (Choice::Path(first.clone()), format!("{label}: {what}"))
+                })
+                .collect()
+        })
+        .collect::<Vec<Vec<_>>>()
+        .concat()
+}
+
+/// The moves of `ant` that start with `words`.
+fn moves_under(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<AntMove> {
+    game.ant_moves(ant)
+        .into_iter()
+        .filter(|m| {
+            let text = m.to_string();
+            let w: Vec<&str> = text.split_whitespace().collect();
+            w.len() >= words.len() && w.iter().zip(words).all(|(a, b)| a == b)
         })
         .collect()
+}
+
+/// Whether every move of `ant` that starts with `words` fits the selects
+/// of one click, so that a move is two clicks from the board: the ant (or
+/// the ant and its first leaf action), then its move.
+pub(super) fn whole_moves_fit(game: &AttaAnts, ant: AntId, words: &[String]) -> bool {
+    moves_under(game, ant, words).len() <= MAX_OPTIONS * MAX_SELECTS
+}
+
+/// Every move of `ant` that starts with `words`, in words then notation.
+pub(super) fn move_choices(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<(Choice, String)> {
+    moves_under(game, ant, words)
+        .into_iter()
+        .map(|m| (Choice::Play(m.to_string()), move_label(game, &m)))
+        .collect()
+}
+
+/// "r2: North to 1,0, pick up a leaf, then East to 2,0 · r2 n+ e".
+fn move_label(game: &AttaAnts, m: &AntMove) -> String {
+    let mut here = game.ant(m.ant).and_then(|a| a.at).unwrap_or(Pos::NEST);
+    let place = |p: Pos| {
+        if p.is_nest() {
+            "the nest".to_string()
+        } else {
+            p.to_string()
+        }
+    };
+    let mut parts = Vec::new();
+    if let Some(mark) = m.start {
+        parts.push(format!("{} first", mark_words(&mark.to_string())));
+    }
+    for step in &m.steps {
+        here = here.step(step.dir);
+        let mut part = format!("{} to {}", dir_word(step.dir), place(here));
+        if let Some(mark) = step.mark {
+            part.push_str(&format!(", {}", mark_words(&mark.to_string())));
+        }
+        parts.push(part);
+    }
+    format!("{}: {} · {m}", m.ant, parts.join(", then "))
 }
 
 /// The words of a move's notation: `r2+`, `n`, `e-`.
@@ -369,6 +475,18 @@ pub(super) fn select_verb(name: &str) -> Option<&'static str> {
 pub(super) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &View) -> Vec<Component> {
     let mut out = Vec::new();
     if game.outcome().is_some() {
+        // A finished board starts the next game: the same table with the
+        // seats turned, or a new lobby.
+        out.push(Component::button(
+            cid(game_id, "rematch"),
+            "Rematch",
+            ButtonStyle::Primary,
+        ));
+        out.push(Component::button(
+            cid(game_id, "again"),
+            "Play again",
+            ButtonStyle::Secondary,
+        ));
         return out;
     }
     let legal = game.legal_actions();
@@ -397,6 +515,16 @@ pub(super) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &Vi
         }
         Phase::Ants(_) => {
             match view {
+                View::Path { ant, words } if whole_moves_fit(game, *ant, words) => {
+                    let choices = move_choices(game, *ant, words);
+                    let placeholder = format!("Move {ant}: pick its move");
+                    out.extend(selects(game_id, version, "step", &placeholder, choices));
+                    out.push(Component::button(
+                        cid(game_id, "back"),
+                        "Back",
+                        ButtonStyle::Secondary,
+                    ));
+                }
                 View::Path { ant, words } => {
                     let (reached, choices) = step_choices(game, *ant, words);
                     let placeholder = if reached.is_empty() {
@@ -431,7 +559,7 @@ pub(super) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &Vi
                 if let Action::Spider { number, dir } = action {
                     out.push(Component::button(
                         cid(game_id, &at(&format!("spider-{number}-{dir}"), version)),
-                        format!("Spider {number} {}", dir.name()),
+                        spider_label(game, number, dir),
                         ButtonStyle::Primary,
                     ));
                 }
@@ -527,6 +655,66 @@ mod tests {
                     let action = legal[(k * 7919 + seed as usize) % legal.len()].clone();
                     game.apply(seat, &action).unwrap();
                 }
+            }
+        }
+    }
+
+    /// Every action the board reaches in at most two clicks: a select
+    /// option or a button that plays, or one that narrows and then plays.
+    fn two_clicks(game: &AttaAnts) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut narrowed = Vec::new();
+        let first = components("abcdefghij", 3, game, &View::Play);
+        let read = |comps: &[Component], narrowed: &mut Vec<View>, out: &mut Vec<String>| {
+            for c in comps {
+                let verb = c.id().rsplit(':').next().unwrap_or("").to_string();
+                let verb = verb.split('.').next().unwrap_or("");
+                match c {
+                    Component::Button { .. } if verb == "end" => out.push("end".into()),
+                    Component::Button { .. } if verb.starts_with("spider-") => {
+                        out.push(verb.replace('-', " "))
+                    }
+                    Component::Button { .. } => {}
+                    Component::Select { options, .. } => {
+                        for o in options {
+                            match Choice::parse(&o.value).expect("a choice") {
+                                Choice::Play(a) => out.push(a),
+                                Choice::Square(p) => narrowed.push(View::Square(p)),
+                                Choice::Ant(ant) => narrowed.push(View::Path { ant, words: vec![] }),
+                                Choice::Path(p) => narrowed.push(path_view(&p).expect("a path")),
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        read(&first, &mut narrowed, &mut out);
+        for view in narrowed {
+            let mut deeper = Vec::new();
+            read(&components("abcdefghij", 3, game, &view), &mut deeper, &mut out);
+            assert!(deeper.is_empty(), "a third click after {view:?}: {deeper:?}");
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+        /// Issue 25: "in random Atta Ants positions the set of actions
+        /// reachable through the board's components equals the legal set",
+        /// each at most two clicks from the board.
+        #[test]
+        fn every_action_is_at_most_two_clicks_away(players in 2u8..=4, seed in 0u64..1_000_000, picks in proptest::collection::vec(0usize..1000, 0..250)) {
+            let mut game = AttaAnts::new(&Setup { players, seed, deal: None }).unwrap();
+            for pick in picks {
+                let Status::ToMove(seat) = game.status() else { break };
+                let legal = game.legal_actions();
+                let mut names: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+                names.sort();
+                names.dedup();
+                proptest::prop_assert_eq!(two_clicks(&game), names);
+                game.apply(seat, &legal[pick % legal.len()]).unwrap();
             }
         }
     }

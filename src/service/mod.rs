@@ -252,6 +252,11 @@ impl Service {
                 };
                 match (GameKind::by_component_tag(&id.game), id.game.as_str()) {
                     (Some(GameKind::ArmyAnts), _) => self.army_ants_component(req, &id, values).await,
+                    // Rematch and Play again leave the finished board (and
+                    // its result) where it is and post the new lobby.
+                    (Some(GameKind::AttaAnts), _) if matches!(id.verb.as_str(), "rematch" | "again") => {
+                        self.atta_component(req, &id, values).await
+                    }
                     (Some(GameKind::AttaAnts), _) => {
                         self.atta_component(req, &id, values).await.map(in_place)
                     }

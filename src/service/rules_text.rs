@@ -166,6 +166,8 @@ Ace in one suit leaves the table as a chamber: six chambers is a full victory.\n
 Levels: `minor` (default), `larval` (all face up), `major` and `queen` (with Pawns and Courts; \
 `closed` keeps only the top cards face up). The last restock is partial (piles 1 to n). \
 A face-down card turns up when exposed. Undo goes back to the last flip, restock or chamber.\n\n\
+**On the board**: a gold bar beside a pile marks its movable group (the run you can move from it); \
+`3↓` over a pile says it has 3 cards face down under its face-up cards.\n\n\
 **Moves** (`/solitaire move action:`): `3-7` (the count follows from the ranks), `3:2-7` two cards onto \
 an empty pile 7, `deal`, `end`; `/solitaire undo`.",
 }];
@@ -176,7 +178,8 @@ const ANTHILL: &[Section] = &[Section {
 card onto another whose rank differs by one, in any suit; an empty top spot takes only an Ace, an empty \
 bottom spot only a King. Deal eight more cards at any time. Win with each suit built in order on its own \
 spot (Ace up to King, or King down to Ace). Score: the in-suit runs from an Ace or King at the \
-bottom of each spot. Undo back to the last deal.\n\n**Moves**: `3-7`, `deal`, `end`; `/solitaire undo`.",
+bottom of each spot. Undo back to the last deal. On the board, a gold bar beside a spot marks the \
+run that scores.\n\n**Moves**: `3-7`, `deal`, `end`; `/solitaire undo`.",
 }];
 
 const ANTS_SOLITAIRE: &[Section] = &[Section {

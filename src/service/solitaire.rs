@@ -698,15 +698,15 @@ impl Service {
                         None => stored_seed(&loaded.row),
                     };
                     format!(
-                        "{} played **{action}**. **Game over**: {}.{}",
-                        mention(&req.user),
+                        "{} **Game over**: {}.{}",
+                        played_line(&mention(&req.user), &action.to_string()),
                         stored_detail(&loaded.row),
                         replay
                             .map(|s| format!(" Replay this deal with seed {s}."))
                             .unwrap_or_default(),
                     )
                 }
-                None => format!("{} played **{action}**.", mention(&req.user)),
+                None => played_line(&mention(&req.user), &action.to_string()),
             };
             let text = match closed_at.and_then(DateTime::from_timestamp_millis) {
                 Some(close) => format!(
@@ -923,7 +923,9 @@ impl Service {
         let setup: serde_json::Value = serde_json::from_str(&row.setup).context("stored setup")?;
         let mut out = format!(
             "[Game \"{}\"]\n[Id \"{}\"]\n[Player \"{}\"]\n",
-            row.kind, row.id, owner.name
+            title_of(&row.kind),
+            row.id,
+            owner.name
         );
         if let serde_json::Value::Object(fields) = &setup {
             for (key, value) in fields {
@@ -1115,8 +1117,23 @@ fn patience_error(e: PatienceError) -> UserError {
 fn busy_player(open: &GameRow) -> UserError {
     UserError::busy_player(format!(
         "You already have a game of {} in this channel. Finish it, or end it with /solitaire end, before starting another.",
-        open.kind
+        title_of(&open.kind)
     ))
+}
+
+/// A stored kind as players read it: "Ants Solitaire", not `ants`.
+fn title_of(kind: &str) -> String {
+    crate::rules::GameKind::parse(kind).map_or(kind.to_string(), |k| k.title().to_string())
+}
+
+/// "alice played **3-7**", "alice dealt", "alice ended the game".
+fn played_line(who: &str, action: &str) -> String {
+    match action {
+        "deal" => format!("{who} dealt."),
+        "end" => format!("{who} ended the game."),
+        "undo" => format!("{who} took back a move."),
+        _ => format!("{who} played **{action}**."),
+    }
 }
 
 /// Whether `undo` would take something back now (tried on a copy).

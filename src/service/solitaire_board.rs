@@ -59,16 +59,24 @@ impl Choice {
             Choice::Move(m) => match m.split_once(':') {
                 Some((from, rest)) => {
                     let (count, to) = rest.split_once('-').unwrap_or((rest, ""));
-                    format!("{from} → {to} ({count} cards)")
+                    format!("{from} → {to} ({})", cards(count))
                 }
                 None => m.replace('-', " → "),
             },
-            Choice::Narrow { prefix, moves } => match prefix.split_once(':') {
-                Some((from, count)) => format!("From {from}, {count} cards ({moves} moves)"),
-                None => format!("From {prefix} ({moves} moves)"),
-            },
+            Choice::Narrow { prefix, moves } => {
+                let moves = format!("{moves} move{}", if *moves == 1 { "" } else { "s" });
+                match prefix.split_once(':') {
+                    Some((from, count)) => format!("From {from}, {} ({moves})", cards(count)),
+                    None => format!("From {prefix} ({moves})"),
+                }
+            }
         }
     }
+}
+
+/// "1 card", "3 cards".
+fn cards(count: &str) -> String {
+    format!("{count} card{}", if count == "1" { "" } else { "s" })
 }
 
 /// A move's notation cut where a person decides: the source, then a count
@@ -97,15 +105,41 @@ pub(super) fn choices(moves: &[String], prefix: &str) -> Vec<Choice> {
     if under.len() <= MAX_OPTIONS {
         return under.into_iter().map(|m| Choice::Move(m.clone())).collect();
     }
-    let depth = steps(prefix).len() + usize::from(!prefix.is_empty());
-    let mut groups: Vec<(String, Vec<&String>)> = Vec::new();
-    for m in under {
-        let key: String = steps(m).into_iter().take(depth.max(1)).collect();
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, list)) => list.push(m),
-            None => groups.push((key, vec![m])),
+    // The shallowest cut whose groups each fit one select, so that the
+    // next click plays a move: a Myrmex group move with many targets is
+    // picked by source and count in one option (`3:2`), then the target.
+    let first = steps(prefix).len() + usize::from(!prefix.is_empty());
+    let deepest = under
+        .iter()
+        .map(|m| steps(m).len() - 1)
+        .max()
+        .unwrap_or(1)
+        .max(first.max(1));
+    let cut = |depth: usize| {
+        let mut groups: Vec<(String, Vec<&String>)> = Vec::new();
+        for m in &under {
+            let key: String = steps(m).into_iter().take(depth).collect();
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, list)) => list.push(*m),
+                None => groups.push((key, vec![*m])),
+            }
         }
+        groups
+    };
+    let cuts = (first.max(1)..=deepest).map(cut);
+    let mut fallback = None;
+    let mut chosen = None;
+    for groups in cuts {
+        if groups.len() > MAX_OPTIONS {
+            break;
+        }
+        if groups.iter().all(|(_, list)| list.len() <= MAX_OPTIONS) {
+            chosen = Some(groups);
+            break;
+        }
+        fallback = Some(groups);
     }
+    let groups = chosen.or(fallback).unwrap_or_else(|| cut(first.max(1)));
     groups
         .into_iter()
         .take(MAX_OPTIONS)
@@ -295,14 +329,8 @@ mod tests {
                 m.push(format!("3:{count}-{to}"));
             }
         }
-        assert_eq!(
-            choices(&m, ""),
-            vec![Choice::Narrow {
-                prefix: "3".into(),
-                moves: 30
-            }]
-        );
-        let counts = choices(&m, "3");
+        // Source and count in one option, then the target: two clicks.
+        let counts = choices(&m, "");
         assert_eq!(counts.len(), 6);
         assert_eq!(
             counts[1],
@@ -318,6 +346,7 @@ mod tests {
     fn labels_read_as_moves() {
         assert_eq!(Choice::Move("3-7".into()).label(), "3 → 7");
         assert_eq!(Choice::Move("3:2-7".into()).label(), "3 → 7 (2 cards)");
+        assert_eq!(Choice::Move("3:1-7".into()).label(), "3 → 7 (1 card)");
         assert_eq!(Choice::Move("t3-f2".into()).label(), "t3 → f2");
         let narrow = |prefix: &str| Choice::Narrow {
             prefix: prefix.into(),
@@ -325,6 +354,7 @@ mod tests {
         };
         assert_eq!(narrow("3").label(), "From 3 (5 moves)");
         assert_eq!(narrow("3:2").label(), "From 3, 2 cards (5 moves)");
+        assert_eq!(narrow("3:1").label(), "From 3, 1 card (5 moves)");
     }
 
     #[test]
@@ -340,6 +370,103 @@ mod tests {
         }
         assert_eq!(versioned("deal.12"), ("deal", Some(12)));
         assert_eq!(versioned("deal"), ("deal", None));
+    }
+
+    /// Every action reachable from the board `legal` gives, in at most
+    /// two clicks: a select option that plays a move, one that narrows and
+    /// then plays, Deal, and End game then its confirmation.
+    fn reachable(legal: &[String]) -> Vec<String> {
+        let mut out = Vec::new();
+        let play = |c: &Component, out: &mut Vec<String>, narrow: &mut Vec<String>| {
+            let Component::Select { options, .. } = c else {
+                return;
+            };
+            for o in options {
+                match Choice::parse(&o.value).expect("a choice") {
+                    Choice::Move(m) => out.push(m),
+                    Choice::Narrow { prefix, .. } => narrow.push(prefix),
+                }
+            }
+        };
+        let board = open_components("abcdefghij", 7, legal, false, &View::Play);
+        let mut narrow = Vec::new();
+        for c in &board {
+            play(c, &mut out, &mut narrow);
+            let (verb, _) = versioned(c.id().rsplit(':').next().unwrap_or(""));
+            match verb {
+                "deal" => out.push("deal".into()),
+                "end" => {
+                    let confirm = open_components("abcdefghij", 7, legal, false, &View::ConfirmEnd);
+                    if confirm.iter().any(|c| c.id().contains("endok.7")) {
+                        out.push("end".into());
+                    }
+                }
+                _ => {}
+            }
+        }
+        for prefix in narrow {
+            let mut deeper = Vec::new();
+            for c in &open_components("abcdefghij", 7, legal, false, &View::From(prefix.clone())) {
+                play(c, &mut out, &mut deeper);
+            }
+            assert!(deeper.is_empty(), "a third click under {prefix}: {deeper:?}");
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Plays `G` from random seeds by random legal moves and checks, in
+    /// every position, that the board's components reach exactly the legal
+    /// actions within two clicks (issue 25: "every legal move at most two
+    /// clicks from the board").
+    fn two_clicks_reach_the_legal_set<G: crate::service::solitaire::SolitaireRules>(
+        opts: &crate::service::types::Options,
+        seed: u64,
+        moves: usize,
+    ) {
+        use rand::{Rng, SeedableRng};
+        let setup = G::setup(opts, Some(seed), None).unwrap();
+        let mut game = G::start(&setup).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        for _ in 0..moves {
+            let legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();
+            if legal.is_empty() {
+                break;
+            }
+            let mut sorted = legal.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(reachable(&legal), sorted, "{} seed {seed}", G::KIND);
+            let playable: Vec<&String> = legal.iter().filter(|a| *a != "end").collect();
+            let Some(pick) = playable.get(rng.random_range(0..playable.len().max(1))) else {
+                break;
+            };
+            game.apply(&pick.parse().unwrap()).unwrap();
+        }
+    }
+
+    /// Ants Solitaire's variants as `/solitaire new` takes them.
+    const VARIANTS: [&str; 2] = ["strict", "relaxed"];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+        #[test]
+        fn every_patience_move_is_at_most_two_clicks_away(seed in 0u64..1_000_000) {
+            use crate::rules::{anthill::Anthill, ants_solitaire::AntsSolitaire, myrmex::Myrmex};
+            use crate::service::types::{OptionValue, Options};
+            for level in ["minor", "larval", "major", "queen"] {
+                let mut opts = Options::new();
+                opts.insert("level".into(), OptionValue::Text(level.into()));
+                two_clicks_reach_the_legal_set::<Myrmex>(&opts, seed, 150);
+            }
+            two_clicks_reach_the_legal_set::<Anthill>(&Options::new(), seed, 150);
+            for variant in VARIANTS {
+                let mut opts = Options::new();
+                opts.insert("variant".into(), OptionValue::Text(variant.to_string()));
+                two_clicks_reach_the_legal_set::<AntsSolitaire>(&opts, seed, 150);
+            }
+        }
     }
 
     #[test]

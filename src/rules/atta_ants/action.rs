@@ -278,6 +278,20 @@ fn parse_dir_word(word: &str) -> Option<Dir> {
 /// `r2 n+ e`, `r2+ n`, `r2 n+y3 e-`, spaces optional: colour letters
 /// (r y o b) and step letters (n e s w) never overlap.
 fn parse_move(text: &str) -> Option<AntMove> {
+    parse_move_prefix(text).filter(|m| !m.steps.is_empty())
+}
+
+impl AntMove {
+    /// The start of a move as it is being chosen, step by step: the ant,
+    /// its leaf mark on the starting card and up to two steps (`r2+`,
+    /// `r2 n`). Only its notation is checked, not the rules.
+    pub fn parse_partial(text: &str) -> Option<AntMove> {
+        parse_move_prefix(&text.trim().to_ascii_lowercase())
+    }
+}
+
+/// A move of zero to two steps.
+fn parse_move_prefix(text: &str) -> Option<AntMove> {
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut i = 0;
     let ant = read_ant(&chars, &mut i)?;
@@ -289,9 +303,7 @@ fn parse_move(text: &str) -> Option<AntMove> {
         let mark = read_mark(&chars, &mut i)?;
         steps.push(Step { dir, mark });
     }
-    (1..=2)
-        .contains(&steps.len())
-        .then_some(AntMove { ant, start, steps })
+    (steps.len() <= 2).then_some(AntMove { ant, start, steps })
 }
 
 fn read_ant(chars: &[char], i: &mut usize) -> Option<AntId> {

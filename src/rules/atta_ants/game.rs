@@ -133,8 +133,11 @@ impl fmt::Display for Outcome {
         for s in &self.standings {
             write!(
                 f,
-                "; {}. {} {} ants, {} eaten",
-                s.place, s.colour, s.ants, s.eaten
+                "; {}. {} {}, {} eaten",
+                s.place,
+                s.colour,
+                crate::rules::counted(s.ants, "ant"),
+                s.eaten
             )?;
             if s.departed {
                 f.write_str(", left")?;
