@@ -387,42 +387,14 @@ impl Service {
             (None, _) => format!("{} deployment", loaded.setup.deployment.name()),
         };
         let text = format!(
-            "{} plays **Army Ants** against the computer ({} level, {start}). You play {}. {}",
+            "{} plays **Army Ants** against the computer ({} level, {start}). You play {}.{} {}",
             mention(human),
             level.name(),
             bot_side.opponent().name(),
+            bot_words(&loaded, &turns, before),
             self.turn_line(&loaded)
         );
-        let mut reply = self.board_reply(&loaded, text, None);
-        self.add_bot_post(&mut reply, &loaded, &turns, before);
-        Ok(reply)
-    }
-
-    /// Reports the computer's turns in a post with the board after them.
-    fn add_bot_post(&self, reply: &mut Reply, loaded: &Loaded, turns: &bot::BotTurns, before: Phase) {
-        let Some((bot_side, _)) = loaded.seats.bot() else {
-            return;
-        };
-        let commands = turns.played.iter().any(|(a, _)| !matches!(a, Action::Deploy(_)));
-        if turns.is_empty() {
-            return;
-        }
-        let text = bot::post_text(
-            turns,
-            &loaded.seats.label(bot_side),
-            &self.turn_line(loaded),
-            before,
-        );
-        let board = self.board_reply(loaded, String::new(), None);
-        reply.posts.push(Post {
-            channel: loaded.row.channel_id.clone(),
-            text,
-            // A deployment shows nothing new: the cards stay face down.
-            image: if commands { board.image } else { None },
-            // The game's own message keeps the buttons.
-            components: vec![],
-            ..Post::default()
-        });
+        Ok(self.board_reply(&loaded, text, None))
     }
 
     async fn find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
@@ -621,8 +593,13 @@ impl Service {
             let Some(()) = self.save(&mut loaded.row, &update, &loaded.game).await? else {
                 return Ok(None);
             };
-            let mut reply = self.after_action(&loaded, req, side, action, &events, before);
-            self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
+            let done = Done {
+                side,
+                action,
+                events: &events,
+                before,
+            };
+            let mut reply = self.after_action(&loaded, req, &done, &turns, bot_before);
             if loaded.row.status == status::FINISHED {
                 let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
                 reply
@@ -658,21 +635,31 @@ impl Service {
         }
     }
 
+    /// The board after a player's action and the computer's answer to it
+    /// (`turns`, played from `bot_before`), told in one text: the computer
+    /// moves on the same board, never in a message of its own.
     fn after_action(
         &self,
         loaded: &Loaded,
         req: &Request,
-        side: Side,
-        action: &Action,
-        events: &crate::rules::army_ants::Events,
-        before: Phase,
+        done: &Done<'_>,
+        turns: &bot::BotTurns,
+        bot_before: Phase,
     ) -> Reply {
         let who = mention(&req.user);
+        let Done {
+            side,
+            action,
+            events,
+            before,
+        } = *done;
         if let Action::Deploy(_) = action {
-            return self.after_deploy(loaded, side, events);
+            return self.after_deploy(loaded, side, events, bot_words(loaded, turns, bot_before));
         }
         let mut text = match action {
             Action::Resign => format!("{who} resigned."),
+            // The computer answers an offer at once.
+            Action::OfferDraw if loaded.seats.bot().is_some() => format!("{who} offers a draw."),
             Action::OfferDraw if loaded.game.draw_offer() == Some(side) => format!(
                 "{who} offers a draw. {}: accept with /armyants draw or the button; moving declines it.",
                 mention(loaded.seats.user(side.opponent()))
@@ -689,15 +676,25 @@ impl Service {
         if events.battle_started && before != Phase::Battle {
             text.push_str(" The rally is over: the battle begins!");
         }
+        text.push_str(&bot_words(loaded, turns, bot_before));
         text.push(' ');
         text.push_str(&self.turn_line(loaded));
         self.board_reply(loaded, text, None)
     }
 
-    fn after_deploy(&self, loaded: &Loaded, side: Side, events: &crate::rules::army_ants::Events) -> Reply {
+    /// After a deployment: the board once both armies are revealed (with
+    /// the computer's first moves, `bot_words`), else the player's picker
+    /// for the next row, or a note that the other player is placing.
+    fn after_deploy(
+        &self,
+        loaded: &Loaded,
+        side: Side,
+        events: &crate::rules::army_ants::Events,
+        bot_words: String,
+    ) -> Reply {
         if events.revealed {
             let text = format!(
-                "Both armies are deployed and revealed! {}",
+                "Both armies are deployed and revealed!{bot_words} {}",
                 self.turn_line(loaded)
             );
             return self.board_reply(loaded, text, None);
@@ -708,15 +705,19 @@ impl Service {
                 // the picker goes on with it, and the board says so.
                 let mut reply = self.deploy_picker(loaded, side, &hand, &deploy::Placement::empty(&hand));
                 reply.text = format!("Placed. {}", reply.text);
-                let board = self.board_reply(
-                    loaded,
-                    format!(
+                let text = match loaded.seats.bot() {
+                    // The computer placed its next row at once.
+                    Some(_) => format!(
+                        "Both armies placed a row. {}: place your next cards in your picker (or press **Deploy**).",
+                        mention(loaded.seats.user(side))
+                    ),
+                    None => format!(
                         "Both players placed a row. {} and {}: press **Deploy** for your next cards.",
                         mention(&loaded.seats.red),
                         mention(&loaded.seats.black)
                     ),
-                    None,
-                );
+                };
+                let board = self.board_reply(loaded, text, None);
                 reply.posts.push(Post {
                     channel: loaded.row.channel_id.clone(),
                     text: board.text,
@@ -1042,16 +1043,16 @@ impl Service {
             }
             Status::ToMove(_) => {
                 components.extend(board_select(loaded));
-                let draw_label = if loaded.game.draw_offer().is_some() {
-                    "Accept draw"
-                } else {
-                    "Offer draw"
+                // The computer answers an offer at once: while its refusal
+                // stands, the board offers no draw button to click in vain.
+                let draw_label = match (loaded.game.draw_offer(), loaded.seats.bot()) {
+                    (None, _) => Some("Offer draw"),
+                    (Some(_), None) => Some("Accept draw"),
+                    (Some(_), Some(_)) => None,
                 };
-                components.push(Component::button(
-                    cid(id, "draw"),
-                    draw_label,
-                    ButtonStyle::Secondary,
-                ));
+                if let Some(label) = draw_label {
+                    components.push(Component::button(cid(id, "draw"), label, ButtonStyle::Secondary));
+                }
                 components.push(Component::button(
                     cid(id, "resign"),
                     "Resign",
@@ -1300,6 +1301,26 @@ fn game_update(loaded: &Loaded, req: &Request, append: Vec<(String, String)>) ->
         append,
         ..GameUpdate::of(&loaded.row, req.at.timestamp_millis())
     })
+}
+
+/// A player's action as `after_action` tells it.
+#[derive(Clone, Copy)]
+struct Done<'a> {
+    side: Side,
+    action: &'a Action,
+    events: &'a crate::rules::army_ants::Events,
+    before: Phase,
+}
+
+/// The computer's turns in words, each sentence after a space (empty when
+/// it did nothing).
+fn bot_words(loaded: &Loaded, turns: &bot::BotTurns, before: Phase) -> String {
+    match loaded.seats.bot() {
+        Some((side, _)) if !turns.is_empty() => {
+            format!(" {}", bot::words(turns, &loaded.seats.label(side), before))
+        }
+        _ => String::new(),
+    }
 }
 
 /// The log entries of the computer's turns.
