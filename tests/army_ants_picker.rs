@@ -21,6 +21,7 @@ fn request(user: &str, input: Input) -> Request {
         at: Utc::now(),
         input,
         manage_channels: false,
+        manage_messages: false,
         bot_member: true,
     }
 }

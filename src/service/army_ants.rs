@@ -1033,6 +1033,8 @@ impl Service {
         let id = &loaded.row.id;
         let mut components = Vec::new();
         match loaded.game.status() {
+            // Ended by a moderator: nothing left to click.
+            _ if loaded.row.status == status::CANCELLED => {}
             Status::Deploying => {
                 components.push(deploy_button(id));
                 components.push(Component::button(
@@ -1099,7 +1101,7 @@ impl Service {
             Status::Over(outcome) if shown.status == status::FINISHED => {
                 Some(game_result(&outcome, &loaded.seats))
             }
-            _ => None,
+            _ => ended_by_moderator(&loaded.row),
         };
         GameSummary {
             position: Some(loaded.game.position(None)),
@@ -1108,6 +1110,13 @@ impl Service {
             ..shown
         }
         .waiting_for(to_move)
+    }
+
+    /// The board of a stored game with `text` (a game a moderator ended:
+    /// no buttons left).
+    pub(super) async fn army_ants_board_of(&self, row: &GameRow, text: String) -> ServiceResult<Reply> {
+        let loaded = self.load(row.clone()).await?;
+        Ok(self.board_reply(&loaded, text, None))
     }
 
     pub(super) async fn army_ants_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
@@ -1416,6 +1425,9 @@ fn record_text(loaded: &Loaded) -> String {
     }
     let result = match loaded.game.status() {
         Status::Over(outcome) => describe(&outcome, &loaded.seats),
+        _ if ended_by_moderator(&loaded.row).is_some() => ended_by_moderator(&loaded.row)
+            .map(|r| r.detail)
+            .unwrap_or_default(),
         _ if loaded
             .row
             .result
@@ -1447,6 +1459,12 @@ fn replay_view(game: &ArmyAnts) -> View {
             .cloned();
     }
     view
+}
+
+/// The stored result of a game a moderator ended.
+fn ended_by_moderator(row: &GameRow) -> Option<GameResult> {
+    let result: GameResult = serde_json::from_str(row.result.as_deref()?).ok()?;
+    (row.status == status::CANCELLED && result.outcome == super::moderation::ENDED).then_some(result)
 }
 
 /// The stored status of a started game.

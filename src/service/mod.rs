@@ -16,6 +16,7 @@ mod daily_seed;
 mod error;
 mod idle;
 mod leaderboard;
+mod moderation;
 mod multiplayer;
 mod options;
 mod ratings;
@@ -228,6 +229,7 @@ impl Service {
                         self.daily_command(req, &words, &typed, options).await
                     }
                     (_, ["record"]) => self.record(req).await,
+                    (_, ["game", "end"]) => self.moderator_end(req, options).await,
                     (_, ["alerts"]) => self.alerts_command(req, options).await,
                     (_, ["help"]) => Ok(Reply::ephemeral(HELP)),
                     (_, ["rules"]) => rules_text::reply(options),
@@ -363,7 +365,7 @@ impl Service {
         let duel = [army, atta]
             .into_iter()
             .flatten()
-            .filter(|row| row.status != status::CANCELLED)
+            .filter(|row| row.status != status::CANCELLED || moderation::was_ended(row))
             .max_by_key(|row| row.created_at);
         let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;
         match (duel, patience) {
