@@ -665,6 +665,7 @@ impl Service {
                 mention(loaded.seats.user(side.opponent()))
             ),
             Action::OfferDraw | Action::AcceptDraw => format!("{who} accepted the draw."),
+            Action::Favor => format!("{} took the Queen's Favor.", loaded.seats.label(side)),
             _ => format!("{} played **{action}**.", loaded.seats.label(side)),
         };
         for pass in &events.passes {
@@ -1409,7 +1410,7 @@ enum Answer {
 
 fn record_text(loaded: &Loaded) -> String {
     let secret = loaded.game.phase() == Phase::Deploy;
-    let mut out = String::from("[Game \"Army Ants\"]\n");
+    let mut out = format!("[Game \"{}\"]\n", GameKind::ArmyAnts.title());
     out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
     out.push_str(&format!("[Red \"{}\"]\n", loaded.seats.red.name));
     out.push_str(&format!("[Black \"{}\"]\n", loaded.seats.black.name));

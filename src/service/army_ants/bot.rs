@@ -112,6 +112,7 @@ pub(super) fn words(turns: &BotTurns, bot_label: &str, before: Phase) -> String 
                 text.push_str(&format!("{bot_label} placed its cards. "));
             }
             Action::AcceptDraw => text.push_str(&format!("{bot_label} accepts the draw. ")),
+            Action::Favor => text.push_str(&format!("{bot_label} took the Queen's Favor. ")),
             a => text.push_str(&format!("{bot_label} played **{a}**. ")),
         }
         for pass in &events.passes {
