@@ -59,6 +59,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         at: Utc::now(),
         input: Input::command(name, options),
         manage_channels: false,
+        manage_messages: false,
         bot_member: true,
     }
 }

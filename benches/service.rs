@@ -51,6 +51,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         at: Utc::now(),
         input: Input::command(name, options),
         manage_channels: false,
+        manage_messages: false,
         bot_member: true,
     }
 }

@@ -417,7 +417,7 @@ fn accepts_a_draw_only_when_clearly_worse() {
 }
 
 #[test]
-fn the_bot_answers_in_posts_when_challenged() {
+fn the_bot_answers_on_the_same_board() {
     let s = Scratch::new();
     let out = s.run(&[command(
         "alice",
@@ -426,25 +426,26 @@ fn the_bot_answers_in_posts_when_challenged() {
         json!({"opponent": "antics", "level": "easy", "color": "black", "seed": "5"}),
     )]);
     // The bot plays Red, so it moved at once: the game is active and it is
-    // alice's turn, with the bot's move in the posts.
+    // alice's turn, with the bot's move told on the board itself.
     let start = &out[0];
     assert_ok(start);
     assert_eq!(start["game"]["status"], "active");
     assert_eq!(start["game"]["to_move"], "alice");
-    let posts = start["posts"].as_array().unwrap();
-    assert!(
-        posts
-            .iter()
-            .any(|p| p["text"].as_str().unwrap().contains("antics")),
-        "{posts:?}"
-    );
+    assert!(start["posts"].as_array().unwrap().is_empty(), "{start}");
+    let text = start["text"].as_str().unwrap();
+    assert!(text.contains("antics (Red) played **"), "{text}");
     // alice plays her first legal action; the bot answers in the same reply.
     let legal = start["game"]["legal"][0].as_str().unwrap().to_string();
     let out = s.run(&[mv("alice", &legal)]);
     assert_ok(&out[0]);
     assert_eq!(out[0]["game"]["to_move"], "alice");
-    let posts = out[0]["posts"].as_array().unwrap();
-    assert_eq!(posts.len(), 1, "{posts:?}");
-    assert!(posts[0]["text"].as_str().unwrap().contains("played"));
-    assert!(posts[0]["image"].as_str().is_some_and(|p| p.ends_with(".png")));
+    assert!(out[0]["posts"].as_array().unwrap().is_empty(), "{}", out[0]);
+    let text = out[0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "alice (Black) played **{legal}**. antics (Red) played **"
+        )),
+        "{text}"
+    );
+    assert!(out[0]["image"].as_str().is_some_and(|p| p.ends_with(".png")));
 }

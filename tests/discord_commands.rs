@@ -505,8 +505,10 @@ fn only_members_who_manage_the_channel_see_the_daily_post_command() {
         daily["default_member_permissions"].is_null(),
         "everyone plays the daily"
     );
+    // `/game end` is for moderators: Manage Messages is 1 << 13.
+    assert_eq!(find(&json, "game")["default_member_permissions"], "8192");
     for c in json.as_array().unwrap() {
-        if c["name"] != "dailypost" {
+        if c["name"] != "dailypost" && c["name"] != "game" {
             assert!(c["default_member_permissions"].is_null(), "{}", c["name"]);
         }
     }
@@ -554,6 +556,7 @@ fn request(user: &str, name: &str, input: Input) -> Request {
         at: Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(),
         input,
         manage_channels: false,
+        manage_messages: false,
         bot_member: true,
     }
 }

@@ -217,7 +217,8 @@ fn a_user_installed_command_in_a_server_without_the_bot() {
     )));
     assert_ok(&challenge);
     let action = challenge["game"]["legal"][0].as_str().unwrap().to_string();
-    // The computer's answer is a follow-up, not a channel message.
+    // The computer's answer comes in the reply to the move itself: no
+    // message with the bot's token.
     let reply = session.send(&without(command(
         "alice",
         "c9",
@@ -226,14 +227,7 @@ fn a_user_installed_command_in_a_server_without_the_bot() {
     )));
     assert_ok(&reply);
     through_interaction_only(&reply);
-    assert!(
-        reply["posts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|p| p["followup"] == true),
-        "{reply}"
-    );
+    assert!(reply["text"].as_str().unwrap().contains(") played **"), "{reply}");
 }
 
 #[test]

@@ -21,6 +21,9 @@ struct Table {
     private: HashMap<String, Value>,
     clicks: usize,
     public_messages: usize,
+    /// New private messages each player was sent (a picker updated in
+    /// place is not a new one).
+    private_messages: HashMap<String, usize>,
 }
 
 impl Table {
@@ -29,6 +32,9 @@ impl Table {
         assert_ok(reply);
         self.game = reply["game"].clone();
         if reply["ephemeral"] == true {
+            if reply["update"] == false {
+                *self.private_messages.entry(user.to_string()).or_default() += 1;
+            }
             self.private.insert(user.to_string(), reply.clone());
         } else {
             if reply["update"] == false {
@@ -96,6 +102,7 @@ fn play(s: &Scratch, deployment: &str, seed: u64, moves: usize) -> Table {
         private: HashMap::new(),
         clicks: 0,
         public_messages: 0,
+        private_messages: HashMap::new(),
     };
     table.see("alice", &challenge);
     let mut played = 0;
@@ -132,16 +139,31 @@ fn play(s: &Scratch, deployment: &str, seed: u64, moves: usize) -> Table {
                 })
                 .collect()
         };
+        // A player keeps to the picker in front of them when it offers
+        // something: its selects, like the board's, reach every move.
+        let private_ids: Vec<&str> = table
+            .private
+            .get(&user)
+            .and_then(|m| m["components"].as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["id"].as_str())
+            .collect();
+        let in_picker: Vec<&Value> = wanted
+            .iter()
+            .filter(|c| private_ids.contains(&c["id"].as_str().unwrap_or_default()))
+            .collect();
         let component = wanted
             .iter()
             .find(|c| verb(c).starts_with("resignok"))
+            .or_else(|| in_picker.choose(&mut rng).copied())
             .or_else(|| wanted.choose(&mut rng))
             .cloned()
             .unwrap_or_else(|| panic!("{user} sees nothing to click: {}", table.board));
         let line = click_on(&user, &component, &mut rng);
         let reply = session.send(&line);
         table.clicks += 1;
-        if verb(&component).starts_with("move.") {
+        if verb(&component).starts_with("move") {
             played += 1;
         }
         // A click on a message replaces it; only the Deploy and the pick
@@ -163,9 +185,16 @@ fn whole_games_by_clicks_alone() {
             assert_eq!(game["result"]["outcome"], "win", "{deployment}: {game}");
             // The challenge became the board; nothing else was posted.
             assert_eq!(table.public_messages, 1, "{deployment}");
+            // A private picker is updated in place move after move: each
+            // player gets at most a deployment picker, a move picker (or
+            // two, when the picker was left waiting at the reveal) and the
+            // resignation's confirmation.
+            for (user, count) in &table.private_messages {
+                assert!(*count <= 4, "{deployment}: {user} got {count} private messages");
+            }
             eprintln!(
-                "{deployment}: {} clicks, {} new public messages",
-                table.clicks, table.public_messages
+                "{deployment}: {} clicks, {} new public messages, private {:?}",
+                table.clicks, table.public_messages, table.private_messages
             );
         }
     }

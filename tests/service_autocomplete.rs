@@ -13,6 +13,7 @@ fn request(user: &str, name: &str, options: &[(&str, &str)]) -> Request {
         at: Utc::now(),
         input: Input::command(name, options),
         manage_channels: false,
+        manage_messages: false,
         bot_member: true,
     }
 }

@@ -15,6 +15,7 @@ fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> R
         at: Utc::now(),
         input: Input::command(name, options),
         manage_channels: false,
+        manage_messages: false,
         bot_member: true,
     }
 }
@@ -305,6 +306,7 @@ async fn the_daily_post_goes_out_once_when_processes_tick_together() {
             let req = Request {
                 at: subscribed_at,
                 manage_channels: true,
+                manage_messages: false,
                 ..request("alice", channel, "dailypost subscribe", &[])
             };
             let reply = services[0].handle(&req).await;

@@ -67,6 +67,7 @@ impl Table {
             input,
             // The person at the terminal owns the table.
             manage_channels: true,
+            manage_messages: true,
             bot_member: true,
         };
         let reply = self.service.handle(&request).await;

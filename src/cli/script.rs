@@ -48,7 +48,7 @@ where
 }
 
 /// The permissions a script line may grant.
-const PERMISSIONS: [&str; 1] = ["manage_channels"];
+const PERMISSIONS: [&str; 2] = ["manage_channels", "manage_messages"];
 
 /// Where the script writes images, and the clock it keeps between lines.
 pub struct Script {
@@ -145,7 +145,7 @@ impl Script {
         {
             return refused(
                 "bad_input",
-                "`permissions` lists the member's permissions here; the one Antics knows is `manage_channels`.",
+                "`permissions` lists the member's permissions here; Antics knows `manage_channels` and `manage_messages`.",
             );
         }
         let guild = parsed.guild.clone().unwrap_or_else(|| Some("g1".into()));
@@ -157,6 +157,7 @@ impl Script {
             at: now,
             input,
             manage_channels: parsed.permissions.iter().any(|p| p == "manage_channels"),
+            manage_messages: parsed.permissions.iter().any(|p| p == "manage_messages"),
         };
         let reply = self.service.handle(&request).await;
         self.render(&reply)

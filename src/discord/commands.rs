@@ -205,6 +205,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         leaderboard(),
         stats(),
         alerts(),
+        game(),
     ];
     for command in &mut commands {
         command.install_context = Some(vec![
@@ -310,6 +311,22 @@ pub fn challenge_options(
     text(&mut options, "seed", seed);
     choice(&mut options, "level", level.map(Level::value));
     options
+}
+
+/// Moderate the games in this channel.
+#[poise::command(
+    slash_command,
+    subcommands("game_end"),
+    subcommand_required,
+    default_member_permissions = "MANAGE_MESSAGES"
+)]
+pub async fn game(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+without_options! {
+    /// End this channel's Army Ants or Atta Ants game as a moderator (unrated).
+    game_end = "end": "game end", Game
 }
 
 without_options! {

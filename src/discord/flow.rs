@@ -80,6 +80,15 @@ fn manages_channel(member: Option<&serenity::Member>, context: Option<serenity::
     }
 }
 
+/// Whether the member may manage messages in the interaction's channel
+/// (Manage Messages or Administrator there, as Discord resolves them): a
+/// moderator. Never outside a server.
+fn manages_messages(member: Option<&serenity::Member>) -> bool {
+    member.and_then(|m| m.permissions).is_some_and(|p| {
+        p.intersects(serenity::Permissions::MANAGE_MESSAGES | serenity::Permissions::ADMINISTRATOR)
+    })
+}
+
 /// The interaction to answer: its id and token.
 #[derive(Clone, Copy)]
 struct Handle<'a> {
@@ -209,6 +218,7 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
             options,
         },
         manage_channels: manages_channel(interaction.member.as_deref(), interaction.context),
+        manage_messages: manages_messages(interaction.member.as_deref()),
         bot_member: bot_member(
             interaction.context,
             &interaction.authorizing_integration_owners,
@@ -304,6 +314,7 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
             values,
         },
         manage_channels: manages_channel(interaction.member.as_ref(), interaction.context),
+        manage_messages: manages_messages(interaction.member.as_ref()),
         bot_member: bot_member(
             interaction.context,
             &interaction.authorizing_integration_owners,

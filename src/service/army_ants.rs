@@ -3,6 +3,7 @@
 
 mod bot;
 mod deploy;
+mod picker;
 
 use super::custom_id::ComponentId;
 use super::error::{ServiceResult, UserError};
@@ -11,7 +12,7 @@ use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
-use super::{mention, unless_conflict, Service};
+use super::{mention, plural, unless_conflict, Service};
 use crate::ai::army_ants::Level;
 use crate::render::{
     army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels, Sampler,
@@ -138,10 +139,14 @@ impl Service {
             "move" => {
                 let text =
                     options::required_text(opts, "action", "Give the move as `action`, like `c3-c6`.")?;
-                self.act(req, channel, options::notation(text)?, None).await
+                self.act(req, channel, options::notation(text)?, None, Answer::Public)
+                    .await
             }
-            "resign" => self.act(req, channel, Action::Resign, None).await,
-            "draw" => self.act(req, channel, Action::OfferDraw, None).await,
+            "resign" => self.act(req, channel, Action::Resign, None, Answer::Public).await,
+            "draw" => {
+                self.act(req, channel, Action::OfferDraw, None, Answer::Public)
+                    .await
+            }
             other => Err(anyhow::anyhow!("/armyants {other} is listed but not handled").into()),
         }
     }
@@ -160,24 +165,42 @@ impl Service {
         }
         let (verb, version) = versioned(&id.verb);
         let reply = match verb {
-            "pick" => self.pick(req, target, &value()?).await?,
-            "move" => {
+            // The board's card select: the Favor plays at once, a card opens
+            // the mover's private picker.
+            "pick" => match value()?.as_str() {
+                picker::FAVOR => self.act(req, target, Action::Favor, None, Answer::Public).await?,
+                square => self.pick(req, target, square, false).await?,
+            },
+            // The private picker's card select: the picker changes in place.
+            "card" => {
+                let reply = match value()?.as_str() {
+                    picker::FAVOR => self.act(req, target, Action::Favor, None, Answer::Picker).await?,
+                    square => self.pick(req, target, square, true).await?,
+                };
+                return Ok(privately_answered(reply, &req.channel));
+            }
+            verb if is_move_verb(verb) => {
                 let action = options::notation(&value()?)?;
-                let reply = self.act(req, target, action, version).await?;
+                let reply = self.act(req, target, action, version, Answer::Picker).await?;
                 return Ok(privately_answered(reply, &req.channel));
             }
             "accept" => self.accept(req, target, version).await?,
             "decline" => self.decline(req, target).await?,
             "resign" => self.confirm_resign(req, target).await?,
             "resignok" => {
-                let reply = self.act(req, target, Action::Resign, version).await?;
+                let reply = self
+                    .act(req, target, Action::Resign, version, Answer::Picker)
+                    .await?;
                 return Ok(privately_answered(reply, &req.channel));
             }
             "resignno" => Reply {
                 update: true,
                 ..Reply::ephemeral("You play on.")
             },
-            "draw" => self.act(req, target, Action::OfferDraw, None).await?,
+            "draw" => {
+                self.act(req, target, Action::OfferDraw, None, Answer::Public)
+                    .await?
+            }
             "deploy" => self.show_hand(req, target).await?,
             "rematch" => return self.rematch(req, target).await,
             _ => return Err(UserError::no_game("That button does not belong to a game I know.").into()),
@@ -365,42 +388,14 @@ impl Service {
             (None, _) => format!("{} deployment", loaded.setup.deployment.name()),
         };
         let text = format!(
-            "{} plays **Army Ants** against the computer ({} level, {start}). You play {}. {}",
+            "{} plays **Army Ants** against the computer ({} level, {start}). You play {}.{} {}",
             mention(human),
             level.name(),
             bot_side.opponent().name(),
+            bot_words(&loaded, &turns, before),
             self.turn_line(&loaded)
         );
-        let mut reply = self.board_reply(&loaded, text, None);
-        self.add_bot_post(&mut reply, &loaded, &turns, before);
-        Ok(reply)
-    }
-
-    /// Reports the computer's turns in a post with the board after them.
-    fn add_bot_post(&self, reply: &mut Reply, loaded: &Loaded, turns: &bot::BotTurns, before: Phase) {
-        let Some((bot_side, _)) = loaded.seats.bot() else {
-            return;
-        };
-        let commands = turns.played.iter().any(|(a, _)| !matches!(a, Action::Deploy(_)));
-        if turns.is_empty() {
-            return;
-        }
-        let text = bot::post_text(
-            turns,
-            &loaded.seats.label(bot_side),
-            &self.turn_line(loaded),
-            before,
-        );
-        let board = self.board_reply(loaded, String::new(), None);
-        reply.posts.push(Post {
-            channel: loaded.row.channel_id.clone(),
-            text,
-            // A deployment shows nothing new: the cards stay face down.
-            image: if commands { board.image } else { None },
-            // The game's own message keeps the buttons.
-            components: vec![],
-            ..Post::default()
-        });
+        Ok(self.board_reply(&loaded, text, None))
     }
 
     async fn find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
@@ -573,6 +568,7 @@ impl Service {
         target: Target<'_>,
         action: Action,
         at_version: Option<i64>,
+        answer: Answer,
     ) -> ServiceResult<Reply> {
         let action = &action;
         self.retrying(|| async move {
@@ -603,13 +599,21 @@ impl Service {
             let Some(()) = self.save(&mut loaded.row, &update, &loaded.game).await? else {
                 return Ok(None);
             };
-            let mut reply = self.after_action(&loaded, req, side, action, &events, before);
-            self.add_bot_post(&mut reply, &loaded, &turns, bot_before);
+            let done = Done {
+                side,
+                action,
+                events: &events,
+                before,
+            };
+            let mut reply = self.after_action(&loaded, req, &done, &turns, bot_before);
             if loaded.row.status == status::FINISHED {
                 let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
                 reply
                     .text
                     .push_str(&self.rating_news(&loaded.row.id, red, black).await?);
+            }
+            if answer == Answer::Picker && !reply.ephemeral {
+                reply = picker_answer(reply, &loaded, side, &req.channel);
             }
             Ok(Some(reply))
         })
@@ -637,26 +641,37 @@ impl Service {
         }
     }
 
+    /// The board after a player's action and the computer's answer to it
+    /// (`turns`, played from `bot_before`), told in one text: the computer
+    /// moves on the same board, never in a message of its own.
     fn after_action(
         &self,
         loaded: &Loaded,
         req: &Request,
-        side: Side,
-        action: &Action,
-        events: &crate::rules::army_ants::Events,
-        before: Phase,
+        done: &Done<'_>,
+        turns: &bot::BotTurns,
+        bot_before: Phase,
     ) -> Reply {
         let who = mention(&req.user);
+        let Done {
+            side,
+            action,
+            events,
+            before,
+        } = *done;
         if let Action::Deploy(_) = action {
-            return self.after_deploy(loaded, side, events);
+            return self.after_deploy(loaded, side, events, bot_words(loaded, turns, bot_before));
         }
         let mut text = match action {
             Action::Resign => format!("{who} resigned."),
+            // The computer answers an offer at once.
+            Action::OfferDraw if loaded.seats.bot().is_some() => format!("{who} offers a draw."),
             Action::OfferDraw if loaded.game.draw_offer() == Some(side) => format!(
                 "{who} offers a draw. {}: accept with /armyants draw or the button; moving declines it.",
                 mention(loaded.seats.user(side.opponent()))
             ),
             Action::OfferDraw | Action::AcceptDraw => format!("{who} accepted the draw."),
+            Action::Favor => format!("{} took the Queen's Favor.", loaded.seats.label(side)),
             _ => format!("{} played **{action}**.", loaded.seats.label(side)),
         };
         for pass in &events.passes {
@@ -668,15 +683,25 @@ impl Service {
         if events.battle_started && before != Phase::Battle {
             text.push_str(" The rally is over: the battle begins!");
         }
+        text.push_str(&bot_words(loaded, turns, bot_before));
         text.push(' ');
         text.push_str(&self.turn_line(loaded));
         self.board_reply(loaded, text, None)
     }
 
-    fn after_deploy(&self, loaded: &Loaded, side: Side, events: &crate::rules::army_ants::Events) -> Reply {
+    /// After a deployment: the board once both armies are revealed (with
+    /// the computer's first moves, `bot_words`), else the player's picker
+    /// for the next row, or a note that the other player is placing.
+    fn after_deploy(
+        &self,
+        loaded: &Loaded,
+        side: Side,
+        events: &crate::rules::army_ants::Events,
+        bot_words: String,
+    ) -> Reply {
         if events.revealed {
             let text = format!(
-                "Both armies are deployed and revealed! {}",
+                "Both armies are deployed and revealed!{bot_words} {}",
                 self.turn_line(loaded)
             );
             return self.board_reply(loaded, text, None);
@@ -687,15 +712,19 @@ impl Service {
                 // the picker goes on with it, and the board says so.
                 let mut reply = self.deploy_picker(loaded, side, &hand, &deploy::Placement::empty(&hand));
                 reply.text = format!("Placed. {}", reply.text);
-                let board = self.board_reply(
-                    loaded,
-                    format!(
+                let text = match loaded.seats.bot() {
+                    // The computer placed its next row at once.
+                    Some(_) => format!(
+                        "Both armies placed a row. {}: place your next cards in your picker (or press **Deploy**).",
+                        mention(loaded.seats.user(side))
+                    ),
+                    None => format!(
                         "Both players placed a row. {} and {}: press **Deploy** for your next cards.",
                         mention(&loaded.seats.red),
                         mention(&loaded.seats.black)
                     ),
-                    None,
-                );
+                };
+                let board = self.board_reply(loaded, text, None);
                 reply.posts.push(Post {
                     channel: loaded.row.channel_id.clone(),
                     text: board.text,
@@ -785,7 +814,9 @@ impl Service {
                 if !placement.is_complete(&hand) {
                     return Err(UserError::bad_option("Place all your cards first.").into());
                 }
-                return self.act(req, target, placement.action(&hand), None).await;
+                return self
+                    .act(req, target, placement.action(&hand), None, Answer::Picker)
+                    .await;
             }
         };
         Ok(self.deploy_picker(&loaded, side, &hand, &next))
@@ -851,41 +882,100 @@ impl Service {
         Ok(reply)
     }
 
-    /// The card picker: the chosen card's legal actions, only for the player
-    /// to move, as a second select.
-    async fn pick(&self, req: &Request, target: Target<'_>, square: &str) -> ServiceResult<Reply> {
+    /// A card's picker, only for the player to move: the card's legal
+    /// actions in selects (see `picker`), and a select to pick another card.
+    /// From the board (`private` false) it is a new private message, and a
+    /// click out of turn is refused; in the picker itself it changes in
+    /// place and says what is wrong.
+    async fn pick(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        square: &str,
+        private: bool,
+    ) -> ServiceResult<Reply> {
         let row = self.find(req, &target).await?;
         let loaded = self.load(row).await?;
         let side = self.seat_for_action(&loaded, req)?;
+        let again = |text: String| -> ServiceResult<Reply> {
+            let mut reply = Reply::ephemeral(text);
+            reply.components.extend(card_select(&loaded, side));
+            reply.game = Some(self.summary(&loaded));
+            Ok(reply)
+        };
         if loaded.game.status() != Status::ToMove(side) {
-            return Err(rule_error(
+            let refusal = rule_error(
                 match loaded.game.status() {
                     Status::ToMove(other) => RuleError::NotYourTurn(other),
                     Status::Over(_) => RuleError::GameOver,
                     Status::Deploying => RuleError::Illegal("the armies are still being deployed".into()),
                 },
                 &loaded.seats,
-            )
-            .into());
+            );
+            return match (private, loaded.game.status()) {
+                (true, Status::ToMove(_)) => again(format!(
+                    "{} Pick your card here when your turn comes.",
+                    refusal.message
+                )),
+                _ => Err(refusal.into()),
+            };
         }
-        let actions = actions_of(&loaded.game, square);
-        if actions.is_empty() {
-            return Err(UserError::illegal(format!("The card on {square} has no legal move.")).into());
+        let moves = square
+            .parse::<Square>()
+            .map(|sq| (sq, picker::moves_of(&loaded.game, sq)))
+            .ok()
+            .filter(|(_, moves)| !moves.is_empty());
+        let Some((square, moves)) = moves else {
+            let text = format!("The card on {square} has no legal move now.");
+            return match private {
+                true => again(format!("{text} Pick another card.")),
+                false => Err(UserError::illegal(text).into()),
+            };
+        };
+        let board = loaded.game.board();
+        let version = loaded.row.version;
+        // Room for the card select when the moves leave a row for it.
+        let (groups, switch) = match picker::groups(board, square, &moves, picker::MAX_ROWS - 1) {
+            Some(groups) => (groups, true),
+            None => (
+                picker::groups(board, square, &moves, picker::MAX_ROWS)
+                    .context("a card's actions always fit five selects")?,
+                false,
+            ),
+        };
+        let card = board
+            .get(square)
+            .map(|p| picker::card_name(p.card))
+            .unwrap_or_default();
+        let mut text = format!(
+            "Your {card} on {square}: {}. Pick one.",
+            plural(moves.len(), "move")
+        );
+        if moves.iter().any(|m| matches!(m, Action::March { .. })) {
+            text.push_str("\n-# A march is listed under the card at its end nearer column a or row 1.");
         }
-        let options = actions
-            .iter()
-            .take(super::MAX_SUGGESTIONS)
-            .map(|a| SelectOption {
-                value: a.clone(),
-                label: a.clone(),
-            })
-            .collect();
-        let mut reply = Reply::ephemeral(format!("Moves for {square}: pick one."));
-        reply.components.push(Component::Select {
-            id: cid(&loaded.row.id, &format!("move.{}", loaded.row.version)),
-            placeholder: format!("Moves for {square}"),
-            options,
-        });
+        let mut reply = Reply::ephemeral(text);
+        for (i, group) in groups.iter().enumerate() {
+            let verb = match i {
+                0 => format!("move.{version}"),
+                i => format!("move{}.{version}", i + 1),
+            };
+            reply.components.push(Component::Select {
+                id: cid(&loaded.row.id, &verb),
+                placeholder: group.placeholder.clone(),
+                options: group
+                    .actions
+                    .iter()
+                    .map(|a| SelectOption {
+                        value: a.to_string(),
+                        label: picker::label(board, a, square),
+                    })
+                    .collect(),
+            });
+        }
+        if switch {
+            reply.components.extend(card_select(&loaded, side));
+        }
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
     }
@@ -950,6 +1040,8 @@ impl Service {
         let id = &loaded.row.id;
         let mut components = Vec::new();
         match loaded.game.status() {
+            // Ended by a moderator: nothing left to click.
+            _ if loaded.row.status == status::CANCELLED => {}
             Status::Deploying => {
                 components.push(deploy_button(id));
                 components.push(Component::button(
@@ -959,19 +1051,17 @@ impl Service {
                 ));
             }
             Status::ToMove(_) => {
-                if let Some(select) = pick_select(loaded) {
-                    components.push(select);
-                }
-                let draw_label = if loaded.game.draw_offer().is_some() {
-                    "Accept draw"
-                } else {
-                    "Offer draw"
+                components.extend(board_select(loaded));
+                // The computer answers an offer at once: while its refusal
+                // stands, the board offers no draw button to click in vain.
+                let draw_label = match (loaded.game.draw_offer(), loaded.seats.bot()) {
+                    (None, _) => Some("Offer draw"),
+                    (Some(_), None) => Some("Accept draw"),
+                    (Some(_), Some(_)) => None,
                 };
-                components.push(Component::button(
-                    cid(id, "draw"),
-                    draw_label,
-                    ButtonStyle::Secondary,
-                ));
+                if let Some(label) = draw_label {
+                    components.push(Component::button(cid(id, "draw"), label, ButtonStyle::Secondary));
+                }
                 components.push(Component::button(
                     cid(id, "resign"),
                     "Resign",
@@ -1018,7 +1108,7 @@ impl Service {
             Status::Over(outcome) if shown.status == status::FINISHED => {
                 Some(game_result(&outcome, &loaded.seats))
             }
-            _ => None,
+            _ => ended_by_moderator(&loaded.row),
         };
         GameSummary {
             position: Some(loaded.game.position(None)),
@@ -1027,6 +1117,13 @@ impl Service {
             ..shown
         }
         .waiting_for(to_move)
+    }
+
+    /// The board of a stored game with `text` (a game a moderator ended:
+    /// no buttons left).
+    pub(super) async fn army_ants_board_of(&self, row: &GameRow, text: String) -> ServiceResult<Reply> {
+        let loaded = self.load(row.clone()).await?;
+        Ok(self.board_reply(&loaded, text, None))
     }
 
     pub(super) async fn army_ants_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
@@ -1210,8 +1307,6 @@ impl Service {
     }
 }
 
-/// The "pick a card" select of a board: every square whose card has a legal
-/// action (and the Favor), at most 25.
 /// The store update that saves a game as it now stands, with the actions
 /// `append` adds to its log.
 fn game_update(loaded: &Loaded, req: &Request, append: Vec<(String, String)>) -> ServiceResult<GameUpdate> {
@@ -1222,6 +1317,26 @@ fn game_update(loaded: &Loaded, req: &Request, append: Vec<(String, String)>) ->
         append,
         ..GameUpdate::of(&loaded.row, req.at.timestamp_millis())
     })
+}
+
+/// A player's action as `after_action` tells it.
+#[derive(Clone, Copy)]
+struct Done<'a> {
+    side: Side,
+    action: &'a Action,
+    events: &'a crate::rules::army_ants::Events,
+    before: Phase,
+}
+
+/// The computer's turns in words, each sentence after a space (empty when
+/// it did nothing).
+fn bot_words(loaded: &Loaded, turns: &bot::BotTurns, before: Phase) -> String {
+    match loaded.seats.bot() {
+        Some((side, _)) if !turns.is_empty() => {
+            format!(" {}", bot::words(turns, &loaded.seats.label(side), before))
+        }
+        _ => String::new(),
+    }
 }
 
 /// The log entries of the computer's turns.
@@ -1249,42 +1364,13 @@ impl super::state::Logged for ArmyAnts {
     }
 }
 
-fn pick_select(loaded: &Loaded) -> Option<Component> {
-    let legal = loaded.game.legal_actions();
-    let board = loaded.game.board();
-    let mut squares: Vec<Square> = legal
-        .iter()
-        .filter_map(|a| a.squares().0.first().copied())
-        .collect();
-    squares.sort_by_key(|sq| sq.board_order());
-    squares.dedup();
-    let mut options: Vec<SelectOption> = squares
-        .iter()
-        .map(|sq| {
-            let card = board.get(*sq).map(|p| p.card.symbol()).unwrap_or('?');
-            SelectOption {
-                value: sq.to_string(),
-                label: format!(
-                    "{sq}: {}",
-                    if card == 'Q' {
-                        "Queen".to_string()
-                    } else {
-                        card.to_string()
-                    }
-                ),
-            }
-        })
-        .collect();
-    if legal.contains(&Action::Favor) {
-        options.insert(
-            0,
-            SelectOption {
-                value: "favor".into(),
-                label: "The Queen's Favor".into(),
-            },
-        );
-    }
-    options.truncate(super::MAX_SUGGESTIONS);
+/// The board's select: a card of the side to move (or the Queen's Favor,
+/// which plays at once).
+fn board_select(loaded: &Loaded) -> Option<Component> {
+    let Status::ToMove(side) = loaded.game.status() else {
+        return None;
+    };
+    let options = picker::card_options(&loaded.game, side);
     (!options.is_empty()).then(|| Component::Select {
         id: cid(&loaded.row.id, "pick"),
         placeholder: "Pick a card to move".into(),
@@ -1292,41 +1378,45 @@ fn pick_select(loaded: &Loaded) -> Option<Component> {
     })
 }
 
-/// The legal actions of the card on `square` (or the Favor), attacks on
-/// the Queen first, then other attacks, then the rest.
-fn actions_of(game: &ArmyAnts, square: &str) -> Vec<String> {
-    let board = game.board();
-    let legal = game.legal_actions();
-    let mut chosen: Vec<(u8, String)> = if square == "favor" {
-        legal
-            .iter()
-            .filter(|a| **a == Action::Favor)
-            .map(|a| (0, a.to_string()))
-            .collect()
-    } else {
-        let Ok(sq) = square.parse::<Square>() else {
-            return vec![];
-        };
-        legal
-            .iter()
-            .filter(|a| a.squares().0.first() == Some(&sq))
-            .map(|a| {
-                let rank = match a {
-                    Action::Attack { to, .. } if board.get(*to).is_some_and(|p| p.card == Card::Queen) => 0,
-                    Action::Attack { .. } => 1,
-                    _ => 2,
-                };
-                (rank, a.to_string())
-            })
-            .collect()
+/// The private picker's select of `side`'s next card: the cards with a
+/// legal move when it is that side's turn, else all its cards.
+fn card_select(loaded: &Loaded, side: Side) -> Option<Component> {
+    let Status::ToMove(to_move) = loaded.game.status() else {
+        return None;
     };
-    chosen.sort();
-    chosen.into_iter().map(|(_, a)| a).collect()
+    let options = picker::card_options(&loaded.game, side);
+    let placeholder = match to_move == side {
+        true => "Pick your next card",
+        false => "Your next card (when your turn comes)",
+    };
+    (!options.is_empty()).then(|| Component::Select {
+        id: cid(&loaded.row.id, "card"),
+        placeholder: placeholder.into(),
+        options,
+    })
+}
+
+/// The move selects of a picker: `move.V`, then `move2.V` .. `move5.V`.
+fn is_move_verb(verb: &str) -> bool {
+    verb == "move"
+        || verb
+            .strip_prefix("move")
+            .and_then(|n| n.parse::<u8>().ok())
+            .is_some_and(|n| (2..=picker::MAX_ROWS as u8).contains(&n))
+}
+
+/// How an action's reply goes out: as the public board (a command, a click
+/// on the board), or in the private picker it was chosen in, which then
+/// offers the next card while the board is edited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    Public,
+    Picker,
 }
 
 fn record_text(loaded: &Loaded) -> String {
     let secret = loaded.game.phase() == Phase::Deploy;
-    let mut out = String::from("[Game \"Army Ants\"]\n");
+    let mut out = format!("[Game \"{}\"]\n", GameKind::ArmyAnts.title());
     out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
     out.push_str(&format!("[Red \"{}\"]\n", loaded.seats.red.name));
     out.push_str(&format!("[Black \"{}\"]\n", loaded.seats.black.name));
@@ -1342,6 +1432,9 @@ fn record_text(loaded: &Loaded) -> String {
     }
     let result = match loaded.game.status() {
         Status::Over(outcome) => describe(&outcome, &loaded.seats),
+        _ if ended_by_moderator(&loaded.row).is_some() => ended_by_moderator(&loaded.row)
+            .map(|r| r.detail)
+            .unwrap_or_default(),
         _ if loaded
             .row
             .result
@@ -1373,6 +1466,12 @@ fn replay_view(game: &ArmyAnts) -> View {
             .cloned();
     }
     view
+}
+
+/// The stored result of a game a moderator ended.
+fn ended_by_moderator(row: &GameRow) -> Option<GameResult> {
+    let result: GameResult = serde_json::from_str(row.result.as_deref()?).ok()?;
+    (row.status == status::CANCELLED && result.outcome == super::moderation::ENDED).then_some(result)
 }
 
 /// The stored status of a started game.
@@ -1486,6 +1585,17 @@ fn privately_answered(reply: Reply, channel: &str) -> Reply {
         };
     }
     super::from_private_picker(reply, channel)
+}
+
+/// The reply to an action chosen in a private picker: the picker changes
+/// in place to say what was played and to offer the next card; the public
+/// board is edited (a post), so the channel gets no new message.
+fn picker_answer(reply: Reply, loaded: &Loaded, side: Side, channel: &str) -> Reply {
+    let text = reply.text.lines().next().unwrap_or_default().to_string();
+    let mut private = super::answered_privately(reply, channel, text);
+    private.update = true;
+    private.components.extend(card_select(loaded, side));
+    private
 }
 
 /// Refuses a click drawn for another version of the game.

@@ -16,6 +16,7 @@ mod daily_seed;
 mod error;
 mod idle;
 mod leaderboard;
+mod moderation;
 mod multiplayer;
 mod offload;
 mod options;
@@ -236,6 +237,7 @@ impl Service {
                         self.daily_command(req, &words, &typed, options).await
                     }
                     (_, ["record"]) => self.record(req).await,
+                    (_, ["game", "end"]) => self.moderator_end(req, options).await,
                     (_, ["alerts"]) => self.alerts_command(req, options).await,
                     (_, ["help"]) => Ok(Reply::ephemeral(HELP)),
                     (_, ["rules"]) => rules_text::reply(options),
@@ -385,7 +387,7 @@ impl Service {
         let duel = [army, atta]
             .into_iter()
             .flatten()
-            .filter(|row| row.status != status::CANCELLED)
+            .filter(|row| row.status != status::CANCELLED || moderation::was_ended(row))
             .max_by_key(|row| row.created_at);
         let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;
         match (duel, patience) {
@@ -484,18 +486,19 @@ pub fn mention(user: &User) -> String {
     }
 }
 
-const HELP: &str = "**Antics** hosts ant games in this channel.\n\
-**Army Ants** (2 players): `/armyants challenge opponent:@friend` starts a game; \
-the opponent accepts with `/armyants accept` or the button. Move with `/armyants move action:` \
-(`c3-c6` move out, `a3:c3-a5:c5` march, `c3=c4` swap, `c4xc7` attack, `favor`). \
-`/armyants resign`, `/armyants draw` to offer or accept a draw, `/record` for the move list \
-(and the replay of a finished game).\n\
-**Atta Ants** (2-4 players): `/atta new` opens a game, others `/atta join` or press Join, the host \
-`/atta start`s it. `/atta place action:place 1,-2 r3`, `/atta move action:r2 n+ e`, `/atta end`, \
-`/atta leave`.\n\
-**Patiences**: `/solitaire new game:` myrmex, anthill or ants, then play by clicking the board: \
-pick a move, Deal, Undo, Hint, End game. Typing works too: `/solitaire move action:` \
-(`3-7`, `t3-f2`, `deal`), `/solitaire undo`, `/solitaire end`.\n\
+const HELP: &str = "**Antics** hosts ant games in this channel. Every game is played by clicking its board; \
+typed commands are there too.\n\
+**Army Ants** (2 players): `/armyants challenge opponent:@friend` (or `opponent:antics` to play the \
+computer, `level:` easy, normal or hard). On the board, pick a card in the select: its moves open in a \
+picker only you see, each said in words (\"9 on c4 takes the 7 on c5\"); pick one and the board changes \
+in place, and the same picker offers your next card. The Queen's Favor is one click in the board's \
+select. Buttons: Deploy (place your cards in private), Offer draw, Resign, Rematch. \
+Typing works too: `/armyants move action:` suggests your legal moves (`c3-c6` move out, `a3:c3-a5:c5` \
+march, `c3=c4` swap, `c4xc7` attack, `favor`).\n\
+**Atta Ants** (2-4 players): `/atta new` opens a game, others press Join, the host presses Start; then \
+place and move with the board's buttons (or `/atta place`, `/atta move`, `/atta end`, `/atta leave`).\n\
+**Patiences**: `/solitaire new game:` myrmex, anthill or ants, then click the board: pick a move, Deal, \
+Undo, Hint, End game (or type `/solitaire move action:`).\n\
 **Daily challenges**: `/daily play game:` deals today's patience, the same for everyone, on a board \
 only you see; your first attempt of the day is ranked (asking again anywhere brings it back), and the \
 channel sees your share line. A day closes at 01:00 UTC the next day: an attempt still open then ends \
@@ -503,7 +506,8 @@ as it stands, and until then its record is yours alone. Every hint counts, and a
 fewer hints rank higher. \
 `/daily results`, `/leaderboard`, `/stats`; members who manage the channel post the new challenges \
 here each day with `/dailypost subscribe`.\n\
-`/alerts turns:on` sends you a DM when one of your games waits for your move. \
+`/record` shows a game's moves (and the replay of a finished one). `/alerts turns:on` sends you a DM \
+when a game waits for your move. Moderators (Manage Messages) end a stuck game with `/game end`. \
 `/rules` explains each game.";
 
 /// Front-end helpers that are not interactions of their own.
@@ -558,3 +562,24 @@ impl Service {
 
 /// Discord's limit on autocomplete choices.
 pub const MAX_SUGGESTIONS: usize = 25;
+
+/// "1 move", "3 moves".
+pub(crate) fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod help_tests {
+    use super::HELP;
+
+    /// `/help` teaches clicks first: the board's picker comes before typed
+    /// moves, and the page fits one Discord message.
+    #[test]
+    fn help_teaches_clicks_first() {
+        let click = HELP.find("pick a card in the select").expect("clicks are taught");
+        let typed = HELP.find("/armyants move").expect("typing is taught");
+        assert!(click < typed);
+        assert!(HELP.contains("/game end"));
+        assert!(HELP.encode_utf16().count() <= 2000, "{}", HELP.len());
+    }
+}

@@ -584,6 +584,7 @@ impl Service {
                 options: Options::new(),
             },
             manage_channels: false,
+            manage_messages: false,
             bot_member: true,
         };
         let ended = with_patience!(row.kind.as_str(), G => {

@@ -82,6 +82,11 @@ pub struct Request {
     /// Channels permission here): needed to change the channel's daily
     /// post. Front ends grant it only when they know it.
     pub manage_channels: bool,
+    /// Whether the member may manage messages in this channel (Discord's
+    /// Manage Messages permission here): a moderator, who may end any
+    /// multiplayer game in the channel (`/game end`). Front ends grant it
+    /// only when they know it.
+    pub manage_messages: bool,
     /// Whether the bot is a member of this place and may send to the
     /// channel with its own token: a server that installed it, or the
     /// user's DM with the bot. `false` for a user-installed command in a

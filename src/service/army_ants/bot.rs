@@ -94,17 +94,25 @@ impl Service {
     }
 }
 
-/// The post that shows the computer's move(s) and the board after them.
-pub(super) fn post_text(turns: &BotTurns, bot_label: &str, turn_line: &str, before: Phase) -> String {
+/// What the computer did, in words, for the board's text: "antics
+/// (Black) played **e6-e5**." A deployment is told once, however many rows
+/// it placed.
+pub(super) fn words(turns: &BotTurns, bot_label: &str, before: Phase) -> String {
     let mut text = String::new();
     if turns.declined_draw {
         text.push_str(&format!("{bot_label} declines the draw and plays on. "));
     }
     let mut battle_started = false;
+    let mut placed = false;
     for (action, events) in &turns.played {
         match action {
-            Action::Deploy(_) => text.push_str(&format!("{bot_label} placed its cards. ")),
+            Action::Deploy(_) if placed => {}
+            Action::Deploy(_) => {
+                placed = true;
+                text.push_str(&format!("{bot_label} placed its cards. "));
+            }
             Action::AcceptDraw => text.push_str(&format!("{bot_label} accepts the draw. ")),
+            Action::Favor => text.push_str(&format!("{bot_label} took the Queen's Favor. ")),
             a => text.push_str(&format!("{bot_label} played **{a}**. ")),
         }
         for pass in &events.passes {
@@ -115,6 +123,5 @@ pub(super) fn post_text(turns: &BotTurns, bot_label: &str, turn_line: &str, befo
     if battle_started && before != Phase::Battle {
         text.push_str("The rally is over: the battle begins! ");
     }
-    text.push_str(turn_line);
     text.trim_end().to_string()
 }

@@ -1,0 +1,121 @@
+//! `/game end`: a moderator (a member who may manage messages in the
+//! channel) ends the channel's open multiplayer game, whatever it is and
+//! whoever plays it: a lobby nobody starts, a player who never comes back.
+//! The game is recorded as ended by a moderator, is not rated, and its
+//! players are told in plain words.
+
+use super::error::{ErrorCode, ServiceResult, UserError};
+use super::types::{GameResult, Options, Reply, Request, BOT_ID};
+use super::{mention, options, Service, User};
+use crate::rules::GameKind;
+use crate::store::{status, GameUpdate};
+use anyhow::Context;
+
+/// The stored outcome of a game a moderator ended.
+pub(super) const ENDED: &str = "ended";
+
+impl Service {
+    pub(super) async fn moderator_end(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &[])?;
+        if !req.manage_messages {
+            return Err(UserError::new(
+                ErrorCode::NotAllowed,
+                "Only a member who can manage messages in this channel can end its game. \
+                 Players can leave a game themselves: /armyants resign, or /atta leave.",
+            )
+            .into());
+        }
+        let Some(mut row) = self.store.open_multiplayer_game(&req.channel).await? else {
+            return Err(UserError::no_game("There is no game under way in this channel.").into());
+        };
+        let result = GameResult {
+            outcome: ENDED.into(),
+            winner: None,
+            detail: format!("ended by a moderator, {}", req.user.name),
+        };
+        let update = GameUpdate {
+            status: status::CANCELLED.into(),
+            expires_at: None,
+            result: Some(serde_json::to_string(&result).context("result to json")?),
+            ..GameUpdate::of(&row, req.at.timestamp_millis())
+        };
+        if self.save_row(&mut row, &update).await?.is_none() {
+            return Err(super::moved_on());
+        }
+        let kind = super::stored_kind(&row)?;
+        let players: Vec<String> = seated(&row.players).iter().map(mention).collect();
+        let text = format!(
+            "🛑 {} ended this game of **{}** as a moderator. {}: it is not rated and counts for no one; \
+             you can start a new game here now.",
+            mention(&req.user),
+            kind.title(),
+            match players.is_empty() {
+                true => "Players".to_string(),
+                false => players.join(", "),
+            }
+        );
+        let mut reply = match kind {
+            GameKind::ArmyAnts => self.army_ants_board_of(&row, text).await?,
+            _ => Reply::text(text),
+        };
+        let mut summary = self.summary_of(&row).await?;
+        summary.result = Some(result);
+        reply.game = Some(summary);
+        Ok(reply)
+    }
+}
+
+/// Whether a moderator ended the stored game `row`.
+pub(super) fn was_ended(row: &crate::store::GameRow) -> bool {
+    row.status == status::CANCELLED
+        && row
+            .result
+            .as_deref()
+            .and_then(|r| serde_json::from_str::<GameResult>(r).ok())
+            .is_some_and(|r| r.outcome == ENDED)
+}
+
+/// The people seated in a game's stored players (any shape: every object
+/// with an `id` and a `name`), without the computer or an open seat.
+fn seated(players: &str) -> Vec<User> {
+    fn walk(value: &serde_json::Value, out: &mut Vec<User>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let (Some(id), Some(name)) = (
+                    map.get("id").and_then(|v| v.as_str()),
+                    map.get("name").and_then(|v| v.as_str()),
+                ) {
+                    let user = User::new(id, name);
+                    if id != BOT_ID && !id.starts_with('~') && !out.contains(&user) {
+                        out.push(user);
+                    }
+                    return;
+                }
+                map.values().for_each(|v| walk(v, out));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(players) {
+        walk(&value, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_players_are_found_in_any_seating() {
+        let army =
+            r#"{"red":{"id":"1","name":"alice"},"black":{"id":"antics","name":"antics"},"challenger":"red"}"#;
+        assert_eq!(seated(army), vec![User::new("1", "alice")]);
+        let open = r#"{"red":{"id":"1","name":"alice"},"black":{"id":"~open","name":"anyone"}}"#;
+        assert_eq!(seated(open), vec![User::new("1", "alice")]);
+        let lobby = r#"{"players":[{"id":"1","name":"a"},{"id":"2","name":"b"}]}"#;
+        assert_eq!(seated(lobby).len(), 2);
+    }
+}
