@@ -95,8 +95,20 @@ fn description(reply: &Value) -> String {
 /// Plays today's Ants Solitaire for `user`: `moves` foundation moves (each
 /// scores a card; deals between them when none is open), then ends the game. Returns the last reply.
 fn ants_attempt(s: &Scratch, time: &str, user: &str, channel: &str, moves: usize) -> Value {
-    let mut reply = run(s, &[at(time, daily(user, channel, "ants"))]).remove(0);
+    let reply = run(s, &[at(time, daily(user, channel, "ants"))]).remove(0);
     assert_ok(&reply);
+    ants_attempt_from(s, time, user, channel, reply, moves)
+}
+
+/// Plays `moves` moves of an attempt shown by `reply`, then ends it.
+fn ants_attempt_from(
+    s: &Scratch,
+    time: &str,
+    user: &str,
+    channel: &str,
+    mut reply: Value,
+    moves: usize,
+) -> Value {
     let mut played = 0;
     while played < moves {
         // Strict Ants deals only when no card can move.
@@ -1121,5 +1133,42 @@ fn the_next_days_deals_are_prepared_before_midnight() {
         for game in ["myrmex", "anthill", "ants"] {
             assert!(stored_deal(&s, "2026-11-23", game).is_some(), "{game}");
         }
+    }
+}
+
+#[test]
+fn a_hinted_result_ranks_below_the_same_result_without_hints() {
+    // Exploit closed: "A daily won by following 59 hints ranks equal first
+    // with wins that used none." Among equal results, fewer hints rank
+    // higher, before the game's own tie-break (fewer moves).
+    for s in Scratch::each() {
+        let t = "2026-11-22T12:00:00Z";
+        // Alice asks for a hint, then plays as bob does: the same result.
+        let hinted = run(
+            &s,
+            &[
+                at(t, daily("alice", "c1", "ants")),
+                at(t, command("alice", "c1", "solitaire hint", json!({}))),
+            ],
+        );
+        assert_ok(&hinted[1]);
+        ants_attempt_from(&s, t, "alice", "c1", hinted[0].clone(), 1);
+        ants_attempt(&s, t, "bob", "c1", 1);
+        let board = run(
+            &s,
+            &[at(
+                t,
+                command("zed", "c1", "leaderboard", json!({"game": "ants"})),
+            )],
+        );
+        let board = description(&board[0]);
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines.len(), 2, "{board}");
+        assert!(lines[0].starts_with("**1.** bob"), "{board}");
+        assert!(lines[1].starts_with("**2.** alice"), "{board}");
+        assert!(
+            lines[1].contains("💡 1"),
+            "the leaderboard shows the hints: {board}"
+        );
     }
 }

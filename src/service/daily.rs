@@ -193,12 +193,8 @@ impl Service {
         let rows = self
             .store
             .daily_attempts(&AttemptFilter {
-                first_day: day,
-                last_day: day,
-                game: Some(game),
                 user: Some(user),
-                ranked_only: true,
-                ..AttemptFilter::default()
+                ..AttemptFilter::ranked_on(day, game)
             })
             .await?;
         Ok(rows.into_iter().next())
@@ -280,12 +276,8 @@ impl Service {
         let rows = self
             .store
             .daily_attempts(&AttemptFilter {
-                first_day: day,
-                last_day: day,
-                game: Some(game),
                 channel: Some(channel),
-                ranked_only: true,
-                ..AttemptFilter::default()
+                ..AttemptFilter::ranked_on(day, game)
             })
             .await?;
         let ranked = ranked_attempts(game, &rows);

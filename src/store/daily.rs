@@ -81,6 +81,20 @@ pub struct AttemptFilter<'a> {
     pub ranked_only: bool,
 }
 
+impl<'a> AttemptFilter<'a> {
+    /// The ranked attempts of `game` on `day`; narrow it with the other
+    /// fields.
+    pub fn ranked_on(day: &'a str, game: &'a str) -> AttemptFilter<'a> {
+        AttemptFilter {
+            first_day: day,
+            last_day: day,
+            game: Some(game),
+            ranked_only: true,
+            ..AttemptFilter::default()
+        }
+    }
+}
+
 impl Store {
     /// A value this installation keeps.
     pub async fn setting(&self, name: &str) -> Result<Option<String>, StoreError> {
