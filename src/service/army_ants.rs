@@ -36,7 +36,7 @@ const TIMEOUT: &str = "timeout";
 const TAG: &str = GameKind::ArmyAnts.component_tag();
 /// The id of the seat an open challenge keeps for whoever accepts (never a
 /// Discord id nor a script name, which cannot start with `~`).
-const OPEN_SEAT: &str = "~open";
+pub(super) const OPEN_SEAT: &str = "~open";
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -5,8 +5,9 @@
 //! players are told in plain words.
 
 use super::error::{ErrorCode, ServiceResult, UserError};
-use super::types::{GameResult, Options, Reply, Request, BOT_ID};
-use super::{mention, options, Service, User};
+use super::reach::players_of;
+use super::types::{GameResult, Options, Reply, Request};
+use super::{mention, options, Service};
 use crate::rules::GameKind;
 use crate::store::{status, GameUpdate};
 use anyhow::Context;
@@ -43,7 +44,7 @@ impl Service {
             return Err(super::moved_on());
         }
         let kind = super::stored_kind(&row)?;
-        let players: Vec<String> = seated(&row.players).iter().map(mention).collect();
+        let players: Vec<String> = players_of(&row.players).iter().map(mention).collect();
         let text = format!(
             "🛑 {} ended this game of **{}** as a moderator. {}: it is not rated and counts for no one; \
              you can start a new game here now.",
@@ -75,47 +76,19 @@ pub(super) fn was_ended(row: &crate::store::GameRow) -> bool {
             .is_some_and(|r| r.outcome == ENDED)
 }
 
-/// The people seated in a game's stored players (any shape: every object
-/// with an `id` and a `name`), without the computer or an open seat.
-fn seated(players: &str) -> Vec<User> {
-    fn walk(value: &serde_json::Value, out: &mut Vec<User>) {
-        match value {
-            serde_json::Value::Object(map) => {
-                if let (Some(id), Some(name)) = (
-                    map.get("id").and_then(|v| v.as_str()),
-                    map.get("name").and_then(|v| v.as_str()),
-                ) {
-                    let user = User::new(id, name);
-                    if id != BOT_ID && !id.starts_with('~') && !out.contains(&user) {
-                        out.push(user);
-                    }
-                    return;
-                }
-                map.values().for_each(|v| walk(v, out));
-            }
-            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    if let Ok(value) = serde_json::from_str::<serde_json::Value>(players) {
-        walk(&value, &mut out);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::User;
     use super::*;
 
     #[test]
     fn the_players_are_found_in_any_seating() {
         let army =
             r#"{"red":{"id":"1","name":"alice"},"black":{"id":"antics","name":"antics"},"challenger":"red"}"#;
-        assert_eq!(seated(army), vec![User::new("1", "alice")]);
+        assert_eq!(players_of(army), vec![User::new("1", "alice")]);
         let open = r#"{"red":{"id":"1","name":"alice"},"black":{"id":"~open","name":"anyone"}}"#;
-        assert_eq!(seated(open), vec![User::new("1", "alice")]);
+        assert_eq!(players_of(open), vec![User::new("1", "alice")]);
         let lobby = r#"{"players":[{"id":"1","name":"a"},{"id":"2","name":"b"}]}"#;
-        assert_eq!(seated(lobby).len(), 2);
+        assert_eq!(players_of(lobby).len(), 2);
     }
 }

@@ -136,7 +136,7 @@ pub(super) fn place_link(guild: &str, channel: &str) -> String {
 
 /// The people of a stored game, whatever its kind stores: every object
 /// with an `id` and a `name` in its players' JSON (seats, a table, an
-/// owner), once each, without the bot.
+/// owner), once each, without the bot or an open challenge's empty seat.
 pub(super) fn players_of(players: &str) -> Vec<User> {
     fn walk(value: &serde_json::Value, out: &mut Vec<User>) {
         match value {
@@ -146,7 +146,8 @@ pub(super) fn players_of(players: &str) -> Vec<User> {
                     map.get("name").and_then(|v| v.as_str()),
                 ) {
                     let user = User::new(id, name);
-                    if !id.is_empty() && !user.is_bot() && !out.iter().any(|u| u.id == id) {
+                    let open_seat = id == super::army_ants::OPEN_SEAT;
+                    if !id.is_empty() && !user.is_bot() && !open_seat && !out.iter().any(|u| u.id == id) {
                         out.push(user);
                     }
                 }
