@@ -10,10 +10,11 @@ use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
-    patience_board, plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
+    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
 };
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
+use crate::rules::counted;
 use crate::rules::patience::PatienceOutcome;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
@@ -163,7 +164,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View) {
 fn draw_spot<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], x: f32, top: f32, room: f32, mark: Mark) {
     let note = match pile.len() {
         0 | 1 => String::new(),
-        n => plural(n, "card"),
+        n => counted(n, "card"),
     };
     draw_label(
         pm,
@@ -336,7 +337,7 @@ mod tests {
         let text = anthill_alt_text(&view);
         assert!(text.starts_with("Anthill board. Score"), "{text}");
         assert!(
-            text.contains(&format!("Stock {}", plural(view.stock_len, "card"))),
+            text.contains(&format!("Stock {}", counted(view.stock_len, "card"))),
             "{text}"
         );
         for (i, pile) in view.spots.iter().enumerate() {

@@ -9,11 +9,12 @@ use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
-    patience_board, plural, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT,
-    LABEL_H, PAD,
+    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT, LABEL_H,
+    PAD,
 };
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
+use crate::rules::counted;
 use crate::rules::patience::PatienceOutcome;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
@@ -166,7 +167,7 @@ fn draw_foundation<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], mark: Mar
     draw_label(
         pm,
         &format!("F{}", i + 1),
-        &plural(pile.len(), "card"),
+        &counted(pile.len(), "card"),
         x,
         FOUNDATION_LABEL_Y + LABEL_H / 2.0,
         mark,
@@ -196,7 +197,7 @@ fn draw_tableau<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], room: f32, m
     let x = column_x(i);
     let note = match pile.len() {
         0 | 1 => String::new(),
-        n => plural(n, "card"),
+        n => counted(n, "card"),
     };
     draw_label(
         pm,
@@ -258,7 +259,7 @@ pub fn ants_alt_text(view: &View) -> String {
                 "F{} {} ({})",
                 i + 1,
                 cards::spoken_name(*card),
-                plural(pile.len(), "card")
+                counted(pile.len(), "card")
             ),
             None => format!("F{} empty", i + 1),
         })
@@ -370,7 +371,7 @@ mod tests {
             assert!(text.contains(&format!("F{} {top}", i + 1)), "{text}");
         }
         assert!(
-            text.contains(&format!("Stock {}", plural(view.stock_len, "card"))),
+            text.contains(&format!("Stock {}", counted(view.stock_len, "card"))),
             "{text}"
         );
         assert!(text.chars().count() <= 1024);

@@ -7,8 +7,9 @@
 //! card) shows a big suit, or a framed letter for the court cards.
 
 use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
-use super::patience::{blank_card, paste_pile, plural, ring, Header, Mark, Surface, GOLD, IVORY, LOST, TEXT};
+use super::patience::{blank_card, paste_pile, ring, Header, Mark, Surface, GOLD, IVORY, LOST, TEXT};
 use crate::rules::cards::{Rank, StdCard, Suit};
+use crate::rules::counted;
 use crate::rules::patience::PatienceOutcome;
 use ab_glyph::{Font, FontRef};
 use std::fmt::{self, Write as _};
@@ -246,7 +247,7 @@ pub(super) fn score_title(
     };
     let deals = match deals_left {
         0 => "no deals left".to_string(),
-        n => format!("{} left", plural(n, "deal")),
+        n => format!("{} left", counted(n, "deal")),
     };
     (title, colour, tag, deals)
 }
@@ -277,15 +278,15 @@ pub(super) fn patience_header(
 pub(super) fn moves_and_undos(moves: u32, undos: u32) -> String {
     format!(
         "{} · {}",
-        plural(moves as usize, "move"),
-        plural(undos as usize, "undo")
+        counted(moves as usize, "move"),
+        counted(undos as usize, "undo")
     )
 }
 
 /// The footer's note: how many moves `undo` can take back, if any.
 pub(super) fn undoable_note(undoable: usize) -> String {
     if undoable > 0 {
-        format!("{} undoable", plural(undoable, "move"))
+        format!("{} undoable", counted(undoable, "move"))
     } else {
         String::new()
     }
@@ -315,8 +316,8 @@ pub(super) fn alt_opening(
 ) -> String {
     let mut text = format!(
         "{board}. Score {score} of 52, {}, {}.",
-        plural(moves as usize, "move"),
-        plural(undos as usize, "undo")
+        counted(moves as usize, "move"),
+        counted(undos as usize, "undo")
     );
     if let Some(outcome) = outcome {
         let _ = write!(text, " Game over: {}.", outcome.detail);
@@ -330,7 +331,7 @@ pub(super) fn spoken_pile(label: impl fmt::Display, pile: &[StdCard]) -> Option<
     let card = pile.last()?;
     let mut text = format!("{label} {}", spoken_name(*card));
     if pile.len() > 1 {
-        let _ = write!(text, " on {}", plural(pile.len() - 1, "card"));
+        let _ = write!(text, " on {}", counted(pile.len() - 1, "card"));
     }
     Some(text)
 }

@@ -14,10 +14,11 @@ use super::canvas::{fonts, rounded_rect, Align, Colour, Indexed, Palette, Style}
 use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_STRIP, UP_STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
-    paste_pile, patience_board, plural, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard,
+    paste_pile, patience_board, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard,
     Surface, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
+use crate::rules::counted;
 use crate::rules::myrmex::{Action, MoveInfo, PileView, View, CHAMBERS, PILES};
 use crate::rules::patience::PatienceOutcome;
 use std::fmt::Write as _;
@@ -247,7 +248,7 @@ fn header(view: &View) -> Header<'static> {
     };
     let restocks = match view.restocks_left {
         0 => "no restocks left".to_string(),
-        n => format!("{} left", plural(n, "restock")),
+        n => format!("{} left", counted(n, "restock")),
     };
     let level = format!(
         "{} level{}",
@@ -261,8 +262,8 @@ fn header(view: &View) -> Header<'static> {
         tag,
         status: format!(
             "{level} · {} · {}",
-            plural(view.moves as usize, "move"),
-            plural(view.undos as usize, "undo")
+            counted(view.moves as usize, "move"),
+            counted(view.undos as usize, "undo")
         ),
         stock: Some((view.stock, format!("in stock · {restocks}"))),
         back: decktet::BACK,
@@ -279,8 +280,8 @@ fn capitalise(text: &str) -> String {
 fn last_text(view: &View) -> Option<String> {
     let action = view.last_action?;
     Some(match (action, view.last_move) {
-        (Action::Move { .. }, Some(info)) => format!("{action} ({})", plural(info.count, "card")),
-        (Action::Deal, _) => format!("restock ({})", plural(view.last_dealt, "card")),
+        (Action::Move { .. }, Some(info)) => format!("{action} ({})", counted(info.count, "card")),
+        (Action::Deal, _) => format!("restock ({})", counted(view.last_dealt, "card")),
         _ => action.to_string(),
     })
 }
@@ -303,8 +304,8 @@ pub fn myrmex_alt_text(view: &View) -> String {
     let _ = write!(
         text,
         "; {}, {}.",
-        plural(view.moves as usize, "move"),
-        plural(view.undos as usize, "undo")
+        counted(view.moves as usize, "move"),
+        counted(view.undos as usize, "undo")
     );
     if let Some(outcome) = &view.outcome {
         let _ = write!(text, " Game over: {}.", outcome.detail);
@@ -495,7 +496,7 @@ mod tests {
             }
         }
         assert!(
-            text.contains(&format!("Stock {}", plural(view.stock, "card"))),
+            text.contains(&format!("Stock {}", counted(view.stock, "card"))),
             "{text}"
         );
         assert!(text.chars().count() <= 1024);

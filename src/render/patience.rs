@@ -18,6 +18,7 @@ use super::canvas::{
     card_shadow, draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed,
     Palette, Style,
 };
+use crate::rules::counted;
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -1145,11 +1146,6 @@ pub(super) fn draw_back(pm: &mut Pixmap, w: f32, h: f32, radius: f32, accent: Co
     draw_ant(pm, cx, cy + 1.0, r / 13.0, accent);
 }
 
-/// "1 card", "3 cards".
-pub(super) fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// Cuts alt text to Discord's 1024 characters, on a character boundary.
 pub(super) fn limit_alt(text: String) -> String {
     const MAX: usize = 1024;
@@ -1171,8 +1167,8 @@ pub(super) fn finish_alt(
     let _ = write!(
         text,
         " Stock {}, {} left.",
-        plural(stock, "card"),
-        plural(deals_left, deal_word)
+        counted(stock, "card"),
+        counted(deals_left, deal_word)
     );
     if let Some(last) = last {
         let _ = write!(text, " Last move {last}.");

@@ -133,8 +133,8 @@ impl<A: Copy> Ledger<A> {
     pub fn describe_end(&self, stock: usize, deals_left: usize, score: i64, won: &str) -> String {
         let mut text = format!(
             "Stock {}, {} left. Score {score}.",
-            super::counted(stock as u64, "card"),
-            super::counted(deals_left as u64, "deal")
+            super::counted(stock, "card"),
+            super::counted(deals_left, "deal")
         );
         if let Some(outcome) = self.outcome(won) {
             text.push_str(&format!(" Over: {}.", outcome.detail));

@@ -20,8 +20,7 @@ mod game_kind;
 pub use game_kind::{DailySetup, GameKind, Ranking};
 
 /// "1 card", "3 cards": a count and its noun, singular for one.
-pub fn counted(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
+pub fn counted(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 

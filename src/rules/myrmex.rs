@@ -639,7 +639,7 @@ impl Myrmex {
         if let Some(c) = count.filter(|&c| usize::from(c) != n) {
             return illegal(format!(
                 "the move {from}-{to} takes {}, not {c}",
-                super::counted(n as u64, "card")
+                super::counted(n, "card")
             ));
         }
         Ok(MoveInfo {

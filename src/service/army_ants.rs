@@ -12,7 +12,7 @@ use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
-use super::{mention, plural, unless_conflict, Service};
+use super::{mention, unless_conflict, Service};
 use crate::ai::army_ants::Level;
 use crate::render::{
     army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels, Sampler,
@@ -949,7 +949,7 @@ impl Service {
             .unwrap_or_default();
         let mut text = format!(
             "Your {card} on {square}: {}. Pick one.",
-            plural(moves.len(), "move")
+            crate::rules::counted(moves.len(), "move")
         );
         if moves.iter().any(|m| matches!(m, Action::March { .. })) {
             text.push_str("\n-# A march is listed under the card at its end nearer column a or row 1.");

@@ -975,7 +975,7 @@ fn describe_outcome(outcome: &Outcome, table: &Table) -> String {
                 "{}. {}: {}, {} eaten{}",
                 s.place,
                 table.label(s.colour),
-                crate::rules::counted(s.ants, "ant"),
+                crate::rules::counted(s.ants.into(), "ant"),
                 s.eaten,
                 if s.departed { ", left" } else { "" }
             )

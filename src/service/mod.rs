@@ -563,11 +563,6 @@ impl Service {
 /// Discord's limit on autocomplete choices.
 pub const MAX_SUGGESTIONS: usize = 25;
 
-/// "1 move", "3 moves".
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 #[cfg(test)]
 mod help_tests {
     use super::HELP;

@@ -136,7 +136,7 @@ impl fmt::Display for Outcome {
                 "; {}. {} {}, {} eaten",
                 s.place,
                 s.colour,
-                crate::rules::counted(s.ants, "ant"),
+                crate::rules::counted(s.ants.into(), "ant"),
                 s.eaten
             )?;
             if s.departed {

@@ -317,7 +317,7 @@ pub(super) fn card_options(game: &ArmyAnts, side: Side) -> Vec<SelectOption> {
             true => format!(
                 "{} · {}",
                 card_words(board, square),
-                super::super::plural(count, "move")
+                crate::rules::counted(count, "move")
             ),
             false => card_words(board, square),
         };
