@@ -83,9 +83,13 @@ pub fn open_days(at: DateTime<Utc>) -> Vec<String> {
 /// A day's close as people read it: `2026-11-26 01:00 UTC`.
 pub fn close_text(day: &str) -> String {
     close_of(day)
-        .and_then(DateTime::from_timestamp_millis)
-        .map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string())
+        .and_then(utc_text)
         .unwrap_or_else(|| day.to_string())
+}
+
+/// A moment (milliseconds) as people read it: `2026-11-26 01:00 UTC`.
+pub fn utc_text(ms: i64) -> Option<String> {
+    DateTime::from_timestamp_millis(ms).map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string())
 }
 
 pub fn parse_day(day: &str) -> Option<NaiveDate> {

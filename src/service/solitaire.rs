@@ -4,7 +4,7 @@
 
 use super::cache::KeptPatience;
 use super::custom_id::ComponentId;
-use super::daily_seed::{close_of, close_text, is_open_day};
+use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::offload::draw_replay;
 use super::options;
@@ -709,10 +709,9 @@ impl Service {
                 }
                 None => played_line(&mention(&req.user), &action.to_string()),
             };
-            let text = match closed_at.and_then(DateTime::from_timestamp_millis) {
+            let text = match closed_at.and_then(utc_text) {
                 Some(close) => format!(
-                    "The day's challenge closed at {}: your attempt ended as it stood then. **Game over**: {}.",
-                    close.format("%Y-%m-%d %H:%M UTC"),
+                    "The day's challenge closed at {close}: your attempt ended as it stood then. **Game over**: {}.",
                     stored_detail(&loaded.row),
                 ),
                 None => text,
