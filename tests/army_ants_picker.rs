@@ -156,7 +156,7 @@ async fn play_by_clicks(position: Option<String>, seed: u64, plies: usize) {
     let mut rng = seed;
     for _ in 0..plies {
         let game = board.game.clone().expect("a game");
-        if game.status != "active" {
+        if game.status != antics::store::GameStatus::Active {
             return;
         }
         let mover = game.to_move.clone().expect("someone to move");

@@ -1782,7 +1782,7 @@ fn on_the_wire_with_a_fake_discord() {
     rt.block_on(async {
         let store = Store::open(&db).await.unwrap();
         let game = store
-            .latest_game(CHANNEL, Some("army-ants"))
+            .latest_game(CHANNEL, Some(antics::rules::GameKind::ArmyAnts))
             .await
             .unwrap()
             .expect("the game");

@@ -239,7 +239,7 @@ async fn a_resign_racing_a_move_leaves_one_consistent_result() {
             "a resignation is always possible while the game is on"
         );
         let summary = resigned.game.clone().unwrap();
-        assert_eq!(summary.status, "finished");
+        assert_eq!(summary.status, antics::store::GameStatus::Finished);
         if let Some(e) = &moved.error {
             assert_eq!(e.code, ErrorCode::GameOver);
         }

@@ -160,7 +160,7 @@ async fn army_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
     loop {
         print_reply(&reply);
         let Some(game) = reply.game.clone() else { break };
-        if game.status == "finished" {
+        if game.status == crate::store::GameStatus::Finished {
             // The record of a finished game carries its animated replay.
             table.command(&red, "record", &[]).await;
             break;
@@ -260,7 +260,7 @@ async fn atta_ants(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> 
     loop {
         print_reply(&reply);
         let Some(game) = reply.game.clone() else { break };
-        if game.status == "finished" {
+        if game.status == crate::store::GameStatus::Finished {
             // The record of a finished game carries its animated replay.
             table.command(&users[0], "record", &[]).await;
             break;
@@ -323,7 +323,7 @@ async fn patience(table: &mut Table, opts: &PlayOptions) -> anyhow::Result<()> {
     loop {
         print_reply(&reply);
         let Some(game) = reply.game.clone() else { break };
-        if game.status == "finished" {
+        if game.status == crate::store::GameStatus::Finished {
             table.command(&me, "record", &[]).await;
             break;
         }

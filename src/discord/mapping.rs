@@ -698,7 +698,8 @@ fn plan_as_member(reply: &Reply, situation: &Situation<'_>) -> Plan {
     } else {
         None
     };
-    let show_record = game.status == "finished" && game.result.is_some() && reply.image.is_some();
+    let show_record =
+        game.status == crate::store::GameStatus::Finished && game.result.is_some() && reply.image.is_some();
     Plan {
         response,
         board,
@@ -747,7 +748,7 @@ fn update_plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
 }
 
 fn finished(game: &crate::service::GameSummary) -> bool {
-    game.status == "finished" && game.result.is_some()
+    game.status == crate::store::GameStatus::Finished && game.result.is_some()
 }
 
 /// Mentions notify only in a fresh new message, never in an edit: the ping
@@ -920,8 +921,8 @@ mod tests {
     fn game(status: &str, to_move: Option<&str>) -> GameSummary {
         GameSummary {
             id: "g1".into(),
-            kind: "army-ants".into(),
-            status: status.into(),
+            kind: crate::rules::GameKind::ArmyAnts,
+            status: crate::store::GameStatus::parse(status).expect("a status"),
             to_move: to_move.map(str::to_string),
             to_move_id: to_move.map(str::to_string),
             position: None,

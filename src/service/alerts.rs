@@ -4,8 +4,7 @@
 
 use super::reach::place_link;
 use super::{options, GameSummary, Options, Post, Reply, Request, Service, ServiceResult};
-use crate::rules::GameKind;
-use crate::store::status;
+use crate::store::GameStatus;
 use chrono::{DateTime, Utc};
 
 /// The claim of a game version's alert: one DM per move, whoever asks.
@@ -57,7 +56,7 @@ impl Service {
         let Some(to_move) = game.to_move_id.as_deref() else {
             return Ok(None);
         };
-        let playing = matches!(game.status.as_str(), status::ACTIVE | status::DEPLOYING);
+        let playing = matches!(game.status, GameStatus::Active | GameStatus::Deploying);
         if !playing || to_move == actor || to_move == super::BOT_ID {
             return Ok(None);
         }
@@ -74,7 +73,7 @@ impl Service {
         {
             return Ok(None);
         }
-        let title = GameKind::parse(&game.kind).map_or("Antics", GameKind::title);
+        let title = game.kind.title();
         Ok(Some(Post {
             channel: row.channel_id.clone(),
             text: format!(

@@ -24,12 +24,12 @@ use crate::rules::army_ants::{
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::GameKind;
-use crate::store::{status, GameRow, GameUpdate, StoreError};
+use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: &str = GameKind::ArmyAnts.as_str();
+pub(super) const KIND: GameKind = GameKind::ArmyAnts;
 /// The log entry of a player who ran out of time (not a move: the rules'
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
@@ -292,7 +292,7 @@ impl Service {
         }
         let mut row = self.open_pending_game(req, KIND, &setup, &seats).await?;
         if level.is_some() {
-            row.status = status::ACTIVE.into();
+            row.status = GameStatus::Active;
             return self.start_against_bot(req, row, seats, setup).await;
         }
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
@@ -363,7 +363,7 @@ impl Service {
             .bot_turns(&mut game, bot_side, level, setup.seed.unwrap_or(0))
             .await?;
         let update = GameUpdate {
-            status: stored_status(&game).into(),
+            status: stored_status(&game),
             expires_at: None,
             append: bot_entries(&turns),
             ..GameUpdate::of(&row, req.at.timestamp_millis())
@@ -525,7 +525,7 @@ impl Service {
             };
             let mut reply = Reply::text(text);
             let mut row = loaded.row;
-            row.status = status::CANCELLED.into();
+            row.status = GameStatus::Cancelled;
             reply.game = Some(self.summary(&Loaded { row, ..loaded }));
             Ok(Some(reply))
         })
@@ -606,7 +606,7 @@ impl Service {
                 before,
             };
             let mut reply = self.after_action(&loaded, req, &done, &turns, bot_before);
-            if loaded.row.status == status::FINISHED {
+            if loaded.row.status == GameStatus::Finished {
                 let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
                 reply
                     .text
@@ -626,15 +626,15 @@ impl Service {
             .seats
             .side_of(&req.user.id)
             .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
-        match loaded.row.status.as_str() {
-            status::PENDING if loaded.seats.is_open() => Err(UserError::not_your_turn(
+        match loaded.row.status {
+            GameStatus::Pending if loaded.seats.is_open() => Err(UserError::not_your_turn(
                 "The game has not started: nobody has accepted the challenge yet.",
             )),
-            status::PENDING => Err(UserError::not_your_turn(format!(
+            GameStatus::Pending => Err(UserError::not_your_turn(format!(
                 "The game has not started: {} has not accepted the challenge yet.",
                 loaded.seats.challenged().name
             ))),
-            status::FINISHED | status::CANCELLED => Err(UserError::game_over(
+            GameStatus::Finished | GameStatus::Cancelled => Err(UserError::game_over(
                 "That game is over. Start a new one with /armyants challenge.",
             )),
             _ => Ok(side),
@@ -841,7 +841,7 @@ impl Service {
                 UserError::not_a_player("Only the two players of that game can ask for a rematch.").into(),
             );
         };
-        if loaded.row.status != status::FINISHED {
+        if loaded.row.status != GameStatus::Finished {
             return Err(UserError::illegal("That game is not over yet.").into());
         }
         let mut opts = Options::new();
@@ -1041,7 +1041,7 @@ impl Service {
         let mut components = Vec::new();
         match loaded.game.status() {
             // Ended by a moderator: nothing left to click.
-            _ if loaded.row.status == status::CANCELLED => {}
+            _ if loaded.row.status == GameStatus::Cancelled => {}
             Status::Deploying => {
                 components.push(deploy_button(id));
                 components.push(Component::button(
@@ -1088,7 +1088,7 @@ impl Service {
     /// The game as replies show it: the spectator's view, never hidden cards.
     fn summary(&self, loaded: &Loaded) -> GameSummary {
         let shown = GameSummary::of(&loaded.row);
-        let open = shown.status == status::ACTIVE;
+        let open = shown.status == GameStatus::Active;
         let mut legal: Vec<String> = if open {
             loaded
                 .game
@@ -1105,7 +1105,7 @@ impl Service {
             _ => None,
         };
         let result = match loaded.game.status() {
-            Status::Over(outcome) if shown.status == status::FINISHED => {
+            Status::Over(outcome) if shown.status == GameStatus::Finished => {
                 Some(game_result(&outcome, &loaded.seats))
             }
             _ => ended_by_moderator(&loaded.row),
@@ -1178,7 +1178,7 @@ impl Service {
                     describe(&outcome, &loaded.seats)
                 );
                 (
-                    status::FINISHED,
+                    GameStatus::Finished,
                     vec![(user.id.clone(), TIMEOUT.to_string())],
                     text,
                 )
@@ -1189,12 +1189,12 @@ impl Service {
                     mention(&loaded.seats.red),
                     mention(&loaded.seats.black)
                 );
-                (status::CANCELLED, vec![], text)
+                (GameStatus::Cancelled, vec![], text)
             }
             _ => return Ok(None),
         };
         let result = match next_status {
-            status::FINISHED => result_json(&loaded)?,
+            GameStatus::Finished => result_json(&loaded)?,
             _ => Some(serde_json::to_string(&GameResult {
                 outcome: "abandoned".into(),
                 winner: None,
@@ -1202,7 +1202,7 @@ impl Service {
             })?),
         };
         let update = GameUpdate {
-            status: next_status.into(),
+            status: next_status,
             expires_at: None,
             result,
             append,
@@ -1311,7 +1311,7 @@ impl Service {
 /// `append` adds to its log.
 fn game_update(loaded: &Loaded, req: &Request, append: Vec<(String, String)>) -> ServiceResult<GameUpdate> {
     Ok(GameUpdate {
-        status: stored_status(&loaded.game).into(),
+        status: stored_status(&loaded.game),
         expires_at: None,
         result: result_json(loaded)?,
         append,
@@ -1443,7 +1443,7 @@ fn record_text(loaded: &Loaded) -> String {
         {
             "abandoned: neither army was placed in time".into()
         }
-        _ if loaded.row.status == status::CANCELLED => "no game: the challenge was not accepted".into(),
+        _ if loaded.row.status == GameStatus::Cancelled => "no game: the challenge was not accepted".into(),
         _ => "in progress".into(),
     };
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
@@ -1471,21 +1471,21 @@ fn replay_view(game: &ArmyAnts) -> View {
 /// The stored result of a game a moderator ended.
 fn ended_by_moderator(row: &GameRow) -> Option<GameResult> {
     let result: GameResult = serde_json::from_str(row.result.as_deref()?).ok()?;
-    (row.status == status::CANCELLED && result.outcome == super::moderation::ENDED).then_some(result)
+    (row.status == GameStatus::Cancelled && result.outcome == super::moderation::ENDED).then_some(result)
 }
 
 /// The stored status of a started game.
-fn stored_status(game: &ArmyAnts) -> &'static str {
+fn stored_status(game: &ArmyAnts) -> GameStatus {
     match game.status() {
-        Status::Deploying => status::DEPLOYING,
-        Status::Over(_) => status::FINISHED,
-        Status::ToMove(_) => status::ACTIVE,
+        Status::Deploying => GameStatus::Deploying,
+        Status::Over(_) => GameStatus::Finished,
+        Status::ToMove(_) => GameStatus::Active,
     }
 }
 
 fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
-    match loaded.row.status.as_str() {
-        status::PENDING => {
+    match loaded.row.status {
+        GameStatus::Pending => {
             if loaded
                 .row
                 .expires_at
@@ -1496,7 +1496,7 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
                 Ok(())
             }
         }
-        status::CANCELLED => {
+        GameStatus::Cancelled => {
             let expired = loaded
                 .row
                 .result
@@ -1510,7 +1510,7 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
                 Err(UserError::no_game("That challenge was withdrawn or declined."))
             }
         }
-        status::FINISHED => Err(UserError::game_over("That game is over.")),
+        GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::conflict("The challenge was already accepted.")),
     }
 }

@@ -21,12 +21,12 @@ use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
 use crate::rules::GameKind;
-use crate::store::{status, GameRow, GameUpdate, StoreError};
+use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: &str = GameKind::AttaAnts.as_str();
+pub(super) const KIND: GameKind = GameKind::AttaAnts;
 const TAG: &str = GameKind::AttaAnts.component_tag();
 const MAX_PLAYERS: usize = GameKind::AttaAnts.players().1 as usize;
 const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
@@ -237,7 +237,7 @@ impl Service {
             )
             .into());
         }
-        if loaded.row.status != status::FINISHED {
+        if loaded.row.status != GameStatus::Finished {
             return Err(UserError::illegal("That game is not over yet.").into());
         }
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
@@ -315,7 +315,7 @@ impl Service {
         super::touched::note(&row);
         let table: Table = serde_json::from_str(&row.players).context("stored table")?;
         let setup: LobbySetup = serde_json::from_str(&row.setup).context("stored setup")?;
-        let started = !matches!(row.status.as_str(), status::PENDING | status::CANCELLED);
+        let started = !matches!(row.status, GameStatus::Pending | GameStatus::Cancelled);
         let game = match started {
             true => Some(
                 self.rebuilt(&row, &table, async { Ok(start_of(&setup, &table)?) })
@@ -418,7 +418,7 @@ impl Service {
             let game = start_of(&loaded.setup, &loaded.table)
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
             let update = GameUpdate {
-                status: status::ACTIVE.into(),
+                status: GameStatus::Active,
                 expires_at: self.turn_deadline(req.at),
                 ..table_update(&loaded, req)
             };
@@ -446,7 +446,7 @@ impl Service {
             let Some(colour) = loaded.table.colour_of(&req.user.id) else {
                 return Err(UserError::not_a_player("You are not playing in this game.").into());
             };
-            if loaded.row.status != status::PENDING {
+            if loaded.row.status != GameStatus::Pending {
                 return self.atta_act(req, target, Action::Leave, None).await.map(Some);
             }
             check_lobby(&loaded, req)?;
@@ -459,7 +459,7 @@ impl Service {
                 else {
                     return Ok(None);
                 };
-                loaded.row.status = status::CANCELLED.into();
+                loaded.row.status = GameStatus::Cancelled;
                 let mut reply = Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
                 reply.game = Some(self.atta_summary(&loaded));
                 return Ok(Some(reply));
@@ -544,7 +544,11 @@ impl Service {
         let game = loaded.game.as_ref().expect("a started game");
         let over = game.outcome().is_some();
         let update = GameUpdate {
-            status: if over { status::FINISHED } else { status::ACTIVE }.into(),
+            status: if over {
+                GameStatus::Finished
+            } else {
+                GameStatus::Active
+            },
             expires_at: if over { None } else { self.turn_deadline(at) },
             result: game
                 .outcome()
@@ -678,7 +682,7 @@ impl Service {
         }
         // The seed and the deal give away the deck order: only once it is over.
         let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some())
-            || loaded.row.status == status::CANCELLED;
+            || loaded.row.status == GameStatus::Cancelled;
         if over {
             out.push_str(&format!("[Seed \"{}\"]\n", loaded.setup.seed));
             if let Some(deal) = &loaded.setup.deal {
@@ -687,7 +691,7 @@ impl Service {
         }
         let result = match loaded.game.as_ref().and_then(|g| g.outcome().cloned()) {
             Some(outcome) => describe_outcome(&outcome, &loaded.table),
-            None if loaded.row.status == status::CANCELLED => "no game: the lobby closed".into(),
+            None if loaded.row.status == GameStatus::Cancelled => "no game: the lobby closed".into(),
             None if loaded.game.is_none() => "waiting for players".into(),
             None => "in progress".into(),
         };
@@ -707,7 +711,7 @@ impl Service {
     /// closes; in a game, the player to move is out, and the player the
     /// game then waits for gets their turn alert.
     pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
-        if row.status == status::PENDING {
+        if row.status == GameStatus::Pending {
             match self.cancel_pending(row, "lobby", "expired", now).await {
                 Ok(()) => {}
                 Err(StoreError::Conflict) => return Ok(vec![]),
@@ -773,7 +777,7 @@ impl Service {
         let Some(row) = self.store.open_multiplayer_game(channel).await? else {
             return Ok(vec![]);
         };
-        if row.kind != KIND || row.status != status::ACTIVE {
+        if row.kind != KIND || row.status != GameStatus::Active {
             return Ok(vec![]);
         }
         let loaded = self.atta_load(row).await?;
@@ -848,8 +852,8 @@ fn seat_list(table: &Table) -> String {
 }
 
 fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
-    match loaded.row.status.as_str() {
-        status::PENDING => {
+    match loaded.row.status {
+        GameStatus::Pending => {
             if loaded
                 .row
                 .expires_at
@@ -862,10 +866,10 @@ fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
                 Ok(())
             }
         }
-        status::CANCELLED => Err(UserError::expired(
+        GameStatus::Cancelled => Err(UserError::expired(
             "That lobby is closed. Open a new one with /atta new.",
         )),
-        status::FINISHED => Err(UserError::game_over("That game is over.")),
+        GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::illegal("The game has already started.")),
     }
 }
@@ -875,11 +879,11 @@ fn seat_for_action(loaded: &Loaded, req: &Request) -> Result<Colour, UserError> 
         .table
         .colour_of(&req.user.id)
         .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
-    match loaded.row.status.as_str() {
-        status::PENDING => Err(UserError::not_your_turn(
+    match loaded.row.status {
+        GameStatus::Pending => Err(UserError::not_your_turn(
             "The game has not started yet: the host starts it with /atta start.",
         )),
-        status::FINISHED | status::CANCELLED => Err(UserError::game_over(
+        GameStatus::Finished | GameStatus::Cancelled => Err(UserError::game_over(
             "That game is over. Open a new one with /atta new.",
         )),
         _ => Ok(colour),

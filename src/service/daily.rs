@@ -13,7 +13,7 @@ use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire};
 use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Ranking};
-use crate::store::{status, AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
+use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
 use chrono::{DateTime, Utc};
 
 const TAG: &str = "daily";
@@ -116,7 +116,7 @@ impl Service {
         let day = day_of(req.at);
         let now = req.at.timestamp_millis();
         if let Some(ranked) = self.ranked_attempt(&req.user.id, game, &day).await? {
-            if status::is_open(&ranked.status) {
+            if ranked.status.is_open() {
                 if let Some(row) = self.store.game(&ranked.attempt.game_id).await? {
                     return self.solitaire_resume(row).await;
                 }
@@ -125,7 +125,7 @@ impl Service {
         // An ephemeral board is lost when Discord reloads: asking again
         // brings back the practice under way.
         if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
-            if status::is_open(&open.status) {
+            if open.status.is_open() {
                 if let Some(stored) = self.store.daily_attempt(&open.id).await? {
                     if stored.attempt.game == game && stored.attempt.day == day {
                         return self.solitaire_resume(open).await;

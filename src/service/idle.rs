@@ -21,12 +21,6 @@ pub(super) fn next_sweep(now: DateTime<Utc>) -> i64 {
     now.timestamp_millis() + SWEEP_EVERY_MS
 }
 
-/// The games this sweep ends: Army Ants and the patiences (Atta Ants keeps
-/// its own turn clock).
-fn idle_kind(kind: &str) -> Option<GameKind> {
-    GameKind::parse(kind).filter(|kind| *kind != GameKind::AttaAnts)
-}
-
 impl Service {
     /// Ends the games idle for the configured time and reminds the players
     /// of those close to it; returns the notices to post.
@@ -46,13 +40,14 @@ impl Service {
         let idle = human(timeout);
         let mut posts = Vec::new();
         for row in self.store.idle_games(now_ms - timeout_ms).await? {
-            let post = match idle_kind(&row.kind) {
-                Some(GameKind::ArmyAnts) => self.army_ants_idle_end(&row, &idle, now).await?,
-                Some(_) => self
+            let post = match row.kind {
+                GameKind::ArmyAnts => self.army_ants_idle_end(&row, &idle, now).await?,
+                GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self
                     .solitaire_idle_end(&row, &idle, now)
                     .await
                     .map_err(anyhow::Error::from)?,
-                None => None,
+                // Atta Ants keeps its own turn clock.
+                GameKind::AttaAnts => None,
             };
             posts.extend(self.route_due(&row, post).await?);
         }
@@ -62,25 +57,22 @@ impl Service {
         }
         let since = now_ms - (timeout_ms - before.as_millis() as i64);
         for row in self.store.games_to_remind(since, REMINDER).await? {
-            let Some(kind) = idle_kind(&row.kind) else {
-                continue;
-            };
             let left = Duration::from_millis((row.updated_at + timeout_ms - now_ms).max(0) as u64);
-            let post = if kind == GameKind::ArmyAnts {
-                self.army_ants_idle_reminder(&row, &human(left)).await?
-            } else {
-                let owner: super::User = serde_json::from_str(&row.players)?;
-                Some(Post {
-                    channel: row.channel_id.clone(),
-                    text: format!(
-                        "{}: your patience here has had no move for a while; it ends in {} unless you play.",
-                        super::mention(&owner),
-                        human(left)
-                    ),
-                    image: None,
-                    components: vec![],
-                    ..Post::default()
-                })
+            let post = match row.kind {
+                GameKind::ArmyAnts => self.army_ants_idle_reminder(&row, &human(left)).await?,
+                GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
+                    let owner: super::User = serde_json::from_str(&row.players)?;
+                    Some(Post {
+                        channel: row.channel_id.clone(),
+                        text: format!(
+                            "{}: your patience here has had no move for a while; it ends in {} unless you play.",
+                            super::mention(&owner),
+                            human(left)
+                        ),
+                        ..Post::default()
+                    })
+                }
+                GameKind::AttaAnts => None,
             };
             // Claimed once per game version, whichever process gets here first.
             if post.is_some()

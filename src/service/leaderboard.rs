@@ -8,7 +8,7 @@ use super::solitaire::{minutes, parse_result, SolitaireResult};
 use super::types::*;
 use super::{options, Service, ServiceResult, UserError};
 use crate::rules::{GameKind, Ranking};
-use crate::store::{status, AttemptFilter, AttemptRow};
+use crate::store::{AttemptFilter, AttemptRow, GameStatus};
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub(super) const TAG: &str = "lb";
@@ -131,7 +131,7 @@ pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
 pub(super) fn ranked_attempts(game: &str, rows: &[AttemptRow]) -> Vec<(usize, AttemptRow, SolitaireResult)> {
     let mut done: Vec<(AttemptRow, SolitaireResult)> = rows
         .iter()
-        .filter(|row| row.status == status::FINISHED)
+        .filter(|row| row.status == GameStatus::Finished)
         .filter_map(|row| Some((row.clone(), result_of(row)?)))
         .collect();
     done.sort_by_key(|(row, r)| {
@@ -171,7 +171,7 @@ impl Standing {
 
 fn standings(rows: &[AttemptRow]) -> Vec<(usize, Standing)> {
     let mut by_user: Vec<Standing> = Vec::new();
-    for row in rows.iter().filter(|r| r.status == status::FINISHED) {
+    for row in rows.iter().filter(|r| r.status == GameStatus::Finished) {
         let Some(r) = result_of(row) else { continue };
         let at = match by_user.iter().position(|s| s.user_id == row.attempt.user_id) {
             Some(i) => i,
@@ -336,7 +336,7 @@ impl Service {
                     )
                 })
                 .collect();
-            let playing = rows.iter().filter(|r| status::is_open(&r.status)).count();
+            let playing = rows.iter().filter(|r| r.status.is_open()).count();
             if playing > 0 {
                 lines.push(format!("_{playing} still playing_"));
             }

@@ -37,7 +37,7 @@ pub use idle::parse_duration;
 pub use types::*;
 
 use crate::rules::GameKind;
-use crate::store::{status, Store, StoreError};
+use crate::store::{GameStatus, Store, StoreError};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -120,12 +120,6 @@ fn unless_conflict<T>(result: Result<T, StoreError>) -> ServiceResult<Option<T>>
         Err(StoreError::Conflict) => Ok(None),
         Err(e) => Err(e.into()),
     }
-}
-
-/// The game a stored row holds.
-fn stored_kind(row: &crate::store::GameRow) -> anyhow::Result<GameKind> {
-    GameKind::parse(&row.kind)
-        .ok_or_else(|| anyhow::anyhow!("game {} has an unknown kind {}", row.id, row.kind))
 }
 
 /// The refusal when every try lost its race to another action.
@@ -287,7 +281,7 @@ impl Service {
                 let command = name.split_whitespace().next()?.to_ascii_lowercase();
                 match GameKind::by_command(&command)? {
                     kind @ (GameKind::ArmyAnts | GameKind::AttaAnts) => {
-                        self.channel_game(&req.channel, kind.as_str()).await
+                        self.channel_game(&req.channel, kind).await
                     }
                     GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
                         self.store.latest_solitaire(&req.channel, &req.user.id).await
@@ -300,7 +294,7 @@ impl Service {
 
     /// A stored game as a reply shows it, whatever the game.
     async fn summary_of(&self, row: &crate::store::GameRow) -> ServiceResult<GameSummary> {
-        match stored_kind(row)? {
+        match row.kind {
             GameKind::ArmyAnts => self.army_ants_summary_of(row).await,
             GameKind::AttaAnts => self.atta_summary_of(row).await,
             GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_summary_of(row).await,
@@ -345,19 +339,20 @@ impl Service {
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
-            let due = if GameKind::parse(&row.kind) == Some(GameKind::AttaAnts) {
-                self.atta_due(&row, now).await?
-            } else if row.status == status::PENDING {
-                self.expire_challenge(&row, now).await?.into_iter().collect()
-            } else if !row.multiplayer {
+            let due = match row.kind {
+                GameKind::AttaAnts => self.atta_due(&row, now).await?,
+                // An Army Ants game expires only as an unanswered challenge.
+                GameKind::ArmyAnts => match row.status {
+                    GameStatus::Pending => self.expire_challenge(&row, now).await?.into_iter().collect(),
+                    _ => vec![],
+                },
                 // A patience expires only as a daily attempt whose day closed.
-                self.solitaire_close_end(&row, now)
+                GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self
+                    .solitaire_close_end(&row, now)
                     .await
                     .map_err(anyhow::Error::from)?
                     .into_iter()
-                    .collect()
-            } else {
-                vec![]
+                    .collect(),
             };
             for post in due {
                 posts.extend(self.route_due(&row, Some(post)).await?);
@@ -378,16 +373,16 @@ impl Service {
         }
         let army = self
             .store
-            .latest_game(&req.channel, Some(army_ants::KIND))
+            .latest_game(&req.channel, Some(GameKind::ArmyAnts))
             .await?;
         let atta = self
             .store
-            .latest_game(&req.channel, Some(atta_ants::KIND))
+            .latest_game(&req.channel, Some(GameKind::AttaAnts))
             .await?;
         let duel = [army, atta]
             .into_iter()
             .flatten()
-            .filter(|row| row.status != status::CANCELLED || moderation::was_ended(row))
+            .filter(|row| row.status != GameStatus::Cancelled || moderation::was_ended(row))
             .max_by_key(|row| row.created_at);
         let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;
         match (duel, patience) {
@@ -402,7 +397,7 @@ impl Service {
 impl Service {
     /// `/record` of a stored game, whatever the game.
     async fn record_of(&self, row: &crate::store::GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
-        match stored_kind(row)? {
+        match row.kind {
             GameKind::ArmyAnts => self.army_ants_record(row).await,
             GameKind::AttaAnts => self.atta_record(row).await,
             GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_record(row, at).await,

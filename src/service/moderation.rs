@@ -9,7 +9,7 @@ use super::reach::players_of;
 use super::types::{GameResult, Options, Reply, Request};
 use super::{mention, options, Service};
 use crate::rules::GameKind;
-use crate::store::{status, GameUpdate};
+use crate::store::{GameStatus, GameUpdate};
 use anyhow::Context;
 
 /// The stored outcome of a game a moderator ended.
@@ -35,7 +35,7 @@ impl Service {
             detail: format!("ended by a moderator, {}", req.user.name),
         };
         let update = GameUpdate {
-            status: status::CANCELLED.into(),
+            status: GameStatus::Cancelled,
             expires_at: None,
             result: Some(serde_json::to_string(&result).context("result to json")?),
             ..GameUpdate::of(&row, req.at.timestamp_millis())
@@ -43,7 +43,7 @@ impl Service {
         if self.save_row(&mut row, &update).await?.is_none() {
             return Err(super::moved_on());
         }
-        let kind = super::stored_kind(&row)?;
+        let kind = row.kind;
         let players: Vec<String> = players_of(&row.players).iter().map(mention).collect();
         let text = format!(
             "🛑 {} ended this game of **{}** as a moderator. {}: it is not rated and counts for no one; \
@@ -68,7 +68,7 @@ impl Service {
 
 /// Whether a moderator ended the stored game `row`.
 pub(super) fn was_ended(row: &crate::store::GameRow) -> bool {
-    row.status == status::CANCELLED
+    row.status == GameStatus::Cancelled
         && row
             .result
             .as_deref()

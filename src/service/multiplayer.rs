@@ -6,7 +6,7 @@ use super::error::{ServiceResult, UserError};
 use super::types::{GameResult, Request};
 use super::{new_game_id, touched, Service};
 use crate::rules::GameKind;
-use crate::store::{status, GameRow, GameUpdate, StoreError};
+use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -27,19 +27,19 @@ impl Service {
     pub(super) async fn open_pending_game(
         &self,
         req: &Request,
-        kind: &str,
+        kind: GameKind,
         setup: &impl Serialize,
         players: &impl Serialize,
     ) -> ServiceResult<GameRow> {
         let now = req.at.timestamp_millis();
         let row = GameRow {
             id: new_game_id(),
-            kind: kind.into(),
+            kind,
             guild_id: req.guild_key().to_string(),
             channel_id: req.channel.clone(),
             owner_id: req.user.id.clone(),
             multiplayer: true,
-            status: status::PENDING.into(),
+            status: GameStatus::Pending,
             setup: serde_json::to_string(setup).context("setup to json")?,
             players: serde_json::to_string(players).context("players to json")?,
             version: 0,
@@ -79,7 +79,7 @@ impl Service {
             detail: format!("{what} {detail}"),
         };
         let update = GameUpdate {
-            status: status::CANCELLED.into(),
+            status: GameStatus::Cancelled,
             expires_at: None,
             result: Some(serde_json::to_string(&result).expect("result to json")),
             ..GameUpdate::of(row, at.timestamp_millis())
@@ -92,7 +92,7 @@ impl Service {
     pub(super) async fn channel_game(
         &self,
         channel: &str,
-        kind: &str,
+        kind: GameKind,
     ) -> Result<Option<GameRow>, StoreError> {
         match self.store.open_multiplayer_game(channel).await? {
             Some(open) => Ok(Some(open)),
@@ -115,13 +115,13 @@ impl Service {
                 .game(id)
                 .await?
                 .filter(|row| row.channel_id == req.channel),
-            Target::Channel => self.channel_game(&req.channel, kind.as_str()).await?,
+            Target::Channel => self.channel_game(&req.channel, kind).await?,
         };
         if let Some(row) = &row {
             touched::note(row);
         }
         match (row, target) {
-            (Some(row), _) if row.kind == kind.as_str() => Ok(row),
+            (Some(row), _) if row.kind == kind => Ok(row),
             (Some(_), Target::Channel) => {
                 Err(UserError::no_game(format!("The game in this channel is not {}.", kind.title())).into())
             }
@@ -138,13 +138,11 @@ impl Service {
 /// Why a channel cannot take another game, in the words of the game that
 /// holds it: an Army Ants challenge, an Atta Ants lobby, or a game.
 pub(super) fn busy_channel(open: &GameRow) -> UserError {
-    let kind = crate::rules::GameKind::parse(&open.kind);
-    let title = kind.map_or("a", crate::rules::GameKind::title);
-    let what = match (kind, open.status == status::PENDING) {
-        (Some(crate::rules::GameKind::AttaAnts), true) => format!("an {title} lobby is open"),
-        (Some(_), true) => format!("an {title} challenge is waiting for an answer"),
-        (Some(_), false) => format!("an {title} game is under way"),
-        (None, _) => "a game is under way".to_string(),
+    let title = open.kind.title();
+    let what = match (open.kind, open.status == GameStatus::Pending) {
+        (GameKind::AttaAnts, true) => format!("an {title} lobby is open"),
+        (_, true) => format!("an {title} challenge is waiting for an answer"),
+        (_, false) => format!("an {title} game is under way"),
     };
     UserError::busy_channel(format!(
         "This channel is busy: {what}. Finish it first, or play in a thread."

@@ -5,7 +5,6 @@
 
 use super::types::BOT_ID;
 use super::{Service, ServiceResult};
-use crate::rules::GameKind;
 use crate::store::{GameRow, GameUpdate, RatedGame, RatedPlayer, Rating, StoreError, Winner};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -38,7 +37,7 @@ struct Result {
 /// forfeits included, or a draw).
 pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame> {
     // Ratings are per server; a game in a DM or a group DM is not rated.
-    if row.guild_id.is_empty() || !GameKind::parse(&row.kind).is_some_and(GameKind::is_rated) {
+    if row.guild_id.is_empty() || !row.kind.is_rated() {
         return None;
     }
     let seats = serde_json::from_str::<Seats>(&update.players).ok()?;

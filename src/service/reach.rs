@@ -99,7 +99,10 @@ pub(super) fn through_interaction(req: &Request, reply: &mut Reply) {
     }
     let starts_game = matches!(&req.input, super::Input::Command { name, .. }
         if matches!(name.trim().to_ascii_lowercase().as_str(), "armyants challenge" | "atta new"));
-    let pending = reply.game.as_ref().is_some_and(|g| g.status == "pending");
+    let pending = reply
+        .game
+        .as_ref()
+        .is_some_and(|g| g.status == crate::store::GameStatus::Pending);
     if starts_game && pending && reply.ok() {
         reply.text = format!("{}\n{NOTE}", reply.text);
     }

@@ -14,7 +14,8 @@ use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
 use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
 use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
-use crate::store::{status, DailyAttempt, DailyInsert, GameRow, GameUpdate, StoreError};
+use crate::rules::GameKind;
+use crate::store::{DailyAttempt, DailyInsert, GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
@@ -35,7 +36,7 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 /// options become a setup, and how it is drawn.
 pub(super) trait SolitaireRules: Patience + Hinted + KeptPatience {
     /// The stored kind: `myrmex`, `anthill` or `ants`.
-    const KIND: &'static str;
+    const KIND: GameKind;
     const TITLE: &'static str;
     /// The options `/solitaire new` takes for this game besides `game`,
     /// `seed` and `deal`.
@@ -264,7 +265,7 @@ impl Service {
         if version.is_some_and(|v| v != row.version) {
             return Err(out_of_date());
         }
-        let kind = row.kind.clone();
+        let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
             let text = match &view {
@@ -285,7 +286,7 @@ impl Service {
     /// The board of an open game again, privately when it is a daily
     /// attempt (`/daily play` during the attempt).
     pub(super) async fn solitaire_resume(&self, row: GameRow) -> ServiceResult<Reply> {
-        let kind = row.kind.clone();
+        let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
             let mut reply = self.solitaire_reply(&loaded, "Your attempt, where you left it.".into());
@@ -299,13 +300,13 @@ impl Service {
     /// another (practice) attempt at the day's deal instead.
     async fn solitaire_again(&self, req: &Request, id: &str, same: bool) -> ServiceResult<Reply> {
         let row = self.patience_by_id(req, id).await?;
-        if status::is_open(&row.status) {
+        if row.status.is_open() {
             return Err(UserError::game_over("That game is still being played.").into());
         }
         if let Some(attempt) = self.store.daily_attempt(&row.id).await? {
             return self.daily_play(req, &attempt.attempt.game).await;
         }
-        let kind = row.kind.clone();
+        let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let mut setup: serde_json::Value =
                 serde_json::from_str(&row.setup).context("stored setup")?;
@@ -368,7 +369,7 @@ impl Service {
         let game =
             G::start(setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
         if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
-            if status::is_open(&open.status) {
+            if open.status.is_open() {
                 return Err(busy_player(&open).into());
             }
         }
@@ -384,12 +385,12 @@ impl Service {
         }
         let row = GameRow {
             id: new_game_id(),
-            kind: G::KIND.into(),
+            kind: G::KIND,
             guild_id: req.guild_key().to_string(),
             channel_id: req.channel.clone(),
             owner_id: req.user.id.clone(),
             multiplayer: false,
-            status: status::ACTIVE.into(),
+            status: GameStatus::Active,
             setup: stored_setup.to_string(),
             players: serde_json::to_string(&req.user).context("owner to json")?,
             version: 0,
@@ -468,7 +469,7 @@ impl Service {
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("That is someone else's game; you can watch it.").into());
         }
-        if !status::is_open(&row.status) {
+        if !row.status.is_open() {
             return Err(
                 UserError::game_over("That game is over. Start a new one with /solitaire new.").into(),
             );
@@ -500,7 +501,7 @@ impl Service {
         via: Via,
     ) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
-        let kind = row.kind.clone();
+        let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let played = self.solitaire_play::<G>(req, id, action, at_version).await?;
             Ok(self.show_played(req, played, via))
@@ -674,11 +675,10 @@ impl Service {
             };
             let update = GameUpdate {
                 status: if result.is_some() {
-                    status::FINISHED
+                    GameStatus::Finished
                 } else {
-                    status::ACTIVE
-                }
-                .into(),
+                    GameStatus::Active
+                },
                 result,
                 append: vec![(req.user.id.clone(), action.to_string())],
                 ..GameUpdate::of(&loaded.row, now)
@@ -733,7 +733,7 @@ impl Service {
 
     async fn solitaire_hint(&self, req: &Request, id: Option<&str>, via: Via) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
-        let kind = row.kind.clone();
+        let kind = row.kind;
         with_patience!(kind.as_str(), G => self.solitaire_hint_for::<G>(req, id, via).await)
     }
 
@@ -840,7 +840,11 @@ impl Service {
         };
         let result = stored_result(&loaded.row).map(|r| r.result);
         let summary = GameSummary {
-            status: if open { status::ACTIVE } else { status::FINISHED }.into(),
+            status: if open {
+                GameStatus::Active
+            } else {
+                GameStatus::Finished
+            },
             legal,
             score: Some(loaded.game.score()),
             result,
@@ -876,7 +880,7 @@ impl Service {
         let Some(row) = self.store.latest_solitaire(channel, &user.id).await? else {
             return Ok(vec![]);
         };
-        if !status::is_open(&row.status) {
+        if !row.status.is_open() {
             return Ok(vec![]);
         }
         let summary = self.solitaire_summary_of(&row).await?;
@@ -890,7 +894,7 @@ impl Service {
     }
 
     pub(super) async fn solitaire_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
-        let kind = row.kind.clone();
+        let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row.clone()).await?;
             Ok(self.solitaire_reply(&loaded, String::new()).game.expect("a summary"))
@@ -909,7 +913,7 @@ impl Service {
     /// shown only once the game is over, since it reveals the hidden cards.
     pub(super) async fn solitaire_record(&self, row: &GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let over = !status::is_open(&row.status);
+        let over = !row.status.is_open();
         // Others may still be playing a daily deal: until its day closes,
         // its record goes to its player alone and shows neither seed nor
         // replay; after that it is public like any other.
@@ -923,7 +927,7 @@ impl Service {
         let setup: serde_json::Value = serde_json::from_str(&row.setup).context("stored setup")?;
         let mut out = format!(
             "[Game \"{}\"]\n[Id \"{}\"]\n[Player \"{}\"]\n",
-            title_of(&row.kind),
+            row.kind.title(),
             row.id,
             owner.name
         );
@@ -1117,13 +1121,8 @@ fn patience_error(e: PatienceError) -> UserError {
 fn busy_player(open: &GameRow) -> UserError {
     UserError::busy_player(format!(
         "You already have a game of {} in this channel. Finish it, or end it with /solitaire end, before starting another.",
-        title_of(&open.kind)
+        open.kind.title()
     ))
-}
-
-/// A stored kind as players read it: "Ants Solitaire", not `ants`.
-fn title_of(kind: &str) -> String {
-    crate::rules::GameKind::parse(kind).map_or(kind.to_string(), |k| k.title().to_string())
 }
 
 /// "alice played **3-7**", "alice dealt", "alice ended the game".

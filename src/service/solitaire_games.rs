@@ -13,7 +13,7 @@ use crate::rules::patience::{Patience, PatienceSetupError};
 use crate::rules::GameKind;
 
 impl SolitaireRules for Myrmex {
-    const KIND: &'static str = GameKind::Myrmex.as_str();
+    const KIND: GameKind = GameKind::Myrmex;
     const TITLE: &'static str = GameKind::Myrmex.title();
     const OPTIONS: &'static [&'static str] = &["level", "closed"];
     type Setup = myrmex::Setup;
@@ -79,7 +79,7 @@ impl SolitaireRules for Myrmex {
 }
 
 impl SolitaireRules for Anthill {
-    const KIND: &'static str = GameKind::Anthill.as_str();
+    const KIND: GameKind = GameKind::Anthill;
     const TITLE: &'static str = GameKind::Anthill.title();
     const OPTIONS: &'static [&'static str] = &[];
     type Setup = anthill::Setup;
@@ -111,7 +111,7 @@ impl SolitaireRules for Anthill {
 }
 
 impl SolitaireRules for AntsSolitaire {
-    const KIND: &'static str = GameKind::Ants.as_str();
+    const KIND: GameKind = GameKind::Ants;
     const TITLE: &'static str = GameKind::Ants.title();
     const OPTIONS: &'static [&'static str] = &["variant"];
     type Setup = ants_solitaire::Setup;

@@ -5,7 +5,7 @@
 use super::cache::CachedGame;
 use super::types::{GameSummary, User};
 use super::{touched, unless_conflict, Service, ServiceResult};
-use crate::store::{status, ActionRow, GameRow, GameUpdate};
+use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use std::future::Future;
 
@@ -72,7 +72,7 @@ impl Service {
         }
         touched::saved();
         row.version = version;
-        row.status = update.status.clone();
+        row.status = update.status;
         row.players = update.players.clone();
         row.expires_at = update.expires_at;
         row.result = update.result.clone();
@@ -100,14 +100,14 @@ impl GameSummary {
     /// The summary of a stored game with nothing of its play yet: its id,
     /// kind and status (a cancelled game shows as finished).
     pub(super) fn of(row: &GameRow) -> GameSummary {
-        let shown = match row.status.as_str() {
-            status::CANCELLED => status::FINISHED,
+        let shown = match row.status {
+            GameStatus::Cancelled => GameStatus::Finished,
             other => other,
         };
         GameSummary {
             id: row.id.clone(),
-            kind: row.kind.clone(),
-            status: shown.into(),
+            kind: row.kind,
+            status: shown,
             to_move: None,
             to_move_id: None,
             position: None,

@@ -8,7 +8,7 @@ use super::solitaire::{is_chosen, parse_result, GAMES};
 use super::types::*;
 use super::{options, Service, ServiceResult};
 use crate::rules::Ranking;
-use crate::store::{status, AttemptFilter};
+use crate::store::{AttemptFilter, GameStatus};
 use chrono::NaiveDate;
 
 /// The current and the best run of consecutive days among `days`. The
@@ -97,7 +97,7 @@ impl Service {
             let wins = results.iter().filter(|r| r.result.outcome == "win").count();
             let days: Vec<NaiveDate> = attempts
                 .iter()
-                .filter(|a| a.attempt.game == game && a.status == status::FINISHED)
+                .filter(|a| a.attempt.game == game && a.status == GameStatus::Finished)
                 .filter_map(|a| parse_day(&a.attempt.day))
                 .collect();
             let (current, best) = streaks(&days, today);

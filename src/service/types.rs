@@ -190,9 +190,8 @@ pub struct SelectOption {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameSummary {
     pub id: String,
-    pub kind: String,
-    /// `pending`, `deploying`, `active` or `finished`.
-    pub status: String,
+    pub kind: crate::rules::GameKind,
+    pub status: crate::store::GameStatus,
     pub to_move: Option<String>,
     /// The id of the user to move, for front ends that ping them.
     #[serde(skip)]

@@ -26,7 +26,7 @@ pub struct DailyAttempt {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttemptRow {
     pub attempt: DailyAttempt,
-    pub status: String,
+    pub status: super::GameStatus,
     pub result: Option<String>,
 }
 
@@ -51,8 +51,9 @@ pub struct Subscription {
 const ATTEMPT_COLUMNS: &str = "a.game_id, a.day, a.game, a.user_id, a.user_name, a.channel_id, a.guild_id, \
      a.ranked, a.started_at, g.status, g.result";
 
-fn attempt_row(r: &sqlx::any::AnyRow) -> AttemptRow {
-    AttemptRow {
+fn attempt_row(r: &sqlx::any::AnyRow) -> Result<AttemptRow, super::StoreError> {
+    let status: String = r.get("status");
+    Ok(AttemptRow {
         attempt: DailyAttempt {
             game_id: r.get("game_id"),
             day: r.get("day"),
@@ -64,9 +65,13 @@ fn attempt_row(r: &sqlx::any::AnyRow) -> AttemptRow {
             ranked: r.get::<i64, _>("ranked") != 0,
             started_at: r.get("started_at"),
         },
-        status: r.get("status"),
+        status: super::GameStatus::parse(&status).ok_or_else(|| super::StoreError::Unreadable {
+            id: r.get("game_id"),
+            field: "status",
+            value: status.clone(),
+        })?,
         result: r.get("result"),
-    }
+    })
 }
 
 /// Which attempts a query wants: a span of days, a game, a place.
@@ -199,7 +204,9 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(ranked) = ranked {
-            if super::status::is_open(&ranked.get::<String, _>("status")) {
+            if super::GameStatus::parse(&ranked.get::<String, _>("status"))
+                .is_some_and(super::GameStatus::is_open)
+            {
                 tx.rollback().await?;
                 return Ok(DailyInsert::RankedOpen(ranked.get("id")));
             }
@@ -218,7 +225,7 @@ impl Store {
         .bind(game_id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(attempt_row))
+        row.as_ref().map(attempt_row).transpose()
     }
 
     /// The attempts that match `filter`, oldest first.
@@ -252,7 +259,7 @@ impl Store {
             }
         }
         let rows = query.fetch_all(&self.pool).await?;
-        Ok(rows.iter().map(attempt_row).collect())
+        rows.iter().map(attempt_row).collect()
     }
 
     /// A player's finished one-player games, but practice of a daily deal

@@ -21,23 +21,64 @@ mod ratings;
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
 
+use crate::rules::GameKind;
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
 pub mod testing;
 
-/// Statuses of a game row. `cancelled` is a challenge that was declined or
-/// expired before it started.
-pub mod status {
-    pub const PENDING: &str = "pending";
-    pub const DEPLOYING: &str = "deploying";
-    pub const ACTIVE: &str = "active";
-    pub const FINISHED: &str = "finished";
-    pub const CANCELLED: &str = "cancelled";
+/// Where a stored game stands. Stored (and shown to front ends) as its
+/// lower-case name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// A challenge or lobby waiting for its players.
+    Pending,
+    /// Army Ants' private deployment.
+    Deploying,
+    Active,
+    Finished,
+    /// A challenge declined or expired before it started, or a game a
+    /// moderator ended.
+    Cancelled,
+}
 
-    pub fn is_open(status: &str) -> bool {
-        matches!(status, PENDING | DEPLOYING | ACTIVE)
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Pending => "pending",
+            GameStatus::Deploying => "deploying",
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<GameStatus> {
+        [
+            GameStatus::Pending,
+            GameStatus::Deploying,
+            GameStatus::Active,
+            GameStatus::Finished,
+            GameStatus::Cancelled,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == text)
+    }
+
+    /// Still being played or waiting to start.
+    pub fn is_open(self) -> bool {
+        matches!(
+            self,
+            GameStatus::Pending | GameStatus::Deploying | GameStatus::Active
+        )
+    }
+}
+
+impl std::fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -53,18 +94,25 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A stored value this version cannot read (a game kind or status).
+    #[error("game {id} has an unknown {field} {value:?}")]
+    Unreadable {
+        id: String,
+        field: &'static str,
+        value: String,
+    },
 }
 
 /// A stored game, as the database holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
     pub id: String,
-    pub kind: String,
+    pub kind: GameKind,
     pub guild_id: String,
     pub channel_id: String,
     pub owner_id: String,
     pub multiplayer: bool,
-    pub status: String,
+    pub status: GameStatus,
     /// JSON: the game's setup (options, seed or position).
     pub setup: String,
     /// JSON: the seats and who sits in them.
@@ -93,7 +141,7 @@ pub struct ActionRow {
 pub struct GameUpdate {
     pub id: String,
     pub expected_version: i64,
-    pub status: String,
+    pub status: GameStatus,
     pub players: String,
     pub expires_at: Option<i64>,
     pub result: Option<String>,
@@ -109,7 +157,7 @@ impl GameUpdate {
         GameUpdate {
             id: row.id.clone(),
             expected_version: row.version,
-            status: row.status.clone(),
+            status: row.status,
             players: row.players.clone(),
             expires_at: row.expires_at,
             result: row.result.clone(),
@@ -245,7 +293,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.map(|r| game_row(&r)))
+        row.map(|r| game_row(&r)).transpose()
     }
 
     /// The open multiplayer game of a channel, if any.
@@ -257,7 +305,7 @@ impl Store {
         .bind(channel_id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| game_row(&r)))
+        row.map(|r| game_row(&r)).transpose()
     }
 
     /// A player's most recent one-player game in a channel: the open one if
@@ -276,24 +324,24 @@ impl Store {
         .bind(owner_id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| game_row(&r)))
+        row.map(|r| game_row(&r)).transpose()
     }
 
     /// The most recent game of a kind in a channel, open or not.
     pub async fn latest_game(
         &self,
         channel_id: &str,
-        kind: Option<&str>,
+        kind: Option<GameKind>,
     ) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND ($2 IS NULL OR kind = $2) \
              ORDER BY created_at DESC, id DESC LIMIT 1"
         ))
         .bind(channel_id)
-        .bind(kind)
+        .bind(kind.map(GameKind::as_str))
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| game_row(&r)))
+        row.map(|r| game_row(&r)).transpose()
     }
 
     /// Open games whose deadline has passed, oldest deadline first.
@@ -305,7 +353,7 @@ impl Store {
         .bind(now)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(game_row).collect())
+        rows.iter().map(game_row).collect()
     }
 
     /// The earliest expiry of an open game, if any has one.
@@ -329,7 +377,7 @@ impl Store {
         .bind(before)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(game_row).collect())
+        rows.iter().map(game_row).collect()
     }
 
     /// Started games unchanged since `before` that have no `notice` claimed
@@ -345,7 +393,7 @@ impl Store {
         .bind(notice)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(game_row).collect())
+        rows.iter().map(game_row).collect()
     }
 
     /// Claims the notice `kind` for a game's `version`: true for the one
@@ -408,7 +456,7 @@ impl Store {
             "UPDATE games SET version = version + 1, status = $1, players = $2, expires_at = $3, \
              result = $4, updated_at = $5 WHERE id = $6 AND version = $7",
         )
-        .bind(&update.status)
+        .bind(update.status.as_str())
         .bind(&update.players)
         .bind(update.expires_at)
         .bind(&update.result)
@@ -442,7 +490,7 @@ impl Store {
         }
         // The version check lets one finishing update through, so a rated
         // game's ratings move once, in the same transaction as its result.
-        if let Some(rated) = rated.filter(|_| update.status == status::FINISHED) {
+        if let Some(rated) = rated.filter(|_| update.status == GameStatus::Finished) {
             ratings::save_rated_game(&mut tx, &update.id, rated, update.updated_at).await?;
         }
         tx.commit().await?;
@@ -492,12 +540,12 @@ where
         "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
     ))
     .bind(&game.id)
-    .bind(&game.kind)
+    .bind(game.kind.as_str())
     .bind(&game.guild_id)
     .bind(&game.channel_id)
     .bind(&game.owner_id)
     .bind(game.multiplayer as i64)
-    .bind(&game.status)
+    .bind(game.status.as_str())
     .bind(&game.setup)
     .bind(&game.players)
     .bind(game.version)
@@ -515,15 +563,25 @@ where
     }
 }
 
-fn game_row(r: &AnyRow) -> GameRow {
-    GameRow {
-        id: r.get("id"),
-        kind: r.get("kind"),
+/// A game row as the service reads it: its kind and status typed, refused
+/// (with the game's id) when this version cannot read them.
+fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
+    let id: String = r.get("id");
+    let kind: String = r.get("kind");
+    let status: String = r.get("status");
+    let unreadable = |field, value: String| StoreError::Unreadable {
+        id: id.clone(),
+        field,
+        value,
+    };
+    Ok(GameRow {
+        kind: GameKind::parse(&kind).ok_or_else(|| unreadable("kind", kind.clone()))?,
+        status: GameStatus::parse(&status).ok_or_else(|| unreadable("status", status.clone()))?,
+        id,
         guild_id: r.get("guild_id"),
         channel_id: r.get("channel_id"),
         owner_id: r.get("owner_id"),
         multiplayer: r.get::<i64, _>("multiplayer") != 0,
-        status: r.get("status"),
         setup: r.get("setup"),
         players: r.get("players"),
         version: r.get("version"),
@@ -532,7 +590,7 @@ fn game_row(r: &AnyRow) -> GameRow {
         expires_at: r.get("expires_at"),
         result: r.get("result"),
         message_id: r.get("message_id"),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -542,12 +600,12 @@ mod tests {
     fn row(id: &str, channel: &str) -> GameRow {
         GameRow {
             id: id.into(),
-            kind: "army-ants".into(),
+            kind: GameKind::ArmyAnts,
             guild_id: "g1".into(),
             channel_id: channel.into(),
             owner_id: "alice".into(),
             multiplayer: true,
-            status: status::ACTIVE.into(),
+            status: GameStatus::Active,
             setup: "{}".into(),
             players: "[]".into(),
             version: 0,
@@ -563,7 +621,7 @@ mod tests {
         GameUpdate {
             id: id.into(),
             expected_version: version,
-            status: status::ACTIVE.into(),
+            status: GameStatus::Active,
             players: "[]".into(),
             expires_at: None,
             result: None,
@@ -624,11 +682,51 @@ mod tests {
             ));
             store.insert_game(&row("c", "c2")).await.unwrap();
             let mut finished = update("a", 0, "resign");
-            finished.status = status::FINISHED.into();
+            finished.status = GameStatus::Finished;
             store.commit(&finished).await.unwrap();
             store.insert_game(&row("b", "c1")).await.unwrap();
             assert_eq!(store.open_multiplayer_game("c1").await.unwrap().unwrap().id, "b");
         }
+    }
+
+    /// A row this version cannot read (a kind or status from a newer
+    /// version, or a hand edit) is refused with the game's id, not
+    /// mistaken for another game.
+    #[tokio::test]
+    async fn an_unknown_kind_or_status_is_refused_by_name() {
+        let (_dir, stores) = stores().await;
+        for store in stores {
+            store.insert_game(&row("g", "c1")).await.unwrap();
+            assert_eq!(store.game("g").await.unwrap().unwrap().kind, GameKind::ArmyAnts);
+            sqlx::query("UPDATE games SET kind = 'chess' WHERE id = 'g'")
+                .execute(&store.pool)
+                .await
+                .unwrap();
+            let err = store.game("g").await.unwrap_err();
+            assert_eq!(err.to_string(), "game g has an unknown kind \"chess\"");
+            sqlx::query("UPDATE games SET kind = 'myrmex', status = 'paused' WHERE id = 'g'")
+                .execute(&store.pool)
+                .await
+                .unwrap();
+            let err = store.game("g").await.unwrap_err();
+            assert_eq!(err.to_string(), "game g has an unknown status \"paused\"");
+        }
+    }
+
+    #[test]
+    fn statuses_are_stored_by_name() {
+        for status in [
+            GameStatus::Pending,
+            GameStatus::Deploying,
+            GameStatus::Active,
+            GameStatus::Finished,
+            GameStatus::Cancelled,
+        ] {
+            assert_eq!(GameStatus::parse(status.as_str()), Some(status));
+            let json = serde_json::to_string(&status).unwrap();
+            assert_eq!(json, format!("\"{status}\""));
+        }
+        assert!(GameStatus::Deploying.is_open() && !GameStatus::Cancelled.is_open());
     }
 
     #[tokio::test]
@@ -640,21 +738,25 @@ mod tests {
             duel.created_at = 5;
             store.insert_game(&duel).await.unwrap();
             let mut patience = row("p", "c1");
-            patience.kind = "anthill".into();
+            patience.kind = GameKind::Anthill;
             patience.multiplayer = false;
             patience.created_at = 9;
             store.insert_game(&patience).await.unwrap();
             assert_eq!(store.latest_game("c1", None).await.unwrap().unwrap().id, "p");
             assert_eq!(
                 store
-                    .latest_game("c1", Some("army-ants"))
+                    .latest_game("c1", Some(GameKind::ArmyAnts))
                     .await
                     .unwrap()
                     .unwrap()
                     .id,
                 "d"
             );
-            assert!(store.latest_game("c1", Some("myrmex")).await.unwrap().is_none());
+            assert!(store
+                .latest_game("c1", Some(GameKind::Myrmex))
+                .await
+                .unwrap()
+                .is_none());
             assert_eq!(
                 store.latest_solitaire("c1", "alice").await.unwrap().unwrap().id,
                 "p"
