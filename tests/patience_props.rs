@@ -17,9 +17,7 @@ use std::collections::HashSet;
 use std::fmt::Debug;
 
 /// What the properties need to know beyond the trait.
-trait Probe: Patience {
-    type View: PartialEq + Debug;
-    fn view_of(&self) -> Self::View;
+trait Probe: Patience<View: PartialEq + Debug> {
     /// The cards in sight and the stock's length.
     fn cards(&self) -> (Vec<StdCard>, usize);
     fn undoable(&self) -> usize;
@@ -28,12 +26,6 @@ trait Probe: Patience {
 }
 
 impl Probe for anthill::Anthill {
-    type View = anthill::View;
-
-    fn view_of(&self) -> anthill::View {
-        self.view()
-    }
-
     fn cards(&self) -> (Vec<StdCard>, usize) {
         let v = self.view();
         (v.visible_cards().collect(), v.stock_len)
@@ -53,12 +45,6 @@ impl Probe for anthill::Anthill {
 }
 
 impl Probe for ants_solitaire::AntsSolitaire {
-    type View = ants_solitaire::View;
-
-    fn view_of(&self) -> ants_solitaire::View {
-        self.view()
-    }
-
     fn cards(&self) -> (Vec<StdCard>, usize) {
         let v = self.view();
         (v.visible_cards().collect(), v.stock_len)
@@ -105,7 +91,7 @@ fn check_position<G: Probe>(game: &G) -> Result<(), TestCaseError> {
                 "`{}` is not listed but accepted",
                 probe
             );
-            prop_assert_eq!(trial.view_of(), game.view_of());
+            prop_assert_eq!(trial.player_view(), game.player_view());
         }
     }
     if game.outcome().is_some() {
@@ -166,7 +152,7 @@ fn replay<G: Probe>(fresh: G, played: &G, log: &[G::Action]) -> Result<(), TestC
     for action in log {
         prop_assert!(again.apply(action).is_ok(), "`{}` refused on replay", action);
     }
-    prop_assert_eq!(again.view_of(), played.view_of());
+    prop_assert_eq!(again.player_view(), played.player_view());
     prop_assert_eq!(again.undos(), played.undos());
     prop_assert_eq!(again.moves(), played.moves());
     prop_assert_eq!(again.score(), played.score());

@@ -311,6 +311,16 @@ impl Anthill {
 
 impl Patience for Anthill {
     type Action = Action;
+    type Setup = Setup;
+    type View = View;
+
+    fn from_setup(setup: &Setup) -> Result<Anthill, PatienceSetupError> {
+        Anthill::new(setup)
+    }
+
+    fn player_view(&self) -> View {
+        self.view()
+    }
 
     fn legal_actions(&self) -> Vec<Action> {
         let moves = self.legal_moves().map(|(from, to)| Action::moving(from, to));

@@ -326,6 +326,16 @@ impl AntsSolitaire {
 
 impl Patience for AntsSolitaire {
     type Action = Action;
+    type Setup = Setup;
+    type View = View;
+
+    fn from_setup(setup: &Setup) -> Result<AntsSolitaire, PatienceSetupError> {
+        AntsSolitaire::new(setup)
+    }
+
+    fn player_view(&self) -> View {
+        self.view()
+    }
 
     fn legal_actions(&self) -> Vec<Action> {
         let moves = self.legal_moves().map(|(t, f)| Action::moving(t, f));

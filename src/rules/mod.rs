@@ -9,6 +9,7 @@ pub mod ants_solitaire;
 pub mod army_ants;
 pub mod atta_ants;
 pub mod cards;
+mod game;
 mod ledger;
 pub mod myrmex;
 pub mod patience;
@@ -17,6 +18,7 @@ pub mod shuffle;
 
 mod game_kind;
 
+pub use game::{AnyGame, Game, Solo, Turn};
 pub use game_kind::{DailySetup, GameKind, Ranking};
 
 /// "1 card", "3 cards": a count and its noun, singular for one.

@@ -724,6 +724,16 @@ impl Myrmex {
 
 impl Patience for Myrmex {
     type Action = Action;
+    type Setup = Setup;
+    type View = View;
+
+    fn from_setup(setup: &Setup) -> Result<Myrmex, PatienceSetupError> {
+        Myrmex::new(setup)
+    }
+
+    fn player_view(&self) -> View {
+        self.view()
+    }
 
     fn legal_actions(&self) -> Vec<Action> {
         if self.outcome.is_some() {

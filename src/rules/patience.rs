@@ -82,6 +82,18 @@ pub trait Patience: Clone + fmt::Debug + Send + Sync + 'static {
         + Send
         + Sync;
 
+    /// The deal and options a game starts from.
+    type Setup;
+
+    /// What the player sees: never a face-down card or the stock's order.
+    type View;
+
+    /// Starts a game from a setup (a deck order or a seed, options).
+    fn from_setup(setup: &Self::Setup) -> Result<Self, PatienceSetupError>;
+
+    /// The table as the player sees it.
+    fn player_view(&self) -> Self::View;
+
     /// The actions open now, canonical, including `deal` and `end` where
     /// allowed, never `undo`. Empty once the game is over.
     fn legal_actions(&self) -> Vec<Self::Action>;

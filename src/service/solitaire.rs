@@ -13,7 +13,7 @@ use super::types::*;
 use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
 use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
-use crate::rules::patience::{Patience, PatienceError, PatienceSetupError};
+use crate::rules::patience::{Patience, PatienceError};
 use crate::rules::GameKind;
 use crate::store::{DailyAttempt, DailyInsert, GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
@@ -34,18 +34,18 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
-pub(super) trait SolitaireRules: Patience + Hinted + KeptPatience {
+pub(super) trait SolitaireRules:
+    Patience<Setup: Serialize + DeserializeOwned + Clone + Send + Sync> + Hinted + KeptPatience
+{
     /// The stored kind: `myrmex`, `anthill` or `ants`.
     const KIND: GameKind;
     const TITLE: &'static str;
     /// The options `/solitaire new` takes for this game besides `game`,
     /// `seed` and `deal`.
     const OPTIONS: &'static [&'static str];
-    type Setup: Serialize + DeserializeOwned + Clone + Send + Sync;
 
     /// The setup from the command's options; `seed` is already chosen.
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError>;
-    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError>;
     /// The board as the player sees it (never a hidden card).
     fn image(&self) -> Image;
     /// The animated replay of a game's positions (a sample of them, for a
@@ -316,7 +316,7 @@ impl Service {
                     fields.insert("seed".into(), rand::random::<u64>().into());
                 }
             }
-            let setup: <G as SolitaireRules>::Setup =
+            let setup: <G as Patience>::Setup =
                 serde_json::from_value(setup).context("setup again")?;
             let dealt = if same { Dealt::Chosen } else { Dealt::Random };
             let (reply, _) = self
@@ -366,8 +366,8 @@ impl Service {
         deal: Dealt,
         intro: impl FnOnce(bool) -> String,
     ) -> ServiceResult<(Reply, bool)> {
-        let game =
-            G::start(setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
+        let game = G::from_setup(setup)
+            .map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
         if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
             if open.status.is_open() {
                 return Err(busy_player(&open).into());
@@ -1015,7 +1015,7 @@ impl Service {
 /// A stored patience as it was dealt.
 fn start_of<G: SolitaireRules>(row: &GameRow) -> anyhow::Result<G> {
     let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-    Ok(G::start(&setup)?)
+    Ok(G::from_setup(&setup)?)
 }
 
 impl<G: SolitaireRules> super::state::Logged for PatienceState<G> {

@@ -427,7 +427,7 @@ mod tests {
     ) {
         use rand::{Rng, SeedableRng};
         let setup = G::setup(opts, Some(seed), None).unwrap();
-        let mut game = G::start(&setup).unwrap();
+        let mut game = G::from_setup(&setup).unwrap();
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         for _ in 0..moves {
             let legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();

@@ -9,14 +9,13 @@ use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::myrmex::{self, Myrmex};
-use crate::rules::patience::{Patience, PatienceSetupError};
+use crate::rules::patience::Patience;
 use crate::rules::GameKind;
 
 impl SolitaireRules for Myrmex {
     const KIND: GameKind = GameKind::Myrmex;
     const TITLE: &'static str = GameKind::Myrmex.title();
     const OPTIONS: &'static [&'static str] = &["level", "closed"];
-    type Setup = myrmex::Setup;
 
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
         let level = match options::choice(opts, "level", &["minor", "larval", "major", "queen"])? {
@@ -31,10 +30,6 @@ impl SolitaireRules for Myrmex {
             seed,
             deal,
         })
-    }
-
-    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError> {
-        Myrmex::new(setup)
     }
 
     fn canonical(&self, action: &Self::Action) -> Self::Action {
@@ -82,14 +77,9 @@ impl SolitaireRules for Anthill {
     const KIND: GameKind = GameKind::Anthill;
     const TITLE: &'static str = GameKind::Anthill.title();
     const OPTIONS: &'static [&'static str] = &[];
-    type Setup = anthill::Setup;
 
     fn setup(_opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
         Ok(anthill::Setup { seed, deal })
-    }
-
-    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError> {
-        Anthill::new(setup)
     }
 
     fn image(&self) -> Image {
@@ -114,7 +104,6 @@ impl SolitaireRules for AntsSolitaire {
     const KIND: GameKind = GameKind::Ants;
     const TITLE: &'static str = GameKind::Ants.title();
     const OPTIONS: &'static [&'static str] = &["variant"];
-    type Setup = ants_solitaire::Setup;
 
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
         let variant = match options::choice(opts, "variant", &["strict", "relaxed"])? {
@@ -122,10 +111,6 @@ impl SolitaireRules for AntsSolitaire {
             None => Variant::Strict,
         };
         Ok(ants_solitaire::Setup { variant, seed, deal })
-    }
-
-    fn start(setup: &Self::Setup) -> Result<Self, PatienceSetupError> {
-        AntsSolitaire::new(setup)
     }
 
     fn image(&self) -> Image {

@@ -7,6 +7,7 @@ mod game;
 mod map;
 mod setup;
 pub mod spiders;
+mod view;
 
 pub use action::{Action, AntId, AntMove, Colour, LeafMark, ParseActionError, Step, ANTS_PER_COLOUR};
 pub use cards::{Card, Dir, Feature, Shape, CARD_SET};
@@ -16,3 +17,4 @@ pub use game::{
 };
 pub use map::{Map, Pos, Tile};
 pub use setup::{parse_deal, Layout, Setup, SetupError, SETUP_CARDS};
+pub use view::{SeatView, View};

@@ -1,0 +1,311 @@
+//! The contract of `rules::Game`, checked the same way on all five games
+//! and on a toy game (three-heap Nim) written only against the trait.
+//!
+//! Random seeded playouts through the trait alone. After every action: a
+//! seat whose turn it is not has no listed actions and is refused with the
+//! game unchanged; every listed action's notation reads back as itself; an
+//! action listed before but not now is refused with the game unchanged. At
+//! the end, the printed log read back and replayed on a fresh game from the
+//! same setup gives the same views for every seat, and a forfeit ends a game
+//! that was still on (Atta Ants: the player leaves and the others play on).
+
+use antics::rules::army_ants::{self, ArmyAnts, Deployment};
+use antics::rules::atta_ants::{self, AttaAnts};
+use antics::rules::cards::MyrmexLevel;
+use antics::rules::{anthill, ants_solitaire, myrmex, Game, Turn};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::fmt::{self, Debug, Display};
+use std::str::FromStr;
+
+/// Everything every seat (and a spectator) sees, and who acts.
+fn sight<G: Game>(game: &G) -> String
+where
+    G::View: Debug,
+{
+    let mut seen = format!("{:?}\n{:?}", game.turn(), game.view(None));
+    for seat in game.seats() {
+        seen += &format!("\n{seat}: {:?}", game.view(Some(seat)));
+    }
+    seen
+}
+
+/// Plays `steps` random listed actions from `setup` and checks the
+/// contract; returns how many actions were played.
+fn check<G: Game>(setup: &G::Setup, seed: u64, steps: usize) -> usize
+where
+    G::View: Debug,
+    <G::Action as FromStr>::Err: Debug,
+{
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = G::start(setup).expect("the setup starts a game");
+    let mut log: Vec<(G::Seat, String)> = Vec::new();
+    let mut before: Vec<G::Action> = Vec::new();
+    for _ in 0..steps {
+        let acting = match game.turn() {
+            Turn::One(seat) => vec![seat],
+            Turn::Several(seats) => seats,
+            Turn::Over(_) => break,
+        };
+        let shown = sight(&game);
+        for seat in game.seats() {
+            let listed = game.legal_actions(seat);
+            if !acting.contains(&seat) {
+                assert!(listed.is_empty(), "{seat} may not act now but has {listed:?}");
+                if let Some(action) = acting.iter().flat_map(|s| game.legal_actions(*s)).next() {
+                    assert!(game.act(seat, &action).is_err(), "{seat} acted out of turn");
+                    assert_eq!(sight(&game), shown, "a refusal changed the game");
+                }
+            }
+            for action in &listed {
+                let printed = action.to_string();
+                let read = G::parse_action(&printed).expect("listed notation reads back");
+                assert_eq!(&read, action, "{printed} read back as something else");
+            }
+        }
+        let seat = acting[rng.gen_range(0..acting.len())];
+        let listed = game.legal_actions(seat);
+        for stale in before.iter().filter(|a| !listed.contains(a)).take(3) {
+            let mut probe = game.clone();
+            if probe.act(seat, stale).is_err() {
+                assert_eq!(sight(&probe), shown, "refusing {stale} changed the game");
+            }
+        }
+        let Some(action) = (!listed.is_empty()).then(|| listed[rng.gen_range(0..listed.len())].clone())
+        else {
+            // Nothing listable (a private deployment): the playout ends here.
+            break;
+        };
+        game.act(seat, &action)
+            .unwrap_or_else(|e| panic!("listed {action} refused: {e}"));
+        log.push((seat, action.to_string()));
+        before = listed;
+    }
+    let mut replayed = G::start(setup).expect("the setup starts a game");
+    for (seat, text) in &log {
+        let action = G::parse_action(text).expect("the log reads back");
+        replayed.act(*seat, &action).expect("the log replays");
+    }
+    assert_eq!(sight(&replayed), sight(&game), "the replay differs");
+    if game.outcome().is_none() {
+        let seat = game.seats()[0];
+        let ended = game.forfeit(seat);
+        assert_eq!(ended.is_some(), game.outcome().is_some());
+        assert!(!game.turn().includes(seat), "{seat} still acts after forfeiting");
+    }
+    log.len()
+}
+
+#[test]
+fn army_ants_keeps_the_contract() {
+    let mut played = 0;
+    for seed in 0..12 {
+        let setup = army_ants::Setup {
+            deployment: Deployment::Random,
+            seed: Some(seed),
+            position: None,
+        };
+        played += check::<ArmyAnts>(&setup, seed, 250);
+    }
+    assert!(played > 500, "only {played} actions played");
+}
+
+#[test]
+fn army_ants_deployment_is_everyone_at_once() {
+    let setup = army_ants::Setup {
+        deployment: Deployment::Total,
+        seed: Some(3),
+        position: None,
+    };
+    let game = ArmyAnts::start(&setup).unwrap();
+    assert_eq!(
+        game.turn(),
+        Turn::Several(vec![army_ants::Side::Red, army_ants::Side::Black])
+    );
+}
+
+#[test]
+fn atta_ants_keeps_the_contract() {
+    for (seed, players) in (0..12).zip([2, 3, 4].into_iter().cycle()) {
+        let setup = atta_ants::Setup {
+            players,
+            seed,
+            deal: None,
+        };
+        check::<AttaAnts>(&setup, seed, 400);
+    }
+}
+
+#[test]
+fn the_patiences_keep_the_contract() {
+    for seed in 0..10 {
+        let level = [MyrmexLevel::Minor, MyrmexLevel::Larval][seed as usize % 2];
+        let myrmex = myrmex::Setup {
+            level,
+            closed: false,
+            seed: Some(seed),
+            deal: None,
+        };
+        check::<myrmex::Myrmex>(&myrmex, seed, 300);
+        let anthill = anthill::Setup {
+            seed: Some(seed),
+            deal: None,
+        };
+        check::<anthill::Anthill>(&anthill, seed, 300);
+        let ants = ants_solitaire::Setup {
+            variant: ants_solitaire::Variant::Strict,
+            seed: Some(seed),
+            deal: None,
+        };
+        check::<ants_solitaire::AntsSolitaire>(&ants, seed, 300);
+    }
+}
+
+/// Three-heap Nim: take any number from one heap; who takes the last
+/// object wins. Written against the trait alone.
+#[derive(Clone, Debug, PartialEq)]
+struct Nim {
+    heaps: [u8; 3],
+    to_move: Player,
+    winner: Option<Player>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    First,
+    Second,
+}
+
+impl Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "first",
+            Player::Second => "second",
+        })
+    }
+}
+
+/// `2:3`: take 3 from heap 2.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Take {
+    heap: usize,
+    count: u8,
+}
+
+impl Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.heap + 1, self.count)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct NimError(String);
+
+impl FromStr for Take {
+    type Err = NimError;
+
+    fn from_str(text: &str) -> Result<Take, NimError> {
+        let bad = || NimError(format!("`{text}` is not HEAP:COUNT"));
+        let (heap, count) = text.trim().split_once(':').ok_or_else(bad)?;
+        let heap: usize = heap.parse().map_err(|_| bad())?;
+        let count: u8 = count.parse().map_err(|_| bad())?;
+        match heap {
+            1..=3 if count > 0 => Ok(Take {
+                heap: heap - 1,
+                count,
+            }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl Game for Nim {
+    type Setup = [u8; 3];
+    type SetupError = NimError;
+    type Seat = Player;
+    type Action = Take;
+    type Refusal = NimError;
+    type Outcome = String;
+    type View = [u8; 3];
+
+    fn start(heaps: &[u8; 3]) -> Result<Nim, NimError> {
+        match heaps.iter().any(|h| *h > 0) {
+            true => Ok(Nim {
+                heaps: *heaps,
+                to_move: Player::First,
+                winner: None,
+            }),
+            false => Err(NimError("every heap is empty".into())),
+        }
+    }
+
+    fn seats(&self) -> Vec<Player> {
+        vec![Player::First, Player::Second]
+    }
+
+    fn turn(&self) -> Turn<Player, String> {
+        match self.winner {
+            Some(winner) => Turn::Over(format!("{winner} wins")),
+            None => Turn::One(self.to_move),
+        }
+    }
+
+    fn legal_actions(&self, seat: Player) -> Vec<Take> {
+        if !self.turn().includes(seat) {
+            return vec![];
+        }
+        (0..3)
+            .flat_map(|heap| (1..=self.heaps[heap]).map(move |count| Take { heap, count }))
+            .collect()
+    }
+
+    fn act(&mut self, seat: Player, take: &Take) -> Result<(), NimError> {
+        if !self.turn().includes(seat) {
+            return Err(NimError(format!("it is not {seat}'s turn")));
+        }
+        if take.count > self.heaps[take.heap] {
+            return Err(NimError(format!(
+                "heap {} has only {}",
+                take.heap + 1,
+                self.heaps[take.heap]
+            )));
+        }
+        self.heaps[take.heap] -= take.count;
+        if self.heaps == [0; 3] {
+            self.winner = Some(seat);
+        }
+        self.to_move = match seat {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        };
+        Ok(())
+    }
+
+    fn forfeit(&mut self, seat: Player) -> Option<String> {
+        if self.winner.is_none() {
+            self.winner = Some(match seat {
+                Player::First => Player::Second,
+                Player::Second => Player::First,
+            });
+        }
+        self.outcome()
+    }
+
+    fn view(&self, _seat: Option<Player>) -> [u8; 3] {
+        self.heaps
+    }
+}
+
+#[test]
+fn a_toy_game_keeps_the_contract() {
+    for seed in 0..20 {
+        let played = check::<Nim>(&[3, 4, 5], seed, 100);
+        assert!(played >= 3, "Nim from 3, 4, 5 takes at least three moves");
+    }
+    assert!(Nim::start(&[0, 0, 0]).is_err());
+    let mut nim = Nim::start(&[1, 0, 0]).unwrap();
+    assert!(nim.act(Player::Second, &Take { heap: 0, count: 1 }).is_err());
+    nim.act(Player::First, &"1:1".parse().unwrap()).unwrap();
+    assert_eq!(nim.outcome().as_deref(), Some("first wins"));
+}
