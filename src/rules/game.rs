@@ -253,7 +253,7 @@ impl<P: Patience> Game for P {
 
     fn forfeit(&mut self, _seat: Solo) -> Option<PatienceOutcome> {
         if Patience::outcome(self).is_none() {
-            let end: P::Action = "end".parse().ok().expect("every patience reads `end`");
+            let end: P::Action = "end".parse().expect("every patience reads `end`");
             self.apply(&end).expect("a patience can always be ended");
         }
         Patience::outcome(self)
