@@ -63,7 +63,7 @@ where
                 assert_eq!(&read, action, "{printed} read back as something else");
             }
         }
-        let seat = acting[rng.gen_range(0..acting.len())];
+        let seat = acting[rng.random_range(0..acting.len())];
         let listed = game.legal_actions(seat);
         for stale in before.iter().filter(|a| !listed.contains(a)).take(3) {
             let mut probe = game.clone();
@@ -71,7 +71,7 @@ where
                 assert_eq!(sight(&probe), shown, "refusing {stale} changed the game");
             }
         }
-        let Some(action) = (!listed.is_empty()).then(|| listed[rng.gen_range(0..listed.len())].clone())
+        let Some(action) = (!listed.is_empty()).then(|| listed[rng.random_range(0..listed.len())].clone())
         else {
             // Nothing listable (a private deployment): the playout ends here.
             break;
