@@ -42,11 +42,11 @@ where
     let mut log: Vec<(G::Seat, String)> = Vec::new();
     let mut before: Vec<G::Action> = Vec::new();
     for _ in 0..steps {
-        let acting = match game.turn() {
-            Turn::One(seat) => vec![seat],
-            Turn::Several(seats) => seats,
-            Turn::Over(_) => break,
-        };
+        let acting = game.turn().acting();
+        if acting.is_empty() {
+            assert!(game.outcome().is_some(), "nobody acts in a game that is on");
+            break;
+        }
         let shown = sight(&game);
         for seat in game.seats() {
             let listed = game.legal_actions(seat);

@@ -29,6 +29,15 @@ pub enum Turn<Seat, Outcome> {
 }
 
 impl<Seat: Copy + PartialEq, Outcome> Turn<Seat, Outcome> {
+    /// The seats that act now: none once the game is over.
+    pub fn acting(&self) -> Vec<Seat> {
+        match self {
+            Turn::One(seat) => vec![*seat],
+            Turn::Several(seats) => seats.clone(),
+            Turn::Over(_) => vec![],
+        }
+    }
+
     /// Whether `seat` may act now.
     pub fn includes(&self, seat: Seat) -> bool {
         match self {
@@ -315,11 +324,7 @@ impl AnyGame {
     /// Who acts now, in the game's own seat names ("red", "black", "the
     /// player"); empty once the game is over.
     pub fn to_act(&self) -> Vec<String> {
-        with_game!(self, game => match Game::turn(game) {
-            Turn::One(seat) => vec![seat.to_string()],
-            Turn::Several(seats) => seats.iter().map(ToString::to_string).collect(),
-            Turn::Over(_) => vec![],
-        })
+        with_game!(self, game => Game::turn(game).acting().iter().map(ToString::to_string).collect())
     }
 
     /// The listed legal actions of every seat that acts now, in notation.

@@ -1145,14 +1145,7 @@ impl Service {
     /// The players an idle game waits for: the side to move, or the sides
     /// still to place their cards.
     fn idle_sides(loaded: &Loaded) -> Vec<Side> {
-        match loaded.game.status() {
-            Status::ToMove(side) => vec![side],
-            Status::Deploying => Side::BOTH
-                .into_iter()
-                .filter(|s| !loaded.game.has_deployed(*s))
-                .collect(),
-            Status::Over(_) => vec![],
-        }
+        crate::rules::Game::turn(&loaded.game).acting()
     }
 
     /// Ends a game nobody moved in for `idle`: the player it waits for loses
