@@ -510,9 +510,13 @@ impl Service {
                 return Err(UserError::not_a_player(msg).into());
             };
             let withdrawn = side == loaded.seats.challenger;
-            let detail = if withdrawn { "withdrawn" } else { "declined" };
+            let ending = if withdrawn {
+                Ending::Withdrawn
+            } else {
+                Ending::Declined
+            };
             let Some(()) = unless_conflict(
-                self.cancel_pending(&loaded.row, "challenge", detail, req.at)
+                self.cancel_pending(&loaded.row, "challenge", ending, req.at)
                     .await,
             )?
             else {
@@ -538,7 +542,7 @@ impl Service {
         row: &GameRow,
         at: DateTime<Utc>,
     ) -> anyhow::Result<Option<Post>> {
-        match self.cancel_pending(row, "challenge", "expired", at).await {
+        match self.cancel_pending(row, "challenge", Ending::Expired, at).await {
             Ok(()) => {}
             // Someone accepted or declined it at the same moment: nothing to announce.
             Err(StoreError::Conflict) => return Ok(None),
@@ -1189,7 +1193,7 @@ impl Service {
         let result = match next_status {
             GameStatus::Finished => result_json(&loaded)?,
             _ => Some(serde_json::to_string(&GameResult {
-                outcome: "abandoned".into(),
+                outcome: Ending::Abandoned,
                 winner: None,
                 detail: "abandoned during the deployment".into(),
             })?),
@@ -1464,7 +1468,7 @@ fn replay_view(game: &ArmyAnts) -> View {
 /// The stored result of a game a moderator ended.
 fn ended_by_moderator(row: &GameRow) -> Option<GameResult> {
     let result: GameResult = serde_json::from_str(row.result.as_deref()?).ok()?;
-    (row.status == GameStatus::Cancelled && result.outcome == super::moderation::ENDED).then_some(result)
+    (row.status == GameStatus::Cancelled && result.outcome == Ending::Ended).then_some(result)
 }
 
 /// The stored status of a started game.
@@ -1548,7 +1552,11 @@ fn describe(outcome: &Outcome, seats: &Seats) -> String {
 
 fn game_result(outcome: &Outcome, seats: &Seats) -> GameResult {
     GameResult {
-        outcome: if outcome.winner().is_some() { "win" } else { "draw" }.into(),
+        outcome: if outcome.winner().is_some() {
+            Ending::Win
+        } else {
+            Ending::Draw
+        },
         winner: outcome.winner().map(|s| seats.user(s).name.clone()),
         detail: describe(outcome, seats),
     }

@@ -453,7 +453,7 @@ impl Service {
             if req.user.id == loaded.table.host.id {
                 // The host closes the lobby.
                 let Some(()) = unless_conflict(
-                    self.cancel_pending(&loaded.row, "lobby", "withdrawn", req.at)
+                    self.cancel_pending(&loaded.row, "lobby", Ending::Withdrawn, req.at)
                         .await,
                 )?
                 else {
@@ -712,7 +712,7 @@ impl Service {
     /// game then waits for gets their turn alert.
     pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         if row.status == GameStatus::Pending {
-            match self.cancel_pending(row, "lobby", "expired", now).await {
+            match self.cancel_pending(row, "lobby", Ending::Expired, now).await {
                 Ok(()) => {}
                 Err(StoreError::Conflict) => return Ok(vec![]),
                 Err(e) => return Err(e.into()),
@@ -990,7 +990,11 @@ fn describe_outcome(outcome: &Outcome, table: &Table) -> String {
 
 fn game_result(outcome: &Outcome, table: &Table) -> GameResult {
     GameResult {
-        outcome: if outcome.winner().is_some() { "win" } else { "draw" }.into(),
+        outcome: if outcome.winner().is_some() {
+            Ending::Win
+        } else {
+            Ending::Draw
+        },
         winner: outcome.winner().map(|c| table.user(c).name.clone()),
         detail: describe_outcome(outcome, table),
     }

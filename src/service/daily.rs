@@ -7,6 +7,7 @@ use super::daily_seed::{day_of, next_day, open_days};
 use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
 use super::solitaire::{parse_result, Dealt, SolitaireResult, SolitaireRules, GAMES};
 use super::types::*;
+use super::Ending;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
 use crate::ai::solver::daily::SEEN_WHOLE;
 use crate::rules::anthill::{self, Anthill};
@@ -436,7 +437,11 @@ pub(super) fn share_line(attempt: &DailyAttempt, r: &SolitaireResult) -> String 
         )
     } else {
         let filled = ((r.score.clamp(0, 52) * 10 + 26) / 52) as usize;
-        let outcome = if r.result.outcome == "win" { "🏆" } else { "❌" };
+        let outcome = if r.result.outcome == Ending::Win {
+            "🏆"
+        } else {
+            "❌"
+        };
         format!(
             "🐜 Antics daily {title} {}{practice}: {outcome} {}{} {}/52 · {} moves{undos}",
             attempt.day,
@@ -466,10 +471,10 @@ mod tests {
         }
     }
 
-    fn result(outcome: &str, score: i64) -> SolitaireResult {
+    fn result(outcome: Ending, score: i64) -> SolitaireResult {
         SolitaireResult {
             result: GameResult {
-                outcome: outcome.into(),
+                outcome,
                 winner: None,
                 detail: String::new(),
             },
@@ -483,12 +488,12 @@ mod tests {
 
     #[test]
     fn share_lines_tell_how_it_went_and_nothing_of_the_cards() {
-        let line = share_line(&attempt("myrmex", true), &result("win", 3));
+        let line = share_line(&attempt("myrmex", true), &result(Ending::Win, 3));
         assert_eq!(
             line,
             "🐜 Antics daily Myrmex 2026-11-22: 🟫🟫🟫⬜⬜⬜ 3/6 ⏱️13m ↩️2"
         );
-        let line = share_line(&attempt("anthill", false), &result("loss", 26));
+        let line = share_line(&attempt("anthill", false), &result(Ending::Loss, 26));
         assert_eq!(
             line,
             "🐜 Antics daily Anthill 2026-11-22 (practice): ❌ 🟩🟩🟩🟩🟩⬜⬜⬜⬜⬜ 26/52 · 120 moves ↩️2"

@@ -6,6 +6,7 @@ use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, format_day, iso_week, parse_day};
 use super::solitaire::{minutes, parse_result, SolitaireResult};
 use super::types::*;
+use super::Ending;
 use super::{options, Service, ServiceResult, UserError};
 use crate::rules::{GameKind, Ranking};
 use crate::store::{AttemptFilter, AttemptRow, GameStatus};
@@ -85,7 +86,7 @@ pub(super) fn attempt_key(game: &str, r: &SolitaireResult) -> (i64, i64, i64, i6
     if ranking(game) == Ranking::Chambers {
         (-r.score, 0, hints, r.elapsed_ms)
     } else {
-        let won = (r.result.outcome == "win") as i64;
+        let won = (r.result.outcome == Ending::Win) as i64;
         (-won, -r.score, hints, r.moves as i64)
     }
 }
@@ -122,7 +123,11 @@ pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
             minutes(r.elapsed_ms).ceil()
         )
     } else {
-        let outcome = if r.result.outcome == "win" { "won" } else { "lost" };
+        let outcome = if r.result.outcome == Ending::Win {
+            "won"
+        } else {
+            "lost"
+        };
         format!("{outcome} · score {} · {} moves{undos}", r.score, r.moves)
     }
 }
@@ -188,7 +193,7 @@ fn standings(rows: &[AttemptRow]) -> Vec<(usize, Standing)> {
         };
         let s = &mut by_user[at];
         s.name = row.attempt.user_name.clone();
-        s.wins += (r.result.outcome == "win") as i64;
+        s.wins += (r.result.outcome == Ending::Win) as i64;
         s.total += r.score;
         s.played += 1;
     }
@@ -418,10 +423,10 @@ pub(super) fn today_and_yesterday(at: DateTime<Utc>) -> (String, String) {
 mod tests {
     use super::*;
 
-    fn result(outcome: &str, score: i64, moves: u32, hints: u32, minutes: i64) -> SolitaireResult {
+    fn result(outcome: Ending, score: i64, moves: u32, hints: u32, minutes: i64) -> SolitaireResult {
         SolitaireResult {
             result: GameResult {
-                outcome: outcome.into(),
+                outcome,
                 winner: None,
                 detail: String::new(),
             },
@@ -438,15 +443,15 @@ mod tests {
         // "among equal results, fewer hints ranks higher (then the game's
         // own tie-breaks)": a win in 80 moves with one hint ranks below a
         // win in 120 moves with none, and above a loss with none.
-        let hinted = attempt_key("anthill", &result("win", 52, 80, 1, 5));
-        let clean = attempt_key("anthill", &result("win", 52, 120, 0, 9));
-        let lost = attempt_key("anthill", &result("loss", 40, 60, 0, 3));
+        let hinted = attempt_key("anthill", &result(Ending::Win, 52, 80, 1, 5));
+        let clean = attempt_key("anthill", &result(Ending::Win, 52, 120, 0, 9));
+        let lost = attempt_key("anthill", &result(Ending::Loss, 40, 60, 0, 3));
         assert!(clean < hinted && hinted < lost);
-        assert!(attempt_key("anthill", &result("win", 52, 100, 0, 9)) < clean);
+        assert!(attempt_key("anthill", &result(Ending::Win, 52, 100, 0, 9)) < clean);
         // Myrmex: chambers first, then hints, then time.
-        let fast_hinted = attempt_key("myrmex", &result("loss", 4, 90, 2, 10));
-        let slow_clean = attempt_key("myrmex", &result("loss", 4, 90, 0, 30));
-        let more_chambers = attempt_key("myrmex", &result("loss", 5, 90, 9, 40));
+        let fast_hinted = attempt_key("myrmex", &result(Ending::Loss, 4, 90, 2, 10));
+        let slow_clean = attempt_key("myrmex", &result(Ending::Loss, 4, 90, 0, 30));
+        let more_chambers = attempt_key("myrmex", &result(Ending::Loss, 5, 90, 9, 40));
         assert!(more_chambers < slow_clean && slow_clean < fast_hinted);
     }
 

@@ -7,13 +7,11 @@
 use super::error::{ErrorCode, ServiceResult, UserError};
 use super::reach::players_of;
 use super::types::{GameResult, Options, Reply, Request};
+use super::Ending;
 use super::{mention, options, Service};
 use crate::rules::GameKind;
 use crate::store::{GameStatus, GameUpdate};
 use anyhow::Context;
-
-/// The stored outcome of a game a moderator ended.
-pub(super) const ENDED: &str = "ended";
 
 impl Service {
     pub(super) async fn moderator_end(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -30,7 +28,7 @@ impl Service {
             return Err(UserError::no_game("There is no game under way in this channel.").into());
         };
         let result = GameResult {
-            outcome: ENDED.into(),
+            outcome: Ending::Ended,
             winner: None,
             detail: format!("ended by a moderator, {}", req.user.name),
         };
@@ -73,7 +71,7 @@ pub(super) fn was_ended(row: &crate::store::GameRow) -> bool {
             .result
             .as_deref()
             .and_then(|r| serde_json::from_str::<GameResult>(r).ok())
-            .is_some_and(|r| r.outcome == ENDED)
+            .is_some_and(|r| r.outcome == Ending::Ended)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! kind, or the game a component id names).
 
 use super::error::{ServiceResult, UserError};
-use super::types::{GameResult, Request};
+use super::types::{Ending, GameResult, Request};
 use super::{new_game_id, touched, Service};
 use crate::rules::GameKind;
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
@@ -70,13 +70,14 @@ impl Service {
         &self,
         row: &GameRow,
         what: &str,
-        detail: &str,
+        ending: Ending,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
+        let why = serde_json::to_value(ending).expect("an ending to json");
         let result = GameResult {
-            outcome: detail.into(),
+            outcome: ending,
             winner: None,
-            detail: format!("{what} {detail}"),
+            detail: format!("{what} {}", why.as_str().unwrap_or_default()),
         };
         let update = GameUpdate {
             status: GameStatus::Cancelled,

@@ -26,7 +26,7 @@ struct Seats {
 
 #[derive(serde::Deserialize)]
 struct Result {
-    outcome: String,
+    outcome: super::Ending,
     winner: Option<String>,
     winner_id: Option<String>,
 }
@@ -65,9 +65,9 @@ pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame
 
 /// The winner of a finished game; `None` when the result names none.
 fn winner_side(seats: &Seats, result: &Result) -> Option<Winner> {
-    match result.outcome.as_str() {
-        "draw" => Some(Winner::Draw),
-        "win" => {
+    match result.outcome {
+        super::Ending::Draw => Some(Winner::Draw),
+        super::Ending::Win => {
             let side = |id: &str| {
                 if id == seats.red.id {
                     Some(Winner::Red)

@@ -10,6 +10,7 @@ use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
+use super::Ending;
 use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
 use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
@@ -659,7 +660,7 @@ impl Service {
                     let elapsed_ms = now - started;
                     let result = SolitaireResult {
                         result: GameResult {
-                            outcome: if outcome.won { "win" } else { "loss" }.into(),
+                            outcome: if outcome.won { Ending::Win } else { Ending::Loss },
                             winner: outcome.won.then(|| loaded.owner.name.clone()),
                             detail: loaded.game.finish_detail(elapsed_ms),
                         },

@@ -6,6 +6,7 @@ use super::daily_seed::{parse_day, previous_day};
 use super::leaderboard::{game_title, ranking};
 use super::solitaire::{is_chosen, parse_result, GAMES};
 use super::types::*;
+use super::Ending;
 use super::{options, Service, ServiceResult};
 use crate::rules::Ranking;
 use crate::store::{AttemptFilter, GameStatus};
@@ -94,7 +95,7 @@ impl Service {
                 .filter(|(kind, setup, _)| kind == game && !is_chosen(setup))
                 .filter_map(|(_, _, result)| parse_result(result.as_deref()))
                 .collect();
-            let wins = results.iter().filter(|r| r.result.outcome == "win").count();
+            let wins = results.iter().filter(|r| r.result.outcome == Ending::Win).count();
             let days: Vec<NaiveDate> = attempts
                 .iter()
                 .filter(|a| a.attempt.game == game && a.status == GameStatus::Finished)

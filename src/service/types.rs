@@ -206,10 +206,29 @@ pub struct GameSummary {
     pub board_text: Option<String>,
 }
 
+/// How a game ended, as results are stored and front ends read them (in
+/// lower case: `win`, `loss`, `draw`...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ending {
+    Win,
+    /// A patience not won.
+    Loss,
+    Draw,
+    /// Both players left an Army Ants deployment idle.
+    Abandoned,
+    /// A moderator ended the game: no one won, nothing was rated.
+    Ended,
+    /// A challenge or lobby that never started: turned down by the one
+    /// challenged, taken back by its host, or not answered in time.
+    Declined,
+    Withdrawn,
+    Expired,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
-    /// `win`, `loss` or `draw`.
-    pub outcome: String,
+    pub outcome: Ending,
     pub winner: Option<String>,
     pub detail: String,
 }
