@@ -418,14 +418,7 @@ fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, winnable: Op
 pub(super) fn share_line(attempt: &DailyAttempt, r: &SolitaireResult) -> String {
     let title = game_title(&attempt.game);
     let practice = if attempt.ranked { "" } else { " (practice)" };
-    let mut undos = if r.undos > 0 {
-        format!(" ↩️{}", r.undos)
-    } else {
-        String::new()
-    };
-    if r.hints > 0 {
-        undos.push_str(&format!(" 💡{}", r.hints));
-    }
+    let undos = super::leaderboard::aids(r, " ", "");
     let minutes = super::solitaire::minutes(r.elapsed_ms).ceil();
     if ranking(&attempt.game) == Ranking::Chambers {
         let done = (r.score.max(0) as usize).min(CHAMBERS);

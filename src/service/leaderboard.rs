@@ -105,21 +105,23 @@ pub(super) fn ranks<K: PartialEq>(keys: &[K]) -> Vec<usize> {
     out
 }
 
+/// The undos and hints an attempt used ("↩️ 2", "💡 1"), each after `sep`
+/// with `gap` between the mark and its count; nothing for none.
+pub(super) fn aids(r: &SolitaireResult, sep: &str, gap: &str) -> String {
+    [("↩️", r.undos), ("💡", r.hints)]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(mark, n)| format!("{sep}{mark}{gap}{n}"))
+        .collect()
+}
+
 /// How an attempt went, in a few words: undos and hints beside the result.
 pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
-    let mut undos = if r.undos > 0 {
-        format!(" · ↩️ {}", r.undos)
-    } else {
-        String::new()
-    };
-    if r.hints > 0 {
-        undos.push_str(&format!(" · 💡 {}", r.hints));
-    }
+    let undos = aids(r, " · ", " ");
     if ranking(game) == Ranking::Chambers {
         format!(
-            "{} chamber{} · {:.0} min{undos}",
-            r.score,
-            if r.score == 1 { "" } else { "s" },
+            "{} · {:.0} min{undos}",
+            crate::rules::counted(r.score.max(0) as usize, "chamber"),
             minutes(r.elapsed_ms).ceil()
         )
     } else {

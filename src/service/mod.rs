@@ -537,21 +537,32 @@ impl Service {
         typed: &str,
     ) -> Vec<String> {
         let command = command.trim().to_ascii_lowercase();
-        match (command.as_str(), option) {
-            ("armyants move", "action") => self
-                .army_ants_suggestions(user, channel, typed)
-                .await
-                .unwrap_or_default(),
-            ("atta move", "action") | ("atta place", "action") => self
-                .atta_suggestions(user, channel, typed, command == "atta place")
-                .await
-                .unwrap_or_default(),
-            ("solitaire move", "action") => self
-                .solitaire_suggestions(user, channel, typed)
-                .await
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        }
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let [game, sub] = words.as_slice() else {
+            return Vec::new();
+        };
+        // Only a move's `action` option is suggested.
+        let Some(kind) = GameKind::by_command(game).filter(|_| option == "action") else {
+            return Vec::new();
+        };
+        let suggested = match (kind, *sub) {
+            (GameKind::ArmyAnts, "move") => self.army_ants_suggestions(user, channel, typed).await,
+            (GameKind::AttaAnts, "move" | "place") => {
+                self.atta_suggestions(user, channel, typed, *sub == "place").await
+            }
+            (GameKind::Myrmex | GameKind::Anthill | GameKind::Ants, "move") => {
+                self.solitaire_suggestions(user, channel, typed).await
+            }
+            (
+                GameKind::ArmyAnts
+                | GameKind::AttaAnts
+                | GameKind::Myrmex
+                | GameKind::Anthill
+                | GameKind::Ants,
+                _,
+            ) => Ok(Vec::new()),
+        };
+        suggested.unwrap_or_default()
     }
 }
 

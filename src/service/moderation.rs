@@ -73,20 +73,3 @@ pub(super) fn was_ended(row: &crate::store::GameRow) -> bool {
             .and_then(|r| serde_json::from_str::<GameResult>(r).ok())
             .is_some_and(|r| r.outcome == Ending::Ended)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::User;
-    use super::*;
-
-    #[test]
-    fn the_players_are_found_in_any_seating() {
-        let army =
-            r#"{"red":{"id":"1","name":"alice"},"black":{"id":"antics","name":"antics"},"challenger":"red"}"#;
-        assert_eq!(players_of(army), vec![User::new("1", "alice")]);
-        let open = r#"{"red":{"id":"1","name":"alice"},"black":{"id":"~open","name":"anyone"}}"#;
-        assert_eq!(players_of(open), vec![User::new("1", "alice")]);
-        let lobby = r#"{"players":[{"id":"1","name":"a"},{"id":"2","name":"b"}]}"#;
-        assert_eq!(players_of(lobby).len(), 2);
-    }
-}

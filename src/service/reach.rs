@@ -176,6 +176,9 @@ mod tests {
         let seats =
             r#"{"red":{"id":"1","name":"Ann"},"black":{"id":"antics","name":"antics"},"challenger":"red"}"#;
         assert_eq!(players_of(seats), [User::new("1", "Ann")]);
+        // An open challenge's empty seat is nobody's.
+        let open = r#"{"red":{"id":"1","name":"Ann"},"black":{"id":"~open","name":"anyone"}}"#;
+        assert_eq!(players_of(open), [User::new("1", "Ann")]);
         let table =
             r#"{"host":{"id":"1","name":"Ann"},"seats":[{"id":"1","name":"Ann"},{"id":"2","name":"Bo"}]}"#;
         assert_eq!(players_of(table), [User::new("1", "Ann"), User::new("2", "Bo")]);
