@@ -12,7 +12,7 @@ use super::canvas::{
 };
 use super::BoardLabels;
 use crate::rules::army_ants::{
-    Action, Card, Cell, Deployment, DrawReason, Outcome, Phase, Side, Square, View, WinReason, FILES, RANKS,
+    Action, Card, Cell, Deployment, Outcome, Phase, Side, Square, View, FILES, RANKS,
 };
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -589,21 +589,7 @@ fn status_text(view: &View, labels: &BoardLabels) -> String {
 }
 
 fn result_text(outcome: &Outcome, labels: &BoardLabels) -> String {
-    match outcome {
-        Outcome::Win { winner, reason } => {
-            let how = match reason {
-                WinReason::QueenCaptured => ": the enemy Queen is captured",
-                WinReason::RedAggression => " by Red Aggression (six repeated turns)",
-                WinReason::Resignation => " by resignation",
-                WinReason::Timeout => " on time",
-            };
-            format!("{winner} wins{how} — {}", name(labels, *winner))
-        }
-        Outcome::Draw { reason } => match reason {
-            DrawReason::NoAntsLeft => "Draw: no numbered cards are left".into(),
-            DrawReason::Agreed => "Draw by agreement".into(),
-        },
-    }
+    outcome.told(|side| format!("{} ({side})", name(labels, side)))
 }
 
 /// The last move in words, `None` if there is nothing to tell.
@@ -950,7 +936,7 @@ mod tests {
         assert!(offered.contains("Black offers a draw"), "{offered}");
         game.apply(side, &Action::Resign).expect("a resignation");
         let view = game.view(None);
-        assert!(army_ants_alt_text(&view, &labels()).contains("Red wins by resignation — alice"));
+        assert!(army_ants_alt_text(&view, &labels()).contains("alice (Red) wins by resignation"));
         assert!(image::load_from_memory(&army_ants_png(&view, &labels())).is_ok());
     }
 

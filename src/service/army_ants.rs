@@ -1540,14 +1540,7 @@ fn typed_deploy_hint(hand: &DeployHand) -> &'static str {
 }
 
 fn describe(outcome: &Outcome, seats: &Seats) -> String {
-    match outcome {
-        Outcome::Win { winner, .. } => {
-            let text = outcome.to_string();
-            let rest = text.strip_prefix(winner.name()).unwrap_or(&text);
-            format!("{}{rest}", seats.label(*winner))
-        }
-        Outcome::Draw { .. } => outcome.to_string(),
-    }
+    outcome.told(|side| seats.label(side))
 }
 
 fn game_result(outcome: &Outcome, seats: &Seats) -> GameResult {

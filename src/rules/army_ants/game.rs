@@ -113,8 +113,11 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Outcome {
+    /// The outcome in words, the winner named by `name` ("alice (Red)
+    /// captured the enemy Queen"): the one wording of every front end, the
+    /// board and the record.
+    pub fn told(&self, name: impl Fn(Side) -> String) -> String {
         match self {
             Outcome::Win { winner, reason } => {
                 let how = match reason {
@@ -123,13 +126,19 @@ impl fmt::Display for Outcome {
                     WinReason::Resignation => "wins by resignation",
                     WinReason::Timeout => "wins on time",
                 };
-                write!(f, "{winner} {how}")
+                format!("{} {how}", name(*winner))
             }
             Outcome::Draw { reason } => match reason {
-                DrawReason::NoAntsLeft => f.write_str("Draw: no numbered cards are left"),
-                DrawReason::Agreed => f.write_str("Draw by agreement"),
+                DrawReason::NoAntsLeft => "Draw: no numbered cards are left".into(),
+                DrawReason::Agreed => "Draw by agreement".into(),
             },
         }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.told(|side| side.to_string()))
     }
 }
 
