@@ -1092,35 +1092,22 @@ impl Service {
     /// The game as replies show it: the spectator's view, never hidden cards.
     fn summary(&self, loaded: &Loaded) -> GameSummary {
         let shown = GameSummary::of(&loaded.row);
-        let open = shown.status == GameStatus::Active;
-        let mut legal: Vec<String> = if open {
-            loaded
-                .game
-                .legal_actions()
-                .iter()
-                .map(|a| a.to_string())
-                .collect()
-        } else {
-            vec![]
-        };
-        legal.sort();
-        let to_move = match (open, loaded.game.status()) {
-            (true, Status::ToMove(side)) => Some(loaded.seats.user(side)),
-            _ => None,
-        };
         let result = match loaded.game.status() {
             Status::Over(outcome) if shown.status == GameStatus::Finished => {
                 Some(game_result(&outcome, &loaded.seats))
             }
             _ => ended_by_moderator(&loaded.row),
         };
-        GameSummary {
+        let shown = GameSummary {
             position: Some(loaded.game.position(None)),
-            legal,
             result,
             ..shown
+        };
+        // A pending challenge or a game a moderator ended is not in play.
+        match shown.status {
+            GameStatus::Active => shown.playing(&loaded.game, |side| loaded.seats.user(side)),
+            _ => shown,
         }
-        .waiting_for(to_move)
     }
 
     /// The board of a stored game with `text` (a game a moderator ended:

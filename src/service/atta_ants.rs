@@ -635,27 +635,16 @@ impl Service {
     }
 
     fn atta_summary(&self, loaded: &Loaded) -> GameSummary {
-        let (to_move, legal, result) = match &loaded.game {
-            Some(game) => match game.status() {
-                Status::ToMove(c) => (
-                    Some(loaded.table.user(c)),
-                    game.legal_actions().iter().map(|a| a.to_string()).collect(),
-                    None,
-                ),
-                Status::Over(outcome) => (None, vec![], Some(game_result(&outcome, &loaded.table))),
-            },
-            None => (
-                None,
-                vec![],
-                loaded
-                    .row
-                    .result
-                    .as_deref()
-                    .and_then(|r| serde_json::from_str::<GameResult>(r).ok()),
-            ),
+        let result = match loaded.game.as_ref().map(AttaAnts::status) {
+            Some(Status::Over(outcome)) => Some(game_result(&outcome, &loaded.table)),
+            Some(Status::ToMove(_)) => None,
+            None => loaded
+                .row
+                .result
+                .as_deref()
+                .and_then(|r| serde_json::from_str::<GameResult>(r).ok()),
         };
-        GameSummary {
-            legal,
+        let shown = GameSummary {
             result,
             // For terminals: the map in words, one sentence a line.
             board_text: loaded
@@ -663,8 +652,11 @@ impl Service {
                 .as_ref()
                 .map(|g| atta_ants_alt_text(g, &loaded.table.labels()).replace(". ", "; ")),
             ..GameSummary::of(&loaded.row)
+        };
+        match &loaded.game {
+            Some(game) => shown.playing(game, |colour| loaded.table.user(colour)),
+            None => shown,
         }
-        .waiting_for(to_move)
     }
 
     pub(super) async fn atta_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {

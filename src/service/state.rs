@@ -6,6 +6,7 @@ use super::cache::CachedGame;
 use super::types::{GameSummary, User};
 use super::{touched, unless_conflict, Service, ServiceResult};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
+use crate::rules::{Game, Turn};
 use anyhow::Context;
 use std::future::Future;
 
@@ -116,6 +117,19 @@ impl GameSummary {
             result: None,
             board_text: None,
         }
+    }
+
+    /// The summary of a game in play, through the one game surface: the
+    /// seat to move (by its user, from `user_of`) and its listed actions in
+    /// notation, sorted. A game waiting for several seats at once (a private
+    /// deployment) or over shows no one to move and no actions.
+    pub(super) fn playing<'a, G: Game>(self, game: &G, user_of: impl Fn(G::Seat) -> &'a User) -> GameSummary {
+        let Turn::One(seat) = game.turn() else {
+            return self;
+        };
+        let mut legal: Vec<String> = game.legal_actions(seat).iter().map(ToString::to_string).collect();
+        legal.sort();
+        GameSummary { legal, ..self }.waiting_for(Some(user_of(seat)))
     }
 
     /// The summary with `user` to move.
