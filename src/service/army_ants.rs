@@ -1500,13 +1500,7 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
 }
 
 fn rule_error(e: RuleError, seats: &Seats) -> UserError {
-    match e {
-        RuleError::GameOver => UserError::game_over("That game is over."),
-        RuleError::NotYourTurn(side) => {
-            UserError::not_your_turn(format!("It is {}'s turn.", seats.label(side)))
-        }
-        RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
-    }
+    UserError::refused(e, |side| seats.label(side))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

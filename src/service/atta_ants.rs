@@ -883,11 +883,7 @@ fn seat_for_action(loaded: &Loaded, req: &Request) -> Result<Colour, UserError> 
 }
 
 fn rule_error(e: RuleError, table: &Table) -> UserError {
-    match e {
-        RuleError::GameOver => UserError::game_over("That game is over."),
-        RuleError::NotYourTurn(c) => UserError::not_your_turn(format!("It is {}'s turn.", table.label(c))),
-        RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
-    }
+    UserError::refused(e, |colour| table.label(colour))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

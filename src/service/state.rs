@@ -5,8 +5,8 @@
 use super::cache::CachedGame;
 use super::types::{GameSummary, User};
 use super::{touched, unless_conflict, Service, ServiceResult};
-use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
 use crate::rules::{Game, Turn};
+use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use std::future::Future;
 
