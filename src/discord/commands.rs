@@ -706,6 +706,34 @@ mod tests {
         assert_eq!(values, texts);
     }
 
+    /// Discord's choices are the rules' own names, in the rules' order: a
+    /// level, variant or deployment added to the rules must be offered.
+    #[test]
+    fn option_choices_are_the_rules_names() {
+        use crate::rules::{ants_solitaire, army_ants, cards};
+        assert_eq!(
+            MyrmexLevel::all()
+                .into_iter()
+                .map(StringChoice::value)
+                .collect::<Vec<_>>(),
+            cards::MyrmexLevel::ALL.map(cards::MyrmexLevel::as_str)
+        );
+        assert_eq!(
+            AntsVariant::all()
+                .into_iter()
+                .map(StringChoice::value)
+                .collect::<Vec<_>>(),
+            ants_solitaire::Variant::ALL.map(ants_solitaire::Variant::as_str)
+        );
+        assert_eq!(
+            Deployment::all()
+                .into_iter()
+                .map(StringChoice::value)
+                .collect::<Vec<_>>(),
+            army_ants::Deployment::ALL.map(army_ants::Deployment::name)
+        );
+    }
+
     #[test]
     fn string_choices_register_as_strings() {
         let option = <Color as poise::SlashArgument>::create(serenity::CreateCommandOption::new(

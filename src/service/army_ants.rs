@@ -229,7 +229,7 @@ impl Service {
             None
         };
         let color = options::choice(opts, "color", &["red", "black", "random"])?.unwrap_or("random");
-        let deployment = match options::choice(opts, "deployment", &["random", "minor", "total"])? {
+        let deployment = match options::choice(opts, "deployment", &Deployment::ALL.map(Deployment::name))? {
             Some(d) => Deployment::parse(d).expect("one of the choices"),
             None => Deployment::Random,
         };

@@ -18,7 +18,7 @@ impl SolitaireRules for Myrmex {
     const OPTIONS: &'static [&'static str] = &["level", "closed"];
 
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
-        let level = match options::choice(opts, "level", &["minor", "larval", "major", "queen"])? {
+        let level = match options::choice(opts, "level", &MyrmexLevel::ALL.map(MyrmexLevel::as_str))? {
             Some(level) => MyrmexLevel::parse(level).expect("one of the choices"),
             None => MyrmexLevel::Minor,
         };
@@ -106,7 +106,7 @@ impl SolitaireRules for AntsSolitaire {
     const OPTIONS: &'static [&'static str] = &["variant"];
 
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
-        let variant = match options::choice(opts, "variant", &["strict", "relaxed"])? {
+        let variant = match options::choice(opts, "variant", &Variant::ALL.map(Variant::as_str))? {
             Some(v) => Variant::parse(v).expect("one of the choices"),
             None => Variant::Strict,
         };

@@ -29,6 +29,8 @@ pub enum Deployment {
 }
 
 impl Deployment {
+    pub const ALL: [Deployment; 3] = [Deployment::Random, Deployment::Minor, Deployment::Total];
+
     pub fn name(self) -> &'static str {
         match self {
             Deployment::Random => "random",
