@@ -313,12 +313,37 @@ impl Service {
 
     /// Play again from a finished board: a new deal of the same game and
     /// options, or (`same`) the same deal. A daily attempt's board offers
-    /// another (practice) attempt at the day's deal instead.
+    /// another (practice) attempt at the day's deal instead. The new board
+    /// replaces the finished one where it may ([`Service::in_place_of`]).
     async fn solitaire_again(&self, req: &Request, id: &str, same: bool) -> ServiceResult<Reply> {
         let row = self.patience_by_id(req, id).await?;
         if status::is_open(&row.status) {
             return Err(UserError::game_over("That game is still being played.").into());
         }
+        let reply = self.solitaire_again_of(req, &row, same).await?;
+        self.in_place_of(req, &row, reply).await
+    }
+
+    /// A board that starts from a finished one replaces it (Discord's
+    /// UPDATE_MESSAGE) when that is the clicker's own board in this
+    /// channel, the new game is theirs here too, and both are private or
+    /// both public: an update keeps the message's visibility, so a private
+    /// daily board never turns public, nor the reverse. Otherwise the new
+    /// board is a new message. The finished game's record stays in the
+    /// channel (a public one is posted when the game ends).
+    async fn in_place_of(&self, req: &Request, old: &GameRow, mut reply: Reply) -> ServiceResult<Reply> {
+        let Some(new) = &reply.game else {
+            return Ok(reply);
+        };
+        let mine_here = |row: &GameRow| row.owner_id == req.user.id && row.channel_id == req.channel;
+        let new_here = self.store.game(&new.id).await?.is_some_and(|row| mine_here(&row));
+        let old_private = self.store.daily_attempt(&old.id).await?.is_some();
+        reply.update = mine_here(old) && new_here && reply.ephemeral == old_private;
+        Ok(reply)
+    }
+
+    /// The new game of [`Service::solitaire_again`].
+    async fn solitaire_again_of(&self, req: &Request, row: &GameRow, same: bool) -> ServiceResult<Reply> {
         if let Some(attempt) = self.store.daily_attempt(&row.id).await? {
             return self.daily_play(req, &attempt.attempt.game).await;
         }
