@@ -471,7 +471,7 @@ impl Art {
                 }
                 // The size of an ant's number (at least 24 px on a board
                 // about 1,000 px wide) where the body allows.
-                let bold = Style::new(&fonts().bold, (r * 1.25).clamp(18.0, 30.0));
+                let bold = Style::new(&fonts().bold, spider_number_size(r));
                 bold.with(WHITE).draw(
                     &mut pm,
                     &number.to_string(),
@@ -1131,11 +1131,7 @@ fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, scene: &Scen
     // board at about 40 %).
     let spiders: Vec<_> = game.spiders().iter().filter(|s| s.pos == pos).collect();
     let n = spiders.len() as f32;
-    let (r, apart) = match spiders.len() {
-        1 => (c * 0.15, 0.0),
-        2 => ((c * 0.12).max(MIN_ANT_RADIUS), 0.4),
-        _ => ((c * 0.085).max(15.0), 0.28),
-    };
+    let (r, apart) = spider_layout(spiders.len(), c);
     for (i, spider) in spiders.iter().enumerate() {
         let sx = x + c * (0.5 + (i as f32 - (n - 1.0) / 2.0) * apart);
         let sprite = art.piece(Piece::Spider {
@@ -1223,6 +1219,21 @@ fn draw_leaf(pm: &mut Pixmap, cx: f32, cy: f32, size: f32) {
     if let Some(path) = vein.finish() {
         canvas::stroke(pm, &path, LEAF_VEIN, (size * 0.15).max(1.0));
     }
+}
+
+/// The radius of each of `n` spiders on a card of side `cell`, and how
+/// far apart their centres stand (in cells).
+fn spider_layout(n: usize, cell: f32) -> (f32, f32) {
+    match n {
+        1 => (cell * 0.15, 0.0),
+        2 => ((cell * 0.12).max(MIN_ANT_RADIUS), 0.4),
+        _ => ((cell * 0.085).max(15.0), 0.28),
+    }
+}
+
+/// The type size of the number in a spider of radius `r`.
+fn spider_number_size(r: f32) -> f32 {
+    (r * 1.25).clamp(18.0, 30.0)
 }
 
 fn draw_spider(pm: &mut Pixmap, cx: f32, cy: f32, r: f32) {
@@ -1678,6 +1689,25 @@ mod tests {
         let plain = atta_ants_board_png(&game, &labels, Some(&picked), &[]);
         assert_ne!(atta_ants_board_png(&game, &labels, Some(&picked), &open), plain);
         assert!(!atta_ants_board_alt_text(&game, &labels, Some(&picked), &[]).contains("It can end on"));
+    }
+
+    /// "Two spiders on one card hide each other's number": one or two
+    /// spiders on a card stand apart, bodies at least an ant token's size
+    /// (40 px) and numbers at least 24 px, about 10 px on a phone showing
+    /// the board 400 px wide.
+    #[test]
+    fn spiders_on_one_card_stand_apart_and_read_on_a_phone() {
+        for cell in [MIN_CELL, (MIN_CELL + MAX_CELL) / 2.0, MAX_CELL] {
+            for n in 1..=2 {
+                let (r, apart) = spider_layout(n, cell);
+                assert!(r >= MIN_ANT_RADIUS, "{n} on {cell}: {r}");
+                assert!(spider_number_size(r) >= 24.0, "{n} on {cell}");
+                if n == 2 {
+                    assert!(cell * apart >= 2.0 * r + 8.0, "{cell}: bodies touch");
+                    assert!(cell * (0.5 + apart / 2.0) + r <= cell, "{cell}: off the card");
+                }
+            }
+        }
     }
 
     /// Writes boards for a person to look at:
