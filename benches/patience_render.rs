@@ -77,19 +77,21 @@ fn myrmex_view() -> myrmex::View {
 fn render(c: &mut Criterion) {
     let (anthill, ants, myrmex) = (anthill_view(), ants_view(), myrmex_view());
     for (name, bytes) in [
-        ("anthill", anthill_png(&anthill).len()),
-        ("ants", ants_png(&ants).len()),
-        ("myrmex", myrmex_png(&myrmex).len()),
+        ("anthill", anthill_png(&anthill, None).len()),
+        ("ants", ants_png(&ants, None).len()),
+        ("myrmex", myrmex_png(&myrmex, None).len()),
     ] {
         eprintln!("{name}: {} KB", bytes / 1024);
     }
     let mut group = c.benchmark_group("patience_render");
     group.bench_function("anthill_png", |b| {
-        b.iter(|| black_box(anthill_png(black_box(&anthill))))
+        b.iter(|| black_box(anthill_png(black_box(&anthill), None)))
     });
-    group.bench_function("ants_png", |b| b.iter(|| black_box(ants_png(black_box(&ants)))));
+    group.bench_function("ants_png", |b| {
+        b.iter(|| black_box(ants_png(black_box(&ants), None)))
+    });
     group.bench_function("myrmex_png", |b| {
-        b.iter(|| black_box(myrmex_png(black_box(&myrmex))))
+        b.iter(|| black_box(myrmex_png(black_box(&myrmex), None)))
     });
     group.finish();
 }

@@ -1,10 +1,18 @@
-//! Animated replays: drawing and encoding every position of an Army Ants
-//! or an Atta Ants game as one GIF. Prints each replay's size beside
-//! criterion's timings.
+//! Animated replays: drawing and encoding a game's positions as one GIF,
+//! for games of 40, 200 and 2,000 positions (Army Ants for a typical game,
+//! Anthill played at random for the long ones) and two Atta Ants games.
+//! Prints each replay's size, frames and loop time beside criterion's
+//! timings. Targets: at most 1.5 MB and a 30 s loop whatever the length; a
+//! typical (40-position) Army Ants game under 400 KB.
 
-use antics::render::{army_ants_replay, atta_ants_replay, AttaLabels, BoardLabels, Sample, MAX_REPLAY_BYTES};
+use antics::render::{
+    anthill_replay, army_ants_replay, atta_ants_replay, AttaLabels, BoardLabels, Replay, Sample,
+    MAX_REPLAY_BYTES,
+};
+use antics::rules::anthill::{self, Anthill};
 use antics::rules::army_ants::{ArmyAnts, Setup, Status, View};
 use antics::rules::atta_ants::{self, AttaAnts};
+use antics::rules::patience::Patience;
 use antics::rules::shuffle::SeededRng;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -39,6 +47,42 @@ fn game_of(plies: usize) -> Vec<View> {
         .expect("a long enough game")
 }
 
+/// An Anthill game of `count` positions played at random from `seed`
+/// (any legal action but End), if it lasts that long.
+fn anthill_positions(seed: u64, count: usize) -> Option<Vec<anthill::View>> {
+    let mut game = Anthill::new(&anthill::Setup {
+        seed: Some(seed),
+        deal: None,
+    })
+    .ok()?;
+    let mut rng = SeededRng::new(seed);
+    let mut views = vec![game.view()];
+    while views.len() < count {
+        let legal: Vec<anthill::Action> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|a| *a != anthill::Action::End)
+            .collect();
+        if legal.is_empty() {
+            return None;
+        }
+        game.apply(&legal[rng.below(legal.len() as u64) as usize]).ok()?;
+        views.push(game.view());
+    }
+    Some(views)
+}
+
+fn report(what: &str, replay: &Replay) {
+    println!(
+        "{what}: {} positions, {} frames, {} bytes ({} KB), a loop of {:.1} s",
+        replay.positions,
+        replay.frames,
+        replay.gif.len(),
+        replay.gif.len() / 1000,
+        f64::from(replay.loop_cs) / 100.0
+    );
+}
+
 fn replay(c: &mut Criterion) {
     let labels = BoardLabels {
         red: "alice".into(),
@@ -46,18 +90,23 @@ fn replay(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
-    for plies in [0, 40, 200] {
+    for plies in [0, 40] {
         let views = Sample::all(game_of(plies));
         let gif = army_ants_replay(&views, &labels, MAX_REPLAY_BYTES).expect("a replay");
-        println!(
-            "army_ants_replay: {} positions, {} frames, {} bytes ({} KB)",
-            views.positions,
-            gif.frames,
-            gif.gif.len(),
-            gif.gif.len() / 1024
-        );
+        report("army_ants_replay", &gif);
         group.bench_function(format!("army_ants_replay {} positions", views.positions), |b| {
             b.iter(|| army_ants_replay(black_box(&views), black_box(&labels), MAX_REPLAY_BYTES))
+        });
+    }
+    for count in [200, 2_000] {
+        let views = (0..)
+            .find_map(|seed| anthill_positions(seed, count))
+            .expect("a long enough game");
+        let views = Sample::all(views);
+        let gif = anthill_replay(&views, MAX_REPLAY_BYTES).expect("a replay");
+        report("anthill_replay", &gif);
+        group.bench_function(format!("anthill_replay {count} positions"), |b| {
+            b.iter(|| anthill_replay(black_box(&views), MAX_REPLAY_BYTES))
         });
     }
     group.finish();
@@ -96,13 +145,7 @@ fn atta_replay(c: &mut Criterion) {
     let long = (0..40).map(atta_positions).max_by_key(Vec::len).expect("games");
     for games in [typical, long].map(Sample::all) {
         let gif = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).expect("a replay");
-        println!(
-            "atta_ants_replay: {} positions, {} frames, {} bytes ({} KB)",
-            games.positions,
-            gif.frames,
-            gif.gif.len(),
-            gif.gif.len() / 1024
-        );
+        report("atta_ants_replay", &gif);
         group.bench_function(format!("atta_ants_replay {} positions", games.positions), |b| {
             b.iter(|| atta_ants_replay(black_box(&games), black_box(&labels), MAX_REPLAY_BYTES))
         });

@@ -61,11 +61,16 @@ fn play_by_clicks(s: &Scratch, game: &str, seed: u64, moves: usize) -> usize {
     let mut played = 0;
     while played < moves {
         if board["game"]["status"] == "finished" {
-            // A finished board offers the next game.
+            // A finished board offers the next game, which takes its
+            // place: "Play again ... update the board in place".
             let again = find(&board, "again").expect("a finished board offers Play again");
+            let old = board["game"]["id"].clone();
             board = session.send(&use_component("alice", "c1", &again, &mut rng));
             assert_ok(&board);
-            assert_eq!(board["update"], false, "a new game is a new message");
+            assert_eq!(board["update"], true, "the new game replaces the finished board");
+            assert_eq!(board["ephemeral"], false);
+            assert_ne!(board["game"]["id"], old);
+            assert_eq!(board["game"]["status"], "active");
             public += public_messages(&board);
             continue;
         }
@@ -122,8 +127,8 @@ fn patiences_are_played_a_hundred_moves_by_clicks_alone() {
     let s = Scratch::new();
     for (game, seed) in [("anthill", 3), ("ants", 5), ("myrmex", 7)] {
         let public = play_by_clicks(&s, game, seed, 100);
-        // A new game after a finished one is a new message too; Ants
-        // Solitaire's games are short, so allow those.
+        // A new game after a finished one replaces its board; the
+        // finished game's record may be posted.
         assert!(public >= 1, "{game}");
         if game != "ants" {
             assert!(public <= 3, "{game}: {public} public messages");
@@ -221,8 +226,62 @@ fn a_daily_attempt_is_private_and_the_channel_sees_the_share_line() {
         assert!(posts[0]["text"].as_str().unwrap().contains("Anthill"));
         // A finished daily board offers practice, never the deal's seed.
         assert!(find(&done, "same").is_none());
-        assert!(find(&done, "again").is_some());
+        let practice = find(&done, "again").expect("Practice this deal");
+        assert_eq!(practice["label"], "Practice this deal");
+        // "Practice ... update the board in place where Discord allows":
+        // the private board becomes the practice board, private still.
+        let again = session.send(&use_component("alice", "c1", &practice, &mut rng));
+        assert_ok(&again);
+        assert_eq!(again["update"], true, "{again}");
+        assert_eq!(again["ephemeral"], true, "a daily stays private");
+        assert_ne!(again["game"]["id"], id);
+        assert!(again["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("**Daily practice · 2026-03-01** · "));
+        assert_eq!(public_messages(&again), 0);
     }
+}
+
+#[test]
+fn play_again_and_same_deal_replace_only_the_players_own_board() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let mut rng = StdRng::seed_from_u64(4);
+    let end = |session: &mut Session, board: &Value| {
+        let ask = session.send(&click("alice", "c1", &component(board, "end")));
+        let done = session.send(&click("alice", "c1", &component(&ask, "endok")));
+        assert_eq!(done["game"]["status"], "finished");
+        done
+    };
+    let board = start(&mut session, json!({"game": "myrmex", "seed": "11"}));
+    let done = end(&mut session, &board);
+    // Same deal: the same game again, in place.
+    let same = session.send(&use_component(
+        "alice",
+        "c1",
+        &find(&done, "same").unwrap(),
+        &mut rng,
+    ));
+    assert_ok(&same);
+    assert_eq!(
+        (same["update"].clone(), same["ephemeral"].clone()),
+        (json!(true), json!(false))
+    );
+    assert_eq!(same["game"]["kind"], "myrmex");
+    assert_ne!(same["game"]["id"], done["game"]["id"]);
+    let done = end(&mut session, &same);
+    // Someone else's Play again on alice's board starts their own game in
+    // a new message: alice's finished board stays.
+    let bobs = session.send(&use_component(
+        "bob",
+        "c1",
+        &find(&done, "again").unwrap(),
+        &mut rng,
+    ));
+    assert_ok(&bobs);
+    assert_eq!(bobs["update"], false, "{bobs}");
+    assert_eq!(bobs["game"]["to_move"], "bob");
 }
 
 #[test]

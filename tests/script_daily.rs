@@ -552,7 +552,8 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
         let started = run(&s, &[at("2026-11-23T08:00:00Z", click("bob", "c1", &play))]);
         assert_ok(&started[0]);
         assert!(
-            text(&started[0]).contains("**daily Myrmex** of 2026-11-23"),
+            text(&started[0]).starts_with("**Daily · 2026-11-23** · ")
+                && text(&started[0]).contains("**daily Myrmex**"),
             "{}",
             text(&started[0])
         );

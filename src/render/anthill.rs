@@ -148,14 +148,14 @@ fn marks(view: &View) -> [Mark; SPOTS] {
     marks
 }
 
-fn draw_on<S: Surface>(pm: &mut S, view: &View) {
+fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
     let layout = layout(view);
     let marks = marks(view);
     for (i, pile) in view.spots.iter().enumerate() {
         let (top, room) = layout.rows[i / 4];
         draw_spot(pm, i, pile, spot_x(i), top, room, marks[i]);
     }
-    draw_header(pm, &header(view));
+    draw_header(pm, &header(view), daily);
     let last = last_text(view);
     let keys = marks.iter().any(|m| *m != Mark::None);
     draw_footer(pm, last.as_deref(), keys, &cards::undoable_note(view.undoable));
@@ -289,7 +289,7 @@ mod tests {
     fn png_decodes_at_its_size_and_stays_small() {
         for game in [played(1, 0), played(1, 30), played(3, 80)] {
             let view = game.view();
-            let png = anthill_png(&view);
+            let png = anthill_png(&view, None);
             let image = image::load_from_memory(&png).expect("a valid PNG");
             assert_eq!((image.width(), image.height()), anthill_size(&view));
             assert!(
@@ -302,6 +302,18 @@ mod tests {
     }
 
     #[test]
+    fn a_daily_label_is_drawn_in_the_header_alone() {
+        // "Nothing on a daily board says 'Daily'": the label changes the
+        // header and nothing below it.
+        let view = played(1, 30).view();
+        let plain = anthill_frame(&view).0;
+        let daily = board_frame::<AnthillBoard>(&view, Some("Daily · 2026-11-25")).0;
+        let header = (super::super::patience::HEADER_H as u32 * WIDTH) as usize;
+        assert_ne!(plain.data[..header], daily.data[..header]);
+        assert_eq!(plain.data[header..], daily.data[header..]);
+    }
+
+    #[test]
     fn very_tall_piles_fit() {
         let mut view = played(1, 0).view();
         let deck = crate::rules::cards::standard_deck();
@@ -310,7 +322,7 @@ mod tests {
         view.spots[5] = deck[24..48].to_vec();
         let (w, h) = anthill_size(&view);
         assert_eq!((w, h), (WIDTH, MAX_HEIGHT));
-        let image = image::load_from_memory(&anthill_png(&view)).unwrap();
+        let image = image::load_from_memory(&anthill_png(&view, None)).unwrap();
         assert_eq!(image.height(), MAX_HEIGHT);
     }
 
@@ -362,7 +374,11 @@ mod tests {
             ("late", played(3, 200)),
         ] {
             let view = game.view();
-            std::fs::write(format!("/tmp/antics-anthill-{name}.png"), anthill_png(&view)).unwrap();
+            std::fs::write(
+                format!("/tmp/antics-anthill-{name}.png"),
+                anthill_png(&view, None),
+            )
+            .unwrap();
             eprintln!("{name}: {}\n{}\n", anthill_alt_text(&view), game.describe());
         }
         let mut view = played(2, 60).view();
@@ -373,6 +389,6 @@ mod tests {
         view.spots[5] = deck[26..44].to_vec();
         view.spots[7] = deck[44..].to_vec();
         view.last = Some(Action::Move { from: 8, to: 1 });
-        std::fs::write("/tmp/antics-anthill-tall.png", anthill_png(&view)).unwrap();
+        std::fs::write("/tmp/antics-anthill-tall.png", anthill_png(&view, None)).unwrap();
     }
 }

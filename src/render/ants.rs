@@ -130,7 +130,7 @@ fn next_ranks(top: StdCard) -> (Rank, Rank) {
     (rank(below), rank(above))
 }
 
-fn draw_on<S: Surface>(pm: &mut S, view: &View) {
+fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
     let (f_marks, t_marks) = marks(view);
     for (i, pile) in view.foundations.iter().enumerate() {
         draw_foundation(pm, i, pile, f_marks[i]);
@@ -139,7 +139,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View) {
     for (i, pile) in view.tableau.iter().enumerate() {
         draw_tableau(pm, i, pile, room, t_marks[i]);
     }
-    draw_header(pm, &header(view));
+    draw_header(pm, &header(view), daily);
     let keys = f_marks.iter().chain(&t_marks).any(|m| *m != Mark::None);
     draw_footer(
         pm,
@@ -326,7 +326,7 @@ mod tests {
             played(2, Variant::Relaxed, 40),
         ] {
             let view = game.view();
-            let png = ants_png(&view);
+            let png = ants_png(&view, None);
             let image = image::load_from_memory(&png).expect("a valid PNG");
             assert_eq!((image.width(), image.height()), ants_size(&view));
             assert!(png.len() < 200 * 1024, "PNG is {} bytes", png.len());
@@ -388,7 +388,7 @@ mod tests {
             ("tall", played(2, Variant::Relaxed, 40)),
         ] {
             let view = game.view();
-            std::fs::write(format!("/tmp/antics-ants-{name}.png"), ants_png(&view)).unwrap();
+            std::fs::write(format!("/tmp/antics-ants-{name}.png"), ants_png(&view, None)).unwrap();
             eprintln!("{name}: {}\n{}\n", ants_alt_text(&view), game.describe());
         }
     }

@@ -175,15 +175,21 @@ fn free_squares(game: &AttaAnts) -> Vec<Pos> {
 
 /// The map as a PNG.
 pub fn atta_ants_png(game: &AttaAnts, labels: &AttaLabels) -> Vec<u8> {
-    atta_ants_board_png(game, labels, None)
+    atta_ants_board_png(game, labels, None, &[])
 }
 
 /// The map as a PNG, with `building` (an ant's move chosen step by step,
-/// not played yet) drawn as done so far.
-pub fn atta_ants_board_png(game: &AttaAnts, labels: &AttaLabels, building: Option<&AntMove>) -> Vec<u8> {
+/// not played yet) drawn as done so far, and `open` (the whole moves the
+/// player may still pick for it) as thin routes to a mark where each ends.
+pub fn atta_ants_board_png(
+    game: &AttaAnts,
+    labels: &AttaLabels,
+    building: Option<&AntMove>,
+    open: &[AntMove],
+) -> Vec<u8> {
     let art = art();
     art.palette
-        .encode_indexed(&draw(game, labels, art, None, building))
+        .encode_indexed(&draw(game, labels, art, None, building, open))
 }
 
 /// The sizes a board is drawn at, for checks: the image, a card, an ant
@@ -240,7 +246,7 @@ pub(super) fn atta_ants_frame(
     layout: Layout,
 ) -> (Indexed, &'static Palette) {
     let art = art();
-    (draw(game, labels, art, Some(layout), None), &art.palette)
+    (draw(game, labels, art, Some(layout), None, &[]), &art.palette)
 }
 
 // ------------------------------------------------------------ prepared art
@@ -463,7 +469,9 @@ impl Art {
                     // A spider on a card still to be placed has no number yet.
                     return self.clear(&pm, (half as i32, half as i32));
                 }
-                let bold = Style::new(&fonts().bold, (r * 1.15).clamp(10.0, 22.0));
+                // The size of an ant's number (at least 24 px on a board
+                // about 1,000 px wide) where the body allows.
+                let bold = Style::new(&fonts().bold, spider_number_size(r));
                 bold.with(WHITE).draw(
                     &mut pm,
                     &number.to_string(),
@@ -744,6 +752,7 @@ fn draw(
     art: &Art,
     layout: Option<Layout>,
     building: Option<&AntMove>,
+    open: &[AntMove],
 ) -> Indexed {
     let (grid, width, height) = match layout {
         Some(layout) => Grid::around(layout.bounds, layout.header),
@@ -777,6 +786,7 @@ fn draw(
         art.stamp(&mut image, &tile, x as i32, y as i32);
     }
     draw_highlights(&mut image, &grid, game, art);
+    draw_routes(&mut image, &grid, game, art, open);
     if let Some((ant, path)) = &scene.building {
         draw_path(&mut image, &grid, art, path, ant.colour, GOLD);
     }
@@ -1016,6 +1026,59 @@ fn draw_path(image: &mut Indexed, grid: &Grid, art: &Art, path: &[Pos], ant: Ant
     }
 }
 
+/// The squares each of `moves` goes through, from its ant's square.
+fn route(game: &AttaAnts, m: &AntMove) -> Option<Vec<Pos>> {
+    let mut path = vec![game.ant(m.ant)?.at?];
+    for step in &m.steps {
+        path.push(path[path.len() - 1].step(step.dir));
+    }
+    Some(path)
+}
+
+/// The moves open to the ant being moved, so the player sees where each
+/// option goes before picking it: thin routes in the ant's colour, and a
+/// square mark, white-edged, on each card where one ends.
+fn draw_routes(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art, open: &[AntMove]) {
+    let routes: Vec<(AntColour, Vec<Pos>)> = open
+        .iter()
+        .filter_map(|m| Some((m.ant.colour, route(game, m)?)))
+        .collect();
+    let w = (grid.cell * 0.035).max(4.0);
+    for (_, path) in &routes {
+        for pair in path.windows(2) {
+            segment(image, grid, art, pair[0], pair[1], w + 4.0, WHITE);
+        }
+    }
+    for (colour, path) in &routes {
+        for pair in path.windows(2) {
+            segment(image, grid, art, pair[0], pair[1], w, ant_colour(*colour));
+        }
+    }
+    let side = (grid.cell * 0.16).max(22.0);
+    for (colour, path) in &routes {
+        let Some(end) = path.last().filter(|_| path.len() > 1) else {
+            continue;
+        };
+        let (cx, cy) = grid.centre(*end);
+        art.rect(
+            image,
+            cx - side / 2.0 - 3.0,
+            cy - side / 2.0 - 3.0,
+            side + 6.0,
+            side + 6.0,
+            WHITE,
+        );
+        art.rect(
+            image,
+            cx - side / 2.0,
+            cy - side / 2.0,
+            side,
+            side,
+            ant_colour(*colour),
+        );
+    }
+}
+
 /// The last actions: placed cards and eaten ants framed, ant paths and
 /// spider steps drawn as lines between card centres.
 fn draw_highlights(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art) {
@@ -1063,16 +1126,14 @@ fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, scene: &Scen
             );
         }
     }
-    // Spiders side by side, each with its number in its body.
+    // Spiders side by side, apart, each with its number in its body, as
+    // large as an ant's even when they share a card (a phone shows the
+    // board at about 40 %).
     let spiders: Vec<_> = game.spiders().iter().filter(|s| s.pos == pos).collect();
     let n = spiders.len() as f32;
-    let r = match spiders.len() {
-        1 => c * 0.14,
-        2 => c * 0.09,
-        _ => c * 0.065,
-    };
+    let (r, apart) = spider_layout(spiders.len(), c);
     for (i, spider) in spiders.iter().enumerate() {
-        let sx = x + c * (i as f32 + 1.0) / (n + 1.0);
+        let sx = x + c * (0.5 + (i as f32 - (n - 1.0) / 2.0) * apart);
         let sprite = art.piece(Piece::Spider {
             r10: (r * 10.0).round() as u32,
             number: spider.number,
@@ -1158,6 +1219,21 @@ fn draw_leaf(pm: &mut Pixmap, cx: f32, cy: f32, size: f32) {
     if let Some(path) = vein.finish() {
         canvas::stroke(pm, &path, LEAF_VEIN, (size * 0.15).max(1.0));
     }
+}
+
+/// The radius of each of `n` spiders on a card of side `cell`, and how
+/// far apart their centres stand (in cells).
+fn spider_layout(n: usize, cell: f32) -> (f32, f32) {
+    match n {
+        1 => (cell * 0.15, 0.0),
+        2 => ((cell * 0.12).max(MIN_ANT_RADIUS), 0.4),
+        _ => ((cell * 0.085).max(15.0), 0.28),
+    }
+}
+
+/// The type size of the number in a spider of radius `r`.
+fn spider_number_size(r: f32) -> f32 {
+    (r * 1.25).clamp(18.0, 30.0)
 }
 
 fn draw_spider(pm: &mut Pixmap, cx: f32, cy: f32, r: f32) {
@@ -1385,12 +1461,17 @@ fn turn_text(game: &AttaAnts, labels: &AttaLabels) -> String {
 
 /// The map in words, for screen readers (at most 1024 characters).
 pub fn atta_ants_alt_text(game: &AttaAnts, labels: &AttaLabels) -> String {
-    atta_ants_board_alt_text(game, labels, None)
+    atta_ants_board_alt_text(game, labels, None, &[])
 }
 
 /// The map in words with `building` (a move chosen step by step, not
 /// played yet) as `atta_ants_board_png` draws it.
-pub fn atta_ants_board_alt_text(game: &AttaAnts, labels: &AttaLabels, building: Option<&AntMove>) -> String {
+pub fn atta_ants_board_alt_text(
+    game: &AttaAnts,
+    labels: &AttaLabels,
+    building: Option<&AntMove>,
+    open: &[AntMove],
+) -> String {
     let scene = Scene::of(game, building);
     let mut text = format!(
         "Atta Ants map, round {}: {}.",
@@ -1400,6 +1481,16 @@ pub fn atta_ants_board_alt_text(game: &AttaAnts, labels: &AttaLabels, building: 
     if let Some((ant, path)) = &scene.building {
         let squares: Vec<String> = path.iter().map(|p| place_name(*p)).collect();
         let _ = write!(text, " Moving {ant} (not played yet): {}.", squares.join(" to "));
+    }
+    let mut ends: Vec<Pos> = open
+        .iter()
+        .filter_map(|m| route(game, m)?.last().copied().filter(|_| !m.steps.is_empty()))
+        .collect();
+    ends.sort();
+    ends.dedup();
+    if !ends.is_empty() {
+        let names: Vec<String> = ends.into_iter().map(place_name).collect();
+        let _ = write!(text, " It can end on {}.", names.join(", "));
     }
     if let Some(card) = game.drawn() {
         let _ = write!(text, " To place: {}.", card_name(card));
@@ -1548,6 +1639,116 @@ mod tests {
         }
     }
 
+    /// A game from random play where two spiders share a card, and one
+    /// whose turn offers a move of two steps or more, from seeds 0 to 199.
+    fn crowded_and_moving(players: u8) -> (AttaAnts, AttaAnts, AntMove) {
+        let crowded = (0..200)
+            .flat_map(|seed| positions(players, seed, 300))
+            .find(|g| {
+                let s = g.spiders();
+                s.iter().any(|a| s.iter().filter(|b| b.pos == a.pos).count() == 2)
+            })
+            .expect("two spiders on one card");
+        let (moving, full) = (0..200)
+            .flat_map(|seed| positions(players, seed, 60))
+            .find_map(|g| {
+                let Some(Action::Move(m)) = g
+                    .legal_actions()
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Move(m) if m.steps.len() >= 2))
+                else {
+                    return None;
+                };
+                Some((g, m))
+            })
+            .expect("a move of two steps");
+        (crowded, moving, full)
+    }
+
+    /// "While an ant's move is built ... the board still shows it in the
+    /// nest": once the ant is picked, before its move is, the board draws
+    /// the routes of the moves open to it, and the alt text names where
+    /// they end.
+    #[test]
+    fn the_moves_open_to_the_picked_ant_are_drawn_and_told() {
+        let labels: AttaLabels = ["alice", "bob"].map(String::from).to_vec();
+        let (_, game, full) = crowded_and_moving(2);
+        let picked = AntMove {
+            steps: vec![],
+            ..full.clone()
+        };
+        let open = game.ant_moves(full.ant);
+        let alt = atta_ants_board_alt_text(&game, &labels, Some(&picked), &open);
+        for m in &open {
+            let end = *route(&game, m).unwrap().last().unwrap();
+            if !m.steps.is_empty() {
+                assert!(alt.contains(&place_name(end)), "{m}: {alt}");
+            }
+        }
+        assert!(alt.contains(" It can end on "), "{alt}");
+        let plain = atta_ants_board_png(&game, &labels, Some(&picked), &[]);
+        assert_ne!(atta_ants_board_png(&game, &labels, Some(&picked), &open), plain);
+        assert!(!atta_ants_board_alt_text(&game, &labels, Some(&picked), &[]).contains("It can end on"));
+    }
+
+    /// "Two spiders on one card hide each other's number": one or two
+    /// spiders on a card stand apart, bodies at least an ant token's size
+    /// (40 px) and numbers at least 24 px, about 10 px on a phone showing
+    /// the board 400 px wide.
+    #[test]
+    fn spiders_on_one_card_stand_apart_and_read_on_a_phone() {
+        for cell in [MIN_CELL, (MIN_CELL + MAX_CELL) / 2.0, MAX_CELL] {
+            for n in 1..=2 {
+                let (r, apart) = spider_layout(n, cell);
+                assert!(r >= MIN_ANT_RADIUS, "{n} on {cell}: {r}");
+                assert!(spider_number_size(r) >= 24.0, "{n} on {cell}");
+                if n == 2 {
+                    assert!(cell * apart >= 2.0 * r + 8.0, "{cell}: bodies touch");
+                    assert!(cell * (0.5 + apart / 2.0) + r <= cell, "{cell}: off the card");
+                }
+            }
+        }
+    }
+
+    /// Writes boards for a person to look at:
+    /// `cargo test --lib atta_ants::tests::write_boards -- --ignored`, then
+    /// open /tmp/antics-atta-*.png (and look at them about 400 px wide).
+    #[test]
+    #[ignore]
+    fn write_boards() {
+        let labels: AttaLabels = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
+        for players in [2u8, 4] {
+            let (crowded, moving, full) = crowded_and_moving(players);
+            let first = AntMove {
+                steps: full.steps[..1].to_vec(),
+                ..full.clone()
+            };
+            let boards = [
+                ("spiders", atta_ants_png(&crowded, &labels)),
+                (
+                    "building",
+                    atta_ants_board_png(&moving, &labels, Some(&first), &[]),
+                ),
+                (
+                    "choosing",
+                    atta_ants_board_png(
+                        &moving,
+                        &labels,
+                        Some(&AntMove {
+                            steps: vec![],
+                            ..full.clone()
+                        }),
+                        &moving.ant_moves(full.ant),
+                    ),
+                ),
+                ("before", atta_ants_png(&moving, &labels)),
+            ];
+            for (name, png) in boards {
+                std::fs::write(format!("/tmp/antics-atta-{players}p-{name}.png"), png).unwrap();
+            }
+        }
+    }
+
     /// "While an ant's move is built step by step, the board shows the move
     /// being built (the ant not in the nest any more)."
     #[test]
@@ -1576,7 +1777,7 @@ mod tests {
         let shown = scene.ants.iter().find(|a| a.id == full.ant).unwrap();
         assert_eq!(shown.at, Some(start.step(first.steps[0].dir)));
         assert!(scene.moving(full.ant));
-        let alt = atta_ants_board_alt_text(&game, &labels, Some(&first));
+        let alt = atta_ants_board_alt_text(&game, &labels, Some(&first), &[]);
         assert!(
             alt.contains(&format!("Moving {} (not played yet)", full.ant)),
             "{alt}"
@@ -1584,7 +1785,7 @@ mod tests {
         let moved = format!("{} {}", full.ant, place_name(start.step(first.steps[0].dir)));
         assert!(alt.contains(&moved), "{alt}");
         assert_ne!(
-            atta_ants_board_png(&game, &labels, Some(&first)),
+            atta_ants_board_png(&game, &labels, Some(&first), &[]),
             atta_ants_png(&game, &labels)
         );
     }

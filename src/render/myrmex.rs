@@ -132,7 +132,7 @@ fn marks(view: &View) -> [Mark; PILES] {
     marks
 }
 
-fn draw_on<S: Surface>(pm: &mut S, view: &View) {
+fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
     draw_chambers(pm, view);
     let marks = marks(view);
     let room = room(view);
@@ -143,7 +143,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View) {
         };
         draw_pile(pm, i, pile, room, marks[i], moved);
     }
-    draw_header(pm, &header(view));
+    draw_header(pm, &header(view), daily);
     let keys = marks.iter().any(|m| *m != Mark::None);
     let note = if view.can_undo { "undo available" } else { "" };
     draw_footer(pm, last_text(view).as_deref(), keys, note);
@@ -404,7 +404,7 @@ mod tests {
             played(MyrmexLevel::Queen, 4, 60),
         ] {
             let view = g.view();
-            let png = myrmex_png(&view);
+            let png = myrmex_png(&view, None);
             let image = image::load_from_memory(&png).expect("a valid PNG");
             assert_eq!((image.width(), image.height()), myrmex_size(&view));
             assert!(image.height() <= MAX_HEIGHT);
@@ -419,7 +419,7 @@ mod tests {
         cards.extend(DecktetCard::ALL[..30].iter().map(|c| Some(*c)));
         view.piles[2].cards = cards;
         assert_eq!(myrmex_size(&view), (WIDTH, MAX_HEIGHT));
-        let image = image::load_from_memory(&myrmex_png(&view)).unwrap();
+        let image = image::load_from_memory(&myrmex_png(&view, None)).unwrap();
         assert_eq!(image.height(), MAX_HEIGHT);
     }
 
@@ -448,7 +448,7 @@ mod tests {
         for round in 0..2 {
             let (va, vb) = (a.view(), b.view());
             assert_eq!(va, vb, "the views agree");
-            assert_eq!(myrmex_png(&va), myrmex_png(&vb));
+            assert_eq!(myrmex_png(&va, None), myrmex_png(&vb, None));
             assert_eq!(myrmex_alt_text(&va), myrmex_alt_text(&vb));
             let text = myrmex_alt_text(&va);
             assert!(text.contains("3 face down"), "{text}");
@@ -529,7 +529,7 @@ mod tests {
             ("queen", played(MyrmexLevel::Queen, 4, 80)),
         ] {
             let view = g.view();
-            std::fs::write(format!("/tmp/antics-myrmex-{name}.png"), myrmex_png(&view)).unwrap();
+            std::fs::write(format!("/tmp/antics-myrmex-{name}.png"), myrmex_png(&view, None)).unwrap();
             eprintln!("{name}: {}\n{}\n", myrmex_alt_text(&view), g.describe());
         }
         let mut view = played(MyrmexLevel::Major, 3, 50).view();
@@ -545,6 +545,6 @@ mod tests {
             count: 3,
         });
         view.last_action = Some(Action::to_empty(6, 3, 3));
-        std::fs::write("/tmp/antics-myrmex-tall.png", myrmex_png(&view)).unwrap();
+        std::fs::write("/tmp/antics-myrmex-tall.png", myrmex_png(&view, None)).unwrap();
     }
 }

@@ -314,7 +314,9 @@ pub(super) trait PatienceBoard {
     const MAX_HEIGHT: u32;
 
     fn size(view: &Self::View) -> (u32, u32);
-    fn draw_on<S: Surface>(surface: &mut S, view: &Self::View);
+    /// Draws the board; `daily` is the daily challenge it belongs to, as
+    /// its header says it ("Daily · 2026-11-25"), if any.
+    fn draw_on<S: Surface>(surface: &mut S, view: &Self::View, daily: Option<&str>);
     /// Made-up views that show every sprite and every style the board uses.
     fn sample_views() -> Vec<Self::View>;
     fn sprites() -> Vec<&'static Pixmap>;
@@ -328,15 +330,16 @@ pub(super) trait PatienceBoard {
 /// `draw_on` and `sample_views`, the size function `$size` and the sprites.
 macro_rules! patience_board {
     ($board:ident, $png:ident, $frame:ident, $size:ident, $sprites:expr) => {
-        /// The board of a view as a PNG.
-        pub fn $png(view: &View) -> Vec<u8> {
-            board_png::<$board>(view)
+        /// The board of a view as a PNG; `daily` names the daily
+        /// challenge it belongs to in its header ("Daily · 2026-11-25").
+        pub fn $png(view: &View, daily: Option<&str>) -> Vec<u8> {
+            board_png::<$board>(view, daily)
         }
 
         /// The board as a palette image, and its palette (the same for
         /// every view): the frames of an animated replay.
         pub(super) fn $frame(view: &View) -> (Indexed, &'static Palette) {
-            board_frame::<$board>(view)
+            board_frame::<$board>(view, None)
         }
 
         struct $board;
@@ -350,8 +353,8 @@ macro_rules! patience_board {
                 $size(view)
             }
 
-            fn draw_on<S: Surface>(surface: &mut S, view: &View) {
-                draw_on(surface, view);
+            fn draw_on<S: Surface>(surface: &mut S, view: &View, daily: Option<&str>) {
+                draw_on(surface, view, daily);
             }
 
             fn sample_views() -> Vec<View> {
@@ -374,12 +377,14 @@ pub(super) use patience_board;
 /// The palette, chosen from sample boards drawn in full colour, and the
 /// table and sprites mapped onto it.
 pub(super) fn prepare_art<B: PatienceBoard>() -> BoardArt {
+    // The first sample carries a daily label, so its colours are chosen too.
     let samples: Vec<Pixmap> = B::sample_views()
         .iter()
-        .map(|view| {
+        .enumerate()
+        .map(|(i, view)| {
             let (width, height) = B::size(view);
             let mut pm = table(width, height);
-            B::draw_on(&mut pm, view);
+            B::draw_on(&mut pm, view, (i == 0).then_some("Daily practice · 2026-11-25"));
             pm
         })
         .collect();
@@ -387,16 +392,21 @@ pub(super) fn prepare_art<B: PatienceBoard>() -> BoardArt {
 }
 
 /// The board of a view as a PNG.
-pub(super) fn board_png<B: PatienceBoard>(view: &B::View) -> Vec<u8> {
-    B::art().palette().encode_indexed(&board_frame::<B>(view).0)
+pub(super) fn board_png<B: PatienceBoard>(view: &B::View, daily: Option<&str>) -> Vec<u8> {
+    B::art()
+        .palette()
+        .encode_indexed(&board_frame::<B>(view, daily).0)
 }
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
-pub(super) fn board_frame<B: PatienceBoard>(view: &B::View) -> (Indexed, &'static Palette) {
+pub(super) fn board_frame<B: PatienceBoard>(
+    view: &B::View,
+    daily: Option<&str>,
+) -> (Indexed, &'static Palette) {
     let art = B::art();
     let mut board = art.board(B::size(view).1);
-    B::draw_on(&mut board, view);
+    B::draw_on(&mut board, view, daily);
     (board.image, art.palette())
 }
 
@@ -493,17 +503,20 @@ fn difference(art: &BoardArt, full: &Pixmap, image: &Indexed) -> (f64, f64) {
 }
 
 /// Checks that a board's palette image of `view` strays little from the
-/// same board drawn in full colour (see [`difference`]).
+/// same board drawn in full colour (see [`difference`]), with and without
+/// a daily label.
 #[cfg(test)]
 pub(super) fn assert_palette_matches_full_colour<B: PatienceBoard>(view: &B::View) {
-    let (width, height) = B::size(view);
-    let mut full = table(width, height);
-    B::draw_on(&mut full, view);
-    let (differ, far) = difference(B::art(), &full, &board_frame::<B>(view).0);
-    assert!(
-        differ < 0.02 && far < 0.001,
-        "{differ} of the pixels differ, {far} by much"
-    );
+    for daily in [None, Some("Daily · 2026-11-25")] {
+        let (width, height) = B::size(view);
+        let mut full = table(width, height);
+        B::draw_on(&mut full, view, daily);
+        let (differ, far) = difference(B::art(), &full, &board_frame::<B>(view, daily).0);
+        assert!(
+            differ < 0.02 && far < 0.001,
+            "{daily:?}: {differ} of the pixels differ, {far} by much"
+        );
+    }
 }
 
 /// The palette image a render draws on. Sprites are copied as prepared;
@@ -709,23 +722,46 @@ pub(super) struct Header<'a> {
     pub back: Colour,
 }
 
-pub(super) fn draw_header<S: Surface>(pm: &mut S, header: &Header) {
+/// Draws the header; `daily` (the daily challenge the board belongs to,
+/// "Daily · 2026-11-25") goes at the top right in gold, large enough to
+/// read on a phone, in place of the game's name.
+pub(super) fn draw_header<S: Surface>(pm: &mut S, header: &Header, daily: Option<&str>) {
     let f = fonts();
     let right = pm.size().0 as f32 - MARGIN;
+    let mut top_right = right;
+    if let Some(daily) = daily {
+        let label = Style {
+            font: &f.bold,
+            size: 20.0,
+            colour: GOLD,
+        };
+        top_right -= pm.text(&label, daily, right, 36.0, Align::Right) + 12.0;
+    }
     let brand = Style {
         font: &f.bold,
         size: 14.0,
         colour: TEXT_DIM,
     };
-    let brand_w = pm.text(&brand, header.brand, right, 32.0, Align::Right);
-    let title = Style {
+    // Beside a daily label the game's name gives its room to the title
+    // (the message names the game).
+    let brand_w = match daily {
+        Some(_) => -12.0,
+        None => pm.text(&brand, header.brand, top_right, 32.0, Align::Right),
+    };
+    let mut title = Style {
         font: &f.bold,
         size: 27.0,
         colour: header.title_colour,
     };
-    let mut room = right - brand_w - 24.0 - MARGIN;
+    let mut room = top_right - brand_w - 24.0 - MARGIN;
     let tag_w = header.tag.map_or(0.0, |(text, _)| tag_width(text) + 14.0);
     room -= tag_w;
+    // A long title (an outcome beside a daily label) takes smaller type
+    // before it loses words, down to what a phone still reads.
+    let width = title.width(&header.title);
+    if width > room {
+        title.size = (title.size * room / width).max(21.0);
+    }
     let shown = title.fit(&header.title, room);
     let title_w = pm.text(&title, &shown, MARGIN, 38.0, Align::Left);
     if let Some((text, colour)) = header.tag {

@@ -33,22 +33,41 @@ use crate::rules::atta_ants::AttaAnts;
 use crate::rules::{anthill, ants_solitaire, myrmex};
 use std::borrow::Cow;
 
-/// The most a replay may weigh: Discord takes 10 MiB a file; this leaves
-/// room for the rest of the message.
-pub const MAX_REPLAY_BYTES: usize = 8 * 1024 * 1024;
+/// The most a replay may weigh: light enough for a phone on mobile data
+/// (Discord itself takes 10 MiB a file).
+pub const MAX_REPLAY_BYTES: usize = 1_500_000;
 
 /// How long the first position shows, in hundredths of a second.
 pub const FIRST_DELAY: u16 = 150;
-/// How long each later position shows.
+/// The longest each later position shows; a replay of many positions
+/// shows each for less ([`move_delay`]), so that it loops in
+/// [`MAX_LOOP_CS`].
 pub const MOVE_DELAY: u16 = 100;
 /// How long the final position shows before the replay starts again.
-pub const LAST_DELAY: u16 = 400;
+pub const LAST_DELAY: u16 = 300;
+/// The longest a replay takes to play once through: 30 s.
+pub const MAX_LOOP_CS: u32 = 3_000;
 
 /// The most positions a replay draws. A longer game shows an even sample
-/// of its positions, the first and the last among them. At about 10 ms a
-/// frame (draw, compare, compress) this bounds a replay to about a second
-/// of work, whatever the game's length.
-pub const MAX_REPLAY_FRAMES: usize = 100;
+/// of its positions, the first and the last among them: each then shows
+/// for at least 0.44 s within the [`MAX_LOOP_CS`] loop, and drawing a
+/// replay takes bounded time, whatever the game's length.
+pub const MAX_REPLAY_FRAMES: usize = 60;
+
+/// A replay's frames are its boards at 3/4 of their size: a board is
+/// drawn for a screen about 1,000 px wide, Discord shows an image in a
+/// message at most about 550 px wide (400 on a phone), and a quarter off
+/// each side nearly halves the file.
+const SHRINK: (u32, u32) = (3, 4);
+
+/// How long each position between the first and the last shows in a
+/// replay of `frames`, in hundredths of a second: [`MOVE_DELAY`], or less
+/// so that the whole loop takes at most [`MAX_LOOP_CS`].
+pub fn move_delay(frames: usize) -> u16 {
+    let between = frames.saturating_sub(2).max(1) as u32;
+    let room = MAX_LOOP_CS - u32::from(FIRST_DELAY) - u32::from(LAST_DELAY);
+    (room / between).min(u32::from(MOVE_DELAY)) as u16
+}
 
 /// The positions a replay draws: an even sample of a game's (all of them
 /// when there are few), and how many the game had.
@@ -188,6 +207,8 @@ pub struct Replay {
     pub frames: usize,
     /// The positions of the game.
     pub positions: usize,
+    /// How long it takes to play once through, in hundredths of a second.
+    pub loop_cs: u32,
 }
 
 /// An Army Ants game as an animated GIF: one frame per view, in order,
@@ -197,13 +218,7 @@ pub struct Replay {
 pub fn army_ants_replay(sample: &Sample<View>, labels: &BoardLabels, max_bytes: usize) -> Option<Replay> {
     let views = &sample.views;
     let (first, palette) = army_ants_frame(views.first()?, labels);
-    let frames = Frames {
-        width: first.width,
-        height: first.height,
-        palette: palette.rgb_table(),
-        count: views.len(),
-        positions: sample.positions,
-    };
+    let frames = Frames::new(first.width, first.height, palette, views.len(), sample.positions);
     frames.encode(|i| army_ants_frame(&views[i], labels).0, max_bytes)
 }
 
@@ -228,7 +243,9 @@ pub fn replay_alt_text(replay: &Replay, last: &str) -> String {
     } else {
         format!("{positions} positions")
     };
-    let text = format!("Animated replay of the game, {shown}, one a second. Final position: {last}");
+    let seconds = replay.loop_cs.div_ceil(100);
+    let text =
+        format!("Animated replay of the game, {shown}, {seconds} seconds a loop. Final position: {last}");
     if text.chars().count() > 1024 {
         text.chars().take(1023).collect::<String>() + "…"
     } else {
@@ -244,13 +261,7 @@ pub fn atta_ants_replay(sample: &Sample<AttaAnts>, labels: &AttaLabels, max_byte
     let games = &sample.views;
     let layout = Layout::covering(games)?;
     let (first, palette) = atta_ants_frame(games.first()?, labels, layout);
-    let frames = Frames {
-        width: first.width,
-        height: first.height,
-        palette: palette.rgb_table(),
-        count: games.len(),
-        positions: sample.positions,
-    };
+    let frames = Frames::new(first.width, first.height, palette, games.len(), sample.positions);
     frames.encode(|i| atta_ants_frame(&games[i], labels, layout).0, max_bytes)
 }
 
@@ -293,13 +304,7 @@ fn patience_replay<V>(
     let (width, _) = size(views.first()?);
     let height = views.iter().map(|v| size(v).1).max()?;
     let (_, palette) = frame(&views[0]);
-    let frames = Frames {
-        width,
-        height,
-        palette: palette.rgb_table(),
-        count: views.len(),
-        positions: sample.positions,
-    };
+    let frames = Frames::new(width, height, palette, views.len(), sample.positions);
     frames.encode(|i| extend_to(frame(&views[i]).0, height), max_bytes)
 }
 
@@ -314,14 +319,94 @@ fn extend_to(mut image: Indexed, height: u32) -> Indexed {
     image
 }
 
-/// The frames of an animation: their size, their shared palette, how
-/// many may be drawn, and how many positions the game had.
+/// The frames of an animation: their size (the boards' at [`SHRINK`]),
+/// their shared palette, how many may be drawn, and how many positions
+/// the game had.
 struct Frames {
     width: u32,
     height: u32,
-    palette: Vec<u8>,
+    palette: &'static Palette,
     count: usize,
     positions: usize,
+}
+
+impl Frames {
+    /// Frames of boards `width` by `height`.
+    fn new(width: u32, height: u32, palette: &'static Palette, count: usize, positions: usize) -> Frames {
+        Frames {
+            width: shrunk(width),
+            height: shrunk(height),
+            palette,
+            count,
+            positions,
+        }
+    }
+}
+
+/// A length at [`SHRINK`] (whole blocks only).
+fn shrunk(length: u32) -> u32 {
+    length / SHRINK.1 * SHRINK.0
+}
+
+/// How much each of a block's 4 source pixels (along one side) gives to
+/// each of its 3 frame pixels, in thirds: every frame pixel covers 4/3 of
+/// a source pixel's width.
+const SHARES: [[u32; 4]; 3] = [[3, 1, 0, 0], [0, 2, 2, 0], [0, 0, 1, 3]];
+
+/// Shrinks boards to [`SHRINK`] by averaging the colours each frame
+/// pixel covers, mapped back onto the palette (remembered, since the same
+/// blends come back frame after frame). A block of one colour stays that
+/// colour, so flat areas cost nothing and unchanged areas stay unchanged.
+struct Shrinker {
+    palette: &'static Palette,
+    nearest: rustc_hash::FxHashMap<u32, u8>,
+}
+
+impl Shrinker {
+    fn new(palette: &'static Palette) -> Shrinker {
+        Shrinker {
+            palette,
+            nearest: rustc_hash::FxHashMap::default(),
+        }
+    }
+
+    fn shrink(&mut self, image: &Indexed) -> Indexed {
+        let (bw, bh) = (image.width / 4, image.height / 4);
+        let (width, height) = (bw * 3, bh * 3);
+        let mut data = vec![0u8; (width * height) as usize];
+        let src = |x: u32, y: u32| image.data[(y * image.width + x) as usize];
+        for by in 0..bh {
+            for bx in 0..bw {
+                let (x0, y0) = (bx * 4, by * 4);
+                let first = src(x0, y0);
+                let flat = (0..4).all(|dy| (0..4).all(|dx| src(x0 + dx, y0 + dy) == first));
+                for (oy, ys) in SHARES.iter().enumerate() {
+                    for (ox, xs) in SHARES.iter().enumerate() {
+                        let at = ((by * 3 + oy as u32) * width + bx * 3 + ox as u32) as usize;
+                        if flat {
+                            data[at] = first;
+                            continue;
+                        }
+                        let mut sum = [0u32; 3];
+                        for (dy, wy) in ys.iter().enumerate().filter(|(_, w)| **w > 0) {
+                            for (dx, wx) in xs.iter().enumerate().filter(|(_, w)| **w > 0) {
+                                let c = self.palette.colour(src(x0 + dx as u32, y0 + dy as u32));
+                                for k in 0..3 {
+                                    sum[k] += u32::from(c[k]) * wx * wy;
+                                }
+                            }
+                        }
+                        // The shares of one frame pixel add up to 4 x 4.
+                        let rgb = sum.map(|v| ((v + 8) / 16) as u8);
+                        let key = u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2]);
+                        let palette = self.palette;
+                        data[at] = *self.nearest.entry(key).or_insert_with(|| palette.nearest(rgb));
+                    }
+                }
+            }
+        }
+        Indexed { width, height, data }
+    }
 }
 
 /// A frame compressed and ready to write.
@@ -349,15 +434,17 @@ impl Frames {
         // The header, the colour table and the loop extension.
         let overhead = 13 + 768 + 19 + 1;
         let mut most = self.count.min(MAX_REPLAY_FRAMES);
+        let mut shrinker = Shrinker::new(self.palette);
         loop {
             let picked = evenly(self.count, most);
-            let frames = self.compress(&draw, &picked);
+            let frames = self.compress(&mut |i| shrinker.shrink(&draw(i)), &picked);
             let size = overhead + frames.iter().map(Encoded::size).sum::<usize>();
             if size <= max_bytes || picked.len() <= 2 {
                 return Some(Replay {
                     gif: self.write(&frames),
                     frames: picked.len(),
                     positions: self.positions,
+                    loop_cs: frames.iter().map(|f| u32::from(f.frame.delay)).sum(),
                 });
             }
             // Fewer frames, each a bigger change: aim at the limit, and
@@ -366,7 +453,7 @@ impl Frames {
         }
     }
 
-    fn compress(&self, draw: &impl Fn(usize) -> Indexed, picked: &[usize]) -> Vec<Encoded> {
+    fn compress(&self, draw: &mut impl FnMut(usize) -> Indexed, picked: &[usize]) -> Vec<Encoded> {
         let mut previous: Option<Indexed> = None;
         let mut out = Vec::with_capacity(picked.len());
         for (n, &i) in picked.iter().enumerate() {
@@ -387,7 +474,7 @@ impl Frames {
             frame.delay = match n {
                 _ if n + 1 == picked.len() => LAST_DELAY,
                 0 => FIRST_DELAY,
-                _ => MOVE_DELAY,
+                _ => move_delay(picked.len()),
             };
             frame.make_lzw_pre_encoded();
             out.push(Encoded { frame });
@@ -399,9 +486,13 @@ impl Frames {
     fn write(&self, frames: &[Encoded]) -> Vec<u8> {
         let mut out = Vec::new();
         {
-            let mut encoder =
-                gif::Encoder::new(&mut out, self.width as u16, self.height as u16, &self.palette)
-                    .expect("writing to memory");
+            let mut encoder = gif::Encoder::new(
+                &mut out,
+                self.width as u16,
+                self.height as u16,
+                &self.palette.rgb_table(),
+            )
+            .expect("writing to memory");
             encoder
                 .set_repeat(gif::Repeat::Infinite)
                 .expect("writing to memory");
@@ -504,6 +595,11 @@ mod tests {
         views
     }
 
+    /// A board as a replay's frame shows it.
+    fn small((image, palette): (Indexed, &'static Palette)) -> Indexed {
+        Shrinker::new(palette).shrink(&image)
+    }
+
     /// The GIF's frames as the screen shows them: each drawn over the last,
     /// its transparent pixels leaving what was there. Also the delays.
     fn screens(gif: &[u8]) -> (Vec<Vec<u8>>, Vec<u16>) {
@@ -538,10 +634,13 @@ mod tests {
         let (screens, delays) = screens(&replay.gif);
         assert_eq!(screens.len(), views.len());
         for (i, (screen, view)) in screens.iter().zip(&views).enumerate() {
-            assert!(*screen == army_ants_frame(view, &labels()).0.data, "frame {i}");
+            assert!(
+                *screen == small(army_ants_frame(view, &labels())).data,
+                "frame {i}"
+            );
         }
         assert_eq!(delays[0], FIRST_DELAY);
-        assert_eq!(delays[1], MOVE_DELAY);
+        assert_eq!(delays[1], move_delay(views.len()));
         assert_eq!(*delays.last().unwrap(), LAST_DELAY);
     }
 
@@ -556,7 +655,7 @@ mod tests {
         assert_eq!(short.positions, views.len());
         let (screens, _) = screens(&short.gif);
         assert_eq!(screens.len(), short.frames);
-        let last = army_ants_frame(views.last().unwrap(), &labels()).0;
+        let last = small(army_ants_frame(views.last().unwrap(), &labels()));
         assert!(*screens.last().unwrap() == last.data);
     }
 
@@ -617,8 +716,8 @@ mod tests {
         let (screens, _) = screens(&replay.gif);
         assert_eq!(screens.len(), views.len());
         for (screen, view) in screens.iter().zip(&views) {
-            let board = ants_frame(view).0;
-            assert_eq!(screen.len(), (board.width * tallest) as usize);
+            let board = small(ants_frame(view));
+            assert_eq!(screen.len(), (board.width * shrunk(tallest)) as usize);
             assert!(screen[..board.data.len()] == board.data[..]);
         }
     }
@@ -720,9 +819,9 @@ mod tests {
         assert_eq!((replay.frames, replay.positions), (MAX_REPLAY_FRAMES, 4_001));
         let (screens, _) = screens(&replay.gif);
         assert_eq!(screens.len(), MAX_REPLAY_FRAMES);
-        let board = ants_frame(&last).0;
+        let board = small(ants_frame(&last));
         let screen = screens.last().unwrap();
-        assert_eq!(screen.len(), (board.width * tallest) as usize);
+        assert_eq!(screen.len(), (board.width * shrunk(tallest)) as usize);
         assert!(
             screen[..board.data.len()] == board.data[..],
             "the last frame is the last position"
@@ -766,12 +865,81 @@ mod tests {
         assert_eq!(screens.len(), games.len());
         for (i, (screen, game)) in screens.iter().zip(&games).enumerate() {
             assert!(
-                *screen == atta_ants_frame(game, &labels, layout).0.data,
+                *screen == small(atta_ants_frame(game, &labels, layout)).data,
                 "frame {i}"
             );
         }
         let text = atta_ants_replay_alt_text(&replay, &Sample::all(games.clone()), &labels);
         assert!(text.starts_with(&format!("Animated replay of the game, {} positions", games.len())));
+    }
+
+    /// Every position of an Anthill game of `count` positions played at
+    /// random from `seed` (any legal action but End), if the game lasts
+    /// that long.
+    fn anthill_positions(seed: u64, count: usize) -> Option<Vec<anthill::View>> {
+        use crate::rules::patience::Patience;
+        let mut game = anthill::Anthill::new(&anthill::Setup {
+            seed: Some(seed),
+            deal: None,
+        })
+        .ok()?;
+        let mut rng = SeededRng::new(seed);
+        let mut views = vec![game.view()];
+        while views.len() < count {
+            let legal: Vec<anthill::Action> = game
+                .legal_actions()
+                .into_iter()
+                .filter(|a| *a != anthill::Action::End)
+                .collect();
+            if legal.is_empty() {
+                return None;
+            }
+            game.apply(&legal[rng.below(legal.len() as u64) as usize]).ok()?;
+            views.push(game.view());
+        }
+        Some(views)
+    }
+
+    /// Checks a replay against the issue's bounds: "a replay is at most
+    /// 1.5 MB and loops in at most 30 s whatever the game's length".
+    fn assert_light(replay: &Replay, what: &str) {
+        assert!(
+            replay.gif.len() <= 1_500_000,
+            "{what}: {} bytes",
+            replay.gif.len()
+        );
+        assert!(
+            (2..=MAX_REPLAY_FRAMES).contains(&replay.frames),
+            "{what}: {} frames",
+            replay.frames
+        );
+        let (screens, delays) = screens(&replay.gif);
+        assert_eq!(screens.len(), replay.frames, "{what}");
+        let loop_cs: u32 = delays.iter().map(|d| u32::from(*d)).sum();
+        assert_eq!(loop_cs, replay.loop_cs, "{what}");
+        assert!(loop_cs <= 3_000, "{what}: a loop of {loop_cs} cs");
+    }
+
+    #[test]
+    fn replays_stay_light_and_short_whatever_the_length() {
+        // "A won Anthill replay is 4 MB with 178 frames (3 minutes a
+        // loop)": long games of random legal play, 200 and 2,000
+        // positions.
+        for count in [201, 2_001] {
+            let views = (0..)
+                .find_map(|seed| anthill_positions(seed, count))
+                .expect("a long enough game");
+            let replay = anthill_replay(&Sample::all(views), MAX_REPLAY_BYTES).expect("a replay");
+            assert_eq!(replay.positions, count);
+            assert_light(&replay, &format!("Anthill, {count} positions"));
+        }
+        // "A typical Army Ants game (40 positions) stays under 400 KB."
+        let views = views(9, 40);
+        assert_eq!(views.len(), 41);
+        let replay = army_ants_replay(&Sample::all(views), &labels(), MAX_REPLAY_BYTES).expect("a replay");
+        assert_eq!(replay.frames, 41, "every position of a typical game is drawn");
+        assert_light(&replay, "Army Ants, 41 positions");
+        assert!(replay.gif.len() < 400_000, "{} bytes", replay.gif.len());
     }
 
     /// Writes a replay for a person to look at:

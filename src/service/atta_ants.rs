@@ -621,9 +621,10 @@ impl Service {
         let game = loaded.game.as_ref().expect("a started game");
         let labels = loaded.table.labels();
         let building = board::building(game, view);
+        let open = board::open_moves(game, view);
         let image = self.config.render.then(|| Image {
-            png: atta_ants_board_png(game, &labels, building.as_ref()),
-            alt: atta_ants_board_alt_text(game, &labels, building.as_ref()),
+            png: atta_ants_board_png(game, &labels, building.as_ref(), &open),
+            alt: atta_ants_board_alt_text(game, &labels, building.as_ref(), &open),
         });
         Reply {
             text,

@@ -162,6 +162,15 @@ pub(super) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
     AntMove::parse_partial(&reached.join(" ")).filter(|m| m.ant == *ant)
 }
 
+/// The whole moves still open to the ant being moved in `view`, for the
+/// board to show where each goes; none outside a move.
+pub(super) fn open_moves(game: &AttaAnts, view: &View) -> Vec<AntMove> {
+    match view {
+        View::Path { ant, words } => moves_under(game, *ant, words),
+        _ => vec![],
+    }
+}
+
 /// A leaf mark in words, on the card at `pos`.
 fn mark_words(mark: &str) -> String {
     match mark {

@@ -162,14 +162,14 @@ impl Service {
                     deal: None,
                 };
                 self.solitaire_start::<Myrmex>(req, &setup, attempt, |r| {
-                    intro::<Myrmex>(req, &day, r, proved.then_some(SEEN_WHOLE))
+                    intro::<Myrmex>(req, r, proved.then_some(SEEN_WHOLE))
                 })
                 .await?
             }
             DailySetup::Anthill => {
                 let setup = anthill::Setup { seed, deal: None };
                 self.solitaire_start::<Anthill>(req, &setup, attempt, |r| {
-                    intro::<Anthill>(req, &day, r, proved.then_some("This deal can be won."))
+                    intro::<Anthill>(req, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
@@ -180,7 +180,7 @@ impl Service {
                     deal: None,
                 };
                 self.solitaire_start::<AntsSolitaire>(req, &setup, attempt, |r| {
-                    intro::<AntsSolitaire>(req, &day, r, proved.then_some("This deal can be won."))
+                    intro::<AntsSolitaire>(req, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
@@ -398,8 +398,9 @@ impl Service {
     }
 }
 
-/// `winnable` is what the solver proved of the deal, if anything.
-fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, winnable: Option<&str>) -> String {
+/// `winnable` is what the solver proved of the deal, if anything. The day
+/// opens every daily board's message ("Daily · 2026-11-25 · ...").
+fn intro<G: SolitaireRules>(req: &Request, ranked: bool, winnable: Option<&str>) -> String {
     let kind = if ranked {
         "your ranked attempt"
     } else {
@@ -407,7 +408,7 @@ fn intro<G: SolitaireRules>(req: &Request, day: &str, ranked: bool, winnable: Op
     };
     let winnable = winnable.map(|w| format!(" {w}")).unwrap_or_default();
     format!(
-        "{} starts the **daily {}** of {day} ({kind}).{winnable}",
+        "{} starts the **daily {}** ({kind}).{winnable}",
         mention(&req.user),
         G::TITLE
     )

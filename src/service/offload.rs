@@ -9,7 +9,7 @@ use anyhow::Context;
 use std::time::Duration;
 
 /// The longest a record waits for its replay. A replay draws a bounded
-/// number of frames (`render::MAX_REPLAY_FRAMES`), about a second of work;
+/// number of frames (`render::MAX_REPLAY_FRAMES`), a second or two of work;
 /// this only guards against a machine too busy to give it that.
 pub(super) const REPLAY_BUDGET: Duration = Duration::from_secs(30);
 

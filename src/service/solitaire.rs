@@ -47,8 +47,9 @@ pub(super) trait SolitaireRules:
 
     /// The setup from the command's options; `seed` is already chosen.
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError>;
-    /// The board as the player sees it (never a hidden card).
-    fn image(&self) -> Image;
+    /// The board as the player sees it (never a hidden card); `daily` is
+    /// the daily challenge it belongs to, as its header says it.
+    fn image(&self, daily: Option<&str>) -> Image;
     /// The animated replay of a game's positions (a sample of them, for a
     /// long game), each as the player saw it (a card face down then is a
     /// back in its frame).
@@ -120,7 +121,23 @@ struct Loaded<G: SolitaireRules> {
     hints: Hints,
     /// A daily attempt: played in private, its deal never shown to the
     /// channel.
-    daily: bool,
+    daily: Option<DailyTag>,
+}
+
+/// What a daily attempt's board and messages say it is: the day, and
+/// whether it is the player's ranked attempt or practice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct DailyTag {
+    pub day: String,
+    pub ranked: bool,
+}
+
+impl DailyTag {
+    /// "Daily · 2026-11-25", or "Daily practice · 2026-11-25".
+    pub fn label(&self) -> String {
+        let kind = if self.ranked { "Daily" } else { "Daily practice" };
+        format!("{kind} · {}", self.day)
+    }
 }
 
 impl<G: SolitaireRules> Loaded<G> {
@@ -128,7 +145,7 @@ impl<G: SolitaireRules> Loaded<G> {
         PatienceState {
             game: self.game.clone(),
             hints: self.hints,
-            daily: self.daily,
+            daily: self.daily.clone(),
         }
     }
 }
@@ -157,7 +174,7 @@ pub(super) struct PatienceState<G> {
     game: G,
     hints: Hints,
     /// A daily attempt.
-    daily: bool,
+    daily: Option<DailyTag>,
 }
 
 /// The hints a game's log holds: how many, and when the last was given.
@@ -279,7 +296,7 @@ impl Service {
             };
             let mut reply = self.solitaire_reply_in(&loaded, text, &view);
             reply.update = true;
-            reply.ephemeral = loaded.daily;
+            reply.ephemeral = loaded.daily.is_some();
             Ok(reply)
         })
     }
@@ -291,19 +308,44 @@ impl Service {
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
             let mut reply = self.solitaire_reply(&loaded, "Your attempt, where you left it.".into());
-            reply.ephemeral = loaded.daily;
+            reply.ephemeral = loaded.daily.is_some();
             Ok(reply)
         })
     }
 
     /// Play again from a finished board: a new deal of the same game and
     /// options, or (`same`) the same deal. A daily attempt's board offers
-    /// another (practice) attempt at the day's deal instead.
+    /// another (practice) attempt at the day's deal instead. The new board
+    /// replaces the finished one where it may ([`Service::in_place_of`]).
     async fn solitaire_again(&self, req: &Request, id: &str, same: bool) -> ServiceResult<Reply> {
         let row = self.patience_by_id(req, id).await?;
         if row.status.is_open() {
             return Err(UserError::game_over("That game is still being played.").into());
         }
+        let reply = self.solitaire_again_of(req, &row, same).await?;
+        self.in_place_of(req, &row, reply).await
+    }
+
+    /// A board that starts from a finished one replaces it (Discord's
+    /// UPDATE_MESSAGE) when that is the clicker's own board in this
+    /// channel, the new game is theirs here too, and both are private or
+    /// both public: an update keeps the message's visibility, so a private
+    /// daily board never turns public, nor the reverse. Otherwise the new
+    /// board is a new message. The finished game's record stays in the
+    /// channel (a public one is posted when the game ends).
+    async fn in_place_of(&self, req: &Request, old: &GameRow, mut reply: Reply) -> ServiceResult<Reply> {
+        let Some(new) = &reply.game else {
+            return Ok(reply);
+        };
+        let mine_here = |row: &GameRow| row.owner_id == req.user.id && row.channel_id == req.channel;
+        let new_here = self.store.game(&new.id).await?.is_some_and(|row| mine_here(&row));
+        let old_private = self.store.daily_attempt(&old.id).await?.is_some();
+        reply.update = mine_here(old) && new_here && reply.ephemeral == old_private;
+        Ok(reply)
+    }
+
+    /// The new game of [`Service::solitaire_again`].
+    async fn solitaire_again_of(&self, req: &Request, row: &GameRow, same: bool) -> ServiceResult<Reply> {
         if let Some(attempt) = self.store.daily_attempt(&row.id).await? {
             return self.daily_play(req, &attempt.attempt.game).await;
         }
@@ -402,7 +444,7 @@ impl Service {
             result: None,
             message_id: None,
         };
-        let is_daily = daily.is_some();
+        let day = daily.as_ref().map(|a| a.day.clone());
         let inserted = match daily {
             Some(attempt) => {
                 let attempt = DailyAttempt {
@@ -437,14 +479,14 @@ impl Service {
             row,
             game,
             hints: Hints::default(),
-            daily: is_daily,
+            daily: day.map(|day| DailyTag { day, ranked }),
         };
         self.cache
             .put(&loaded.row.id, loaded.row.version, &loaded.state());
         // The seed is not shown until the game is over: it determines the
         // stock and the face-down cards. A daily attempt is private.
         let mut reply = self.solitaire_reply(&loaded, intro(ranked));
-        reply.ephemeral = is_daily;
+        reply.ephemeral = loaded.daily.is_some();
         Ok((reply, ranked))
     }
 
@@ -521,15 +563,15 @@ impl Service {
             reply.text.push('\n');
             reply.text.push_str(share);
         }
-        let public_typed = via == Via::Typed && !loaded.daily;
+        let public_typed = via == Via::Typed && loaded.daily.is_none();
         if public_typed {
             let text = reply.text.clone();
             reply = super::answered_privately(reply, &loaded.row.channel_id, text);
         } else {
-            reply.ephemeral = loaded.daily;
+            reply.ephemeral = loaded.daily.is_some();
             reply.update = via == Via::Click;
         }
-        if let (Some(share), true) = (share.as_deref(), loaded.daily) {
+        if let (Some(share), true) = (share.as_deref(), loaded.daily.is_some()) {
             // The channel sees the share line: no image, nothing of the deal.
             reply.posts.push(Post {
                 channel: req.channel.clone(),
@@ -596,6 +638,7 @@ impl Service {
                     let share = played
                         .loaded
                         .daily
+                        .is_some()
                         .then(|| share_of(played.share.as_deref()).to_string());
                     (G::TITLE, share, self.solitaire_reply(&played.loaded, played.text))
                 })
@@ -648,7 +691,7 @@ impl Service {
             let closed_at = loaded
                 .row
                 .expires_at
-                .filter(|close| loaded.daily && now >= *close);
+                .filter(|close| loaded.daily.is_some() && now >= *close);
             let action = match closed_at {
                 Some(_) => options::notation::<G::Action>("end")?,
                 None => loaded.game.canonical(action),
@@ -785,7 +828,7 @@ impl Service {
             };
             // A typed hint answers the typer alone, in words: the board is
             // unchanged.
-            if via == Via::Typed && !loaded.daily {
+            if via == Via::Typed && loaded.daily.is_none() {
                 let board = self.solitaire_reply(&loaded, text);
                 return Ok(Some(Reply {
                     game: board.game,
@@ -793,7 +836,7 @@ impl Service {
                 }));
             }
             let mut reply = self.solitaire_reply(&loaded, text);
-            reply.ephemeral = loaded.daily;
+            reply.ephemeral = loaded.daily.is_some();
             reply.update = via == Via::Click;
             Ok(Some(reply))
         })
@@ -807,7 +850,10 @@ impl Service {
             Ok(PatienceState {
                 game: start_of::<G>(&row)?,
                 hints: Hints::default(),
-                daily: self.store.daily_attempt(&row.id).await?.is_some(),
+                daily: self.store.daily_attempt(&row.id).await?.map(|a| DailyTag {
+                    day: a.attempt.day,
+                    ranked: a.attempt.ranked,
+                }),
             })
         };
         let PatienceState { game, hints, daily } = self.rebuilt(&row, &(), start).await?;
@@ -837,7 +883,7 @@ impl Service {
         let components = if open {
             board::open_components(id, loaded.row.version, &legal, can_undo(&loaded.game), view)
         } else {
-            board::finished_components(id, loaded.daily)
+            board::finished_components(id, loaded.daily.is_some())
         };
         let result = stored_result(&loaded.row).map(|r| r.result);
         let summary = GameSummary {
@@ -853,7 +899,12 @@ impl Service {
             ..GameSummary::of(&loaded.row)
         }
         .waiting_for(open.then_some(&loaded.owner));
-        let mut text = text;
+        // A daily board says so, and which day, in its words and its image.
+        let daily = loaded.daily.as_ref().map(DailyTag::label);
+        let mut text = match &daily {
+            Some(label) => format!("**{label}** · {text}"),
+            None => text,
+        };
         text.push_str(&format!(
             " Score {}, moves {}, undos {}, hints {}.",
             loaded.game.score(),
@@ -863,7 +914,7 @@ impl Service {
         ));
         Reply {
             text,
-            image: self.config.render.then(|| loaded.game.image()),
+            image: self.config.render.then(|| loaded.game.image(daily.as_deref())),
             components,
             game: Some(summary),
             ..Reply::default()
@@ -989,7 +1040,7 @@ impl Service {
         let start = PatienceState {
             game: start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?,
             hints: Hints::default(),
-            daily: false,
+            daily: None,
         };
         let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
         let last = self
@@ -1004,7 +1055,7 @@ impl Service {
         let start = PatienceState {
             game: start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?,
             hints: Hints::default(),
-            daily: false,
+            daily: None,
         };
         let mut positions = Vec::new();
         self.replay_each(row, &(), start, |state| positions.push(state.game.clone()))

@@ -12,6 +12,20 @@ use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::Patience;
 use crate::rules::GameKind;
 
+/// A board's alt text, opening with the daily challenge it belongs to;
+/// at most 1024 characters (Discord's limit).
+fn labelled_alt(daily: Option<&str>, alt: String) -> String {
+    let Some(daily) = daily else {
+        return alt;
+    };
+    let text = format!("{daily}. {alt}");
+    if text.chars().count() > 1024 {
+        text.chars().take(1023).collect::<String>() + "…"
+    } else {
+        text
+    }
+}
+
 impl SolitaireRules for Myrmex {
     const KIND: GameKind = GameKind::Myrmex;
     const TITLE: &'static str = GameKind::Myrmex.title();
@@ -36,11 +50,11 @@ impl SolitaireRules for Myrmex {
         Myrmex::canonical(self, action).unwrap_or(*action)
     }
 
-    fn image(&self) -> Image {
+    fn image(&self, daily: Option<&str>) -> Image {
         let view = self.view();
         Image {
-            png: render::myrmex_png(&view),
-            alt: render::myrmex_alt_text(&view),
+            png: render::myrmex_png(&view, daily),
+            alt: labelled_alt(daily, render::myrmex_alt_text(&view)),
         }
     }
 
@@ -82,11 +96,11 @@ impl SolitaireRules for Anthill {
         Ok(anthill::Setup { seed, deal })
     }
 
-    fn image(&self) -> Image {
+    fn image(&self, daily: Option<&str>) -> Image {
         let view = self.view();
         Image {
-            png: render::anthill_png(&view),
-            alt: render::anthill_alt_text(&view),
+            png: render::anthill_png(&view, daily),
+            alt: labelled_alt(daily, render::anthill_alt_text(&view)),
         }
     }
 
@@ -113,11 +127,11 @@ impl SolitaireRules for AntsSolitaire {
         Ok(ants_solitaire::Setup { variant, seed, deal })
     }
 
-    fn image(&self) -> Image {
+    fn image(&self, daily: Option<&str>) -> Image {
         let view = self.view();
         Image {
-            png: render::ants_png(&view),
-            alt: render::ants_alt_text(&view),
+            png: render::ants_png(&view, daily),
+            alt: labelled_alt(daily, render::ants_alt_text(&view)),
         }
     }
 
