@@ -1370,14 +1370,25 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
     }
 }
 
-/// "Alice (Red) wins" or "A tie: alice (Red) and bob (Yellow)".
+/// "alice (Red) wins", "A tie: alice (Red) and bob (Yellow)", or for more
+/// than two, names alone so that the headline fits: "A tie: alice, bob,
+/// carol and dave".
 fn result_headline(outcome: &crate::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
-    match outcome.winner() {
-        Some(w) => format!("{} wins", label(labels, w)),
-        None => {
-            let tied: Vec<String> = outcome.first_place().iter().map(|c| label(labels, *c)).collect();
-            format!("A tie: {}", tied.join(" and "))
-        }
+    let first = outcome.first_place();
+    let named: Vec<String> = match first.len() {
+        0..=2 => first.iter().map(|c| label(labels, *c)).collect(),
+        _ => first
+            .iter()
+            .map(|c| match labels.get(c.index()) {
+                Some(name) if !name.is_empty() => name.clone(),
+                _ => c.to_string(),
+            })
+            .collect(),
+    };
+    match named.as_slice() {
+        [one] => format!("{one} wins"),
+        [rest @ .., last] => format!("A tie: {} and {last}", rest.join(", ")),
+        [] => "Game over".into(),
     }
 }
 
@@ -1556,6 +1567,35 @@ pub fn atta_ants_board_alt_text(
 mod tests {
     use super::*;
     use crate::rules::atta_ants::Setup;
+
+    /// A tie of four fits the banner: names alone, listed as people say it.
+    #[test]
+    fn a_tie_is_headlined_in_a_list_that_fits() {
+        use crate::rules::atta_ants::{EndReason, Outcome, Standing};
+        let tied = |n: usize| Outcome {
+            reason: EndReason::LastCard,
+            standings: AntColour::ALL[..n]
+                .iter()
+                .map(|&colour| Standing {
+                    colour,
+                    place: 1,
+                    ants: 3,
+                    eaten: 0,
+                    departed: false,
+                })
+                .collect(),
+        };
+        let labels: AttaLabels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
+        assert_eq!(
+            result_headline(&tied(4), &labels),
+            "A tie: alice, bob, carol and dave"
+        );
+        assert_eq!(
+            result_headline(&tied(2), &labels),
+            "A tie: alice (Red) and bob (Yellow)"
+        );
+        assert_eq!(result_headline(&tied(1), &labels), "alice (Red) wins");
+    }
 
     #[test]
     fn draws_a_new_game_about_a_thousand_pixels_wide() {
