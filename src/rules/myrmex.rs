@@ -22,8 +22,14 @@
 //!   with the largest movable group.
 //! - A group may move onto an empty pile even when it is its whole pile (the
 //!   rulings note that piles can be moved back and forth this way).
-//! - The game ends by itself only when the stock is empty and no move is
-//!   left (`end` and `undo` are not moves), including after all six chambers.
+//! - The game ends by itself when the stock is empty and no move is left
+//!   (`end` and `undo` are not moves), including after all six chambers;
+//!   and, once the stock is empty and every card is face up, when no line
+//!   of moves (undos included) can complete another chamber: the
+//!   positions left are then finite and known, and [`endgame`] decides it
+//!   exactly. The end is worked out by `apply` from the position alone, so
+//!   it is never stored as an action and a replayed log ends the same way.
+//!   Games stored before this ruling keep going ([`Setup::ends_when_dead`]).
 
 use crate::rules::cards::{
     check_deck_order, decktet_deck, parse_deck_order, write_deck_order, DRank, DSuit, DecktetCard,
@@ -38,6 +44,10 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
 
+mod endgame;
+
+pub use endgame::{Prospect, ENDGAME_STATES};
+
 /// The number of piles in the tableau.
 pub const PILES: usize = 8;
 
@@ -48,7 +58,7 @@ pub const CHAMBERS: usize = 6;
 // Setup
 
 /// What a game starts from: a level and a deal (a deck order) or a seed.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     #[serde(default)]
     pub level: MyrmexLevel,
@@ -62,6 +72,24 @@ pub struct Setup {
     /// first); it takes precedence over the seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<String>,
+    /// Whether the game ends by itself once no further chamber can be made
+    /// (stock spent, every card face up). Every new setup has it; a setup
+    /// stored before that ruling lacks it and reads as `false`, so that its
+    /// log replays as it was played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_when_dead: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            level: MyrmexLevel::default(),
+            closed: false,
+            seed: None,
+            deal: None,
+            ends_when_dead: true,
+        }
+    }
 }
 
 impl Setup {
@@ -282,6 +310,30 @@ pub struct PileView {
     pub group: usize,
 }
 
+/// How a game came to an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The player ended it (`end`).
+    Ended,
+    /// The stock was empty and no move was left.
+    NoMove,
+    /// The stock was empty, every card face up, and no line of moves could
+    /// complete another chamber.
+    NoChamber,
+}
+
+impl Ending {
+    /// Why the game ended by itself, in plain words; `None` when the player
+    /// ended it.
+    pub fn reason(self) -> Option<&'static str> {
+        match self {
+            Ending::Ended => None,
+            Ending::NoMove => Some("No move is left"),
+            Ending::NoChamber => Some("No further chamber can be made"),
+        }
+    }
+}
+
 /// A move as it was made, with the number of cards it moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveInfo {
@@ -319,6 +371,8 @@ pub struct View {
     pub moves: u32,
     pub score: i64,
     pub outcome: Option<PatienceOutcome>,
+    /// How the game ended, once it has.
+    pub ending: Option<Ending>,
 }
 
 // ---------------------------------------------------------------------------
@@ -362,6 +416,9 @@ pub struct Myrmex {
     last_move: Option<MoveInfo>,
     last_dealt: usize,
     outcome: Option<PatienceOutcome>,
+    ending: Option<Ending>,
+    /// See [`Setup::ends_when_dead`].
+    ends_when_dead: bool,
 }
 
 impl Myrmex {
@@ -381,7 +438,9 @@ impl Myrmex {
             )));
         }
         let order = setup.deck_order()?;
-        Ok(Myrmex::from_order(level, setup.closed, order))
+        let mut game = Myrmex::from_order(level, setup.closed, order);
+        game.ends_when_dead = setup.ends_when_dead;
+        Ok(game)
     }
 
     /// Deals a checked deck order: in rounds across piles 1..8, each round to
@@ -421,6 +480,8 @@ impl Myrmex {
             last_move: None,
             last_dealt: 0,
             outcome: None,
+            ending: None,
+            ends_when_dead: true,
         }
     }
 
@@ -529,7 +590,50 @@ impl Myrmex {
             moves: self.moves(),
             score: self.score(),
             outcome: self.outcome.clone(),
+            ending: self.ending,
         }
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// What is left to gain by moves, judged from what the player sees: a
+    /// line that completes a chamber or turns a face-down card up (its
+    /// first action, never one `avoid` refuses), or none. With cards still
+    /// in the stock a restock is always progress. Exact, within
+    /// [`ENDGAME_STATES`] positions (see [`endgame`]).
+    pub fn prospect(&self, avoid: &dyn Fn(&Action) -> bool) -> Prospect {
+        if self.outcome.is_some() {
+            return Prospect::Stuck;
+        }
+        if !self.stock.is_empty() {
+            return Prospect::Progress {
+                first: Action::Deal,
+                len: 1,
+            };
+        }
+        self.prospect_within(avoid, ENDGAME_STATES).0
+    }
+
+    /// [`Myrmex::prospect`] within `budget` positions (with the stock
+    /// spent), and how many positions the search met: for measuring it.
+    pub fn prospect_within(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> (Prospect, usize) {
+        endgame::search(self.level, &self.piles, &self.history, avoid, budget)
+    }
+
+    /// Whether `action` only takes back the move just played: the same
+    /// cards straight back (`B-A` right after `A-B`, the same count).
+    pub fn undoes_last_move(&self, action: &Action) -> bool {
+        let (Some(last), Action::Move { from, to, count }) = (self.last_move, *action) else {
+            return false;
+        };
+        usize::from(from) == last.to
+            && usize::from(to) == last.from
+            && self
+                .resolve_move(from, to, count)
+                .is_ok_and(|m| m.count == last.count)
     }
 
     /// The canonical form of `action` in this position (`3-7` onto an empty
@@ -710,10 +814,24 @@ impl Myrmex {
         })
     }
 
+    /// Ends the game by itself when the rulings say so: the stock empty and
+    /// no move left, or (every card face up) no chamber left to make.
     fn finish_if_stuck(&mut self) {
-        if self.outcome.is_none() && self.stock.is_empty() && !self.has_move() {
-            self.outcome = Some(outcome_for(self.chambers.len()));
+        if self.outcome.is_some() || !self.stock.is_empty() {
+            return;
         }
+        let ending = if !self.has_move() {
+            Ending::NoMove
+        } else if self.ends_when_dead
+            && self.piles.iter().flatten().all(|s| s.up)
+            && endgame::stuck(self.level, &self.piles, &self.history)
+        {
+            Ending::NoChamber
+        } else {
+            return;
+        };
+        self.outcome = Some(outcome_for(self.chambers.len()));
+        self.ending = Some(ending);
     }
 
     fn set_barrier(&mut self, barrier: Barrier) {
@@ -799,6 +917,7 @@ impl Patience for Myrmex {
             }
             Action::End => {
                 self.outcome = Some(outcome_for(self.chambers.len()));
+                self.ending = Some(Ending::Ended);
                 self.last_move = None;
                 self.last_dealt = 0;
             }

@@ -159,6 +159,7 @@ impl Service {
                     closed: false,
                     seed,
                     deal: None,
+                    ends_when_dead: true,
                 };
                 self.solitaire_start::<Myrmex>(req, &setup, attempt, |r| {
                     intro::<Myrmex>(req, &day, r, proved.then_some(SEEN_WHOLE))

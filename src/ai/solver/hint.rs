@@ -15,7 +15,7 @@ use super::{anthill, ants, myrmex, Solved, Verdict};
 use crate::rules::anthill::Anthill;
 use crate::rules::ants_solitaire::AntsSolitaire;
 use crate::rules::cards::MyrmexLevel;
-use crate::rules::myrmex::Myrmex;
+use crate::rules::myrmex::{Action, Myrmex, Prospect, ENDGAME_STATES};
 use crate::rules::patience::Patience;
 use std::collections::HashSet;
 
@@ -44,6 +44,19 @@ pub enum Hint {
     /// An open deal the search could not decide: the most promising move
     /// of a short look-ahead, with no promise that it wins.
     Guess { action: String },
+    /// Myrmex with the stock spent: no line wins all six chambers (or
+    /// none was found), and this action starts a shortest line of
+    /// `line_len` actions to another chamber or, with `cards_down`, to a
+    /// card turned face up, judged from the visible cards alone.
+    Progress {
+        action: String,
+        line_len: usize,
+        cards_down: bool,
+    },
+    /// Myrmex with the stock spent: no line of moves completes another
+    /// chamber or turns a face-down card up. Nothing is left to gain, so
+    /// the hint offers to end the game.
+    NoProgress,
     /// Nothing is hidden and no line wins from here.
     Lost,
     /// Cards are hidden and no line wins in any of the ways decided.
@@ -82,8 +95,9 @@ impl Hint {
             Hint::Next { action, .. }
             | Hint::Likely { action, .. }
             | Hint::Suggestion { action }
-            | Hint::Guess { action } => Some(action),
-            Hint::Lost | Hint::NoWin { .. } | Hint::Undecided | Hint::Nothing => None,
+            | Hint::Guess { action }
+            | Hint::Progress { action, .. } => Some(action),
+            Hint::NoProgress | Hint::Lost | Hint::NoWin { .. } | Hint::Undecided | Hint::Nothing => None,
         }
     }
 }
@@ -325,6 +339,13 @@ impl Hinted for AntsSolitaire {
 /// the search cannot decide, the look-ahead's best guess.
 impl Hinted for Myrmex {
     fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+        // Never the move that only takes back the one just played.
+        let avoid = &|game: &Myrmex, action: &Action| game.undoes_last_move(action) || avoid(game, action);
+        if self.stock_len() == 0 {
+            if let Some(hint) = self.endgame_hint(budget, avoid) {
+                return hint;
+            }
+        }
         // The look-ahead sees the view; `avoid` is asked about a stand-in
         // with the unseen cards in deck order, so nothing reads a hidden card.
         let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
@@ -352,5 +373,41 @@ impl Hinted for Myrmex {
         let v = self.view();
         let piles: Vec<_> = v.piles.iter().map(|p| &p.cards).collect();
         format!("{piles:?} {} {} {:?}", v.stock, v.restocks_left, v.chambers)
+    }
+}
+
+impl Myrmex {
+    /// The hint once the stock is spent, from the visible cards alone (see
+    /// [`Myrmex::prospect`]): nothing left to gain, or, where no line wins
+    /// all six chambers (or the search cannot tell), the first action of a
+    /// shortest line to more; `None` to hint as before the stock was spent.
+    fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>) -> Option<Hint> {
+        let cards_down = self
+            .view()
+            .piles
+            .iter()
+            .flat_map(|p| &p.cards)
+            .any(Option::is_none);
+        // Nothing is left to gain whatever is played: say so, and offer End.
+        if self.prospect(&|_| false) == Prospect::Stuck {
+            return Some(Hint::NoProgress);
+        }
+        let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
+        let progress = |budget| match self.prospect_within(&|a| avoid(&stand_in, a), budget).0 {
+            Prospect::Progress { first, len } => Some(Hint::Progress {
+                action: first.to_string(),
+                line_len: len,
+                cards_down,
+            }),
+            Prospect::Stuck | Prospect::Undecided => None,
+        };
+        if cards_down {
+            return progress(ENDGAME_STATES);
+        }
+        // Every card is in sight: a line to a full victory comes first.
+        match from_view(self, budget, avoid, myrmex::solve) {
+            hint @ Hint::Next { .. } => Some(hint),
+            _ => progress(ENDGAME_STATES),
+        }
     }
 }

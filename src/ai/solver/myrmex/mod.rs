@@ -197,6 +197,7 @@ mod tests {
                 closed: false,
                 seed: Some(seed),
                 deal: None,
+                ends_when_dead: true,
             })
             .unwrap();
             let cards = Cards::new(game.level());
@@ -229,6 +230,94 @@ mod tests {
                 assert_eq!(board.key(0), fresh.key(0), "seed {seed} step {step}");
             }
             assert!(board.flips > 0 && board.dealt > 0, "seed {seed}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod endgame_measure {
+    use super::*;
+    use crate::rules::cards::MyrmexLevel;
+    use crate::rules::myrmex::{Prospect, Setup};
+    use std::collections::HashSet;
+
+    /// Plays deals by the look-ahead hint to their spent stock and on,
+    /// measuring the end-game search at each position.
+    #[test]
+    #[ignore]
+    fn measure() {
+        let level = match std::env::var("LEVEL").as_deref() {
+            Ok("minor") => MyrmexLevel::Minor,
+            _ => MyrmexLevel::Larval,
+        };
+        let budget: usize = std::env::var("BUDGET")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(200_000);
+        let seeds: u64 = std::env::var("SEEDS")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(20);
+        let mut all = Vec::new();
+        for seed in 0..seeds {
+            let mut game = Myrmex::new(&Setup {
+                level,
+                seed: Some(seed),
+                ends_when_dead: false,
+                ..Setup::default()
+            })
+            .unwrap();
+            let mut seen = HashSet::new();
+            seen.insert(format!("{:?}", game.view().piles));
+            let mut moves = 0;
+            let mut since_deal = 0;
+            while game.outcome().is_none() && moves < 400 {
+                let view = game.view();
+                let g = game.clone();
+                let avoid = |a: &Action| {
+                    let mut n = g.clone();
+                    n.apply(a).is_ok() && seen.contains(&format!("{:?}", n.view().piles))
+                };
+                let action = suggest(&view, 20_000, &avoid).unwrap_or(Action::End);
+                let stuck = action == Action::End || since_deal >= 40;
+                let action = if stuck && game.stock_len() > 0 {
+                    Action::Deal
+                } else {
+                    action
+                };
+                since_deal = if action == Action::Deal { 0 } else { since_deal + 1 };
+                game.apply(&action).unwrap();
+                seen.insert(format!("{:?}", game.view().piles));
+                moves += 1;
+                if game.stock_len() == 0 && game.outcome().is_none() {
+                    let t = std::time::Instant::now();
+                    let (p, n) = game.prospect_within(&|_| false, budget);
+                    let el = t.elapsed();
+                    let kind = match p {
+                        Prospect::Progress { .. } => "alive",
+                        Prospect::Stuck => "stuck",
+                        Prospect::Undecided => "undecided",
+                    };
+                    eprintln!(
+                        "seed {seed} move {moves} {kind} n {n} {el:?} chambers {} cards {}",
+                        game.chambers().len(),
+                        game.view().piles.iter().map(|p| p.cards.len()).sum::<usize>()
+                    );
+                    all.push((kind, n, el));
+                    if p == Prospect::Stuck {
+                        break;
+                    }
+                }
+            }
+        }
+        for kind in ["alive", "stuck", "undecided"] {
+            let of: Vec<_> = all.iter().filter(|a| a.0 == kind).collect();
+            let worst = of.iter().map(|a| a.1).max().unwrap_or(0);
+            let time: std::time::Duration = of.iter().map(|a| a.2).sum();
+            eprintln!(
+                "{kind}: {} searches, worst {worst} positions, total {time:?}",
+                of.len()
+            );
         }
     }
 }
