@@ -834,6 +834,23 @@ impl Myrmex {
         self.ending = Some(ending);
     }
 
+    /// A position for tests: these piles (bottom first), every card face
+    /// up, the stock spent, these chambers made; the rest of the deck counts
+    /// as gone into the chambers, so nothing is unseen.
+    #[cfg(test)]
+    pub(crate) fn laid_out(level: MyrmexLevel, piles: [&str; PILES], chambers: &[DSuit]) -> Myrmex {
+        let mut game = Myrmex::from_order(level, false, decktet_deck(level));
+        for (pile, text) in game.piles.iter_mut().zip(piles) {
+            let cards = parse_deck_order(text).expect("test cards");
+            *pile = cards.into_iter().map(|card| Slot { card, up: true }).collect();
+        }
+        game.stock.clear();
+        game.chambers = chambers.to_vec();
+        let laid = game.piles.iter().flatten().map(|s| s.card);
+        game.chamber_cards = crate::rules::cards::deck_without(&decktet_deck(level), laid);
+        game
+    }
+
     fn set_barrier(&mut self, barrier: Barrier) {
         self.history.clear();
         self.barrier = Some(barrier);
@@ -1077,8 +1094,25 @@ mod tests {
             ..Default::default()
         };
         let json = serde_json::to_string(&setup).unwrap();
-        assert_eq!(json, r#"{"level":"minor","closed":false,"seed":7}"#);
-        assert_eq!(serde_json::from_str::<Setup>(r#"{"seed":7}"#).unwrap(), setup);
+        assert_eq!(
+            json,
+            r#"{"level":"minor","closed":false,"seed":7,"ends_when_dead":true}"#
+        );
+        assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+        // A setup stored before the ruling on dead positions reads as it was
+        // played, and writes back the same.
+        let old = serde_json::from_str::<Setup>(r#"{"seed":7}"#).unwrap();
+        assert_eq!(
+            old,
+            Setup {
+                ends_when_dead: false,
+                ..setup
+            }
+        );
+        assert_eq!(
+            serde_json::to_string(&old).unwrap(),
+            r#"{"level":"minor","closed":false,"seed":7}"#
+        );
     }
 
     #[test]
@@ -1096,6 +1130,126 @@ mod tests {
             deck.sort();
             assert_eq!(order, deck);
         }
+    }
+
+    /// Five chambers made; the Knots run from the Crown down to the 2
+    /// lies on pile 1, the Ace of Knots under the Diplomat on pile 2, pile
+    /// 3 is empty: `2-4` (or `2:1-3`) then `2-1` completes the sixth
+    /// chamber.
+    const ALIVE: [&str; PILES] = [
+        "KN 9LN 8YN 7SN 6LN 5YN 4YN 3SN 2MN",
+        "AN 8MS",
+        "",
+        "9MS",
+        "4MS",
+        "4WL",
+        "5SW",
+        "3MW",
+    ];
+
+    /// Every Knots card a chamber needs is on the table, but the Ace lies
+    /// under the Crown, which only an empty pile could take, and no pile
+    /// can ever be emptied: the Castle on pile 2 can only go back and forth
+    /// between the Eights on piles 3, 4 and 6.
+    const DEAD: [&str; PILES] = [
+        "AN KN", "2MN 7SN", "3SN 8YN", "5YN 8MS", "6LN 4YN", "9LN 8MS", "4WL", "4MS",
+    ];
+
+    fn five_chambers() -> Vec<DSuit> {
+        DSuit::ALL[..5].to_vec()
+    }
+
+    #[test]
+    fn a_chamber_in_reach_is_found() {
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &five_chambers());
+        // The Diplomat onto the Pact, then the Ace onto the 2.
+        assert_eq!(
+            game.prospect(&|_| false),
+            Prospect::Progress {
+                first: Action::onto(2, 4),
+                len: 2
+            }
+        );
+        // A first move the caller refuses is never the answer (another line
+        // is found); with every line refused nothing is in reach.
+        let refused = Action::onto(2, 4);
+        match game.prospect(&|a| *a == refused) {
+            Prospect::Progress { first, .. } => assert_ne!(first, refused),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(game.prospect(&|_| true), Prospect::Stuck);
+    }
+
+    #[test]
+    fn no_chamber_in_reach_is_proved() {
+        // "Chamber: when the top cards of a pile form a full sequence
+        // (Crown at its bottom down to the Ace on top) that shares one
+        // suit, it is removed": here none can ever form.
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        assert!(game
+            .legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Move { .. })));
+        let (prospect, met) = game.prospect_within(&|_| false, ENDGAME_STATES);
+        assert_eq!(prospect, Prospect::Stuck);
+        // The Castle's four places, in canonical form.
+        assert!(met <= 4, "{met}");
+        // The same position with a pile left empty is not dead: the Crown
+        // moves there and the Ace comes free.
+        let mut open = DEAD;
+        open[6] = "";
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, open, &five_chambers());
+        assert!(matches!(game.prospect(&|_| false), Prospect::Progress { .. }));
+    }
+
+    #[test]
+    fn a_dead_position_ends_the_game_by_itself_and_scores_it() {
+        // "End: when the stock is empty and no move is left the game ends
+        // by itself"; once every card is face up, a position from which no
+        // further chamber can be made ends the same way, "result by
+        // chambers: 0 a total loss, 1-5 a partial win".
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        assert_eq!(game.outcome(), None);
+        game.apply(&Action::onto(2, 3)).unwrap();
+        assert_eq!(game.ending(), Some(Ending::NoChamber));
+        assert_eq!(game.outcome(), Some(outcome_for(5)));
+        assert_eq!(game.score(), 5);
+        assert!(game.legal_actions().is_empty());
+        // Nothing was stored for the end: the record holds the move alone.
+        assert_eq!(game.record(), [Action::onto(2, 3)]);
+        assert_eq!(Ending::NoChamber.reason(), Some("No further chamber can be made"));
+        assert_eq!(game.view().ending, Some(Ending::NoChamber));
+    }
+
+    #[test]
+    fn a_live_position_and_an_older_setup_play_on() {
+        // Filling the empty pile leaves a way: the Diplomat onto the Pact
+        // frees the Ace. The game goes on.
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &five_chambers());
+        game.apply(&Action::to_empty(5, 1, 3)).unwrap();
+        assert_eq!(game.outcome(), None);
+        assert!(matches!(game.prospect(&|_| false), Prospect::Progress { .. }));
+        // A setup stored before this ruling reads without the field and
+        // keeps the old rule: only "no move left" ends it.
+        let old: Setup = serde_json::from_str(r#"{"level":"larval","seed":7}"#).unwrap();
+        assert!(!old.ends_when_dead);
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        game.ends_when_dead = old.ends_when_dead;
+        game.apply(&Action::onto(2, 3)).unwrap();
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.prospect(&|_| false), Prospect::Stuck);
+    }
+
+    #[test]
+    fn taking_back_the_last_move_is_recognised() {
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        game.ends_when_dead = false;
+        game.apply(&Action::onto(2, 3)).unwrap();
+        game.apply(&Action::onto(3, 4)).unwrap();
+        // 4-3 moves the same card straight back; 4-6 and 3-4 do not.
+        assert!(game.undoes_last_move(&Action::onto(4, 3)));
+        assert!(!game.undoes_last_move(&Action::onto(4, 6)));
+        assert!(!game.undoes_last_move(&Action::onto(3, 4)));
     }
 
     #[test]

@@ -1121,13 +1121,13 @@ fn hint_text(hint: &Hint) -> String {
             line_len,
             cards_down,
         } => format!(
-            "Play **{action}**: it starts a shortest line to {} ({}).",
+            "Play **{action}**: it starts a line of {} to {}.",
+            crate::rules::counted(*line_len, "action"),
             if *cards_down {
                 "another chamber or a card turned face up"
             } else {
                 "another chamber"
-            },
-            crate::rules::counted(*line_len, "action")
+            }
         ),
         Hint::NoProgress => "From the cards you can see, no line of moves completes another chamber or turns a \
              face-down card up: nothing is left to gain, so you may end the game now."

@@ -45,7 +45,7 @@ pub enum Hint {
     /// of a short look-ahead, with no promise that it wins.
     Guess { action: String },
     /// Myrmex with the stock spent: no line wins all six chambers (or
-    /// none was found), and this action starts a shortest line of
+    /// none was found), and this action starts a line of
     /// `line_len` actions to another chamber or, with `cards_down`, to a
     /// card turned face up, judged from the visible cards alone.
     Progress {
@@ -380,7 +380,7 @@ impl Myrmex {
     /// The hint once the stock is spent, from the visible cards alone (see
     /// [`Myrmex::prospect`]): nothing left to gain, or, where no line wins
     /// all six chambers (or the search cannot tell), the first action of a
-    /// shortest line to more; `None` to hint as before the stock was spent.
+    /// line to more; `None` to hint as before the stock was spent.
     fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>) -> Option<Hint> {
         let cards_down = self
             .view()

@@ -3,12 +3,14 @@
 //!
 //! With no stock left only moves change the tableau, so the positions a
 //! game can reach are finite, and a search over all of them decides the
-//! question exactly. It goes breadth first (so a line it names is a
-//! shortest one) over canonical positions with a table of those already
-//! met: with no restock to come every pile is like any other, so a position
-//! is its piles sorted, each written as its face-down count and its face-up
-//! cards. The two copies of a card share a code, so swapping them changes
-//! nothing.
+//! question exactly. It goes best first (towards runs built on Crowns, so
+//! that a line to a chamber is found early) over canonical positions with
+//! a table of those already met: with no restock to come every pile is
+//! like any other, so a position is its piles sorted, each written as its
+//! face-down count and its face-up cards. The two copies of a card share a
+//! code, so swapping them changes nothing. Only a search that met every
+//! reachable position answers "stuck"; one that meets [`ENDGAME_STATES`]
+//! first answers "undecided", and the game goes on.
 //!
 //! Face-down cards never move, and turning one up ends the search, so which
 //! card lies face down never matters: the search reads only what the player

@@ -236,87 +236,49 @@ mod tests {
 
 #[cfg(test)]
 mod endgame_measure {
-    use super::*;
+    use crate::ai::solver::hint::{fresh_hint, HINT_BUDGET};
     use crate::rules::cards::MyrmexLevel;
-    use crate::rules::myrmex::{Prospect, Setup};
-    use std::collections::HashSet;
+    use crate::rules::myrmex::{Action, Myrmex, Setup};
+    use crate::rules::patience::Patience;
 
-    /// Plays deals by the look-ahead hint to their spent stock and on,
-    /// measuring the end-game search at each position.
+    /// Deals larval games, restocks four times, then follows hints.
     #[test]
     #[ignore]
-    fn measure() {
-        let level = match std::env::var("LEVEL").as_deref() {
-            Ok("minor") => MyrmexLevel::Minor,
-            _ => MyrmexLevel::Larval,
-        };
-        let budget: usize = std::env::var("BUDGET")
+    fn follow_hints() {
+        let from: u64 = std::env::var("FROM")
             .ok()
             .and_then(|b| b.parse().ok())
-            .unwrap_or(200_000);
-        let seeds: u64 = std::env::var("SEEDS")
-            .ok()
-            .and_then(|b| b.parse().ok())
-            .unwrap_or(20);
-        let mut all = Vec::new();
-        for seed in 0..seeds {
+            .unwrap_or(0);
+        for seed in from..from + 4 {
             let mut game = Myrmex::new(&Setup {
-                level,
+                level: MyrmexLevel::Larval,
                 seed: Some(seed),
-                ends_when_dead: false,
                 ..Setup::default()
             })
             .unwrap();
-            let mut seen = HashSet::new();
-            seen.insert(format!("{:?}", game.view().piles));
-            let mut moves = 0;
-            let mut since_deal = 0;
-            while game.outcome().is_none() && moves < 400 {
-                let view = game.view();
-                let g = game.clone();
-                let avoid = |a: &Action| {
-                    let mut n = g.clone();
-                    n.apply(a).is_ok() && seen.contains(&format!("{:?}", n.view().piles))
-                };
-                let action = suggest(&view, 20_000, &avoid).unwrap_or(Action::End);
-                let stuck = action == Action::End || since_deal >= 40;
-                let action = if stuck && game.stock_len() > 0 {
-                    Action::Deal
-                } else {
-                    action
-                };
-                since_deal = if action == Action::Deal { 0 } else { since_deal + 1 };
-                game.apply(&action).unwrap();
-                seen.insert(format!("{:?}", game.view().piles));
-                moves += 1;
-                if game.stock_len() == 0 && game.outcome().is_none() {
-                    let t = std::time::Instant::now();
-                    let (p, n) = game.prospect_within(&|_| false, budget);
-                    let el = t.elapsed();
-                    let kind = match p {
-                        Prospect::Progress { .. } => "alive",
-                        Prospect::Stuck => "stuck",
-                        Prospect::Undecided => "undecided",
-                    };
-                    eprintln!(
-                        "seed {seed} move {moves} {kind} n {n} {el:?} chambers {} cards {}",
-                        game.chambers().len(),
-                        game.view().piles.iter().map(|p| p.cards.len()).sum::<usize>()
-                    );
-                    all.push((kind, n, el));
-                    if p == Prospect::Stuck {
-                        break;
-                    }
-                }
+            let mut played = vec![game.clone()];
+            for _ in 0..4 {
+                game.apply(&Action::Deal).unwrap();
+                played.push(game.clone());
             }
-        }
-        for kind in ["alive", "stuck", "undecided"] {
-            let of: Vec<_> = all.iter().filter(|a| a.0 == kind).collect();
-            let worst = of.iter().map(|a| a.1).max().unwrap_or(0);
-            let time: std::time::Duration = of.iter().map(|a| a.2).sum();
+            let mut n = 0;
+            let t = std::time::Instant::now();
+            while game.outcome().is_none() && n < 150 {
+                let hint = fresh_hint(&game, &played, HINT_BUDGET);
+                let Some(action) = hint.action() else {
+                    eprintln!("seed {seed}: no move hinted: {hint:?}");
+                    break;
+                };
+                game.apply(&action.parse().unwrap()).unwrap();
+                played.push(game.clone());
+                n += 1;
+            }
             eprintln!(
-                "{kind}: {} searches, worst {worst} positions, total {time:?}",
-                of.len()
+                "seed {seed}: {n} moves in {:?}, {:?} {:?} chambers {}",
+                t.elapsed(),
+                game.outcome(),
+                game.ending(),
+                game.chambers().len()
             );
         }
     }
