@@ -315,6 +315,8 @@ pub struct PileView {
 pub enum Ending {
     /// The player ended it (`end`).
     Ended,
+    /// All six chambers were made.
+    Complete,
     /// The stock was empty and no move was left.
     NoMove,
     /// The stock was empty, every card face up, and no line of moves could
@@ -324,10 +326,10 @@ pub enum Ending {
 
 impl Ending {
     /// Why the game ended by itself, in plain words; `None` when the player
-    /// ended it.
+    /// ended it or made every chamber.
     pub fn reason(self) -> Option<&'static str> {
         match self {
-            Ending::Ended => None,
+            Ending::Ended | Ending::Complete => None,
             Ending::NoMove => Some("No move is left"),
             Ending::NoChamber => Some("No further chamber can be made"),
         }
@@ -820,7 +822,9 @@ impl Myrmex {
         if self.outcome.is_some() || !self.stock.is_empty() {
             return;
         }
-        let ending = if !self.has_move() {
+        let ending = if self.chambers.len() >= CHAMBERS {
+            Ending::Complete
+        } else if !self.has_move() {
             Ending::NoMove
         } else if self.ends_when_dead
             && self.piles.iter().flatten().all(|s| s.up)

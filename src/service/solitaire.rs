@@ -946,7 +946,8 @@ impl Service {
         );
         if let serde_json::Value::Object(fields) = &setup {
             for (key, value) in fields {
-                if key == CHOSEN {
+                // Storage notes, not the game's options.
+                if key == CHOSEN || key == "ends_when_dead" {
                     continue;
                 }
                 let secret = key == "seed" || key == "deal";

@@ -411,3 +411,57 @@ impl Myrmex {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::DSuit;
+    use crate::rules::myrmex::PILES;
+
+    /// Five chambers made; the Knots run lies on pile 1 from the Crown down
+    /// to the 2, the Ace of Knots on top of pile 3, a 3 on pile 4.
+    const RUN: [&str; PILES] = [
+        "KN 9LN 8YN 7SN 6LN 5YN 4YN 3SN 2MN",
+        "4WL",
+        "9MS AN",
+        "5SW 3MW",
+        "4MS",
+        "8MS",
+        "6LN",
+        "9WY",
+    ];
+
+    /// "The hint never suggests the move that only undoes the one before":
+    /// after `1-4` takes the 2 off the run, `4-1` would put it straight
+    /// back. The hint names another way to the chamber instead.
+    #[test]
+    fn the_hint_never_takes_back_the_move_just_played() {
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, RUN, &DSuit::ALL[..5]);
+        game.apply(&Action::onto(1, 4)).unwrap();
+        let back = Action::onto(4, 1);
+        assert!(game.undoes_last_move(&back));
+        // Left to itself the search would start with it.
+        assert!(matches!(
+            game.prospect(&|_| false),
+            Prospect::Progress { first, .. } if first == back
+        ));
+        let hint = game.hint(HINT_BUDGET);
+        let action = hint.action().unwrap_or_else(|| panic!("{hint:?}"));
+        assert_ne!(action, back.to_string(), "{hint:?}");
+        let mut next = game.clone();
+        next.apply(&action.parse().unwrap()).unwrap();
+        assert_eq!(next.outcome(), None);
+    }
+
+    /// With nothing left to gain the hint says so (and the board offers
+    /// End): here with an older setup, which does not end by itself.
+    #[test]
+    fn nothing_left_to_gain_is_said() {
+        let dead = [
+            "AN KN", "2MN 7SN", "3SN 8YN", "5YN 8MS", "6LN 4YN", "9LN 8MS", "4WL", "4MS",
+        ];
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, dead, &DSuit::ALL[..5]);
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.hint(HINT_BUDGET), Hint::NoProgress);
+    }
+}

@@ -249,7 +249,7 @@ mod endgame_measure {
             .ok()
             .and_then(|b| b.parse().ok())
             .unwrap_or(0);
-        for seed in from..from + 4 {
+        for seed in from..from + 12 {
             let mut game = Myrmex::new(&Setup {
                 level: MyrmexLevel::Larval,
                 seed: Some(seed),
@@ -263,7 +263,7 @@ mod endgame_measure {
             }
             let mut n = 0;
             let t = std::time::Instant::now();
-            while game.outcome().is_none() && n < 150 {
+            while game.outcome().is_none() && n < 80 {
                 let hint = fresh_hint(&game, &played, HINT_BUDGET);
                 let Some(action) = hint.action() else {
                     eprintln!("seed {seed}: no move hinted: {hint:?}");
