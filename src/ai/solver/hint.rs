@@ -342,9 +342,7 @@ impl Hinted for Myrmex {
         // Never the move that only takes back the one just played.
         let avoid = &|game: &Myrmex, action: &Action| game.undoes_last_move(action) || avoid(game, action);
         if self.stock_len() == 0 {
-            if let Some(hint) = self.endgame_hint(budget, avoid) {
-                return hint;
-            }
+            return self.endgame_hint(budget, avoid);
         }
         // The look-ahead sees the view; `avoid` is asked about a stand-in
         // with the unseen cards in deck order, so nothing reads a hidden card.
@@ -378,36 +376,42 @@ impl Hinted for Myrmex {
 
 impl Myrmex {
     /// The hint once the stock is spent, from the visible cards alone (see
-    /// [`Myrmex::prospect`]): nothing left to gain, or, where no line wins
-    /// all six chambers (or the search cannot tell), the first action of a
-    /// line to more; `None` to hint as before the stock was spent.
-    fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>) -> Option<Hint> {
+    /// [`Myrmex::prospect`]): nothing left to gain; or with every card in
+    /// sight a winning line; else the first action of a line to another
+    /// chamber (or a card turned face up); else the look-ahead's
+    /// suggestion.
+    fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+        // Nothing is left to gain whatever is played: say so, and offer End.
+        if self.prospect(&|_| false) == Prospect::Stuck {
+            return Hint::NoProgress;
+        }
         let cards_down = self
             .view()
             .piles
             .iter()
             .flat_map(|p| &p.cards)
             .any(Option::is_none);
-        // Nothing is left to gain whatever is played: say so, and offer End.
-        if self.prospect(&|_| false) == Prospect::Stuck {
-            return Some(Hint::NoProgress);
+        if !cards_down {
+            if let hint @ Hint::Next { .. } = from_view(self, budget, avoid, myrmex::solve) {
+                return hint;
+            }
         }
         let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
-        let progress = |budget| match self.prospect_within(&|a| avoid(&stand_in, a), budget).0 {
-            Prospect::Progress { first, len } => Some(Hint::Progress {
+        let avoid = |a: &Action| avoid(&stand_in, a);
+        match self.prospect_within(&avoid, ENDGAME_STATES).0 {
+            Prospect::Progress { first, len } => Hint::Progress {
                 action: first.to_string(),
                 line_len: len,
                 cards_down,
-            }),
-            Prospect::Stuck | Prospect::Undecided => None,
-        };
-        if cards_down {
-            return progress(ENDGAME_STATES);
-        }
-        // Every card is in sight: a line to a full victory comes first.
-        match from_view(self, budget, avoid, myrmex::solve) {
-            hint @ Hint::Next { .. } => Some(hint),
-            _ => progress(ENDGAME_STATES),
+            },
+            Prospect::Stuck | Prospect::Undecided => {
+                match myrmex::suggest(&self.view(), budget / 4, &avoid) {
+                    Some(action) => Hint::Suggestion {
+                        action: action.to_string(),
+                    },
+                    None => Hint::Nothing,
+                }
+            }
         }
     }
 }

@@ -249,7 +249,11 @@ mod endgame_measure {
             .ok()
             .and_then(|b| b.parse().ok())
             .unwrap_or(0);
-        for seed in from..from + 12 {
+        let count: u64 = std::env::var("COUNT")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(1);
+        for seed in from..from + count {
             let mut game = Myrmex::new(&Setup {
                 level: MyrmexLevel::Larval,
                 seed: Some(seed),
@@ -263,7 +267,7 @@ mod endgame_measure {
             }
             let mut n = 0;
             let t = std::time::Instant::now();
-            while game.outcome().is_none() && n < 80 {
+            while game.outcome().is_none() && n < 200 {
                 let hint = fresh_hint(&game, &played, HINT_BUDGET);
                 let Some(action) = hint.action() else {
                     eprintln!("seed {seed}: no move hinted: {hint:?}");
