@@ -376,11 +376,13 @@ fn larval_hints_come_from_the_view_within_the_hint_budget() {
         panic!("nothing hidden: an exact hint");
     };
     assert!(dealt.clone().apply(&action.parse().unwrap()).is_ok(), "{action}");
-    // A deal proved lost: with its stock dealt, the hint says so.
+    // A deal proved lost: with its stock dealt no move is left, so the
+    // game ends by itself, and the hint says it is lost.
     let mut lost = myrmex_layered_deal(1);
     while lost.stock_len() > 0 {
         lost.apply(&mx::Action::Deal).unwrap();
     }
+    assert_eq!(lost.ending(), Some(mx::Ending::NoMove));
     assert_eq!(lost.hint(HINT_BUDGET), Hint::Lost);
 }
 

@@ -341,7 +341,7 @@ impl Hinted for Myrmex {
     fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
         // Never the move that only takes back the one just played.
         let avoid = &|game: &Myrmex, action: &Action| game.undoes_last_move(action) || avoid(game, action);
-        if self.stock_len() == 0 {
+        if self.stock_len() == 0 && self.outcome().is_none() {
             return self.endgame_hint(budget, avoid);
         }
         // The look-ahead sees the view; `avoid` is asked about a stand-in
@@ -397,7 +397,8 @@ impl Myrmex {
             }
         }
         let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
-        let avoid = |a: &Action| avoid(&stand_in, a);
+        // A line through an undo is not offered: the hint names moves.
+        let avoid = |a: &Action| *a == Action::Undo || avoid(&stand_in, a);
         match self.prospect_within(&avoid, ENDGAME_STATES).0 {
             Prospect::Progress { first, len } => Hint::Progress {
                 action: first.to_string(),
