@@ -147,3 +147,51 @@ fn larval_myrmex_played_by_clicks_ends_by_itself() {
     assert_eq!(out[0]["game"]["status"], "finished");
     assert_eq!(out[0]["game"]["score"], chambers);
 }
+
+/// While cards are face down the game does not end by itself, but the
+/// hint says when nothing visible can be gained and the board offers End.
+/// Minor seed 2, dealt out at once: three moves are open, none of them
+/// leads to a chamber or a card turned face up.
+#[test]
+fn with_cards_face_down_the_hint_offers_end_when_nothing_is_left_to_gain() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let mut clock = Clock(chrono::DateTime::parse_from_rfc3339("2026-11-20T12:00:00Z").unwrap());
+    let mut board = session.send(&clock.at(command(
+        "alice",
+        "c1",
+        "solitaire new",
+        json!({"game": "myrmex", "level": "minor", "seed": "2"}),
+    )));
+    assert_ok(&board);
+    while let Some(deal) = find(&board, "deal") {
+        board = session.send(&clock.at(click("alice", "c1", deal["id"].as_str().unwrap())));
+        assert_ok(&board);
+    }
+    assert_eq!(board["game"]["status"], "active", "{board}");
+    let legal = board["game"]["legal"].as_array().unwrap();
+    assert!(
+        legal.iter().any(|a| a.as_str().unwrap().contains('-')),
+        "moves are open: {board}"
+    );
+    let hint_button = find(&board, "hint").unwrap();
+    let hint = session.send(&clock.at(click("alice", "c1", hint_button["id"].as_str().unwrap())));
+    assert_ok(&hint);
+    let text = hint["text"].as_str().unwrap();
+    assert!(
+        text.contains("no line of moves completes another chamber or turns a face-down card up: nothing is left to gain"),
+        "{text}"
+    );
+    assert!(hinted(&hint).is_none(), "no move is named: {text}");
+    // The board offers the End confirmation in place.
+    assert_eq!(hint["update"], true);
+    let confirm = find(&hint, "endok").unwrap_or_else(|| panic!("End is offered: {hint}"));
+    assert!(find(&hint, "back").is_some(), "and a way back to the moves");
+    let ended = session.send(&clock.at(click("alice", "c1", confirm["id"].as_str().unwrap())));
+    assert_ok(&ended);
+    assert_eq!(ended["game"]["status"], "finished");
+    assert!(
+        ended["text"].as_str().unwrap().contains("ended the game"),
+        "{ended}"
+    );
+}
