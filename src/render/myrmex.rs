@@ -263,7 +263,7 @@ fn header(view: &View) -> Header<'static> {
         tag,
         // A game that ended by itself says why where the counts stood.
         status: match view.ending.and_then(Ending::reason) {
-            Some(reason) => format!("{level} · {reason}"),
+            Some(reason) => format!("{level} · {}", reason.to_lowercase()),
             None => format!(
                 "{level} · {} · {}",
                 counted(view.moves as usize, "move"),
