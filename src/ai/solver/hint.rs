@@ -459,7 +459,8 @@ mod tests {
     }
 
     /// With nothing left to gain the hint says so (and the board offers
-    /// End): here with an older setup, which does not end by itself.
+    /// End). The position is laid out, not reached by a move, so it has
+    /// not ended by itself.
     #[test]
     fn nothing_left_to_gain_is_said() {
         let dead = [
