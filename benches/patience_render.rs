@@ -61,6 +61,7 @@ fn myrmex_view() -> myrmex::View {
         closed: false,
         seed: Some(1),
         deal: None,
+        ends_when_dead: true,
     })
     .expect("a game");
     play(&mut game, 40, |turn, a| {

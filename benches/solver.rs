@@ -79,5 +79,51 @@ fn hints(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_deals, hints);
+/// The check after every Myrmex action once the stock is spent: can a
+/// further chamber be made? Larval deals restocked four times at once,
+/// under the rule of older setups (so that a dead position stays open to
+/// measure): the first deal of seeds 0..40 whose search proves it stuck,
+/// the first that finds a chamber in reach, and the first that meets the
+/// bound undecided.
+fn endgame(c: &mut Criterion) {
+    use antics::rules::myrmex::{Action, Myrmex, Prospect, ENDGAME_STATES};
+    use antics::rules::patience::Patience;
+    let mut group = c.benchmark_group("myrmex_endgame");
+    group.sample_size(10);
+    let mut found: Vec<(&str, u64, Myrmex, usize)> = Vec::new();
+    for seed in 0..40 {
+        let mut game = Myrmex::new(&myrmex::Setup {
+            level: MyrmexLevel::Larval,
+            seed: Some(seed),
+            ends_when_dead: false,
+            ..Default::default()
+        })
+        .unwrap();
+        for _ in 0..4 {
+            game.apply(&Action::Deal).unwrap();
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        let (prospect, met) = game.prospect_within(&|_| false, ENDGAME_STATES);
+        let kind = match prospect {
+            Prospect::Stuck => "stuck",
+            Prospect::Progress { .. } => "chamber_in_reach",
+            Prospect::Undecided => "undecided",
+        };
+        if !found.iter().any(|f| f.0 == kind) {
+            found.push((kind, seed, game, met));
+        }
+    }
+    for (kind, seed, game, met) in found {
+        eprintln!("myrmex_endgame {kind}: larval seed {seed}, {met} positions met");
+        group.throughput(Throughput::Elements(met.max(1) as u64));
+        group.bench_function(format!("{kind}_seed_{seed}"), |b| {
+            b.iter(|| black_box(game.prospect_within(&|_| false, ENDGAME_STATES)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solve_deals, hints, endgame);
 criterion_main!(benches);

@@ -145,6 +145,7 @@ fn the_patiences_keep_the_contract() {
             closed: false,
             seed: Some(seed),
             deal: None,
+            ends_when_dead: true,
         };
         check::<myrmex::Myrmex>(&myrmex, seed, 300);
         let anthill = anthill::Setup {

@@ -123,7 +123,7 @@ proptest! {
         choices in prop::collection::vec(any::<u32>(), 0..30),
     ) {
         let deal = |level, order: &[_]| Myrmex::new(&mx::Setup {
-            level, closed: false, seed: None, deal: Some(write_deck_order(order)),
+            level, closed: false, seed: None, deal: Some(write_deck_order(order)), ends_when_dead: true,
         }).unwrap();
 
         let order = mx::Setup { level: MyrmexLevel::Minor, seed: Some(seed), ..Default::default() }

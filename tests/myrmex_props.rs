@@ -25,6 +25,7 @@ fn setup(level: MyrmexLevel, closed: bool, seed: u64) -> Setup {
         closed: closed && matches!(level, MyrmexLevel::Major | MyrmexLevel::Queen),
         seed: Some(seed),
         deal: None,
+        ends_when_dead: true,
     }
 }
 
@@ -34,6 +35,7 @@ fn from_order(level: MyrmexLevel, closed: bool, order: &[DecktetCard]) -> Myrmex
         closed,
         seed: None,
         deal: Some(write_deck_order(order)),
+        ends_when_dead: true,
     })
     .expect("a permutation of the deck deals")
 }

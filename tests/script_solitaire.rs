@@ -403,6 +403,7 @@ fn following_hints_never_repeats_a_position() {
             closed: false,
             seed: Some(seed),
             deal: None,
+            ends_when_dead: true,
         })
         .unwrap();
         let mut seen = HashSet::from([game.table()]);

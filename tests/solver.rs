@@ -220,6 +220,7 @@ fn larval(seed: u64) -> Myrmex {
         closed: false,
         seed: Some(seed),
         deal: None,
+        ends_when_dead: true,
     })
     .unwrap()
 }
@@ -286,6 +287,7 @@ fn myrmex_layered_deal(twos: usize) -> Myrmex {
         closed: false,
         seed: None,
         deal: Some(write_deck_order(&order)),
+        ends_when_dead: true,
     })
     .unwrap()
 }
@@ -374,11 +376,13 @@ fn larval_hints_come_from_the_view_within_the_hint_budget() {
         panic!("nothing hidden: an exact hint");
     };
     assert!(dealt.clone().apply(&action.parse().unwrap()).is_ok(), "{action}");
-    // A deal proved lost: with its stock dealt, the hint says so.
+    // A deal proved lost: with its stock dealt no move is left, so the
+    // game ends by itself, and the hint says it is lost.
     let mut lost = myrmex_layered_deal(1);
     while lost.stock_len() > 0 {
         lost.apply(&mx::Action::Deal).unwrap();
     }
+    assert_eq!(lost.ending(), Some(mx::Ending::NoMove));
     assert_eq!(lost.hint(HINT_BUDGET), Hint::Lost);
 }
 
@@ -480,7 +484,7 @@ proptest! {
         }
 
         for level in [MyrmexLevel::Minor, MyrmexLevel::Larval] {
-            let mut game = Myrmex::new(&mx::Setup { level, closed: false, seed: Some(seed), deal: None }).unwrap();
+            let mut game = Myrmex::new(&mx::Setup { level, closed: false, seed: Some(seed), deal: None, ends_when_dead: true }).unwrap();
             random_play(&mut game, &choices);
             assert_hint_is_legal(&game)?;
         }
@@ -490,7 +494,7 @@ proptest! {
     /// stock are: they are shuffled among themselves, the face-up cards stay.
     #[test]
     fn closed_myrmex_hint_ignores_hidden_cards(seed in any::<u64>(), shuffle in any::<u64>()) {
-        let setup = mx::Setup { level: MyrmexLevel::Minor, closed: false, seed: Some(seed), deal: None };
+        let setup = mx::Setup { level: MyrmexLevel::Minor, closed: false, seed: Some(seed), deal: None, ends_when_dead: true };
         let order = setup.deck_order().unwrap();
         // "only the top card of each pile face up": rounds 0-2 of the deal
         // (cards 0..24) are face down, round 3 (cards 24..32) face up, the
@@ -504,6 +508,7 @@ proptest! {
         }
         let deal = |order: &[_]| Myrmex::new(&mx::Setup {
             level: MyrmexLevel::Minor, closed: false, seed: None, deal: Some(write_deck_order(order)),
+            ends_when_dead: true,
         }).unwrap();
         let (a, b) = (deal(&order), deal(&other));
         prop_assert_eq!(a.view().piles, b.view().piles);

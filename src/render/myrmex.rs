@@ -19,7 +19,7 @@ use super::patience::{
 };
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use crate::rules::counted;
-use crate::rules::myrmex::{Action, MoveInfo, PileView, View, CHAMBERS, PILES};
+use crate::rules::myrmex::{Action, Ending, MoveInfo, PileView, View, CHAMBERS, PILES};
 use crate::rules::patience::PatienceOutcome;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
@@ -100,6 +100,7 @@ fn sample_views() -> Vec<View> {
         moves: 30,
         score: 6,
         outcome: None,
+        ending: None,
     };
     let mut dealt = base.clone();
     dealt.last_action = Some(Action::Deal);
@@ -260,11 +261,15 @@ fn header(view: &View) -> Header<'static> {
         title,
         title_colour,
         tag,
-        status: format!(
-            "{level} · {} · {}",
-            counted(view.moves as usize, "move"),
-            counted(view.undos as usize, "undo")
-        ),
+        // A game that ended by itself says why where the counts stood.
+        status: match view.ending.and_then(Ending::reason) {
+            Some(reason) => format!("{level} · {}", reason.to_lowercase()),
+            None => format!(
+                "{level} · {} · {}",
+                counted(view.moves as usize, "move"),
+                counted(view.undos as usize, "undo")
+            ),
+        },
         stock: Some((view.stock, format!("in stock · {restocks}"))),
         back: decktet::BACK,
     }
@@ -308,6 +313,9 @@ pub fn myrmex_alt_text(view: &View) -> String {
         counted(view.undos as usize, "undo")
     );
     if let Some(outcome) = &view.outcome {
+        if let Some(reason) = view.ending.and_then(Ending::reason) {
+            let _ = write!(text, " {reason}.");
+        }
         let _ = write!(text, " Game over: {}.", outcome.detail);
     }
     let piles: Vec<String> = view
@@ -356,6 +364,7 @@ mod tests {
             closed: false,
             seed: Some(seed),
             deal: None,
+            ends_when_dead: true,
         })
         .expect("a game")
     }
@@ -431,6 +440,7 @@ mod tests {
             closed: false,
             seed: None,
             deal: Some(write_deck_order(order)),
+            ends_when_dead: true,
         })
         .expect("a dealt game")
     }

@@ -22,8 +22,14 @@
 //!   with the largest movable group.
 //! - A group may move onto an empty pile even when it is its whole pile (the
 //!   rulings note that piles can be moved back and forth this way).
-//! - The game ends by itself only when the stock is empty and no move is
-//!   left (`end` and `undo` are not moves), including after all six chambers.
+//! - The game ends by itself when the stock is empty and no move is left
+//!   (`end` and `undo` are not moves), including after all six chambers;
+//!   and, once the stock is empty and every card is face up, when no line
+//!   of moves (undos included) can complete another chamber: the
+//!   positions left are then finite and known, and [`endgame`] decides it
+//!   exactly. The end is worked out by `apply` from the position alone, so
+//!   it is never stored as an action and a replayed log ends the same way.
+//!   Games stored before this ruling keep going ([`Setup::ends_when_dead`]).
 
 use crate::rules::cards::{
     check_deck_order, decktet_deck, parse_deck_order, write_deck_order, DRank, DSuit, DecktetCard,
@@ -38,6 +44,10 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
 
+mod endgame;
+
+pub use endgame::{Prospect, ENDGAME_STATES};
+
 /// The number of piles in the tableau.
 pub const PILES: usize = 8;
 
@@ -48,7 +58,7 @@ pub const CHAMBERS: usize = 6;
 // Setup
 
 /// What a game starts from: a level and a deal (a deck order) or a seed.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     #[serde(default)]
     pub level: MyrmexLevel,
@@ -62,6 +72,24 @@ pub struct Setup {
     /// first); it takes precedence over the seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<String>,
+    /// Whether the game ends by itself once no further chamber can be made
+    /// (stock spent, every card face up). Every new setup has it; a setup
+    /// stored before that ruling lacks it and reads as `false`, so that its
+    /// log replays as it was played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_when_dead: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            level: MyrmexLevel::default(),
+            closed: false,
+            seed: None,
+            deal: None,
+            ends_when_dead: true,
+        }
+    }
 }
 
 impl Setup {
@@ -282,6 +310,32 @@ pub struct PileView {
     pub group: usize,
 }
 
+/// How a game came to an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The player ended it (`end`).
+    Ended,
+    /// All six chambers were made.
+    Complete,
+    /// The stock was empty and no move was left.
+    NoMove,
+    /// The stock was empty, every card face up, and no line of moves could
+    /// complete another chamber.
+    NoChamber,
+}
+
+impl Ending {
+    /// Why the game ended by itself, in plain words; `None` when the player
+    /// ended it or made every chamber.
+    pub fn reason(self) -> Option<&'static str> {
+        match self {
+            Ending::Ended | Ending::Complete => None,
+            Ending::NoMove => Some("No move is left"),
+            Ending::NoChamber => Some("No further chamber can be made"),
+        }
+    }
+}
+
 /// A move as it was made, with the number of cards it moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveInfo {
@@ -319,6 +373,8 @@ pub struct View {
     pub moves: u32,
     pub score: i64,
     pub outcome: Option<PatienceOutcome>,
+    /// How the game ended, once it has.
+    pub ending: Option<Ending>,
 }
 
 // ---------------------------------------------------------------------------
@@ -362,6 +418,9 @@ pub struct Myrmex {
     last_move: Option<MoveInfo>,
     last_dealt: usize,
     outcome: Option<PatienceOutcome>,
+    ending: Option<Ending>,
+    /// See [`Setup::ends_when_dead`].
+    ends_when_dead: bool,
 }
 
 impl Myrmex {
@@ -381,7 +440,9 @@ impl Myrmex {
             )));
         }
         let order = setup.deck_order()?;
-        Ok(Myrmex::from_order(level, setup.closed, order))
+        let mut game = Myrmex::from_order(level, setup.closed, order);
+        game.ends_when_dead = setup.ends_when_dead;
+        Ok(game)
     }
 
     /// Deals a checked deck order: in rounds across piles 1..8, each round to
@@ -421,6 +482,8 @@ impl Myrmex {
             last_move: None,
             last_dealt: 0,
             outcome: None,
+            ending: None,
+            ends_when_dead: true,
         }
     }
 
@@ -529,7 +592,50 @@ impl Myrmex {
             moves: self.moves(),
             score: self.score(),
             outcome: self.outcome.clone(),
+            ending: self.ending,
         }
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// What is left to gain by moves, judged from what the player sees: a
+    /// line that completes a chamber or turns a face-down card up (its
+    /// first action, never one `avoid` refuses), or none. With cards still
+    /// in the stock a restock is always progress. Exact, within
+    /// [`ENDGAME_STATES`] positions (see [`endgame`]).
+    pub fn prospect(&self, avoid: &dyn Fn(&Action) -> bool) -> Prospect {
+        if self.outcome.is_some() {
+            return Prospect::Stuck;
+        }
+        if !self.stock.is_empty() {
+            return Prospect::Progress {
+                first: Action::Deal,
+                len: 1,
+            };
+        }
+        self.prospect_within(avoid, ENDGAME_STATES).0
+    }
+
+    /// [`Myrmex::prospect`] within `budget` positions (with the stock
+    /// spent), and how many positions the search met: for measuring it.
+    pub fn prospect_within(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> (Prospect, usize) {
+        endgame::search(self.level, &self.piles, &self.history, avoid, budget)
+    }
+
+    /// Whether `action` only takes back the move just played: the same
+    /// cards straight back (`B-A` right after `A-B`, the same count).
+    pub fn undoes_last_move(&self, action: &Action) -> bool {
+        let (Some(last), Action::Move { from, to, count }) = (self.last_move, *action) else {
+            return false;
+        };
+        usize::from(from) == last.to
+            && usize::from(to) == last.from
+            && self
+                .resolve_move(from, to, count)
+                .is_ok_and(|m| m.count == last.count)
     }
 
     /// The canonical form of `action` in this position (`3-7` onto an empty
@@ -710,10 +816,43 @@ impl Myrmex {
         })
     }
 
+    /// Ends the game by itself when the rulings say so: the stock empty and
+    /// no move left, or (every card face up) no chamber left to make.
     fn finish_if_stuck(&mut self) {
-        if self.outcome.is_none() && self.stock.is_empty() && !self.has_move() {
-            self.outcome = Some(outcome_for(self.chambers.len()));
+        if self.outcome.is_some() || !self.stock.is_empty() {
+            return;
         }
+        let ending = if self.chambers.len() >= CHAMBERS {
+            Ending::Complete
+        } else if !self.has_move() {
+            Ending::NoMove
+        } else if self.ends_when_dead
+            && self.piles.iter().flatten().all(|s| s.up)
+            && endgame::stuck(self.level, &self.piles, &self.history)
+        {
+            Ending::NoChamber
+        } else {
+            return;
+        };
+        self.outcome = Some(outcome_for(self.chambers.len()));
+        self.ending = Some(ending);
+    }
+
+    /// A position for tests: these piles (bottom first), every card face
+    /// up, the stock spent, these chambers made; the rest of the deck counts
+    /// as gone into the chambers, so nothing is unseen.
+    #[cfg(test)]
+    pub(crate) fn laid_out(level: MyrmexLevel, piles: [&str; PILES], chambers: &[DSuit]) -> Myrmex {
+        let mut game = Myrmex::from_order(level, false, decktet_deck(level));
+        for (pile, text) in game.piles.iter_mut().zip(piles) {
+            let cards = parse_deck_order(text).expect("test cards");
+            *pile = cards.into_iter().map(|card| Slot { card, up: true }).collect();
+        }
+        game.stock.clear();
+        game.chambers = chambers.to_vec();
+        let laid = game.piles.iter().flatten().map(|s| s.card);
+        game.chamber_cards = crate::rules::cards::deck_without(&decktet_deck(level), laid);
+        game
     }
 
     fn set_barrier(&mut self, barrier: Barrier) {
@@ -809,6 +948,7 @@ impl Patience for Myrmex {
             }
             Action::End => {
                 self.outcome = Some(outcome_for(self.chambers.len()));
+                self.ending = Some(Ending::Ended);
                 self.last_move = None;
                 self.last_dealt = 0;
             }
@@ -968,8 +1108,25 @@ mod tests {
             ..Default::default()
         };
         let json = serde_json::to_string(&setup).unwrap();
-        assert_eq!(json, r#"{"level":"minor","closed":false,"seed":7}"#);
-        assert_eq!(serde_json::from_str::<Setup>(r#"{"seed":7}"#).unwrap(), setup);
+        assert_eq!(
+            json,
+            r#"{"level":"minor","closed":false,"seed":7,"ends_when_dead":true}"#
+        );
+        assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+        // A setup stored before the ruling on dead positions reads as it was
+        // played, and writes back the same.
+        let old = serde_json::from_str::<Setup>(r#"{"seed":7}"#).unwrap();
+        assert_eq!(
+            old,
+            Setup {
+                ends_when_dead: false,
+                ..setup
+            }
+        );
+        assert_eq!(
+            serde_json::to_string(&old).unwrap(),
+            r#"{"level":"minor","closed":false,"seed":7}"#
+        );
     }
 
     #[test]
@@ -987,6 +1144,126 @@ mod tests {
             deck.sort();
             assert_eq!(order, deck);
         }
+    }
+
+    /// Five chambers made; the Knots run from the Crown down to the 2
+    /// lies on pile 1, the Ace of Knots under the Diplomat on pile 2, pile
+    /// 3 is empty: `2-4` (or `2:1-3`) then `2-1` completes the sixth
+    /// chamber.
+    const ALIVE: [&str; PILES] = [
+        "KN 9LN 8YN 7SN 6LN 5YN 4YN 3SN 2MN",
+        "AN 8MS",
+        "",
+        "9MS",
+        "4MS",
+        "4WL",
+        "5SW",
+        "3MW",
+    ];
+
+    /// Every Knots card a chamber needs is on the table, but the Ace lies
+    /// under the Crown, which only an empty pile could take, and no pile
+    /// can ever be emptied: the Castle on pile 2 can only go back and forth
+    /// between the Eights on piles 3, 4 and 6.
+    const DEAD: [&str; PILES] = [
+        "AN KN", "2MN 7SN", "3SN 8YN", "5YN 8MS", "6LN 4YN", "9LN 8MS", "4WL", "4MS",
+    ];
+
+    fn five_chambers() -> Vec<DSuit> {
+        DSuit::ALL[..5].to_vec()
+    }
+
+    #[test]
+    fn a_chamber_in_reach_is_found() {
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &five_chambers());
+        // The Diplomat onto the Pact, then the Ace onto the 2.
+        assert_eq!(
+            game.prospect(&|_| false),
+            Prospect::Progress {
+                first: Action::onto(2, 4),
+                len: 2
+            }
+        );
+        // A first move the caller refuses is never the answer (another line
+        // is found); with every line refused nothing is in reach.
+        let refused = Action::onto(2, 4);
+        match game.prospect(&|a| *a == refused) {
+            Prospect::Progress { first, .. } => assert_ne!(first, refused),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(game.prospect(&|_| true), Prospect::Stuck);
+    }
+
+    #[test]
+    fn no_chamber_in_reach_is_proved() {
+        // "Chamber: when the top cards of a pile form a full sequence
+        // (Crown at its bottom down to the Ace on top) that shares one
+        // suit, it is removed": here none can ever form.
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        assert!(game
+            .legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Move { .. })));
+        let (prospect, met) = game.prospect_within(&|_| false, ENDGAME_STATES);
+        assert_eq!(prospect, Prospect::Stuck);
+        // The Castle's four places, in canonical form.
+        assert!(met <= 4, "{met}");
+        // The same position with a pile left empty is not dead: the Crown
+        // moves there and the Ace comes free.
+        let mut open = DEAD;
+        open[6] = "";
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, open, &five_chambers());
+        assert!(matches!(game.prospect(&|_| false), Prospect::Progress { .. }));
+    }
+
+    #[test]
+    fn a_dead_position_ends_the_game_by_itself_and_scores_it() {
+        // "End: when the stock is empty and no move is left the game ends
+        // by itself"; once every card is face up, a position from which no
+        // further chamber can be made ends the same way, "result by
+        // chambers: 0 a total loss, 1-5 a partial win".
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        assert_eq!(game.outcome(), None);
+        game.apply(&Action::onto(2, 3)).unwrap();
+        assert_eq!(game.ending(), Some(Ending::NoChamber));
+        assert_eq!(game.outcome(), Some(outcome_for(5)));
+        assert_eq!(game.score(), 5);
+        assert!(game.legal_actions().is_empty());
+        // Nothing was stored for the end: the record holds the move alone.
+        assert_eq!(game.record(), [Action::onto(2, 3)]);
+        assert_eq!(Ending::NoChamber.reason(), Some("No further chamber can be made"));
+        assert_eq!(game.view().ending, Some(Ending::NoChamber));
+    }
+
+    #[test]
+    fn a_live_position_and_an_older_setup_play_on() {
+        // Filling the empty pile leaves a way: the Diplomat onto the Pact
+        // frees the Ace. The game goes on.
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &five_chambers());
+        game.apply(&Action::to_empty(5, 1, 3)).unwrap();
+        assert_eq!(game.outcome(), None);
+        assert!(matches!(game.prospect(&|_| false), Prospect::Progress { .. }));
+        // A setup stored before this ruling reads without the field and
+        // keeps the old rule: only "no move left" ends it.
+        let old: Setup = serde_json::from_str(r#"{"level":"larval","seed":7}"#).unwrap();
+        assert!(!old.ends_when_dead);
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        game.ends_when_dead = old.ends_when_dead;
+        game.apply(&Action::onto(2, 3)).unwrap();
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.prospect(&|_| false), Prospect::Stuck);
+    }
+
+    #[test]
+    fn taking_back_the_last_move_is_recognised() {
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+        game.ends_when_dead = false;
+        game.apply(&Action::onto(2, 3)).unwrap();
+        game.apply(&Action::onto(3, 4)).unwrap();
+        // 4-3 moves the same card straight back; 4-6 and 3-4 do not.
+        assert!(game.undoes_last_move(&Action::onto(4, 3)));
+        assert!(!game.undoes_last_move(&Action::onto(4, 6)));
+        assert!(!game.undoes_last_move(&Action::onto(3, 4)));
     }
 
     #[test]

@@ -160,6 +160,7 @@ impl Service {
                     closed: false,
                     seed,
                     deal: None,
+                    ends_when_dead: true,
                 };
                 self.solitaire_start::<Myrmex>(req, &setup, attempt, |r| {
                     intro::<Myrmex>(req, r, proved.then_some(SEEN_WHOLE))

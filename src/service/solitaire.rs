@@ -65,6 +65,13 @@ pub(super) trait SolitaireRules:
         let _ = elapsed_ms;
         self.outcome().map(|o| o.detail).unwrap_or_default()
     }
+
+    /// Why the game ended by itself ("No further chamber can be made"),
+    /// when the rules ended it rather than the player; `None` otherwise, or
+    /// where the game says it on its own.
+    fn ended_by_itself(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The share line alone (it names the game and the day) of a finished
@@ -742,8 +749,13 @@ impl Service {
                         Some(_) => None,
                         None => stored_seed(&loaded.row),
                     };
+                    let why = loaded
+                        .game
+                        .ended_by_itself()
+                        .map(|reason| format!(" {reason}, so the game ends by itself."))
+                        .unwrap_or_default();
                     format!(
-                        "{} **Game over**: {}.{}",
+                        "{}{why} **Game over**: {}.{}",
                         played_line(&mention(&req.user), &action.to_string()),
                         stored_detail(&loaded.row),
                         replay
@@ -835,7 +847,12 @@ impl Service {
                     ..Reply::ephemeral(board.text)
                 }));
             }
-            let mut reply = self.solitaire_reply(&loaded, text);
+            // Nothing left to gain: the board offers to end the game.
+            let view = match hint {
+                Hint::NoProgress => View::ConfirmEnd,
+                _ => View::Play,
+            };
+            let mut reply = self.solitaire_reply_in(&loaded, text, &view);
             reply.ephemeral = loaded.daily.is_some();
             reply.update = via == Via::Click;
             Ok(Some(reply))
@@ -985,7 +1002,8 @@ impl Service {
         );
         if let serde_json::Value::Object(fields) = &setup {
             for (key, value) in fields {
-                if key == CHOSEN {
+                // Storage notes, not the game's options.
+                if key == CHOSEN || key == "ends_when_dead" {
                     continue;
                 }
                 let secret = key == "seed" || key == "deal";
@@ -1155,6 +1173,22 @@ fn hint_text(hint: &Hint) -> String {
         Hint::Guess { action } => format!(
             "I could not decide within my budget whether this position can be won; my best guess is **{action}** (no promise that it wins)."
         ),
+        Hint::Progress {
+            action,
+            line_len,
+            cards_down,
+        } => format!(
+            "Play **{action}**: it starts a line of {} to {}.",
+            crate::rules::counted(*line_len, "action"),
+            if *cards_down {
+                "another chamber or a card turned face up"
+            } else {
+                "another chamber"
+            }
+        ),
+        Hint::NoProgress => "From the cards you can see, no line of moves completes another chamber or turns a \
+             face-down card up: nothing is left to gain, so you may end the game now."
+            .into(),
         Hint::Lost => "This position can no longer be won.".into(),
         Hint::Undecided => "I could not decide within my budget whether this position can be won.".into(),
         Hint::Nothing => "I see no move worth suggesting that does not go back to a position you have played.".into(),

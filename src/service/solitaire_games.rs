@@ -43,6 +43,7 @@ impl SolitaireRules for Myrmex {
             closed,
             seed,
             deal,
+            ends_when_dead: true,
         })
     }
 
@@ -65,6 +66,10 @@ impl SolitaireRules for Myrmex {
             alt: render::replay_alt_text(&replay, &render::myrmex_alt_text(views.views.last()?)),
             png: replay.gif,
         })
+    }
+
+    fn ended_by_itself(&self) -> Option<&'static str> {
+        self.ending().and_then(myrmex::Ending::reason)
     }
 
     /// The rulings keep the time from the first move to the end, and name

@@ -15,7 +15,7 @@ use super::{anthill, ants, myrmex, Solved, Verdict};
 use crate::rules::anthill::Anthill;
 use crate::rules::ants_solitaire::AntsSolitaire;
 use crate::rules::cards::MyrmexLevel;
-use crate::rules::myrmex::Myrmex;
+use crate::rules::myrmex::{Action, Myrmex, Prospect, ENDGAME_STATES};
 use crate::rules::patience::Patience;
 use std::collections::HashSet;
 
@@ -44,6 +44,19 @@ pub enum Hint {
     /// An open deal the search could not decide: the most promising move
     /// of a short look-ahead, with no promise that it wins.
     Guess { action: String },
+    /// Myrmex with the stock spent: no line wins all six chambers (or
+    /// none was found), and this action starts a line of
+    /// `line_len` actions to another chamber or, with `cards_down`, to a
+    /// card turned face up, judged from the visible cards alone.
+    Progress {
+        action: String,
+        line_len: usize,
+        cards_down: bool,
+    },
+    /// Myrmex with the stock spent: no line of moves completes another
+    /// chamber or turns a face-down card up. Nothing is left to gain, so
+    /// the hint offers to end the game.
+    NoProgress,
     /// Nothing is hidden and no line wins from here.
     Lost,
     /// Cards are hidden and no line wins in any of the ways decided.
@@ -82,8 +95,9 @@ impl Hint {
             Hint::Next { action, .. }
             | Hint::Likely { action, .. }
             | Hint::Suggestion { action }
-            | Hint::Guess { action } => Some(action),
-            Hint::Lost | Hint::NoWin { .. } | Hint::Undecided | Hint::Nothing => None,
+            | Hint::Guess { action }
+            | Hint::Progress { action, .. } => Some(action),
+            Hint::NoProgress | Hint::Lost | Hint::NoWin { .. } | Hint::Undecided | Hint::Nothing => None,
         }
     }
 }
@@ -325,6 +339,11 @@ impl Hinted for AntsSolitaire {
 /// the search cannot decide, the look-ahead's best guess.
 impl Hinted for Myrmex {
     fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+        // Never the move that only takes back the one just played.
+        let avoid = &|game: &Myrmex, action: &Action| game.undoes_last_move(action) || avoid(game, action);
+        if self.stock_len() == 0 && self.outcome().is_none() {
+            return self.endgame_hint(budget, avoid);
+        }
         // The look-ahead sees the view; `avoid` is asked about a stand-in
         // with the unseen cards in deck order, so nothing reads a hidden card.
         let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
@@ -352,5 +371,103 @@ impl Hinted for Myrmex {
         let v = self.view();
         let piles: Vec<_> = v.piles.iter().map(|p| &p.cards).collect();
         format!("{piles:?} {} {} {:?}", v.stock, v.restocks_left, v.chambers)
+    }
+}
+
+impl Myrmex {
+    /// The hint once the stock is spent, from the visible cards alone (see
+    /// [`Myrmex::prospect`]): nothing left to gain; or with every card in
+    /// sight a winning line; else the first action of a line to another
+    /// chamber (or a card turned face up); else the look-ahead's
+    /// suggestion.
+    fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+        // Nothing is left to gain whatever is played: say so, and offer End.
+        if self.prospect(&|_| false) == Prospect::Stuck {
+            return Hint::NoProgress;
+        }
+        let cards_down = self
+            .view()
+            .piles
+            .iter()
+            .flat_map(|p| &p.cards)
+            .any(Option::is_none);
+        if !cards_down {
+            if let hint @ Hint::Next { .. } = from_view(self, budget, avoid, myrmex::solve) {
+                return hint;
+            }
+        }
+        let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
+        // A line through an undo is not offered: the hint names moves.
+        let avoid = |a: &Action| *a == Action::Undo || avoid(&stand_in, a);
+        match self.prospect_within(&avoid, ENDGAME_STATES).0 {
+            Prospect::Progress { first, len } => Hint::Progress {
+                action: first.to_string(),
+                line_len: len,
+                cards_down,
+            },
+            Prospect::Stuck | Prospect::Undecided => {
+                match myrmex::suggest(&self.view(), budget / 4, &avoid) {
+                    Some(action) => Hint::Suggestion {
+                        action: action.to_string(),
+                    },
+                    None => Hint::Nothing,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::DSuit;
+    use crate::rules::myrmex::PILES;
+
+    /// Five chambers made; the Knots run lies on pile 1 from the Crown down
+    /// to the 2, the Ace of Knots on top of pile 3, a 3 on pile 4.
+    const RUN: [&str; PILES] = [
+        "KN 9LN 8YN 7SN 6LN 5YN 4YN 3SN 2MN",
+        "4WL",
+        "9MS AN",
+        "5SW 3MW",
+        "4MS",
+        "8MS",
+        "6LN",
+        "9WY",
+    ];
+
+    /// "The hint never suggests the move that only undoes the one before":
+    /// after `1-4` takes the 2 off the run, `4-1` would put it straight
+    /// back. The hint names another way to the chamber instead.
+    #[test]
+    fn the_hint_never_takes_back_the_move_just_played() {
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, RUN, &DSuit::ALL[..5]);
+        game.apply(&Action::onto(1, 4)).unwrap();
+        let back = Action::onto(4, 1);
+        assert!(game.undoes_last_move(&back));
+        // Left to itself the search would start with it.
+        assert!(matches!(
+            game.prospect(&|_| false),
+            Prospect::Progress { first, .. } if first == back
+        ));
+        let hint = game.hint(HINT_BUDGET);
+        let action = hint.action().unwrap_or_else(|| panic!("{hint:?}"));
+        assert_ne!(action, back.to_string(), "{hint:?}");
+        let mut next = game.clone();
+        next.apply(&action.parse().unwrap()).unwrap();
+        assert_eq!(next.outcome(), None);
+    }
+
+    /// With nothing left to gain the hint says so (and the board offers
+    /// End). The position is laid out, not reached by a move, so it has
+    /// not ended by itself.
+    #[test]
+    fn nothing_left_to_gain_is_said() {
+        let dead = [
+            "AN KN", "2MN 7SN", "3SN 8YN", "5YN 8MS", "6LN 4YN", "9LN 8MS", "4WL", "4MS",
+        ];
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, dead, &DSuit::ALL[..5]);
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.hint(HINT_BUDGET), Hint::NoProgress);
     }
 }

@@ -384,6 +384,7 @@ impl DealGame {
                     closed: false,
                     seed: Some(seed),
                     deal: None,
+                    ends_when_dead: true,
                 };
                 let game = crate::rules::myrmex::Myrmex::new(&setup).expect("a seed always deals");
                 summary(myrmex::solve(&game, budget))

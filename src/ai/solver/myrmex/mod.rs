@@ -197,6 +197,7 @@ mod tests {
                 closed: false,
                 seed: Some(seed),
                 deal: None,
+                ends_when_dead: true,
             })
             .unwrap();
             let cards = Cards::new(game.level());

@@ -1,0 +1,456 @@
+//! What is left to gain once the stock is spent: whether some line of moves
+//! still completes a chamber or turns a face-down card face up.
+//!
+//! With no stock left only moves change the tableau, so the positions a
+//! game can reach are finite, and a search over all of them decides the
+//! question exactly. It goes best first (towards runs built on Crowns, so
+//! that a line to a chamber is found early) over canonical positions with
+//! a table of those already met: with no restock to come every pile is
+//! like any other, so a position is its piles sorted, each written as its
+//! face-down count and its face-up cards. The two copies of a card share a
+//! code, so swapping them changes nothing. Only a search that met every
+//! reachable position answers "stuck"; one that meets [`ENDGAME_STATES`]
+//! first answers "undecided", and the game goes on.
+//!
+//! Face-down cards never move, and turning one up ends the search, so which
+//! card lies face down never matters: the search reads only what the player
+//! sees, and a hint may use it.
+
+use super::{rank_index, sequence_len, Action, Piles, PILES};
+use crate::rules::cards::{DecktetCard, MyrmexLevel};
+use hashbrown::hash_table::{Entry, HashTable};
+use rustc_hash::FxHasher;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::Hasher;
+use std::sync::{LazyLock, Mutex, PoisonError};
+
+/// How many positions the search may meet before it gives up undecided
+/// (then the game goes on: a game never ends on a guess). A position with
+/// nothing left to gain has few: in larval games played on past the last
+/// restock by the look-ahead hint (seeds 0..20), the 7 proved stuck met
+/// 8 to 37,492 positions, 5 of them fewer than 200. A search meets about
+/// a million positions a second (bench `myrmex_endgame`): the bound costs
+/// about 44 ms. Positions with many cards and an empty pile can reach far
+/// more, and stay undecided.
+pub const ENDGAME_STATES: usize = 50_000;
+
+/// Room for the tallest pile a game can build.
+const HEIGHT: usize = 72;
+
+/// What the search found from a position whose stock is spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prospect {
+    /// A line of `len` actions completes a chamber or turns a card face up;
+    /// `first` starts it (`undo` when the line starts further back, in a
+    /// position the player can still undo to).
+    Progress { first: Action, len: usize },
+    /// No line does: nothing is left to gain.
+    Stuck,
+    /// The search met [`ENDGAME_STATES`] positions first.
+    Undecided,
+}
+
+/// Rank index and suit bits of each card code at one level.
+struct Cards {
+    rank: [u8; DecktetCard::ALL.len()],
+    suits: [u8; DecktetCard::ALL.len()],
+    sequence: usize,
+}
+
+impl Cards {
+    fn new(level: MyrmexLevel) -> Cards {
+        let mut cards = Cards {
+            rank: [0; DecktetCard::ALL.len()],
+            suits: [0; DecktetCard::ALL.len()],
+            sequence: sequence_len(level),
+        };
+        for (i, card) in DecktetCard::ALL.iter().enumerate() {
+            cards.rank[i] = rank_index(level, card.rank()) as u8;
+            cards.suits[i] = card.suits().iter().fold(0, |bits, suit| bits | 1 << suit as u8);
+        }
+        cards
+    }
+}
+
+fn code(card: DecktetCard) -> u8 {
+    DecktetCard::ALL
+        .iter()
+        .position(|&c| c == card)
+        .expect("a Decktet card") as u8
+}
+
+/// A tableau as the search sees it: each pile's face-up cards (codes,
+/// bottom first) over a number of face-down cards.
+#[derive(Clone, Copy)]
+struct Tableau {
+    up: [[u8; HEIGHT]; PILES],
+    len: [u8; PILES],
+    down: [u8; PILES],
+}
+
+/// `count` cards from pile `from` to pile `to` (0-based).
+#[derive(Clone, Copy)]
+struct Move {
+    from: usize,
+    to: usize,
+    count: usize,
+}
+
+impl Tableau {
+    fn of(piles: &Piles) -> Tableau {
+        let mut t = Tableau {
+            up: [[0; HEIGHT]; PILES],
+            len: [0; PILES],
+            down: [0; PILES],
+        };
+        for (p, pile) in piles.iter().enumerate() {
+            for slot in pile {
+                if slot.up {
+                    t.up[p][usize::from(t.len[p])] = code(slot.card);
+                    t.len[p] += 1;
+                } else {
+                    t.down[p] += 1;
+                }
+            }
+        }
+        t
+    }
+
+    fn cards(&self, p: usize) -> &[u8] {
+        &self.up[p][..usize::from(self.len[p])]
+    }
+
+    fn is_empty(&self, p: usize) -> bool {
+        self.len[p] == 0 && self.down[p] == 0
+    }
+
+    /// The largest group at the top of pile `p`.
+    fn group(&self, cards: &Cards, p: usize) -> usize {
+        let pile = self.cards(p);
+        let Some(&top) = pile.last() else {
+            return 0;
+        };
+        let (mut common, mut rank) = (cards.suits[usize::from(top)], cards.rank[usize::from(top)]);
+        let mut group = 1;
+        for &c in pile.iter().rev().skip(1) {
+            let c = usize::from(c);
+            if cards.rank[c] != rank + 1 || common & cards.suits[c] == 0 {
+                break;
+            }
+            common &= cards.suits[c];
+            rank += 1;
+            group += 1;
+        }
+        group
+    }
+
+    /// Every move worth searching. Empty piles are alike, so only the first
+    /// is a destination, and a whole pile never moves into one (that only
+    /// renames the piles); a pile over face-down cards may, which turns
+    /// one up.
+    fn moves(&self, cards: &Cards, out: &mut Vec<Move>) {
+        out.clear();
+        let empty = (0..PILES).find(|&p| self.is_empty(p));
+        for from in 0..PILES {
+            let group = self.group(cards, from);
+            if group == 0 {
+                continue;
+            }
+            let have = cards.rank[usize::from(*self.cards(from).last().expect("a group"))];
+            for to in 0..PILES {
+                if to == from {
+                    continue;
+                }
+                if Some(to) == empty {
+                    let whole = self.down[from] == 0;
+                    let most = if whole {
+                        group.min(usize::from(self.len[from]) - 1)
+                    } else {
+                        group
+                    };
+                    out.extend((1..=most).map(|count| Move { from, to, count }));
+                } else if let Some(&target) = self.cards(to).last() {
+                    let wanted = cards.rank[usize::from(target)];
+                    if wanted > have && usize::from(wanted - have) <= group {
+                        let count = usize::from(wanted - have);
+                        out.push(Move { from, to, count });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays `m`; true when it completes a chamber or uncovers a face-down
+    /// card (which the rules then turn up).
+    fn play(&mut self, cards: &Cards, m: Move) -> bool {
+        let (from_len, to_len) = (usize::from(self.len[m.from]), usize::from(self.len[m.to]));
+        let start = from_len - m.count;
+        let moved = self.up[m.from];
+        self.up[m.to][to_len..to_len + m.count].copy_from_slice(&moved[start..from_len]);
+        self.len[m.from] -= m.count as u8;
+        self.len[m.to] += m.count as u8;
+        let flips = self.len[m.from] == 0 && self.down[m.from] > 0;
+        flips || self.group(cards, m.to) >= cards.sequence
+    }
+
+    /// The canonical key: the piles sorted, each its face-down count, its
+    /// length and its cards.
+    fn key(&self, out: &mut Vec<u8>) {
+        let mut order: [usize; PILES] = std::array::from_fn(|p| p);
+        order.sort_unstable_by(|&a, &b| {
+            (self.down[a], self.len[a], self.cards(a)).cmp(&(self.down[b], self.len[b], self.cards(b)))
+        });
+        out.clear();
+        for p in order {
+            out.extend_from_slice(&[self.down[p], self.len[p]]);
+            out.extend_from_slice(self.cards(p));
+        }
+    }
+
+    fn from_key(key: &[u8]) -> Tableau {
+        let mut t = Tableau {
+            up: [[0; HEIGHT]; PILES],
+            len: [0; PILES],
+            down: [0; PILES],
+        };
+        let mut at = 0;
+        for p in 0..PILES {
+            t.down[p] = key[at];
+            t.len[p] = key[at + 1];
+            let len = usize::from(t.len[p]);
+            t.up[p][..len].copy_from_slice(&key[at + 2..at + 2 + len]);
+            at += 2 + len;
+        }
+        t
+    }
+
+    /// Whether no suit has a face-up card of every rank, so that no
+    /// chamber can ever form from these cards. With nothing face down that
+    /// settles it without a search.
+    fn no_suit_complete(&self, cards: &Cards) -> bool {
+        let mut ranks_of_suit = [0u32; 6];
+        for p in 0..PILES {
+            for &c in self.cards(p) {
+                let c = usize::from(c);
+                for (suit, ranks) in ranks_of_suit.iter_mut().enumerate() {
+                    if cards.suits[c] & 1 << suit != 0 {
+                        *ranks |= 1 << cards.rank[c];
+                    }
+                }
+            }
+        }
+        let full = (1u32 << cards.sequence) - 1;
+        ranks_of_suit.iter().all(|&ranks| ranks != full)
+    }
+}
+
+/// Positions met so far, each once: their keys one after another in an
+/// arena, found again through a hash table of their indices.
+struct Seen {
+    arena: Vec<u8>,
+    starts: Vec<u32>,
+    table: HashTable<u32>,
+}
+
+fn hash(key: &[u8]) -> u64 {
+    let mut hasher = FxHasher::default();
+    hasher.write(key);
+    hasher.finish()
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen {
+            arena: Vec::new(),
+            starts: vec![0],
+            table: HashTable::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    fn key(&self, index: u32) -> &[u8] {
+        let i = index as usize;
+        &self.arena[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    /// The index of `key`, newly added; `None` if it was met already.
+    fn insert(&mut self, key: &[u8]) -> Option<u32> {
+        let Seen { arena, starts, table } = self;
+        let at = |i: u32| &arena[starts[i as usize] as usize..starts[i as usize + 1] as usize];
+        match table.entry(hash(key), |&i| at(i) == key, |&i| hash(at(i))) {
+            Entry::Occupied(_) => None,
+            Entry::Vacant(entry) => {
+                let index = (starts.len() - 1) as u32;
+                entry.insert(index);
+                arena.extend_from_slice(key);
+                starts.push(arena.len() as u32);
+                Some(index)
+            }
+        }
+    }
+}
+
+/// What each action on the way costs in the search's order (its guide
+/// less this times the line's length): without it the search follows long
+/// lines that build nothing.
+const DEPTH_COST: i32 = 7;
+
+/// The guide of the best-first order: cards already in place on a Crown
+/// (a run of the Crown's suit built on it) and cards resting on the card
+/// one rank above in a shared suit, less cards resting on a card they can
+/// never be grouped with. It only orders the search; every position is
+/// still searched before the answer is "stuck".
+fn guide(cards: &Cards, t: &Tableau) -> i32 {
+    let (mut built, mut links, mut breaks) = (0, 0, 0);
+    for p in 0..PILES {
+        let pile = t.cards(p);
+        let mut run = 0u8;
+        for (i, &c) in pile.iter().enumerate() {
+            let c = usize::from(c);
+            if usize::from(cards.rank[c]) + 1 == cards.sequence {
+                run = cards.suits[c];
+                continue;
+            }
+            match i.checked_sub(1).map(|b| usize::from(pile[b])) {
+                Some(b) if cards.rank[b] == cards.rank[c] + 1 && cards.suits[b] & cards.suits[c] != 0 => {
+                    links += 1;
+                    run &= cards.suits[c];
+                    if run != 0 {
+                        built += 1;
+                    }
+                }
+                Some(_) => {
+                    breaks += 1;
+                    run = 0;
+                }
+                None => run = 0,
+            }
+        }
+    }
+    built * 40 + links * 30 - breaks * 5
+}
+
+/// The positions of one search: those met, and those still to expand.
+struct Open<'a> {
+    cards: &'a Cards,
+    seen: Seen,
+    /// Of each position met: the first action of the line to it, and the
+    /// line's length.
+    lines: Vec<(Action, u16)>,
+    /// Positions to expand, by guide, then age.
+    heap: BinaryHeap<(i32, Reverse<u32>)>,
+    key: Vec<u8>,
+}
+
+impl Open<'_> {
+    /// Records `t`, reached by a line starting with `first`, unless it was
+    /// met already.
+    fn meet(&mut self, t: &Tableau, first: Action, len: u16) {
+        t.key(&mut self.key);
+        if let Some(index) = self.seen.insert(&self.key) {
+            self.lines.push((first, len));
+            let order = guide(self.cards, t) - DEPTH_COST * i32::from(len);
+            self.heap.push((order, Reverse(index)));
+        }
+    }
+}
+
+/// Whether the game must end: [`search`] with no avoid and the full
+/// budget, remembered for the positions met lately. The answer depends on
+/// the position and its undo history alone, so remembering it changes
+/// nothing but the time a replayed log takes (a log is replayed for every
+/// hint and on every restart).
+pub(super) fn stuck(level: MyrmexLevel, current: &Piles, history: &[Piles]) -> bool {
+    static KNOWN: LazyLock<Mutex<HashMap<Vec<u8>, bool>>> = LazyLock::new(Default::default);
+    const REMEMBERED: usize = 4_096;
+    let known = || KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut name = vec![level as u8];
+    let mut key = Vec::new();
+    for piles in std::iter::once(current).chain(history) {
+        Tableau::of(piles).key(&mut key);
+        name.extend_from_slice(&key);
+        name.push(u8::MAX);
+    }
+    if let Some(&answer) = known().get(&name) {
+        return answer;
+    }
+    let answer = search(level, current, history, &|_| false, ENDGAME_STATES).0 == Prospect::Stuck;
+    let mut map = known();
+    if map.len() >= REMEMBERED {
+        map.clear();
+    }
+    map.insert(name, answer);
+    answer
+}
+
+/// What a search from `current` (whose stock is spent) finds, and how
+/// many positions it met: whether any line completes a chamber or turns a
+/// card face up. It also starts from the earlier tableaux `undo` can go
+/// back to (`history`, the last one a single undo away), and goes best
+/// first. A first action `avoid` refuses is never taken (an undo
+/// included); `budget` caps the positions met.
+pub(super) fn search(
+    level: MyrmexLevel,
+    current: &Piles,
+    history: &[Piles],
+    avoid: &dyn Fn(&Action) -> bool,
+    budget: usize,
+) -> (Prospect, usize) {
+    let cards = Cards::new(level);
+    let root = Tableau::of(current);
+    if root.down.iter().all(|&d| d == 0) && root.no_suit_complete(&cards) {
+        return (Prospect::Stuck, 0);
+    }
+    let mut open = Open {
+        cards: &cards,
+        seen: Seen::new(),
+        lines: Vec::new(),
+        heap: BinaryHeap::new(),
+        key: Vec::with_capacity(2 * PILES + HEIGHT),
+    };
+    open.meet(&root, Action::End, 0);
+    open.heap.clear();
+    let mut moves = Vec::new();
+    root.moves(&cards, &mut moves);
+    for &m in &moves {
+        let first = if root.is_empty(m.to) {
+            Action::to_empty(m.from as u8 + 1, m.count as u8, m.to as u8 + 1)
+        } else {
+            Action::onto(m.from as u8 + 1, m.to as u8 + 1)
+        };
+        if avoid(&first) {
+            continue;
+        }
+        let mut next = root;
+        if next.play(&cards, m) {
+            return (Prospect::Progress { first, len: 1 }, open.seen.len());
+        }
+        open.meet(&next, first, 1);
+    }
+    if !avoid(&Action::Undo) {
+        for (back, piles) in history.iter().rev().enumerate() {
+            open.meet(&Tableau::of(piles), Action::Undo, back as u16 + 1);
+        }
+    }
+    while let Some((_, Reverse(index))) = open.heap.pop() {
+        let tableau = Tableau::from_key(open.seen.key(index));
+        let (first, len) = open.lines[index as usize];
+        tableau.moves(&cards, &mut moves);
+        for &m in &moves {
+            let mut next = tableau;
+            if next.play(&cards, m) {
+                let len = usize::from(len) + 1;
+                return (Prospect::Progress { first, len }, open.seen.len());
+            }
+            if open.seen.len() >= budget {
+                return (Prospect::Undecided, open.seen.len());
+            }
+            open.meet(&next, first, len.saturating_add(1));
+        }
+    }
+    (Prospect::Stuck, open.seen.len())
+}
