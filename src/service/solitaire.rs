@@ -54,6 +54,12 @@ pub(super) trait SolitaireRules:
     /// long game), each as the player saw it (a card face down then is a
     /// back in its frame).
     fn replay(positions: &Sample<Self>) -> Option<Image>;
+    /// A stored setup brought up to today's rulings, for a new game from
+    /// an old one's deal (Play again, Same deal): an old game keeps the
+    /// rules it was played by, a new one gets today's.
+    fn renewed(setup: Self::Setup) -> Self::Setup {
+        setup
+    }
     /// The canonical form of an action in this position (Myrmex writes the
     /// count of a move onto an empty pile), for the log.
     fn canonical(&self, action: &Self::Action) -> Self::Action {
@@ -366,8 +372,7 @@ impl Service {
                     fields.insert("seed".into(), rand::random::<u64>().into());
                 }
             }
-            let setup: <G as Patience>::Setup =
-                serde_json::from_value(setup).context("setup again")?;
+            let setup = G::renewed(serde_json::from_value(setup).context("setup again")?);
             let dealt = if same { Dealt::Chosen } else { Dealt::Random };
             let (reply, _) = self
                 .solitaire_start::<G>(req, &setup, dealt, |_| {

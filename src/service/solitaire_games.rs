@@ -47,6 +47,15 @@ impl SolitaireRules for Myrmex {
         })
     }
 
+    /// A new game from an old deal ends by itself when no chamber is left
+    /// to make, whatever the old game's rules were.
+    fn renewed(setup: myrmex::Setup) -> myrmex::Setup {
+        myrmex::Setup {
+            ends_when_dead: true,
+            ..setup
+        }
+    }
+
     fn canonical(&self, action: &Self::Action) -> Self::Action {
         Myrmex::canonical(self, action).unwrap_or(*action)
     }
