@@ -3,17 +3,12 @@
 //! actions, lets a seat forfeit, and shows each seat what it may see. A
 //! patience is a game with one seat.
 //!
-//! Front ends and the service speak to a game only through this trait, so
-//! that what they do for one game they do for every game; `AnyGame` holds a
-//! game of whichever kind where the kind is known only at run time.
+//! Front ends and the service speak to a game through this trait, so that
+//! what they do for one game they do for every game.
 
-use super::anthill::Anthill;
-use super::ants_solitaire::AntsSolitaire;
 use super::army_ants::{self, ArmyAnts, Side};
 use super::atta_ants::{self, AttaAnts, Colour};
-use super::myrmex::Myrmex;
 use super::patience::{Patience, PatienceError, PatienceOutcome, PatienceSetupError};
-use super::GameKind;
 use std::fmt;
 use std::str::FromStr;
 
@@ -270,69 +265,5 @@ impl<P: Patience> Game for P {
 
     fn view(&self, _seat: Option<Solo>) -> P::View {
         self.player_view()
-    }
-}
-
-/// A game of whichever of the five kinds, for the places that hold any
-/// game (in the manner of shakmaty's `VariantPosition`).
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    ArmyAnts(ArmyAnts),
-    AttaAnts(AttaAnts),
-    Myrmex(Myrmex),
-    Anthill(Anthill),
-    Ants(AntsSolitaire),
-}
-
-/// Runs `$body` with `$game` bound to the game inside an `AnyGame`, whatever
-/// its kind: one match with an arm per kind, so a new kind does not compile
-/// until it is handled here.
-#[macro_export]
-macro_rules! with_game {
-    ($any:expr, $game:ident => $body:expr) => {
-        match $any {
-            $crate::rules::AnyGame::ArmyAnts($game) => $body,
-            $crate::rules::AnyGame::AttaAnts($game) => $body,
-            $crate::rules::AnyGame::Myrmex($game) => $body,
-            $crate::rules::AnyGame::Anthill($game) => $body,
-            $crate::rules::AnyGame::Ants($game) => $body,
-        }
-    };
-}
-
-impl AnyGame {
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGame::ArmyAnts(_) => GameKind::ArmyAnts,
-            AnyGame::AttaAnts(_) => GameKind::AttaAnts,
-            AnyGame::Myrmex(_) => GameKind::Myrmex,
-            AnyGame::Anthill(_) => GameKind::Anthill,
-            AnyGame::Ants(_) => GameKind::Ants,
-        }
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        with_game!(self, game => Game::outcome(game).is_some())
-    }
-
-    /// The outcome in words, once the game is over.
-    pub fn outcome_text(&self) -> Option<String> {
-        with_game!(self, game => Game::outcome(game).map(|outcome| outcome.to_string()))
-    }
-
-    /// Who acts now, in the game's own seat names ("red", "black", "the
-    /// player"); empty once the game is over.
-    pub fn to_act(&self) -> Vec<String> {
-        with_game!(self, game => Game::turn(game).acting().iter().map(ToString::to_string).collect())
-    }
-
-    /// The listed legal actions of every seat that acts now, in notation.
-    pub fn legal_notation(&self) -> Vec<String> {
-        with_game!(self, game => Game::seats(game)
-            .into_iter()
-            .flat_map(|seat| Game::legal_actions(game, seat))
-            .map(|action| action.to_string())
-            .collect())
     }
 }

@@ -18,7 +18,7 @@ pub mod shuffle;
 
 mod game_kind;
 
-pub use game::{AnyGame, Game, Solo, Turn};
+pub use game::{Game, Solo, Turn};
 pub use game_kind::{DailySetup, GameKind, Ranking};
 
 /// "1 card", "3 cards": a count and its noun, singular for one.
