@@ -79,6 +79,18 @@ struct Loaded {
     game: Option<AttaAnts>,
 }
 
+impl Loaded {
+    /// A lobby just opened: its seats, no game yet.
+    fn lobby(row: GameRow, table: Table, setup: LobbySetup) -> Loaded {
+        Loaded {
+            row,
+            table,
+            setup,
+            game: None,
+        }
+    }
+}
+
 /// `/atta` subcommands and the options they take.
 const SUBCOMMANDS: &[options::Subcommand] = &[
     ("new", None),
@@ -263,13 +275,7 @@ impl Service {
             seat_list(&table),
             req.user.name
         );
-        let loaded = Loaded {
-            row,
-            table,
-            setup,
-            game: None,
-        };
-        Ok(self.lobby_reply(&loaded, text))
+        Ok(self.lobby_reply(&Loaded::lobby(row, table, setup), text))
     }
 
     async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -297,13 +303,7 @@ impl Service {
              the host starts it with **Start** (or `/atta start`). The lobby closes in {minutes} minutes.",
             mention(&req.user)
         );
-        let loaded = Loaded {
-            row,
-            table,
-            setup,
-            game: None,
-        };
-        Ok(self.lobby_reply(&loaded, text))
+        Ok(self.lobby_reply(&Loaded::lobby(row, table, setup), text))
     }
 
     async fn atta_find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
