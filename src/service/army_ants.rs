@@ -6,13 +6,14 @@ mod deploy;
 mod picker;
 
 use super::custom_id::ComponentId;
+use super::engine::{check_version, Served, Table, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
-use super::{mention, unless_conflict, Service};
+use super::{mention, Service};
 use crate::ai::army_ants::Level;
 use crate::render::{
     army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels, Sampler,
@@ -24,7 +25,7 @@ use crate::rules::army_ants::{
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::GameKind;
-use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
+use crate::store::{GameRow, GameStatus};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -94,10 +95,6 @@ impl Seats {
         seats
     }
 
-    fn label(&self, side: Side) -> String {
-        format!("{} ({})", self.user(side).name, side.name())
-    }
-
     fn labels(&self) -> BoardLabels {
         BoardLabels {
             red: self.red.name.clone(),
@@ -107,11 +104,49 @@ impl Seats {
 }
 
 /// A stored game with its state rebuilt.
-struct Loaded {
-    row: GameRow,
-    seats: Seats,
-    setup: Setup,
-    game: ArmyAnts,
+type Loaded = Table<ArmyAnts>;
+
+impl Served for ArmyAnts {
+    const KIND: GameKind = GameKind::ArmyAnts;
+    const START: &'static str = "Start one with /armyants challenge.";
+    const PENDING: &'static str = "challenge";
+    type Stored = Setup;
+
+    /// The game is dealt with the challenge: its board shows before anyone
+    /// accepts.
+    fn dealt(_: &GameRow, setup: &Setup, _: &Seats) -> Option<anyhow::Result<ArmyAnts>> {
+        Some(ArmyAnts::new(setup).map_err(Into::into))
+    }
+
+    fn seat_of(seats: &Seats, user_id: &str) -> Option<Side> {
+        seats.side_of(user_id)
+    }
+
+    fn user_of(seats: &Seats, side: Side) -> &User {
+        seats.user(side)
+    }
+
+    fn winner(outcome: &Outcome) -> Option<Side> {
+        outcome.winner()
+    }
+
+    fn told(outcome: &Outcome, seats: &Seats) -> String {
+        outcome.told(|side| Self::label(seats, side))
+    }
+
+    fn timeout_entry(&self, _: Side) -> String {
+        TIMEOUT.to_string()
+    }
+
+    fn not_started(seats: &Seats) -> String {
+        match seats.is_open() {
+            true => "The game has not started: nobody has accepted the challenge yet.".into(),
+            false => format!(
+                "The game has not started: {} has not accepted the challenge yet.",
+                seats.challenged().name
+            ),
+        }
+    }
 }
 
 /// `/armyants` subcommands and the options they take.
@@ -338,7 +373,7 @@ impl Service {
             text,
             components,
             game: Some(self.summary(&Loaded {
-                game: ArmyAnts::new(&setup).expect("checked above"),
+                game: Some(ArmyAnts::new(&setup).expect("checked above")),
                 row,
                 seats,
                 setup,
@@ -352,34 +387,27 @@ impl Service {
     async fn start_against_bot(
         &self,
         req: &Request,
-        mut row: GameRow,
+        row: GameRow,
         seats: Seats,
         setup: Setup,
     ) -> ServiceResult<Reply> {
-        let mut game = ArmyAnts::new(&setup).context("checked setup")?;
+        let game = ArmyAnts::new(&setup).context("checked setup")?;
         let (bot_side, level) = seats.bot().expect("a game against the computer");
-        let before = game.phase();
-        let turns = self
-            .bot_turns(&mut game, bot_side, level, setup.seed.unwrap_or(0))
-            .await?;
-        let update = GameUpdate {
-            status: stored_status(&game),
-            expires_at: None,
-            append: bot_entries(&turns),
-            ..GameUpdate::of(&row, req.at.timestamp_millis())
-        };
-        // The game was created in this request: no one else can have changed it.
-        self.save(&mut row, &update, &game)
-            .await?
-            .context("a new game changed before its first save")?;
-        let loaded = Loaded {
+        let mut loaded = Loaded {
             row,
             seats,
             setup,
-            game,
+            game: Some(game),
         };
-        let human = loaded.seats.user(bot_side.opponent());
-        let start = match (&loaded.setup.position, loaded.game.status()) {
+        let before = loaded.game().phase();
+        let seed = loaded.setup.seed.unwrap_or(0);
+        let turns = self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?;
+        // The game was created in this request: no one else can have changed it.
+        self.save_turn(&mut loaded, req.at, bot_entries(&turns))
+            .await?
+            .context("a new game changed before its first save")?;
+        let human = loaded.user(bot_side.opponent());
+        let start = match (&loaded.setup.position, loaded.game().status()) {
             (Some(_), _) => "from a set position".to_string(),
             (None, Status::Deploying) => format!(
                 "{} deployment: press **Deploy** to place your cards in private",
@@ -398,37 +426,12 @@ impl Service {
         Ok(self.board_reply(&loaded, text, None))
     }
 
-    async fn find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
-        self.find_game(
-            req,
-            target,
-            GameKind::ArmyAnts,
-            "Start one with /armyants challenge.",
-        )
-        .await
-    }
-
-    async fn load(&self, row: GameRow) -> ServiceResult<Loaded> {
-        super::touched::note(&row);
-        let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
-        let setup: Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-        let game = self
-            .rebuilt(&row, &seats, async { Ok(ArmyAnts::new(&setup)?) })
-            .await?;
-        Ok(Loaded {
-            row,
-            seats,
-            setup,
-            game,
-        })
-    }
-
     /// The animated replay of a finished game: every position, as anyone
     /// watching saw it (cards placed in private stay face down until both
     /// armies are placed). `None` while the game goes on, or without
     /// rendering.
     async fn army_ants_replay(&self, loaded: &Loaded) -> anyhow::Result<Option<Image>> {
-        if !self.config.render || !matches!(loaded.game.status(), Status::Over(_)) {
+        if !self.config.render || !matches!(loaded.game().status(), Status::Over(_)) {
             return Ok(None);
         }
         let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
@@ -457,12 +460,11 @@ impl Service {
         at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
         self.retrying(|| async move {
-            let row = self.find(req, &target).await?;
-            let mut loaded = self.load(row).await?;
+            let mut loaded = self.find_table::<ArmyAnts>(req, &target).await?;
             check_pending(&loaded, req)?;
             check_version(&loaded.row, at_version)?;
             if loaded.seats.is_open() {
-                if loaded.seats.side_of(&req.user.id).is_some() {
+                if loaded.seat_of(&req.user.id).is_some() {
                     return Err(UserError::not_a_player(
                         "You cannot accept your own challenge; wait for someone to take it.",
                     )
@@ -473,18 +475,17 @@ impl Service {
             }
             let challenged = loaded.seats.challenged().clone();
             if req.user.id != challenged.id {
-                let msg = if loaded.seats.side_of(&req.user.id).is_some() {
+                let msg = if loaded.seat_of(&req.user.id).is_some() {
                     format!("Only {} can accept this challenge.", challenged.name)
                 } else {
                     "This challenge is not addressed to you.".to_string()
                 };
                 return Err(UserError::not_a_player(msg).into());
             }
-            let update = game_update(&loaded, req, vec![])?;
-            let Some(()) = self.save(&mut loaded.row, &update, &loaded.game).await? else {
+            let Some(()) = self.save_turn(&mut loaded, req.at, vec![]).await? else {
                 return Ok(None);
             };
-            let text = match loaded.game.status() {
+            let text = match loaded.game().status() {
                         Status::Deploying => format!(
                             "{} accepted! Both players now place their cards in private: press **Deploy** to see your cards.",
                             mention(&req.user)
@@ -498,10 +499,9 @@ impl Service {
 
     async fn decline(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         self.retrying(|| async move {
-            let row = self.find(req, &target).await?;
-            let loaded = self.load(row).await?;
+            let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
             check_pending(&loaded, req)?;
-            let Some(side) = loaded.seats.side_of(&req.user.id) else {
+            let Some(side) = loaded.seat_of(&req.user.id) else {
                 let msg = if loaded.seats.is_open() {
                     "This challenge is open to anyone: accept it to play, or let it be."
                 } else {
@@ -515,22 +515,18 @@ impl Service {
             } else {
                 Ending::Declined
             };
-            let Some(()) = unless_conflict(
-                self.cancel_pending(&loaded.row, "challenge", ending, req.at)
-                    .await,
-            )?
-            else {
+            if !self.end_pending::<ArmyAnts>(&loaded.row, ending, req.at).await? {
                 return Ok(None);
-            };
+            }
             let text = if withdrawn {
                 format!("{} withdrew the challenge.", mention(&req.user))
             } else {
                 format!("{} declined the challenge.", mention(&req.user))
             };
             let mut reply = Reply::text(text);
-            let mut row = loaded.row;
-            row.status = GameStatus::Cancelled;
-            reply.game = Some(self.summary(&Loaded { row, ..loaded }));
+            let mut loaded = loaded;
+            loaded.row.status = GameStatus::Cancelled;
+            reply.game = Some(self.summary(&loaded));
             Ok(Some(reply))
         })
         .await
@@ -542,11 +538,9 @@ impl Service {
         row: &GameRow,
         at: DateTime<Utc>,
     ) -> anyhow::Result<Option<Post>> {
-        match self.cancel_pending(row, "challenge", Ending::Expired, at).await {
-            Ok(()) => {}
-            // Someone accepted or declined it at the same moment: nothing to announce.
-            Err(StoreError::Conflict) => return Ok(None),
-            Err(e) => return Err(e.into()),
+        // Someone accepted or declined it at the same moment: nothing to announce.
+        if !self.end_pending::<ArmyAnts>(row, Ending::Expired, at).await? {
+            return Ok(None);
         }
         let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
         Ok(Some(Post {
@@ -576,31 +570,29 @@ impl Service {
     ) -> ServiceResult<Reply> {
         let action = &action;
         self.retrying(|| async move {
-            let row = self.find(req, &target).await?;
-            check_version(&row, at_version)?;
-            let mut loaded = self.load(row).await?;
-            let side = self.seat_for_action(&loaded, req)?;
+            let mut loaded = self.find_table::<ArmyAnts>(req, &target).await?;
+            check_version(&loaded.row, at_version)?;
+            let side = self.seated(&loaded, req)?;
             let bot = loaded.seats.bot();
             if bot.is_some() && *action != Action::Resign {
                 self.check_ai_cooldown(&req.user, req.at)?;
             }
-            let before = loaded.game.phase();
+            let before = loaded.game().phase();
             let events = loaded
-                .game
+                .game_mut()
                 .apply(side, action)
-                .map_err(|e| rule_error(e, &loaded.seats))?;
-            let bot_before = loaded.game.phase();
+                .map_err(|e| rule_error(e, &loaded))?;
+            let bot_before = loaded.game().phase();
             let turns = match bot {
-                Some((bot_side, level)) if loaded.game.outcome().is_none() => {
+                Some((bot_side, level)) if loaded.game().outcome().is_none() => {
                     let seed = loaded.setup.seed.unwrap_or(0);
-                    self.bot_turns(&mut loaded.game, bot_side, level, seed).await?
+                    self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?
                 }
                 _ => bot::BotTurns::default(),
             };
             let mut append = vec![(req.user.id.clone(), action.to_string())];
             append.extend(bot_entries(&turns));
-            let update = game_update(&loaded, req, append)?;
-            let Some(()) = self.save(&mut loaded.row, &update, &loaded.game).await? else {
+            let Some(()) = self.save_turn(&mut loaded, req.at, append).await? else {
                 return Ok(None);
             };
             let done = Done {
@@ -622,27 +614,6 @@ impl Service {
             Ok(Some(reply))
         })
         .await
-    }
-
-    /// Who the requesting user plays in this game, if they may act now.
-    fn seat_for_action(&self, loaded: &Loaded, req: &Request) -> Result<Side, UserError> {
-        let side = loaded
-            .seats
-            .side_of(&req.user.id)
-            .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
-        match loaded.row.status {
-            GameStatus::Pending if loaded.seats.is_open() => Err(UserError::not_your_turn(
-                "The game has not started: nobody has accepted the challenge yet.",
-            )),
-            GameStatus::Pending => Err(UserError::not_your_turn(format!(
-                "The game has not started: {} has not accepted the challenge yet.",
-                loaded.seats.challenged().name
-            ))),
-            GameStatus::Finished | GameStatus::Cancelled => Err(UserError::game_over(
-                "That game is over. Start a new one with /armyants challenge.",
-            )),
-            _ => Ok(side),
-        }
     }
 
     /// The board after a player's action and the computer's answer to it
@@ -670,19 +641,16 @@ impl Service {
             Action::Resign => format!("{who} resigned."),
             // The computer answers an offer at once.
             Action::OfferDraw if loaded.seats.bot().is_some() => format!("{who} offers a draw."),
-            Action::OfferDraw if loaded.game.draw_offer() == Some(side) => format!(
+            Action::OfferDraw if loaded.game().draw_offer() == Some(side) => format!(
                 "{who} offers a draw. {}: accept with /armyants draw or the button; moving declines it.",
-                mention(loaded.seats.user(side.opponent()))
+                mention(loaded.user(side.opponent()))
             ),
             Action::OfferDraw | Action::AcceptDraw => format!("{who} accepted the draw."),
-            Action::Favor => format!("{} took the Queen's Favor.", loaded.seats.label(side)),
-            _ => format!("{} played **{action}**.", loaded.seats.label(side)),
+            Action::Favor => format!("{} took the Queen's Favor.", loaded.label(side)),
+            _ => format!("{} played **{action}**.", loaded.label(side)),
         };
         for pass in &events.passes {
-            text.push_str(&format!(
-                " {} has no legal move and passes.",
-                loaded.seats.label(*pass)
-            ));
+            text.push_str(&format!(" {} has no legal move and passes.", loaded.label(*pass)));
         }
         if events.battle_started && before != Phase::Battle {
             text.push_str(" The rally is over: the battle begins!");
@@ -710,7 +678,7 @@ impl Service {
             );
             return self.board_reply(loaded, text, None);
         }
-        match loaded.game.deploy_hand(side) {
+        match loaded.game().deploy_hand(side) {
             Some(hand) => {
                 // The opponent had placed already, so the next row was dealt:
                 // the picker goes on with it, and the board says so.
@@ -720,7 +688,7 @@ impl Service {
                     // The computer placed its next row at once.
                     Some(_) => format!(
                         "Both armies placed a row. {}: place your next cards in your picker (or press **Deploy**).",
-                        mention(loaded.seats.user(side))
+                        mention(loaded.user(side))
                     ),
                     None => format!(
                         "Both players placed a row. {} and {}: press **Deploy** for your next cards.",
@@ -745,7 +713,7 @@ impl Service {
                 reply.components.clear();
                 reply.text = format!(
                     "Placed. Waiting for {} to place theirs.",
-                    loaded.seats.user(side.opponent()).name
+                    loaded.user(side.opponent()).name
                 );
                 reply
             }
@@ -761,7 +729,7 @@ impl Service {
         hand: &DeployHand,
         placement: &deploy::Placement,
     ) -> Reply {
-        let mut view = loaded.game.view(Some(side));
+        let mut view = loaded.game().view(Some(side));
         placement.show(&mut view, hand, side);
         let labels = loaded.seats.labels();
         let image = self.config.render.then(|| Image {
@@ -788,13 +756,12 @@ impl Service {
         placement: deploy::Placement,
         values: &[String],
     ) -> ServiceResult<Reply> {
-        let row = self.find(req, &target).await?;
-        let loaded = self.load(row).await?;
-        let side = self.seat_for_action(&loaded, req)?;
+        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
+        let side = self.seated(&loaded, req)?;
         let Some(hand) = self.hand_of(&loaded, side)? else {
             return Err(UserError::conflict(format!(
                 "You have placed your cards. Waiting for {}.",
-                loaded.seats.user(side.opponent()).name
+                loaded.user(side.opponent()).name
             ))
             .into());
         };
@@ -828,19 +795,18 @@ impl Service {
 
     /// The cards `side` has to place now (`None` once placed).
     fn hand_of(&self, loaded: &Loaded, side: Side) -> Result<Option<DeployHand>, UserError> {
-        if loaded.game.phase() != Phase::Deploy {
+        if loaded.game().phase() != Phase::Deploy {
             return Err(UserError::conflict("The armies are already deployed."));
         }
-        Ok(loaded.game.deploy_hand(side))
+        Ok(loaded.game().deploy_hand(side))
     }
 
     /// Rematch on a finished board: the same two players (or the computer
     /// at the same level), colours swapped, the same deployment or starting
     /// position, a new deal. The one who clicks challenges the other.
     async fn rematch(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let row = self.find(req, &target).await?;
-        let loaded = self.load(row).await?;
-        let Some(side) = loaded.seats.side_of(&req.user.id) else {
+        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
+        let Some(side) = loaded.seat_of(&req.user.id) else {
             return Err(
                 UserError::not_a_player("Only the two players of that game can ask for a rematch.").into(),
             );
@@ -849,7 +815,7 @@ impl Service {
             return Err(UserError::illegal("That game is not over yet.").into());
         }
         let mut opts = Options::new();
-        let opponent = loaded.seats.user(side.opponent()).clone();
+        let opponent = loaded.user(side.opponent()).clone();
         opts.insert("opponent".into(), OptionValue::User(opponent));
         opts.insert(
             "color".into(),
@@ -869,9 +835,8 @@ impl Service {
 
     /// The Resign button asks first, privately: resigning ends the game.
     async fn confirm_resign(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let row = self.find(req, &target).await?;
-        let loaded = self.load(row).await?;
-        self.seat_for_action(&loaded, req)?;
+        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
+        self.seated(&loaded, req)?;
         let id = &loaded.row.id;
         let mut reply = Reply::ephemeral("Resign this game? Your opponent wins.");
         reply.components = vec![
@@ -898,25 +863,24 @@ impl Service {
         square: &str,
         private: bool,
     ) -> ServiceResult<Reply> {
-        let row = self.find(req, &target).await?;
-        let loaded = self.load(row).await?;
-        let side = self.seat_for_action(&loaded, req)?;
+        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
+        let side = self.seated(&loaded, req)?;
         let again = |text: String| -> ServiceResult<Reply> {
             let mut reply = Reply::ephemeral(text);
             reply.components.extend(card_select(&loaded, side));
             reply.game = Some(self.summary(&loaded));
             Ok(reply)
         };
-        if loaded.game.status() != Status::ToMove(side) {
+        if loaded.game().status() != Status::ToMove(side) {
             let refusal = rule_error(
-                match loaded.game.status() {
+                match loaded.game().status() {
                     Status::ToMove(other) => RuleError::NotYourTurn(other),
                     Status::Over(_) => RuleError::GameOver,
                     Status::Deploying => RuleError::Illegal("the armies are still being deployed".into()),
                 },
-                &loaded.seats,
+                &loaded,
             );
-            return match (private, loaded.game.status()) {
+            return match (private, loaded.game().status()) {
                 (true, Status::ToMove(_)) => again(format!(
                     "{} Pick your card here when your turn comes.",
                     refusal.message
@@ -926,7 +890,7 @@ impl Service {
         }
         let moves = square
             .parse::<Square>()
-            .map(|sq| (sq, picker::moves_of(&loaded.game, sq)))
+            .map(|sq| (sq, picker::moves_of(loaded.game(), sq)))
             .ok()
             .filter(|(_, moves)| !moves.is_empty());
         let Some((square, moves)) = moves else {
@@ -936,7 +900,7 @@ impl Service {
                 false => Err(UserError::illegal(text).into()),
             };
         };
-        let board = loaded.game.board();
+        let board = loaded.game().board();
         let version = loaded.row.version;
         // Room for the card select when the moves leave a row for it.
         let (groups, switch) = match picker::groups(board, square, &moves, picker::MAX_ROWS - 1) {
@@ -987,9 +951,8 @@ impl Service {
     /// The Deploy button: your cards, only for you, with the picker that
     /// places them.
     async fn show_hand(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let row = self.find(req, &target).await?;
-        let loaded = self.load(row).await?;
-        let side = self.seat_for_action(&loaded, req)?;
+        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
+        let side = self.seated(&loaded, req)?;
         let hand = self
             .hand_of(&loaded, side)
             .map_err(|_| UserError::illegal("The armies are already deployed."))?;
@@ -1004,7 +967,7 @@ impl Service {
                     &loaded,
                     format!(
                         "You have placed your cards. Waiting for {}.",
-                        loaded.seats.user(side.opponent()).name
+                        loaded.user(side.opponent()).name
                     ),
                     Some(side),
                 );
@@ -1017,25 +980,25 @@ impl Service {
 
     /// "alice (Red) to move" or the result.
     fn turn_line(&self, loaded: &Loaded) -> String {
-        match loaded.game.status() {
+        match loaded.game().status() {
             Status::ToMove(side) => {
-                let phase = match loaded.game.phase() {
+                let phase = match loaded.game().phase() {
                     Phase::Rally { red, black } => {
                         format!(" (rally: Red {red}, Black {black} turns left)")
                     }
                     _ => String::new(),
                 };
-                format!("{} to move{phase}.", mention(loaded.seats.user(side)))
+                format!("{} to move{phase}.", mention(loaded.user(side)))
             }
             Status::Deploying => "Deployment under way.".into(),
-            Status::Over(outcome) => format!("**Game over**: {}.", describe(&outcome, &loaded.seats)),
+            Status::Over(outcome) => format!("**Game over**: {}.", loaded.told(&outcome)),
         }
     }
 
     /// A reply showing the board as `viewer` may see it, with the game's
     /// buttons and summary.
     fn board_reply(&self, loaded: &Loaded, text: String, viewer: Option<Side>) -> Reply {
-        let view = loaded.game.view(viewer);
+        let view = loaded.game().view(viewer);
         let labels = loaded.seats.labels();
         let image = self.config.render.then(|| Image {
             png: army_ants_png(&view, &labels),
@@ -1043,7 +1006,7 @@ impl Service {
         });
         let id = &loaded.row.id;
         let mut components = Vec::new();
-        match loaded.game.status() {
+        match loaded.game().status() {
             // Ended by a moderator: nothing left to click.
             _ if loaded.row.status == GameStatus::Cancelled => {}
             Status::Deploying => {
@@ -1058,7 +1021,7 @@ impl Service {
                 components.extend(board_select(loaded));
                 // The computer answers an offer at once: while its refusal
                 // stands, the board offers no draw button to click in vain.
-                let draw_label = match (loaded.game.draw_offer(), loaded.seats.bot()) {
+                let draw_label = match (loaded.game().draw_offer(), loaded.seats.bot()) {
                     (None, _) => Some("Offer draw"),
                     (Some(_), None) => Some("Accept draw"),
                     (Some(_), Some(_)) => None,
@@ -1091,52 +1054,33 @@ impl Service {
 
     /// The game as replies show it: the spectator's view, never hidden cards.
     fn summary(&self, loaded: &Loaded) -> GameSummary {
-        let shown = GameSummary::of(&loaded.row);
-        let result = match loaded.game.status() {
-            Status::Over(outcome) if shown.status == GameStatus::Finished => {
-                Some(game_result(&outcome, &loaded.seats))
-            }
-            _ => ended_by_moderator(&loaded.row),
-        };
-        let shown = GameSummary {
-            position: Some(loaded.game.position(None)),
-            result,
-            ..shown
-        };
-        // A pending challenge or a game a moderator ended is not in play.
-        match shown.status {
-            GameStatus::Active => shown.playing(&loaded.game, |side| loaded.seats.user(side)),
-            _ => shown,
+        GameSummary {
+            position: Some(loaded.game().position(None)),
+            ..loaded.summary()
         }
     }
 
     /// The board of a stored game with `text` (a game a moderator ended:
     /// no buttons left).
     pub(super) async fn army_ants_board_of(&self, row: &GameRow, text: String) -> ServiceResult<Reply> {
-        let loaded = self.load(row.clone()).await?;
+        let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
         Ok(self.board_reply(&loaded, text, None))
     }
 
     pub(super) async fn army_ants_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
-        let loaded = self.load(row.clone()).await?;
+        let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
         Ok(self.summary(&loaded))
     }
 
     /// The game's record: setup and the move list. While a private
     /// deployment is under way the seed and the placements stay hidden.
     pub(super) async fn army_ants_record(&self, row: &GameRow) -> ServiceResult<Reply> {
-        let loaded = self.load(row.clone()).await?;
+        let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
         let text = record_text(&loaded);
         let mut reply = Reply::text(text);
         reply.image = self.army_ants_replay(&loaded).await?;
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
-    }
-
-    /// The players an idle game waits for: the side to move, or the sides
-    /// still to place their cards.
-    fn idle_sides(loaded: &Loaded) -> Vec<Side> {
-        crate::rules::Game::turn(&loaded.game).acting()
     }
 
     /// Ends a game nobody moved in for `idle`: the player it waits for loses
@@ -1148,57 +1092,21 @@ impl Service {
         idle: &str,
         at: DateTime<Utc>,
     ) -> anyhow::Result<Option<Post>> {
-        let mut loaded = self
-            .load(row.clone())
-            .await
-            .map_err(super::ServiceError::into_internal)?;
-        let (next_status, append, text) = match Self::idle_sides(&loaded).as_slice() {
-            [loser] => {
-                let outcome = loaded.game.forfeit(*loser);
-                let user = loaded.seats.user(*loser);
-                let text = format!(
-                    "Time is up: {} made no move for {idle}. **Game over**: {}.",
-                    mention(user),
-                    describe(&outcome, &loaded.seats)
-                );
-                (
-                    GameStatus::Finished,
-                    vec![(user.id.clone(), TIMEOUT.to_string())],
-                    text,
-                )
-            }
-            [_, _] => {
-                let text = format!(
-                    "Time is up: neither {} nor {} placed their cards for {idle}. The game is abandoned.",
-                    mention(&loaded.seats.red),
-                    mention(&loaded.seats.black)
-                );
-                (GameStatus::Cancelled, vec![], text)
-            }
-            _ => return Ok(None),
-        };
-        let result = match next_status {
-            GameStatus::Finished => result_json(&loaded)?,
-            _ => Some(serde_json::to_string(&GameResult {
-                outcome: Ending::Abandoned,
-                winner: None,
-                detail: "abandoned during the deployment".into(),
-            })?),
-        };
-        let update = GameUpdate {
-            status: next_status,
-            expires_at: None,
-            result,
-            append,
-            ..GameUpdate::of(row, at.timestamp_millis())
-        };
-        // Someone acted at the same moment: the game is not idle.
-        let Some(()) = self
-            .save(&mut loaded.row, &update, &loaded.game)
-            .await
-            .map_err(super::ServiceError::into_internal)?
-        else {
+        let forfeit = |game: &mut ArmyAnts, side| Ok(game.forfeit(side));
+        let Some((loaded, timed_out)) = self.time_out::<ArmyAnts, _>(row, at, forfeit).await? else {
             return Ok(None);
+        };
+        let text = match timed_out {
+            TimedOut::Seat(loser, outcome) => format!(
+                "Time is up: {} made no move for {idle}. **Game over**: {}.",
+                mention(loaded.user(loser)),
+                loaded.told(&outcome)
+            ),
+            TimedOut::Abandoned => format!(
+                "Time is up: neither {} nor {} placed their cards for {idle}. The game is abandoned.",
+                mention(&loaded.seats.red),
+                mention(&loaded.seats.black)
+            ),
         };
         let reply = self.board_reply(&loaded, text, None);
         Ok(Some(Post {
@@ -1217,14 +1125,15 @@ impl Service {
         left: &str,
     ) -> anyhow::Result<Option<Post>> {
         let loaded = self
-            .load(row.clone())
+            .load_table::<ArmyAnts>(row.clone())
             .await
             .map_err(super::ServiceError::into_internal)?;
-        let waiting: Vec<String> = Self::idle_sides(&loaded)
+        let waiting: Vec<String> = crate::rules::Game::turn(loaded.game())
+            .acting()
             .into_iter()
-            .map(|s| mention(loaded.seats.user(s)))
+            .map(|s| mention(loaded.user(s)))
             .collect();
-        let what = match loaded.game.status() {
+        let what = match loaded.game().status() {
             Status::Deploying => "place your cards (press **Deploy**)",
             _ => "make your move",
         };
@@ -1256,19 +1165,19 @@ impl Service {
         if row.kind != KIND {
             return Ok(vec![]);
         }
-        let loaded = self.load(row).await?;
-        let Some(side) = loaded.seats.side_of(&user.id) else {
+        let loaded = self.load_table::<ArmyAnts>(row).await?;
+        let Some(side) = loaded.seat_of(&user.id) else {
             return Ok(vec![]);
         };
-        if let Some(hand) = loaded.game.deploy_hand(side) {
+        if let Some(hand) = loaded.game().deploy_hand(side) {
             let cards: String = hand.cards.iter().map(|c| c.symbol()).collect();
             return Ok(vec![format!("deploy {cards}")]);
         }
-        if loaded.game.status() != Status::ToMove(side) {
+        if loaded.game().status() != Status::ToMove(side) {
             return Ok(vec![]);
         }
         let typed = typed.trim().to_ascii_lowercase().replace(' ', "");
-        let board = loaded.game.board();
+        let board = loaded.game().board();
         let rank = |action: &Action| match action {
             Action::Attack { to, .. } if board.get(*to).is_some_and(|p| p.card == Card::Queen) => 0,
             Action::Attack { .. } => 1,
@@ -1276,7 +1185,7 @@ impl Service {
             _ => 3,
         };
         let mut legal: Vec<(u8, String)> = loaded
-            .game
+            .game()
             .legal_actions()
             .iter()
             .map(|a| (rank(a), a.to_string()))
@@ -1289,18 +1198,6 @@ impl Service {
             .take(super::MAX_SUGGESTIONS)
             .collect())
     }
-}
-
-/// The store update that saves a game as it now stands, with the actions
-/// `append` adds to its log.
-fn game_update(loaded: &Loaded, req: &Request, append: Vec<(String, String)>) -> ServiceResult<GameUpdate> {
-    Ok(GameUpdate {
-        status: stored_status(&loaded.game),
-        expires_at: None,
-        result: result_json(loaded)?,
-        append,
-        ..GameUpdate::of(&loaded.row, req.at.timestamp_millis())
-    })
 }
 
 /// A player's action as `after_action` tells it.
@@ -1317,7 +1214,7 @@ struct Done<'a> {
 fn bot_words(loaded: &Loaded, turns: &bot::BotTurns, before: Phase) -> String {
     match loaded.seats.bot() {
         Some((side, _)) if !turns.is_empty() => {
-            format!(" {}", bot::words(turns, &loaded.seats.label(side), before))
+            format!(" {}", bot::words(turns, &loaded.label(side), before))
         }
         _ => String::new(),
     }
@@ -1351,10 +1248,10 @@ impl super::state::Logged for ArmyAnts {
 /// The board's select: a card of the side to move (or the Queen's Favor,
 /// which plays at once).
 fn board_select(loaded: &Loaded) -> Option<Component> {
-    let Status::ToMove(side) = loaded.game.status() else {
+    let Status::ToMove(side) = loaded.game().status() else {
         return None;
     };
-    let options = picker::card_options(&loaded.game, side);
+    let options = picker::card_options(loaded.game(), side);
     (!options.is_empty()).then(|| Component::Select {
         id: cid(&loaded.row.id, "pick"),
         placeholder: "Pick a card to move".into(),
@@ -1365,10 +1262,10 @@ fn board_select(loaded: &Loaded) -> Option<Component> {
 /// The private picker's select of `side`'s next card: the cards with a
 /// legal move when it is that side's turn, else all its cards.
 fn card_select(loaded: &Loaded, side: Side) -> Option<Component> {
-    let Status::ToMove(to_move) = loaded.game.status() else {
+    let Status::ToMove(to_move) = loaded.game().status() else {
         return None;
     };
-    let options = picker::card_options(&loaded.game, side);
+    let options = picker::card_options(loaded.game(), side);
     let placeholder = match to_move == side {
         true => "Pick your next card",
         false => "Your next card (when your turn comes)",
@@ -1399,7 +1296,7 @@ enum Answer {
 }
 
 fn record_text(loaded: &Loaded) -> String {
-    let secret = loaded.game.phase() == Phase::Deploy;
+    let secret = loaded.game().phase() == Phase::Deploy;
     let mut out = format!("[Game \"{}\"]\n", GameKind::ArmyAnts.title());
     out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
     out.push_str(&format!("[Red \"{}\"]\n", loaded.seats.red.name));
@@ -1414,24 +1311,19 @@ fn record_text(loaded: &Loaded) -> String {
         }
         (None, None) => {}
     }
-    let result = match loaded.game.status() {
-        Status::Over(outcome) => describe(&outcome, &loaded.seats),
-        _ if ended_by_moderator(&loaded.row).is_some() => ended_by_moderator(&loaded.row)
-            .map(|r| r.detail)
-            .unwrap_or_default(),
-        _ if loaded
-            .row
-            .result
-            .as_deref()
-            .is_some_and(|r| r.contains("\"abandoned\"")) =>
-        {
-            "abandoned: neither army was placed in time".into()
-        }
-        _ if loaded.row.status == GameStatus::Cancelled => "no game: the challenge was not accepted".into(),
-        _ => "in progress".into(),
+    let result = match loaded.game().status() {
+        Status::Over(outcome) => loaded.told(&outcome),
+        _ => match loaded.ended_result().map(|r| (r.outcome, r.detail)) {
+            Some((Ending::Ended, detail)) => detail,
+            Some((Ending::Abandoned, _)) => "abandoned: neither army was placed in time".into(),
+            _ if loaded.row.status == GameStatus::Cancelled => {
+                "no game: the challenge was not accepted".into()
+            }
+            _ => "in progress".into(),
+        },
     };
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
-    out.push_str(&record_moves(loaded.game.record(), secret));
+    out.push_str(&record_moves(loaded.game().record(), secret));
     out.trim_end().to_string()
 }
 
@@ -1450,21 +1342,6 @@ fn replay_view(game: &ArmyAnts) -> View {
             .cloned();
     }
     view
-}
-
-/// The stored result of a game a moderator ended.
-fn ended_by_moderator(row: &GameRow) -> Option<GameResult> {
-    let result: GameResult = serde_json::from_str(row.result.as_deref()?).ok()?;
-    (row.status == GameStatus::Cancelled && result.outcome == Ending::Ended).then_some(result)
-}
-
-/// The stored status of a started game.
-fn stored_status(game: &ArmyAnts) -> GameStatus {
-    match game.status() {
-        Status::Deploying => GameStatus::Deploying,
-        Status::Over(_) => GameStatus::Finished,
-        Status::ToMove(_) => GameStatus::Active,
-    }
 }
 
 fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
@@ -1499,8 +1376,8 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
     }
 }
 
-fn rule_error(e: RuleError, seats: &Seats) -> UserError {
-    UserError::refused(e, |side| seats.label(side))
+fn rule_error(e: RuleError, loaded: &Loaded) -> UserError {
+    UserError::refused(e, |side| loaded.label(side))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {
@@ -1517,35 +1394,6 @@ fn typed_deploy_hint(hand: &DeployHand) -> &'static str {
         "Or pick Random placement, or type `/armyants move action:deploy` with the values in column order."
     } else {
         "Or pick Random placement, or type `/armyants move action:deploy FRONT/SECOND/THIRD/BACK` (five values a row, four in the back row)."
-    }
-}
-
-fn describe(outcome: &Outcome, seats: &Seats) -> String {
-    outcome.told(|side| seats.label(side))
-}
-
-fn game_result(outcome: &Outcome, seats: &Seats) -> GameResult {
-    GameResult {
-        outcome: if outcome.winner().is_some() {
-            Ending::Win
-        } else {
-            Ending::Draw
-        },
-        winner: outcome.winner().map(|s| seats.user(s).name.clone()),
-        detail: describe(outcome, seats),
-    }
-}
-
-fn result_json(loaded: &Loaded) -> anyhow::Result<Option<String>> {
-    match loaded.game.status() {
-        Status::Over(outcome) => {
-            let mut result = serde_json::to_value(game_result(&outcome, &loaded.seats))?;
-            // The winner's id, so that ratings never confuse two players of one name.
-            result["winner_id"] =
-                serde_json::json!(outcome.winner().map(|s| loaded.seats.user(s).id.clone()));
-            Ok(Some(result.to_string()))
-        }
-        _ => Ok(None),
     }
 }
 
@@ -1571,14 +1419,4 @@ fn picker_answer(reply: Reply, loaded: &Loaded, side: Side, channel: &str) -> Re
     private.update = true;
     private.components.extend(card_select(loaded, side));
     private
-}
-
-/// Refuses a click drawn for another version of the game.
-fn check_version(row: &GameRow, at_version: Option<i64>) -> Result<(), UserError> {
-    match at_version {
-        Some(v) if v != row.version => Err(UserError::conflict(
-            "That button is out of date: the game moved on. Use the newest board.",
-        )),
-        _ => Ok(()),
-    }
 }

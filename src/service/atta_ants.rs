@@ -7,12 +7,13 @@
 
 use super::atta_board::{self as board, Choice, View};
 use super::custom_id::ComponentId;
+use super::engine::{check_version, out_of_date, Served, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::offload::draw_replay;
 use super::options;
 use super::types::*;
-use super::{mention, unless_conflict, Service};
+use super::{mention, Service};
 use crate::render::{
     atta_ants_alt_text, atta_ants_board_alt_text, atta_ants_board_png, atta_ants_replay,
     atta_ants_replay_alt_text, atta_card_name, AttaLabels, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
@@ -21,7 +22,7 @@ use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
 use crate::rules::GameKind;
-use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
+use crate::store::{GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -33,7 +34,7 @@ const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
 
 /// What a lobby was opened with; the player count is known at the start.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct LobbySetup {
+pub(super) struct LobbySetup {
     seed: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     deal: Option<String>,
@@ -72,22 +73,57 @@ impl Table {
 }
 
 /// A stored game with its state rebuilt (none while it is a lobby).
-struct Loaded {
-    row: GameRow,
-    table: Table,
-    setup: LobbySetup,
-    game: Option<AttaAnts>,
+type Loaded = super::engine::Table<AttaAnts>;
+
+/// A lobby just opened: its seats, no game yet.
+fn lobby(row: GameRow, table: Table, setup: LobbySetup) -> Loaded {
+    Loaded {
+        row,
+        seats: table,
+        setup,
+        game: None,
+    }
 }
 
-impl Loaded {
-    /// A lobby just opened: its seats, no game yet.
-    fn lobby(row: GameRow, table: Table, setup: LobbySetup) -> Loaded {
-        Loaded {
-            row,
-            table,
-            setup,
-            game: None,
-        }
+impl Served for AttaAnts {
+    const KIND: GameKind = GameKind::AttaAnts;
+    const START: &'static str = "Open one with /atta new.";
+    const PENDING: &'static str = "lobby";
+    type Stored = LobbySetup;
+
+    /// A lobby deals its game when the host starts it.
+    fn dealt(row: &GameRow, setup: &LobbySetup, table: &Table) -> Option<anyhow::Result<AttaAnts>> {
+        let started = !matches!(row.status, GameStatus::Pending | GameStatus::Cancelled);
+        started.then(|| start_of(setup, table).map_err(Into::into))
+    }
+
+    fn seat_of(table: &Table, user_id: &str) -> Option<Colour> {
+        table.colour_of(user_id)
+    }
+
+    fn user_of(table: &Table, colour: Colour) -> &User {
+        table.user(colour)
+    }
+
+    fn winner(outcome: &Outcome) -> Option<Colour> {
+        outcome.winner()
+    }
+
+    fn told(outcome: &Outcome, table: &Table) -> String {
+        describe_outcome(outcome, table)
+    }
+
+    fn turn_clock(config: &super::Config) -> Option<std::time::Duration> {
+        Some(config.atta_turn_timeout)
+    }
+
+    /// A player out of time leaves the game.
+    fn timeout_entry(&self, _: Colour) -> String {
+        Action::Leave.to_string()
+    }
+
+    fn not_started(_: &Table) -> String {
+        "The game has not started yet: the host starts it with /atta start.".into()
     }
 }
 
@@ -193,19 +229,16 @@ impl Service {
         version: Option<i64>,
         view: View,
     ) -> ServiceResult<Reply> {
-        let row = self.atta_find(req, &target).await?;
-        let loaded = self.atta_load(row).await?;
-        let colour = seat_for_action(&loaded, req)?;
-        if version.is_some_and(|v| v != loaded.row.version) {
-            return Err(out_of_date());
-        }
-        let game = loaded.game.as_ref().expect("a started game");
+        let loaded = self.find_table::<AttaAnts>(req, &target).await?;
+        let colour = self.seated(&loaded, req)?;
+        check_version(&loaded.row, version)?;
+        let game = loaded.game();
         match game.to_move() {
-            None => return Err(rule_error(RuleError::GameOver, &loaded.table).into()),
-            Some(c) if c != colour => return Err(rule_error(RuleError::NotYourTurn(c), &loaded.table).into()),
+            None => return Err(rule_error(RuleError::GameOver, &loaded.seats).into()),
+            Some(c) if c != colour => return Err(rule_error(RuleError::NotYourTurn(c), &loaded.seats).into()),
             Some(_) => {}
         }
-        let who = loaded.table.label(colour);
+        let who = loaded.label(colour);
         let text = match (&view, game.phase()) {
             (View::Play, _) => turn_line(&loaded),
             (View::Square(pos), Phase::Place) => {
@@ -232,7 +265,7 @@ impl Service {
                 };
                 format!("{who} moves {ant}{so_far}: pick the next step.")
             }
-            _ => return Err(out_of_date()),
+            _ => return Err(out_of_date().into()),
         };
         Ok(self.atta_board_view(&loaded, text, &view))
     }
@@ -241,9 +274,8 @@ impl Service {
     /// seats turned by one (the first seat goes last), a new deal; the
     /// player who asked hosts it and starts it, and anyone may leave first.
     async fn atta_rematch(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let row = self.atta_find(req, &target).await?;
-        let loaded = self.atta_load(row).await?;
-        if loaded.table.colour_of(&req.user.id).is_none() {
+        let loaded = self.find_table::<AttaAnts>(req, &target).await?;
+        if loaded.seats.colour_of(&req.user.id).is_none() {
             return Err(UserError::not_a_player(
                 "Only the players of that game can ask for a rematch; Play again opens a new game.",
             )
@@ -255,7 +287,7 @@ impl Service {
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
             return Err(super::multiplayer::busy_channel(&open).into());
         }
-        let mut seats = loaded.table.seats.clone();
+        let mut seats = loaded.seats.seats.clone();
         seats.rotate_left(1);
         let setup = LobbySetup {
             seed: rand::random::<u64>(),
@@ -275,7 +307,7 @@ impl Service {
             seat_list(&table),
             req.user.name
         );
-        Ok(self.lobby_reply(&Loaded::lobby(row, table, setup), text))
+        Ok(self.lobby_reply(&lobby(row, table, setup), text))
     }
 
     async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -303,32 +335,7 @@ impl Service {
              the host starts it with **Start** (or `/atta start`). The lobby closes in {minutes} minutes.",
             mention(&req.user)
         );
-        Ok(self.lobby_reply(&Loaded::lobby(row, table, setup), text))
-    }
-
-    async fn atta_find(&self, req: &Request, target: &Target<'_>) -> ServiceResult<GameRow> {
-        self.find_game(req, target, GameKind::AttaAnts, "Open one with /atta new.")
-            .await
-    }
-
-    async fn atta_load(&self, row: GameRow) -> ServiceResult<Loaded> {
-        super::touched::note(&row);
-        let table: Table = serde_json::from_str(&row.players).context("stored table")?;
-        let setup: LobbySetup = serde_json::from_str(&row.setup).context("stored setup")?;
-        let started = !matches!(row.status, GameStatus::Pending | GameStatus::Cancelled);
-        let game = match started {
-            true => Some(
-                self.rebuilt(&row, &table, async { Ok(start_of(&setup, &table)?) })
-                    .await?,
-            ),
-            false => None,
-        };
-        Ok(Loaded {
-            row,
-            table,
-            setup,
-            game,
-        })
+        Ok(self.lobby_reply(&lobby(row, table, setup), text))
     }
 
     /// The animated replay of a finished game, every position; `None`
@@ -339,12 +346,12 @@ impl Service {
             return Ok(None);
         }
         let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let start = start_of(&loaded.setup, &loaded.table)?;
+        let start = start_of(&loaded.setup, &loaded.seats)?;
         let last = self
-            .replay_each(&loaded.row, &loaded.table, start, |g| sample.offer(|| g.clone()))
+            .replay_each(&loaded.row, &loaded.seats, start, |g| sample.offer(|| g.clone()))
             .await?;
         let sample = sample.finish(|| last);
-        let labels = loaded.table.labels();
+        let labels = loaded.seats.labels();
         draw_replay(&loaded.row.id, move || {
             let replay = atta_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
@@ -357,26 +364,25 @@ impl Service {
 
     async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         self.retrying(|| async move {
-            let row = self.atta_find(req, &target).await?;
-            let mut loaded = self.atta_load(row).await?;
+            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
             check_lobby(&loaded, req)?;
-            if loaded.table.colour_of(&req.user.id).is_some() {
+            if loaded.seats.colour_of(&req.user.id).is_some() {
                 return Err(UserError::illegal("You are already in this game.").into());
             }
-            if loaded.table.seats.len() >= MAX_PLAYERS {
+            if loaded.seats.seats.len() >= MAX_PLAYERS {
                 return Err(UserError::illegal("The game is full: four players.").into());
             }
-            loaded.table.seats.push(req.user.clone());
+            loaded.seats.seats.push(req.user.clone());
             if self.commit_lobby(&mut loaded, req).await?.is_none() {
                 return Ok(None);
             }
-            let colour = Colour::ALL[loaded.table.seats.len() - 1];
+            let colour = Colour::ALL[loaded.seats.seats.len() - 1];
             let text = format!(
                 "{} joins and plays {}. {} players: {}.",
                 mention(&req.user),
                 colour,
-                loaded.table.seats.len(),
-                seat_list(&loaded.table)
+                loaded.seats.seats.len(),
+                seat_list(&loaded.seats)
             );
             Ok(Some(self.lobby_reply(&loaded, text)))
         })
@@ -396,42 +402,34 @@ impl Service {
         version: Option<i64>,
     ) -> ServiceResult<Reply> {
         self.retrying(|| async move {
-            let row = self.atta_find(req, &target).await?;
-            if version.is_some_and(|v| v != row.version) {
-                return Err(out_of_date());
-            }
-            let mut loaded = self.atta_load(row).await?;
+            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
+            check_version(&loaded.row, version)?;
             check_lobby(&loaded, req)?;
-            if req.user.id != loaded.table.host.id {
+            if req.user.id != loaded.seats.host.id {
                 return Err(UserError::not_a_player(format!(
                     "Only the host, {}, can start the game.",
-                    loaded.table.host.name
+                    loaded.seats.host.name
                 ))
                 .into());
             }
-            if loaded.table.seats.len() < MIN_PLAYERS {
+            if loaded.seats.seats.len() < MIN_PLAYERS {
                 return Err(UserError::illegal(
                     "Atta Ants needs at least 2 players: wait for someone to join.",
                 )
                 .into());
             }
-            let game = start_of(&loaded.setup, &loaded.table)
+            let game = start_of(&loaded.setup, &loaded.seats)
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
-            let update = GameUpdate {
-                status: GameStatus::Active,
-                expires_at: self.turn_deadline(req.at),
-                ..table_update(&loaded, req)
-            };
-            let Some(()) = self.save(&mut loaded.row, &update, &game).await? else {
+            let first = game.first();
+            loaded.game = Some(game);
+            let Some(()) = self.save_turn(&mut loaded, req.at, vec![]).await? else {
                 return Ok(None);
             };
-            let first = game.first();
             let mut text = format!(
                 "**Atta Ants** begins: {}. {} is the first player.",
-                seat_list(&loaded.table),
-                loaded.table.label(first)
+                seat_list(&loaded.seats),
+                loaded.label(first)
             );
-            loaded.game = Some(game);
             text.push(' ');
             text.push_str(&turn_line(&loaded));
             Ok(Some(self.atta_board_reply(&loaded, text)))
@@ -441,45 +439,39 @@ impl Service {
 
     async fn atta_leave(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         self.retrying(|| async move {
-            let row = self.atta_find(req, &target).await?;
-            let mut loaded = self.atta_load(row).await?;
-            let Some(colour) = loaded.table.colour_of(&req.user.id) else {
+            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
+            let Some(colour) = loaded.seats.colour_of(&req.user.id) else {
                 return Err(UserError::not_a_player("You are not playing in this game.").into());
             };
             if loaded.row.status != GameStatus::Pending {
                 return self.atta_act(req, target, Action::Leave, None).await.map(Some);
             }
             check_lobby(&loaded, req)?;
-            if req.user.id == loaded.table.host.id {
+            if req.user.id == loaded.seats.host.id {
                 // The host closes the lobby.
-                let Some(()) = unless_conflict(
-                    self.cancel_pending(&loaded.row, "lobby", Ending::Withdrawn, req.at)
-                        .await,
-                )?
-                else {
+                if !self
+                    .end_pending::<AttaAnts>(&loaded.row, Ending::Withdrawn, req.at)
+                    .await?
+                {
                     return Ok(None);
-                };
+                }
                 loaded.row.status = GameStatus::Cancelled;
                 let mut reply = Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
                 reply.game = Some(self.atta_summary(&loaded));
                 return Ok(Some(reply));
             }
-            loaded.table.seats.remove(colour.index());
+            loaded.seats.seats.remove(colour.index());
             if self.commit_lobby(&mut loaded, req).await?.is_none() {
                 return Ok(None);
             }
             let text = format!(
                 "{} left the lobby. Players: {}.",
                 mention(&req.user),
-                seat_list(&loaded.table)
+                seat_list(&loaded.seats)
             );
             Ok(Some(self.lobby_reply(&loaded, text)))
         })
         .await
-    }
-
-    fn turn_deadline(&self, now: DateTime<Utc>) -> Option<i64> {
-        Some(now.timestamp_millis() + self.config.atta_turn_timeout.as_millis() as i64)
     }
 
     /// Plays an action for the requesting user (or for `seat` on a timeout).
@@ -494,25 +486,20 @@ impl Service {
     ) -> ServiceResult<Reply> {
         let action = &action;
         self.retrying(|| async move {
-            let row = self.atta_find(req, &target).await?;
-            let mut loaded = self.atta_load(row).await?;
-            let colour = seat_for_action(&loaded, req)?;
-            if at_version.is_some_and(|v| v != loaded.row.version) {
-                return Err(out_of_date());
-            }
-            let game = loaded.game.as_mut().expect("a started game");
+            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
+            let colour = self.seated(&loaded, req)?;
+            check_version(&loaded.row, at_version)?;
+            let game = loaded.game_mut();
             let canonical = game.canonical(action);
             let before_round = game.round();
             let events = game
                 .apply(colour, action)
-                .map_err(|e| rule_error(e, &loaded.table))?;
-            let Some(()) = self
-                .save_action(&mut loaded, req.at, &req.user.id, &canonical)
-                .await?
-            else {
+                .map_err(|e| rule_error(e, &loaded.seats))?;
+            let append = vec![(req.user.id.clone(), canonical.to_string())];
+            let Some(()) = self.save_turn(&mut loaded, req.at, append).await? else {
                 return Ok(None);
             };
-            let who = loaded.table.label(colour);
+            let who = loaded.label(colour);
             let mut text = match &action {
                 Action::Leave => format!("{who} left the game."),
                 Action::End => format!("{who} ended their turn."),
@@ -532,37 +519,9 @@ impl Service {
         .await
     }
 
-    /// Saves the game after `user_id` played `action` in it, the next
-    /// turn's clock started; `None` if another action changed it first.
-    async fn save_action(
-        &self,
-        loaded: &mut Loaded,
-        at: DateTime<Utc>,
-        user_id: &str,
-        action: &Action,
-    ) -> ServiceResult<Option<()>> {
-        let game = loaded.game.as_ref().expect("a started game");
-        let over = game.outcome().is_some();
-        let update = GameUpdate {
-            status: if over {
-                GameStatus::Finished
-            } else {
-                GameStatus::Active
-            },
-            expires_at: if over { None } else { self.turn_deadline(at) },
-            result: game
-                .outcome()
-                .map(|o| serde_json::to_string(&game_result(o, &loaded.table)).expect("result to json")),
-            append: vec![(user_id.to_string(), action.to_string())],
-            ..GameUpdate::of(&loaded.row, at.timestamp_millis())
-        };
-        self.save(&mut loaded.row, &update, game).await
-    }
-
     /// `/atta place` without an action: the legal placements, for anyone.
     async fn atta_placements(&self, req: &Request) -> ServiceResult<Reply> {
-        let row = self.atta_find(req, &Target::Channel).await?;
-        let loaded = self.atta_load(row).await?;
+        let loaded = self.find_table::<AttaAnts>(req, &Target::Channel).await?;
         let Some(game) = loaded.game.as_ref().filter(|g| g.outcome().is_none()) else {
             return Err(UserError::no_game("No Atta Ants game is under way here.").into());
         };
@@ -571,7 +530,7 @@ impl Service {
                 let places: Vec<String> = game.legal_actions().iter().map(|a| format!("`{a}`")).collect();
                 let mut text = format!(
                     "{} places the {}. Legal placements: {}",
-                    loaded.table.label(game.acting_first()),
+                    loaded.label(game.acting_first()),
                     atta_card_name(card),
                     places.join(", ")
                 );
@@ -593,7 +552,7 @@ impl Service {
         if loaded.setup.chosen {
             text.push_str(&format!(
                 "\n{} chose the seed or the deck order of this game, so they may know the order of the terrain cards.",
-                loaded.table.host.name
+                loaded.seats.host.name
             ));
         }
         Reply {
@@ -618,8 +577,8 @@ impl Service {
 
     /// The board in `view`: the image, and the components of that step.
     fn atta_board_view(&self, loaded: &Loaded, text: String, view: &View) -> Reply {
-        let game = loaded.game.as_ref().expect("a started game");
-        let labels = loaded.table.labels();
+        let game = loaded.game();
+        let labels = loaded.seats.labels();
         let building = board::building(game, view);
         let open = board::open_moves(game, view);
         let image = self.config.render.then(|| Image {
@@ -636,41 +595,27 @@ impl Service {
     }
 
     fn atta_summary(&self, loaded: &Loaded) -> GameSummary {
-        let result = match loaded.game.as_ref().map(AttaAnts::status) {
-            Some(Status::Over(outcome)) => Some(game_result(&outcome, &loaded.table)),
-            Some(Status::ToMove(_)) => None,
-            None => loaded
-                .row
-                .result
-                .as_deref()
-                .and_then(|r| serde_json::from_str::<GameResult>(r).ok()),
-        };
-        let shown = GameSummary {
-            result,
+        GameSummary {
             // For terminals: the map in words, one sentence a line.
             board_text: loaded
                 .game
                 .as_ref()
-                .map(|g| atta_ants_alt_text(g, &loaded.table.labels()).replace(". ", "; ")),
-            ..GameSummary::of(&loaded.row)
-        };
-        match &loaded.game {
-            Some(game) => shown.playing(game, |colour| loaded.table.user(colour)),
-            None => shown,
+                .map(|g| atta_ants_alt_text(g, &loaded.seats.labels()).replace(". ", "; ")),
+            ..loaded.summary()
         }
     }
 
     pub(super) async fn atta_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
-        let loaded = self.atta_load(row.clone()).await?;
+        let loaded = self.load_table::<AttaAnts>(row.clone()).await?;
         Ok(self.atta_summary(&loaded))
     }
 
     /// The record: players, seed and deal, the result and every action.
     pub(super) async fn atta_record(&self, row: &GameRow) -> ServiceResult<Reply> {
-        let loaded = self.atta_load(row.clone()).await?;
+        let loaded = self.load_table::<AttaAnts>(row.clone()).await?;
         let mut out = String::from("[Game \"Atta Ants\"]\n");
         out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
-        for (i, user) in loaded.table.seats.iter().enumerate() {
+        for (i, user) in loaded.seats.seats.iter().enumerate() {
             out.push_str(&format!("[{} \"{}\"]\n", Colour::ALL[i], user.name));
         }
         // The seed and the deal give away the deck order: only once it is over.
@@ -683,7 +628,7 @@ impl Service {
             }
         }
         let result = match loaded.game.as_ref().and_then(|g| g.outcome().cloned()) {
-            Some(outcome) => describe_outcome(&outcome, &loaded.table),
+            Some(outcome) => loaded.told(&outcome),
             None if loaded.row.status == GameStatus::Cancelled => "no game: the lobby closed".into(),
             None if loaded.game.is_none() => "waiting for players".into(),
             None => "in progress".into(),
@@ -705,39 +650,28 @@ impl Service {
     /// game then waits for gets their turn alert.
     pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         if row.status == GameStatus::Pending {
-            match self.cancel_pending(row, "lobby", Ending::Expired, now).await {
-                Ok(()) => {}
-                Err(StoreError::Conflict) => return Ok(vec![]),
-                Err(e) => return Err(e.into()),
+            if !self.end_pending::<AttaAnts>(row, Ending::Expired, now).await? {
+                return Ok(vec![]);
             }
             return Ok(vec![Post {
                 channel: row.channel_id.clone(),
                 text: "The Atta Ants lobby expired before it started.".into(),
-                image: None,
-                components: vec![],
                 ..Post::default()
             }]);
         }
-        let mut loaded = self
-            .atta_load(row.clone())
-            .await
-            .map_err(super::ServiceError::into_internal)?;
-        let game = loaded.game.as_mut().context("an active game")?;
-        let Some(colour) = game.to_move() else {
+        let mut before_round = 0;
+        let leave = |game: &mut AttaAnts, colour| {
+            before_round = game.round();
+            game.apply(colour, &Action::Leave).context("timeout leave")
+        };
+        let Some((loaded, TimedOut::Seat(colour, events))) = self.time_out(row, now, leave).await? else {
             return Ok(vec![]);
         };
-        let before_round = game.round();
-        let events = game.apply(colour, &Action::Leave).context("timeout leave")?;
-        let user = loaded.table.user(colour).clone();
-        // Someone played at the same moment: the turn was not timed out.
-        let saved = self.save_action(&mut loaded, now, &user.id, &Action::Leave).await;
-        let Some(()) = saved.map_err(super::ServiceError::into_internal)? else {
-            return Ok(vec![]);
-        };
+        let user = loaded.user(colour).clone();
         let minutes = self.config.atta_turn_timeout.as_secs().div_ceil(60);
         let mut text = format!(
             "{} did not play within {minutes} minutes and is out of the game.",
-            loaded.table.label(colour)
+            loaded.label(colour)
         );
         describe_events(&mut text, &loaded, &events, before_round, Some(colour));
         text.push(' ');
@@ -773,11 +707,11 @@ impl Service {
         if row.kind != KIND || row.status != GameStatus::Active {
             return Ok(vec![]);
         }
-        let loaded = self.atta_load(row).await?;
+        let loaded = self.load_table::<AttaAnts>(row).await?;
         let Some(game) = &loaded.game else {
             return Ok(vec![]);
         };
-        if game.to_move() != loaded.table.colour_of(&user.id) {
+        if game.to_move() != loaded.seats.colour_of(&user.id) {
             return Ok(vec![]);
         }
         let typed: String = typed
@@ -800,7 +734,7 @@ impl Service {
 /// The store update that saves the lobby's table as it now stands.
 fn table_update(loaded: &Loaded, req: &Request) -> GameUpdate {
     GameUpdate {
-        players: serde_json::to_string(&loaded.table).expect("table to json"),
+        players: serde_json::to_string(&loaded.seats).expect("table to json"),
         ..GameUpdate::of(&loaded.row, req.at.timestamp_millis())
     }
 }
@@ -867,22 +801,6 @@ fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
     }
 }
 
-fn seat_for_action(loaded: &Loaded, req: &Request) -> Result<Colour, UserError> {
-    let colour = loaded
-        .table
-        .colour_of(&req.user.id)
-        .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
-    match loaded.row.status {
-        GameStatus::Pending => Err(UserError::not_your_turn(
-            "The game has not started yet: the host starts it with /atta start.",
-        )),
-        GameStatus::Finished | GameStatus::Cancelled => Err(UserError::game_over(
-            "That game is over. Open a new one with /atta new.",
-        )),
-        _ => Ok(colour),
-    }
-}
-
 fn rule_error(e: RuleError, table: &Table) -> UserError {
     UserError::refused(e, |colour| table.label(colour))
 }
@@ -891,18 +809,13 @@ fn cid(game_id: &str, verb: &str) -> String {
     ComponentId::new(TAG, game_id, verb).encode()
 }
 
-/// The refusal of a click on a board that is no longer current.
-fn out_of_date() -> super::ServiceError {
-    UserError::conflict("That board is out of date: the game moved on. Use the newest board.").into()
-}
-
 /// "alice (Red) to place the drawn card." or the result.
 fn turn_line(loaded: &Loaded) -> String {
-    let game = loaded.game.as_ref().expect("a started game");
+    let game = loaded.game();
     match game.status() {
-        Status::Over(outcome) => format!("**Game over**: {}.", describe_outcome(&outcome, &loaded.table)),
+        Status::Over(outcome) => format!("**Game over**: {}.", describe_outcome(&outcome, &loaded.seats)),
         Status::ToMove(c) => {
-            let who = mention(loaded.table.user(c));
+            let who = mention(loaded.seats.user(c));
             match (game.phase(), game.drawn()) {
                 (Phase::Place, Some(card)) => format!("{who} ({c}) to place the {}.", atta_card_name(card)),
                 (Phase::Spider { index, .. }, _) => format!(
@@ -936,7 +849,7 @@ fn describe_events(
     for colour in events.out.iter().filter(|c| Some(**c) != gone) {
         text.push_str(&format!(
             " {} has no ants left and is out.",
-            loaded.table.label(*colour)
+            loaded.label(*colour)
         ));
     }
     if let Some(round) = events.new_round.filter(|r| *r > before_round) {
@@ -975,16 +888,4 @@ fn describe_outcome(outcome: &Outcome, table: &Table) -> String {
         })
         .collect();
     format!("{head}. Ranking: {}", ranking.join("; "))
-}
-
-fn game_result(outcome: &Outcome, table: &Table) -> GameResult {
-    GameResult {
-        outcome: if outcome.winner().is_some() {
-            Ending::Win
-        } else {
-            Ending::Draw
-        },
-        winner: outcome.winner().map(|c| table.user(c).name.clone()),
-        detail: describe_outcome(outcome, table),
-    }
 }

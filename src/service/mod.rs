@@ -13,6 +13,7 @@ mod clock;
 pub mod custom_id;
 mod daily;
 mod daily_seed;
+mod engine;
 mod error;
 mod idle;
 mod leaderboard;

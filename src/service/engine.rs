@@ -1,0 +1,314 @@
+//! The engine every game of two or more players is served by, over the one
+//! game surface (`rules::Game`), in the manner of boardgame.io's master:
+//! find the stored game and load it (from the cache, or its setup and log),
+//! check who may act and on which version, save an action with the game's
+//! new status, deadline and result, time a seat out, end a table that never
+//! started, and summarise the game for the front ends.
+//!
+//! What stays with each game is what it owns: its options, its components
+//! and its words.
+
+use super::error::{ServiceResult, UserError};
+use super::multiplayer::Target;
+use super::state::Logged;
+use super::types::{Ending, GameResult, GameSummary, Request, User};
+use super::{Config, Service};
+use crate::rules::{Game, GameKind, Turn};
+use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::time::Duration;
+
+/// A game the engine serves: its rules, and how the service stores it.
+pub(super) trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
+    /// Its entry in the registry.
+    const KIND: GameKind;
+    /// What starts a game when there is none in the channel.
+    const START: &'static str;
+    /// What a game is called before it starts: `challenge`, `lobby`.
+    const PENDING: &'static str;
+    /// The setup as the game row stores it.
+    type Stored: Serialize + DeserializeOwned + Clone + Send + Sync;
+
+    /// The game that `stored` deals for these seats: `None` while the table
+    /// is still filling (a lobby that has not started).
+    fn dealt(row: &GameRow, stored: &Self::Stored, seats: &Self::Seats) -> Option<anyhow::Result<Self>>;
+
+    /// Where the user sits, if they play.
+    fn seat_of(seats: &Self::Seats, user_id: &str) -> Option<Self::Seat>;
+
+    /// Who sits in `seat`.
+    fn user_of(seats: &Self::Seats, seat: Self::Seat) -> &User;
+
+    /// The winner of an outcome (`None`: a draw or a shared first place).
+    fn winner(outcome: &Self::Outcome) -> Option<Self::Seat>;
+
+    /// The outcome in words, the seats by their labels.
+    fn told(outcome: &Self::Outcome, seats: &Self::Seats) -> String;
+
+    /// How long a seat has for its turn before it times out, if the game
+    /// keeps a turn clock (otherwise only the idle sweep ends it).
+    fn turn_clock(_config: &Config) -> Option<Duration> {
+        None
+    }
+
+    /// The log entry of `seat` running out of time.
+    fn timeout_entry(&self, seat: Self::Seat) -> String;
+
+    /// Why no one can act yet in a table that has not started.
+    fn not_started(seats: &Self::Seats) -> String;
+
+    /// "alice (Red)".
+    fn label(seats: &Self::Seats, seat: Self::Seat) -> String {
+        format!("{} ({seat})", Self::user_of(seats, seat).name)
+    }
+}
+
+/// A stored game with its state rebuilt: no game while the table fills.
+pub(super) struct Table<G: Served> {
+    pub row: GameRow,
+    pub seats: G::Seats,
+    pub setup: G::Stored,
+    pub game: Option<G>,
+}
+
+impl<G: Served> Table<G> {
+    /// The game once dealt.
+    pub fn game(&self) -> &G {
+        self.game.as_ref().expect("a dealt game")
+    }
+
+    /// The game once dealt, to play on.
+    pub fn game_mut(&mut self) -> &mut G {
+        self.game.as_mut().expect("a dealt game")
+    }
+
+    pub fn seat_of(&self, user_id: &str) -> Option<G::Seat> {
+        G::seat_of(&self.seats, user_id)
+    }
+
+    pub fn user(&self, seat: G::Seat) -> &User {
+        G::user_of(&self.seats, seat)
+    }
+
+    pub fn label(&self, seat: G::Seat) -> String {
+        G::label(&self.seats, seat)
+    }
+
+    /// The outcome in words.
+    pub fn told(&self, outcome: &G::Outcome) -> String {
+        G::told(outcome, &self.seats)
+    }
+
+    /// The result stored and shown for `outcome`.
+    pub fn result(&self, outcome: &G::Outcome) -> GameResult {
+        let winner = G::winner(outcome);
+        GameResult {
+            outcome: if winner.is_some() {
+                Ending::Win
+            } else {
+                Ending::Draw
+            },
+            winner: winner.map(|seat| self.user(seat).name.clone()),
+            detail: self.told(outcome),
+        }
+    }
+
+    /// The result as the row stores it once the game is over, with the
+    /// winner's id, so that ratings never confuse two players of one name.
+    fn stored_result(&self) -> Option<String> {
+        let outcome = self.game.as_ref()?.outcome()?;
+        let mut result = serde_json::to_value(self.result(&outcome)).expect("a result to json");
+        result["winner_id"] = serde_json::json!(G::winner(&outcome).map(|seat| self.user(seat).id.clone()));
+        Some(result.to_string())
+    }
+
+    /// The stored result of a game that ended some other way: a moderator
+    /// ended it, or it was abandoned or never started.
+    pub fn ended_result(&self) -> Option<GameResult> {
+        serde_json::from_str(self.row.result.as_deref()?).ok()
+    }
+
+    /// The summary the front ends see: the spectator's view of who acts.
+    pub fn summary(&self) -> GameSummary {
+        let shown = GameSummary::of(&self.row);
+        let result = match self.game.as_ref().and_then(Game::outcome) {
+            Some(outcome) if shown.status == GameStatus::Finished => Some(self.result(&outcome)),
+            _ => self.ended_result(),
+        };
+        let shown = GameSummary { result, ..shown };
+        match (&self.game, shown.status) {
+            (Some(game), GameStatus::Active) => shown.playing(game, |seat| self.user(seat)),
+            _ => shown,
+        }
+    }
+}
+
+/// The stored status of a dealt game.
+fn stored_status<G: Game>(game: &G) -> GameStatus {
+    match game.turn() {
+        Turn::One(_) => GameStatus::Active,
+        Turn::Several(_) => GameStatus::Deploying,
+        Turn::Over(_) => GameStatus::Finished,
+    }
+}
+
+/// Refuses a click drawn for another version of the game.
+pub(super) fn check_version(row: &GameRow, at_version: Option<i64>) -> Result<(), UserError> {
+    match at_version {
+        Some(v) if v != row.version => Err(out_of_date()),
+        _ => Ok(()),
+    }
+}
+
+/// The refusal of a click on a board that is no longer current.
+pub(super) fn out_of_date() -> UserError {
+    UserError::conflict("That board is out of date: the game moved on. Use the newest board.")
+}
+
+/// How a seat's time ran out.
+pub(super) enum TimedOut<Seat, Events> {
+    /// This seat forfeited, and what followed; the game may go on without it.
+    Seat(Seat, Events),
+    /// Every seat the game waited for was idle: the game is abandoned.
+    Abandoned,
+}
+
+impl Service {
+    /// The game of `G` that `target` names in the request's channel, loaded.
+    pub(super) async fn find_table<G: Served>(
+        &self,
+        req: &Request,
+        target: &Target<'_>,
+    ) -> ServiceResult<Table<G>> {
+        let row = self.find_game(req, target, G::KIND, G::START).await?;
+        self.load_table(row).await
+    }
+
+    /// A stored game of `G` with its state: kept from an earlier request,
+    /// or rebuilt from its setup and log.
+    pub(super) async fn load_table<G: Served>(&self, row: GameRow) -> ServiceResult<Table<G>> {
+        super::touched::note(&row);
+        let seats: G::Seats = serde_json::from_str(&row.players).context("stored seats")?;
+        let setup: G::Stored = serde_json::from_str(&row.setup).context("stored setup")?;
+        let game = match G::dealt(&row, &setup, &seats) {
+            Some(start) => Some(self.rebuilt(&row, &seats, async { start }).await?),
+            None => None,
+        };
+        Ok(Table {
+            row,
+            seats,
+            setup,
+            game,
+        })
+    }
+
+    /// The seat of the requesting user in a game under way, or why they
+    /// cannot act in it (whose turn it is is the rules' to say).
+    pub(super) fn seated<G: Served>(&self, table: &Table<G>, req: &Request) -> Result<G::Seat, UserError> {
+        let seat = table
+            .seat_of(&req.user.id)
+            .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
+        match table.row.status {
+            GameStatus::Pending => Err(UserError::not_your_turn(G::not_started(&table.seats))),
+            GameStatus::Finished | GameStatus::Cancelled => {
+                Err(UserError::game_over(format!("That game is over. {}", G::START)))
+            }
+            _ => Ok(seat),
+        }
+    }
+
+    /// Saves the table's game as it now stands, `append` added to its log:
+    /// its status, the next turn's deadline and, once over, its result.
+    /// `None` when another action changed the game first.
+    pub(super) async fn save_turn<G: Served>(
+        &self,
+        table: &mut Table<G>,
+        at: DateTime<Utc>,
+        append: Vec<(String, String)>,
+    ) -> ServiceResult<Option<()>> {
+        let game = table.game();
+        let status = stored_status(game);
+        let deadline = G::turn_clock(&self.config)
+            .filter(|_| status != GameStatus::Finished)
+            .map(|clock| at.timestamp_millis() + clock.as_millis() as i64);
+        let update = GameUpdate {
+            status,
+            expires_at: deadline,
+            result: table.stored_result(),
+            append,
+            ..GameUpdate::of(&table.row, at.timestamp_millis())
+        };
+        let Table { row, game, .. } = table;
+        self.save(row, &update, game.as_ref().expect("a dealt game"))
+            .await
+    }
+
+    /// Times out the seats a game waits for: one seat forfeits by
+    /// `forfeit`, which says what followed (the game may go on without it);
+    /// when the game waits for several at once, it is abandoned. `None` when
+    /// there is no one to time out or the game moved meanwhile.
+    pub(super) async fn time_out<G: Served, E>(
+        &self,
+        row: &GameRow,
+        at: DateTime<Utc>,
+        forfeit: impl FnOnce(&mut G, G::Seat) -> anyhow::Result<E>,
+    ) -> anyhow::Result<Option<(Table<G>, TimedOut<G::Seat, E>)>> {
+        let mut table = self
+            .load_table::<G>(row.clone())
+            .await
+            .map_err(super::ServiceError::into_internal)?;
+        let Some(game) = table.game.as_mut() else {
+            return Ok(None);
+        };
+        let saved = match game.turn().acting().as_slice() {
+            [] => return Ok(None),
+            [seat] => {
+                let seat = *seat;
+                let entry = game.timeout_entry(seat);
+                let events = forfeit(game, seat)?;
+                let user = table.user(seat).id.clone();
+                self.save_turn(&mut table, at, vec![(user, entry)])
+                    .await
+                    .map(|saved| saved.map(|()| TimedOut::Seat(seat, events)))
+            }
+            _ => {
+                let abandoned = GameResult {
+                    outcome: Ending::Abandoned,
+                    winner: None,
+                    detail: "abandoned: no one played in time".into(),
+                };
+                let update = GameUpdate {
+                    status: GameStatus::Cancelled,
+                    expires_at: None,
+                    result: Some(serde_json::to_string(&abandoned)?),
+                    ..GameUpdate::of(row, at.timestamp_millis())
+                };
+                self.save_row(&mut table.row, &update)
+                    .await
+                    .map(|saved| saved.map(|()| TimedOut::Abandoned))
+            }
+        };
+        // Someone acted at the same moment: the game was not idle.
+        Ok(saved
+            .map_err(super::ServiceError::into_internal)?
+            .map(|timed_out| (table, timed_out)))
+    }
+
+    /// Ends a table that never started (`ending`: declined, withdrawn or
+    /// expired); `false` when someone acted on it at the same moment.
+    pub(super) async fn end_pending<G: Served>(
+        &self,
+        row: &GameRow,
+        ending: Ending,
+        at: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        match self.cancel_pending(row, G::PENDING, ending, at).await {
+            Ok(()) => Ok(true),
+            Err(StoreError::Conflict) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+}
