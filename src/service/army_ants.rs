@@ -6,7 +6,7 @@ mod deploy;
 mod picker;
 
 use super::custom_id::ComponentId;
-use super::engine::{check_version, Served, Table, TimedOut};
+use super::engine::{check_version, typed_matches, Served, Table, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::offload::draw_replay;
@@ -24,7 +24,7 @@ use crate::rules::army_ants::{
     Square, Status, View,
 };
 use crate::rules::shuffle::SeededRng;
-use crate::rules::GameKind;
+use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -1159,44 +1159,24 @@ impl Service {
         channel: &str,
         typed: &str,
     ) -> ServiceResult<Vec<String>> {
-        let Some(row) = self.store.open_multiplayer_game(channel).await? else {
+        let Some((loaded, side)) = self.open_seat::<ArmyAnts>(user, channel).await? else {
             return Ok(vec![]);
         };
-        if row.kind != KIND {
-            return Ok(vec![]);
-        }
-        let loaded = self.load_table::<ArmyAnts>(row).await?;
-        let Some(side) = loaded.seat_of(&user.id) else {
-            return Ok(vec![]);
-        };
-        if let Some(hand) = loaded.game().deploy_hand(side) {
+        let game = loaded.game();
+        if let Some(hand) = game.deploy_hand(side) {
             let cards: String = hand.cards.iter().map(|c| c.symbol()).collect();
             return Ok(vec![format!("deploy {cards}")]);
         }
-        if loaded.game().status() != Status::ToMove(side) {
-            return Ok(vec![]);
-        }
-        let typed = typed.trim().to_ascii_lowercase().replace(' ', "");
-        let board = loaded.game().board();
+        let board = game.board();
         let rank = |action: &Action| match action {
             Action::Attack { to, .. } if board.get(*to).is_some_and(|p| p.card == Card::Queen) => 0,
             Action::Attack { .. } => 1,
             Action::Favor => 2,
             _ => 3,
         };
-        let mut legal: Vec<(u8, String)> = loaded
-            .game()
-            .legal_actions()
-            .iter()
-            .map(|a| (rank(a), a.to_string()))
-            .filter(|(_, text)| text.starts_with(&typed))
-            .collect();
-        legal.sort();
-        Ok(legal
-            .into_iter()
-            .map(|(_, text)| text)
-            .take(super::MAX_SUGGESTIONS)
-            .collect())
+        let mut legal = Game::legal_actions(game, side);
+        legal.sort_by_key(|a| (rank(a), a.to_string()));
+        Ok(typed_matches(typed, legal.iter().map(ToString::to_string)))
     }
 }
 

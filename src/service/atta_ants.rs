@@ -7,7 +7,7 @@
 
 use super::atta_board::{self as board, Choice, View};
 use super::custom_id::ComponentId;
-use super::engine::{check_version, out_of_date, Served, TimedOut};
+use super::engine::{check_version, out_of_date, typed_matches, Served, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::offload::draw_replay;
@@ -21,7 +21,7 @@ use crate::render::{
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
-use crate::rules::GameKind;
+use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -701,33 +701,13 @@ impl Service {
         typed: &str,
         only_places: bool,
     ) -> ServiceResult<Vec<String>> {
-        let Some(row) = self.store.open_multiplayer_game(channel).await? else {
+        let Some((loaded, colour)) = self.open_seat::<AttaAnts>(user, channel).await? else {
             return Ok(vec![]);
         };
-        if row.kind != KIND || row.status != GameStatus::Active {
-            return Ok(vec![]);
-        }
-        let loaded = self.load_table::<AttaAnts>(row).await?;
-        let Some(game) = &loaded.game else {
-            return Ok(vec![]);
-        };
-        if game.to_move() != loaded.seats.colour_of(&user.id) {
-            return Ok(vec![]);
-        }
-        let typed: String = typed
-            .to_ascii_lowercase()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        let squashed = typed.replace(' ', "");
-        Ok(game
-            .legal_actions()
-            .iter()
-            .filter(|a| !only_places || matches!(a, Action::Place { .. }))
-            .map(|a| a.to_string())
-            .filter(|text| text.starts_with(&typed) || text.replace(' ', "").starts_with(&squashed))
-            .take(super::MAX_SUGGESTIONS)
-            .collect())
+        let legal = Game::legal_actions(loaded.game(), colour)
+            .into_iter()
+            .filter(|a| !only_places || matches!(a, Action::Place { .. }));
+        Ok(typed_matches(typed, legal.map(|a| a.to_string())))
     }
 }
 

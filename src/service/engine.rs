@@ -312,3 +312,38 @@ impl Service {
         }
     }
 }
+
+impl Service {
+    /// The channel's open game of `G` and the user's seat in it, for
+    /// suggestions: `None` when there is none or they do not play in it.
+    pub(super) async fn open_seat<G: Served>(
+        &self,
+        user: &User,
+        channel: &str,
+    ) -> ServiceResult<Option<(Table<G>, G::Seat)>> {
+        let Some(row) = self.store.open_multiplayer_game(channel).await? else {
+            return Ok(None);
+        };
+        if row.kind != G::KIND || row.status == GameStatus::Pending {
+            return Ok(None);
+        }
+        let table = self.load_table::<G>(row).await?;
+        Ok(table.seat_of(&user.id).map(|seat| (table, seat)))
+    }
+}
+
+/// The actions (in notation, most useful first) that start with what was
+/// typed, case and spaces forgiven: at most as many as Discord lists.
+pub(super) fn typed_matches(typed: &str, actions: impl IntoIterator<Item = String>) -> Vec<String> {
+    let typed = typed
+        .to_ascii_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let squashed = typed.replace(' ', "");
+    actions
+        .into_iter()
+        .filter(|text| text.starts_with(&typed) || text.replace(' ', "").starts_with(&squashed))
+        .take(super::MAX_SUGGESTIONS)
+        .collect()
+}

@@ -55,7 +55,9 @@ impl Service {
         );
         let mut reply = match kind {
             GameKind::ArmyAnts => self.army_ants_board_of(&row, text).await?,
-            _ => Reply::text(text),
+            // An ended Atta Ants game is stored like a closed lobby, with no
+            // board to show; a patience is its player's to end.
+            GameKind::AttaAnts | GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => Reply::text(text),
         };
         let mut summary = self.summary_of(&row).await?;
         summary.result = Some(result);

@@ -213,7 +213,9 @@ macro_rules! with_patience {
                 type $G = crate::rules::ants_solitaire::AntsSolitaire;
                 $body
             }
-            _ => Err(anyhow::anyhow!("not a patience: {}", $kind).into()),
+            Some(crate::rules::GameKind::ArmyAnts | crate::rules::GameKind::AttaAnts) | None => {
+                Err(anyhow::anyhow!("not a patience: {}", $kind).into())
+            }
         }
     };
 }
