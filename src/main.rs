@@ -105,7 +105,10 @@ async fn main() -> anyhow::Result<()> {
                 None => Store::in_memory().await?,
             };
             let service = Service::new(store, Config::default());
-            play::run(service, opts).await
+            match opts.web {
+                true => antics::web::serve_local(service, opts.port).await,
+                false => play::run(service, opts).await,
+            }
         }
         Command::Solve {
             game,

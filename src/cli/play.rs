@@ -46,6 +46,12 @@ pub struct PlayOptions {
     /// Where board images are written.
     #[arg(long, default_value = "antics-boards")]
     pub out: PathBuf,
+    /// Play in a browser instead: serve the web table on 127.0.0.1.
+    #[arg(long)]
+    pub web: bool,
+    /// The web table's port (0: any free port).
+    #[arg(long, default_value_t = 8000, requires = "web")]
+    pub port: u16,
 }
 
 const CHANNEL: &str = "terminal";

@@ -481,6 +481,7 @@ pub fn image(image: &Image) -> Option<Image> {
         return None;
     }
     Some(Image {
+        regions: Vec::new(),
         png: image.png.clone(),
         alt: truncate(&image.alt, MAX_ALT).into_owned(),
     })
@@ -930,6 +931,7 @@ mod tests {
             score: None,
             result: None,
             board_text: None,
+            version: 0,
         }
     }
 
@@ -937,6 +939,7 @@ mod tests {
         Reply {
             text: text.into(),
             image: Some(Image {
+                regions: Vec::new(),
                 png: vec![1, 2, 3],
                 alt: "a board".into(),
             }),
@@ -1065,6 +1068,7 @@ mod tests {
         let reply = Reply {
             text: "ü".repeat(5000),
             image: Some(Image {
+                regions: Vec::new(),
                 png: vec![0; 10],
                 alt: "ß".repeat(3000),
             }),
@@ -1074,6 +1078,7 @@ mod tests {
         assert_eq!(discord_len(&m.content), MAX_CONTENT);
         assert_eq!(discord_len(&m.image.as_ref().unwrap().alt), MAX_ALT);
         let big = Image {
+            regions: Vec::new(),
             png: vec![0; MAX_FILE_BYTES + 1],
             alt: String::new(),
         };
@@ -1085,6 +1090,7 @@ mod tests {
     fn a_replay_is_attached_as_a_gif() {
         let mut reply = board_reply("x", None);
         reply.image = Some(Image {
+            regions: Vec::new(),
             png: b"GIF89a...".to_vec(),
             alt: "a replay".into(),
         });

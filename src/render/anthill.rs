@@ -12,6 +12,7 @@ use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
 };
+use super::region::Region;
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::counted;
@@ -76,6 +77,24 @@ fn spot_x(i: usize) -> f32 {
 /// and [`MAX_HEIGHT`].
 pub fn anthill_size(view: &View) -> (u32, u32) {
     (WIDTH, layout(view).height)
+}
+
+/// Where each spot was drawn, from its label to the room below its cards:
+/// `1` to `8`, as moves name them.
+pub fn anthill_regions(view: &View) -> Vec<Region> {
+    let layout = layout(view);
+    (0..SPOTS)
+        .map(|i| {
+            let (top, room) = layout.rows[i / 4];
+            Region::new(
+                (i + 1).to_string(),
+                spot_x(i),
+                top - LABEL_GAP,
+                CARD_W,
+                LABEL_GAP + room,
+            )
+        })
+        .collect()
 }
 
 patience_board!(

@@ -12,6 +12,7 @@ use super::patience::{
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT, LABEL_H,
     PAD,
 };
+use super::region::Region;
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
 use crate::rules::counted;
@@ -57,6 +58,22 @@ pub fn ants_size(view: &View) -> (u32, u32) {
 
 fn column_x(i: usize) -> f32 {
     20.0 + i as f32 * COLUMN + ((COLUMN - CARD_W) / 2.0).floor()
+}
+
+/// Where each pile was drawn: the foundations `f1` to `f4` (their label to
+/// the line under them) and the tableau piles `t1` to `t4` (their label to
+/// the room below their cards), as moves name them.
+pub fn ants_regions(view: &View) -> Vec<Region> {
+    let room = tableau_room(view);
+    let foundations = (0..PILES).map(|i| {
+        let h = NEXT_Y - FOUNDATION_LABEL_Y;
+        Region::new(format!("f{}", i + 1), column_x(i), FOUNDATION_LABEL_Y, CARD_W, h)
+    });
+    let tableau = (0..PILES).map(|i| {
+        let h = LABEL_GAP + room;
+        Region::new(format!("t{}", i + 1), column_x(i), TABLEAU_LABEL_Y, CARD_W, h)
+    });
+    foundations.chain(tableau).collect()
 }
 
 patience_board!(AntsBoard, ants_png, ants_frame, ants_size, cards::sprites());

@@ -13,16 +13,18 @@ mod cards;
 mod decktet;
 mod myrmex;
 mod patience;
+mod region;
 pub mod replay;
 
-pub use anthill::{anthill_alt_text, anthill_png};
-pub use ants::{ants_alt_text, ants_png};
+pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
+pub use ants::{ants_alt_text, ants_png, ants_regions};
 pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use atta_ants::{
     atta_ants_alt_text, atta_ants_board_alt_text, atta_ants_board_png, atta_ants_geometry, atta_ants_png,
     card_name as atta_card_name, AttaGeometry, AttaLabels,
 };
-pub use myrmex::{myrmex_alt_text, myrmex_png};
+pub use myrmex::{myrmex_alt_text, myrmex_png, myrmex_regions};
+pub use region::Region;
 pub use replay::{
     anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, atta_ants_replay,
     atta_ants_replay_alt_text, myrmex_replay, replay_alt_text, Replay, Sample, Sampler, MAX_REPLAY_BYTES,

@@ -17,6 +17,7 @@ use super::patience::{
     paste_pile, patience_board, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard,
     Surface, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
+use super::region::Region;
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use crate::rules::counted;
 use crate::rules::myrmex::{Action, Ending, MoveInfo, PileView, View, CHAMBERS, PILES};
@@ -57,6 +58,15 @@ pub fn myrmex_size(view: &View) -> (u32, u32) {
 
 fn pile_x(i: usize) -> f32 {
     LEFT + i as f32 * PITCH
+}
+
+/// Where each pile was drawn, from its label to the room below its cards:
+/// `1` to `8`, as moves name them.
+pub fn myrmex_regions(view: &View) -> Vec<Region> {
+    let h = PILE_Y - LABEL_Y + room(view);
+    (0..PILES)
+        .map(|i| Region::new((i + 1).to_string(), pile_x(i), LABEL_Y, CARD_W, h))
+        .collect()
 }
 
 patience_board!(

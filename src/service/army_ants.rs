@@ -446,6 +446,7 @@ impl Service {
         draw_replay(&loaded.row.id, move || {
             let replay = army_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
+                regions: Vec::new(),
                 alt: army_ants_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
             })
@@ -733,6 +734,7 @@ impl Service {
         placement.show(&mut view, hand, side);
         let labels = loaded.seats.labels();
         let image = self.config.render.then(|| Image {
+            regions: Vec::new(),
             png: army_ants_png(&view, &labels),
             alt: army_ants_alt_text(&view, &labels),
         });
@@ -1001,6 +1003,7 @@ impl Service {
         let view = loaded.game().view(viewer);
         let labels = loaded.seats.labels();
         let image = self.config.render.then(|| Image {
+            regions: Vec::new(),
             png: army_ants_png(&view, &labels),
             alt: army_ants_alt_text(&view, &labels),
         });

@@ -355,6 +355,7 @@ impl Service {
         draw_replay(&loaded.row.id, move || {
             let replay = atta_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
+                regions: Vec::new(),
                 alt: atta_ants_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
             })
@@ -582,6 +583,7 @@ impl Service {
         let building = board::building(game, view);
         let open = board::open_moves(game, view);
         let image = self.config.render.then(|| Image {
+            regions: Vec::new(),
             png: atta_ants_board_png(game, &labels, building.as_ref(), &open),
             alt: atta_ants_board_alt_text(game, &labels, building.as_ref(), &open),
         });

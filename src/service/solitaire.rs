@@ -328,6 +328,35 @@ impl Service {
         })
     }
 
+    /// The user's latest patience in the channel as its board, for a front
+    /// end played on the picture (the web table); `None` when they have
+    /// played none there.
+    pub async fn patience_table(&self, user: &User, channel: &str) -> ServiceResult<Option<Reply>> {
+        let Some(row) = self.store.latest_solitaire(channel, &user.id).await? else {
+            return Ok(None);
+        };
+        let kind = row.kind;
+        with_patience!(kind.as_str(), G => {
+            let loaded = self.load_patience::<G>(row).await?;
+            let text = match loaded.game.outcome() {
+                Some(outcome) => outcome.detail,
+                None => "Your move.".to_string(),
+            };
+            Ok(Some(self.solitaire_reply(&loaded, text)))
+        })
+    }
+
+    /// The id and version of the user's latest patience in the channel: a
+    /// front end that shows it live asks often, so nothing is drawn.
+    pub async fn patience_version(
+        &self,
+        user_id: &str,
+        channel: &str,
+    ) -> ServiceResult<Option<(String, i64)>> {
+        let row = self.store.latest_solitaire(channel, user_id).await?;
+        Ok(row.map(|row| (row.id, row.version)))
+    }
+
     /// Play again from a finished board: a new deal of the same game and
     /// options, or (`same`) the same deal. A daily attempt's board offers
     /// another (practice) attempt at the day's deal instead. The new board

@@ -63,6 +63,7 @@ impl SolitaireRules for Myrmex {
     fn image(&self, daily: Option<&str>) -> Image {
         let view = self.view();
         Image {
+            regions: render::myrmex_regions(&view),
             png: render::myrmex_png(&view, daily),
             alt: labelled_alt(daily, render::myrmex_alt_text(&view)),
         }
@@ -72,6 +73,7 @@ impl SolitaireRules for Myrmex {
         let views = positions.map(Myrmex::view);
         let replay = render::myrmex_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            regions: Vec::new(),
             alt: render::replay_alt_text(&replay, &render::myrmex_alt_text(views.views.last()?)),
             png: replay.gif,
         })
@@ -113,6 +115,7 @@ impl SolitaireRules for Anthill {
     fn image(&self, daily: Option<&str>) -> Image {
         let view = self.view();
         Image {
+            regions: render::anthill_regions(&view),
             png: render::anthill_png(&view, daily),
             alt: labelled_alt(daily, render::anthill_alt_text(&view)),
         }
@@ -122,6 +125,7 @@ impl SolitaireRules for Anthill {
         let views = positions.map(Anthill::view);
         let replay = render::anthill_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            regions: Vec::new(),
             alt: render::replay_alt_text(&replay, &render::anthill_alt_text(views.views.last()?)),
             png: replay.gif,
         })
@@ -144,6 +148,7 @@ impl SolitaireRules for AntsSolitaire {
     fn image(&self, daily: Option<&str>) -> Image {
         let view = self.view();
         Image {
+            regions: render::ants_regions(&view),
             png: render::ants_png(&view, daily),
             alt: labelled_alt(daily, render::ants_alt_text(&view)),
         }
@@ -153,6 +158,7 @@ impl SolitaireRules for AntsSolitaire {
         let views = positions.map(AntsSolitaire::view);
         let replay = render::ants_replay(&views, render::MAX_REPLAY_BYTES)?;
         Some(Image {
+            regions: Vec::new(),
             alt: render::replay_alt_text(&replay, &render::ants_alt_text(views.views.last()?)),
             png: replay.gif,
         })

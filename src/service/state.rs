@@ -116,6 +116,7 @@ impl GameSummary {
             score: None,
             result: None,
             board_text: None,
+            version: row.version,
         }
     }
 

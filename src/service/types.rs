@@ -107,10 +107,13 @@ impl Request {
 /// An image file and its description for screen readers: a board (PNG),
 /// or the animated replay of a finished game (GIF). `png` holds the file's
 /// bytes either way; the format is read from their signature.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Image {
     pub png: Vec<u8>,
     pub alt: String,
+    /// Where the board's clickable spots were drawn (none on a replay, or
+    /// where the table is not yet played on the picture).
+    pub regions: Vec<crate::render::Region>,
 }
 
 impl Image {
@@ -204,6 +207,10 @@ pub struct GameSummary {
     /// What the player sees, as text (patiences), for terminals.
     #[serde(skip)]
     pub board_text: Option<String>,
+    /// The stored game's version, which every action changes: front ends
+    /// that show the board live compare it.
+    #[serde(skip)]
+    pub version: i64,
 }
 
 /// How a game ended, as results are stored and front ends read them (in

@@ -1,0 +1,311 @@
+//! The table's HTTP surface: the page, the board of a place as JSON, an
+//! action, and a stream that says when the board changed.
+//!
+//! Who acts comes from the page's address (local mode): a user name and a
+//! channel, checked for shape. Every action goes through
+//! [`Service::handle`], so the page may do exactly what that user may do
+//! through the bot.
+
+use super::moves::{moves, steps, Move, Step};
+use super::page;
+use crate::render::Region;
+use crate::rules::GameKind;
+use crate::service::{Input, OptionValue, Options, Reply, Request, Service, User};
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use base64::Engine as _;
+use futures_util::stream::{self, Stream};
+use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest action the table reads.
+const MAX_BODY: usize = 4 * 1024;
+/// How often the live stream looks at the store.
+const WATCH_EVERY: Duration = Duration::from_millis(150);
+
+type Shared = Arc<Service>;
+
+/// The table's routes over `service`.
+pub fn router(service: Shared) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/table.js", get(page::script))
+        .route("/table.css", get(page::style))
+        .route("/api/table", get(table))
+        .route("/api/act", post(act))
+        .route("/api/events", get(events))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(service)
+}
+
+/// Who and where: the page's `user` and `channel`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Seat {
+    user: String,
+    channel: String,
+}
+
+impl Seat {
+    /// Names of letters, digits, `_` and `-`, 1 to 32 of them: nothing a
+    /// script name or a channel id would not be.
+    fn checked(self) -> Result<Seat, Refused> {
+        let fine = |s: &str| {
+            (1..=32).contains(&s.len())
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        };
+        match fine(&self.user) && fine(&self.channel) && !self.user.eq_ignore_ascii_case("antics") {
+            true => Ok(self),
+            false => Err(Refused::bad(
+                "Give `user` and `channel` as up to 32 letters, digits, `_` or `-`.",
+            )),
+        }
+    }
+
+    fn user(&self) -> User {
+        User::new(self.user.clone(), self.user.clone())
+    }
+
+    fn request(&self, input: Input) -> Request {
+        Request {
+            user: self.user(),
+            guild: Some("local".into()),
+            channel: self.channel.clone(),
+            at: chrono::Utc::now(),
+            input,
+            manage_channels: false,
+            manage_messages: false,
+            bot_member: true,
+        }
+    }
+}
+
+/// A refusal the page shows: a status and a short message.
+#[derive(Debug)]
+pub struct Refused(StatusCode, String);
+
+impl Refused {
+    fn bad(message: &str) -> Refused {
+        Refused(StatusCode::BAD_REQUEST, message.into())
+    }
+
+    fn internal(error: impl std::fmt::Display) -> Refused {
+        tracing::error!(%error, "the web table failed");
+        Refused(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Something went wrong; try again.".into(),
+        )
+    }
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        (self.0, Json(serde_json::json!({ "ok": false, "error": self.1 }))).into_response()
+    }
+}
+
+/// What the page shows of a place.
+#[derive(Serialize)]
+struct Place {
+    user: String,
+    channel: String,
+    board: Option<Board>,
+    /// The games the page offers to start: their stored names and titles.
+    new: Vec<NewGame>,
+}
+
+#[derive(Serialize)]
+struct NewGame {
+    kind: &'static str,
+    title: &'static str,
+}
+
+/// A board as the page plays it.
+#[derive(Serialize)]
+struct Board {
+    id: String,
+    kind: &'static str,
+    status: String,
+    version: i64,
+    to_move: String,
+    text: String,
+    /// The picture, as a `data:` address.
+    image: String,
+    width: u32,
+    height: u32,
+    alt: String,
+    regions: Vec<Region>,
+    moves: Vec<Move>,
+    steps: Vec<Step>,
+}
+
+impl Board {
+    fn of(reply: Reply) -> Option<Board> {
+        let game = reply.game?;
+        let image = reply.image?;
+        let (width, height) = png_size(&image.png)?;
+        Some(Board {
+            id: game.id,
+            kind: game.kind.as_str(),
+            status: game.status.as_str().to_string(),
+            version: game.version,
+            to_move: game.to_move.unwrap_or_default(),
+            text: reply.text,
+            image: format!(
+                "data:image/png;base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(&image.png)
+            ),
+            width,
+            height,
+            alt: image.alt,
+            regions: image.regions,
+            moves: moves(&game.legal),
+            steps: steps(&reply.components),
+        })
+    }
+}
+
+/// A PNG's width and height, from its header.
+fn png_size(png: &[u8]) -> Option<(u32, u32)> {
+    let word = |at: usize| Some(u32::from_be_bytes(png.get(at..at + 4)?.try_into().ok()?));
+    png.starts_with(b"\x89PNG").then_some(())?;
+    Some((word(16)?, word(20)?))
+}
+
+async fn table(State(service): State<Shared>, Query(seat): Query<Seat>) -> Result<Json<Place>, Refused> {
+    let seat = seat.checked()?;
+    let reply = service
+        .patience_table(&seat.user(), &seat.channel)
+        .await
+        .map_err(Refused::internal)?;
+    let new = GameKind::PATIENCES
+        .iter()
+        .map(|kind| NewGame {
+            kind: kind.as_str(),
+            title: kind.title(),
+        })
+        .collect();
+    Ok(Json(Place {
+        board: reply.and_then(Board::of),
+        user: seat.user,
+        channel: seat.channel,
+        new,
+    }))
+}
+
+/// What the page asks for: a move in notation, a button's component, or a
+/// new game of a kind.
+#[derive(Debug, Deserialize)]
+struct Action {
+    user: String,
+    channel: String,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default, rename = "move")]
+    notation: Option<String>,
+    #[serde(default)]
+    component: Option<String>,
+    #[serde(default)]
+    new: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Answer {
+    ok: bool,
+    text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'static str>,
+    /// The buttons of a board changed in place without a move (the end's
+    /// confirmation): the page shows them until the board changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<Step>>,
+}
+
+async fn act(State(service): State<Shared>, Json(action): Json<Action>) -> Result<Json<Answer>, Refused> {
+    let seat = Seat {
+        user: action.user,
+        channel: action.channel,
+    }
+    .checked()?;
+    let kind = |name: Option<&str>| {
+        name.and_then(GameKind::parse)
+            .ok_or_else(|| Refused::bad("Name the game: myrmex, anthill or ants."))
+    };
+    let input = match (action.notation, action.component, action.new) {
+        (Some(notation), None, None) => {
+            let kind = kind(action.kind.as_deref())?;
+            command(&format!("{} move", kind.command()), &[("action", &notation)])
+        }
+        (None, Some(component), None) => Input::Component {
+            custom_id: component,
+            values: vec![],
+        },
+        (None, None, Some(new)) => {
+            let kind = kind(Some(&new))?;
+            if !kind.is_patience() {
+                return Err(Refused::bad("The table starts patiences for now."));
+            }
+            command("solitaire new", &[("game", kind.as_str())])
+        }
+        _ => return Err(Refused::bad("Send one of `move`, `component` or `new`.")),
+    };
+    let reply = service.handle(&seat.request(input)).await;
+    let in_place = reply.update && reply.game.is_some() && !reply.components.is_empty();
+    Ok(Json(Answer {
+        steps: in_place.then(|| steps(&reply.components)),
+        ok: reply.ok(),
+        error: reply.error.as_ref().map(|e| e.code.as_str()),
+        text: reply.error.map(|e| e.message).unwrap_or(reply.text),
+    }))
+}
+
+fn command(name: &str, options: &[(&str, &str)]) -> Input {
+    let options: Options = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), OptionValue::Text(v.to_string())))
+        .collect();
+    Input::Command {
+        name: name.into(),
+        options,
+    }
+}
+
+/// A stream of `version` events: one at once, then one whenever the board
+/// of the place changes (through this page, another page, the bot or
+/// another process sharing the store).
+async fn events(
+    State(service): State<Shared>,
+    Query(seat): Query<Seat>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
+    let seat = seat.checked()?;
+    let start = (service, seat, None::<Option<(String, i64)>>);
+    let stream = stream::unfold(start, |(service, seat, last)| async move {
+        loop {
+            let now = service
+                .patience_version(&seat.user, &seat.channel)
+                .await
+                .unwrap_or_else(|_| last.clone().flatten());
+            if last.as_ref() != Some(&now) {
+                let data = match &now {
+                    Some((id, version)) => format!("{id} {version}"),
+                    None => String::new(),
+                };
+                let event = Event::default().event("version").data(data);
+                return Some((Ok(event), (service, seat, Some(now))));
+            }
+            tokio::time::sleep(WATCH_EVERY).await;
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// Files of the page, with their content type.
+pub(super) fn asset(body: &'static str, content_type: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}

@@ -1,0 +1,17 @@
+//! The page itself: one HTML file, its script and its style, built into
+//! the binary. The script is a plain ES module with no build step.
+
+use super::api::asset;
+use axum::response::Response;
+
+pub async fn index() -> Response {
+    asset(include_str!("page/index.html"), "text/html; charset=utf-8")
+}
+
+pub async fn script() -> Response {
+    asset(include_str!("page/table.js"), "text/javascript; charset=utf-8")
+}
+
+pub async fn style() -> Response {
+    asset(include_str!("page/table.css"), "text/css; charset=utf-8")
+}

@@ -1,0 +1,288 @@
+//! The web table (`antics play --web`): its HTTP surface through the router,
+//! and the page itself in Chromium, driven through the data- attributes of
+//! ../shared/DESIGN.md ("The web table") by tests/web/table.mjs.
+
+mod common;
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+/// A table served over a fresh database, killed when dropped.
+struct Table {
+    server: Child,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        self.server.kill().ok();
+        self.server.wait().ok();
+    }
+}
+
+fn table() -> Table {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, url) = serve(&dir.path().join("table.db"));
+    Table {
+        server,
+        url,
+        _dir: dir,
+    }
+}
+
+/// One HTTP/1.1 exchange with the table: its status and its JSON body.
+fn http(table: &Table, head: &str, body: &str) -> (u16, Value) {
+    let address = table.url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).expect("the table answers");
+    let request = format!(
+        "{head} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().expect("a status");
+    let (_, payload) = answer.split_once("\r\n\r\n").unwrap_or_default();
+    (status, serde_json::from_str(payload).unwrap_or(Value::Null))
+}
+
+fn get(table: &Table, user: &str, channel: &str) -> (u16, Value) {
+    http(
+        table,
+        &format!("GET /api/table?user={user}&channel={channel}"),
+        "",
+    )
+}
+
+fn post(table: &Table, body: Value) -> (u16, Value) {
+    http(table, "POST /api/act", &body.to_string())
+}
+
+#[test]
+fn a_patience_is_played_on_its_regions() {
+    let router = table();
+    let (status, empty) = get(&router, "alice", "c1");
+    assert_eq!(status, 200);
+    assert!(empty["board"].is_null());
+    let kinds: Vec<&str> = empty["new"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["myrmex", "anthill", "ants"]);
+
+    let (_, started) = post(
+        &router,
+        json!({"user": "alice", "channel": "c1", "new": "anthill"}),
+    );
+    assert_eq!(started["ok"], true, "{started}");
+    let (_, place) = get(&router, "alice", "c1");
+    let board = &place["board"];
+    assert_eq!(board["kind"], "anthill");
+    assert_eq!(board["status"], "active");
+    assert!(board["image"]
+        .as_str()
+        .unwrap()
+        .starts_with("data:image/png;base64,"));
+    // Anthill's eight spots, named as its moves name them, inside the picture.
+    let regions = board["regions"].as_array().unwrap();
+    let ids: Vec<&str> = regions.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+    for r in regions {
+        assert!(r["x"].as_u64().unwrap() + r["w"].as_u64().unwrap() <= board["width"].as_u64().unwrap());
+        assert!(r["y"].as_u64().unwrap() + r["h"].as_u64().unwrap() <= board["height"].as_u64().unwrap());
+    }
+    // Every move joins two of those regions; the board's buttons are steps.
+    let moves = board["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert!(ids.contains(&m["from"].as_str().unwrap()) && ids.contains(&m["to"].as_str().unwrap()));
+    }
+    let steps: Vec<&str> = board["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(steps.contains(&"deal") && steps.contains(&"end"), "{steps:?}");
+
+    let action = moves[0]["actions"][0].as_str().unwrap();
+    let (_, moved) = post(
+        &router,
+        json!({"user": "alice", "channel": "c1", "kind": "anthill", "move": action}),
+    );
+    assert_eq!(moved["ok"], true, "{moved}");
+    let (_, after) = get(&router, "alice", "c1");
+    assert!(after["board"]["version"].as_i64() > board["version"].as_i64());
+
+    // An illegal move is refused in words and changes nothing.
+    let (_, refused) = post(
+        &router,
+        json!({"user": "alice", "channel": "c1", "kind": "anthill", "move": "1-1"}),
+    );
+    assert_eq!(refused["ok"], false);
+    assert!(!refused["text"].as_str().unwrap().is_empty());
+    let (_, same) = get(&router, "alice", "c1");
+    assert_eq!(same["board"]["version"], after["board"]["version"]);
+}
+
+#[test]
+fn a_stranger_cannot_act_on_someone_elses_board() {
+    let router = table();
+    post(&router, json!({"user": "alice", "channel": "c1", "new": "ants"}));
+    let (_, place) = get(&router, "alice", "c1");
+    let deal = place["board"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "end")
+        .expect("an end button")["component"]
+        .clone();
+    // bob sees no board of his own there, and alice's buttons refuse him.
+    let (_, bobs) = get(&router, "bob", "c1");
+    assert!(bobs["board"].is_null());
+    let (_, refused) = post(
+        &router,
+        json!({"user": "bob", "channel": "c1", "component": deal}),
+    );
+    assert_eq!(refused["ok"], false);
+    assert_eq!(refused["error"], "not_a_player");
+    let (_, still) = get(&router, "alice", "c1");
+    assert_eq!(still["board"]["version"], place["board"]["version"]);
+}
+
+#[test]
+fn bad_input_gets_a_clear_refusal() {
+    let router = table();
+    let (status, body) = get(&router, "al%20ice", "c1");
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().contains("user"));
+    let (status, _) = post(&router, json!({"user": "alice", "channel": "c1", "new": "chess"}));
+    assert_eq!(status, 400);
+    let (status, _) = post(
+        &router,
+        json!({"user": "alice", "channel": "c1", "new": "army-ants"}),
+    );
+    assert_eq!(status, 400);
+    let (status, _) = post(&router, json!({"user": "alice", "channel": "c1"}));
+    assert_eq!(status, 400);
+    let big = json!({"user": "alice", "channel": "c1", "move": "x".repeat(10_000)});
+    let (status, _) = post(&router, big);
+    assert_eq!(status, 413);
+    // Nothing was stored for alice.
+    let (_, place) = get(&router, "alice", "c1");
+    assert!(place["board"].is_null());
+}
+
+/// `antics play --web` on a free port over `db`, and its address.
+fn serve(db: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+        .args(["play", "--web", "--port", "0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("antics starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .expect("the table's address")
+        .split("/?")
+        .next()
+        .unwrap()
+        .to_string();
+    (child, url)
+}
+
+/// Node with playwright-core (installed here from tests/web's lock file
+/// when missing) and Chromium, or why the browser checks cannot run (in CI
+/// they must).
+fn browser() -> Option<std::path::PathBuf> {
+    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web");
+    let installed = *INSTALLED.get_or_init(|| {
+        dir.join("node_modules/playwright-core").exists()
+            || Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+                .current_dir(&dir)
+                .status()
+                .is_ok_and(|s| s.success())
+    });
+    let chromium = Path::new(&std::env::var("CHROMIUM").unwrap_or("/usr/bin/chromium".into())).exists();
+    match (
+        installed && chromium,
+        std::env::var("CI").is_ok_and(|v| v == "true"),
+    ) {
+        (true, _) => Some(dir),
+        (false, true) => panic!("the browser checks need Chromium (.ci/browser installs it) and npm"),
+        (false, false) => {
+            eprintln!("skipping the browser checks: install Debian's chromium (see .ci/browser)");
+            None
+        }
+    }
+}
+
+fn node(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new("node")
+        .arg(dir.join("table.mjs"))
+        .args(args)
+        .output()
+        .expect("node runs")
+}
+
+#[test]
+fn every_patience_is_played_by_clicks_in_chromium() {
+    let Some(dir) = browser() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut server, url) = serve(&tmp.path().join("table.db"));
+    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
+    for kind in ["anthill", "ants", "myrmex"] {
+        let out = node(&dir, &[&url, "play", kind, &shots]);
+        let told = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{kind}: {told}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(told.contains("finished"), "{told}");
+    }
+    let out = node(&dir, &[&url, "live"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    server.kill().ok();
+}
+
+#[test]
+fn a_move_made_through_the_script_shows_in_an_open_page() {
+    let Some(dir) = browser() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("table.db");
+    let start = json!({"user": "alice", "channel": "c-watch", "command": "solitaire new",
+                       "options": {"game": "anthill", "seed": 7}});
+    let out = common::script(&db, tmp.path(), &[start]);
+    assert_eq!(out[0]["ok"], true);
+    let (mut server, url) = serve(&db);
+    let mut page = Command::new("node")
+        .arg(dir.join("table.mjs"))
+        .args([&url, "watch"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(page.stdout.take().unwrap()).lines();
+    let ready = lines.next().unwrap().unwrap();
+    assert!(ready.starts_with("ready"), "{ready}");
+    let deal = json!({"user": "alice", "channel": "c-watch", "command": "solitaire move",
+                      "options": {"action": "deal"}});
+    assert_eq!(common::script(&db, tmp.path(), &[deal])[0]["ok"], true);
+    let changed = lines.next().unwrap().unwrap();
+    assert!(changed.starts_with("changed"), "{changed}");
+    assert!(page.wait().unwrap().success());
+    server.kill().ok();
+}
