@@ -59,7 +59,7 @@ fn column_x(i: usize) -> f32 {
     20.0 + i as f32 * COLUMN + ((COLUMN - CARD_W) / 2.0).floor()
 }
 
-patience_board!(AntsBoard, ants_png, ants_frame, ants_size, cards::sprites());
+patience_board!(AntsBoard, ants_png, ants_size, ants_alt_text, cards::sprites());
 
 /// Made-up views that show every card, both highlights, an empty pile and
 /// every header style.

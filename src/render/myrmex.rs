@@ -62,8 +62,8 @@ fn pile_x(i: usize) -> f32 {
 patience_board!(
     MyrmexBoard,
     myrmex_png,
-    myrmex_frame,
     myrmex_size,
+    myrmex_alt_text,
     decktet::sprites()
 );
 

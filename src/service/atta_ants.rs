@@ -14,13 +14,13 @@ use super::options;
 use super::types::*;
 use super::{mention, unless_conflict, Service};
 use crate::render::{
-    atta_ants_alt_text, atta_ants_board_alt_text, atta_ants_board_png, atta_ants_replay,
-    atta_ants_replay_alt_text, atta_card_name, AttaLabels, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
+    atta_ants_alt_text, atta_ants_png, atta_card_name, board_replay, board_replay_alt_text, AttaLabels,
+    Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
-use crate::rules::GameKind;
+use crate::rules::{Game as _, GameKind};
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -341,14 +341,16 @@ impl Service {
         let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
         let start = start_of(&loaded.setup, &loaded.table)?;
         let last = self
-            .replay_each(&loaded.row, &loaded.table, start, |g| sample.offer(|| g.clone()))
+            .replay_each(&loaded.row, &loaded.table, start, |g| {
+                sample.offer(|| g.view(None))
+            })
             .await?;
-        let sample = sample.finish(|| last);
+        let sample = sample.finish(|| last.view(None));
         let labels = loaded.table.labels();
         draw_replay(&loaded.row.id, move || {
-            let replay = atta_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
+            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
-                alt: atta_ants_replay_alt_text(&replay, &sample, &labels),
+                alt: board_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
             })
         })
@@ -622,9 +624,12 @@ impl Service {
         let labels = loaded.table.labels();
         let building = board::building(game, view);
         let open = board::open_moves(game, view);
-        let image = self.config.render.then(|| Image {
-            png: atta_ants_board_png(game, &labels, building.as_ref(), &open),
-            alt: atta_ants_board_alt_text(game, &labels, building.as_ref(), &open),
+        let image = self.config.render.then(|| {
+            let board = game.view(None).picking(building.as_ref(), &open);
+            Image {
+                png: atta_ants_png(&board, &labels),
+                alt: atta_ants_alt_text(&board, &labels),
+            }
         });
         Reply {
             text,
@@ -651,7 +656,7 @@ impl Service {
             board_text: loaded
                 .game
                 .as_ref()
-                .map(|g| atta_ants_alt_text(g, &loaded.table.labels()).replace(". ", "; ")),
+                .map(|g| atta_ants_alt_text(&g.view(None), &loaded.table.labels()).replace(". ", "; ")),
             ..GameSummary::of(&loaded.row)
         };
         match &loaded.game {

@@ -17,4 +17,4 @@ pub use game::{
 };
 pub use map::{Map, Pos, Tile};
 pub use setup::{parse_deal, Layout, Setup, SetupError, SETUP_CARDS};
-pub use view::{SeatView, View};
+pub use view::{Moving, SeatView, View};
