@@ -190,3 +190,99 @@ impl View {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::atta_ants::cards::full_deck;
+    use crate::rules::atta_ants::{Setup, SETUP_CARDS};
+    use crate::rules::shuffle::SeededRng;
+
+    /// A deck order from `seed`, as a deal.
+    fn shuffled(seed: u64) -> Vec<Card> {
+        let mut deck = full_deck();
+        let mut rng = SeededRng::new(seed);
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        deck
+    }
+
+    fn start(deck: &[Card]) -> Option<AttaAnts> {
+        let deal: Vec<String> = deck.iter().map(Card::to_string).collect();
+        AttaAnts::new(&Setup {
+            players: 3,
+            seed: 5,
+            deal: Some(deal.join(" ")),
+        })
+        .ok()
+    }
+
+    /// "What a player may see ... never the order of the deck": two games
+    /// whose decks differ only in the order of the cards still to draw
+    /// show the same view.
+    #[test]
+    fn the_order_of_the_deck_is_not_in_the_view() {
+        let (deck, game) = (0..)
+            .find_map(|seed| {
+                let deck = shuffled(seed);
+                Some((deck.clone(), start(&deck)?))
+            })
+            .expect("a deal that starts");
+        let later = SETUP_CARDS + 1;
+        let other = (later + 1..deck.len())
+            .find(|&i| deck[i] != deck[later])
+            .expect("two kinds of card still to draw");
+        let mut swapped = deck.clone();
+        swapped.swap(later, other);
+        let twin = start(&swapped).expect("the same square around the nest");
+        assert_eq!(View::of(&game), View::of(&twin));
+        assert_eq!(View::of(&game).deck_len, deck.len() - later);
+    }
+
+    /// A move being picked: its ant where the steps so far took it, and
+    /// the route of each move still open, from where the ant stands.
+    #[test]
+    fn a_move_being_picked_is_shown_as_done_so_far() {
+        let mut game = (0..)
+            .find_map(|seed| start(&shuffled(seed)))
+            .expect("a deal that starts");
+        while !matches!(game.phase(), Phase::Ants(_)) {
+            let seat = game.to_move().expect("a game under way");
+            let action = game.legal_actions()[0].clone();
+            game.apply(seat, &action).expect("legal");
+        }
+        let moves: Vec<AntMove> = game
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Move(m) if !m.steps.is_empty() => Some(m),
+                _ => None,
+            })
+            .collect();
+        let whole = moves.first().expect("an ant that can move").clone();
+        let from = game.ant(whole.ant).and_then(|a| a.at).expect("on the map");
+        let first = AntMove {
+            steps: whole.steps[..1].to_vec(),
+            ..whole.clone()
+        };
+        let open: Vec<AntMove> = moves.iter().filter(|m| m.ant == whole.ant).cloned().collect();
+        let view = View::of(&game).picking(Some(&first), &open);
+        let to = from.step(first.steps[0].dir);
+        assert_eq!(
+            view.moving,
+            Some(Moving {
+                ant: whole.ant,
+                path: vec![from, to]
+            })
+        );
+        let ant = view.ants.iter().find(|a| a.id == whole.ant).unwrap();
+        assert_eq!(ant.at, Some(to));
+        assert_eq!(view.routes.len(), open.len());
+        for ((ant, path), m) in view.routes.iter().zip(&open) {
+            assert_eq!((*ant, path[0], path.len()), (m.ant, from, m.steps.len() + 1));
+        }
+        // Not picking: the table as it is.
+        assert_eq!(View::of(&game).picking(None, &[]), View::of(&game));
+    }
+}
