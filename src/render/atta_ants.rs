@@ -1288,26 +1288,17 @@ fn draw_header(image: &mut Indexed, view: &View, labels: &AttaLabels, width: f32
     }
 }
 
-/// "alice (Red) wins", "A tie: alice (Red) and bob (Yellow)", or for more
-/// than two, names alone so that the headline fits: "A tie: alice, bob,
-/// carol and dave".
+/// The rules' headline: "alice (Red) wins", "A tie: alice (Red) and bob
+/// (Yellow)", or for more than two, names alone so that the headline fits:
+/// "A tie: alice, bob, carol and dave".
 fn result_headline(outcome: &crate::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
-    let first = outcome.first_place();
-    let named: Vec<String> = match first.len() {
-        0..=2 => first.iter().map(|c| label(labels, *c)).collect(),
-        _ => first
-            .iter()
-            .map(|c| match labels.get(c.index()) {
-                Some(name) if !name.is_empty() => name.clone(),
-                _ => c.to_string(),
-            })
-            .collect(),
-    };
-    match named.as_slice() {
-        [one] => format!("{one} wins"),
-        [rest @ .., last] => format!("A tie: {} and {last}", rest.join(", ")),
-        [] => "Game over".into(),
+    if outcome.first_place().len() <= 2 {
+        return outcome.headline(|c| label(labels, c));
     }
+    outcome.headline(|c| match labels.get(c.index()) {
+        Some(name) if !name.is_empty() => name.clone(),
+        _ => c.to_string(),
+    })
 }
 
 fn capitalised(text: &str) -> String {

@@ -7,6 +7,7 @@ mod game;
 mod map;
 mod setup;
 pub mod spiders;
+mod told;
 mod view;
 
 pub use action::{Action, AntId, AntMove, Colour, LeafMark, ParseActionError, Step, ANTS_PER_COLOUR};
