@@ -636,8 +636,10 @@ fn draw_header(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art
     let room = WIDTH as f32 - 3.0 * MARGIN - brand_w;
     // A finished game's headline is its result, in the highlight ink.
     let (headline, ink) = match &view.outcome {
-        Some(Outcome::Win { winner, .. }) => (format!("{} wins", name(labels, *winner)), &art.inks.offer),
-        Some(Outcome::Draw { .. }) => ("Drawn game".to_string(), &art.inks.offer),
+        Some(outcome) => (
+            outcome.headline(|side| name(labels, side).to_string()),
+            &art.inks.offer,
+        ),
         None => (phase_text(view), &art.inks.text),
     };
     title.draw_indexed(image, ink, &title.fit(&headline, room), MARGIN, 36.0, Align::Left);

@@ -164,11 +164,6 @@ impl View {
         }
     }
 
-    /// The seat of `colour`.
-    pub fn seat(&self, colour: Colour) -> Option<&SeatView> {
-        self.seats.iter().find(|s| s.colour == colour)
-    }
-
     /// Whether the move being picked is `ant`'s.
     pub fn is_moving(&self, ant: AntId) -> bool {
         self.moving.as_ref().is_some_and(|m| m.ant == ant)
