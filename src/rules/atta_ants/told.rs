@@ -16,9 +16,9 @@ impl Outcome {
     }
 
     /// The outcome in words with the ranking, each player named by `name`
-    /// ("alice (Red) wins, six ants in play at the end of a round. Ranking:
-    /// 1. alice (Red): 6 ants, 0 eaten; 2. ..."): the one wording of the
-    /// turn line, the record and the result.
+    /// ("alice (Red) wins, six ants in play at the end of a round.
+    /// Ranking: 1. alice (Red): 6 ants, 0 eaten; 2. ..."): the one wording
+    /// of the turn line, the record and the result.
     pub fn told(&self, name: impl Fn(Colour) -> String) -> String {
         let head = match self.winner() {
             Some(w) => format!("{} wins, {}", name(w), self.reason.describe()),
