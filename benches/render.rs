@@ -2,7 +2,7 @@
 
 use antics::render::{army_ants_png, atta_ants_alt_text, atta_ants_png, BoardLabels};
 use antics::rules::army_ants::{Action, ArmyAnts, Setup, Side};
-use antics::rules::atta_ants::{AttaAnts, Setup as AttaSetup, Status as AttaStatus};
+use antics::rules::atta_ants::{AttaAnts, Setup as AttaSetup, Status as AttaStatus, View as AttaView};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
@@ -66,17 +66,18 @@ fn atta_mid_game() -> AttaAnts {
 
 fn render_atta(c: &mut Criterion) {
     let game = atta_mid_game();
+    let view = AttaView::of(&game);
     let labels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
-    let png = atta_ants_png(&game, &labels);
+    let png = atta_ants_png(&view, &labels);
     println!(
         "atta_ants_png: {} bytes, {} cards, round {}; alt text {} chars",
         png.len(),
         game.map().len() + 1,
         game.round(),
-        atta_ants_alt_text(&game, &labels).len()
+        atta_ants_alt_text(&view, &labels).len()
     );
     c.bench_function("atta_ants_png mid-game", |b| {
-        b.iter(|| atta_ants_png(black_box(&game), black_box(&labels)))
+        b.iter(|| atta_ants_png(black_box(&view), black_box(&labels)))
     });
 }
 

@@ -5,10 +5,7 @@
 //! timings. Targets: at most 1.5 MB and a 30 s loop whatever the length; a
 //! typical (40-position) Army Ants game under 400 KB.
 
-use antics::render::{
-    anthill_replay, army_ants_replay, atta_ants_replay, AttaLabels, BoardLabels, Replay, Sample,
-    MAX_REPLAY_BYTES,
-};
+use antics::render::{board_replay, AttaLabels, BoardLabels, Replay, Sample, MAX_REPLAY_BYTES};
 use antics::rules::anthill::{self, Anthill};
 use antics::rules::army_ants::{ArmyAnts, Setup, Status, View};
 use antics::rules::atta_ants::{self, AttaAnts};
@@ -92,10 +89,10 @@ fn replay(c: &mut Criterion) {
     group.sample_size(10);
     for plies in [0, 40] {
         let views = Sample::all(game_of(plies));
-        let gif = army_ants_replay(&views, &labels, MAX_REPLAY_BYTES).expect("a replay");
+        let gif = board_replay(&views, &labels, MAX_REPLAY_BYTES).expect("a replay");
         report("army_ants_replay", &gif);
         group.bench_function(format!("army_ants_replay {} positions", views.positions), |b| {
-            b.iter(|| army_ants_replay(black_box(&views), black_box(&labels), MAX_REPLAY_BYTES))
+            b.iter(|| board_replay(black_box(&views), black_box(&labels), MAX_REPLAY_BYTES))
         });
     }
     for count in [200, 2_000] {
@@ -103,18 +100,19 @@ fn replay(c: &mut Criterion) {
             .find_map(|seed| anthill_positions(seed, count))
             .expect("a long enough game");
         let views = Sample::all(views);
-        let gif = anthill_replay(&views, MAX_REPLAY_BYTES).expect("a replay");
+        let gif = board_replay(&views, None, MAX_REPLAY_BYTES).expect("a replay");
         report("anthill_replay", &gif);
         group.bench_function(format!("anthill_replay {count} positions"), |b| {
-            b.iter(|| anthill_replay(black_box(&views), MAX_REPLAY_BYTES))
+            b.iter(|| board_replay(black_box(&views), None, MAX_REPLAY_BYTES))
         });
     }
     group.finish();
 }
 
 /// Every position of a four-player Atta Ants game played at random from
-/// `seed` (ending turns now and then, so that it finishes).
-fn atta_positions(seed: u64) -> Vec<AttaAnts> {
+/// `seed` (ending turns now and then, so that it finishes), as the board
+/// sees them.
+fn atta_positions(seed: u64) -> Vec<atta_ants::View> {
     let mut game = AttaAnts::new(&atta_ants::Setup {
         players: 4,
         seed,
@@ -122,7 +120,7 @@ fn atta_positions(seed: u64) -> Vec<AttaAnts> {
     })
     .expect("a deal");
     let mut rng = SeededRng::new(seed);
-    let mut games = vec![game.clone()];
+    let mut games = vec![atta_ants::View::of(&game)];
     while let atta_ants::Status::ToMove(colour) = game.status() {
         let legal = game.legal_actions();
         let action = if legal.contains(&atta_ants::Action::End) && rng.below(4) == 0 {
@@ -131,7 +129,7 @@ fn atta_positions(seed: u64) -> Vec<AttaAnts> {
             legal[rng.below(legal.len() as u64) as usize].clone()
         };
         game.apply(colour, &action).expect("legal");
-        games.push(game.clone());
+        games.push(atta_ants::View::of(&game));
     }
     games
 }
@@ -144,10 +142,10 @@ fn atta_replay(c: &mut Criterion) {
     let typical = atta_positions(2);
     let long = (0..40).map(atta_positions).max_by_key(Vec::len).expect("games");
     for games in [typical, long].map(Sample::all) {
-        let gif = atta_ants_replay(&games, &labels, MAX_REPLAY_BYTES).expect("a replay");
+        let gif = board_replay(&games, &labels, MAX_REPLAY_BYTES).expect("a replay");
         report("atta_ants_replay", &gif);
         group.bench_function(format!("atta_ants_replay {} positions", games.positions), |b| {
-            b.iter(|| atta_ants_replay(black_box(&games), black_box(&labels), MAX_REPLAY_BYTES))
+            b.iter(|| board_replay(black_box(&games), black_box(&labels), MAX_REPLAY_BYTES))
         });
     }
     group.finish();

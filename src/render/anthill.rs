@@ -100,8 +100,8 @@ pub fn anthill_regions(view: &View) -> Vec<Region> {
 patience_board!(
     AnthillBoard,
     anthill_png,
-    anthill_frame,
     anthill_size,
+    anthill_alt_text,
     cards::sprites()
 );
 
@@ -325,7 +325,7 @@ mod tests {
         // "Nothing on a daily board says 'Daily'": the label changes the
         // header and nothing below it.
         let view = played(1, 30).view();
-        let plain = anthill_frame(&view).0;
+        let plain = board_frame::<AnthillBoard>(&view, None).0;
         let daily = board_frame::<AnthillBoard>(&view, Some("Daily · 2026-11-25")).0;
         let header = (super::super::patience::HEADER_H as u32 * WIDTH) as usize;
         assert_ne!(plain.data[..header], daily.data[..header]);

@@ -76,7 +76,7 @@ pub fn ants_regions(view: &View) -> Vec<Region> {
     foundations.chain(tableau).collect()
 }
 
-patience_board!(AntsBoard, ants_png, ants_frame, ants_size, cards::sprites());
+patience_board!(AntsBoard, ants_png, ants_size, ants_alt_text, cards::sprites());
 
 /// Made-up views that show every card, both highlights, an empty pile and
 /// every header style.

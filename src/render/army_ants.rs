@@ -218,6 +218,28 @@ pub(super) fn army_ants_frame(view: &View, labels: &BoardLabels) -> (Indexed, &'
     (draw(view, labels, art), &art.palette)
 }
 
+/// The board; every frame of a replay has the one size of the board.
+impl super::Board for View {
+    type Labels<'a> = &'a BoardLabels;
+    type Layout = ();
+
+    fn png(&self, labels: &BoardLabels) -> Vec<u8> {
+        army_ants_png(self, labels)
+    }
+
+    fn alt_text(&self, labels: &BoardLabels) -> String {
+        army_ants_alt_text(self, labels)
+    }
+
+    fn layout(views: &[View]) -> Option<()> {
+        (!views.is_empty()).then_some(())
+    }
+
+    fn frame(&self, labels: &BoardLabels, (): ()) -> (Indexed, &'static Palette) {
+        army_ants_frame(self, labels)
+    }
+}
+
 fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
     let mut image = art.board.clone();
     draw_squares(&mut image, view, art);
@@ -614,8 +636,10 @@ fn draw_header(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art
     let room = WIDTH as f32 - 3.0 * MARGIN - brand_w;
     // A finished game's headline is its result, in the highlight ink.
     let (headline, ink) = match &view.outcome {
-        Some(Outcome::Win { winner, .. }) => (format!("{} wins", name(labels, *winner)), &art.inks.offer),
-        Some(Outcome::Draw { .. }) => ("Drawn game".to_string(), &art.inks.offer),
+        Some(outcome) => (
+            outcome.headline(|side| name(labels, side).to_string()),
+            &art.inks.offer,
+        ),
         None => (phase_text(view), &art.inks.text),
     };
     title.draw_indexed(image, ink, &title.fit(&headline, room), MARGIN, 36.0, Align::Left);

@@ -15,8 +15,7 @@
 use super::canvas::{self, fonts, Align, Colour, Indexed, Palette, PaletteBuilder, Style};
 use crate::rules::atta_ants::cards::NEST_EDGES;
 use crate::rules::atta_ants::{
-    Action, Ant, AntId, AntMove, AttaAnts, Card, Colour as AntColour, Dir, Feature, Highlight, LeafMark,
-    Phase, Pos, Status,
+    Ant, Card, Colour as AntColour, Dir, Feature, Highlight, Phase, Pos, Status, View,
 };
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -97,8 +96,8 @@ struct Grid {
 
 impl Grid {
     /// `header`: the height above the map (taller while a card waits).
-    fn new(game: &AttaAnts, header: f32) -> (Grid, u32, u32) {
-        Grid::around(shown_bounds(game), header)
+    fn new(view: &View, header: f32) -> (Grid, u32, u32) {
+        Grid::around(shown_bounds(view), header)
     }
 
     /// The grid for squares within `bounds` (min x, min y, max x, max y):
@@ -150,46 +149,33 @@ fn ant_radius(cell: f32) -> f32 {
 
 /// The squares the board shows: the cards, and while a card waits the free
 /// squares where it fits.
-fn shown_bounds(game: &AttaAnts) -> (i32, i32, i32, i32) {
-    free_squares(game)
+fn shown_bounds(view: &View) -> (i32, i32, i32, i32) {
+    free_squares(view)
         .into_iter()
-        .fold(game.map().bounds(), |(x0, y0, x1, y1), p| {
+        .fold(view.map.bounds(), |(x0, y0, x1, y1), p| {
             (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y))
         })
 }
 
 /// The squares where the drawn card fits, while it waits.
-fn free_squares(game: &AttaAnts) -> Vec<Pos> {
+fn free_squares(view: &View) -> Vec<Pos> {
     let mut free: Vec<Pos> = Vec::new();
-    if placing(game) {
-        for action in game.legal_actions() {
-            if let Action::Place { pos, .. } = action {
-                if !free.contains(&pos) {
-                    free.push(pos);
-                }
+    if placing(view) {
+        for (pos, _) in &view.placements {
+            if !free.contains(pos) {
+                free.push(*pos);
             }
         }
     }
     free
 }
 
-/// The map as a PNG.
-pub fn atta_ants_png(game: &AttaAnts, labels: &AttaLabels) -> Vec<u8> {
-    atta_ants_board_png(game, labels, None, &[])
-}
-
-/// The map as a PNG, with `building` (an ant's move chosen step by step,
-/// not played yet) drawn as done so far, and `open` (the whole moves the
-/// player may still pick for it) as thin routes to a mark where each ends.
-pub fn atta_ants_board_png(
-    game: &AttaAnts,
-    labels: &AttaLabels,
-    building: Option<&AntMove>,
-    open: &[AntMove],
-) -> Vec<u8> {
+/// The map as a PNG, with the move being picked (if any, `View::picking`)
+/// drawn as done so far, and the whole moves still open to it as thin
+/// routes to a mark where each ends.
+pub fn atta_ants_png(view: &View, labels: &AttaLabels) -> Vec<u8> {
     let art = art();
-    art.palette
-        .encode_indexed(&draw(game, labels, art, None, building, open))
+    art.palette.encode_indexed(&draw(view, labels, art, None))
 }
 
 /// The sizes a board is drawn at, for checks: the image, a card, an ant
@@ -205,9 +191,9 @@ pub struct AttaGeometry {
     pub map_top: f32,
 }
 
-/// The geometry `atta_ants_png` draws `game` with.
-pub fn atta_ants_geometry(game: &AttaAnts) -> AttaGeometry {
-    let (grid, width, height) = Grid::new(game, header_height(game));
+/// The geometry `atta_ants_png` draws `view` with.
+pub fn atta_ants_geometry(view: &View) -> AttaGeometry {
+    let (grid, width, height) = Grid::new(view, header_height(view));
     AttaGeometry {
         width,
         height,
@@ -223,30 +209,53 @@ pub fn atta_ants_geometry(game: &AttaAnts) -> AttaGeometry {
 /// largest map (a map only grows, but the union is taken all the same) and
 /// the header with room for the drawn card's rotations.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Layout {
+pub struct Layout {
     bounds: (i32, i32, i32, i32),
     header: f32,
 }
 
 impl Layout {
-    pub(super) fn covering(games: &[AttaAnts]) -> Option<Layout> {
-        let bounds = games
+    pub(super) fn covering(views: &[View]) -> Option<Layout> {
+        let bounds = views
             .iter()
             .map(shown_bounds)
             .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))?;
-        let header = games.iter().map(header_height).fold(HEADER, f32::max);
+        let header = views.iter().map(header_height).fold(HEADER, f32::max);
         Some(Layout { bounds, header })
     }
 }
 
 /// A position of the game drawn in `layout`, for a replay.
 pub(super) fn atta_ants_frame(
-    game: &AttaAnts,
+    view: &View,
     labels: &AttaLabels,
     layout: Layout,
 ) -> (Indexed, &'static Palette) {
     let art = art();
-    (draw(game, labels, art, Some(layout), None, &[]), &art.palette)
+    (draw(view, labels, art, Some(layout)), &art.palette)
+}
+
+/// The board; every frame of a replay is drawn on the grid of the
+/// largest map, with room for the drawn card's rotations.
+impl super::Board for View {
+    type Labels<'a> = &'a AttaLabels;
+    type Layout = Layout;
+
+    fn png(&self, labels: &AttaLabels) -> Vec<u8> {
+        atta_ants_png(self, labels)
+    }
+
+    fn alt_text(&self, labels: &AttaLabels) -> String {
+        atta_ants_alt_text(self, labels)
+    }
+
+    fn layout(views: &[View]) -> Option<Layout> {
+        Layout::covering(views)
+    }
+
+    fn frame(&self, labels: &AttaLabels, layout: Layout) -> (Indexed, &'static Palette) {
+        atta_ants_frame(self, labels, layout)
+    }
 }
 
 // ------------------------------------------------------------ prepared art
@@ -668,136 +677,62 @@ fn sparse(width: u32, pixels: impl Iterator<Item = (u8, u8)>) -> Vec<(u16, u16, 
 
 /// The height of the part above the map: taller while a card waits, to
 /// show it in its four rotations.
-fn header_height(game: &AttaAnts) -> f32 {
-    if placing(game) && game.drawn().is_some() {
+fn header_height(view: &View) -> f32 {
+    if placing(view) && view.drawn.is_some() {
         HEADER + STRIP
     } else {
         HEADER
     }
 }
 
-fn placing(game: &AttaAnts) -> bool {
-    matches!(game.phase(), Phase::Place) && game.outcome().is_none()
+fn placing(view: &View) -> bool {
+    matches!(view.phase, Phase::Place) && view.outcome().is_none()
 }
 
-/// What stands where as the board shows it: the game's ants and loose
-/// leaves, with the move being built (if any) shown as done so far.
-struct Scene {
-    ants: Vec<Ant>,
-    leaves: HashMap<Pos, u8>,
-    /// The move being built: its ant and the squares it went through.
-    building: Option<(AntId, Vec<Pos>)>,
-}
-
-impl Scene {
-    fn of(game: &AttaAnts, building: Option<&AntMove>) -> Scene {
-        let mut scene = Scene {
-            ants: game.ants().to_vec(),
-            leaves: game.leaves().collect(),
-            building: None,
-        };
-        let Some(m) = building else {
-            return scene;
-        };
-        let Some(start) = game.ant(m.ant).and_then(|a| a.at) else {
-            return scene;
-        };
-        let mut path = vec![start];
-        scene.mark(m.ant, start, m.start);
-        for step in &m.steps {
-            let next = path[path.len() - 1].step(step.dir);
-            path.push(next);
-            scene.mark(m.ant, next, step.mark);
-        }
-        if let Some(ant) = scene.ants.iter_mut().find(|a| a.id == m.ant) {
-            ant.at = path.last().copied();
-        }
-        scene.building = Some((m.ant, path));
-        scene
-    }
-
-    /// A leaf action of `ant` on the card at `pos`.
-    fn mark(&mut self, ant: AntId, pos: Pos, mark: Option<LeafMark>) {
-        let carrying = match mark {
-            None => return,
-            Some(LeafMark::PickUp) => {
-                let n = self.leaves.entry(pos).or_default();
-                *n = n.saturating_sub(1);
-                true
-            }
-            Some(LeafMark::Take(other)) => {
-                if let Some(o) = self.ants.iter_mut().find(|a| a.id == other) {
-                    o.carrying = false;
-                }
-                true
-            }
-            Some(LeafMark::Drop) => {
-                *self.leaves.entry(pos).or_default() += 1;
-                false
-            }
-        };
-        if let Some(a) = self.ants.iter_mut().find(|a| a.id == ant) {
-            a.carrying = carrying;
-        }
-    }
-
-    fn moving(&self, ant: AntId) -> bool {
-        self.building.as_ref().is_some_and(|(a, _)| *a == ant)
-    }
-}
-
-fn draw(
-    game: &AttaAnts,
-    labels: &AttaLabels,
-    art: &Art,
-    layout: Option<Layout>,
-    building: Option<&AntMove>,
-    open: &[AntMove],
-) -> Indexed {
+fn draw(view: &View, labels: &AttaLabels, art: &Art, layout: Option<Layout>) -> Indexed {
     let (grid, width, height) = match layout {
         Some(layout) => Grid::around(layout.bounds, layout.header),
-        None => Grid::new(game, header_height(game)),
+        None => Grid::new(view, header_height(view)),
     };
     let mut image = Indexed {
         width,
         height,
         data: vec![art.palette.index_of(BACKGROUND); (width * height) as usize],
     };
-    let scene = Scene::of(game, building);
-    draw_header(&mut image, game, labels, width as f32, art);
+    draw_header(&mut image, view, labels, width as f32, art);
     let cell = grid.cell as u32;
     // While placing, the squares where the drawn card fits, with coordinates.
-    let free = free_squares(game);
-    if placing(game) {
-        draw_rotations(&mut image, game, art);
+    let free = free_squares(view);
+    if placing(view) {
+        draw_rotations(&mut image, view, art);
         let tile = art.piece(Piece::Free { cell });
         for pos in free.iter().copied() {
             let (x, y) = grid.corner(pos);
             art.stamp(&mut image, &tile, x as i32, y as i32);
         }
     }
-    for pos in game.map().squares() {
+    for pos in view.map.squares() {
         let (x, y) = grid.corner(pos);
         let tile = art.piece(Piece::Card {
             cell,
-            edges: game.map().edges(pos).unwrap_or(0),
+            edges: view.map.edges(pos).unwrap_or(0),
             nest: pos.is_nest(),
         });
         art.stamp(&mut image, &tile, x as i32, y as i32);
     }
-    draw_highlights(&mut image, &grid, game, art);
-    draw_routes(&mut image, &grid, game, art, open);
-    if let Some((ant, path)) = &scene.building {
-        draw_path(&mut image, &grid, art, path, ant.colour, GOLD);
+    draw_highlights(&mut image, &grid, view, art);
+    draw_routes(&mut image, &grid, view, art);
+    if let Some(moving) = &view.moving {
+        draw_path(&mut image, &grid, art, &moving.path, moving.ant.colour, GOLD);
     }
-    for pos in game.map().squares() {
-        draw_contents(&mut image, &grid, game, &scene, pos, art);
+    for pos in view.map.squares() {
+        draw_contents(&mut image, &grid, view, pos, art);
     }
     // Coordinates: on every card, and on free squares while placing.
     let size = (grid.cell * 0.14).clamp(20.0, 26.0);
     let cap = size * 0.73;
-    for (pos, ground) in game
-        .map()
+    for (pos, ground) in view
+        .map
         .squares()
         .map(|p| (p, if p.is_nest() { NEST } else { GRASS }))
         .chain(free.iter().map(|p| (*p, FRONTIER)))
@@ -820,24 +755,17 @@ fn draw(
             Align::Left,
         );
     }
-    draw_footer(&mut image, game, width as f32, height as f32, art);
+    draw_footer(&mut image, view, width as f32, height as f32, art);
     image
 }
 
 /// The drawn card above the map in its four rotations; those that fit
 /// nowhere are dimmed.
-fn draw_rotations(image: &mut Indexed, game: &AttaAnts, art: &Art) {
-    let Some(card) = game.drawn() else {
+fn draw_rotations(image: &mut Indexed, view: &View, art: &Art) {
+    let Some(card) = view.drawn else {
         return;
     };
-    let fits: Vec<u8> = game
-        .legal_actions()
-        .iter()
-        .filter_map(|a| match a {
-            Action::Place { rotation, .. } => Some(*rotation),
-            _ => None,
-        })
-        .collect();
+    let fits: Vec<u8> = view.placements.iter().map(|(_, rotation)| *rotation).collect();
     let top = HEADER;
     art.text(
         image,
@@ -1026,23 +954,12 @@ fn draw_path(image: &mut Indexed, grid: &Grid, art: &Art, path: &[Pos], ant: Ant
     }
 }
 
-/// The squares each of `moves` goes through, from its ant's square.
-fn route(game: &AttaAnts, m: &AntMove) -> Option<Vec<Pos>> {
-    let mut path = vec![game.ant(m.ant)?.at?];
-    for step in &m.steps {
-        path.push(path[path.len() - 1].step(step.dir));
-    }
-    Some(path)
-}
-
 /// The moves open to the ant being moved, so the player sees where each
 /// option goes before picking it: thin routes in the ant's colour, and a
 /// square mark, white-edged, on each card where one ends.
-fn draw_routes(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art, open: &[AntMove]) {
-    let routes: Vec<(AntColour, Vec<Pos>)> = open
-        .iter()
-        .filter_map(|m| Some((m.ant.colour, route(game, m)?)))
-        .collect();
+fn draw_routes(image: &mut Indexed, grid: &Grid, view: &View, art: &Art) {
+    let routes: Vec<(AntColour, &Vec<Pos>)> =
+        view.routes.iter().map(|(ant, path)| (ant.colour, path)).collect();
     let w = (grid.cell * 0.035).max(4.0);
     for (_, path) in &routes {
         for pair in path.windows(2) {
@@ -1081,9 +998,9 @@ fn draw_routes(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art, ope
 
 /// The last actions: placed cards and eaten ants framed, ant paths and
 /// spider steps drawn as lines between card centres.
-fn draw_highlights(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art) {
+fn draw_highlights(image: &mut Indexed, grid: &Grid, view: &View, art: &Art) {
     let c = grid.cell;
-    for h in game.highlights() {
+    for h in &view.highlights {
         match h {
             Highlight::Placed(pos) => {
                 let (x, y) = grid.corner(*pos);
@@ -1102,10 +1019,10 @@ fn draw_highlights(image: &mut Indexed, grid: &Grid, game: &AttaAnts, art: &Art)
 }
 
 /// Leaves, spiders and ants on one card.
-fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, scene: &Scene, pos: Pos, art: &Art) {
+fn draw_contents(image: &mut Indexed, grid: &Grid, view: &View, pos: Pos, art: &Art) {
     let (x, y) = grid.corner(pos);
     let c = grid.cell;
-    let leaves = scene.leaves.get(&pos).copied().unwrap_or(0);
+    let leaves = view.leaves.iter().find(|(p, _)| *p == pos).map_or(0, |(_, n)| *n);
     if leaves > 0 {
         let (lx, ly) = (x + c * 0.82, y + c * 0.18);
         let leaf = art.piece(Piece::Leaf {
@@ -1129,7 +1046,7 @@ fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, scene: &Scen
     // Spiders side by side, apart, each with its number in its body, as
     // large as an ant's even when they share a card (a phone shows the
     // board at about 40 %).
-    let spiders: Vec<_> = game.spiders().iter().filter(|s| s.pos == pos).collect();
+    let spiders: Vec<_> = view.spiders.iter().filter(|s| s.pos == pos).collect();
     let n = spiders.len() as f32;
     let (r, apart) = spider_layout(spiders.len(), c);
     for (i, spider) in spiders.iter().enumerate() {
@@ -1140,7 +1057,7 @@ fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, scene: &Scen
         });
         art.stamp(image, &sprite, sx.round() as i32, (y + c * 0.5) as i32);
     }
-    let ants: Vec<&Ant> = scene.ants.iter().filter(|a| a.at == Some(pos)).collect();
+    let ants: Vec<&Ant> = view.ants.iter().filter(|a| a.at == Some(pos)).collect();
     if ants.is_empty() {
         return;
     }
@@ -1167,7 +1084,7 @@ fn draw_contents(image: &mut Indexed, grid: &Grid, game: &AttaAnts, scene: &Scen
             number: ant.id.number,
             newborn: ant.newborn,
             carrying: ant.carrying,
-            moving: scene.moving(ant.id),
+            moving: view.is_moving(ant.id),
         });
         art.stamp(image, &sprite, ax.round() as i32, ay.round() as i32);
     }
@@ -1257,11 +1174,11 @@ fn draw_spider(pm: &mut Pixmap, cx: f32, cy: f32, r: f32) {
 
 /// The title (or, once over, a banner with the result), the turn line
 /// and the score line.
-fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width: f32, art: &Art) {
+fn draw_header(image: &mut Indexed, view: &View, labels: &AttaLabels, width: f32, art: &Art) {
     let regular = Style::new(&fonts().regular, 19.0);
     let bold = Style::new(&fonts().bold, 19.0);
     let room = width - 2.0 * MARGIN;
-    match game.outcome() {
+    match view.outcome() {
         Some(outcome) => {
             // The result as a banner, in the gold the other boards use.
             art.rect(image, 0.0, 0.0, width, 78.0, FRONTIER);
@@ -1281,8 +1198,8 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
             let why = format!(
                 "{} · {} round{}",
                 capitalised(outcome.reason.describe()),
-                game.round(),
-                if game.round() == 1 { "" } else { "s" }
+                view.round,
+                if view.round == 1 { "" } else { "s" }
             );
             let why = regular.fit(&why, room);
             art.text(
@@ -1300,7 +1217,7 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
         None => {
             art.text(
                 image,
-                &format!("Atta Ants · round {}", game.round()),
+                &format!("Atta Ants · round {}", view.round),
                 true,
                 24.0,
                 TEXT,
@@ -1310,12 +1227,12 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
                 Align::Left,
             );
             let mut x = MARGIN;
-            if let Some(colour) = game.to_move() {
+            if let Some(colour) = view.to_move() {
                 let disc = art.piece(Piece::Disc { colour });
                 art.stamp(image, &disc, (x + 9.0) as i32, 60);
                 x += 24.0;
             }
-            let turn = regular.fit(&turn_text(game, labels), width - MARGIN - x);
+            let turn = regular.fit(&turn_text(view, labels), width - MARGIN - x);
             art.text(
                 image,
                 &turn,
@@ -1331,20 +1248,21 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
     }
     // The score line: one entry per seat, wrapped onto a second row.
     let (mut x, mut y) = (MARGIN, 112.0);
-    for colour in game.colours() {
+    for seat in &view.seats {
+        let colour = seat.colour;
         let name = bold.fit(&label(labels, colour), 170.0);
-        let in_play = game.in_play(colour);
+        let in_play = seat.in_play;
         let mut score = format!(
             "{in_play} ant{} in play, {} eaten",
             if in_play == 1 { "" } else { "s" },
-            game.eaten(colour)
+            seat.eaten
         );
-        if game.has_left(colour) {
+        if seat.departed {
             score = "left".into();
-        } else if game.is_out(colour) {
+        } else if seat.out {
             score.push_str(", out");
         }
-        if game.first() == colour && game.outcome().is_none() {
+        if view.first == colour && view.outcome().is_none() {
             score.push_str(" · first");
         }
         let entry = 24.0 + bold.width(&name) + 6.0 + regular.width(&score);
@@ -1370,26 +1288,17 @@ fn draw_header(image: &mut Indexed, game: &AttaAnts, labels: &AttaLabels, width:
     }
 }
 
-/// "alice (Red) wins", "A tie: alice (Red) and bob (Yellow)", or for more
-/// than two, names alone so that the headline fits: "A tie: alice, bob,
-/// carol and dave".
+/// The rules' headline: "alice (Red) wins", "A tie: alice (Red) and bob
+/// (Yellow)", or for more than two, names alone so that the headline fits:
+/// "A tie: alice, bob, carol and dave".
 fn result_headline(outcome: &crate::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
-    let first = outcome.first_place();
-    let named: Vec<String> = match first.len() {
-        0..=2 => first.iter().map(|c| label(labels, *c)).collect(),
-        _ => first
-            .iter()
-            .map(|c| match labels.get(c.index()) {
-                Some(name) if !name.is_empty() => name.clone(),
-                _ => c.to_string(),
-            })
-            .collect(),
-    };
-    match named.as_slice() {
-        [one] => format!("{one} wins"),
-        [rest @ .., last] => format!("A tie: {} and {last}", rest.join(", ")),
-        [] => "Game over".into(),
+    if outcome.first_place().len() <= 2 {
+        return outcome.headline(|c| label(labels, c));
     }
+    outcome.headline(|c| match labels.get(c.index()) {
+        Some(name) if !name.is_empty() => name.clone(),
+        _ => c.to_string(),
+    })
 }
 
 fn capitalised(text: &str) -> String {
@@ -1400,15 +1309,15 @@ fn capitalised(text: &str) -> String {
     }
 }
 
-fn draw_footer(image: &mut Indexed, game: &AttaAnts, width: f32, height: f32, art: &Art) {
+fn draw_footer(image: &mut Indexed, view: &View, width: f32, height: f32, art: &Art) {
     let regular = Style::new(&fonts().regular, 16.0);
-    let left = game.deck_len();
+    let left = view.deck_len;
     let mut text = format!("Deck: {left} card{}", if left == 1 { "" } else { "s" });
-    if !game.set_aside().is_empty() {
-        let cards: Vec<String> = game.set_aside().iter().map(Card::to_string).collect();
+    if !view.set_aside.is_empty() {
+        let cards: Vec<String> = view.set_aside.iter().map(Card::to_string).collect();
         let _ = write!(text, " · set aside: {}", cards.join(" "));
     }
-    if let Some(card) = game.drawn() {
+    if let Some(card) = view.drawn {
         let _ = write!(text, " · to place: {}", card_name(card));
     }
     let y = height - MARGIN - 6.0;
@@ -1452,50 +1361,46 @@ pub fn card_name(card: Card) -> String {
     format!("{} ({card}){feature}", card.shape.name())
 }
 
-fn turn_text(game: &AttaAnts, labels: &AttaLabels) -> String {
-    match game.status() {
+fn turn_text(view: &View, labels: &AttaLabels) -> String {
+    match &view.status {
         Status::Over(outcome) => match outcome.winner() {
             Some(w) => format!("{} wins", label(labels, w)),
             None => "a tie".into(),
         },
         Status::ToMove(c) => {
-            let what = match game.phase() {
+            let what = match view.phase {
                 Phase::Place => "to place a card",
                 Phase::Ants(_) => "to move ants",
                 Phase::Spider { .. } => "to choose a spider's step",
                 Phase::Over => "",
             };
-            format!("{} {what}", label(labels, c))
+            format!("{} {what}", label(labels, *c))
         }
     }
 }
 
-/// The map in words, for screen readers (at most 1024 characters).
-pub fn atta_ants_alt_text(game: &AttaAnts, labels: &AttaLabels) -> String {
-    atta_ants_board_alt_text(game, labels, None, &[])
-}
-
-/// The map in words with `building` (a move chosen step by step, not
-/// played yet) as `atta_ants_board_png` draws it.
-pub fn atta_ants_board_alt_text(
-    game: &AttaAnts,
-    labels: &AttaLabels,
-    building: Option<&AntMove>,
-    open: &[AntMove],
-) -> String {
-    let scene = Scene::of(game, building);
+/// The map in words, for screen readers (at most 1024 characters), with
+/// the move being picked (if any) as `atta_ants_png` draws it.
+pub fn atta_ants_alt_text(view: &View, labels: &AttaLabels) -> String {
     let mut text = format!(
         "Atta Ants map, round {}: {}.",
-        game.round(),
-        turn_text(game, labels)
+        view.round,
+        turn_text(view, labels)
     );
-    if let Some((ant, path)) = &scene.building {
-        let squares: Vec<String> = path.iter().map(|p| place_name(*p)).collect();
-        let _ = write!(text, " Moving {ant} (not played yet): {}.", squares.join(" to "));
+    if let Some(moving) = &view.moving {
+        let squares: Vec<String> = moving.path.iter().map(|p| place_name(*p)).collect();
+        let _ = write!(
+            text,
+            " Moving {} (not played yet): {}.",
+            moving.ant,
+            squares.join(" to ")
+        );
     }
-    let mut ends: Vec<Pos> = open
+    let mut ends: Vec<Pos> = view
+        .routes
         .iter()
-        .filter_map(|m| route(game, m)?.last().copied().filter(|_| !m.steps.is_empty()))
+        .filter(|(_, path)| path.len() > 1)
+        .filter_map(|(_, path)| path.last().copied())
         .collect();
     ends.sort();
     ends.dedup();
@@ -1503,21 +1408,21 @@ pub fn atta_ants_board_alt_text(
         let names: Vec<String> = ends.into_iter().map(place_name).collect();
         let _ = write!(text, " It can end on {}.", names.join(", "));
     }
-    if let Some(card) = game.drawn() {
+    if let Some(card) = view.drawn {
         let _ = write!(text, " To place: {}.", card_name(card));
     }
-    for colour in game.colours() {
-        let in_play = game.in_play(colour);
+    for seat in &view.seats {
+        let in_play = seat.in_play;
         let _ = write!(
             text,
             " {}: {in_play} ant{} in play, {} eaten{}.",
-            label(labels, colour),
+            label(labels, seat.colour),
             if in_play == 1 { "" } else { "s" },
-            game.eaten(colour),
-            if game.is_out(colour) { ", out" } else { "" }
+            seat.eaten,
+            if seat.out { ", out" } else { "" }
         );
     }
-    let ants: Vec<String> = scene
+    let ants: Vec<String> = view
         .ants
         .iter()
         .filter_map(|a| {
@@ -1532,26 +1437,21 @@ pub fn atta_ants_board_alt_text(
         })
         .collect();
     let _ = write!(text, " Ants: {}.", ants.join(", "));
-    if !game.spiders().is_empty() {
-        let spiders: Vec<String> = game
-            .spiders()
+    if !view.spiders.is_empty() {
+        let spiders: Vec<String> = view
+            .spiders
             .iter()
             .map(|s| format!("{} on {}", s.number, s.pos))
             .collect();
         let _ = write!(text, " Spiders: {}.", spiders.join(", "));
     }
-    let mut leaves: Vec<(Pos, u8)> = scene
-        .leaves
-        .iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(p, n)| (*p, *n))
-        .collect();
+    let mut leaves: Vec<(Pos, u8)> = view.leaves.iter().filter(|(_, n)| *n > 0).copied().collect();
     leaves.sort_by_key(|(p, _)| (-p.y, p.x));
     let leaves: Vec<String> = leaves.iter().map(|(p, n)| format!("{n} on {p}")).collect();
     if !leaves.is_empty() {
         let _ = write!(text, " Leaves: {}.", leaves.join(", "));
     }
-    let (on_map, in_deck) = (game.map().len() + 1, game.deck_len());
+    let (on_map, in_deck) = (view.map.len() + 1, view.deck_len);
     let _ = write!(
         text,
         " {on_map} card{} on the map, {in_deck} in the deck.",
@@ -1566,7 +1466,7 @@ pub fn atta_ants_board_alt_text(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::atta_ants::Setup;
+    use crate::rules::atta_ants::{Action, AntMove, AttaAnts, Setup};
 
     /// A tie of four fits the banner: names alone, listed as people say it.
     #[test]
@@ -1606,12 +1506,12 @@ mod tests {
         })
         .unwrap();
         let labels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
-        let png = atta_ants_png(&game, &labels);
+        let png = atta_ants_png(&View::of(&game), &labels);
         let decoder = png::Decoder::new(std::io::Cursor::new(&png));
         let reader = decoder.read_info().unwrap();
         let info = reader.info();
         assert!((700..=1100).contains(&info.width), "{}", info.width);
-        let alt = atta_ants_alt_text(&game, &labels);
+        let alt = atta_ants_alt_text(&View::of(&game), &labels);
         assert!(alt.contains("alice (Red): 2 ants in play"), "{alt}");
         assert!(alt.len() <= 1100);
     }
@@ -1652,11 +1552,12 @@ mod tests {
         for players in 2..=4u8 {
             for seed in [1u64, 7, 12] {
                 for (i, game) in positions(players, seed, 400).iter().enumerate().step_by(37) {
-                    let g = atta_ants_geometry(game);
+                    let view = View::of(game);
+                    let g = atta_ants_geometry(&view);
                     assert!(g.ant_diameter >= 40.0, "{g:?}");
                     assert!(g.rotation_tile >= 120.0, "{g:?}");
                     assert!(g.map_top <= HEADER + STRIP, "{g:?}");
-                    let png = atta_ants_png(game, &labels);
+                    let png = atta_ants_png(&view, &labels);
                     let mut decoder = png::Decoder::new(std::io::Cursor::new(&png));
                     decoder.set_transformations(png::Transformations::EXPAND);
                     let mut reader = decoder.read_info().unwrap();
@@ -1718,17 +1619,19 @@ mod tests {
             ..full.clone()
         };
         let open = game.ant_moves(full.ant);
-        let alt = atta_ants_board_alt_text(&game, &labels, Some(&picked), &open);
+        let choosing = View::of(&game).picking(Some(&picked), &open);
+        let alt = atta_ants_alt_text(&choosing, &labels);
         for m in &open {
-            let end = *route(&game, m).unwrap().last().unwrap();
+            let start = game.ant(m.ant).unwrap().at.unwrap();
+            let end = m.steps.iter().fold(start, |at, step| at.step(step.dir));
             if !m.steps.is_empty() {
                 assert!(alt.contains(&place_name(end)), "{m}: {alt}");
             }
         }
         assert!(alt.contains(" It can end on "), "{alt}");
-        let plain = atta_ants_board_png(&game, &labels, Some(&picked), &[]);
-        assert_ne!(atta_ants_board_png(&game, &labels, Some(&picked), &open), plain);
-        assert!(!atta_ants_board_alt_text(&game, &labels, Some(&picked), &[]).contains("It can end on"));
+        let plain = View::of(&game).picking(Some(&picked), &[]);
+        assert_ne!(atta_ants_png(&choosing, &labels), atta_ants_png(&plain, &labels));
+        assert!(!atta_ants_alt_text(&plain, &labels).contains("It can end on"));
     }
 
     /// "Two spiders on one card hide each other's number": one or two
@@ -1763,26 +1666,20 @@ mod tests {
                 steps: full.steps[..1].to_vec(),
                 ..full.clone()
             };
+            let picked = AntMove {
+                steps: vec![],
+                ..full.clone()
+            };
             let boards = [
-                ("spiders", atta_ants_png(&crowded, &labels)),
-                (
-                    "building",
-                    atta_ants_board_png(&moving, &labels, Some(&first), &[]),
-                ),
+                ("spiders", View::of(&crowded)),
+                ("building", View::of(&moving).picking(Some(&first), &[])),
                 (
                     "choosing",
-                    atta_ants_board_png(
-                        &moving,
-                        &labels,
-                        Some(&AntMove {
-                            steps: vec![],
-                            ..full.clone()
-                        }),
-                        &moving.ant_moves(full.ant),
-                    ),
+                    View::of(&moving).picking(Some(&picked), &moving.ant_moves(full.ant)),
                 ),
-                ("before", atta_ants_png(&moving, &labels)),
-            ];
+                ("before", View::of(&moving)),
+            ]
+            .map(|(name, view)| (name, atta_ants_png(&view, &labels)));
             for (name, png) in boards {
                 std::fs::write(format!("/tmp/antics-atta-{players}p-{name}.png"), png).unwrap();
             }
@@ -1813,11 +1710,11 @@ mod tests {
             ..full.clone()
         };
         let start = game.ant(full.ant).unwrap().at.unwrap();
-        let scene = Scene::of(&game, Some(&first));
-        let shown = scene.ants.iter().find(|a| a.id == full.ant).unwrap();
+        let building = View::of(&game).picking(Some(&first), &[]);
+        let shown = building.ants.iter().find(|a| a.id == full.ant).unwrap();
         assert_eq!(shown.at, Some(start.step(first.steps[0].dir)));
-        assert!(scene.moving(full.ant));
-        let alt = atta_ants_board_alt_text(&game, &labels, Some(&first), &[]);
+        assert!(building.is_moving(full.ant));
+        let alt = atta_ants_alt_text(&building, &labels);
         assert!(
             alt.contains(&format!("Moving {} (not played yet)", full.ant)),
             "{alt}"
@@ -1825,8 +1722,8 @@ mod tests {
         let moved = format!("{} {}", full.ant, place_name(start.step(first.steps[0].dir)));
         assert!(alt.contains(&moved), "{alt}");
         assert_ne!(
-            atta_ants_board_png(&game, &labels, Some(&first), &[]),
-            atta_ants_png(&game, &labels)
+            atta_ants_png(&building, &labels),
+            atta_ants_png(&View::of(&game), &labels)
         );
     }
 }

@@ -8,6 +8,7 @@ mod anthill;
 mod ants;
 mod army_ants;
 mod atta_ants;
+mod board;
 pub mod canvas;
 mod cards;
 mod decktet;
@@ -20,14 +21,14 @@ pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
 pub use ants::{ants_alt_text, ants_png, ants_regions};
 pub use army_ants::{army_ants_alt_text, army_ants_png};
 pub use atta_ants::{
-    atta_ants_alt_text, atta_ants_board_alt_text, atta_ants_board_png, atta_ants_geometry, atta_ants_png,
-    card_name as atta_card_name, AttaGeometry, AttaLabels,
+    atta_ants_alt_text, atta_ants_geometry, atta_ants_png, card_name as atta_card_name, AttaGeometry,
+    AttaLabels,
 };
+pub use board::Board;
 pub use myrmex::{myrmex_alt_text, myrmex_png, myrmex_regions};
 pub use region::Region;
 pub use replay::{
-    anthill_replay, ants_replay, army_ants_replay, army_ants_replay_alt_text, atta_ants_replay,
-    atta_ants_replay_alt_text, myrmex_replay, replay_alt_text, Replay, Sample, Sampler, MAX_REPLAY_BYTES,
+    board_replay, board_replay_alt_text, replay_alt_text, Replay, Sample, Sampler, MAX_REPLAY_BYTES,
     MAX_REPLAY_FRAMES,
 };
 

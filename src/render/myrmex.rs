@@ -72,8 +72,8 @@ pub fn myrmex_regions(view: &View) -> Vec<Region> {
 patience_board!(
     MyrmexBoard,
     myrmex_png,
-    myrmex_frame,
     myrmex_size,
+    myrmex_alt_text,
     decktet::sprites()
 );
 

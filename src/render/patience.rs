@@ -3,7 +3,7 @@
 //! downwards, a fast sprite paste, highlight rings and alt-text helpers.
 //!
 //! The drawing code is written once against [`Surface`]. A render draws on
-//! a [`Board`], a palette image: card sprites, shapes (badges, rings, bars)
+//! a [`Sheet`], a palette image: card sprites, shapes (badges, rings, bars)
 //! and glyphs are mapped onto the game's palette the first time they are
 //! needed and only copied after that, so a render costs little more than
 //! the PNG encoding. The same code draws a few sample boards in full colour
@@ -73,7 +73,7 @@ pub(super) fn table(width: u32, height: u32) -> Pixmap {
 }
 
 /// What a patience board is drawn on: a full-colour pixmap (the sample
-/// boards the palette is chosen from, and prepared art) or a [`Board`], the
+/// boards the palette is chosen from, and prepared art) or a [`Sheet`], the
 /// palette image of every render. The drawing code is the same for both.
 pub(super) trait Surface {
     fn size(&self) -> (u32, u32);
@@ -325,21 +325,40 @@ pub(super) trait PatienceBoard {
     fn art() -> &'static BoardArt;
 }
 
-/// A renderer's `PatienceBoard` (named `$board`) and its public `$png` and
-/// `$frame` functions, from the module's `WIDTH`, `MAX_HEIGHT`, `View`,
-/// `draw_on` and `sample_views`, the size function `$size` and the sprites.
+/// A renderer's `PatienceBoard` (named `$board`), its public `$png`
+/// function and its view's [`super::Board`], from the module's
+/// `WIDTH`, `MAX_HEIGHT`, `View`, `draw_on` and `sample_views`, the size
+/// function `$size`, the alt text `$alt` and the sprites.
 macro_rules! patience_board {
-    ($board:ident, $png:ident, $frame:ident, $size:ident, $sprites:expr) => {
+    ($board:ident, $png:ident, $size:ident, $alt:ident, $sprites:expr) => {
         /// The board of a view as a PNG; `daily` names the daily
         /// challenge it belongs to in its header ("Daily · 2026-11-25").
         pub fn $png(view: &View, daily: Option<&str>) -> Vec<u8> {
             board_png::<$board>(view, daily)
         }
 
-        /// The board as a palette image, and its palette (the same for
-        /// every view): the frames of an animated replay.
-        pub(super) fn $frame(view: &View) -> (Indexed, &'static Palette) {
-            board_frame::<$board>(view, None)
+        /// The board; its labels are the daily challenge it belongs to,
+        /// and every frame of a replay is as tall as the tallest board.
+        impl super::Board for View {
+            type Labels<'a> = Option<&'a str>;
+            type Layout = u32;
+
+            fn png(&self, daily: Option<&str>) -> Vec<u8> {
+                $png(self, daily)
+            }
+
+            fn alt_text(&self, _daily: Option<&str>) -> String {
+                $alt(self)
+            }
+
+            fn layout(views: &[View]) -> Option<u32> {
+                views.iter().map(|view| $size(view).1).max()
+            }
+
+            fn frame(&self, daily: Option<&str>, height: u32) -> (Indexed, &'static Palette) {
+                let (image, palette) = board_frame::<$board>(self, daily);
+                (super::patience::extend_to(image, height), palette)
+            }
         }
 
         struct $board;
@@ -373,6 +392,19 @@ macro_rules! patience_board {
     };
 }
 pub(super) use patience_board;
+
+/// Patience boards grow and shrink with their piles: a replay draws every
+/// frame as tall as the tallest, `image` made `height` tall with its last
+/// row's colour (the table) below it.
+pub(super) fn extend_to(mut image: Indexed, height: u32) -> Indexed {
+    if image.height < height {
+        let fill = image.data.last().copied().unwrap_or(0);
+        let extra = (height - image.height) as usize * image.width as usize;
+        image.data.extend(std::iter::repeat_n(fill, extra));
+        image.height = height;
+    }
+    image
+}
 
 /// The palette, chosen from sample boards drawn in full colour, and the
 /// table and sprites mapped onto it.
@@ -440,7 +472,7 @@ impl BoardArt {
     /// An empty table `height` tall, copied from the prepared one: every
     /// row between the top and the bottom edges of the felt is the same, so
     /// the top rows and the bottom rows are enough.
-    pub fn board(&self, height: u32) -> Board<'_> {
+    pub fn board(&self, height: u32) -> Sheet<'_> {
         let (width, max_height) = (self.table.width, self.table.height);
         let bottom = FOOTER_H as u32 + 40;
         let image = if height > max_height || height < bottom + HEADER_H as u32 + 40 {
@@ -453,7 +485,7 @@ impl BoardArt {
             data.extend_from_slice(&self.table.data[(max_height - bottom) as usize * row..]);
             Indexed { width, height, data }
         };
-        Board { image, art: self }
+        Sheet { image, art: self }
     }
 
     /// The index of `px` (premultiplied) over the colour of index `under`.
@@ -522,12 +554,12 @@ pub(super) fn assert_palette_matches_full_colour<B: PatienceBoard>(view: &B::Vie
 /// The palette image a render draws on. Sprites are copied as prepared;
 /// shapes are drawn once in full colour, kept as stamps and copied the same
 /// way; text comes from rasterised glyphs kept for reuse.
-pub(super) struct Board<'a> {
+pub(super) struct Sheet<'a> {
     pub image: Indexed,
     art: &'a BoardArt,
 }
 
-impl Board<'_> {
+impl Sheet<'_> {
     /// Copies at most `rows` rows of a stamp placed at `(x, y)`, clipped.
     fn stamp(&mut self, stamp: &Stamp, x: i32, y: i32, rows: u32) {
         let art = self.art;
@@ -626,7 +658,7 @@ fn colour_key(colour: Colour) -> u32 {
     u32::from_le_bytes([colour.r, colour.g, colour.b, colour.a])
 }
 
-impl Surface for Board<'_> {
+impl Surface for Sheet<'_> {
     fn size(&self) -> (u32, u32) {
         (self.image.width, self.image.height)
     }

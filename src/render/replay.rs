@@ -21,16 +21,8 @@
 //! before it is written. `image`'s own GIF encoder takes RGBA frames and
 //! quantizes each one again, with a palette of its own.
 
-use super::anthill::{anthill_frame, anthill_size};
-use super::ants::{ants_frame, ants_size};
-use super::army_ants::{army_ants_alt_text, army_ants_frame};
-use super::atta_ants::{atta_ants_alt_text, atta_ants_frame, AttaLabels, Layout};
+use super::board::Board;
 use super::canvas::{Indexed, Palette};
-use super::myrmex::{myrmex_frame, myrmex_size};
-use super::BoardLabels;
-use crate::rules::army_ants::View;
-use crate::rules::atta_ants::AttaAnts;
-use crate::rules::{anthill, ants_solitaire, myrmex};
 use std::borrow::Cow;
 
 /// The most a replay may weigh: light enough for a phone on mobile data
@@ -211,24 +203,26 @@ pub struct Replay {
     pub loop_cs: u32,
 }
 
-/// An Army Ants game as an animated GIF: one frame per view, in order,
-/// each with its last move marked as the board shows it. `None` for no
-/// views. `max_bytes` bounds the file: a long game that would weigh more
-/// shows fewer positions, evenly spread, and always the first and last.
-pub fn army_ants_replay(sample: &Sample<View>, labels: &BoardLabels, max_bytes: usize) -> Option<Replay> {
+/// A game as an animated GIF: one frame per view, in order, each with its
+/// last actions marked as the board shows them, all in one layout so that
+/// a frame changes only where the game did. `None` for no views.
+/// `max_bytes` bounds the file: a long game that would weigh more shows
+/// fewer positions, evenly spread, and always the first and last.
+pub fn board_replay<B: Board>(sample: &Sample<B>, labels: B::Labels<'_>, max_bytes: usize) -> Option<Replay> {
     let views = &sample.views;
-    let (first, palette) = army_ants_frame(views.first()?, labels);
+    let layout = B::layout(views)?;
+    let (first, palette) = views.first()?.frame(labels, layout);
     let frames = Frames::new(first.width, first.height, palette, views.len(), sample.positions);
-    frames.encode(|i| army_ants_frame(&views[i], labels).0, max_bytes)
+    frames.encode(|i| views[i].frame(labels, layout).0, max_bytes)
 }
 
 /// The replay's description for screen readers: what it is, and the final
 /// position as the board's own alt text tells it.
-pub fn army_ants_replay_alt_text(replay: &Replay, sample: &Sample<View>, labels: &BoardLabels) -> String {
+pub fn board_replay_alt_text<B: Board>(replay: &Replay, sample: &Sample<B>, labels: B::Labels<'_>) -> String {
     let last = sample
         .views
         .last()
-        .map(|v| army_ants_alt_text(v, labels))
+        .map(|v| v.alt_text(labels))
         .unwrap_or_default();
     replay_alt_text(replay, &last)
 }
@@ -251,72 +245,6 @@ pub fn replay_alt_text(replay: &Replay, last: &str) -> String {
     } else {
         text
     }
-}
-
-/// An Atta Ants game as an animated GIF: one frame per position (the
-/// game at its start and after every action), each with its last actions
-/// highlighted as the board shows them, all drawn in one layout (the
-/// final map's grid), so a frame changes only where the game did.
-pub fn atta_ants_replay(sample: &Sample<AttaAnts>, labels: &AttaLabels, max_bytes: usize) -> Option<Replay> {
-    let games = &sample.views;
-    let layout = Layout::covering(games)?;
-    let (first, palette) = atta_ants_frame(games.first()?, labels, layout);
-    let frames = Frames::new(first.width, first.height, palette, games.len(), sample.positions);
-    frames.encode(|i| atta_ants_frame(&games[i], labels, layout).0, max_bytes)
-}
-
-/// The Atta Ants replay's description for screen readers.
-pub fn atta_ants_replay_alt_text(replay: &Replay, sample: &Sample<AttaAnts>, labels: &AttaLabels) -> String {
-    let last = sample
-        .views
-        .last()
-        .map(|g| atta_ants_alt_text(g, labels))
-        .unwrap_or_default();
-    replay_alt_text(replay, &last)
-}
-
-/// A game of Anthill as an animated GIF, one frame per view (the views as
-/// the player saw them: a card face down then is a back in its frame).
-pub fn anthill_replay(sample: &Sample<anthill::View>, max_bytes: usize) -> Option<Replay> {
-    patience_replay(sample, anthill_size, anthill_frame, max_bytes)
-}
-
-/// A game of Ants Solitaire as an animated GIF, one frame per view.
-pub fn ants_replay(sample: &Sample<ants_solitaire::View>, max_bytes: usize) -> Option<Replay> {
-    patience_replay(sample, ants_size, ants_frame, max_bytes)
-}
-
-/// A game of Myrmex as an animated GIF, one frame per view.
-pub fn myrmex_replay(sample: &Sample<myrmex::View>, max_bytes: usize) -> Option<Replay> {
-    patience_replay(sample, myrmex_size, myrmex_frame, max_bytes)
-}
-
-/// Patience boards grow and shrink with their piles: every frame is drawn
-/// on a canvas as tall as the tallest, the room below a shorter board in
-/// its own bottom colour (the table).
-fn patience_replay<V>(
-    sample: &Sample<V>,
-    size: impl Fn(&V) -> (u32, u32),
-    frame: impl Fn(&V) -> (Indexed, &'static Palette),
-    max_bytes: usize,
-) -> Option<Replay> {
-    let views = &sample.views;
-    let (width, _) = size(views.first()?);
-    let height = views.iter().map(|v| size(v).1).max()?;
-    let (_, palette) = frame(&views[0]);
-    let frames = Frames::new(width, height, palette, views.len(), sample.positions);
-    frames.encode(|i| extend_to(frame(&views[i]).0, height), max_bytes)
-}
-
-/// `image` made `height` tall, its last row's colour below it.
-fn extend_to(mut image: Indexed, height: u32) -> Indexed {
-    if image.height < height {
-        let fill = image.data.last().copied().unwrap_or(0);
-        let extra = (height - image.height) as usize * image.width as usize;
-        image.data.extend(std::iter::repeat_n(fill, extra));
-        image.height = height;
-    }
-    image
 }
 
 /// The frames of an animation: their size (the boards' at [`SHRINK`]),
@@ -570,8 +498,12 @@ fn delta(before: &Indexed, after: &Indexed) -> gif::Frame<'static> {
 mod tests {
     use super::*;
     use crate::render::alice_and_bob as labels;
-    use crate::rules::army_ants::{ArmyAnts, Setup, Status};
+    use crate::render::ants::ants_size;
+    use crate::render::army_ants::army_ants_frame;
+    use crate::render::atta_ants::{atta_ants_frame, AttaLabels, Layout};
+    use crate::rules::army_ants::{ArmyAnts, Setup, Status, View};
     use crate::rules::shuffle::SeededRng;
+    use crate::rules::{anthill, ants_solitaire};
 
     /// Every position of a game played at random from `seed`, at most
     /// `plies` moves, and the game.
@@ -628,7 +560,7 @@ mod tests {
     fn every_position_is_a_frame_and_shows_exactly_its_board() {
         let views = views(5, 24);
         let replay =
-            army_ants_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).expect("a replay");
+            board_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!((replay.frames, replay.positions), (views.len(), views.len()));
         assert!(replay.gif.starts_with(b"GIF89a"));
         let (screens, delays) = screens(&replay.gif);
@@ -647,9 +579,9 @@ mod tests {
     #[test]
     fn a_replay_too_big_for_its_limit_leaves_positions_out_but_not_the_last() {
         let views = views(9, 40);
-        let whole = army_ants_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).unwrap();
+        let whole = board_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).unwrap();
         let limit = whole.gif.len() * 2 / 3;
-        let short = army_ants_replay(&Sample::all(views.clone()), &labels(), limit).unwrap();
+        let short = board_replay(&Sample::all(views.clone()), &labels(), limit).unwrap();
         assert!(short.gif.len() <= limit, "{} > {limit}", short.gif.len());
         assert!(short.frames < views.len() && short.frames >= 2);
         assert_eq!(short.positions, views.len());
@@ -662,7 +594,7 @@ mod tests {
     #[test]
     fn an_unchanged_position_still_gets_a_frame() {
         let view = views(1, 0).remove(0);
-        let replay = army_ants_replay(
+        let replay = board_replay(
             &Sample::all(vec![view.clone(), view]),
             &labels(),
             MAX_REPLAY_BYTES,
@@ -676,8 +608,8 @@ mod tests {
     #[test]
     fn the_alt_text_tells_the_length_and_the_end() {
         let views = Sample::all(views(5, 10));
-        let replay = army_ants_replay(&views, &labels(), MAX_REPLAY_BYTES).unwrap();
-        let text = army_ants_replay_alt_text(&replay, &views, &labels());
+        let replay = board_replay(&views, &labels(), MAX_REPLAY_BYTES).unwrap();
+        let text = board_replay_alt_text(&replay, &views, &labels());
         assert!(text.starts_with(&format!(
             "Animated replay of the game, {} positions",
             views.positions
@@ -711,12 +643,12 @@ mod tests {
             views.push(game.view());
         }
         let tallest = views.iter().map(|v| ants_size(v).1).max().unwrap();
-        let replay = ants_replay(&Sample::all(views.clone()), MAX_REPLAY_BYTES).expect("a replay");
+        let replay = board_replay(&Sample::all(views.clone()), None, MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!(replay.frames, views.len());
         let (screens, _) = screens(&replay.gif);
         assert_eq!(screens.len(), views.len());
         for (screen, view) in screens.iter().zip(&views) {
-            let board = small(ants_frame(view));
+            let board = small(view.frame(None, ants_size(view).1));
             assert_eq!(screen.len(), (board.width * shrunk(tallest)) as usize);
             assert!(screen[..board.data.len()] == board.data[..]);
         }
@@ -815,11 +747,11 @@ mod tests {
         }
         let last = views.last().unwrap().clone();
         let tallest = views.iter().map(|v| ants_size(v).1).max().unwrap();
-        let replay = ants_replay(&Sample::all(views), MAX_REPLAY_BYTES).expect("a replay");
+        let replay = board_replay(&Sample::all(views), None, MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!((replay.frames, replay.positions), (MAX_REPLAY_FRAMES, 4_001));
         let (screens, _) = screens(&replay.gif);
         assert_eq!(screens.len(), MAX_REPLAY_FRAMES);
-        let board = small(ants_frame(&last));
+        let board = small(last.frame(None, ants_size(&last).1));
         let screen = screens.last().unwrap();
         assert_eq!(screen.len(), (board.width * shrunk(tallest)) as usize);
         assert!(
@@ -829,9 +761,9 @@ mod tests {
     }
 
     /// Every position of an Atta Ants game played at random from `seed`
-    /// (ending turns now and then, so that it finishes).
-    fn atta_positions(players: u8, seed: u64) -> Vec<AttaAnts> {
-        use crate::rules::atta_ants::{Action, Setup, Status};
+    /// (ending turns now and then, so that it finishes), as the board sees it.
+    fn atta_positions(players: u8, seed: u64) -> Vec<crate::rules::atta_ants::View> {
+        use crate::rules::atta_ants::{Action, AttaAnts, Setup, Status, View};
         let mut game = AttaAnts::new(&Setup {
             players,
             seed,
@@ -839,7 +771,7 @@ mod tests {
         })
         .expect("a deal");
         let mut rng = SeededRng::new(seed);
-        let mut games = vec![game.clone()];
+        let mut games = vec![View::of(&game)];
         while let Status::ToMove(colour) = game.status() {
             let legal = game.legal_actions();
             let action = if legal.contains(&Action::End) && rng.below(3) == 0 {
@@ -848,7 +780,7 @@ mod tests {
                 legal[rng.below(legal.len() as u64) as usize].clone()
             };
             game.apply(colour, &action).expect("legal");
-            games.push(game.clone());
+            games.push(View::of(&game));
         }
         games
     }
@@ -857,8 +789,7 @@ mod tests {
     fn an_atta_ants_replay_shows_every_position_in_one_layout() {
         let games = atta_positions(3, 11);
         let labels: AttaLabels = vec!["alice".into(), "bob".into(), "carol".into()];
-        let replay =
-            atta_ants_replay(&Sample::all(games.clone()), &labels, MAX_REPLAY_BYTES).expect("a replay");
+        let replay = board_replay(&Sample::all(games.clone()), &labels, MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!((replay.frames, replay.positions), (games.len(), games.len()));
         let layout = Layout::covering(&games).unwrap();
         let (screens, _) = screens(&replay.gif);
@@ -869,7 +800,7 @@ mod tests {
                 "frame {i}"
             );
         }
-        let text = atta_ants_replay_alt_text(&replay, &Sample::all(games.clone()), &labels);
+        let text = board_replay_alt_text(&replay, &Sample::all(games.clone()), &labels);
         assert!(text.starts_with(&format!("Animated replay of the game, {} positions", games.len())));
     }
 
@@ -929,14 +860,14 @@ mod tests {
             let views = (0..)
                 .find_map(|seed| anthill_positions(seed, count))
                 .expect("a long enough game");
-            let replay = anthill_replay(&Sample::all(views), MAX_REPLAY_BYTES).expect("a replay");
+            let replay = board_replay(&Sample::all(views), None, MAX_REPLAY_BYTES).expect("a replay");
             assert_eq!(replay.positions, count);
             assert_light(&replay, &format!("Anthill, {count} positions"));
         }
         // "A typical Army Ants game (40 positions) stays under 400 KB."
         let views = views(9, 40);
         assert_eq!(views.len(), 41);
-        let replay = army_ants_replay(&Sample::all(views), &labels(), MAX_REPLAY_BYTES).expect("a replay");
+        let replay = board_replay(&Sample::all(views), &labels(), MAX_REPLAY_BYTES).expect("a replay");
         assert_eq!(replay.frames, 41, "every position of a typical game is drawn");
         assert_light(&replay, "Army Ants, 41 positions");
         assert!(replay.gif.len() < 400_000, "{} bytes", replay.gif.len());
@@ -948,12 +879,12 @@ mod tests {
     #[ignore]
     fn write_example() {
         let views = views(3, 400);
-        let replay = army_ants_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).unwrap();
+        let replay = board_replay(&Sample::all(views.clone()), &labels(), MAX_REPLAY_BYTES).unwrap();
         std::fs::write("/tmp/antics-replay.gif", &replay.gif).unwrap();
         eprintln!("{} positions, {} bytes", views.len(), replay.gif.len());
         let games = atta_positions(4, 2);
         let labels: AttaLabels = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
-        let replay = atta_ants_replay(&Sample::all(games), &labels, MAX_REPLAY_BYTES).unwrap();
+        let replay = board_replay(&Sample::all(games), &labels, MAX_REPLAY_BYTES).unwrap();
         std::fs::write("/tmp/antics-atta-replay.gif", &replay.gif).unwrap();
         eprintln!("{} positions, {} bytes", replay.positions, replay.gif.len());
     }

@@ -16,7 +16,7 @@ use super::types::*;
 use super::{mention, Service};
 use crate::ai::army_ants::Level;
 use crate::render::{
-    army_ants_alt_text, army_ants_png, army_ants_replay, army_ants_replay_alt_text, BoardLabels, Sampler,
+    army_ants_alt_text, army_ants_png, board_replay, board_replay_alt_text, BoardLabels, Sampler,
     MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::army_ants::{
@@ -444,10 +444,10 @@ impl Service {
         let sample = sample.finish(|| replay_view(&last));
         let labels = loaded.seats.labels();
         draw_replay(&loaded.row.id, move || {
-            let replay = army_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
+            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
                 regions: Vec::new(),
-                alt: army_ants_replay_alt_text(&replay, &sample, &labels),
+                alt: board_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
             })
         })

@@ -15,8 +15,8 @@ use super::options;
 use super::types::*;
 use super::{mention, Service};
 use crate::render::{
-    atta_ants_alt_text, atta_ants_board_alt_text, atta_ants_board_png, atta_ants_replay,
-    atta_ants_replay_alt_text, atta_card_name, AttaLabels, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
+    atta_ants_alt_text, atta_ants_png, atta_card_name, board_replay, board_replay_alt_text, AttaLabels,
+    Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -110,7 +110,7 @@ impl Served for AttaAnts {
     }
 
     fn told(outcome: &Outcome, table: &Table) -> String {
-        describe_outcome(outcome, table)
+        outcome.told(|colour| table.label(colour))
     }
 
     fn turn_clock(config: &super::Config) -> Option<std::time::Duration> {
@@ -348,15 +348,17 @@ impl Service {
         let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
         let start = start_of(&loaded.setup, &loaded.seats)?;
         let last = self
-            .replay_each(&loaded.row, &loaded.seats, start, |g| sample.offer(|| g.clone()))
+            .replay_each(&loaded.row, &loaded.seats, start, |g| {
+                sample.offer(|| g.view(None))
+            })
             .await?;
-        let sample = sample.finish(|| last);
+        let sample = sample.finish(|| last.view(None));
         let labels = loaded.seats.labels();
         draw_replay(&loaded.row.id, move || {
-            let replay = atta_ants_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
+            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
             Some(Image {
                 regions: Vec::new(),
-                alt: atta_ants_replay_alt_text(&replay, &sample, &labels),
+                alt: board_replay_alt_text(&replay, &sample, &labels),
                 png: replay.gif,
             })
         })
@@ -582,10 +584,13 @@ impl Service {
         let labels = loaded.seats.labels();
         let building = board::building(game, view);
         let open = board::open_moves(game, view);
-        let image = self.config.render.then(|| Image {
-            regions: Vec::new(),
-            png: atta_ants_board_png(game, &labels, building.as_ref(), &open),
-            alt: atta_ants_board_alt_text(game, &labels, building.as_ref(), &open),
+        let image = self.config.render.then(|| {
+            let board = game.view(None).picking(building.as_ref(), &open);
+            Image {
+                regions: Vec::new(),
+                png: atta_ants_png(&board, &labels),
+                alt: atta_ants_alt_text(&board, &labels),
+            }
         });
         Reply {
             text,
@@ -602,7 +607,7 @@ impl Service {
             board_text: loaded
                 .game
                 .as_ref()
-                .map(|g| atta_ants_alt_text(g, &loaded.seats.labels()).replace(". ", "; ")),
+                .map(|g| atta_ants_alt_text(&g.view(None), &loaded.seats.labels()).replace(". ", "; ")),
             ..loaded.summary()
         }
     }
@@ -795,7 +800,7 @@ fn cid(game_id: &str, verb: &str) -> String {
 fn turn_line(loaded: &Loaded) -> String {
     let game = loaded.game();
     match game.status() {
-        Status::Over(outcome) => format!("**Game over**: {}.", describe_outcome(&outcome, &loaded.seats)),
+        Status::Over(outcome) => format!("**Game over**: {}.", loaded.told(&outcome)),
         Status::ToMove(c) => {
             let who = mention(loaded.seats.user(c));
             match (game.phase(), game.drawn()) {
@@ -841,33 +846,4 @@ fn describe_events(
             text.push_str(&format!(" Set aside (fits nowhere): {}.", cards.join(", ")));
         }
     }
-}
-
-fn describe_outcome(outcome: &Outcome, table: &Table) -> String {
-    let head = match outcome.winner() {
-        Some(w) => format!("{} wins, {}", table.label(w), outcome.reason.describe()),
-        None => {
-            let tied: Vec<String> = outcome.first_place().iter().map(|c| table.label(*c)).collect();
-            format!(
-                "a tie between {}, {}",
-                tied.join(" and "),
-                outcome.reason.describe()
-            )
-        }
-    };
-    let ranking: Vec<String> = outcome
-        .standings
-        .iter()
-        .map(|s| {
-            format!(
-                "{}. {}: {}, {} eaten{}",
-                s.place,
-                table.label(s.colour),
-                crate::rules::counted(s.ants.into(), "ant"),
-                s.eaten,
-                if s.departed { ", left" } else { "" }
-            )
-        })
-        .collect();
-    format!("{head}. Ranking: {}", ranking.join("; "))
 }

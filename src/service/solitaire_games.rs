@@ -71,7 +71,7 @@ impl SolitaireRules for Myrmex {
 
     fn replay(positions: &Sample<Self>) -> Option<Image> {
         let views = positions.map(Myrmex::view);
-        let replay = render::myrmex_replay(&views, render::MAX_REPLAY_BYTES)?;
+        let replay = render::board_replay(&views, None, render::MAX_REPLAY_BYTES)?;
         Some(Image {
             regions: Vec::new(),
             alt: render::replay_alt_text(&replay, &render::myrmex_alt_text(views.views.last()?)),
@@ -123,7 +123,7 @@ impl SolitaireRules for Anthill {
 
     fn replay(positions: &Sample<Self>) -> Option<Image> {
         let views = positions.map(Anthill::view);
-        let replay = render::anthill_replay(&views, render::MAX_REPLAY_BYTES)?;
+        let replay = render::board_replay(&views, None, render::MAX_REPLAY_BYTES)?;
         Some(Image {
             regions: Vec::new(),
             alt: render::replay_alt_text(&replay, &render::anthill_alt_text(views.views.last()?)),
@@ -156,7 +156,7 @@ impl SolitaireRules for AntsSolitaire {
 
     fn replay(positions: &Sample<Self>) -> Option<Image> {
         let views = positions.map(AntsSolitaire::view);
-        let replay = render::ants_replay(&views, render::MAX_REPLAY_BYTES)?;
+        let replay = render::board_replay(&views, None, render::MAX_REPLAY_BYTES)?;
         Some(Image {
             regions: Vec::new(),
             alt: render::replay_alt_text(&replay, &render::ants_alt_text(views.views.last()?)),

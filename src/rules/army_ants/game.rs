@@ -116,6 +116,15 @@ impl Outcome {
 }
 
 impl Outcome {
+    /// The result as a headline, the winner named by `name`: "alice wins"
+    /// or "Drawn game".
+    pub fn headline(&self, name: impl Fn(Side) -> String) -> String {
+        match self {
+            Outcome::Win { winner, .. } => format!("{} wins", name(*winner)),
+            Outcome::Draw { .. } => "Drawn game".into(),
+        }
+    }
+
     /// The outcome in words, the winner named by `name` ("alice (Red)
     /// captured the enemy Queen"): the one wording of every front end, the
     /// board and the record.

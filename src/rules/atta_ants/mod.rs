@@ -7,6 +7,7 @@ mod game;
 mod map;
 mod setup;
 pub mod spiders;
+mod told;
 mod view;
 
 pub use action::{Action, AntId, AntMove, Colour, LeafMark, ParseActionError, Step, ANTS_PER_COLOUR};
@@ -17,4 +18,4 @@ pub use game::{
 };
 pub use map::{Map, Pos, Tile};
 pub use setup::{parse_deal, Layout, Setup, SetupError, SETUP_CARDS};
-pub use view::{SeatView, View};
+pub use view::{Moving, SeatView, View};

@@ -1,7 +1,11 @@
 //! What a player of Atta Ants may see: everything on the table, the card
-//! being placed and how many cards are left, never the order of the deck.
+//! being placed, where it fits and how many cards are left, never the
+//! order of the deck; and, while a player picks an ant's move step by step,
+//! that move as far as it has gone and where the moves still open go.
 
-use super::{Ant, AttaAnts, Card, Colour, Highlight, Map, Phase, Pos, Spider, Status};
+use super::{
+    Action, Ant, AntId, AntMove, AttaAnts, Card, Colour, Highlight, LeafMark, Map, Phase, Pos, Spider, Status,
+};
 
 /// One colour's counts at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,15 +29,33 @@ pub struct View {
     pub leaves: Vec<(Pos, u8)>,
     /// The card the first player is placing, face up.
     pub drawn: Option<Card>,
+    /// Every square and rotation where the drawn card fits, in rule order;
+    /// empty unless a card waits to be placed.
+    pub placements: Vec<(Pos, u8)>,
     /// How many cards are left to draw (their order stays hidden).
     pub deck_len: usize,
     pub set_aside: Vec<Card>,
     pub delivered: u32,
     pub round: u32,
+    /// Who plays first this round.
+    pub first: Colour,
     pub phase: Phase,
     pub status: Status,
     pub seats: Vec<SeatView>,
     pub highlights: Vec<Highlight>,
+    /// An ant's move being picked, not played yet: `ants` and `leaves`
+    /// already show it as done so far.
+    pub moving: Option<Moving>,
+    /// Where each whole move still open to the ant being picked goes: its
+    /// ant and the squares it passes, from where the ant stands.
+    pub routes: Vec<(AntId, Vec<Pos>)>,
+}
+
+/// An ant's move picked so far: the ant and the squares it went through.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moving {
+    pub ant: AntId,
+    pub path: Vec<Pos>,
 }
 
 impl View {
@@ -44,10 +66,22 @@ impl View {
             spiders: game.spiders().to_vec(),
             leaves: game.leaves().collect(),
             drawn: game.drawn(),
+            placements: match game.phase() {
+                Phase::Place if game.outcome().is_none() => game
+                    .legal_actions()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        Action::Place { pos, rotation } => Some((pos, rotation)),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => vec![],
+            },
             deck_len: game.deck_len(),
             set_aside: game.set_aside().to_vec(),
             delivered: game.delivered(),
             round: game.round(),
+            first: game.first(),
             phase: game.phase().clone(),
             status: game.status(),
             seats: game
@@ -63,6 +97,187 @@ impl View {
                 })
                 .collect(),
             highlights: game.highlights().cloned().collect(),
+            moving: None,
+            routes: vec![],
         }
+    }
+
+    /// This view while a move is picked step by step: `building` (the
+    /// move as far as it has gone, not played yet) shown as done, its ant
+    /// where it went and its leaves picked up, taken or put down; and the
+    /// routes of `open`, the whole moves the player may still pick.
+    pub fn picking(mut self, building: Option<&AntMove>, open: &[AntMove]) -> View {
+        self.routes = open
+            .iter()
+            .filter_map(|m| Some((m.ant, self.route(m)?)))
+            .collect();
+        if let Some(m) = building {
+            if let Some(path) = self.route(m) {
+                self.mark(m.ant, path[0], m.start);
+                for (step, pos) in m.steps.iter().zip(&path[1..]) {
+                    self.mark(m.ant, *pos, step.mark);
+                }
+                if let Some(ant) = self.ants.iter_mut().find(|a| a.id == m.ant) {
+                    ant.at = path.last().copied();
+                }
+                self.moving = Some(Moving { ant: m.ant, path });
+            }
+        }
+        self
+    }
+
+    /// The squares `m` goes through, from where its ant stands.
+    fn route(&self, m: &AntMove) -> Option<Vec<Pos>> {
+        let mut path = vec![self.ants.iter().find(|a| a.id == m.ant)?.at?];
+        for step in &m.steps {
+            path.push(path[path.len() - 1].step(step.dir));
+        }
+        Some(path)
+    }
+
+    /// A leaf action of `ant` on the card at `pos`.
+    fn mark(&mut self, ant: AntId, pos: Pos, mark: Option<LeafMark>) {
+        let carrying = match mark {
+            None => return,
+            Some(LeafMark::PickUp) => {
+                if let Some((_, n)) = self.leaves.iter_mut().find(|(p, _)| *p == pos) {
+                    *n = n.saturating_sub(1);
+                }
+                true
+            }
+            Some(LeafMark::Take(other)) => {
+                if let Some(o) = self.ants.iter_mut().find(|a| a.id == other) {
+                    o.carrying = false;
+                }
+                true
+            }
+            Some(LeafMark::Drop) => {
+                match self.leaves.iter_mut().find(|(p, _)| *p == pos) {
+                    Some((_, n)) => *n += 1,
+                    None => self.leaves.push((pos, 1)),
+                }
+                false
+            }
+        };
+        if let Some(a) = self.ants.iter_mut().find(|a| a.id == ant) {
+            a.carrying = carrying;
+        }
+    }
+
+    /// Whether the move being picked is `ant`'s.
+    pub fn is_moving(&self, ant: AntId) -> bool {
+        self.moving.as_ref().is_some_and(|m| m.ant == ant)
+    }
+
+    /// The outcome once the game is over.
+    pub fn outcome(&self) -> Option<&super::Outcome> {
+        match &self.status {
+            Status::Over(outcome) => Some(outcome),
+            Status::ToMove(_) => None,
+        }
+    }
+
+    /// Who acts now, unless the game is over.
+    pub fn to_move(&self) -> Option<Colour> {
+        match self.status {
+            Status::ToMove(colour) => Some(colour),
+            Status::Over(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::atta_ants::cards::full_deck;
+    use crate::rules::atta_ants::{Setup, SETUP_CARDS};
+    use crate::rules::shuffle::SeededRng;
+
+    /// A deck order from `seed`, as a deal.
+    fn shuffled(seed: u64) -> Vec<Card> {
+        let mut deck = full_deck();
+        let mut rng = SeededRng::new(seed);
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        deck
+    }
+
+    fn start(deck: &[Card]) -> Option<AttaAnts> {
+        let deal: Vec<String> = deck.iter().map(Card::to_string).collect();
+        AttaAnts::new(&Setup {
+            players: 3,
+            seed: 5,
+            deal: Some(deal.join(" ")),
+        })
+        .ok()
+    }
+
+    /// "What a player may see ... never the order of the deck": two games
+    /// whose decks differ only in the order of the cards still to draw
+    /// show the same view.
+    #[test]
+    fn the_order_of_the_deck_is_not_in_the_view() {
+        let (deck, game) = (0..)
+            .find_map(|seed| {
+                let deck = shuffled(seed);
+                Some((deck.clone(), start(&deck)?))
+            })
+            .expect("a deal that starts");
+        let later = SETUP_CARDS + 1;
+        let other = (later + 1..deck.len())
+            .find(|&i| deck[i] != deck[later])
+            .expect("two kinds of card still to draw");
+        let mut swapped = deck.clone();
+        swapped.swap(later, other);
+        let twin = start(&swapped).expect("the same square around the nest");
+        assert_eq!(View::of(&game), View::of(&twin));
+        assert_eq!(View::of(&game).deck_len, deck.len() - later);
+    }
+
+    /// A move being picked: its ant where the steps so far took it, and
+    /// the route of each move still open, from where the ant stands.
+    #[test]
+    fn a_move_being_picked_is_shown_as_done_so_far() {
+        let mut game = (0..)
+            .find_map(|seed| start(&shuffled(seed)))
+            .expect("a deal that starts");
+        while !matches!(game.phase(), Phase::Ants(_)) {
+            let seat = game.to_move().expect("a game under way");
+            let action = game.legal_actions()[0].clone();
+            game.apply(seat, &action).expect("legal");
+        }
+        let moves: Vec<AntMove> = game
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Move(m) if !m.steps.is_empty() => Some(m),
+                _ => None,
+            })
+            .collect();
+        let whole = moves.first().expect("an ant that can move").clone();
+        let from = game.ant(whole.ant).and_then(|a| a.at).expect("on the map");
+        let first = AntMove {
+            steps: whole.steps[..1].to_vec(),
+            ..whole.clone()
+        };
+        let open: Vec<AntMove> = moves.iter().filter(|m| m.ant == whole.ant).cloned().collect();
+        let view = View::of(&game).picking(Some(&first), &open);
+        let to = from.step(first.steps[0].dir);
+        assert_eq!(
+            view.moving,
+            Some(Moving {
+                ant: whole.ant,
+                path: vec![from, to]
+            })
+        );
+        let ant = view.ants.iter().find(|a| a.id == whole.ant).unwrap();
+        assert_eq!(ant.at, Some(to));
+        assert_eq!(view.routes.len(), open.len());
+        for ((ant, path), m) in view.routes.iter().zip(&open) {
+            assert_eq!((*ant, path[0], path.len()), (m.ant, from, m.steps.len() + 1));
+        }
+        // Not picking: the table as it is.
+        assert_eq!(View::of(&game).picking(None, &[]), View::of(&game));
     }
 }
