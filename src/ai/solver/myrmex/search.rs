@@ -3,6 +3,7 @@
 //! reachable position was searched and the deal is lost.
 
 use super::board::{Board, Cards, Move};
+use super::dead::has_stuck_card;
 use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use std::collections::BinaryHeap;
@@ -217,7 +218,9 @@ impl Search<'_> {
     /// are expanded from each restock (or the root) on, and `cut` is set
     /// when one is left out.
     fn pass(&mut self, root: &Board, cap: Option<u32>) -> Option<Vec<Action>> {
-        if !self.table.visit(root.key(root.free_from(self.stock.len()))) {
+        if !self.table.visit(root.key(root.free_from(self.stock.len())))
+            || has_stuck_card(root, self.cards, self.stock)
+        {
             return None;
         }
         let mut nodes = Nodes::new(root);
@@ -249,7 +252,11 @@ impl Search<'_> {
                     steps.push(step);
                     return Some(self.line(root, &steps));
                 }
-                if self.table.visit(board.key(board.free_from(self.stock.len()))) {
+                // A position with a card that can never move is lost: it
+                // is recorded as searched and left out.
+                if self.table.visit(board.key(board.free_from(self.stock.len())))
+                    && !has_stuck_card(&board, self.cards, self.stock)
+                {
                     let guide = match m {
                         Some(m) => {
                             let piles = total - scores[m.from] - scores[m.to]
