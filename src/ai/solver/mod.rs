@@ -108,10 +108,22 @@ impl Key for u64 {
     }
 }
 
+/// The most keys a [`Table`] holds: as many as 2^21 slots take at
+/// hashbrown's load of 7/8, so that the table stays within 34 MiB of keys
+/// of 16 bytes (growing to 2^22 slots would take 68 MiB, and 102 MiB while
+/// it moved). The default budget of 2,000,000 states passes it slightly.
+pub(crate) const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
+
 /// The transposition table and the state count shared by the searches.
 /// Keys are hashes of 128 bits (120 of them kept, and the allowance in the
 /// last byte), or exact encodings where a state fits in 64 bits: an entry
 /// is the key alone, 16 bytes or 8, and one byte of the table's own.
+///
+/// It is bounded: once it holds [`TABLE_KEYS`] keys, a state not in it is
+/// searched (and counted) without being recorded, so it may be searched
+/// again when met again. Every state met is still searched, so a search
+/// that runs out of positions within the budget has still met every
+/// reachable one, and a loss it proves stands.
 pub(crate) struct Table<K = u128> {
     /// Canonical keys searched, each tagged with the allowance it was
     /// searched with (see [`Table::visit_with`]).
@@ -157,6 +169,19 @@ impl<K: Key> Table<K> {
             return false;
         }
         let bare = key.tagged(0);
+        if self.seen.len() >= TABLE_KEYS {
+            // Full: find it without the entry API, which would grow it.
+            match self
+                .seen
+                .find_mut(bare.spread(), |stored| stored.tagged(0) == bare)
+            {
+                Some(stored) if stored.allowance() >= allowance => return false,
+                Some(stored) => *stored = bare.tagged(allowance),
+                None => {}
+            }
+            self.expanded += 1;
+            return true;
+        }
         let entry = self.seen.entry(
             bare.spread(),
             |stored| stored.tagged(0) == bare,
