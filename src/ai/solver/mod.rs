@@ -119,7 +119,8 @@ pub(crate) const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
 /// last byte), or exact encodings where a state fits in 64 bits: an entry
 /// is the key alone, 16 bytes or 8, and one byte of the table's own.
 ///
-/// It is bounded: once it holds [`TABLE_KEYS`] keys, a state not in it is
+/// At the default budget or less it is bounded: once it holds
+/// [`TABLE_KEYS`] keys (a larger budget lifts the bound), a state not in it is
 /// searched (and counted) without being recorded, so it may be searched
 /// again when met again. Every state met is still searched, so a search
 /// that runs out of positions within the budget has still met every
@@ -128,6 +129,8 @@ pub(crate) struct Table<K = u128> {
     /// Canonical keys searched, each tagged with the allowance it was
     /// searched with (see [`Table::visit_with`]).
     seen: HashTable<K>,
+    /// The most keys it holds.
+    limit: usize,
     budget: u64,
     /// States expanded so far (a state searched again with a larger
     /// allowance counts again).
@@ -144,6 +147,11 @@ impl<K: Key> Table<K> {
     pub(crate) fn new(budget: u64) -> Table<K> {
         Table {
             seen: HashTable::new(),
+            limit: if budget > DEFAULT_BUDGET {
+                usize::MAX
+            } else {
+                TABLE_KEYS
+            },
             budget,
             expanded: 0,
             exhausted: false,
@@ -169,7 +177,7 @@ impl<K: Key> Table<K> {
             return false;
         }
         let bare = key.tagged(0);
-        if self.seen.len() >= TABLE_KEYS {
+        if self.seen.len() >= self.limit {
             // Full: find it without the entry API, which would grow it.
             match self
                 .seen
@@ -415,5 +423,32 @@ impl DealGame {
                 summary(myrmex::solve(&game, budget))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At the default budget the table stops growing at 2^21 slots; past
+    /// that, a new state is still searched and counted, and searched again
+    /// when met again (nothing is ever skipped unsearched).
+    #[test]
+    fn the_table_is_bounded_and_never_skips_an_unrecorded_state() {
+        let mut table = Table::<u128>::new(DEFAULT_BUDGET);
+        let key = |i: usize| u128::from(mix64(i as u64)) << 32 | i as u128;
+        let over = TABLE_KEYS + 1_000;
+        assert!((0..over).all(|i| table.visit(key(i))));
+        assert_eq!(table.seen.len(), TABLE_KEYS);
+        assert!(table.seen.capacity() <= TABLE_KEYS);
+        assert_eq!(table.states(), over as u64);
+        // A recorded state is not searched twice; one past the bound is.
+        assert!(!table.visit(key(0)));
+        assert!(table.visit(key(over - 1)));
+        assert!(!table.exhausted);
+        // A larger budget lifts the bound.
+        let mut larger = Table::<u128>::new(DEFAULT_BUDGET + 1);
+        assert!((0..=TABLE_KEYS).all(|i| larger.visit(key(i))));
+        assert_eq!(larger.seen.len(), TABLE_KEYS + 1);
     }
 }
