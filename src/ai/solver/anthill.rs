@@ -314,11 +314,8 @@ impl Search {
     /// any suit) lies under a stuck card, in its own spot or another. The
     /// stuck cards are the largest such set: all cards on the spots to
     /// start with, then those with a way out are dropped until none is.
-    /// A card still in the stock is a way out (a deal puts it on a top).
-    /// An Ace has one more, an empty top-row spot, and a King an empty
-    /// bottom-row spot: so an Ace is stuck only while every top-row spot
-    /// holds a stuck card (which never leaves, so the spot never empties),
-    /// and a King only while every bottom-row spot does.
+    /// Aces and Kings are never stuck (an empty spot may take them), and a
+    /// card still in the stock is a way out (a deal puts it on a top).
     fn has_stuck_card(&self) -> bool {
         // Cards as bits (the card's code); of each rank, the four cards.
         const fn rank_mask(rank: u8) -> u64 {
@@ -326,21 +323,19 @@ impl Search {
         }
         let mut stuck = 0u64;
         for (card, &(spot, _)) in self.place.iter().enumerate() {
-            if spot != NOWHERE {
+            if spot != NOWHERE && !matches!(rank(card as u8), 0 | 12) {
                 stuck |= 1 << card;
             }
         }
         loop {
             // The height of the highest stuck card of each spot: what lies
-            // under it never comes up. And the spots with a stuck card.
+            // under it never comes up.
             let mut ceiling = [0u8; SPOTS];
-            let mut holds = [false; SPOTS];
             let mut bits = stuck;
             while bits != 0 {
                 let (spot, height) = self.place[bits.trailing_zeros() as usize];
                 let at = &mut ceiling[usize::from(spot)];
                 *at = (*at).max(height);
-                holds[usize::from(spot)] = true;
                 bits &= bits - 1;
             }
             // Cards that may still come up: in the stock, or not under a
@@ -356,12 +351,6 @@ impl Search {
                 if free & (rank_mask(rank - 1) | rank_mask(rank + 1)) != 0 {
                     dropped |= stuck & rank_mask(rank);
                 }
-            }
-            if free & rank_mask(1) != 0 || !holds[..4].iter().all(|&h| h) {
-                dropped |= stuck & rank_mask(0);
-            }
-            if free & rank_mask(11) != 0 || !holds[4..].iter().all(|&h| h) {
-                dropped |= stuck & rank_mask(12);
             }
             if dropped == 0 {
                 break;

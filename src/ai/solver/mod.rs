@@ -89,8 +89,11 @@ impl Key for u128 {
         (self >> 120) as u8
     }
     fn spread(self) -> u64 {
-        // Already a hash: its low half will do.
-        self as u64
+        // Already a hash, but each half may hash only part of a position
+        // (Anthill's low half is its bottom row, Myrmex's its last four
+        // piles), and many positions share that part: both halves, so
+        // that they do not crowd into one run of slots.
+        self as u64 ^ (self >> 64) as u64
     }
 }
 
