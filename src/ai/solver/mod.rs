@@ -89,8 +89,11 @@ impl Key for u128 {
         (self >> 120) as u8
     }
     fn spread(self) -> u64 {
-        // Already a hash: its low half will do.
-        self as u64
+        // Already a hash, but each half may hash only part of a position
+        // (Anthill's low half is its bottom row, Myrmex's its last four
+        // piles), and many positions share that part: both halves, so
+        // that they do not crowd into one run of slots.
+        self as u64 ^ (self >> 64) as u64
     }
 }
 
@@ -108,14 +111,29 @@ impl Key for u64 {
     }
 }
 
+/// The most keys a [`Table`] holds: as many as 2^21 slots take at
+/// hashbrown's load of 7/8, so that the table stays within 34 MiB of keys
+/// of 16 bytes (growing to 2^22 slots would take 68 MiB, and 102 MiB while
+/// it moved). The default budget of 2,000,000 states passes it slightly.
+pub(crate) const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
+
 /// The transposition table and the state count shared by the searches.
 /// Keys are hashes of 128 bits (120 of them kept, and the allowance in the
 /// last byte), or exact encodings where a state fits in 64 bits: an entry
 /// is the key alone, 16 bytes or 8, and one byte of the table's own.
+///
+/// At the default budget or less it is bounded: once it holds
+/// [`TABLE_KEYS`] keys (a larger budget lifts the bound), a state not in it is
+/// searched (and counted) without being recorded, so it may be searched
+/// again when met again. Every state met is still searched, so a search
+/// that runs out of positions within the budget has still met every
+/// reachable one, and a loss it proves stands.
 pub(crate) struct Table<K = u128> {
     /// Canonical keys searched, each tagged with the allowance it was
     /// searched with (see [`Table::visit_with`]).
     seen: HashTable<K>,
+    /// The most keys it holds.
+    limit: usize,
     budget: u64,
     /// States expanded so far (a state searched again with a larger
     /// allowance counts again).
@@ -132,6 +150,11 @@ impl<K: Key> Table<K> {
     pub(crate) fn new(budget: u64) -> Table<K> {
         Table {
             seen: HashTable::new(),
+            limit: if budget > DEFAULT_BUDGET {
+                usize::MAX
+            } else {
+                TABLE_KEYS
+            },
             budget,
             expanded: 0,
             exhausted: false,
@@ -157,6 +180,19 @@ impl<K: Key> Table<K> {
             return false;
         }
         let bare = key.tagged(0);
+        if self.seen.len() >= self.limit {
+            // Full: find it without the entry API, which would grow it.
+            match self
+                .seen
+                .find_mut(bare.spread(), |stored| stored.tagged(0) == bare)
+            {
+                Some(stored) if stored.allowance() >= allowance => return false,
+                Some(stored) => *stored = bare.tagged(allowance),
+                None => {}
+            }
+            self.expanded += 1;
+            return true;
+        }
         let entry = self.seen.entry(
             bare.spread(),
             |stored| stored.tagged(0) == bare,
@@ -390,5 +426,32 @@ impl DealGame {
                 summary(myrmex::solve(&game, budget))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At the default budget the table stops growing at 2^21 slots; past
+    /// that, a new state is still searched and counted, and searched again
+    /// when met again (nothing is ever skipped unsearched).
+    #[test]
+    fn the_table_is_bounded_and_never_skips_an_unrecorded_state() {
+        let mut table = Table::<u128>::new(DEFAULT_BUDGET);
+        let key = |i: usize| u128::from(mix64(i as u64)) << 32 | i as u128;
+        let over = TABLE_KEYS + 1_000;
+        assert!((0..over).all(|i| table.visit(key(i))));
+        assert_eq!(table.seen.len(), TABLE_KEYS);
+        assert!(table.seen.capacity() <= TABLE_KEYS);
+        assert_eq!(table.states(), over as u64);
+        // A recorded state is not searched twice; one past the bound is.
+        assert!(!table.visit(key(0)));
+        assert!(table.visit(key(over - 1)));
+        assert!(!table.exhausted);
+        // A larger budget lifts the bound.
+        let mut larger = Table::<u128>::new(DEFAULT_BUDGET + 1);
+        assert!((0..=TABLE_KEYS).all(|i| larger.visit(key(i))));
+        assert_eq!(larger.seen.len(), TABLE_KEYS + 1);
     }
 }

@@ -24,6 +24,8 @@
 
 mod board;
 
+mod dead;
+
 mod search;
 
 use super::{checked, Solved, Table};

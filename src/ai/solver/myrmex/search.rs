@@ -3,6 +3,7 @@
 //! reachable position was searched and the deal is lost.
 
 use super::board::{Board, Cards, Move};
+use super::dead::has_stuck_card;
 use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use std::collections::BinaryHeap;
@@ -68,20 +69,21 @@ impl Step {
 /// every [`SNAPSHOT_EVERY`]th position on a line keeps its board (packed in
 /// the [`Boards`] arena); the others are rebuilt from the nearest one above
 /// by replaying at most that many steps, which keeps a position to about
-/// 40 bytes where a whole board took 110.
+/// 36 bytes where a whole board took 110 (the node itself is 16).
 struct Node {
     parent: u32,
     /// The restock this position is counted against (see `counts` in
     /// [`Search::pass`]).
     origin: u32,
-    /// Actions from the root.
-    depth: u32,
+    /// Actions from the root, at most `u16::MAX` (a line that long keeps
+    /// a board in every position).
+    depth: u16,
     /// Where its board starts in the arena, if it keeps one.
     snapshot: u32,
     step: Step,
 }
 
-const SNAPSHOT_EVERY: u32 = 4;
+const SNAPSHOT_EVERY: u16 = 4;
 const NO_SNAPSHOT: u32 = u32::MAX;
 
 /// Boards packed one after another: the pile lengths, face-down counts,
@@ -145,8 +147,8 @@ impl Nodes {
 
     /// Adds the position `board`, reached from `parent` by `step`.
     fn push(&mut self, board: &Board, parent: u32, step: Step, origin: u32) -> u32 {
-        let depth = self.nodes[parent as usize].depth + 1;
-        let snapshot = if depth % SNAPSHOT_EVERY == 0 {
+        let depth = self.nodes[parent as usize].depth.saturating_add(1);
+        let snapshot = if depth % SNAPSHOT_EVERY == 0 || depth == u16::MAX {
             self.boards.push(board)
         } else {
             NO_SNAPSHOT
@@ -217,7 +219,9 @@ impl Search<'_> {
     /// are expanded from each restock (or the root) on, and `cut` is set
     /// when one is left out.
     fn pass(&mut self, root: &Board, cap: Option<u32>) -> Option<Vec<Action>> {
-        if !self.table.visit(root.key(root.free_from(self.stock.len()))) {
+        if !self.table.visit(root.key(root.free_from(self.stock.len())))
+            || has_stuck_card(root, self.cards, self.stock)
+        {
             return None;
         }
         let mut nodes = Nodes::new(root);
@@ -249,7 +253,11 @@ impl Search<'_> {
                     steps.push(step);
                     return Some(self.line(root, &steps));
                 }
-                if self.table.visit(board.key(board.free_from(self.stock.len()))) {
+                // A position with a card that can never move is lost: it
+                // is recorded as searched and left out.
+                if self.table.visit(board.key(board.free_from(self.stock.len())))
+                    && !has_stuck_card(&board, self.cards, self.stock)
+                {
                     let guide = match m {
                         Some(m) => {
                             let piles = total - scores[m.from] - scores[m.to]
