@@ -32,6 +32,11 @@ async function load() {
     say(body.error, true);
     return;
   }
+  // The board shown already (the live stream heard of our own move): keep
+  // it, and whatever the player has picked on it.
+  const shown = place && place.board;
+  const same = shown && body.board && shown.id === body.board.id && shown.version === body.board.version;
+  if (same) return;
   place = body;
   picked = null;
   draw();
