@@ -5,6 +5,7 @@
 use super::cache::KeptPatience;
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
+use super::engine::check_version;
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::offload::draw_replay;
 use super::options;
@@ -295,9 +296,7 @@ impl Service {
         view: View,
     ) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, Some(id)).await?;
-        if version.is_some_and(|v| v != row.version) {
-            return Err(out_of_date());
-        }
+        check_version(&row, version)?;
         let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
@@ -724,9 +723,7 @@ impl Service {
         let action = &action;
         self.retrying(|| async move {
             let row = self.solitaire_row(req, id).await?;
-            if at_version.is_some_and(|v| v != row.version) {
-                return Err(out_of_date());
-            }
+            check_version(&row, at_version)?;
             let mut loaded = self.load_patience::<G>(row).await?;
             let now = req.at.timestamp_millis();
             // A daily attempt still open when its day closed ends as it
@@ -1263,11 +1260,6 @@ fn can_undo<G: SolitaireRules>(game: &G) -> bool {
     "undo"
         .parse::<G::Action>()
         .is_ok_and(|undo| copy.apply(&undo).is_ok())
-}
-
-/// The refusal of a click on a board that is no longer current.
-fn out_of_date() -> ServiceError {
-    UserError::conflict("That board is out of date: the game moved on. Use the newest board.").into()
 }
 
 /// A board reply as a post to the channel.
