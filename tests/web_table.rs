@@ -67,14 +67,14 @@ fn a_patience_is_played_on_its_regions() {
     let router = table();
     let (status, empty) = get(&router, "alice", "c1");
     assert_eq!(status, 200);
-    assert!(empty["board"].is_null());
+    assert_eq!(empty["boards"], json!([]));
     let kinds: Vec<&str> = empty["new"]
         .as_array()
         .unwrap()
         .iter()
         .map(|n| n["kind"].as_str().unwrap())
         .collect();
-    assert_eq!(kinds, ["myrmex", "anthill", "ants"]);
+    assert_eq!(kinds, ["army-ants", "atta-ants", "myrmex", "anthill", "ants"]);
 
     let (_, started) = post(
         &router,
@@ -82,7 +82,7 @@ fn a_patience_is_played_on_its_regions() {
     );
     assert_eq!(started["ok"], true, "{started}");
     let (_, place) = get(&router, "alice", "c1");
-    let board = &place["board"];
+    let board = &place["boards"][0];
     assert_eq!(board["kind"], "anthill");
     assert_eq!(board["status"], "active");
     assert!(board["image"]
@@ -118,7 +118,7 @@ fn a_patience_is_played_on_its_regions() {
     );
     assert_eq!(moved["ok"], true, "{moved}");
     let (_, after) = get(&router, "alice", "c1");
-    assert!(after["board"]["version"].as_i64() > board["version"].as_i64());
+    assert!(after["boards"][0]["version"].as_i64() > board["version"].as_i64());
 
     // An illegal move is refused in words and changes nothing.
     let (_, refused) = post(
@@ -128,7 +128,7 @@ fn a_patience_is_played_on_its_regions() {
     assert_eq!(refused["ok"], false);
     assert!(!refused["text"].as_str().unwrap().is_empty());
     let (_, same) = get(&router, "alice", "c1");
-    assert_eq!(same["board"]["version"], after["board"]["version"]);
+    assert_eq!(same["boards"][0]["version"], after["boards"][0]["version"]);
 }
 
 #[test]
@@ -136,7 +136,7 @@ fn a_stranger_cannot_act_on_someone_elses_board() {
     let router = table();
     post(&router, json!({"user": "alice", "channel": "c1", "new": "ants"}));
     let (_, place) = get(&router, "alice", "c1");
-    let deal = place["board"]["steps"]
+    let deal = place["boards"][0]["steps"]
         .as_array()
         .unwrap()
         .iter()
@@ -145,7 +145,7 @@ fn a_stranger_cannot_act_on_someone_elses_board() {
         .clone();
     // bob sees no board of his own there, and alice's buttons refuse him.
     let (_, bobs) = get(&router, "bob", "c1");
-    assert!(bobs["board"].is_null());
+    assert_eq!(bobs["boards"], json!([]));
     let (_, refused) = post(
         &router,
         json!({"user": "bob", "channel": "c1", "component": deal}),
@@ -153,7 +153,7 @@ fn a_stranger_cannot_act_on_someone_elses_board() {
     assert_eq!(refused["ok"], false);
     assert_eq!(refused["error"], "not_a_player");
     let (_, still) = get(&router, "alice", "c1");
-    assert_eq!(still["board"]["version"], place["board"]["version"]);
+    assert_eq!(still["boards"][0]["version"], place["boards"][0]["version"]);
 }
 
 #[test]
@@ -166,7 +166,7 @@ fn bad_input_gets_a_clear_refusal() {
     assert_eq!(status, 400);
     let (status, _) = post(
         &router,
-        json!({"user": "alice", "channel": "c1", "new": "army-ants"}),
+        json!({"user": "alice", "channel": "c1", "new": "army-ants", "opponent": "b ob"}),
     );
     assert_eq!(status, 400);
     let (status, _) = post(&router, json!({"user": "alice", "channel": "c1"}));
@@ -176,7 +176,188 @@ fn bad_input_gets_a_clear_refusal() {
     assert_eq!(status, 413);
     // Nothing was stored for alice.
     let (_, place) = get(&router, "alice", "c1");
-    assert!(place["board"].is_null());
+    assert_eq!(place["boards"], json!([]));
+}
+
+/// The step named `name` of a board.
+fn step<'a>(board: &'a Value, name: &str) -> &'a Value {
+    board["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("a {name} step in {}", board["steps"]))
+}
+
+/// The channel's game of two or more players, as `user` sees it.
+fn channel_board(router: &Table, user: &str, channel: &str) -> Value {
+    let (_, place) = get(router, user, channel);
+    place["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["kind"] == "army-ants" || b["kind"] == "atta-ants")
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+#[test]
+fn an_army_ants_challenge_is_accepted_and_played_on_its_squares() {
+    let router = table();
+    let (_, started) = post(
+        &router,
+        json!({"user": "alice", "channel": "c1", "new": "army-ants"}),
+    );
+    assert_eq!(started["ok"], true, "{started}");
+    // An open challenge: anyone here may accept; it has no board yet.
+    let pending = channel_board(&router, "bob", "c1");
+    assert_eq!(pending["status"], "pending");
+    assert!(pending["image"].is_null());
+    let accept = step(&pending, "accept")["component"].clone();
+    let (_, accepted) = post(
+        &router,
+        json!({"user": "bob", "channel": "c1", "component": accept}),
+    );
+    assert_eq!(accepted["ok"], true, "{accepted}");
+
+    let board = channel_board(&router, "bob", "c1");
+    assert_eq!(board["status"], "active");
+    let red = board["to_move"].as_str().unwrap().to_string();
+    // Forty squares, named as moves name them; every move joins two.
+    let ids: Vec<&str> = board["regions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 40);
+    assert!(ids.contains(&"a1") && ids.contains(&"e8"));
+    let moves = board["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert!(ids.contains(&m["from"].as_str().unwrap()) && ids.contains(&m["to"].as_str().unwrap()));
+    }
+    // "March! ... (the group's end squares before and after)": a march is
+    // offered from either of its ends.
+    let march = moves
+        .iter()
+        .flat_map(|m| m["actions"].as_array().unwrap())
+        .find(|a| a.as_str().unwrap().contains(':'))
+        .expect("a march in the rally")
+        .as_str()
+        .unwrap();
+    let ends: Vec<&str> = march.split(['-', ':']).collect();
+    for (from, to) in [(ends[0], ends[2]), (ends[1], ends[3])] {
+        assert!(
+            moves.iter().any(|m| m["from"] == from
+                && m["to"] == to
+                && m["actions"].as_array().unwrap().contains(&json!(march))),
+            "{march} from {from} to {to}"
+        );
+    }
+
+    // A stranger's page cannot act; the player not to move is refused too.
+    let action = moves[0]["actions"][0].as_str().unwrap();
+    let other = if red == "alice" { "bob" } else { "alice" };
+    for (user, code) in [("carol", "not_a_player"), (other, "not_your_turn")] {
+        let (_, refused) = post(
+            &router,
+            json!({"user": user, "channel": "c1", "kind": "army-ants", "move": action}),
+        );
+        assert_eq!(refused["error"], code, "{refused}");
+    }
+    assert_eq!(channel_board(&router, "carol", "c1")["version"], board["version"]);
+    let (_, moved) = post(
+        &router,
+        json!({"user": red, "channel": "c1", "kind": "army-ants", "move": action}),
+    );
+    assert_eq!(moved["ok"], true, "{moved}");
+    let after = channel_board(&router, "carol", "c1");
+    assert_eq!(after["to_move"], other);
+
+    // Resigning asks first, in place.
+    let resign = step(&after, "resign")["component"].clone();
+    let (_, asked) = post(
+        &router,
+        json!({"user": other, "channel": "c1", "component": resign}),
+    );
+    let sure = asked["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "resignok")
+        .expect("a confirmation")["component"]
+        .clone();
+    let (_, resigned) = post(
+        &router,
+        json!({"user": other, "channel": "c1", "component": sure}),
+    );
+    assert_eq!(resigned["ok"], true, "{resigned}");
+    assert_eq!(channel_board(&router, red.as_str(), "c1")["status"], "finished");
+}
+
+#[test]
+fn an_atta_ants_lobby_fills_starts_and_places_by_clicks() {
+    let router = table();
+    post(
+        &router,
+        json!({"user": "carol", "channel": "c2", "new": "atta-ants"}),
+    );
+    let lobby = channel_board(&router, "dave", "c2");
+    assert_eq!(lobby["status"], "pending");
+    let join = step(&lobby, "join")["component"].clone();
+    let (_, joined) = post(
+        &router,
+        json!({"user": "dave", "channel": "c2", "component": join}),
+    );
+    assert_eq!(joined["ok"], true, "{joined}");
+    let lobby = channel_board(&router, "carol", "c2");
+    let start = step(&lobby, "start")["component"].clone();
+    let (_, started) = post(
+        &router,
+        json!({"user": "carol", "channel": "c2", "component": start}),
+    );
+    assert_eq!(started["ok"], true, "{started}");
+
+    let board = channel_board(&router, "carol", "c2");
+    assert_eq!(board["status"], "active");
+    let first = board["to_move"].as_str().unwrap().to_string();
+    // "Placing: a card goes on an empty square ... in a rotation where every
+    // edge it shares with a card matches": from a rotation of the drawn card
+    // to a free square, for each placement listed.
+    let regions: Vec<&str> = board["regions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    for id in ["0,0", "1,1", "rot0", "rot3"] {
+        assert!(regions.contains(&id), "{id} in {regions:?}");
+    }
+    let moves = board["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert!(m["from"].as_str().unwrap().starts_with("rot"), "{m}");
+        assert!(regions.contains(&m["to"].as_str().unwrap()), "{m}");
+    }
+    let place = moves[0]["actions"][0].as_str().unwrap();
+    let (_, placed) = post(
+        &router,
+        json!({"user": first, "channel": "c2", "kind": "atta-ants", "move": place}),
+    );
+    assert_eq!(placed["ok"], true, "{placed}");
+    // Then ants: each move from the square the ant stands on (all start in
+    // the nest) to where it ends, the ant named in the choices.
+    let board = channel_board(&router, "dave", "c2");
+    let moves = board["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    let colour = if first == "carol" { "r" } else { "y" };
+    for m in moves {
+        assert_eq!(m["from"], "0,0", "{m}");
+        for action in m["actions"].as_array().unwrap() {
+            assert!(action.as_str().unwrap().starts_with(colour), "{m}");
+        }
+    }
 }
 
 /// `antics play --web` on a free port over `db`, and its address.
@@ -256,6 +437,25 @@ fn every_patience_is_played_by_clicks_in_chromium() {
     }
     let out = node(&dir, &[&url, "live"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    server.kill().ok();
+}
+
+#[test]
+fn army_ants_and_atta_ants_are_played_whole_by_two_browsers() {
+    let Some(dir) = browser() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut server, url) = serve(&tmp.path().join("table.db"));
+    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
+    for scenario in ["army", "atta"] {
+        let out = node(&dir, &[&url, scenario, &shots]);
+        let told = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{scenario}: {told}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(told.contains("finished"), "{told}");
+    }
     server.kill().ok();
 }
 

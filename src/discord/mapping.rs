@@ -932,6 +932,7 @@ mod tests {
             result: None,
             board_text: None,
             version: 0,
+            spots: vec![],
         }
     }
 

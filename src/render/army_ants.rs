@@ -211,6 +211,16 @@ pub fn army_ants_png(view: &View, labels: &BoardLabels) -> Vec<u8> {
     art.palette.encode_indexed(&draw(view, labels, art))
 }
 
+/// Where each square was drawn, named as moves name it (`a1` to `e8`).
+pub fn army_ants_regions() -> Vec<super::Region> {
+    Square::all()
+        .map(|sq| {
+            let (x, y) = cell_origin(sq);
+            super::Region::new(sq.to_string(), x as f32, y as f32, CELL_W as f32, CELL_H as f32)
+        })
+        .collect()
+}
+
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
 pub(super) fn army_ants_frame(view: &View, labels: &BoardLabels) -> (Indexed, &'static Palette) {

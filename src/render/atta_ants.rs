@@ -13,6 +13,7 @@
 //! into a palette image, which is encoded as it is.
 
 use super::canvas::{self, fonts, Align, Colour, Indexed, Palette, PaletteBuilder, Style};
+use super::Region;
 use crate::rules::atta_ants::cards::NEST_EDGES;
 use crate::rules::atta_ants::{
     Ant, Card, Colour as AntColour, Dir, Feature, Highlight, Phase, Pos, Status, View,
@@ -168,6 +169,28 @@ fn free_squares(view: &View) -> Vec<Pos> {
         }
     }
     free
+}
+
+/// Where the board's clickable spots were drawn: every card and free
+/// square (`X,Y`), and the drawn card's rotations (`rot0` to `rot3`). The
+/// ants and spiders on a card are played from their card, a target large
+/// enough for a finger even where tokens crowd.
+pub fn atta_ants_regions(view: &View) -> Vec<Region> {
+    let (grid, _, _) = Grid::new(view, header_height(view));
+    let c = grid.cell;
+    let square = |pos: Pos| {
+        let (x, y) = grid.corner(pos);
+        Region::new(pos.to_string(), x, y, c, c)
+    };
+    let mut regions: Vec<Region> = view.map.squares().chain(free_squares(view)).map(square).collect();
+    if placing(view) && view.drawn.is_some() {
+        let tile = STRIP_CELL as f32;
+        for r in 0..4u8 {
+            let x = MARGIN + r as f32 * (tile + STRIP_GAP);
+            regions.push(Region::new(format!("rot{r}"), x, HEADER + 32.0, tile, tile));
+        }
+    }
+    regions
 }
 
 /// The map as a PNG, with the move being picked (if any, `View::picking`)

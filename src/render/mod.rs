@@ -19,10 +19,10 @@ pub mod replay;
 
 pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
 pub use ants::{ants_alt_text, ants_png, ants_regions};
-pub use army_ants::{army_ants_alt_text, army_ants_png};
+pub use army_ants::{army_ants_alt_text, army_ants_png, army_ants_regions};
 pub use atta_ants::{
-    atta_ants_alt_text, atta_ants_geometry, atta_ants_png, card_name as atta_card_name, AttaGeometry,
-    AttaLabels,
+    atta_ants_alt_text, atta_ants_geometry, atta_ants_png, atta_ants_regions, card_name as atta_card_name,
+    AttaGeometry, AttaLabels,
 };
 pub use board::Board;
 pub use myrmex::{myrmex_alt_text, myrmex_png, myrmex_regions};

@@ -88,6 +88,13 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// What `seat` may see (`None`: a spectator).
     fn view(&self, seat: Option<Self::Seat>) -> Self::View;
 
+    /// Where `action` starts and ends on the board, for front ends played
+    /// on the picture (see [`spots`](super::spots)): by default its
+    /// notation's `FROM-TO`.
+    fn spots(&self, action: &Self::Action) -> super::spots::Spots {
+        super::spots::from_notation(&action.to_string())
+    }
+
     /// Reads an action in the game's notation.
     fn parse_action(text: &str) -> Result<Self::Action, <Self::Action as FromStr>::Err> {
         text.parse()
@@ -154,6 +161,10 @@ impl Game for ArmyAnts {
     fn outcome(&self) -> Option<army_ants::Outcome> {
         ArmyAnts::outcome(self)
     }
+
+    fn spots(&self, action: &army_ants::Action) -> super::spots::Spots {
+        super::spots::army_ants(action)
+    }
 }
 
 impl Game for AttaAnts {
@@ -203,6 +214,10 @@ impl Game for AttaAnts {
 
     fn view(&self, _seat: Option<Colour>) -> atta_ants::View {
         atta_ants::View::of(self)
+    }
+
+    fn spots(&self, action: &atta_ants::Action) -> super::spots::Spots {
+        super::spots::atta_ants(self, action)
     }
 }
 

@@ -15,6 +15,7 @@ pub mod myrmex;
 pub mod patience;
 pub mod refusal;
 pub mod shuffle;
+pub mod spots;
 
 mod game_kind;
 

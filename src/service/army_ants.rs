@@ -361,6 +361,18 @@ impl Service {
                 challenger_side.opponent().name(),
             )
         };
+        let loaded = Loaded {
+            game: Some(ArmyAnts::new(&setup).expect("checked above")),
+            row,
+            seats,
+            setup,
+        };
+        Ok(self.challenge_reply(&loaded, text))
+    }
+
+    /// A challenge waiting for its answer: `text`, Accept and Decline.
+    fn challenge_reply(&self, loaded: &Loaded, text: String) -> Reply {
+        let row = &loaded.row;
         let components = vec![
             Component::button(
                 cid(&row.id, &format!("accept.{}", row.version)),
@@ -369,17 +381,39 @@ impl Service {
             ),
             Component::button(cid(&row.id, "decline"), "Decline", ButtonStyle::Danger),
         ];
-        Ok(Reply {
+        Reply {
             text,
             components,
-            game: Some(self.summary(&Loaded {
-                game: Some(ArmyAnts::new(&setup).expect("checked above")),
-                row,
-                seats,
-                setup,
-            })),
+            game: Some(self.summary(loaded)),
             ..Reply::default()
-        })
+        }
+    }
+
+    /// The game as `user` sees it now, for a front end that shows it live:
+    /// a challenge waiting for its answer, or the board from the user's
+    /// seat (their own cards of a private deployment, no one else's).
+    pub(super) async fn army_ants_table(&self, row: GameRow, user: &User) -> ServiceResult<Reply> {
+        let loaded = self.load_table::<ArmyAnts>(row).await?;
+        if loaded.row.status == GameStatus::Pending {
+            let seats = &loaded.seats;
+            let whom = match seats.is_open() {
+                true => "anyone here".to_string(),
+                false => mention(seats.challenged()),
+            };
+            let text = format!(
+                "{} challenges {whom} to **Army Ants**; {} plays {}.",
+                mention(seats.user(seats.challenger)),
+                if seats.is_open() {
+                    "whoever accepts"
+                } else {
+                    "they would"
+                },
+                seats.challenger.opponent().name(),
+            );
+            return Ok(self.challenge_reply(&loaded, text));
+        }
+        let viewer = loaded.seats.side_of(&user.id);
+        Ok(self.board_reply(&loaded, self.turn_line(&loaded), viewer))
     }
 
     /// A game against the computer starts at once: no one has to accept.
@@ -1003,7 +1037,7 @@ impl Service {
         let view = loaded.game().view(viewer);
         let labels = loaded.seats.labels();
         let image = self.config.render.then(|| Image {
-            regions: Vec::new(),
+            regions: crate::render::army_ants_regions(),
             png: army_ants_png(&view, &labels),
             alt: army_ants_alt_text(&view, &labels),
         });

@@ -574,6 +574,23 @@ impl Service {
         }
     }
 
+    /// The game as it stands, for a front end that shows it live: the
+    /// lobby while it fills, else the board.
+    pub(super) async fn atta_table(&self, row: GameRow) -> ServiceResult<Reply> {
+        let loaded = self.load_table::<AttaAnts>(row).await?;
+        Ok(match loaded.game {
+            None => {
+                let text = format!(
+                    "**Atta Ants**, hosted by {}: {}. Join, or the host starts it.",
+                    mention(&loaded.seats.host),
+                    seat_list(&loaded.seats)
+                );
+                self.lobby_reply(&loaded, text)
+            }
+            Some(_) => self.atta_board_reply(&loaded, turn_line(&loaded)),
+        })
+    }
+
     fn atta_board_reply(&self, loaded: &Loaded, text: String) -> Reply {
         self.atta_board_view(loaded, text, &View::Play)
     }
@@ -587,7 +604,7 @@ impl Service {
         let image = self.config.render.then(|| {
             let board = game.view(None).picking(building.as_ref(), &open);
             Image {
-                regions: Vec::new(),
+                regions: crate::render::atta_ants_regions(&board),
                 png: atta_ants_png(&board, &labels),
                 alt: atta_ants_alt_text(&board, &labels),
             }

@@ -3,7 +3,7 @@
 //! kind, or the game a component id names).
 
 use super::error::{ServiceResult, UserError};
-use super::types::{Ending, GameResult, Request};
+use super::types::{Ending, GameResult, Reply, Request, User};
 use super::{new_game_id, touched, Service};
 use crate::rules::GameKind;
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
@@ -99,6 +99,27 @@ impl Service {
             Some(open) => Ok(Some(open)),
             None => self.store.latest_game(channel, Some(kind)).await,
         }
+    }
+
+    /// The channel's game of two or more players as `user` sees it now,
+    /// for a front end that shows it live: the open one, else the last.
+    pub async fn channel_table(&self, user: &User, channel: &str) -> ServiceResult<Option<Reply>> {
+        let Some(row) = self.store.latest_multiplayer_game(channel).await? else {
+            return Ok(None);
+        };
+        let reply = match row.kind {
+            GameKind::ArmyAnts => self.army_ants_table(row, user).await?,
+            GameKind::AttaAnts => self.atta_table(row).await?,
+            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => return Ok(None),
+        };
+        Ok(Some(reply))
+    }
+
+    /// The id and version of the channel's game of two or more players: a
+    /// front end that shows it live asks often, so nothing is drawn.
+    pub async fn channel_version(&self, channel: &str) -> ServiceResult<Option<(String, i64)>> {
+        let row = self.store.latest_multiplayer_game(channel).await?;
+        Ok(row.map(|row| (row.id, row.version)))
     }
 
     /// The game of `kind` that `target` names in the request's channel;

@@ -924,12 +924,8 @@ impl Service {
     fn solitaire_reply_in<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String, view: &View) -> Reply {
         let id = &loaded.row.id;
         let open = loaded.game.outcome().is_none();
-        let legal: Vec<String> = loaded
-            .game
-            .legal_actions()
-            .iter()
-            .map(|a| a.to_string())
-            .collect();
+        let actions = loaded.game.legal_actions();
+        let legal: Vec<String> = actions.iter().map(|a| a.to_string()).collect();
         let components = if open {
             board::open_components(id, loaded.row.version, &legal, can_undo(&loaded.game), view)
         } else {
@@ -946,6 +942,7 @@ impl Service {
             score: Some(loaded.game.score()),
             result,
             board_text: Some(loaded.game.describe()),
+            spots: Spot::all(&loaded.game, &actions),
             ..GameSummary::of(&loaded.row)
         }
         .waiting_for(open.then_some(&loaded.owner));

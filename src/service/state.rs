@@ -3,7 +3,7 @@
 //! commit that keeps the new state at the new version.
 
 use super::cache::CachedGame;
-use super::types::{GameSummary, User};
+use super::types::{GameSummary, Spot, User};
 use super::{touched, unless_conflict, Service, ServiceResult};
 use crate::rules::{Game, Turn};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
@@ -117,6 +117,7 @@ impl GameSummary {
             result: None,
             board_text: None,
             version: row.version,
+            spots: vec![],
         }
     }
 
@@ -128,9 +129,11 @@ impl GameSummary {
         let Turn::One(seat) = game.turn() else {
             return self;
         };
-        let mut legal: Vec<String> = game.legal_actions(seat).iter().map(ToString::to_string).collect();
+        let actions = game.legal_actions(seat);
+        let spots = Spot::all(game, &actions);
+        let mut legal: Vec<String> = actions.iter().map(ToString::to_string).collect();
         legal.sort();
-        GameSummary { legal, ..self }.waiting_for(Some(user_of(seat)))
+        GameSummary { legal, spots, ..self }.waiting_for(Some(user_of(seat)))
     }
 
     /// The summary with `user` to move.

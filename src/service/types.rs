@@ -211,6 +211,35 @@ pub struct GameSummary {
     /// that show the board live compare it.
     #[serde(skip)]
     pub version: i64,
+    /// Where each listed action starts and ends on the board, for front
+    /// ends played on the picture.
+    #[serde(skip)]
+    pub spots: Vec<Spot>,
+}
+
+/// A listed action from one spot of the board to another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spot {
+    pub action: String,
+    pub from: String,
+    pub to: String,
+}
+
+impl Spot {
+    /// The spots of every action of `game` in `actions`.
+    pub fn all<G: crate::rules::Game>(game: &G, actions: &[G::Action]) -> Vec<Spot> {
+        actions
+            .iter()
+            .flat_map(|action| {
+                let text = action.to_string();
+                game.spots(action).into_iter().map(move |(from, to)| Spot {
+                    action: text.clone(),
+                    from,
+                    to,
+                })
+            })
+            .collect()
+    }
 }
 
 /// How a game ended, as results are stored and front ends read them (in

@@ -308,6 +308,20 @@ impl Store {
         row.map(|r| game_row(&r)).transpose()
     }
 
+    /// The most recent game of two or more players in a channel: the open
+    /// one if there is one (a channel has at most one, and it is the
+    /// newest), else the last that ended.
+    pub async fn latest_multiplayer_game(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND multiplayer = 1 \
+             ORDER BY created_at DESC, id DESC LIMIT 1"
+        ))
+        .bind(channel_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| game_row(&r)).transpose()
+    }
+
     /// A player's most recent one-player game in a channel: the open one if
     /// there is one, else the last finished one.
     pub async fn latest_solitaire(

@@ -55,17 +55,20 @@ impl Seat {
     /// Names of letters, digits, `_` and `-`, 1 to 32 of them: nothing a
     /// script name or a channel id would not be.
     fn checked(self) -> Result<Seat, Refused> {
-        let fine = |s: &str| {
-            (1..=32).contains(&s.len())
-                && s.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        };
+        let fine = Seat::fine;
         match fine(&self.user) && fine(&self.channel) && !self.user.eq_ignore_ascii_case("antics") {
             true => Ok(self),
             false => Err(Refused::bad(
                 "Give `user` and `channel` as up to 32 letters, digits, `_` or `-`.",
             )),
         }
+    }
+
+    fn fine(name: &str) -> bool {
+        (1..=32).contains(&name.len())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     }
 
     fn user(&self) -> User {
@@ -110,13 +113,14 @@ impl IntoResponse for Refused {
     }
 }
 
-/// What the page shows of a place.
+/// What the page shows of a place: the channel's game of two or more
+/// players and the user's patience there (each if there is one), and the
+/// games it may start.
 #[derive(Serialize)]
 struct Place {
     user: String,
     channel: String,
-    board: Option<Board>,
-    /// The games the page offers to start: their stored names and titles.
+    boards: Vec<Board>,
     new: Vec<NewGame>,
 }
 
@@ -124,6 +128,8 @@ struct Place {
 struct NewGame {
     kind: &'static str,
     title: &'static str,
+    /// Whether it is played by two or more (a challenge names an opponent).
+    multiplayer: bool,
 }
 
 /// A board as the page plays it.
@@ -135,8 +141,9 @@ struct Board {
     version: i64,
     to_move: String,
     text: String,
-    /// The picture, as a `data:` address.
-    image: String,
+    /// The picture, as a `data:` address (none for a challenge or a lobby
+    /// not yet started).
+    image: Option<String>,
     width: u32,
     height: u32,
     alt: String,
@@ -148,8 +155,17 @@ struct Board {
 impl Board {
     fn of(reply: Reply) -> Option<Board> {
         let game = reply.game?;
-        let image = reply.image?;
-        let (width, height) = png_size(&image.png)?;
+        let (image, width, height, alt, regions) = match reply.image {
+            Some(image) => {
+                let (width, height) = png_size(&image.png)?;
+                let data = format!(
+                    "data:image/png;base64,{}",
+                    base64::engine::general_purpose::STANDARD.encode(&image.png)
+                );
+                (Some(data), width, height, image.alt, image.regions)
+            }
+            None => (None, 0, 0, String::new(), vec![]),
+        };
         Some(Board {
             id: game.id,
             kind: game.kind.as_str(),
@@ -157,16 +173,13 @@ impl Board {
             version: game.version,
             to_move: game.to_move.unwrap_or_default(),
             text: reply.text,
-            image: format!(
-                "data:image/png;base64,{}",
-                base64::engine::general_purpose::STANDARD.encode(&image.png)
-            ),
+            image,
             width,
             height,
-            alt: image.alt,
-            regions: image.regions,
-            moves: moves(&game.legal),
-            steps: steps(&reply.components),
+            alt,
+            regions,
+            moves: moves(&game.spots),
+            steps: steps(&reply.components, &game.legal, &game.spots),
         })
     }
 }
@@ -180,19 +193,28 @@ fn png_size(png: &[u8]) -> Option<(u32, u32)> {
 
 async fn table(State(service): State<Shared>, Query(seat): Query<Seat>) -> Result<Json<Place>, Refused> {
     let seat = seat.checked()?;
-    let reply = service
-        .patience_table(&seat.user(), &seat.channel)
-        .await
-        .map_err(Refused::internal)?;
-    let new = GameKind::PATIENCES
+    let user = seat.user();
+    let channel_game = service.channel_table(&user, &seat.channel);
+    let patience = service.patience_table(&user, &seat.channel);
+    let (channel_game, patience) = tokio::join!(channel_game, patience);
+    let boards = [channel_game, patience]
+        .into_iter()
+        .map(|reply| reply.map_err(Refused::internal))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .filter_map(Board::of)
+        .collect();
+    let new = GameKind::ALL
         .iter()
         .map(|kind| NewGame {
             kind: kind.as_str(),
             title: kind.title(),
+            multiplayer: !kind.is_patience(),
         })
         .collect();
     Ok(Json(Place {
-        board: reply.and_then(Board::of),
+        boards,
         user: seat.user,
         channel: seat.channel,
         new,
@@ -200,7 +222,8 @@ async fn table(State(service): State<Shared>, Query(seat): Query<Seat>) -> Resul
 }
 
 /// What the page asks for: a move in notation, a button's component, or a
-/// new game of a kind.
+/// new game of a kind (a challenge may name its opponent; none is open to
+/// anyone in the channel, `antics` is the computer).
 #[derive(Debug, Deserialize)]
 struct Action {
     user: String,
@@ -213,6 +236,8 @@ struct Action {
     component: Option<String>,
     #[serde(default)]
     new: Option<String>,
+    #[serde(default)]
+    opponent: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -221,8 +246,8 @@ struct Answer {
     text: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'static str>,
-    /// The buttons of a board changed in place without a move (the end's
-    /// confirmation): the page shows them until the board changes.
+    /// The reply's buttons (a confirmation asked in place, or the new
+    /// board's): the page shows them until the board changes.
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<Step>>,
 }
@@ -235,7 +260,7 @@ async fn act(State(service): State<Shared>, Json(action): Json<Action>) -> Resul
     .checked()?;
     let kind = |name: Option<&str>| {
         name.and_then(GameKind::parse)
-            .ok_or_else(|| Refused::bad("Name the game: myrmex, anthill or ants."))
+            .ok_or_else(|| Refused::bad("Name the game: army-ants, atta-ants, myrmex, anthill or ants."))
     };
     let input = match (action.notation, action.component, action.new) {
         (Some(notation), None, None) => {
@@ -246,23 +271,38 @@ async fn act(State(service): State<Shared>, Json(action): Json<Action>) -> Resul
             custom_id: component,
             values: vec![],
         },
-        (None, None, Some(new)) => {
-            let kind = kind(Some(&new))?;
-            if !kind.is_patience() {
-                return Err(Refused::bad("The table starts patiences for now."));
-            }
-            command("solitaire new", &[("game", kind.as_str())])
-        }
+        (None, None, Some(new)) => new_game(kind(Some(&new))?, action.opponent.as_deref())?,
         _ => return Err(Refused::bad("Send one of `move`, `component` or `new`.")),
     };
     let reply = service.handle(&seat.request(input)).await;
-    let in_place = reply.update && reply.game.is_some() && !reply.components.is_empty();
+    let buttons = steps(&reply.components, &[], &[]);
     Ok(Json(Answer {
-        steps: in_place.then(|| steps(&reply.components)),
+        steps: (!buttons.is_empty()).then_some(buttons),
         ok: reply.ok(),
         error: reply.error.as_ref().map(|e| e.code.as_str()),
         text: reply.error.map(|e| e.message).unwrap_or(reply.text),
     }))
+}
+
+/// The command that starts a game of `kind`: a patience, an Army Ants
+/// challenge (to `opponent`, or open), an Atta Ants lobby.
+fn new_game(kind: GameKind, opponent: Option<&str>) -> Result<Input, Refused> {
+    let opponent = opponent.map(str::trim).filter(|name| !name.is_empty());
+    Ok(match kind {
+        GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
+            command("solitaire new", &[("game", kind.as_str())])
+        }
+        GameKind::ArmyAnts => match opponent {
+            Some(name) if Seat::fine(name) => command("armyants challenge", &[("opponent", name)]),
+            Some(_) => {
+                return Err(Refused::bad(
+                    "Name the opponent with up to 32 letters, digits, `_` or `-`.",
+                ))
+            }
+            None => command("armyants challenge", &[]),
+        },
+        GameKind::AttaAnts => command("atta new", &[]),
+    })
 }
 
 fn command(name: &str, options: &[(&str, &str)]) -> Input {
@@ -276,27 +316,34 @@ fn command(name: &str, options: &[(&str, &str)]) -> Input {
     }
 }
 
-/// A stream of `version` events: one at once, then one whenever the board
-/// of the place changes (through this page, another page, the bot or
-/// another process sharing the store).
+/// A stream of `version` events: one at once, then one whenever a board of
+/// the place changes (through this page, another page, the bot or another
+/// process sharing the store). Its data names the boards' ids and versions.
 async fn events(
     State(service): State<Shared>,
     Query(seat): Query<Seat>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
     let seat = seat.checked()?;
-    let start = (service, seat, None::<Option<(String, i64)>>);
+    let start = (service, seat, None::<String>);
     let stream = stream::unfold(start, |(service, seat, last)| async move {
         loop {
-            let now = service
-                .patience_version(&seat.user, &seat.channel)
-                .await
-                .unwrap_or_else(|_| last.clone().flatten());
-            if last.as_ref() != Some(&now) {
-                let data = match &now {
-                    Some((id, version)) => format!("{id} {version}"),
-                    None => String::new(),
-                };
-                let event = Event::default().event("version").data(data);
+            let (channel_game, patience) = tokio::join!(
+                service.channel_version(&seat.channel),
+                service.patience_version(&seat.user, &seat.channel)
+            );
+            let now = match (channel_game, patience) {
+                (Ok(a), Ok(b)) => Some(
+                    [a, b]
+                        .into_iter()
+                        .flatten()
+                        .map(|(id, version)| format!("{id} {version}"))
+                        .collect::<Vec<_>>()
+                        .join(","),
+                ),
+                _ => None,
+            };
+            if let Some(now) = now.filter(|now| last.as_ref() != Some(now)) {
+                let event = Event::default().event("version").data(now.clone());
                 return Some((Ok(event), (service, seat, Some(now))));
             }
             tokio::time::sleep(WATCH_EVERY).await;

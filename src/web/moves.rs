@@ -1,14 +1,15 @@
 //! A board's actions as clicks: a move is a click on its source region then
-//! on its target (`3-7`, `t2-f1`, `3:2-7`), read from the notation every
-//! game shares; the buttons the bot shows under the board (deal, undo, hint,
-//! end ...) are one-step actions.
+//! on its target, as the rules place each legal action on the board
+//! ([`Spot`]); the buttons the bot shows under the board (deal, undo, hint,
+//! end, accept, join, resign ...) and the legal actions of one word that
+//! no button offers (`end`, `favor`) are one-step actions.
 
 use crate::service::custom_id::ComponentId;
-use crate::service::Component;
+use crate::service::{Component, Spot};
 use serde::Serialize;
 
 /// The moves from one region to another: one, or several to choose from
-/// (how many cards to move onto an empty pile).
+/// (how many cards to move onto an empty pile, which way an ant goes).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
     pub from: String,
@@ -17,47 +18,40 @@ pub struct Move {
     pub actions: Vec<String>,
 }
 
-/// A button of the board: its action's name (`deal`, `undo`, `end` ...),
-/// its label and the component it clicks.
+/// A one-step action: its name (`deal`, `undo`, `end` ...), its label, and
+/// what it sends: the button's component, or the action in notation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
     pub name: String,
     pub label: String,
-    pub component: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub component: Option<String>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
 }
 
 /// The legal actions that are moves, grouped by their two regions; the
 /// order of the first appearance is kept.
-pub fn moves(legal: &[String]) -> Vec<Move> {
+pub fn moves(spots: &[Spot]) -> Vec<Move> {
     let mut moves: Vec<Move> = Vec::new();
-    for action in legal {
-        let Some((from, to)) = regions_of(action) else {
-            continue;
-        };
-        match moves.iter_mut().find(|m| m.from == from && m.to == to) {
-            Some(known) => known.actions.push(action.clone()),
+    for spot in spots {
+        match moves.iter_mut().find(|m| m.from == spot.from && m.to == spot.to) {
+            Some(known) if known.actions.contains(&spot.action) => {}
+            Some(known) => known.actions.push(spot.action.clone()),
             None => moves.push(Move {
-                from: from.to_string(),
-                to: to.to_string(),
-                actions: vec![action.clone()],
+                from: spot.from.clone(),
+                to: spot.to.clone(),
+                actions: vec![spot.action.clone()],
             }),
         }
     }
     moves
 }
 
-/// The source and target regions of a move: `FROM-TO`, with an optional
-/// `:COUNT` after the source.
-fn regions_of(action: &str) -> Option<(&str, &str)> {
-    let (from, to) = action.split_once('-')?;
-    let from = from.split_once(':').map_or(from, |(pile, _)| pile);
-    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric());
-    (plain(from) && plain(to)).then_some((from, to))
-}
-
-/// The board's buttons as one-step actions, named by their verb.
-pub fn steps(components: &[Component]) -> Vec<Step> {
-    components
+/// The board's buttons, named by their verb, then the legal actions of one
+/// word that are not moves and that no button offers.
+pub fn steps(components: &[Component], legal: &[String], spots: &[Spot]) -> Vec<Step> {
+    let mut steps: Vec<Step> = components
         .iter()
         .filter_map(|c| match c {
             Component::Button { id, label, .. } => {
@@ -66,34 +60,78 @@ pub fn steps(components: &[Component]) -> Vec<Step> {
                 Some(Step {
                     name,
                     label: label.clone(),
-                    component: id.clone(),
+                    component: Some(id.clone()),
+                    action: None,
                 })
             }
             Component::Select { .. } => None,
         })
-        .collect()
+        .collect();
+    for action in legal {
+        let word = !action.is_empty() && action.chars().all(|c| c.is_ascii_alphabetic());
+        let placed = spots.iter().any(|s| &s.action == action);
+        if word && !placed && !steps.iter().any(|s| &s.name == action) {
+            steps.push(Step {
+                name: action.clone(),
+                label: label_of(action),
+                component: None,
+                action: Some(action.clone()),
+            });
+        }
+    }
+    steps
+}
+
+/// A one-word action's button label.
+fn label_of(word: &str) -> String {
+    match word {
+        "favor" => "Queen's Favor".into(),
+        "end" => "End turn".into(),
+        _ => capitalised(word),
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn spot(action: &str, from: &str, to: &str) -> Spot {
+        Spot {
+            action: action.into(),
+            from: from.into(),
+            to: to.into(),
+        }
+    }
+
     #[test]
     fn moves_pair_their_regions_and_group_choices() {
-        let legal: Vec<String> = ["3-7", "t2-f1", "deal", "4:2-8", "4:1-8", "end"]
-            .map(String::from)
-            .to_vec();
-        let moves = moves(&legal);
+        let spots = [
+            spot("3-7", "3", "7"),
+            spot("t2-f1", "t2", "f1"),
+            spot("4:2-8", "4", "8"),
+            spot("4:1-8", "4", "8"),
+        ];
+        let moves = moves(&spots);
         assert_eq!(moves.len(), 3);
         assert_eq!((moves[0].from.as_str(), moves[0].to.as_str()), ("3", "7"));
-        assert_eq!((moves[1].from.as_str(), moves[1].to.as_str()), ("t2", "f1"));
         assert_eq!(moves[2].actions, vec!["4:2-8", "4:1-8"]);
     }
 
     #[test]
-    fn words_are_not_moves() {
-        assert_eq!(regions_of("deal"), None);
-        assert_eq!(regions_of("end"), None);
-        assert_eq!(regions_of("-3"), None);
+    fn words_no_button_offers_are_steps() {
+        let legal: Vec<String> = ["3-7", "end", "favor", "deploy 93Q15"].map(String::from).to_vec();
+        let steps = steps(&[], &legal, &[spot("3-7", "3", "7")]);
+        let names: Vec<&str> = steps.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["end", "favor"]);
+        assert_eq!(steps[0].action.as_deref(), Some("end"));
+        assert_eq!(steps[1].label, "Queen's Favor");
     }
 }

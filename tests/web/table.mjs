@@ -3,11 +3,14 @@
 //   node table.mjs URL play KIND SHOTS   play a whole patience by clicks
 //   node table.mjs URL live              two pages: one sees the other's move
 //   node table.mjs URL watch             prints "ready", then waits for a change
+//   node table.mjs URL army SHOTS        two players: a whole Army Ants game
+//   node table.mjs URL atta SHOTS        two players: a whole Atta Ants game
 //
 // Chromium comes from the system (CHROMIUM, default /usr/bin/chromium).
 import { chromium } from "playwright-core";
 
-const [url, scenario, kind, shots] = process.argv.slice(2);
+const [url, scenario, ...rest] = process.argv.slice(2);
+const [kind, shots] = scenario === "play" ? rest : [undefined, rest[0]];
 const PHONE = { width: 400, height: 860 };
 
 // The same clicks every run: a small seeded generator picks among the moves.
@@ -126,13 +129,105 @@ async function watch() {
   console.log(`changed ${await version(page)}`);
 }
 
+// The page of the player to move, among `pages` (by user name).
+async function mover(pages) {
+  const user = await board(pages.alice ?? Object.values(pages)[0]).getAttribute("data-to-move");
+  return user ? pages[user] : null;
+}
+
+// Every page shows the version `page` shows, once the live stream has
+// carried it.
+async function agree(pages, page) {
+  const v = await version(page);
+  for (const other of Object.values(pages)) {
+    if (other === page) continue;
+    await other.waitForFunction(
+      (want) => document.querySelector("[data-board]")?.dataset.version === want,
+      v,
+      { timeout: 5000 },
+    );
+  }
+}
+
+// A whole game of two by clicks: moves on the regions, one-step actions
+// (`end`) now and then; `giveUp` ends it after `limit` actions.
+async function duel(name, pages, limit, giveUp) {
+  const pageList = Object.values(pages);
+  let actions = 0;
+  while ((await board(pageList[0]).getAttribute("data-status")) === "active" && actions < limit) {
+    const page = await mover(pages);
+    if (!page) break;
+    const before = await version(page);
+    const end = page.locator('[data-action="end"]');
+    const canEnd = (await end.count()) > 0;
+    if (canEnd && below(3) === 0) await end.click();
+    else if (!(await step(page))) {
+      if (!canEnd) break;
+      await end.click();
+    }
+    await changed(page, before).catch(() => {});
+    await agree(pages, page);
+    actions += 1;
+  }
+  if (shots) await pageList[0].screenshot({ path: `${shots}/${name}-played.png`, fullPage: true });
+  if ((await board(pageList[0]).getAttribute("data-status")) !== "finished") await giveUp();
+  for (const page of pageList) {
+    await page
+      .waitForSelector('[data-board][data-status="finished"]', { timeout: 5000 })
+      .catch(() => fail(`${name}: a page does not show the game finished`));
+  }
+  if (shots) await pageList[1].screenshot({ path: `${shots}/${name}-over.png`, fullPage: true });
+  console.log(`${name}: ${actions} actions, finished`);
+}
+
+async function army() {
+  const pages = { alice: await open("alice", "c-army"), bob: await open("bob", "c-army") };
+  const stranger = await open("carol", "c-army");
+  await pages.alice.locator('[data-new="army-ants"]').click();
+  await pages.bob.waitForSelector('[data-board][data-kind="army-ants"][data-status="pending"]');
+  if (shots) await pages.bob.screenshot({ path: `${shots}/army-ants-challenge.png`, fullPage: true });
+  await pages.bob.locator('[data-action="accept"]').click();
+  await pages.alice.waitForSelector('[data-board][data-kind="army-ants"][data-status="active"]');
+  if (shots) await pages.alice.screenshot({ path: `${shots}/army-ants-start.png`, fullPage: true });
+  // The stranger sees the board but no move of theirs, and is refused.
+  await stranger.waitForSelector('[data-board][data-status="active"]');
+  if ((await stranger.locator("[data-region][data-source]").count()) > 0) fail("a stranger is offered moves");
+  const before = await version(stranger);
+  await stranger.locator('[data-action="resign"]').click();
+  await stranger.waitForSelector("#message.refused");
+  if ((await version(stranger)) !== before) fail("a stranger's click changed the game");
+  await duel("army-ants", pages, 80, async () => {
+    const page = await mover(pages);
+    const at = await version(page);
+    await page.locator('[data-action="resign"]').click();
+    await page.locator('[data-action="resignok"]').click();
+    await changed(page, at);
+  });
+}
+
+async function atta() {
+  const pages = { carol: await open("carol", "c-atta"), dave: await open("dave", "c-atta") };
+  await pages.carol.locator('[data-new="atta-ants"]').click();
+  await pages.dave.waitForSelector('[data-board][data-kind="atta-ants"][data-status="pending"]');
+  const lobby = await version(pages.dave);
+  await pages.dave.locator('[data-action="join"]').click();
+  await changed(pages.dave, lobby);
+  await agree(pages, pages.dave);
+  await pages.carol.locator('[data-action="start"]').click();
+  await pages.dave.waitForSelector('[data-board][data-kind="atta-ants"][data-status="active"]');
+  if (shots) await pages.dave.screenshot({ path: `${shots}/atta-ants-start.png`, fullPage: true });
+  await duel("atta-ants", pages, 600, async () => fail("atta-ants: the game did not end by play"));
+}
+
 try {
   if (scenario === "play") await play();
+  else if (scenario === "army") await army();
+  else if (scenario === "atta") await atta();
   else if (scenario === "live") await live();
   else if (scenario === "watch") await watch();
   else fail(`unknown scenario ${scenario}`);
 } catch (error) {
-  fail(String(error));
+  fail(String(error.stack || error));
 } finally {
   await browser.close();
 }

@@ -14,15 +14,47 @@ const els = {
   table: document.getElementById("table"),
   steps: document.getElementById("steps"),
   fresh: document.getElementById("new"),
+  tabs: document.getElementById("tabs"),
+  opponent: Object.assign(document.createElement("input"), {
+    id: "opponent",
+    placeholder: "anyone, or antics",
+    maxLength: 32,
+    autocomplete: "off",
+  }),
 };
 
 let place = null;
 let picked = null;
 let busy = false;
+// Which board the page shows: "table" (the channel's game of two or more)
+// or "patience" (the player's own); null follows what is going on.
+let chosen = null;
+// Buttons a reply asked for in place (a confirmation), shown until the
+// board changes.
+let prompt = null;
+// The message says what the player's own action did; a board that changed
+// otherwise says where the game stands.
+let told = false;
 
 function say(text, refused = false) {
   els.message.textContent = text || "";
   els.message.classList.toggle("refused", refused);
+}
+
+const open = (board) => board && ["pending", "deploying", "active"].includes(board.status);
+const group = (board) => (board.kind === "army-ants" || board.kind === "atta-ants" ? "table" : "patience");
+
+// The board shown: the one chosen, else an open game of the channel, else
+// the player's patience, else the channel's last game.
+function shown() {
+  if (!place) return null;
+  const boards = place.boards;
+  const of = (name) => boards.find((b) => group(b) === name);
+  if (chosen && of(chosen)) return of(chosen);
+  const table = of("table");
+  const patience = of("patience");
+  if (open(table)) return table;
+  return patience || table || null;
 }
 
 async function load() {
@@ -34,11 +66,14 @@ async function load() {
   }
   // The board shown already (the live stream heard of our own move): keep
   // it, and whatever the player has picked on it.
-  const shown = place && place.board;
-  const same = shown && body.board && shown.id === body.board.id && shown.version === body.board.version;
-  if (same) return;
+  const before = shown();
+  const previous = place;
   place = body;
+  const after = shown();
+  const same = before && after && before.id === after.id && before.version === after.version;
+  if (same && previous && previous.boards.length === body.boards.length) return;
   picked = null;
+  prompt = null;
   draw();
 }
 
@@ -53,8 +88,15 @@ async function send(action) {
     });
     const body = await response.json();
     say(body.ok ? firstLine(body.text) : body.error || body.text, !body.ok);
+    told = true;
+    const before = shown();
     await load();
-    if (body.steps) showSteps(body.steps);
+    told = false;
+    const after = shown();
+    if (before && after && before.id === after.id && before.version === after.version) {
+      prompt = body.steps || null;
+      showSteps(prompt || after.steps);
+    }
   } finally {
     busy = false;
   }
@@ -68,28 +110,67 @@ function draw() {
   els.who.textContent = `${seat.user} at ${seat.channel}`;
   els.choices.hidden = true;
   els.choices.replaceChildren();
-  const board = place.board;
+  const board = shown();
   els.table.replaceChildren();
   els.steps.replaceChildren();
+  drawTabs(board);
   if (board) {
     els.table.append(boardElement(board));
     showSteps(board.steps);
-    if (!els.message.textContent) say(firstLine(board.text));
+    if (!told) say(firstLine(board.text));
   } else {
     say("No game here yet: start one below.");
   }
+  drawNew();
+}
+
+// When the channel has a game and the player a patience: a switch between.
+function drawTabs(board) {
+  els.tabs.replaceChildren();
+  if (!board || place.boards.length < 2) return;
+  for (const other of place.boards) {
+    const button = document.createElement("button");
+    button.className = "tab";
+    button.dataset.show = group(other);
+    button.setAttribute("aria-pressed", String(other.id === board.id));
+    button.textContent = group(other) === "table" ? "Channel game" : "Your patience";
+    button.addEventListener("click", () => {
+      chosen = group(other);
+      draw();
+    });
+    els.tabs.append(button);
+  }
+}
+
+function drawNew() {
   els.fresh.replaceChildren();
   for (const game of place.new) {
     const button = document.createElement("button");
     button.className = "new";
     button.dataset.new = game.kind;
-    button.textContent = `New ${game.title}`;
-    button.addEventListener("click", () => send({ new: game.kind }));
+    button.textContent = game.kind === "army-ants" ? `Challenge: ${game.title}` : `New ${game.title}`;
+    button.addEventListener("click", () => {
+      chosen = game.multiplayer ? "table" : "patience";
+      const action = { new: game.kind };
+      if (game.kind === "army-ants") action.opponent = els.opponent.value;
+      send(action);
+    });
     els.fresh.append(button);
   }
+  els.fresh.append(opponentField());
 }
 
-// The board's buttons: one-step actions, sent as the button's click.
+// Whom an Army Ants challenge names: anyone here when empty, `antics` for
+// the computer.
+function opponentField() {
+  const label = document.createElement("label");
+  label.className = "opponent";
+  label.textContent = "Army Ants opponent ";
+  label.append(els.opponent);
+  return label;
+}
+
+// One-step actions: a button's click, or a one-word action.
 function showSteps(steps) {
   els.steps.replaceChildren();
   for (const step of steps) {
@@ -97,7 +178,9 @@ function showSteps(steps) {
     button.className = "step";
     button.dataset.action = step.name;
     button.textContent = step.label;
-    button.addEventListener("click", () => send({ component: step.component }));
+    button.addEventListener("click", () =>
+      send(step.component ? { component: step.component } : { kind: shown().kind, move: step.move }),
+    );
     els.steps.append(button);
   }
 }
@@ -109,6 +192,13 @@ function boardElement(board) {
   root.dataset.status = board.status;
   root.dataset.version = String(board.version);
   root.dataset.toMove = board.to_move || "";
+  if (!board.image) {
+    root.className = "waiting";
+    const text = document.createElement("p");
+    text.textContent = board.text.replace(/\*\*/g, "");
+    root.append(text);
+    return root;
+  }
   const img = document.createElement("img");
   img.src = board.image;
   img.alt = board.alt;
@@ -116,16 +206,20 @@ function boardElement(board) {
   img.height = board.height;
   img.draggable = false;
   root.append(img);
-  const sources = new Set(board.moves.map((m) => m.from));
+  // Only the player to move is offered moves (a patience is always theirs).
+  const mine = group(board) === "patience" || board.to_move === seat.user;
+  const sources = new Set(mine ? board.moves.map((m) => m.from) : []);
   for (const region of board.regions) {
     const spot = document.createElement("button");
     spot.dataset.region = region.id;
-    spot.setAttribute("aria-label", `Pile ${region.id}`);
+    spot.setAttribute("aria-label", spotName(board, region.id));
     spot.setAttribute("aria-pressed", "false");
     if (sources.has(region.id)) spot.dataset.source = "";
+    // Placed by its centre, so that a spot widened to a finger's size
+    // stays over what it names.
     Object.assign(spot.style, {
-      left: `${(100 * region.x) / board.width}%`,
-      top: `${(100 * region.y) / board.height}%`,
+      left: `${(100 * (region.x + region.w / 2)) / board.width}%`,
+      top: `${(100 * (region.y + region.h / 2)) / board.height}%`,
       width: `${(100 * region.w) / board.width}%`,
       height: `${(100 * region.h) / board.height}%`,
     });
@@ -154,21 +248,35 @@ function boardElement(board) {
   return root;
 }
 
+// What a spot is, for screen readers.
+function spotName(board, id) {
+  if (board.kind === "army-ants") return `Square ${id}`;
+  if (board.kind === "atta-ants") {
+    return id.startsWith("rot") ? `Drawn card, rotation r${id.slice(3)}` : `Square ${id}`;
+  }
+  return `Pile ${id}`;
+}
+
 let dragFrom = null;
 let suppressClick = false;
 
 function movesBetween(from, to) {
-  return place.board.moves.find((m) => m.from === from && m.to === to);
+  return shown().moves.find((m) => m.from === from && m.to === to);
 }
 
 function clicked(id) {
-  const board = place.board;
+  const board = shown();
   if (picked && picked !== id) {
     const move = movesBetween(picked, id);
     if (move) {
       choose(move);
       return;
     }
+  }
+  const mine = group(board) === "patience" || board.to_move === seat.user;
+  if (!mine) {
+    say(board.to_move ? `It is ${board.to_move}'s turn.` : "No one moves now.", true);
+    return;
   }
   if (picked === id || !board.moves.some((m) => m.from === id)) {
     pick(null);
@@ -180,7 +288,7 @@ function clicked(id) {
 
 function pick(id) {
   picked = id;
-  const targets = new Set(place.board.moves.filter((m) => m.from === id).map((m) => m.to));
+  const targets = new Set(shown().moves.filter((m) => m.from === id).map((m) => m.to));
   for (const spot of els.table.querySelectorAll("[data-region]")) {
     spot.setAttribute("aria-pressed", String(spot.dataset.region === id));
     if (targets.has(spot.dataset.region)) spot.dataset.target = "";
@@ -192,7 +300,7 @@ function pick(id) {
 function choose(move) {
   pick(null);
   if (move.actions.length === 1) {
-    send({ kind: place.board.kind, move: move.actions[0] });
+    send({ kind: shown().kind, move: move.actions[0] });
     return;
   }
   say("Which move?");
@@ -201,19 +309,17 @@ function choose(move) {
     const button = document.createElement("button");
     button.dataset.choice = action;
     button.textContent = action;
-    button.addEventListener("click", () => send({ kind: place.board.kind, move: action }));
+    button.addEventListener("click", () => send({ kind: shown().kind, move: action }));
     els.choices.append(button);
   }
   els.choices.hidden = false;
 }
 
+// The server says when any board of the place changed; the page then
+// fetches the place again (and keeps its board if that one did not change).
 function live() {
   const events = new EventSource(`/api/events?${query}`);
-  events.addEventListener("version", (event) => {
-    const [id, version] = event.data.split(" ");
-    const board = place && place.board;
-    if (!board || board.id !== id || String(board.version) !== version) load();
-  });
+  events.addEventListener("version", () => load());
 }
 
 await load();

@@ -1,0 +1,176 @@
+//! The web table on loopback, as a page uses it: a click on a move (the
+//! action, then the place fetched again with its new board drawn), and a
+//! live update (a second page's event stream telling of the move).
+//! Targets: a click p50 under 30 ms and p99 under 100 ms; a live update
+//! under 200 ms.
+
+use antics::service::{Config, Service};
+use antics::store::Store;
+use criterion::{criterion_group, criterion_main, Criterion};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One HTTP/1.1 exchange: the JSON body of the answer.
+fn http(address: SocketAddr, head: &str, body: &str) -> Value {
+    let mut stream = TcpStream::connect(address).expect("the table answers");
+    let request = format!(
+        "{head} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (_, payload) = answer.split_once("\r\n\r\n").unwrap_or_default();
+    serde_json::from_str(payload).unwrap_or(Value::Null)
+}
+
+fn place(address: SocketAddr, channel: &str) -> Value {
+    http(
+        address,
+        &format!("GET /api/table?user=bench&channel={channel}"),
+        "",
+    )
+}
+
+fn act(address: SocketAddr, channel: &str, action: Value) -> Value {
+    let mut body = json!({"user": "bench", "channel": channel});
+    body.as_object_mut()
+        .unwrap()
+        .extend(action.as_object().unwrap().clone());
+    http(address, "POST /api/act", &body.to_string())
+}
+
+/// A move of the board shown, or a deal; a new Ants Solitaire when the
+/// game has none left (a finished game's board has no moves).
+fn next_action(board: &Value) -> Value {
+    if let Some(m) = board["moves"].as_array().and_then(|m| m.first()) {
+        return json!({"kind": "ants", "move": m["actions"][0]});
+    }
+    match board["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "deal")
+    {
+        Some(_) => json!({"kind": "ants", "move": "deal"}),
+        None => json!({"new": "ants"}),
+    }
+}
+
+/// Clicks until `iters` clicks were timed: each is the action and the
+/// place fetched again, as the page does.
+fn clicks(address: SocketAddr, channel: &str, iters: u64, latencies: &mut Vec<Duration>) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let board = place(address, channel)["boards"][0].clone();
+        if board["status"] != "active" {
+            act(address, channel, json!({"component": end_of(&board)}));
+            act(address, channel, json!({"new": "ants"}));
+            continue;
+        }
+        let start = Instant::now();
+        let answer = act(address, channel, next_action(&board));
+        let shown = place(address, channel);
+        let spent = start.elapsed();
+        assert!(answer["ok"] == true || answer["error"].is_string(), "{answer}");
+        assert!(shown["boards"][0]["image"].is_string());
+        total += spent;
+        latencies.push(spent);
+    }
+    total
+}
+
+/// The button that ends a game without moves left, if it shows one.
+fn end_of(board: &Value) -> Value {
+    board["steps"]
+        .as_array()
+        .and_then(|s| s.iter().find(|s| s["name"] == "endok" || s["name"] == "end"))
+        .map(|s| s["component"].clone())
+        .unwrap_or(Value::Null)
+}
+
+/// The time from a move to the `version` event on a second page's stream.
+fn live_updates(address: SocketAddr, channel: &str, count: usize) -> Vec<Duration> {
+    let mut stream = TcpStream::connect(address).unwrap();
+    let head = format!(
+        "GET /api/events?user=bench&channel={channel} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut lines = BufReader::new(stream);
+    let mut next_event = || loop {
+        let mut line = String::new();
+        lines.read_line(&mut line).unwrap();
+        if line.starts_with("event: version") {
+            return;
+        }
+    };
+    next_event();
+    let mut seen = Vec::new();
+    while seen.len() < count {
+        let board = place(address, channel)["boards"][0].clone();
+        if board["status"] != "active" {
+            act(address, channel, json!({"component": end_of(&board)}));
+            act(address, channel, json!({"new": "ants"}));
+            next_event();
+            next_event();
+            continue;
+        }
+        let start = Instant::now();
+        let answer = act(address, channel, next_action(&board));
+        if answer["ok"] != true {
+            continue;
+        }
+        next_event();
+        seen.push(start.elapsed());
+    }
+    seen
+}
+
+fn percentile(latencies: &mut [Duration], p: f64) -> Duration {
+    latencies.sort();
+    latencies[((latencies.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn web(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = runtime
+        .block_on(Store::open(&dir.path().join("web.db")))
+        .expect("store");
+    let service = Arc::new(Service::new(store, Config::default()));
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("a port");
+    let address = listener.local_addr().unwrap();
+    runtime.spawn(async move { axum::serve(listener, antics::web::router(service)).await });
+
+    act(address, "clicks", json!({"new": "ants"}));
+    let mut latencies = Vec::new();
+    c.bench_function("web_click_to_new_board", |b| {
+        b.iter_custom(|iters| clicks(address, "clicks", iters, &mut latencies))
+    });
+    if !latencies.is_empty() {
+        let p50 = percentile(&mut latencies, 0.5);
+        let p99 = percentile(&mut latencies, 0.99);
+        println!(
+            "web click to new board: {} clicks, p50 {p50:?}, p99 {p99:?}",
+            latencies.len()
+        );
+    }
+
+    act(address, "live", json!({"new": "ants"}));
+    let mut seen = live_updates(address, "live", 200);
+    let p50 = percentile(&mut seen, 0.5);
+    let p99 = percentile(&mut seen, 0.99);
+    println!("web live update: {} moves, p50 {p50:?}, p99 {p99:?}", seen.len());
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30);
+    targets = web
+}
+criterion_main!(benches);

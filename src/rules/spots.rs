@@ -1,0 +1,132 @@
+//! Where an action starts and ends on the board, named as the board names
+//! its clickable spots: a front end played on the picture turns a click on
+//! a source and a click on a target into the action. A pile is its number
+//! or name (`3`, `t2`, `f1`), a square its name (`c4`, `-1,2`), and the
+//! drawn card's rotations `rot0` to `rot3`.
+
+use super::army_ants::Action as ArmyAction;
+use super::atta_ants::{Action as AttaAction, AttaAnts};
+
+/// A source and a target.
+pub type Spots = Vec<(String, String)>;
+
+/// The spots of a move written `FROM-TO`, with an optional `:COUNT` after
+/// the source (every patience's moves).
+pub fn from_notation(action: &str) -> Spots {
+    let Some((from, to)) = action.split_once('-') else {
+        return vec![];
+    };
+    let from = from.split_once(':').map_or(from, |(pile, _)| pile);
+    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric());
+    match plain(from) && plain(to) {
+        true => vec![(from.to_string(), to.to_string())],
+        false => vec![],
+    }
+}
+
+/// Army Ants: the squares a card leaves and reaches. A March! is offered
+/// from either end of its line to where that end lands; a Swap! from
+/// either card to the other.
+pub fn army_ants(action: &ArmyAction) -> Spots {
+    let pair = |a: &dyn ToString, b: &dyn ToString| (a.to_string(), b.to_string());
+    match action {
+        ArmyAction::MoveOut { from, to } | ArmyAction::Attack { from, to } => vec![pair(from, to)],
+        ArmyAction::March { from, to } => vec![pair(&from.first, &to.first), pair(&from.last, &to.last)],
+        ArmyAction::Swap(a, b) => vec![pair(a, b), pair(b, a)],
+        _ => vec![],
+    }
+}
+
+/// Atta Ants: the drawn card (in any of its rotations that look the same)
+/// to its square; an ant's move from the square it stands on to the one it
+/// ends on, and a spider's step likewise (a card is a target large enough
+/// for a finger where tokens crowd; the choices then name the ant).
+pub fn atta_ants(game: &AttaAnts, action: &AttaAction) -> Spots {
+    match action {
+        AttaAction::Place { pos, rotation } => {
+            let Some(card) = game.drawn() else {
+                return vec![];
+            };
+            (0..4u8)
+                .filter(|r| card.shape.canonical_rotation(*r) == *rotation)
+                .map(|r| (format!("rot{r}"), pos.to_string()))
+                .collect()
+        }
+        AttaAction::Move(ant_move) => {
+            let Some(start) = game
+                .ants()
+                .iter()
+                .find(|a| a.id == ant_move.ant)
+                .and_then(|a| a.at)
+            else {
+                return vec![];
+            };
+            let end = ant_move.steps.iter().fold(start, |pos, step| pos.step(step.dir));
+            vec![(start.to_string(), end.to_string())]
+        }
+        AttaAction::Spider { number, dir } => {
+            let Some(spider) = game.spiders().iter().find(|s| s.number == *number) else {
+                return vec![];
+            };
+            vec![(spider.pos.to_string(), spider.pos.step(*dir).to_string())]
+        }
+        AttaAction::End | AttaAction::Leave => vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_moves_pair_their_piles() {
+        assert_eq!(from_notation("3-7"), vec![("3".into(), "7".into())]);
+        assert_eq!(from_notation("4:2-8"), vec![("4".into(), "8".into())]);
+        assert_eq!(from_notation("t2-f1"), vec![("t2".into(), "f1".into())]);
+        assert!(from_notation("deal").is_empty());
+        assert!(from_notation("-3").is_empty());
+    }
+
+    #[test]
+    fn army_ants_marches_and_swaps_start_from_either_end() {
+        let spots = |text: &str| army_ants(&text.parse().unwrap());
+        let pairs =
+            |v: &[(&str, &str)]| -> Spots { v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect() };
+        assert_eq!(spots("c3-c6"), pairs(&[("c3", "c6")]));
+        assert_eq!(spots("c4xc7"), pairs(&[("c4", "c7")]));
+        assert_eq!(spots("a3:c3-a5:c5"), pairs(&[("a3", "a5"), ("c3", "c5")]));
+        assert_eq!(spots("c3=c4"), pairs(&[("c3", "c4"), ("c4", "c3")]));
+        assert!(spots("favor").is_empty());
+    }
+
+    /// "A card whose shape looks the same in several rotations is written
+    /// with the lowest of them; the others are accepted as input": every
+    /// rotation that looks like a listed placement's leads to it.
+    #[test]
+    fn atta_ants_placements_start_from_every_rotation_that_looks_the_same() {
+        use crate::rules::atta_ants::Setup;
+        let game = AttaAnts::new(&Setup {
+            players: 2,
+            seed: 4,
+            deal: None,
+        })
+        .unwrap();
+        let card = game.drawn().expect("a card to place");
+        let mut sources = 0;
+        for action in game.legal_actions() {
+            let AttaAction::Place { pos, rotation } = action else {
+                panic!("only placements first");
+            };
+            let spots = atta_ants(&game, &action);
+            for r in 0..4u8 {
+                let spot = (format!("rot{r}"), pos.to_string());
+                assert_eq!(
+                    spots.contains(&spot),
+                    card.shape.canonical_rotation(r) == rotation
+                );
+            }
+            sources += spots.len();
+        }
+        assert!(sources > 0);
+    }
+}
