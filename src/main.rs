@@ -41,9 +41,9 @@ enum Command {
     Play {
         #[command(flatten)]
         opts: play::PlayOptions,
-        /// Keep the game in this SQLite file (default: in memory).
+        /// Keep the games in this SQLite file or postgres:// URL (default: in memory).
         #[arg(long)]
-        db: Option<PathBuf>,
+        db: Option<String>,
     },
     /// Solve many seeded patience deals and print a winnability table.
     Solve {
@@ -101,7 +101,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Play { opts, db } => {
             let store = match db {
-                Some(path) => Store::open(&path).await?,
+                Some(db) => Store::open_path_or_url(&db).await?,
                 None => Store::in_memory().await?,
             };
             let service = Service::new(store, Config::default());

@@ -173,6 +173,7 @@ impl Store {
     ) -> Result<DailyInsert, StoreError> {
         let mut tx = self.pool.begin().await?;
         insert_game_with(&mut *tx, game).await?;
+        self.notify_change(&mut *tx, &game.id).await?;
         let insert = |ranked: i64| {
             sqlx::query(
                 "INSERT INTO daily_attempts (game_id, day, game, user_id, user_name, channel_id, guild_id, \

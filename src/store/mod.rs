@@ -13,6 +13,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions, Executor, Row};
 
+mod changes;
 mod daily;
 mod migrate;
 mod places;
@@ -193,6 +194,10 @@ impl Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// The database's URL, for the PostgreSQL change listener.
+    url: std::sync::Arc<str>,
+    /// The change listener, once a watcher asked for it (PostgreSQL only).
+    changes: std::sync::Arc<tokio::sync::OnceCell<Option<tokio::sync::broadcast::Sender<String>>>>,
 }
 
 /// Per-connection SQLite settings. WAL is set once per file at start (it
@@ -270,7 +275,49 @@ impl Store {
         }
         migrated?;
         drop(conn);
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            url: url.into(),
+            changes: Default::default(),
+        })
+    }
+
+    /// The ids of channels whose games change from now on, in this process
+    /// or any other on the database: `None` where the database cannot tell
+    /// (SQLite, or a listener that could not start), and watchers poll.
+    pub async fn watch_changes(&self) -> Option<tokio::sync::broadcast::Receiver<String>> {
+        if self.backend != Backend::Postgres {
+            return None;
+        }
+        let sender = self
+            .changes
+            .get_or_init(|| async {
+                changes::listen(&self.url)
+                    .await
+                    .inspect_err(|error| tracing::warn!(%error, "game changes are polled"))
+                    .ok()
+            })
+            .await;
+        sender.as_ref().map(|s| s.subscribe())
+    }
+
+    /// Tells watchers in every process that the game `id` changed (at
+    /// commit, on PostgreSQL; nothing on SQLite).
+    pub(super) async fn notify_change<'e, E>(&self, exec: E, id: &str) -> Result<(), StoreError>
+    where
+        E: sqlx::Executor<'e, Database = sqlx::Any>,
+    {
+        if self.backend == Backend::Postgres {
+            sqlx::query(&format!(
+                "SELECT pg_notify('{}', channel_id) FROM games WHERE id = $1",
+                changes::CHANNEL
+            ))
+            .bind(id)
+            .execute(exec)
+            .await?;
+        }
+        Ok(())
     }
 
     pub fn backend(&self) -> Backend {
@@ -285,7 +332,8 @@ impl Store {
     /// Inserts a new game at version 0. Refused with `Busy` when a uniqueness
     /// rule (one open game per channel or per player) forbids it.
     pub async fn insert_game(&self, game: &GameRow) -> Result<(), StoreError> {
-        insert_game_with(&self.pool, game).await
+        insert_game_with(&self.pool, game).await?;
+        self.notify_change(&self.pool, &game.id).await
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
@@ -507,6 +555,7 @@ impl Store {
         if let Some(rated) = rated.filter(|_| update.status == GameStatus::Finished) {
             ratings::save_rated_game(&mut tx, &update.id, rated, update.updated_at).await?;
         }
+        self.notify_change(&mut *tx, &update.id).await?;
         tx.commit().await?;
         Ok(update.expected_version + 1)
     }
@@ -649,6 +698,55 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let stores = testing::scratch_stores(dir.path()).await;
         (dir, stores)
+    }
+
+    /// Waits for `channel` among the changes told (other tests share the
+    /// server, and tell of theirs).
+    async fn told(changes: &mut tokio::sync::broadcast::Receiver<String>, channel: &str) -> bool {
+        let wait = async {
+            loop {
+                match changes.recv().await {
+                    Ok(id) if id == channel => return true,
+                    Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(_) => return false,
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), wait)
+            .await
+            .unwrap_or(false)
+    }
+
+    /// A page that shows a game live hears of every change at once, made
+    /// by any process on the database: on PostgreSQL as it commits.
+    #[tokio::test]
+    async fn postgres_tells_every_process_of_each_change_to_a_channel() {
+        let dir = tempfile::tempdir().unwrap();
+        let sqlite = Store::open(&dir.path().join("plain.db")).await.unwrap();
+        assert!(sqlite.watch_changes().await.is_none(), "SQLite watchers poll");
+        let Some(url) = testing::postgres_url() else {
+            return;
+        };
+        let url = testing::scratch_postgres_url(&url).await.unwrap();
+        let watcher = Store::open_url(&url).await.unwrap();
+        // Another process's store: its own pool on the same database.
+        let writer = Store::open_url(&url).await.unwrap();
+        let mut changes = watcher
+            .watch_changes()
+            .await
+            .expect("PostgreSQL tells of changes");
+        let channel = format!("c-{:016x}", rand::random::<u64>());
+        writer.insert_game(&row("g", &channel)).await.unwrap();
+        assert!(told(&mut changes, &channel).await, "the new game is told");
+        writer.commit(&update("g", 0, "c3-c6")).await.unwrap();
+        assert!(told(&mut changes, &channel).await, "the move is told");
+        // A refused commit (a stale version) changes nothing and tells nothing.
+        assert!(writer.commit(&update("g", 0, "c3-c6")).await.is_err());
+        writer.commit(&update("g", 1, "c6-c5")).await.unwrap();
+        assert!(told(&mut changes, &channel).await);
+        while let Ok(id) = changes.try_recv() {
+            assert_ne!(id, channel, "one change, one notice");
+        }
     }
 
     #[tokio::test]

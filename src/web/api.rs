@@ -23,11 +23,14 @@ use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::broadcast::{self, error::RecvError};
 
 /// The largest action the table reads.
 const MAX_BODY: usize = 4 * 1024;
-/// How often the live stream looks at the store.
+/// How often the live stream looks at a store that cannot tell of changes.
 const WATCH_EVERY: Duration = Duration::from_millis(150);
+/// How often it looks all the same at one that can (PostgreSQL).
+const LOOK_ANYWAY: Duration = Duration::from_secs(2);
 
 type Shared = Arc<Service>;
 
@@ -319,37 +322,61 @@ fn command(name: &str, options: &[(&str, &str)]) -> Input {
 /// A stream of `version` events: one at once, then one whenever a board of
 /// the place changes (through this page, another page, the bot or another
 /// process sharing the store). Its data names the boards' ids and versions.
+/// On PostgreSQL the store tells of changes as they commit; elsewhere the
+/// stream looks every [`WATCH_EVERY`].
 async fn events(
     State(service): State<Shared>,
     Query(seat): Query<Seat>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
     let seat = seat.checked()?;
-    let start = (service, seat, None::<String>);
-    let stream = stream::unfold(start, |(service, seat, last)| async move {
+    let changes = service.store().watch_changes().await;
+    let start = (service, seat, changes, None::<String>);
+    let stream = stream::unfold(start, |(service, seat, mut changes, last)| async move {
         loop {
-            let (channel_game, patience) = tokio::join!(
-                service.channel_version(&seat.channel),
-                service.patience_version(&seat.user, &seat.channel)
-            );
-            let now = match (channel_game, patience) {
-                (Ok(a), Ok(b)) => Some(
-                    [a, b]
-                        .into_iter()
-                        .flatten()
-                        .map(|(id, version)| format!("{id} {version}"))
-                        .collect::<Vec<_>>()
-                        .join(","),
-                ),
-                _ => None,
-            };
-            if let Some(now) = now.filter(|now| last.as_ref() != Some(now)) {
+            if let Some(now) = versions(&service, &seat)
+                .await
+                .filter(|now| last.as_ref() != Some(now))
+            {
                 let event = Event::default().event("version").data(now.clone());
-                return Some((Ok(event), (service, seat, Some(now))));
+                return Some((Ok(event), (service, seat, changes, Some(now))));
             }
-            tokio::time::sleep(WATCH_EVERY).await;
+            match &mut changes {
+                Some(told) => changed_here(told, &seat.channel).await,
+                None => tokio::time::sleep(WATCH_EVERY).await,
+            }
         }
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// The ids and versions of the place's boards, `None` if the store failed.
+async fn versions(service: &Service, seat: &Seat) -> Option<String> {
+    let (channel_game, patience) = tokio::join!(
+        service.channel_version(&seat.channel),
+        service.patience_version(&seat.user, &seat.channel)
+    );
+    let boards = [channel_game.ok()?, patience.ok()?];
+    let named: Vec<String> = boards
+        .into_iter()
+        .flatten()
+        .map(|(id, version)| format!("{id} {version}"))
+        .collect();
+    Some(named.join(","))
+}
+
+/// Waits until a game of `channel` may have changed: the store says so, or
+/// it may have missed something (a lag, a lost connection, a while gone by).
+async fn changed_here(told: &mut broadcast::Receiver<String>, channel: &str) {
+    let wait = async {
+        loop {
+            match told.recv().await {
+                Ok(id) if id != channel => continue,
+                Ok(_) | Err(RecvError::Lagged(_)) => return,
+                Err(RecvError::Closed) => std::future::pending::<()>().await,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(LOOK_ANYWAY, wait).await;
 }
 
 /// Files of the page, with their content type.
