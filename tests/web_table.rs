@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::browser::{browser, node};
+
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -383,42 +385,6 @@ fn serve(db: &Path) -> (Child, String) {
     (child, url)
 }
 
-/// Node with playwright-core (installed here from tests/web's lock file
-/// when missing) and Chromium, or why the browser checks cannot run (in CI
-/// they must).
-fn browser() -> Option<std::path::PathBuf> {
-    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web");
-    let installed = *INSTALLED.get_or_init(|| {
-        dir.join("node_modules/playwright-core").exists()
-            || Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-                .current_dir(&dir)
-                .status()
-                .is_ok_and(|s| s.success())
-    });
-    let chromium = Path::new(&std::env::var("CHROMIUM").unwrap_or("/usr/bin/chromium".into())).exists();
-    match (
-        installed && chromium,
-        std::env::var("CI").is_ok_and(|v| v == "true"),
-    ) {
-        (true, _) => Some(dir),
-        (false, true) => panic!("the browser checks need Chromium (.ci/browser installs it) and npm"),
-        (false, false) => {
-            eprintln!("skipping the browser checks: install Debian's chromium (see .ci/browser)");
-            None
-        }
-    }
-}
-
-fn node(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::new("node")
-        .arg(dir.join("table.mjs"))
-        .args(args)
-        .output()
-        .expect("node runs")
-}
-
 #[test]
 fn every_patience_is_played_by_clicks_in_chromium() {
     let Some(dir) = browser() else { return };
@@ -426,7 +392,7 @@ fn every_patience_is_played_by_clicks_in_chromium() {
     let (mut server, url) = serve(&tmp.path().join("table.db"));
     let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
     for kind in ["anthill", "ants", "myrmex"] {
-        let out = node(&dir, &[&url, "play", kind, &shots]);
+        let out = node(&dir, "table.mjs", &[&url, "play", kind, &shots]);
         let told = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),
@@ -435,7 +401,7 @@ fn every_patience_is_played_by_clicks_in_chromium() {
         );
         assert!(told.contains("finished"), "{told}");
     }
-    let out = node(&dir, &[&url, "live"]);
+    let out = node(&dir, "table.mjs", &[&url, "live"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     server.kill().ok();
 }
@@ -447,7 +413,7 @@ fn army_ants_and_atta_ants_are_played_whole_by_two_browsers() {
     let (mut server, url) = serve(&tmp.path().join("table.db"));
     let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
     for scenario in ["army", "atta"] {
-        let out = node(&dir, &[&url, scenario, &shots]);
+        let out = node(&dir, "table.mjs", &[&url, scenario, &shots]);
         let told = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),

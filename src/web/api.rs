@@ -6,13 +6,15 @@
 //! [`Service::handle`], so the page may do exactly what that user may do
 //! through the bot.
 
+use super::activity::{Activity, SignInError};
 use super::moves::{moves, steps, Move, Step};
 use super::page;
+use super::seat::{self, Named, Seat};
 use crate::render::Region;
 use crate::rules::GameKind;
-use crate::service::{Input, OptionValue, Options, Reply, Request, Service, User};
+use crate::service::{Input, OptionValue, Options, Reply, Service};
 use axum::extract::{DefaultBodyLimit, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -32,73 +34,119 @@ const WATCH_EVERY: Duration = Duration::from_millis(150);
 /// How often it looks all the same at one that can (PostgreSQL).
 const LOOK_ANYWAY: Duration = Duration::from_secs(2);
 
-type Shared = Arc<Service>;
+/// The service, and in Discord the Activity's sign-in.
+pub struct Table {
+    service: Arc<Service>,
+    activity: Option<Activity>,
+}
 
-/// The table's routes over `service`.
-pub fn router(service: Shared) -> Router {
+type Shared = Arc<Table>;
+
+/// The table's routes over `service`, for one person at this machine (who
+/// plays comes from the page's address).
+pub fn router(service: Arc<Service>) -> Router {
+    routes(Table {
+        service,
+        activity: None,
+    })
+}
+
+/// The table as the app's Activity: who plays comes from a session the
+/// page gets by signing in through Discord, never from the address.
+pub fn activity_router(service: Arc<Service>, activity: Activity) -> Router {
+    routes(Table {
+        service,
+        activity: Some(activity),
+    })
+}
+
+fn routes(table: Table) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/table.js", get(page::script))
         .route("/table.css", get(page::style))
-        .route("/api/table", get(table))
+        .route("/activity.js", get(page::activity))
+        .route("/api/config", get(config))
+        .route("/api/session", post(sign_in))
+        .route("/api/table", get(place))
         .route("/api/act", post(act))
         .route("/api/events", get(events))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(service)
+        .with_state(Arc::new(table))
 }
 
-/// Who and where: the page's `user` and `channel`.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Seat {
-    user: String,
-    channel: String,
+impl Table {
+    /// Who asks: the session a signed-in page holds (in the header, or in
+    /// the address for the event stream, which cannot send headers), or in
+    /// local mode the page's `user` and `channel`.
+    fn seat(&self, headers: &HeaderMap, named: Named) -> Result<Seat, Refused> {
+        let Some(activity) = &self.activity else {
+            return Seat::local(named.user.unwrap_or_default(), named.channel.unwrap_or_default());
+        };
+        let bearer = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "));
+        let token = bearer.or(named.session.as_deref()).unwrap_or_default();
+        let session = activity
+            .session(token, chrono::Utc::now().timestamp())
+            .ok_or_else(Refused::signed_out)?;
+        Ok(Seat::of_session(session))
+    }
 }
 
-impl Seat {
-    /// Names of letters, digits, `_` and `-`, 1 to 32 of them: nothing a
-    /// script name or a channel id would not be.
-    fn checked(self) -> Result<Seat, Refused> {
-        let fine = Seat::fine;
-        match fine(&self.user) && fine(&self.channel) && !self.user.eq_ignore_ascii_case("antics") {
-            true => Ok(self),
-            false => Err(Refused::bad(
-                "Give `user` and `channel` as up to 32 letters, digits, `_` or `-`.",
-            )),
-        }
-    }
+/// What the page needs before it plays: inside Discord, the app's id (its
+/// SDK's client id); `null` in local mode.
+async fn config(State(table): State<Shared>) -> Json<serde_json::Value> {
+    let activity = table.activity.as_ref().map(|a| a.application_id());
+    Json(serde_json::json!({ "activity": activity }))
+}
 
-    fn fine(name: &str) -> bool {
-        (1..=32).contains(&name.len())
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    }
+/// What the page's sign-in sends: the SDK's code and the instance it runs in.
+#[derive(Deserialize)]
+struct SignIn {
+    code: String,
+    instance_id: String,
+}
 
-    fn user(&self) -> User {
-        User::new(self.user.clone(), self.user.clone())
+/// The page's session and the access token its SDK authenticates with.
+async fn sign_in(State(table): State<Shared>, Json(sign_in): Json<SignIn>) -> Result<Response, Refused> {
+    let Some(activity) = &table.activity else {
+        return Err(Refused(
+            StatusCode::NOT_FOUND,
+            "This table is not an Activity.".into(),
+        ));
+    };
+    let fine = |s: &str| (1..=200).contains(&s.len()) && s.chars().all(|c| c.is_ascii_graphic());
+    if !fine(&sign_in.code) || !fine(&sign_in.instance_id) {
+        return Err(Refused::bad("Send the SDK's `code` and the `instance_id`."));
     }
-
-    fn request(&self, input: Input) -> Request {
-        Request {
-            user: self.user(),
-            guild: Some("local".into()),
-            channel: self.channel.clone(),
-            at: chrono::Utc::now(),
-            input,
-            manage_channels: false,
-            manage_messages: false,
-            bot_member: true,
-        }
+    let now = chrono::Utc::now().timestamp();
+    match activity.sign_in(&sign_in.code, &sign_in.instance_id, now).await {
+        Ok((session, access_token)) => Ok(Json(serde_json::json!({
+            "ok": true, "session": session, "access_token": access_token,
+        }))
+        .into_response()),
+        Err(error @ SignInError::Unreachable) => Err(Refused(StatusCode::BAD_GATEWAY, error.to_string())),
+        Err(error @ SignInError::NotInInstance) => Err(Refused(StatusCode::FORBIDDEN, error.to_string())),
+        Err(error @ SignInError::Refused) => Err(Refused(StatusCode::UNAUTHORIZED, error.to_string())),
     }
 }
 
 /// A refusal the page shows: a status and a short message.
 #[derive(Debug)]
-pub struct Refused(StatusCode, String);
+pub struct Refused(pub(super) StatusCode, pub(super) String);
 
 impl Refused {
-    fn bad(message: &str) -> Refused {
+    pub(super) fn bad(message: &str) -> Refused {
         Refused(StatusCode::BAD_REQUEST, message.into())
+    }
+
+    fn signed_out() -> Refused {
+        Refused(
+            StatusCode::UNAUTHORIZED,
+            "Your session ended: open the table again.".into(),
+        )
     }
 
     fn internal(error: impl std::fmt::Display) -> Refused {
@@ -194,8 +242,13 @@ fn png_size(png: &[u8]) -> Option<(u32, u32)> {
     Some((word(16)?, word(20)?))
 }
 
-async fn table(State(service): State<Shared>, Query(seat): Query<Seat>) -> Result<Json<Place>, Refused> {
-    let seat = seat.checked()?;
+async fn place(
+    State(table): State<Shared>,
+    headers: HeaderMap,
+    Query(named): Query<Named>,
+) -> Result<Json<Place>, Refused> {
+    let seat = table.seat(&headers, named)?;
+    let service = &table.service;
     let user = seat.user();
     let channel_game = service.channel_table(&user, &seat.channel);
     let patience = service.patience_table(&user, &seat.channel);
@@ -218,7 +271,7 @@ async fn table(State(service): State<Shared>, Query(seat): Query<Seat>) -> Resul
         .collect();
     Ok(Json(Place {
         boards,
-        user: seat.user,
+        user: seat.name,
         channel: seat.channel,
         new,
     }))
@@ -226,11 +279,14 @@ async fn table(State(service): State<Shared>, Query(seat): Query<Seat>) -> Resul
 
 /// What the page asks for: a move in notation, a button's component, or a
 /// new game of a kind (a challenge may name its opponent; none is open to
-/// anyone in the channel, `antics` is the computer).
+/// anyone in the channel, `antics` is the computer). In local mode it also
+/// says who and where.
 #[derive(Debug, Deserialize)]
 struct Action {
-    user: String,
-    channel: String,
+    #[serde(default)]
+    user: Option<String>,
+    #[serde(default)]
+    channel: Option<String>,
     #[serde(default)]
     kind: Option<String>,
     #[serde(default, rename = "move")]
@@ -255,12 +311,17 @@ struct Answer {
     steps: Option<Vec<Step>>,
 }
 
-async fn act(State(service): State<Shared>, Json(action): Json<Action>) -> Result<Json<Answer>, Refused> {
-    let seat = Seat {
+async fn act(
+    State(table): State<Shared>,
+    headers: HeaderMap,
+    Json(action): Json<Action>,
+) -> Result<Json<Answer>, Refused> {
+    let named = Named {
         user: action.user,
         channel: action.channel,
-    }
-    .checked()?;
+        session: None,
+    };
+    let seat = table.seat(&headers, named)?;
     let kind = |name: Option<&str>| {
         name.and_then(GameKind::parse)
             .ok_or_else(|| Refused::bad("Name the game: army-ants, atta-ants, myrmex, anthill or ants."))
@@ -277,7 +338,7 @@ async fn act(State(service): State<Shared>, Json(action): Json<Action>) -> Resul
         (None, None, Some(new)) => new_game(kind(Some(&new))?, action.opponent.as_deref())?,
         _ => return Err(Refused::bad("Send one of `move`, `component` or `new`.")),
     };
-    let reply = service.handle(&seat.request(input)).await;
+    let reply = table.service.handle(&seat.request(input)).await;
     let buttons = steps(&reply.components, &[], &[]);
     Ok(Json(Answer {
         steps: (!buttons.is_empty()).then_some(buttons),
@@ -296,7 +357,7 @@ fn new_game(kind: GameKind, opponent: Option<&str>) -> Result<Input, Refused> {
             command("solitaire new", &[("game", kind.as_str())])
         }
         GameKind::ArmyAnts => match opponent {
-            Some(name) if Seat::fine(name) => command("armyants challenge", &[("opponent", name)]),
+            Some(name) if seat::fine(name) => command("armyants challenge", &[("opponent", name)]),
             Some(_) => {
                 return Err(Refused::bad(
                     "Name the opponent with up to 32 letters, digits, `_` or `-`.",
@@ -325,10 +386,12 @@ fn command(name: &str, options: &[(&str, &str)]) -> Input {
 /// On PostgreSQL the store tells of changes as they commit; elsewhere the
 /// stream looks every [`WATCH_EVERY`].
 async fn events(
-    State(service): State<Shared>,
-    Query(seat): Query<Seat>,
+    State(table): State<Shared>,
+    headers: HeaderMap,
+    Query(named): Query<Named>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
-    let seat = seat.checked()?;
+    let seat = table.seat(&headers, named)?;
+    let service = table.service.clone();
     let changes = service.store().watch_changes().await;
     let start = (service, seat, changes, None::<String>);
     let stream = stream::unfold(start, |(service, seat, mut changes, last)| async move {

@@ -7,16 +7,20 @@
 //! (source, target) pairs of those regions, so one small page plays every
 //! game and there is one renderer.
 
+mod activity;
 mod api;
 mod moves;
 mod page;
+mod seat;
+mod session;
 
 use crate::service::Service;
 use anyhow::Context;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
-pub use api::router;
+pub use activity::Activity;
+pub use api::{activity_router, router};
 
 /// Serves the table on loopback, for one person at this machine: who plays
 /// comes from the page's address (`?user=NAME&channel=ID`), so it never

@@ -49,14 +49,19 @@ const board = (page) => page.locator("[data-board]");
 const version = (page) => board(page).getAttribute("data-version");
 
 async function changed(page, before, timeout = 5000) {
-  await page.waitForFunction(
-    (v) => {
-      const b = document.querySelector("[data-board]");
-      return b && b.dataset.version !== v;
-    },
-    before,
-    { timeout },
-  );
+  try {
+    await page.waitForFunction(
+      (v) => {
+        const b = document.querySelector("[data-board]");
+        return b && b.dataset.version !== v;
+      },
+      before,
+      { timeout },
+    );
+  } catch (error) {
+    const said = await page.locator("#message").textContent();
+    throw new Error(`the board stayed at version ${before}: "${said}"`);
+  }
 }
 
 // One click-step of a patience: a move (source, target, maybe a choice),

@@ -4,8 +4,28 @@
 // Every action goes to the server as the same request the bot would make.
 
 const params = new URLSearchParams(location.search);
-const seat = { user: params.get("user") || "you", channel: params.get("channel") || "table" };
-const query = new URLSearchParams(seat).toString();
+// Inside Discord (the app's Activity) the page signs in and the session
+// says who plays where; at this machine (local mode) the address says.
+const inDiscord = params.has("frame_id") && params.has("instance_id");
+let seat = { user: params.get("user") || "you", channel: params.get("channel") || "table" };
+let query = new URLSearchParams(seat).toString();
+let session = null;
+
+async function signIn() {
+  const config = await (await fetch("/api/config")).json();
+  if (!config.activity) throw new Error("This table is not an Activity.");
+  const { signIn } = await import("/activity.js");
+  session = await signIn(config.activity);
+  seat = {};
+  query = new URLSearchParams({ session }).toString();
+}
+
+// Every call carries the session, if there is one.
+function call(path, init = {}) {
+  const headers = { ...(init.headers || {}) };
+  if (session) headers.authorization = `Bearer ${session}`;
+  return fetch(path, { ...init, headers });
+}
 
 const els = {
   who: document.getElementById("who"),
@@ -58,7 +78,7 @@ function shown() {
 }
 
 async function load() {
-  const response = await fetch(`/api/table?${query}`);
+  const response = await call(session ? "/api/table" : `/api/table?${query}`);
   const body = await response.json();
   if (!response.ok) {
     say(body.error, true);
@@ -81,7 +101,7 @@ async function send(action) {
   if (busy) return;
   busy = true;
   try {
-    const response = await fetch("/api/act", {
+    const response = await call("/api/act", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ...seat, ...action }),
@@ -107,7 +127,7 @@ function firstLine(text) {
 }
 
 function draw() {
-  els.who.textContent = `${seat.user} at ${seat.channel}`;
+  els.who.textContent = session ? place.user : `${seat.user} at ${seat.channel}`;
   els.choices.hidden = true;
   els.choices.replaceChildren();
   const board = shown();
@@ -207,7 +227,7 @@ function boardElement(board) {
   img.draggable = false;
   root.append(img);
   // Only the player to move is offered moves (a patience is always theirs).
-  const mine = group(board) === "patience" || board.to_move === seat.user;
+  const mine = group(board) === "patience" || board.to_move === place.user;
   const sources = new Set(mine ? board.moves.map((m) => m.from) : []);
   for (const region of board.regions) {
     const spot = document.createElement("button");
@@ -266,14 +286,15 @@ function movesBetween(from, to) {
 
 function clicked(id) {
   const board = shown();
-  if (picked && picked !== id) {
+  // A move may end where it starts (an Atta Ants ant out and back).
+  if (picked) {
     const move = movesBetween(picked, id);
     if (move) {
       choose(move);
       return;
     }
   }
-  const mine = group(board) === "patience" || board.to_move === seat.user;
+  const mine = group(board) === "patience" || board.to_move === place.user;
   if (!mine) {
     say(board.to_move ? `It is ${board.to_move}'s turn.` : "No one moves now.", true);
     return;
@@ -322,5 +343,13 @@ function live() {
   events.addEventListener("version", () => load());
 }
 
+if (inDiscord) {
+  try {
+    await signIn();
+  } catch (error) {
+    say(`Could not sign in: ${error.message || error}`, true);
+    throw error;
+  }
+}
 await load();
 live();
