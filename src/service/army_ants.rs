@@ -24,7 +24,7 @@ use crate::rules::army_ants::{
     Square, Status, View,
 };
 use crate::rules::shuffle::SeededRng;
-use crate::rules::{Game, GameKind};
+use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -107,7 +107,7 @@ impl Seats {
 type Loaded = Table<ArmyAnts>;
 
 impl Served for ArmyAnts {
-    const KIND: GameKind = GameKind::ArmyAnts;
+    const KIND: Kind = Kind::Listed(GameKind::ArmyAnts);
     const START: &'static str = "Start one with /armyants challenge.";
     const PENDING: &'static str = "challenge";
     type Stored = Setup;
@@ -325,7 +325,7 @@ impl Service {
         if level.is_some() {
             self.check_ai_cooldown(&req.user, req.at)?;
         }
-        let mut row = self.open_pending_game(req, KIND, &setup, &seats).await?;
+        let mut row = self.open_pending_game(req, KIND.into(), &setup, &seats).await?;
         if level.is_some() {
             row.status = GameStatus::Active;
             return self.start_against_bot(req, row, seats, setup).await;

@@ -21,7 +21,7 @@ use crate::render::{
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
-use crate::rules::{Game, GameKind};
+use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -86,7 +86,7 @@ fn lobby(row: GameRow, table: Table, setup: LobbySetup) -> Loaded {
 }
 
 impl Served for AttaAnts {
-    const KIND: GameKind = GameKind::AttaAnts;
+    const KIND: Kind = Kind::Listed(GameKind::AttaAnts);
     const START: &'static str = "Open one with /atta new.";
     const PENDING: &'static str = "lobby";
     type Stored = LobbySetup;
@@ -298,7 +298,7 @@ impl Service {
             host: req.user.clone(),
             seats,
         };
-        let row = self.open_pending_game(req, KIND, &setup, &table).await?;
+        let row = self.open_pending_game(req, KIND.into(), &setup, &table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let text = format!(
             "{} asks for a rematch of **Atta Ants**, the seats turned: {}. {} starts it with **Start**; \
@@ -328,7 +328,7 @@ impl Service {
             host: req.user.clone(),
             seats: vec![req.user.clone()],
         };
-        let row = self.open_pending_game(req, KIND, &setup, &table).await?;
+        let row = self.open_pending_game(req, KIND.into(), &setup, &table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let text = format!(
             "{} opens a game of **Atta Ants** for 2 to 4 players. Press **Join** (or `/atta join`); \

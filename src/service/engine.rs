@@ -13,7 +13,7 @@ use super::multiplayer::Target;
 use super::state::Logged;
 use super::types::{Ending, GameResult, GameSummary, Request, User};
 use super::{Config, Service};
-use crate::rules::{Game, GameKind, Turn};
+use crate::rules::{Game, Kind, Turn};
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -24,7 +24,7 @@ use std::time::Duration;
 /// A game the engine serves: its rules, and how the service stores it.
 pub(super) trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
     /// Its entry in the registry.
-    const KIND: GameKind;
+    const KIND: Kind;
     /// What starts a game when there is none in the channel.
     const START: &'static str;
     /// What a game is called before it starts: `challenge`, `lobby`.

@@ -469,7 +469,7 @@ impl Service {
         }
         let row = GameRow {
             id: new_game_id(),
-            kind: G::KIND,
+            kind: G::KIND.into(),
             guild_id: req.guild_key().to_string(),
             channel_id: req.channel.clone(),
             owner_id: req.user.id.clone(),
