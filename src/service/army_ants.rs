@@ -41,7 +41,7 @@ pub(super) const OPEN_SEAT: &str = "~open";
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Seats {
+pub struct Seats {
     red: User,
     black: User,
     challenger: Side,
@@ -136,6 +136,10 @@ impl Served for ArmyAnts {
 
     fn timeout_entry(&self, _: Side) -> String {
         TIMEOUT.to_string()
+    }
+
+    fn refused(e: RuleError, seats: &Seats) -> UserError {
+        UserError::refused(e, |side| Self::label(seats, side))
     }
 
     fn not_started(seats: &Seats) -> String {
@@ -582,7 +586,7 @@ impl Service {
             let events = loaded
                 .game_mut()
                 .apply(side, action)
-                .map_err(|e| rule_error(e, &loaded))?;
+                .map_err(|e| ArmyAnts::refused(e, &loaded.seats))?;
             let bot_before = loaded.game().phase();
             let turns = match bot {
                 Some((bot_side, level)) if loaded.game().outcome().is_none() => {
@@ -874,13 +878,13 @@ impl Service {
             Ok(reply)
         };
         if loaded.game().status() != Status::ToMove(side) {
-            let refusal = rule_error(
+            let refusal = ArmyAnts::refused(
                 match loaded.game().status() {
                     Status::ToMove(other) => RuleError::NotYourTurn(other),
                     Status::Over(_) => RuleError::GameOver,
                     Status::Deploying => RuleError::Illegal("the armies are still being deployed".into()),
                 },
-                &loaded,
+                &loaded.seats,
             );
             return match (private, loaded.game().status()) {
                 (true, Status::ToMove(_)) => again(format!(
@@ -1357,10 +1361,6 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
         GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::conflict("The challenge was already accepted.")),
     }
-}
-
-fn rule_error(e: RuleError, loaded: &Loaded) -> UserError {
-    UserError::refused(e, |side| loaded.label(side))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

@@ -34,7 +34,7 @@ const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
 
 /// What a lobby was opened with; the player count is known at the start.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct LobbySetup {
+pub struct LobbySetup {
     seed: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     deal: Option<String>,
@@ -46,7 +46,7 @@ pub(super) struct LobbySetup {
 
 /// Who sits where: seat i plays colour i.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Table {
+pub struct Table {
     host: User,
     seats: Vec<User>,
 }
@@ -120,6 +120,10 @@ impl Served for AttaAnts {
     /// A player out of time leaves the game.
     fn timeout_entry(&self, _: Colour) -> String {
         Action::Leave.to_string()
+    }
+
+    fn refused(e: RuleError, table: &Table) -> UserError {
+        UserError::refused(e, |colour| table.label(colour))
     }
 
     fn not_started(_: &Table) -> String {
@@ -234,8 +238,10 @@ impl Service {
         check_version(&loaded.row, version)?;
         let game = loaded.game();
         match game.to_move() {
-            None => return Err(rule_error(RuleError::GameOver, &loaded.seats).into()),
-            Some(c) if c != colour => return Err(rule_error(RuleError::NotYourTurn(c), &loaded.seats).into()),
+            None => return Err(AttaAnts::refused(RuleError::GameOver, &loaded.seats).into()),
+            Some(c) if c != colour => {
+                return Err(AttaAnts::refused(RuleError::NotYourTurn(c), &loaded.seats).into())
+            }
             Some(_) => {}
         }
         let who = loaded.label(colour);
@@ -487,39 +493,30 @@ impl Service {
         action: Action,
         at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        let action = &action;
-        self.retrying(|| async move {
-            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
-            let colour = self.seated(&loaded, req)?;
-            check_version(&loaded.row, at_version)?;
-            let game = loaded.game_mut();
-            let canonical = game.canonical(action);
+        let apply = |game: &mut AttaAnts, colour| {
+            let canonical = game.canonical(&action);
             let before_round = game.round();
-            let events = game
-                .apply(colour, action)
-                .map_err(|e| rule_error(e, &loaded.seats))?;
-            let append = vec![(req.user.id.clone(), canonical.to_string())];
-            let Some(()) = self.save_turn(&mut loaded, req.at, append).await? else {
-                return Ok(None);
-            };
-            let who = loaded.label(colour);
-            let mut text = match &action {
-                Action::Leave => format!("{who} left the game."),
-                Action::End => format!("{who} ended their turn."),
-                _ => format!("{who} played **{canonical}**."),
-            };
-            describe_events(
-                &mut text,
-                &loaded,
-                &events,
-                before_round,
-                (*action == Action::Leave).then_some(colour),
-            );
-            text.push(' ');
-            text.push_str(&turn_line(&loaded));
-            Ok(Some(self.atta_board_reply(&loaded, text)))
-        })
-        .await
+            let events = game.apply(colour, &action)?;
+            Ok((canonical.to_string(), (canonical, before_round, events)))
+        };
+        let played = self.play(req, target, at_version, apply).await?;
+        let (loaded, colour, (canonical, before_round, events)) = (played.table, played.seat, played.told);
+        let who = loaded.label(colour);
+        let mut text = match &action {
+            Action::Leave => format!("{who} left the game."),
+            Action::End => format!("{who} ended their turn."),
+            _ => format!("{who} played **{canonical}**."),
+        };
+        describe_events(
+            &mut text,
+            &loaded,
+            &events,
+            before_round,
+            (action == Action::Leave).then_some(colour),
+        );
+        text.push(' ');
+        text.push_str(&turn_line(&loaded));
+        Ok(self.atta_board_reply(&loaded, text))
     }
 
     /// `/atta place` without an action: the legal placements, for anyone.
@@ -786,10 +783,6 @@ fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
         GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::illegal("The game has already started.")),
     }
-}
-
-fn rule_error(e: RuleError, table: &Table) -> UserError {
-    UserError::refused(e, |colour| table.label(colour))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

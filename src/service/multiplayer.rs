@@ -13,7 +13,7 @@ use serde::Serialize;
 
 /// How a command finds its game.
 #[derive(Clone, Copy)]
-pub(super) enum Target<'a> {
+pub enum Target<'a> {
     /// The open game of the request's channel.
     Channel,
     /// A game named by a component id.

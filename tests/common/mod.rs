@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod nim;
+
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::Path;
