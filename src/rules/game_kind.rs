@@ -369,17 +369,18 @@ mod tests {
 
     #[test]
     fn an_unlisted_game_is_read_once_registered() {
-        const CHESS: Unlisted = Unlisted {
-            name: "chess",
-            title: "Chess",
+        // Not "chess": the store's tests keep that name unknown.
+        const GO: Unlisted = Unlisted {
+            name: "go",
+            title: "Go",
         };
-        assert_eq!(Kind::parse("chess"), None);
-        Kind::Unlisted(&CHESS).register();
-        assert_eq!(Kind::parse("chess"), Some(Kind::Unlisted(&CHESS)));
+        assert_eq!(Kind::parse("go"), None);
+        Kind::Unlisted(&GO).register();
+        assert_eq!(Kind::parse("go"), Some(Kind::Unlisted(&GO)));
         assert_eq!(Kind::parse("atta-ants"), Some(Kind::Listed(GameKind::AttaAnts)));
         assert_eq!(
-            serde_json::to_value(Kind::Unlisted(&CHESS)).unwrap(),
-            serde_json::json!("chess")
+            serde_json::to_value(Kind::Unlisted(&GO)).unwrap(),
+            serde_json::json!("go")
         );
     }
 
