@@ -30,7 +30,6 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: GameKind = GameKind::ArmyAnts;
 /// The log entry of a player who ran out of time (not a move: the rules'
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
@@ -329,27 +328,28 @@ impl Service {
         if level.is_some() {
             self.check_ai_cooldown(&req.user, req.at)?;
         }
-        let mut row = self.open_pending_game(req, KIND.into(), &setup, &seats).await?;
+        let position = setup.position.is_some();
+        let mut loaded = self.open_table::<ArmyAnts>(req, setup, seats).await?;
         if level.is_some() {
-            row.status = GameStatus::Active;
-            return self.start_against_bot(req, row, seats, setup).await;
+            loaded.row.status = GameStatus::Active;
+            return self.start_against_bot(req, loaded).await;
         }
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
-        let start = match (&setup.position, chosen_seed) {
-            (Some(_), _) => format!(
+        let start = match (position, chosen_seed) {
+            (true, _) => format!(
                 "from a position {} chose; **unrated**, since they could study it beforehand",
                 req.user.name
             ),
-            (None, Some(seed)) if deployment == Deployment::Random => format!(
+            (false, Some(seed)) if deployment == Deployment::Random => format!(
                 "random deployment from seed {seed}, which {} chose; **unrated**, since they could study it beforehand",
                 req.user.name
             ),
-            (None, Some(_)) => format!(
+            (false, Some(_)) => format!(
                 "{} deployment; {} gave a seed, so the game is **unrated**, but the hidden rows are dealt by the server, not from the seed",
                 deployment.name(),
                 req.user.name
             ),
-            (None, None) => format!("{} deployment", deployment.name()),
+            (false, None) => format!("{} deployment", deployment.name()),
         };
         let text = if opponent.id == OPEN_SEAT {
             format!(
@@ -365,6 +365,7 @@ impl Service {
                 challenger_side.opponent().name(),
             )
         };
+        let row = &loaded.row;
         let components = vec![
             Component::button(
                 cid(&row.id, &format!("accept.{}", row.version)),
@@ -376,33 +377,15 @@ impl Service {
         Ok(Reply {
             text,
             components,
-            game: Some(self.summary(&Loaded {
-                game: Some(ArmyAnts::new(&setup).expect("checked above")),
-                row,
-                seats,
-                setup,
-            })),
+            game: Some(self.summary(&loaded)),
             ..Reply::default()
         })
     }
 
     /// A game against the computer starts at once: no one has to accept.
     /// The computer places its cards, or moves first, in this request.
-    async fn start_against_bot(
-        &self,
-        req: &Request,
-        row: GameRow,
-        seats: Seats,
-        setup: Setup,
-    ) -> ServiceResult<Reply> {
-        let game = ArmyAnts::new(&setup).context("checked setup")?;
-        let (bot_side, level) = seats.bot().expect("a game against the computer");
-        let mut loaded = Loaded {
-            row,
-            seats,
-            setup,
-            game: Some(game),
-        };
+    async fn start_against_bot(&self, req: &Request, mut loaded: Loaded) -> ServiceResult<Reply> {
+        let (bot_side, level) = loaded.seats.bot().expect("a game against the computer");
         let before = loaded.game().phase();
         let seed = loaded.setup.seed.unwrap_or(0);
         let turns = self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?;

@@ -27,7 +27,6 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: GameKind = GameKind::AttaAnts;
 const TAG: &str = GameKind::AttaAnts.component_tag();
 const MAX_PLAYERS: usize = GameKind::AttaAnts.players().1 as usize;
 const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
@@ -74,16 +73,6 @@ impl Table {
 
 /// A stored game with its state rebuilt (none while it is a lobby).
 type Loaded = super::engine::Table<AttaAnts>;
-
-/// A lobby just opened: its seats, no game yet.
-fn lobby(row: GameRow, table: Table, setup: LobbySetup) -> Loaded {
-    Loaded {
-        row,
-        seats: table,
-        setup,
-        game: None,
-    }
-}
 
 impl Served for AttaAnts {
     const KIND: Kind = Kind::Listed(GameKind::AttaAnts);
@@ -304,16 +293,16 @@ impl Service {
             host: req.user.clone(),
             seats,
         };
-        let row = self.open_pending_game(req, KIND.into(), &setup, &table).await?;
+        let loaded = self.open_table::<AttaAnts>(req, setup, table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let text = format!(
             "{} asks for a rematch of **Atta Ants**, the seats turned: {}. {} starts it with **Start**; \
              anyone who does not want to play presses **Leave**. The lobby closes in {minutes} minutes.",
             mention(&req.user),
-            seat_list(&table),
+            seat_list(&loaded.seats),
             req.user.name
         );
-        Ok(self.lobby_reply(&lobby(row, table, setup), text))
+        Ok(self.lobby_reply(&loaded, text))
     }
 
     async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -334,14 +323,14 @@ impl Service {
             host: req.user.clone(),
             seats: vec![req.user.clone()],
         };
-        let row = self.open_pending_game(req, KIND.into(), &setup, &table).await?;
+        let loaded = self.open_table::<AttaAnts>(req, setup, table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let text = format!(
             "{} opens a game of **Atta Ants** for 2 to 4 players. Press **Join** (or `/atta join`); \
              the host starts it with **Start** (or `/atta start`). The lobby closes in {minutes} minutes.",
             mention(&req.user)
         );
-        Ok(self.lobby_reply(&lobby(row, table, setup), text))
+        Ok(self.lobby_reply(&loaded, text))
     }
 
     /// The animated replay of a finished game, every position; `None`
