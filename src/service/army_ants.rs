@@ -9,16 +9,12 @@ use super::custom_id::ComponentId;
 use super::engine::{check_version, typed_matches, Served, Table, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
-use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
 use super::{mention, Service};
 use crate::ai::army_ants::Level;
-use crate::render::{
-    army_ants_alt_text, army_ants_png, board_replay, board_replay_alt_text, BoardLabels, Sampler,
-    MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
-};
+use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
     record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Outcome, Phase, RuleError, Setup, Side,
     Square, Status, View,
@@ -411,34 +407,6 @@ impl Service {
             self.turn_line(&loaded)
         );
         Ok(self.board_reply(&loaded, text, None))
-    }
-
-    /// The animated replay of a finished game: every position, as anyone
-    /// watching saw it (cards placed in private stay face down until both
-    /// armies are placed). `None` while the game goes on, or without
-    /// rendering.
-    async fn army_ants_replay(&self, loaded: &Loaded) -> anyhow::Result<Option<Image>> {
-        if !self.config.render || !matches!(loaded.game().status(), Status::Over(_)) {
-            return Ok(None);
-        }
-        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let start = ArmyAnts::new(&loaded.setup)?;
-        let last = self
-            .replay_each(&loaded.row, &loaded.seats, start, |game| {
-                sample.offer(|| replay_view(game))
-            })
-            .await?;
-        let sample = sample.finish(|| replay_view(&last));
-        let labels = loaded.seats.labels();
-        draw_replay(&loaded.row.id, move || {
-            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
-            Some(Image {
-                regions: Vec::new(),
-                alt: board_replay_alt_text(&replay, &sample, &labels),
-                png: replay.gif,
-            })
-        })
-        .await
     }
 
     async fn accept(
@@ -1068,7 +1036,9 @@ impl Service {
         let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
         let text = record_text(&loaded);
         let mut reply = Reply::text(text);
-        reply.image = self.army_ants_replay(&loaded).await?;
+        reply.image = self
+            .table_replay(&loaded, replay_view, loaded.seats.labels())
+            .await?;
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
     }

@@ -10,14 +10,10 @@ use super::custom_id::ComponentId;
 use super::engine::{check_version, out_of_date, typed_matches, Served, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
-use super::offload::draw_replay;
 use super::options;
 use super::types::*;
 use super::{mention, Service};
-use crate::render::{
-    atta_ants_alt_text, atta_ants_png, atta_card_name, board_replay, board_replay_alt_text, AttaLabels,
-    Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
-};
+use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
@@ -333,33 +329,6 @@ impl Service {
         Ok(self.lobby_reply(&loaded, text))
     }
 
-    /// The animated replay of a finished game, every position; `None`
-    /// while it goes on, or without rendering.
-    async fn atta_replay_image(&self, loaded: &Loaded) -> anyhow::Result<Option<Image>> {
-        let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some());
-        if !self.config.render || !over {
-            return Ok(None);
-        }
-        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let start = start_of(&loaded.setup, &loaded.seats)?;
-        let last = self
-            .replay_each(&loaded.row, &loaded.seats, start, |g| {
-                sample.offer(|| g.view(None))
-            })
-            .await?;
-        let sample = sample.finish(|| last.view(None));
-        let labels = loaded.seats.labels();
-        draw_replay(&loaded.row.id, move || {
-            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
-            Some(Image {
-                regions: Vec::new(),
-                alt: board_replay_alt_text(&replay, &sample, &labels),
-                png: replay.gif,
-            })
-        })
-        .await
-    }
-
     async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         self.retrying(|| async move {
             let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
@@ -633,7 +602,8 @@ impl Service {
             }
         }
         let mut reply = Reply::text(out.trim_end().to_string());
-        reply.image = self.atta_replay_image(&loaded).await?;
+        let view = |game: &AttaAnts| game.view(None);
+        reply.image = self.table_replay(&loaded, view, loaded.seats.labels()).await?;
         reply.game = Some(self.atta_summary(&loaded));
         Ok(reply)
     }

@@ -12,9 +12,13 @@
 
 use super::error::{ServiceResult, UserError};
 pub use super::multiplayer::Target;
+use super::offload::draw_replay;
 pub use super::state::Logged;
-use super::types::{Ending, GameResult, GameSummary, Request, User};
+use super::types::{Ending, GameResult, GameSummary, Image, Request, User};
 use super::{Config, Service};
+use crate::render::{
+    board_replay, board_replay_alt_text, Board, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
+};
 use crate::rules::{Game, Kind, Turn};
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
@@ -373,6 +377,45 @@ impl Service {
 }
 
 impl Service {
+    /// The animated replay of a finished game: every position from its
+    /// deal as `view` shows it to anyone watching (at most
+    /// `MAX_REPLAY_FRAMES` of them), drawn off the runtime's workers.
+    /// `None` while the game goes on, or without rendering.
+    pub(super) async fn table_replay<G, B, L>(
+        &self,
+        table: &Table<G>,
+        view: impl Fn(&G) -> B,
+        labels: L,
+    ) -> anyhow::Result<Option<Image>>
+    where
+        G: Served,
+        B: for<'a> Board<Labels<'a> = &'a L> + Send + 'static,
+        L: Send + 'static,
+    {
+        let over = table.game.as_ref().and_then(Game::outcome).is_some();
+        let Some(start) =
+            G::dealt(&table.row, &table.setup, &table.seats).filter(|_| over && self.config.render)
+        else {
+            return Ok(None);
+        };
+        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
+        let last = self
+            .replay_each(&table.row, &table.seats, start?, |game| {
+                sample.offer(|| view(game))
+            })
+            .await?;
+        let sample = sample.finish(|| view(&last));
+        draw_replay(&table.row.id, move || {
+            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
+            Some(Image {
+                regions: Vec::new(),
+                alt: board_replay_alt_text(&replay, &sample, &labels),
+                png: replay.gif,
+            })
+        })
+        .await
+    }
+
     /// The channel's open game of `G` and the user's seat in it, for
     /// suggestions: `None` when there is none or they do not play in it.
     pub async fn open_seat<G: Served>(
