@@ -318,9 +318,6 @@ impl Service {
             level: level.map(|l| l.name().to_string()),
             chosen_setup,
         };
-        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
-        }
         if level.is_some() {
             self.check_ai_cooldown(&req.user, req.at)?;
         }

@@ -275,9 +275,6 @@ impl Service {
         if loaded.row.status != GameStatus::Finished {
             return Err(UserError::illegal("That game is not over yet.").into());
         }
-        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
-        }
         let mut seats = loaded.seats.seats.clone();
         seats.rotate_left(1);
         let setup = LobbySetup {
@@ -310,9 +307,6 @@ impl Service {
         if let Some(deal) = &deal {
             parse_deal(deal)
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
-        }
-        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
         }
         let setup = LobbySetup { seed, deal, chosen };
         let table = Table {

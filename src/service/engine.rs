@@ -204,7 +204,7 @@ impl Service {
     /// Opens a table of `G` in the request's channel, owned by the
     /// requester: pending (a challenge, a lobby) and expiring like a
     /// challenge until its first `save_turn` puts it under way. Refused
-    /// when the channel already has an open game.
+    /// when the channel already has an open game, in that game's words.
     pub async fn open_table<G: Served>(
         &self,
         req: &Request,
@@ -212,6 +212,9 @@ impl Service {
         seats: G::Seats,
     ) -> ServiceResult<Table<G>> {
         G::KIND.register();
+        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
+            return Err(super::multiplayer::busy_channel(&open).into());
+        }
         let row = self.open_pending_game(req, G::KIND, &setup, &seats).await?;
         let game = G::dealt(&row, &setup, &seats).transpose()?;
         Ok(Table {
