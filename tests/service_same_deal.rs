@@ -33,7 +33,7 @@ async fn a_new_game_from_an_old_deal_ends_by_itself() {
         // `ends_when_dead` in its setup.
         let old = GameRow {
             id: "old1".into(),
-            kind: GameKind::Myrmex,
+            kind: GameKind::Myrmex.into(),
             guild_id: "g1".into(),
             channel_id: "c1".into(),
             owner_id: "alice".into(),

@@ -922,7 +922,7 @@ mod tests {
     fn game(status: &str, to_move: Option<&str>) -> GameSummary {
         GameSummary {
             id: "g1".into(),
-            kind: crate::rules::GameKind::ArmyAnts,
+            kind: crate::rules::GameKind::ArmyAnts.into(),
             status: crate::store::GameStatus::parse(status).expect("a status"),
             to_move: to_move.map(str::to_string),
             to_move_id: to_move.map(str::to_string),

@@ -20,7 +20,7 @@ pub mod spots;
 mod game_kind;
 
 pub use game::{Game, Solo, Turn};
-pub use game_kind::{DailySetup, GameKind, Ranking};
+pub use game_kind::{DailySetup, GameKind, Kind, Ranking, Unlisted};
 
 /// "1 card", "3 cards": a count and its noun, singular for one.
 pub fn counted(n: usize, noun: &str) -> String {

@@ -9,28 +9,23 @@ use super::custom_id::ComponentId;
 use super::engine::{check_version, typed_matches, Served, Table, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
-use super::offload::draw_replay;
 use super::options;
 use super::solitaire_board::versioned;
 use super::types::*;
 use super::{mention, Service};
 use crate::ai::army_ants::Level;
-use crate::render::{
-    army_ants_alt_text, army_ants_png, board_replay, board_replay_alt_text, BoardLabels, Sampler,
-    MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
-};
+use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
     record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Outcome, Phase, RuleError, Setup, Side,
     Square, Status, View,
 };
 use crate::rules::shuffle::SeededRng;
-use crate::rules::{Game, GameKind};
+use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: GameKind = GameKind::ArmyAnts;
 /// The log entry of a player who ran out of time (not a move: the rules'
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
@@ -41,7 +36,7 @@ pub(super) const OPEN_SEAT: &str = "~open";
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Seats {
+pub struct Seats {
     red: User,
     black: User,
     challenger: Side,
@@ -107,7 +102,7 @@ impl Seats {
 type Loaded = Table<ArmyAnts>;
 
 impl Served for ArmyAnts {
-    const KIND: GameKind = GameKind::ArmyAnts;
+    const KIND: Kind = Kind::Listed(GameKind::ArmyAnts);
     const START: &'static str = "Start one with /armyants challenge.";
     const PENDING: &'static str = "challenge";
     type Stored = Setup;
@@ -136,6 +131,10 @@ impl Served for ArmyAnts {
 
     fn timeout_entry(&self, _: Side) -> String {
         TIMEOUT.to_string()
+    }
+
+    fn refused(e: RuleError, seats: &Seats) -> UserError {
+        UserError::refused(e, |side| Self::label(seats, side))
     }
 
     fn not_started(seats: &Seats) -> String {
@@ -319,33 +318,31 @@ impl Service {
             level: level.map(|l| l.name().to_string()),
             chosen_setup,
         };
-        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
-        }
         if level.is_some() {
             self.check_ai_cooldown(&req.user, req.at)?;
         }
-        let mut row = self.open_pending_game(req, KIND, &setup, &seats).await?;
+        let position = setup.position.is_some();
+        let mut loaded = self.open_table::<ArmyAnts>(req, setup, seats).await?;
         if level.is_some() {
-            row.status = GameStatus::Active;
-            return self.start_against_bot(req, row, seats, setup).await;
+            loaded.row.status = GameStatus::Active;
+            return self.start_against_bot(req, loaded).await;
         }
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
-        let start = match (&setup.position, chosen_seed) {
-            (Some(_), _) => format!(
+        let start = match (position, chosen_seed) {
+            (true, _) => format!(
                 "from a position {} chose; **unrated**, since they could study it beforehand",
                 req.user.name
             ),
-            (None, Some(seed)) if deployment == Deployment::Random => format!(
+            (false, Some(seed)) if deployment == Deployment::Random => format!(
                 "random deployment from seed {seed}, which {} chose; **unrated**, since they could study it beforehand",
                 req.user.name
             ),
-            (None, Some(_)) => format!(
+            (false, Some(_)) => format!(
                 "{} deployment; {} gave a seed, so the game is **unrated**, but the hidden rows are dealt by the server, not from the seed",
                 deployment.name(),
                 req.user.name
             ),
-            (None, None) => format!("{} deployment", deployment.name()),
+            (false, None) => format!("{} deployment", deployment.name()),
         };
         let text = if opponent.id == OPEN_SEAT {
             format!(
@@ -360,12 +357,6 @@ impl Service {
                 mention(&req.user),
                 challenger_side.opponent().name(),
             )
-        };
-        let loaded = Loaded {
-            game: Some(ArmyAnts::new(&setup).expect("checked above")),
-            row,
-            seats,
-            setup,
         };
         Ok(self.challenge_reply(&loaded, text))
     }
@@ -418,21 +409,8 @@ impl Service {
 
     /// A game against the computer starts at once: no one has to accept.
     /// The computer places its cards, or moves first, in this request.
-    async fn start_against_bot(
-        &self,
-        req: &Request,
-        row: GameRow,
-        seats: Seats,
-        setup: Setup,
-    ) -> ServiceResult<Reply> {
-        let game = ArmyAnts::new(&setup).context("checked setup")?;
-        let (bot_side, level) = seats.bot().expect("a game against the computer");
-        let mut loaded = Loaded {
-            row,
-            seats,
-            setup,
-            game: Some(game),
-        };
+    async fn start_against_bot(&self, req: &Request, mut loaded: Loaded) -> ServiceResult<Reply> {
+        let (bot_side, level) = loaded.seats.bot().expect("a game against the computer");
         let before = loaded.game().phase();
         let seed = loaded.setup.seed.unwrap_or(0);
         let turns = self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?;
@@ -458,34 +436,6 @@ impl Service {
             self.turn_line(&loaded)
         );
         Ok(self.board_reply(&loaded, text, None))
-    }
-
-    /// The animated replay of a finished game: every position, as anyone
-    /// watching saw it (cards placed in private stay face down until both
-    /// armies are placed). `None` while the game goes on, or without
-    /// rendering.
-    async fn army_ants_replay(&self, loaded: &Loaded) -> anyhow::Result<Option<Image>> {
-        if !self.config.render || !matches!(loaded.game().status(), Status::Over(_)) {
-            return Ok(None);
-        }
-        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let start = ArmyAnts::new(&loaded.setup)?;
-        let last = self
-            .replay_each(&loaded.row, &loaded.seats, start, |game| {
-                sample.offer(|| replay_view(game))
-            })
-            .await?;
-        let sample = sample.finish(|| replay_view(&last));
-        let labels = loaded.seats.labels();
-        draw_replay(&loaded.row.id, move || {
-            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
-            Some(Image {
-                regions: Vec::new(),
-                alt: board_replay_alt_text(&replay, &sample, &labels),
-                png: replay.gif,
-            })
-        })
-        .await
     }
 
     async fn accept(
@@ -616,7 +566,7 @@ impl Service {
             let events = loaded
                 .game_mut()
                 .apply(side, action)
-                .map_err(|e| rule_error(e, &loaded))?;
+                .map_err(|e| ArmyAnts::refused(e, &loaded.seats))?;
             let bot_before = loaded.game().phase();
             let turns = match bot {
                 Some((bot_side, level)) if loaded.game().outcome().is_none() => {
@@ -908,13 +858,13 @@ impl Service {
             Ok(reply)
         };
         if loaded.game().status() != Status::ToMove(side) {
-            let refusal = rule_error(
+            let refusal = ArmyAnts::refused(
                 match loaded.game().status() {
                     Status::ToMove(other) => RuleError::NotYourTurn(other),
                     Status::Over(_) => RuleError::GameOver,
                     Status::Deploying => RuleError::Illegal("the armies are still being deployed".into()),
                 },
-                &loaded,
+                &loaded.seats,
             );
             return match (private, loaded.game().status()) {
                 (true, Status::ToMove(_)) => again(format!(
@@ -1115,7 +1065,9 @@ impl Service {
         let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
         let text = record_text(&loaded);
         let mut reply = Reply::text(text);
-        reply.image = self.army_ants_replay(&loaded).await?;
+        reply.image = self
+            .table_replay(&loaded, replay_view, loaded.seats.labels())
+            .await?;
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
     }
@@ -1391,10 +1343,6 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
         GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::conflict("The challenge was already accepted.")),
     }
-}
-
-fn rule_error(e: RuleError, loaded: &Loaded) -> UserError {
-    UserError::refused(e, |side| loaded.label(side))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

@@ -10,31 +10,26 @@ use super::custom_id::ComponentId;
 use super::engine::{check_version, out_of_date, typed_matches, Served, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
-use super::offload::draw_replay;
 use super::options;
 use super::types::*;
 use super::{mention, Service};
-use crate::render::{
-    atta_ants_alt_text, atta_ants_png, atta_card_name, board_replay, board_replay_alt_text, AttaLabels,
-    Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
-};
+use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
 };
-use crate::rules::{Game, GameKind};
+use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub(super) const KIND: GameKind = GameKind::AttaAnts;
 const TAG: &str = GameKind::AttaAnts.component_tag();
 const MAX_PLAYERS: usize = GameKind::AttaAnts.players().1 as usize;
 const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
 
 /// What a lobby was opened with; the player count is known at the start.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct LobbySetup {
+pub struct LobbySetup {
     seed: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     deal: Option<String>,
@@ -46,7 +41,7 @@ pub(super) struct LobbySetup {
 
 /// Who sits where: seat i plays colour i.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Table {
+pub struct Table {
     host: User,
     seats: Vec<User>,
 }
@@ -75,18 +70,8 @@ impl Table {
 /// A stored game with its state rebuilt (none while it is a lobby).
 type Loaded = super::engine::Table<AttaAnts>;
 
-/// A lobby just opened: its seats, no game yet.
-fn lobby(row: GameRow, table: Table, setup: LobbySetup) -> Loaded {
-    Loaded {
-        row,
-        seats: table,
-        setup,
-        game: None,
-    }
-}
-
 impl Served for AttaAnts {
-    const KIND: GameKind = GameKind::AttaAnts;
+    const KIND: Kind = Kind::Listed(GameKind::AttaAnts);
     const START: &'static str = "Open one with /atta new.";
     const PENDING: &'static str = "lobby";
     type Stored = LobbySetup;
@@ -120,6 +105,10 @@ impl Served for AttaAnts {
     /// A player out of time leaves the game.
     fn timeout_entry(&self, _: Colour) -> String {
         Action::Leave.to_string()
+    }
+
+    fn refused(e: RuleError, table: &Table) -> UserError {
+        UserError::refused(e, |colour| table.label(colour))
     }
 
     fn not_started(_: &Table) -> String {
@@ -234,8 +223,10 @@ impl Service {
         check_version(&loaded.row, version)?;
         let game = loaded.game();
         match game.to_move() {
-            None => return Err(rule_error(RuleError::GameOver, &loaded.seats).into()),
-            Some(c) if c != colour => return Err(rule_error(RuleError::NotYourTurn(c), &loaded.seats).into()),
+            None => return Err(AttaAnts::refused(RuleError::GameOver, &loaded.seats).into()),
+            Some(c) if c != colour => {
+                return Err(AttaAnts::refused(RuleError::NotYourTurn(c), &loaded.seats).into())
+            }
             Some(_) => {}
         }
         let who = loaded.label(colour);
@@ -284,9 +275,6 @@ impl Service {
         if loaded.row.status != GameStatus::Finished {
             return Err(UserError::illegal("That game is not over yet.").into());
         }
-        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
-        }
         let mut seats = loaded.seats.seats.clone();
         seats.rotate_left(1);
         let setup = LobbySetup {
@@ -298,16 +286,16 @@ impl Service {
             host: req.user.clone(),
             seats,
         };
-        let row = self.open_pending_game(req, KIND, &setup, &table).await?;
+        let loaded = self.open_table::<AttaAnts>(req, setup, table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let text = format!(
             "{} asks for a rematch of **Atta Ants**, the seats turned: {}. {} starts it with **Start**; \
              anyone who does not want to play presses **Leave**. The lobby closes in {minutes} minutes.",
             mention(&req.user),
-            seat_list(&table),
+            seat_list(&loaded.seats),
             req.user.name
         );
-        Ok(self.lobby_reply(&lobby(row, table, setup), text))
+        Ok(self.lobby_reply(&loaded, text))
     }
 
     async fn atta_new(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -320,49 +308,19 @@ impl Service {
             parse_deal(deal)
                 .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
         }
-        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
-        }
         let setup = LobbySetup { seed, deal, chosen };
         let table = Table {
             host: req.user.clone(),
             seats: vec![req.user.clone()],
         };
-        let row = self.open_pending_game(req, KIND, &setup, &table).await?;
+        let loaded = self.open_table::<AttaAnts>(req, setup, table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
         let text = format!(
             "{} opens a game of **Atta Ants** for 2 to 4 players. Press **Join** (or `/atta join`); \
              the host starts it with **Start** (or `/atta start`). The lobby closes in {minutes} minutes.",
             mention(&req.user)
         );
-        Ok(self.lobby_reply(&lobby(row, table, setup), text))
-    }
-
-    /// The animated replay of a finished game, every position; `None`
-    /// while it goes on, or without rendering.
-    async fn atta_replay_image(&self, loaded: &Loaded) -> anyhow::Result<Option<Image>> {
-        let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some());
-        if !self.config.render || !over {
-            return Ok(None);
-        }
-        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let start = start_of(&loaded.setup, &loaded.seats)?;
-        let last = self
-            .replay_each(&loaded.row, &loaded.seats, start, |g| {
-                sample.offer(|| g.view(None))
-            })
-            .await?;
-        let sample = sample.finish(|| last.view(None));
-        let labels = loaded.seats.labels();
-        draw_replay(&loaded.row.id, move || {
-            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
-            Some(Image {
-                regions: Vec::new(),
-                alt: board_replay_alt_text(&replay, &sample, &labels),
-                png: replay.gif,
-            })
-        })
-        .await
+        Ok(self.lobby_reply(&loaded, text))
     }
 
     async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
@@ -487,39 +445,30 @@ impl Service {
         action: Action,
         at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        let action = &action;
-        self.retrying(|| async move {
-            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
-            let colour = self.seated(&loaded, req)?;
-            check_version(&loaded.row, at_version)?;
-            let game = loaded.game_mut();
-            let canonical = game.canonical(action);
+        let apply = |game: &mut AttaAnts, colour| {
+            let canonical = game.canonical(&action);
             let before_round = game.round();
-            let events = game
-                .apply(colour, action)
-                .map_err(|e| rule_error(e, &loaded.seats))?;
-            let append = vec![(req.user.id.clone(), canonical.to_string())];
-            let Some(()) = self.save_turn(&mut loaded, req.at, append).await? else {
-                return Ok(None);
-            };
-            let who = loaded.label(colour);
-            let mut text = match &action {
-                Action::Leave => format!("{who} left the game."),
-                Action::End => format!("{who} ended their turn."),
-                _ => format!("{who} played **{canonical}**."),
-            };
-            describe_events(
-                &mut text,
-                &loaded,
-                &events,
-                before_round,
-                (*action == Action::Leave).then_some(colour),
-            );
-            text.push(' ');
-            text.push_str(&turn_line(&loaded));
-            Ok(Some(self.atta_board_reply(&loaded, text)))
-        })
-        .await
+            let events = game.apply(colour, &action)?;
+            Ok((canonical.to_string(), (canonical, before_round, events)))
+        };
+        let played = self.play(req, target, at_version, apply).await?;
+        let (loaded, colour, (canonical, before_round, events)) = (played.table, played.seat, played.told);
+        let who = loaded.label(colour);
+        let mut text = match &action {
+            Action::Leave => format!("{who} left the game."),
+            Action::End => format!("{who} ended their turn."),
+            _ => format!("{who} played **{canonical}**."),
+        };
+        describe_events(
+            &mut text,
+            &loaded,
+            &events,
+            before_round,
+            (action == Action::Leave).then_some(colour),
+        );
+        text.push(' ');
+        text.push_str(&turn_line(&loaded));
+        Ok(self.atta_board_reply(&loaded, text))
     }
 
     /// `/atta place` without an action: the legal placements, for anyone.
@@ -664,7 +613,8 @@ impl Service {
             }
         }
         let mut reply = Reply::text(out.trim_end().to_string());
-        reply.image = self.atta_replay_image(&loaded).await?;
+        let view = |game: &AttaAnts| game.view(None);
+        reply.image = self.table_replay(&loaded, view, loaded.seats.labels()).await?;
         reply.game = Some(self.atta_summary(&loaded));
         Ok(reply)
     }
@@ -803,10 +753,6 @@ fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
         GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::illegal("The game has already started.")),
     }
-}
-
-fn rule_error(e: RuleError, table: &Table) -> UserError {
-    UserError::refused(e, |colour| table.label(colour))
 }
 
 fn cid(game_id: &str, verb: &str) -> String {

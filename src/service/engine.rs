@@ -6,14 +6,20 @@
 //! started, and summarise the game for the front ends.
 //!
 //! What stays with each game is what it owns: its options, its components
-//! and its words.
+//! and its words. A game outside the registry (`rules::Kind::Unlisted`) is
+//! served the same way: the engine registers its kind when it opens or
+//! finds its table.
 
 use super::error::{ServiceResult, UserError};
-use super::multiplayer::Target;
-use super::state::Logged;
-use super::types::{Ending, GameResult, GameSummary, Request, User};
+pub use super::multiplayer::Target;
+use super::offload::draw_replay;
+pub use super::state::Logged;
+use super::types::{Ending, GameResult, GameSummary, Image, Request, User};
 use super::{Config, Service};
-use crate::rules::{Game, GameKind, Turn};
+use crate::render::{
+    board_replay, board_replay_alt_text, Board, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
+};
+use crate::rules::{Game, Kind, Turn};
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -22,9 +28,9 @@ use serde::Serialize;
 use std::time::Duration;
 
 /// A game the engine serves: its rules, and how the service stores it.
-pub(super) trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
+pub trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
     /// Its entry in the registry.
-    const KIND: GameKind;
+    const KIND: Kind;
     /// What starts a game when there is none in the channel.
     const START: &'static str;
     /// What a game is called before it starts: `challenge`, `lobby`.
@@ -60,6 +66,9 @@ pub(super) trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
     /// Why no one can act yet in a table that has not started.
     fn not_started(seats: &Self::Seats) -> String;
 
+    /// The rules' refusal in the player's words.
+    fn refused(refusal: Self::Refusal, seats: &Self::Seats) -> UserError;
+
     /// "alice (Red)".
     fn label(seats: &Self::Seats, seat: Self::Seat) -> String {
         format!("{} ({seat})", Self::user_of(seats, seat).name)
@@ -67,7 +76,7 @@ pub(super) trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
 }
 
 /// A stored game with its state rebuilt: no game while the table fills.
-pub(super) struct Table<G: Served> {
+pub struct Table<G: Served> {
     pub row: GameRow,
     pub seats: G::Seats,
     pub setup: G::Stored,
@@ -156,7 +165,7 @@ fn stored_status<G: Game>(game: &G) -> GameStatus {
 }
 
 /// Refuses a click drawn for another version of the game.
-pub(super) fn check_version(row: &GameRow, at_version: Option<i64>) -> Result<(), UserError> {
+pub fn check_version(row: &GameRow, at_version: Option<i64>) -> Result<(), UserError> {
     match at_version {
         Some(v) if v != row.version => Err(out_of_date()),
         _ => Ok(()),
@@ -164,12 +173,20 @@ pub(super) fn check_version(row: &GameRow, at_version: Option<i64>) -> Result<()
 }
 
 /// The refusal of a click on a board that is no longer current.
-pub(super) fn out_of_date() -> UserError {
+pub fn out_of_date() -> UserError {
     UserError::conflict("That board is out of date: the game moved on. Use the newest board.")
 }
 
+/// An action saved by `Service::play`: the table after it, the seat that
+/// acted, and what the game told of it.
+pub struct Played<G: Served, E> {
+    pub table: Table<G>,
+    pub seat: G::Seat,
+    pub told: E,
+}
+
 /// How a seat's time ran out.
-pub(super) enum TimedOut<Seat, Events> {
+pub enum TimedOut<Seat, Events> {
     /// This seat forfeited, and what followed; the game may go on without it.
     Seat(Seat, Events),
     /// Every seat the game waited for was idle: the game is abandoned.
@@ -178,18 +195,67 @@ pub(super) enum TimedOut<Seat, Events> {
 
 impl Service {
     /// The game of `G` that `target` names in the request's channel, loaded.
-    pub(super) async fn find_table<G: Served>(
-        &self,
-        req: &Request,
-        target: &Target<'_>,
-    ) -> ServiceResult<Table<G>> {
+    pub async fn find_table<G: Served>(&self, req: &Request, target: &Target<'_>) -> ServiceResult<Table<G>> {
+        G::KIND.register();
         let row = self.find_game(req, target, G::KIND, G::START).await?;
         self.load_table(row).await
     }
 
+    /// Opens a table of `G` in the request's channel, owned by the
+    /// requester: pending (a challenge, a lobby) and expiring like a
+    /// challenge until its first `save_turn` puts it under way. Refused
+    /// when the channel already has an open game, in that game's words.
+    pub async fn open_table<G: Served>(
+        &self,
+        req: &Request,
+        setup: G::Stored,
+        seats: G::Seats,
+    ) -> ServiceResult<Table<G>> {
+        G::KIND.register();
+        if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
+            return Err(super::multiplayer::busy_channel(&open).into());
+        }
+        let row = self.open_pending_game(req, G::KIND, &setup, &seats).await?;
+        let game = G::dealt(&row, &setup, &seats).transpose()?;
+        Ok(Table {
+            row,
+            seats,
+            setup,
+            game,
+        })
+    }
+
+    /// Plays an action of the requesting user in the game `target` names:
+    /// their seat (`seated`), the board's version (`check_version`), the
+    /// rules' judgement, the log entry and the save, tried again on the new
+    /// state when another action landed first. `apply` plays it on the
+    /// game and gives the log entry (the action in canonical notation) and
+    /// what the game wants to tell of it; `G::refused` words a refusal.
+    pub async fn play<G: Served, E>(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        at_version: Option<i64>,
+        apply: impl Fn(&mut G, G::Seat) -> Result<(String, E), G::Refusal>,
+    ) -> ServiceResult<Played<G, E>> {
+        let apply = &apply;
+        self.retrying(|| async move {
+            let mut table = self.find_table::<G>(req, &target).await?;
+            let seat = self.seated(&table, req)?;
+            check_version(&table.row, at_version)?;
+            let (entry, told) = apply(table.game_mut(), seat).map_err(|e| G::refused(e, &table.seats))?;
+            let append = vec![(req.user.id.clone(), entry)];
+            let Some(()) = self.save_turn(&mut table, req.at, append).await? else {
+                return Ok(None);
+            };
+            Ok(Some(Played { table, seat, told }))
+        })
+        .await
+    }
+
     /// A stored game of `G` with its state: kept from an earlier request,
     /// or rebuilt from its setup and log.
-    pub(super) async fn load_table<G: Served>(&self, row: GameRow) -> ServiceResult<Table<G>> {
+    pub async fn load_table<G: Served>(&self, row: GameRow) -> ServiceResult<Table<G>> {
         super::touched::note(&row);
         let seats: G::Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: G::Stored = serde_json::from_str(&row.setup).context("stored setup")?;
@@ -207,7 +273,7 @@ impl Service {
 
     /// The seat of the requesting user in a game under way, or why they
     /// cannot act in it (whose turn it is is the rules' to say).
-    pub(super) fn seated<G: Served>(&self, table: &Table<G>, req: &Request) -> Result<G::Seat, UserError> {
+    pub fn seated<G: Served>(&self, table: &Table<G>, req: &Request) -> Result<G::Seat, UserError> {
         let seat = table
             .seat_of(&req.user.id)
             .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
@@ -223,7 +289,7 @@ impl Service {
     /// Saves the table's game as it now stands, `append` added to its log:
     /// its status, the next turn's deadline and, once over, its result.
     /// `None` when another action changed the game first.
-    pub(super) async fn save_turn<G: Served>(
+    pub async fn save_turn<G: Served>(
         &self,
         table: &mut Table<G>,
         at: DateTime<Utc>,
@@ -250,7 +316,7 @@ impl Service {
     /// `forfeit`, which says what followed (the game may go on without it);
     /// when the game waits for several at once, it is abandoned. `None` when
     /// there is no one to time out or the game moved meanwhile.
-    pub(super) async fn time_out<G: Served, E>(
+    pub async fn time_out<G: Served, E>(
         &self,
         row: &GameRow,
         at: DateTime<Utc>,
@@ -299,7 +365,7 @@ impl Service {
 
     /// Ends a table that never started (`ending`: declined, withdrawn or
     /// expired); `false` when someone acted on it at the same moment.
-    pub(super) async fn end_pending<G: Served>(
+    pub async fn end_pending<G: Served>(
         &self,
         row: &GameRow,
         ending: Ending,
@@ -314,9 +380,48 @@ impl Service {
 }
 
 impl Service {
+    /// The animated replay of a finished game: every position from its
+    /// deal as `view` shows it to anyone watching (at most
+    /// `MAX_REPLAY_FRAMES` of them), drawn off the runtime's workers.
+    /// `None` while the game goes on, or without rendering.
+    pub(super) async fn table_replay<G, B, L>(
+        &self,
+        table: &Table<G>,
+        view: impl Fn(&G) -> B,
+        labels: L,
+    ) -> anyhow::Result<Option<Image>>
+    where
+        G: Served,
+        B: for<'a> Board<Labels<'a> = &'a L> + Send + 'static,
+        L: Send + 'static,
+    {
+        let over = table.game.as_ref().and_then(Game::outcome).is_some();
+        let Some(start) =
+            G::dealt(&table.row, &table.setup, &table.seats).filter(|_| over && self.config.render)
+        else {
+            return Ok(None);
+        };
+        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
+        let last = self
+            .replay_each(&table.row, &table.seats, start?, |game| {
+                sample.offer(|| view(game))
+            })
+            .await?;
+        let sample = sample.finish(|| view(&last));
+        draw_replay(&table.row.id, move || {
+            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
+            Some(Image {
+                regions: Vec::new(),
+                alt: board_replay_alt_text(&replay, &sample, &labels),
+                png: replay.gif,
+            })
+        })
+        .await
+    }
+
     /// The channel's open game of `G` and the user's seat in it, for
     /// suggestions: `None` when there is none or they do not play in it.
-    pub(super) async fn open_seat<G: Served>(
+    pub async fn open_seat<G: Served>(
         &self,
         user: &User,
         channel: &str,

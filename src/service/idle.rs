@@ -7,7 +7,7 @@
 //! claimed row, so each happens once even across shard processes.
 
 use super::{Post, Service};
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
 
@@ -41,13 +41,14 @@ impl Service {
         let mut posts = Vec::new();
         for row in self.store.idle_games(now_ms - timeout_ms).await? {
             let post = match row.kind {
-                GameKind::ArmyAnts => self.army_ants_idle_end(&row, &idle, now).await?,
-                GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self
+                Kind::Listed(GameKind::ArmyAnts) => self.army_ants_idle_end(&row, &idle, now).await?,
+                Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => self
                     .solitaire_idle_end(&row, &idle, now)
                     .await
                     .map_err(anyhow::Error::from)?,
-                // Atta Ants keeps its own turn clock.
-                GameKind::AttaAnts => None,
+                // Atta Ants keeps its own turn clock; an unlisted game is
+                // its own server's to end.
+                Kind::Listed(GameKind::AttaAnts) | Kind::Unlisted(_) => None,
             };
             posts.extend(self.route_due(&row, post).await?);
         }
@@ -59,8 +60,8 @@ impl Service {
         for row in self.store.games_to_remind(since, REMINDER).await? {
             let left = Duration::from_millis((row.updated_at + timeout_ms - now_ms).max(0) as u64);
             let post = match row.kind {
-                GameKind::ArmyAnts => self.army_ants_idle_reminder(&row, &human(left)).await?,
-                GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
+                Kind::Listed(GameKind::ArmyAnts) => self.army_ants_idle_reminder(&row, &human(left)).await?,
+                Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
                     let owner: super::User = serde_json::from_str(&row.players)?;
                     Some(Post {
                         channel: row.channel_id.clone(),
@@ -72,7 +73,7 @@ impl Service {
                         ..Post::default()
                     })
                 }
-                GameKind::AttaAnts => None,
+                Kind::Listed(GameKind::AttaAnts) | Kind::Unlisted(_) => None,
             };
             // Claimed once per game version, whichever process gets here first.
             if post.is_some()

@@ -8,12 +8,12 @@ mod alerts;
 mod army_ants;
 mod atta_ants;
 mod atta_board;
-mod cache;
+pub mod cache;
 mod clock;
 pub mod custom_id;
 mod daily;
 mod daily_seed;
-mod engine;
+pub mod engine;
 mod error;
 mod idle;
 mod leaderboard;
@@ -37,7 +37,7 @@ pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use idle::parse_duration;
 pub use types::*;
 
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use crate::store::{GameStatus, Store, StoreError};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -282,7 +282,7 @@ impl Service {
                 let command = name.split_whitespace().next()?.to_ascii_lowercase();
                 match GameKind::by_command(&command)? {
                     kind @ (GameKind::ArmyAnts | GameKind::AttaAnts) => {
-                        self.channel_game(&req.channel, kind).await
+                        self.channel_game(&req.channel, kind.into()).await
                     }
                     GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
                         self.store.latest_solitaire(&req.channel, &req.user.id).await
@@ -296,9 +296,13 @@ impl Service {
     /// A stored game as a reply shows it, whatever the game.
     async fn summary_of(&self, row: &crate::store::GameRow) -> ServiceResult<GameSummary> {
         match row.kind {
-            GameKind::ArmyAnts => self.army_ants_summary_of(row).await,
-            GameKind::AttaAnts => self.atta_summary_of(row).await,
-            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_summary_of(row).await,
+            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_summary_of(row).await,
+            Kind::Listed(GameKind::AttaAnts) => self.atta_summary_of(row).await,
+            Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
+                self.solitaire_summary_of(row).await
+            }
+            // Only the engine knows an unlisted game: its id, kind and status.
+            Kind::Unlisted(_) => Ok(GameSummary::of(row)),
         }
     }
 
@@ -341,19 +345,21 @@ impl Service {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
             let due = match row.kind {
-                GameKind::AttaAnts => self.atta_due(&row, now).await?,
+                Kind::Listed(GameKind::AttaAnts) => self.atta_due(&row, now).await?,
                 // An Army Ants game expires only as an unanswered challenge.
-                GameKind::ArmyAnts => match row.status {
+                Kind::Listed(GameKind::ArmyAnts) => match row.status {
                     GameStatus::Pending => self.expire_challenge(&row, now).await?.into_iter().collect(),
                     _ => vec![],
                 },
                 // A patience expires only as a daily attempt whose day closed.
-                GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self
+                Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => self
                     .solitaire_close_end(&row, now)
                     .await
                     .map_err(anyhow::Error::from)?
                     .into_iter()
                     .collect(),
+                // An unlisted game's deadlines are its own server's to keep.
+                Kind::Unlisted(_) => vec![],
             };
             for post in due {
                 posts.extend(self.route_due(&row, Some(post)).await?);
@@ -399,9 +405,14 @@ impl Service {
     /// `/record` of a stored game, whatever the game.
     async fn record_of(&self, row: &crate::store::GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
         match row.kind {
-            GameKind::ArmyAnts => self.army_ants_record(row).await,
-            GameKind::AttaAnts => self.atta_record(row).await,
-            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => self.solitaire_record(row, at).await,
+            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_record(row).await,
+            Kind::Listed(GameKind::AttaAnts) => self.atta_record(row).await,
+            Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
+                self.solitaire_record(row, at).await
+            }
+            Kind::Unlisted(entry) => {
+                Err(UserError::no_game(format!("{} has no record here.", entry.title)).into())
+            }
         }
     }
 }

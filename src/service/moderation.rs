@@ -9,7 +9,7 @@ use super::reach::players_of;
 use super::types::{GameResult, Options, Reply, Request};
 use super::Ending;
 use super::{mention, options, Service};
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use crate::store::{GameStatus, GameUpdate};
 use anyhow::Context;
 
@@ -54,10 +54,11 @@ impl Service {
             }
         );
         let mut reply = match kind {
-            GameKind::ArmyAnts => self.army_ants_board_of(&row, text).await?,
+            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_board_of(&row, text).await?,
             // An ended Atta Ants game is stored like a closed lobby, with no
             // board to show; a patience is its player's to end.
-            GameKind::AttaAnts | GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => Reply::text(text),
+            Kind::Listed(GameKind::AttaAnts | GameKind::Myrmex | GameKind::Anthill | GameKind::Ants)
+            | Kind::Unlisted(_) => Reply::text(text),
         };
         let mut summary = self.summary_of(&row).await?;
         summary.result = Some(result);

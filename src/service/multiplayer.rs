@@ -5,7 +5,7 @@
 use super::error::{ServiceResult, UserError};
 use super::types::{Ending, GameResult, Reply, Request, User};
 use super::{new_game_id, touched, Service};
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -13,7 +13,7 @@ use serde::Serialize;
 
 /// How a command finds its game.
 #[derive(Clone, Copy)]
-pub(super) enum Target<'a> {
+pub enum Target<'a> {
     /// The open game of the request's channel.
     Channel,
     /// A game named by a component id.
@@ -27,7 +27,7 @@ impl Service {
     pub(super) async fn open_pending_game(
         &self,
         req: &Request,
-        kind: GameKind,
+        kind: Kind,
         setup: &impl Serialize,
         players: &impl Serialize,
     ) -> ServiceResult<GameRow> {
@@ -93,11 +93,11 @@ impl Service {
     pub(super) async fn channel_game(
         &self,
         channel: &str,
-        kind: GameKind,
+        kind: Kind,
     ) -> Result<Option<GameRow>, StoreError> {
         match self.store.open_multiplayer_game(channel).await? {
             Some(open) => Ok(Some(open)),
-            None => self.store.latest_game(channel, Some(kind)).await,
+            None => self.store.latest_of(channel, Some(kind)).await,
         }
     }
 
@@ -108,9 +108,11 @@ impl Service {
             return Ok(None);
         };
         let reply = match row.kind {
-            GameKind::ArmyAnts => self.army_ants_table(row, user).await?,
-            GameKind::AttaAnts => self.atta_table(row).await?,
-            GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => return Ok(None),
+            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_table(row, user).await?,
+            Kind::Listed(GameKind::AttaAnts) => self.atta_table(row).await?,
+            Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) | Kind::Unlisted(_) => {
+                return Ok(None)
+            }
         };
         Ok(Some(reply))
     }
@@ -128,7 +130,7 @@ impl Service {
         &self,
         req: &Request,
         target: &Target<'_>,
-        kind: GameKind,
+        kind: Kind,
         start: &str,
     ) -> ServiceResult<GameRow> {
         let row = match target {
@@ -162,7 +164,7 @@ impl Service {
 pub(super) fn busy_channel(open: &GameRow) -> UserError {
     let title = open.kind.title();
     let what = match (open.kind, open.status == GameStatus::Pending) {
-        (GameKind::AttaAnts, true) => format!("an {title} lobby is open"),
+        (Kind::Listed(GameKind::AttaAnts), true) => format!("an {title} lobby is open"),
         (_, true) => format!("an {title} challenge is waiting for an answer"),
         (_, false) => format!("an {title} game is under way"),
     };

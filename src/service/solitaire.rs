@@ -2,7 +2,6 @@
 //! and the deal, undo, hint and end buttons. One open solitaire per player and
 //! channel; others may watch but not touch.
 
-use super::cache::KeptPatience;
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
 use super::engine::check_version;
@@ -37,7 +36,7 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
 pub(super) trait SolitaireRules:
-    Patience<Setup: Serialize + DeserializeOwned + Clone + Send + Sync> + Hinted + KeptPatience
+    Patience<Setup: Serialize + DeserializeOwned + Clone + Send + Sync> + Hinted
 {
     /// The stored kind: `myrmex`, `anthill` or `ants`.
     const KIND: GameKind;
@@ -470,7 +469,7 @@ impl Service {
         }
         let row = GameRow {
             id: new_game_id(),
-            kind: G::KIND,
+            kind: G::KIND.into(),
             guild_id: req.guild_key().to_string(),
             channel_id: req.channel.clone(),
             owner_id: req.user.id.clone(),

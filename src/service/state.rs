@@ -11,7 +11,7 @@ use anyhow::Context;
 use std::future::Future;
 
 /// A game the service rebuilds from its log.
-pub(super) trait Logged: CachedGame {
+pub trait Logged: CachedGame {
     /// Who sits where, as the stored row says: it names the seat of a
     /// logged entry's user.
     type Seats;

@@ -193,7 +193,7 @@ pub struct SelectOption {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameSummary {
     pub id: String,
-    pub kind: crate::rules::GameKind,
+    pub kind: crate::rules::Kind,
     pub status: crate::store::GameStatus,
     pub to_move: Option<String>,
     /// The id of the user to move, for front ends that ping them.

@@ -22,7 +22,7 @@ mod ratings;
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
 
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
@@ -108,7 +108,7 @@ pub enum StoreError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
     pub id: String,
-    pub kind: GameKind,
+    pub kind: Kind,
     pub guild_id: String,
     pub channel_id: String,
     pub owner_id: String,
@@ -389,18 +389,27 @@ impl Store {
         row.map(|r| game_row(&r)).transpose()
     }
 
-    /// The most recent game of a kind in a channel, open or not.
+    /// The most recent game of one of the five in a channel, open or not.
     pub async fn latest_game(
         &self,
         channel_id: &str,
         kind: Option<GameKind>,
+    ) -> Result<Option<GameRow>, StoreError> {
+        self.latest_of(channel_id, kind.map(Kind::Listed)).await
+    }
+
+    /// The most recent game of a kind in a channel, open or not.
+    pub async fn latest_of(
+        &self,
+        channel_id: &str,
+        kind: Option<Kind>,
     ) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND ($2 IS NULL OR kind = $2) \
              ORDER BY created_at DESC, id DESC LIMIT 1"
         ))
         .bind(channel_id)
-        .bind(kind.map(GameKind::as_str))
+        .bind(kind.map(Kind::as_str))
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| game_row(&r)).transpose()
@@ -638,7 +647,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         value,
     };
     Ok(GameRow {
-        kind: GameKind::parse(&kind).ok_or_else(|| unreadable("kind", kind.clone()))?,
+        kind: Kind::parse(&kind).ok_or_else(|| unreadable("kind", kind.clone()))?,
         status: GameStatus::parse(&status).ok_or_else(|| unreadable("status", status.clone()))?,
         id,
         guild_id: r.get("guild_id"),
@@ -663,7 +672,7 @@ mod tests {
     fn row(id: &str, channel: &str) -> GameRow {
         GameRow {
             id: id.into(),
-            kind: GameKind::ArmyAnts,
+            kind: GameKind::ArmyAnts.into(),
             guild_id: "g1".into(),
             channel_id: channel.into(),
             owner_id: "alice".into(),
@@ -850,7 +859,7 @@ mod tests {
             duel.created_at = 5;
             store.insert_game(&duel).await.unwrap();
             let mut patience = row("p", "c1");
-            patience.kind = GameKind::Anthill;
+            patience.kind = GameKind::Anthill.into();
             patience.multiplayer = false;
             patience.created_at = 9;
             store.insert_game(&patience).await.unwrap();

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod nim;
 
 use serde_json::{json, Value};
 use std::io::Write;

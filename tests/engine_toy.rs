@@ -1,0 +1,307 @@
+//! The engine serves a game it was never told of: three-heap Nim, written
+//! against `rules::Game` alone and stored under an unlisted kind, is
+//! opened, started, played, refused, timed out and recorded through
+//! `service::engine`, with no line of its own in the service.
+//!
+//! Nim's rule: take any number of objects from one heap; who takes the
+//! last object wins.
+
+mod common;
+
+use antics::rules::{Game, Kind, Unlisted};
+use antics::service::engine::{Logged, Served, Table, Target, TimedOut};
+use antics::service::{Config, Ending, ErrorCode, GameResult, Input, Request, Service, User, UserError};
+use antics::store::{ActionRow, GameRow, GameStatus, Store};
+use anyhow::Context;
+use chrono::{DateTime, Duration, Utc};
+use common::nim::{Nim, NimError, Player, Take};
+use serde::{Deserialize, Serialize};
+
+const NIM: Unlisted = Unlisted {
+    name: "nim",
+    title: "Nim",
+};
+
+/// The log entry of a seat out of time.
+const TIMEOUT: &str = "timeout";
+
+/// Who plays first and who second.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Pair {
+    first: User,
+    second: User,
+}
+
+impl Pair {
+    fn user(&self, seat: Player) -> &User {
+        match seat {
+            Player::First => &self.first,
+            Player::Second => &self.second,
+        }
+    }
+}
+
+impl Logged for Nim {
+    type Seats = Pair;
+
+    fn play_logged(&mut self, seats: &Pair, entry: &ActionRow) -> anyhow::Result<bool> {
+        let seat = Nim::seat_of(seats, &entry.user_id).context("a seated player")?;
+        match entry.notation.as_str() {
+            TIMEOUT => {
+                self.forfeit(seat);
+            }
+            notation => self.act(seat, &notation.parse::<Take>()?)?,
+        }
+        Ok(true)
+    }
+}
+
+impl Served for Nim {
+    const KIND: Kind = Kind::Unlisted(&NIM);
+    const START: &'static str = "Challenge someone to start one.";
+    const PENDING: &'static str = "challenge";
+    type Stored = [u8; 3];
+
+    fn dealt(_: &GameRow, heaps: &[u8; 3], _: &Pair) -> Option<anyhow::Result<Nim>> {
+        Some(Nim::start(heaps).map_err(Into::into))
+    }
+
+    fn seat_of(seats: &Pair, user_id: &str) -> Option<Player> {
+        [Player::First, Player::Second]
+            .into_iter()
+            .find(|seat| seats.user(*seat).id == user_id)
+    }
+
+    fn user_of(seats: &Pair, seat: Player) -> &User {
+        seats.user(seat)
+    }
+
+    fn winner(outcome: &String) -> Option<Player> {
+        match outcome.as_str() {
+            "first wins" => Some(Player::First),
+            "second wins" => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    fn told(outcome: &String, seats: &Pair) -> String {
+        match Self::winner(outcome) {
+            Some(seat) => format!("{} wins", Self::label(seats, seat)),
+            None => outcome.clone(),
+        }
+    }
+
+    fn timeout_entry(&self, _: Player) -> String {
+        TIMEOUT.into()
+    }
+
+    fn not_started(seats: &Pair) -> String {
+        format!("{} has not accepted yet.", seats.second.name)
+    }
+
+    fn refused(refusal: NimError, seats: &Pair) -> UserError {
+        match refusal {
+            NimError::NotYourTurn(seat) => {
+                UserError::not_your_turn(format!("It is not {}'s turn.", Self::label(seats, seat)))
+            }
+            NimError::Illegal(why) => UserError::illegal(why),
+        }
+    }
+}
+
+fn at(minutes: i64) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-03-01T12:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+        + Duration::minutes(minutes)
+}
+
+fn request(user: &User, minutes: i64) -> Request {
+    Request {
+        user: user.clone(),
+        guild: Some("g1".into()),
+        channel: "c1".into(),
+        at: at(minutes),
+        input: Input::command("nim", &[] as &[(&str, &str)]),
+        manage_channels: false,
+        manage_messages: false,
+        bot_member: true,
+    }
+}
+
+/// A take, played through the engine as `user` would play it.
+async fn take(
+    service: &Service,
+    user: &User,
+    minutes: i64,
+    notation: &str,
+    at_version: Option<i64>,
+) -> Result<Table<Nim>, ErrorCode> {
+    let take: Take = notation.parse().expect("a take");
+    let apply = |nim: &mut Nim, seat| nim.act(seat, &take).map(|()| (take.to_string(), ()));
+    service
+        .play::<Nim, ()>(&request(user, minutes), Target::Channel, at_version, apply)
+        .await
+        .map(|played| played.table)
+        .map_err(|e| match e {
+            antics::service::ServiceError::User(e) => e.code,
+            antics::service::ServiceError::Internal(e) => panic!("internal error: {e:#}"),
+        })
+}
+
+fn players() -> (User, User, Pair) {
+    let alice = User::new("alice", "alice");
+    let bob = User::new("bob", "bob");
+    let pair = Pair {
+        first: alice.clone(),
+        second: bob.clone(),
+    };
+    (alice, bob, pair)
+}
+
+#[tokio::test]
+async fn the_engine_serves_a_game_outside_the_registry() {
+    let store = Store::in_memory().await.unwrap();
+    let service = Service::new(store.clone(), Config::default());
+    let (alice, bob, pair) = players();
+    let carol = User::new("carol", "carol");
+
+    // Opened: a pending table under the unlisted kind, holding the channel.
+    let mut table = service
+        .open_table::<Nim>(&request(&alice, 0), [1, 2, 3], pair.clone())
+        .await
+        .unwrap();
+    assert_eq!(table.row.kind, Kind::Unlisted(&NIM));
+    assert_eq!(table.row.status, GameStatus::Pending);
+    assert!(table.row.expires_at.is_some(), "a challenge expires");
+    let again = service
+        .open_table::<Nim>(&request(&bob, 0), [1, 1, 1], pair.clone())
+        .await;
+    assert!(matches!(again, Err(antics::service::ServiceError::User(e)) if e.code == ErrorCode::BusyChannel));
+    assert_eq!(
+        take(&service, &alice, 1, "3:3", None).await.err(),
+        Some(ErrorCode::NotYourTurn)
+    );
+
+    // Started: its first save puts it under way, with the first player to move.
+    service
+        .save_turn(&mut table, at(1), vec![])
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(table.row.status, GameStatus::Active);
+    assert_eq!(table.row.expires_at, None, "Nim keeps no turn clock");
+    let summary = table.summary();
+    assert_eq!(summary.to_move.as_deref(), Some("alice"));
+    assert_eq!(summary.legal.len(), 6, "1 + 2 + 3 takes");
+    let started = table.row.version;
+
+    // Refused: out of turn, not a player, a take the heap forbids, an old board.
+    assert_eq!(
+        take(&service, &bob, 2, "3:1", None).await.err(),
+        Some(ErrorCode::NotYourTurn)
+    );
+    assert_eq!(
+        take(&service, &carol, 2, "3:1", None).await.err(),
+        Some(ErrorCode::NotAPlayer)
+    );
+    assert_eq!(
+        take(&service, &alice, 2, "1:2", None).await.err(),
+        Some(ErrorCode::IllegalAction)
+    );
+    let played = take(&service, &alice, 2, "3:3", Some(started)).await.unwrap();
+    assert_eq!(played.game().view(None), [1, 2, 0]);
+    assert_eq!(
+        take(&service, &bob, 3, "2:2", Some(started)).await.err(),
+        Some(ErrorCode::Conflict)
+    );
+
+    // Played to the end: "who takes the last object wins".
+    take(&service, &bob, 3, "2:2", None).await.unwrap();
+    let over = take(&service, &alice, 4, "1:1", None).await.unwrap();
+    assert_eq!(over.row.status, GameStatus::Finished);
+    let result = over.summary().result.expect("a result");
+    assert_eq!(result.outcome, Ending::Win);
+    assert_eq!(result.winner.as_deref(), Some("alice"));
+    assert_eq!(result.detail, "alice (first) wins");
+    let stored: serde_json::Value = serde_json::from_str(over.row.result.as_deref().unwrap()).unwrap();
+    assert_eq!(
+        stored["winner_id"], "alice",
+        "the stored result names the winner by id"
+    );
+    assert_eq!(
+        take(&service, &bob, 5, "1:1", None).await.err(),
+        Some(ErrorCode::GameOver)
+    );
+
+    // Its record: the log, in canonical notation, replays on a fresh service.
+    let log: Vec<(String, String)> = store
+        .actions(&over.row.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|entry| (entry.user_id, entry.notation))
+        .collect();
+    let expected = [("alice", "3:3"), ("bob", "2:2"), ("alice", "1:1")];
+    assert_eq!(log, expected.map(|(u, n)| (u.to_string(), n.to_string())));
+    let fresh = Service::new(store.clone(), Config::default());
+    let replayed = fresh.load_table::<Nim>(over.row.clone()).await.unwrap();
+    assert_eq!(replayed.game().outcome().as_deref(), Some("first wins"));
+}
+
+#[tokio::test]
+async fn a_seat_out_of_time_forfeits_through_the_engine() {
+    let store = Store::in_memory().await.unwrap();
+    let service = Service::new(store.clone(), Config::default());
+    let (alice, _, pair) = players();
+    let mut table = service
+        .open_table::<Nim>(&request(&alice, 0), [2, 2, 2], pair)
+        .await
+        .unwrap();
+    service
+        .save_turn(&mut table, at(0), vec![])
+        .await
+        .unwrap()
+        .unwrap();
+    let table = take(&service, &alice, 1, "1:2", None).await.unwrap();
+
+    // The five games' sweeps read the idle unlisted row and leave it to
+    // its own server.
+    let idle = 73 * 60;
+    assert!(service.tick(at(idle)).await.is_empty());
+    let row = store.game(&table.row.id).await.unwrap().unwrap();
+    assert_eq!((row.status, row.version), (GameStatus::Active, table.row.version));
+
+    // Bob, to move, runs out of time: he forfeits and Alice wins.
+    let forfeit = |nim: &mut Nim, seat| anyhow::Ok(nim.forfeit(seat));
+    let (timed, out) = service
+        .time_out::<Nim, _>(&table.row, at(idle), forfeit)
+        .await
+        .unwrap()
+        .expect("someone to time out");
+    let TimedOut::Seat(seat, outcome) = out else {
+        panic!("one seat was waited for");
+    };
+    assert_eq!(seat, Player::Second);
+    assert_eq!(outcome.as_deref(), Some("first wins"));
+    assert_eq!(timed.row.status, GameStatus::Finished);
+    let result: GameResult = timed.summary().result.expect("a result");
+    assert_eq!(result.winner.as_deref(), Some("alice"));
+
+    // The same timeout again finds no one to time out: the game is over.
+    let again = service
+        .time_out::<Nim, _>(&timed.row, at(idle + 1), forfeit)
+        .await
+        .unwrap();
+    assert!(again.is_none());
+
+    // The log keeps the timeout, and replays to the same end.
+    let log = store.actions(&timed.row.id).await.unwrap();
+    assert_eq!(
+        log.last().map(|e| (e.user_id.as_str(), e.notation.as_str())),
+        Some(("bob", TIMEOUT))
+    );
+    let fresh = Service::new(store.clone(), Config::default());
+    let replayed = fresh.load_table::<Nim>(timed.row.clone()).await.unwrap();
+    assert_eq!(replayed.game().outcome().as_deref(), Some("first wins"));
+}
