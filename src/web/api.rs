@@ -204,8 +204,9 @@ struct Board {
 }
 
 impl Board {
-    fn of(reply: Reply) -> Option<Board> {
+    fn of(reply: Reply, seat: &Seat) -> Option<Board> {
         let game = reply.game?;
+        let text = seat.words(&reply.text, &game);
         let (image, width, height, alt, regions) = match reply.image {
             Some(image) => {
                 let (width, height) = png_size(&image.png)?;
@@ -223,7 +224,7 @@ impl Board {
             status: game.status.as_str().to_string(),
             version: game.version,
             to_move: game.to_move.unwrap_or_default(),
-            text: reply.text,
+            text,
             image,
             width,
             height,
@@ -259,7 +260,7 @@ async fn place(
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()
         .flatten()
-        .filter_map(Board::of)
+        .filter_map(|reply| Board::of(reply, &seat))
         .collect();
     let new = GameKind::ALL
         .iter()
@@ -344,7 +345,11 @@ async fn act(
         steps: (!buttons.is_empty()).then_some(buttons),
         ok: reply.ok(),
         error: reply.error.as_ref().map(|e| e.code.as_str()),
-        text: reply.error.map(|e| e.message).unwrap_or(reply.text),
+        text: match (reply.error, &reply.game) {
+            (Some(error), _) => error.message,
+            (None, Some(game)) => seat.words(&reply.text, game),
+            (None, None) => reply.text,
+        },
     }))
 }
 

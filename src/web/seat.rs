@@ -4,7 +4,7 @@
 
 use super::api::Refused;
 use super::session::Session;
-use crate::service::{Input, Request, User};
+use crate::service::{GameSummary, Input, Request, User};
 use serde::Deserialize;
 
 /// What a request names: `user` and `channel` (local mode), or `session`
@@ -68,6 +68,43 @@ impl Seat {
         User::new(self.user.clone(), self.name.clone())
     }
 
+    /// The service's words for the page: a Discord mention (`<@id>`) of
+    /// this user or of the player to move becomes the name; any other, "a
+    /// player" (the page knows no other name).
+    pub fn words(&self, text: &str, game: &GameSummary) -> String {
+        self.named(text, game.to_move_id.as_deref().zip(game.to_move.as_deref()))
+    }
+
+    fn named(&self, text: &str, mover: Option<(&str, &str)>) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find("<@") {
+            out.push_str(&rest[..start]);
+            let after = &rest[start + 2..];
+            match after
+                .find('>')
+                .filter(|end| after[..*end].chars().all(|c| c.is_ascii_digit()))
+            {
+                Some(end) => {
+                    let id = &after[..end];
+                    let name = match mover {
+                        _ if id == self.user => self.name.as_str(),
+                        Some((mover, name)) if mover == id => name,
+                        _ => "a player",
+                    };
+                    out.push_str(name);
+                    rest = &after[end + 1..];
+                }
+                None => {
+                    out.push_str("<@");
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The request the bot would make for `input` from this seat.
     pub fn request(&self, input: Input) -> Request {
         Request {
@@ -80,5 +117,28 @@ impl Seat {
             manage_messages: false,
             bot_member: true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_read_as_names() {
+        let seat = Seat::of_session(Session {
+            user: "111".into(),
+            name: "Nelly".into(),
+            channel: "5".into(),
+            guild: None,
+            expires: 0,
+        });
+        assert_eq!(
+            seat.named(
+                "<@111> played 4-6. <@222> to move; <@333> waits. <@x> <@",
+                Some(("222", "Bo"))
+            ),
+            "Nelly played 4-6. Bo to move; a player waits. <@x> <@"
+        );
     }
 }
