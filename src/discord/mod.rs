@@ -17,8 +17,11 @@
 
 pub mod commands;
 pub mod config;
+pub mod decode;
+pub mod endpoint;
 pub mod flow;
 pub mod mapping;
+pub mod serve;
 
 pub use config::{Config, Database, NO_TOKEN};
 
@@ -196,7 +199,7 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
         .context("setting up the Discord client")?;
 
     let (stop_tick, stopped) = tokio::sync::watch::channel(false);
-    let tick = tokio::spawn(tick_loop(service.clone(), client.http.clone(), stopped));
+    let tick = tokio::spawn(tick_loop(service.clone(), Some(client.http.clone()), stopped));
     let shard_manager = client.shard_manager.clone();
     let signalled = stopping.clone();
     let (signal_tx, mut signal_rx) = tokio::sync::watch::channel(false);
@@ -253,7 +256,7 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
 }
 
 /// SIGTERM (docker stop) or SIGINT (Ctrl-C).
-async fn wait_for_signal() -> &'static str {
+pub(crate) async fn wait_for_signal() -> &'static str {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
@@ -275,10 +278,11 @@ async fn wait_for_signal() -> &'static str {
     }
 }
 
-/// Every [`TICK_EVERY`], runs the service's due work and sends its posts.
-async fn tick_loop(
+/// Every [`TICK_EVERY`], runs the service's due work and sends its posts
+/// (with the bot's token: without one, the posts are dropped).
+pub async fn tick_loop(
     service: Arc<Service>,
-    http: Arc<serenity::Http>,
+    http: Option<Arc<serenity::Http>>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     let mut interval = tokio::time::interval(TICK_EVERY);
@@ -290,7 +294,11 @@ async fn tick_loop(
                 if !posts.is_empty() {
                     tracing::info!(posts = posts.len(), "due work");
                 }
-                flow::send_posts(&http, &service, &posts).await;
+                match &http {
+                    Some(http) => flow::send_posts(http, &service, &posts).await,
+                    None if !posts.is_empty() => tracing::debug!(posts = posts.len(), "posts dropped: no bot token"),
+                    None => {}
+                }
             }
             _ = stop.changed() => return,
         }
