@@ -71,7 +71,8 @@ fn collect(specs: &mut HashMap<String, Spec>, prefix: &str, command: &serde_json
     let spec = options
         .iter()
         .map(|o| {
-            let choices = o["choices"].as_array().map(|cs| {
+            // Options without choices register an empty list.
+            let choices = o["choices"].as_array().filter(|cs| !cs.is_empty()).map(|cs| {
                 cs.iter()
                     .map(|c| match &c["value"] {
                         serde_json::Value::String(s) => s.clone(),
@@ -83,6 +84,16 @@ fn collect(specs: &mut HashMap<String, Spec>, prefix: &str, command: &serde_json
         })
         .collect();
     specs.insert(path, spec);
+}
+
+/// A command's name for metrics: its full name when it is one of ours,
+/// else `unknown` (the series stay few whatever arrives).
+pub fn label(data: &serenity::CommandData) -> String {
+    let (name, _) = path(data);
+    match specs().contains_key(&name) || name == CHALLENGE_MEMBER {
+        true => name,
+        false => "unknown".to_string(),
+    }
 }
 
 /// The full name of a chat command and the options of its leaf subcommand.

@@ -201,7 +201,7 @@ async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInter
                 flow::run_command(at, &command, &decoded.name, decoded.options, decoded.kind).await
             }
             Err(text) => {
-                crate::metrics::get().interaction(&command.data.name, "unreadable");
+                crate::metrics::get().interaction(&decode::label(&command.data), "unreadable");
                 flow::tell(at, command.id, &command.token, &text).await
             }
         };
@@ -258,7 +258,7 @@ async fn suggest(endpoint: &Endpoint, command: &serenity::CommandInteraction) ->
         }
         None => Vec::new(),
     };
-    crate::metrics::get().interaction(&decode::path(&command.data).0, "suggested");
+    crate::metrics::get().interaction(&decode::label(&command.data), "suggested");
     let response = serenity::CreateInteractionResponse::Autocomplete(super::commands::choices(suggestions));
     Json(response).into_response()
 }
