@@ -316,6 +316,10 @@ struct Server {
 
 impl Server {
     fn start(name: &str, discord_port: u16) -> Server {
+        Server::start_with(name, discord_port, &[])
+    }
+
+    fn start_with(name: &str, discord_port: u16, env: &[(&str, &str)]) -> Server {
         let dir = std::env::temp_dir().join(format!("antics-serve-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -330,6 +334,7 @@ impl Server {
             .env_remove("DISCORD_TOKEN")
             .env_remove("DATABASE_URL")
             .env_remove("ANTICS_DB")
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
@@ -587,6 +592,44 @@ fn a_patience_is_played_over_http() {
         assert!(line.starts_with("antics_"), "{line}");
     }
     assert!(!server.log().contains("panicked"), "{}", server.log());
+}
+
+/// Slow work is deferred: "Interaction tokens are valid for 15 minutes,
+/// meaning you can respond to an interaction within that amount of time"
+/// once it is acknowledged within 3 s. The computer (hard) thinks for 2 s
+/// on its first move, so `/armyants challenge` against it is answered with type 5
+/// (DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) in time, and the board arrives
+/// as the edit of the original response through the webhook.
+#[test]
+fn the_computers_move_is_deferred_then_sent_through_the_webhook() {
+    let mut fake = FakeDiscord::start();
+    let server = Server::start_with("computer", fake.port, &[("ANTICS_AI_MOVE_MS", "2000")]);
+    let data = json!({
+        "id": "800000000000000008", "name": "armyants", "type": 1, "guild_id": GUILD,
+        "options": [{"name": "challenge", "type": 1, "options": [
+            {"name": "opponent", "type": 6, "value": BOT},
+            {"name": "color", "type": 3, "value": "black"},
+            {"name": "seed", "type": 3, "value": "3"},
+            {"name": "level", "type": 3, "value": "hard"}
+        ]}],
+        "resolved": {"users": {BOT: user(BOT, "antics")}}
+    });
+    let started = Instant::now();
+    let response = server.interact(&interaction("700000000000000031", "tok-bot", 2, data));
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(3), "answered within 3 s: {took:?}");
+    assert_eq!(response.status, 200, "{}", server.log());
+    let payload = response.json();
+    assert_eq!(payload["type"], 5, "deferred: {payload}");
+    let (message, png) = board_of(&response, &mut fake, "tok-bot");
+    assert!(png.starts_with(PNG), "the board after the computer's move");
+    assert!(
+        message["content"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("against the computer"),
+        "{message}"
+    );
 }
 
 /// Without a bot token the server still starts, and says once what is off.
