@@ -573,6 +573,16 @@ fn a_patience_is_played_over_http() {
     assert_eq!(refused["type"], 4);
     assert_eq!(refused["data"]["flags"], 64, "{refused}");
 
+    // A modal's submission reaches the service as a component would; one
+    // from no form of ours is refused privately.
+    let modal = json!({"custom_id": "nothing-of-ours", "components": [{"type": 1, "components": [
+        {"type": 4, "custom_id": "text", "value": "hello"}]}]});
+    let refused = server.interact(&interaction("700000000000000005", "tok-modal", 5, modal));
+    assert_eq!(refused.status, 200, "{}", server.log());
+    let refused = refused.json();
+    assert_eq!(refused["type"], 4, "{refused}");
+    assert_eq!(refused["data"]["flags"], 64, "{refused}");
+
     let metrics = request(server.port, "GET", "/metrics", &[], b"");
     assert_eq!(metrics.status, 200);
     assert!(metrics.content_type.starts_with("text/plain"));

@@ -209,7 +209,7 @@ mod tests {
             "channel_id": "20", "guild_id": "30", "locale": "en-US",
             "member": {"user": {"id": "40", "username": "ana", "discriminator": "0"},
                        "roles": [], "joined_at": "2024-01-01T00:00:00Z", "deaf": false, "mute": false,
-                       "permissions": "0"},
+                       "flags": 0, "pending": false, "permissions": "0"},
             "data": data,
             "entitlements": [], "authorizing_integration_owners": {"0": "30"}, "context": 0,
             "attachment_size_limit": 1000

@@ -161,8 +161,9 @@ async fn interactions(State(endpoint): State<Arc<Endpoint>>, headers: HeaderMap,
 }
 
 /// Runs `flow` in a task of its own and waits for its first response: the
-/// flow goes on (edits, follow-ups) after the HTTP response is sent.
-async fn first_response<F, Fut>(endpoint: Arc<Endpoint>, flow: F) -> Response
+/// flow goes on (edits, follow-ups) after the HTTP response is sent. If
+/// the flow has not answered by [`ANSWER_WITHIN`], `late` goes instead.
+async fn first_response<F, Fut>(endpoint: Arc<Endpoint>, late: Initial, flow: F) -> Response
 where
     F: FnOnce(Arc<Endpoint>, Arc<FirstResponse>) -> Fut,
     Fut: std::future::Future<Output = ()> + Send + 'static,
@@ -179,17 +180,17 @@ where
         Err(_) => match slot.take() {
             Some(_) => {
                 tracing::warn!("no first response in time; deferring");
-                Initial::Defer
+                late
             }
             // It was given just now.
-            None => rx.try_recv().unwrap_or(Initial::Defer),
+            None => rx.try_recv().unwrap_or(late),
         },
     };
     encode(&initial)
 }
 
 async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInteraction) -> Response {
-    first_response(endpoint, |endpoint, slot| async move {
+    first_response(endpoint, Initial::Defer, |endpoint, slot| async move {
         let at = Answering {
             http: &endpoint.http,
             data: &endpoint.data,
@@ -218,7 +219,7 @@ async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInter
 }
 
 async fn answer_component(endpoint: Arc<Endpoint>, component: serenity::ComponentInteraction) -> Response {
-    first_response(endpoint, |endpoint, slot| async move {
+    first_response(endpoint, Initial::Acknowledge, |endpoint, slot| async move {
         let at = Answering {
             http: &endpoint.http,
             data: &endpoint.data,
@@ -231,7 +232,7 @@ async fn answer_component(endpoint: Arc<Endpoint>, component: serenity::Componen
 }
 
 async fn answer_modal(endpoint: Arc<Endpoint>, modal: serenity::ModalInteraction) -> Response {
-    first_response(endpoint, |endpoint, slot| async move {
+    first_response(endpoint, Initial::Defer, |endpoint, slot| async move {
         let at = Answering {
             http: &endpoint.http,
             data: &endpoint.data,
@@ -314,6 +315,53 @@ pub fn encode(initial: &Initial) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use ed25519_dalek::{Signer, SigningKey};
+
+    async fn endpoint(key: &SigningKey) -> Endpoint {
+        let store = crate::store::Store::in_memory()
+            .await
+            .expect("an in-memory store");
+        let data = Data {
+            service: Arc::new(crate::service::Service::new(
+                store,
+                crate::service::Config::default(),
+            )),
+            inflight: Arc::default(),
+            stopping: Arc::default(),
+        };
+        let http = Arc::new(serenity::Http::new(""));
+        Endpoint::new(key.verifying_key().to_bytes(), Arc::new(data), http, 5).unwrap()
+    }
+
+    fn headers(key: &SigningKey, body: &[u8], at: i64) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        let signature = key.sign(&[at.to_string().as_bytes(), body].concat());
+        let hex: String = signature.to_bytes().iter().map(|b| format!("{b:02x}")).collect();
+        headers.insert("x-signature-ed25519", hex.parse().unwrap());
+        headers.insert("x-signature-timestamp", at.to_string().parse().unwrap());
+        headers
+    }
+
+    /// Discord: "the timestamp ... and the body" are signed; a request more
+    /// than five minutes off either way is taken for a replay.
+    #[tokio::test]
+    async fn the_signature_covers_timestamp_and_body_within_five_minutes() {
+        let key = SigningKey::from_bytes(&[3; 32]);
+        let endpoint = endpoint(&key).await;
+        let body = br#"{"type":1}"#;
+        let at = 1_700_000_000;
+        assert_eq!(endpoint.verify(&headers(&key, body, at), body, at), Ok(()));
+        assert_eq!(endpoint.verify(&headers(&key, body, at), body, at + 300), Ok(()));
+        assert!(endpoint.verify(&headers(&key, body, at), body, at + 301).is_err());
+        assert!(endpoint.verify(&headers(&key, body, at), body, at - 301).is_err());
+        assert!(endpoint
+            .verify(&headers(&key, body, at), br#"{"type":2}"#, at)
+            .is_err());
+        let other = SigningKey::from_bytes(&[4; 32]);
+        assert!(endpoint.verify(&headers(&other, body, at), body, at).is_err());
+        assert!(endpoint.verify(&HeaderMap::new(), body, at).is_err());
+    }
 
     #[test]
     fn a_public_key_is_64_hex_digits() {

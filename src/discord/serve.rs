@@ -41,6 +41,21 @@ fn discord_http(config: &Config, application_id: u64) -> serenity::Http {
     http.build()
 }
 
+/// Registers the commands as `antics run` does (in the development guild
+/// when one is set): a bulk overwrite, so every replica may do it.
+async fn register(http: &serenity::Http, guild: Option<u64>) {
+    let commands = super::registration();
+    let registered = match guild {
+        Some(id) => serenity::GuildId::new(id).set_commands(http, commands).await,
+        None => serenity::Command::set_global_commands(http, commands).await,
+    };
+    match registered {
+        Ok(_) => tracing::info!(guild = ?guild, "commands registered"),
+        // Keep serving: the commands registered last time still work.
+        Err(e) => tracing::error!(error = %e, "could not register the commands"),
+    }
+}
+
 /// `GET /healthz`, `GET /metrics` and `POST /interactions`, in one router.
 pub fn router(service: Arc<Service>, endpoint: Arc<Endpoint>) -> Router {
     Router::new()
@@ -90,6 +105,9 @@ pub async fn serve(config: Config, options: ServeOptions, service: Arc<Service>)
         );
     }
     let http = Arc::new(discord_http(&config, options.application_id));
+    if config.token.is_some() {
+        register(&http, config.guild_id).await;
+    }
     let inflight = Arc::new(InFlight::default());
     let stopping = Arc::new(AtomicBool::new(false));
     let data = Arc::new(Data {
