@@ -8,6 +8,7 @@ pub mod ai;
 pub mod cli;
 pub mod discord;
 pub mod logging;
+pub mod metrics;
 pub mod render;
 pub mod rules;
 pub mod service;

@@ -31,6 +31,24 @@ enum Command {
         #[arg(long)]
         db: Option<PathBuf>,
     },
+    /// Answer Discord's interactions over HTTP (the Interactions Endpoint URL), with /healthz and /metrics.
+    Serve {
+        /// The address to listen on, such as 0.0.0.0:8080 (port 0: any free port).
+        #[arg(long)]
+        listen: std::net::SocketAddr,
+        /// The application's id (Discord's developer portal).
+        #[arg(long, env = "DISCORD_APPLICATION_ID")]
+        application_id: u64,
+        /// The application's public key, 64 hexadecimal digits.
+        #[arg(long, env = "DISCORD_PUBLIC_KEY")]
+        public_key: String,
+        /// A TOML config file (token, database, log); the environment overrides it.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// SQLite database file or postgres:// URL (overrides ANTICS_DB, DATABASE_URL and the config file).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
     /// Print the application commands as they are registered with Discord.
     Commands {
         /// As a JSON array (the registration payload).
@@ -81,13 +99,27 @@ enum Command {
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     // `run` sets up its own logging from its configuration.
-    if !matches!(cli.command, Command::Run { .. }) {
+    if !matches!(cli.command, Command::Run { .. } | Command::Serve { .. }) {
         antics::logging::init(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
         )?;
     }
     match cli.command {
         Command::Run { config, db } => run(config.as_deref(), db.as_deref()).await,
+        Command::Serve {
+            listen,
+            application_id,
+            public_key,
+            config,
+            db,
+        } => {
+            let options = discord::serve::ServeOptions {
+                listen,
+                application_id,
+                public_key: discord::endpoint::parse_public_key(&public_key)?,
+            };
+            serve(config.as_deref(), db.as_deref(), options).await
+        }
         Command::Commands { json } => {
             if json {
                 let json = antics::discord::registration_json();
@@ -173,6 +205,27 @@ async fn run(config_file: Option<&Path>, db: Option<&Path>) -> anyhow::Result<()
     .with_context(|| format!("opening the database {}", config.database))?;
     let service = Arc::new(Service::new(store.clone(), config.service_config()));
     let result = discord::run(config, service).await;
+    store.close().await;
+    tracing::info!("stopped; the database is closed");
+    result
+}
+
+/// `antics serve`: as `run` (configuration, logging, store), then the
+/// interactions endpoint instead of the gateway.
+async fn serve(
+    config_file: Option<&Path>,
+    db: Option<&Path>,
+    options: discord::serve::ServeOptions,
+) -> anyhow::Result<()> {
+    let config = discord::Config::load(config_file, |name| std::env::var(name).ok(), db)?;
+    discord::init_logging(&config.log)?;
+    let store = match &config.database {
+        discord::Database::Path(path) => Store::open(path).await,
+        discord::Database::Url(url) => Store::open_url(url).await,
+    }
+    .with_context(|| format!("opening the database {}", config.database))?;
+    let service = Arc::new(Service::new(store.clone(), config.service_config()));
+    let result = discord::serve::serve(config, options, service).await;
     store.close().await;
     tracing::info!("stopped; the database is closed");
     result

@@ -23,6 +23,10 @@ const BOT: &str = "the-bot-token";
 /// Discord as the sign-in sees it: one good code (Nelly's), an instance
 /// Nelly is in and one she is not.
 fn fake_discord() -> Router {
+    Router::new().nest("/api/v10", fake_api())
+}
+
+fn fake_api() -> Router {
     Router::new()
         .route(
             "/oauth2/token",

@@ -267,12 +267,17 @@ pub async fn challenge(
     flow::command(ctx, "armyants challenge", options, CommandKind::Game).await
 }
 
-const OTHER_BOTS: &str = "Other bots cannot play; challenge a person (or me).";
+pub const OTHER_BOTS: &str = "Other bots cannot play; challenge a person (or me).";
 
 /// A Discord user as an opponent: a person, or this bot (the computer);
 /// `None` for another bot.
 fn opponent_of(ctx: Context<'_>, user: &serenity::User) -> Option<User> {
-    if user.id == ctx.framework().bot_id() {
+    opponent(user, ctx.framework().bot_id())
+}
+
+/// A Discord user as an opponent, given the bot's own id.
+pub fn opponent(user: &serenity::User, bot_id: serenity::UserId) -> Option<User> {
+    if user.id == bot_id {
         Some(User::bot())
     } else if user.bot {
         None
@@ -459,7 +464,8 @@ async fn autocomplete_atta_place(ctx: Context<'_>, partial: &str) -> serenity::C
     choices(flow::suggestions(ctx, "atta place", "action", partial).await)
 }
 
-fn choices(suggestions: Vec<String>) -> serenity::CreateAutocompleteResponse {
+/// Suggestions as Discord's autocomplete choices (each its own value).
+pub fn choices(suggestions: Vec<String>) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(
         suggestions
             .into_iter()

@@ -14,6 +14,7 @@
 //! shards = "0-1"                 # run only these gateway shards (first-last); or ANTICS_SHARDS
 //! shard_total = 4                # out of this many in all; or ANTICS_SHARD_TOTAL
 //! daily_secret = "..."           # the key of the daily deals; or ANTICS_DAILY_SECRET (default: generated once, kept in the database)
+//! client_secret = "..."          # the app's OAuth2 client secret: the Activity (web table) is on; or DISCORD_CLIENT_SECRET
 //! ```
 
 use serde::Deserialize;
@@ -84,6 +85,9 @@ pub struct Config {
     pub shards: Option<Shards>,
     /// The key of the daily deals; never logged or printed.
     pub daily_secret: Option<String>,
+    /// The application's OAuth2 client secret: the app has an Activity
+    /// (the web table inside Discord); never logged or printed.
+    pub client_secret: Option<String>,
 }
 
 /// A range of gateway shards out of a total.
@@ -108,6 +112,10 @@ impl fmt::Debug for Config {
             .field("idle_reminder", &self.idle_reminder)
             .field("shards", &self.shards)
             .field("daily_secret", &self.daily_secret.as_ref().map(|_| "<redacted>"))
+            .field(
+                "client_secret",
+                &self.client_secret.as_ref().map(|_| "<redacted>"),
+            )
             .finish()
     }
 }
@@ -126,6 +134,7 @@ impl Default for Config {
             idle_reminder: crate::service::Config::default().idle_reminder,
             shards: None,
             daily_secret: None,
+            client_secret: None,
         }
     }
 }
@@ -147,6 +156,7 @@ struct File {
     shards: Option<String>,
     shard_total: Option<u32>,
     daily_secret: Option<String>,
+    client_secret: Option<String>,
 }
 
 /// A guild id in the file: a string (safe) or a number.
@@ -261,6 +271,9 @@ impl Config {
         if let Some(url) = env("ANTICS_DISCORD_API") {
             config.discord_api = Some(url.trim().to_string());
         }
+        if let Some(secret) = env("DISCORD_CLIENT_SECRET") {
+            config.client_secret = Some(secret.trim().to_string());
+        }
         if let Some(ms) = env("ANTICS_AI_MOVE_MS") {
             config.ai_move_ms = Some(ms.trim().parse().map_err(|_| ConfigError::AiMoveMs(ms.clone()))?);
         }
@@ -325,6 +338,9 @@ impl Config {
         }
         if let Some(url) = file.discord_api.filter(|u| !u.trim().is_empty()) {
             self.discord_api = Some(url.trim().to_string());
+        }
+        if let Some(secret) = file.client_secret.filter(|s| !s.trim().is_empty()) {
+            self.client_secret = Some(secret.trim().to_string());
         }
         if file.ai_move_ms.is_some() {
             self.ai_move_ms = file.ai_move_ms;

@@ -4,14 +4,17 @@
 
 use super::mapping::{self, Board, Message, Origin, Place, Plan, Response, Situation};
 use super::{Context, Data, Error};
-use crate::service::{ErrorCode, Input, Options, Post, Reply, Request, Service, User};
+use crate::service::{
+    ButtonStyle, Component, ErrorCode, Input, Options, Post, Reply, Request, Service, User,
+};
 use anyhow::Context as _;
 use chrono::Utc;
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::oneshot;
 use tracing::Instrument;
 
 /// How long the service may take before the interaction is deferred. Discord
@@ -89,26 +92,102 @@ fn manages_messages(member: Option<&serenity::Member>) -> bool {
     })
 }
 
-/// The interaction to answer: its id and token.
+/// The first response to an interaction.
+pub enum Initial {
+    /// "Thinking": the message follows as an edit (type 5).
+    Defer,
+    /// A click acknowledged; its message is edited later (type 6).
+    Acknowledge,
+    /// A new message (type 4).
+    Message(Message),
+    /// The clicked message replaced (type 7).
+    Update(Message),
+    /// Discord opens the app's Activity, the table (type 12).
+    LaunchActivity,
+}
+
+impl Initial {
+    /// As serenity sends it (and as the JSON of an HTTP response).
+    pub fn to_serenity(&self) -> serenity::CreateInteractionResponse {
+        match self {
+            Initial::Defer => {
+                serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new())
+            }
+            Initial::Acknowledge => serenity::CreateInteractionResponse::Acknowledge,
+            Initial::Message(m) => serenity::CreateInteractionResponse::Message(m.to_response()),
+            Initial::Update(m) => serenity::CreateInteractionResponse::UpdateMessage(m.to_response()),
+            Initial::LaunchActivity => serenity::CreateInteractionResponse::LaunchActivity,
+        }
+    }
+
+    /// The message it carries, if any (its image travels as a file).
+    pub fn message(&self) -> Option<&Message> {
+        match self {
+            Initial::Message(m) | Initial::Update(m) => Some(m),
+            Initial::Defer | Initial::Acknowledge | Initial::LaunchActivity => None,
+        }
+    }
+}
+
+/// For an interaction that arrived over HTTP: its first response goes back
+/// in the HTTP response (through this slot) rather than as a request of
+/// its own. Once the slot is used, the rest goes through the webhook.
+pub struct FirstResponse(std::sync::Mutex<Option<oneshot::Sender<Initial>>>);
+
+impl FirstResponse {
+    /// The slot, and where the HTTP handler waits for what is put in it.
+    pub fn new() -> (FirstResponse, oneshot::Receiver<Initial>) {
+        let (tx, rx) = oneshot::channel();
+        (FirstResponse(std::sync::Mutex::new(Some(tx))), rx)
+    }
+
+    /// Takes the sender: the first response is now someone's to give.
+    pub fn take(&self) -> Option<oneshot::Sender<Initial>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+/// How many times the message an HTTP response became is looked for:
+/// Discord creates it only once it has our answer.
+const READ_BACK_TRIES: u32 = 5;
+
+/// The interaction to answer: its id and token, and for one that arrived
+/// over HTTP, where its first response goes.
 #[derive(Clone, Copy)]
 struct Handle<'a> {
     id: serenity::InteractionId,
     token: &'a str,
+    first: Option<&'a FirstResponse>,
 }
 
 impl Handle<'_> {
-    async fn create(
-        &self,
-        http: &serenity::Http,
-        response: serenity::CreateInteractionResponse,
-    ) -> Result<(), Error> {
-        response.execute(http, (self.id, self.token)).await?;
+    async fn create(&self, http: &serenity::Http, response: Initial) -> Result<(), Error> {
+        if let Some(tx) = self.first.and_then(FirstResponse::take) {
+            return tx
+                .send(response)
+                .map_err(|_| anyhow::anyhow!("the interaction's HTTP request was closed"));
+        }
+        response
+            .to_serenity()
+            .execute(http, (self.id, self.token))
+            .await?;
         Ok(())
     }
 
     /// The message that the interaction's response became.
     async fn original(&self, http: &serenity::Http) -> Result<serenity::MessageId, Error> {
-        Ok(http.get_original_interaction_response(self.token).await?.id)
+        let tries = if self.first.is_some() { READ_BACK_TRIES } else { 1 };
+        let mut last = None;
+        for attempt in 0..tries {
+            if attempt > 0 {
+                tokio::time::sleep(Duration::from_millis(200 * u64::from(attempt))).await;
+            }
+            match http.get_original_interaction_response(self.token).await {
+                Ok(message) => return Ok(message.id),
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(last.map_or_else(|| anyhow::anyhow!("no response to read back"), Error::from))
     }
 
     async fn edit(&self, http: &serenity::Http, message: &Message) -> Result<serenity::MessageId, Error> {
@@ -184,31 +263,29 @@ pub async fn suggestions(ctx: Context<'_>, command: &str, option: &str, typed: &
     let poise::Context::Application(actx) = ctx else {
         return Vec::new();
     };
-    let interaction = actx.interaction;
+    suggest(&ctx.data().service, actx.interaction, command, option, typed).await
+}
+
+/// The suggestions for an autocomplete interaction, however it arrived.
+pub async fn suggest(
+    service: &Service,
+    interaction: &serenity::CommandInteraction,
+    command: &str,
+    option: &str,
+    typed: &str,
+) -> Vec<String> {
     let user = user_of(&interaction.user, interaction.member.as_deref());
     let channel = interaction.channel_id.to_string();
     let typed = mapping::cut(typed, 100);
-    let all = ctx
-        .data()
-        .service
+    let all = service
         .autocomplete(&user, &channel, command, option, typed)
         .await;
     mapping::suggestions(all)
 }
 
-/// A slash command: the request, the reply, and what it becomes on Discord.
-pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: CommandKind) -> Result<(), Error> {
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let data = ctx.data();
-    let _guard = data.inflight.enter();
-    let interaction = actx.interaction;
-    let http = &ctx.serenity_context().http;
-    if data.stopping.load(Ordering::SeqCst) {
-        return refuse(ctx, STOPPING).await;
-    }
-    let req = Request {
+/// The service request of a slash command (or context-menu command).
+pub fn command_request(interaction: &serenity::CommandInteraction, name: &str, options: Options) -> Request {
+    Request {
         user: user_of(&interaction.user, interaction.member.as_deref()),
         guild: guild_of(interaction.guild_id),
         channel: interaction.channel_id.to_string(),
@@ -224,25 +301,129 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
             &interaction.authorizing_integration_owners,
             interaction.guild_id,
         ),
+    }
+}
+
+/// The service request of a button or select.
+pub fn component_request(interaction: &serenity::ComponentInteraction) -> Request {
+    let values = match &interaction.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
     };
+    Request {
+        user: user_of(&interaction.user, interaction.member.as_ref()),
+        guild: guild_of(interaction.guild_id),
+        channel: interaction.channel_id.to_string(),
+        at: Utc::now(),
+        input: Input::Component {
+            custom_id: interaction.data.custom_id.clone(),
+            values,
+        },
+        manage_channels: manages_channel(interaction.member.as_ref(), interaction.context),
+        manage_messages: manages_messages(interaction.member.as_ref()),
+        bot_member: bot_member(
+            interaction.context,
+            &interaction.authorizing_integration_owners,
+            interaction.guild_id,
+        ),
+    }
+}
+
+/// Where an interaction is answered from: the gateway's context, or the
+/// HTTP endpoint's.
+#[derive(Clone, Copy)]
+pub struct Answering<'a> {
+    pub http: &'a serenity::Http,
+    pub data: &'a Data,
+    /// Set when the interaction arrived over HTTP.
+    pub first: Option<&'a FirstResponse>,
+    /// poise's note that the first response went out (its errors then
+    /// become follow-ups).
+    pub sent: Option<&'a AtomicBool>,
+}
+
+/// Tells the user `text` privately: as the first response when that has
+/// not gone out, else as a follow-up.
+pub async fn tell(
+    at: Answering<'_>,
+    id: serenity::InteractionId,
+    token: &str,
+    text: &str,
+) -> Result<(), Error> {
+    let handle = Handle {
+        id,
+        token,
+        first: at.first,
+    };
+    let message = Message::ephemeral(text);
+    match at.first.and_then(FirstResponse::take) {
+        Some(tx) => tx
+            .send(Initial::Message(message))
+            .map_err(|_| anyhow::anyhow!("the interaction's HTTP request was closed")),
+        None => handle.followup(at.http, &message).await.map(|_| ()),
+    }
+}
+
+/// The outcome of a reply, as metrics count it.
+pub fn outcome(reply: &Reply) -> String {
+    match &reply.error {
+        None => "ok".to_string(),
+        Some(e) => e.code.to_string(),
+    }
+}
+
+/// A slash command: the request, the reply, and what it becomes on Discord.
+pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: CommandKind) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let at = Answering {
+        http: &ctx.serenity_context().http,
+        data: ctx.data(),
+        first: None,
+        sent: Some(actx.has_sent_initial_response),
+    };
+    run_command(at, actx.interaction, name, options, kind).await
+}
+
+/// A command with its service options, from either front end.
+pub async fn run_command(
+    at: Answering<'_>,
+    interaction: &serenity::CommandInteraction,
+    name: &str,
+    options: Options,
+    kind: CommandKind,
+) -> Result<(), Error> {
+    let Answering { http, data, .. } = at;
+    let _guard = data.inflight.enter();
+    let handle = Handle {
+        id: interaction.id,
+        token: &interaction.token,
+        first: at.first,
+    };
+    if data.stopping.load(Ordering::SeqCst) {
+        crate::metrics::get().interaction(name, "stopping");
+        return handle
+            .create(http, Initial::Message(Message::ephemeral(STOPPING)))
+            .await;
+    }
+    let req = command_request(interaction, name, options);
     let span = tracing::info_span!("command", command = name, user = %req.user.id, channel = %req.channel);
     async move {
-        let handle = Handle {
-            id: interaction.id,
-            token: &interaction.token,
-        };
         let defer = async {
-            let defer =
-                serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new());
-            match handle.create(http, defer).await {
+            match handle.create(http, Initial::Defer).await {
                 Ok(()) => tracing::debug!("deferred"),
                 Err(e) => tracing::warn!(error = %e, "could not defer"),
             }
         };
         let (reply, deferred) = answer(&data.service, &req, defer).await;
+        let reply = with_open_table(reply, data.activity);
         // From here on, poise's own replies (on_error) must be follow-ups.
-        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
+        if let Some(sent) = at.sent {
+            sent.store(true, Ordering::SeqCst);
+        }
         log_reply(&reply, deferred);
+        crate::metrics::get().interaction(name, &outcome(&reply));
         let origin = match kind {
             CommandKind::Game => Origin::GameCommand,
             CommandKind::Plain => Origin::PlainCommand,
@@ -250,10 +431,7 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
         let opens_game = name == "armyants challenge" || name == "atta new";
         if opens_game && is_busy(&reply) && req.bot_member && can_thread(interaction) {
             if !deferred {
-                let defer = serenity::CreateInteractionResponse::Defer(
-                    serenity::CreateInteractionResponseMessage::new(),
-                );
-                handle.create(http, defer).await?;
+                handle.create(http, Initial::Defer).await?;
             }
             return challenge_in_thread(http, data, handle, interaction, req, reply).await;
         }
@@ -283,44 +461,63 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
     .await
 }
 
+/// The custom id of a board's "Open table" button.
+pub const OPEN_TABLE: &str = "table:open";
+
+/// A public board of an app with an Activity carries a button that opens
+/// the table (Discord answers it by launching the Activity), where there
+/// is room for one more button.
+fn with_open_table(mut reply: Reply, activity: bool) -> Reply {
+    let board = reply.game.is_some() && reply.image.is_some() && !reply.ephemeral;
+    if activity && board && mapping::layout(&reply.components).len() < mapping::MAX_ROWS {
+        let button = Component::button(OPEN_TABLE, "Open table", ButtonStyle::Secondary);
+        let mut with = reply.components.clone();
+        with.push(button);
+        if mapping::layout(&with).len() <= mapping::MAX_ROWS {
+            reply.components = with;
+        }
+    }
+    reply
+}
+
 /// A button or select: handled here rather than by collectors, so that it
 /// works after a restart (the game id travels in the custom_id).
 pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &serenity::ComponentInteraction) {
+    let at = Answering {
+        http: &ctx.http,
+        data,
+        first: None,
+        sent: None,
+    };
+    run_component(at, interaction).await;
+}
+
+/// A button or select, from either front end.
+pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentInteraction) {
+    let Answering { http, data, .. } = at;
     let _guard = data.inflight.enter();
-    let http = &ctx.http;
     let handle = Handle {
         id: interaction.id,
         token: &interaction.token,
+        first: at.first,
     };
+    let label = component_label(&interaction.data.custom_id);
     if data.stopping.load(Ordering::SeqCst) {
+        crate::metrics::get().interaction(&label, "stopping");
         let message = Message::ephemeral(STOPPING);
-        let response = serenity::CreateInteractionResponse::Message(message.to_response());
-        if let Err(e) = handle.create(http, response).await {
+        if let Err(e) = handle.create(http, Initial::Message(message)).await {
             tracing::warn!(error = %e, "could not answer a click while stopping");
         }
         return;
     }
-    let values = match &interaction.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
-        _ => Vec::new(),
-    };
-    let req = Request {
-        user: user_of(&interaction.user, interaction.member.as_ref()),
-        guild: guild_of(interaction.guild_id),
-        channel: interaction.channel_id.to_string(),
-        at: Utc::now(),
-        input: Input::Component {
-            custom_id: interaction.data.custom_id.clone(),
-            values,
-        },
-        manage_channels: manages_channel(interaction.member.as_ref(), interaction.context),
-        manage_messages: manages_messages(interaction.member.as_ref()),
-        bot_member: bot_member(
-            interaction.context,
-            &interaction.authorizing_integration_owners,
-            interaction.guild_id,
-        ),
-    };
+    if interaction.data.custom_id == OPEN_TABLE {
+        crate::metrics::get().interaction(&label, "ok");
+        if let Err(e) = handle.create(http, Initial::LaunchActivity).await {
+            tracing::warn!(error = %e, "could not open the table");
+        }
+        return;
+    }
+    let req = component_request(interaction);
     let span = tracing::info_span!(
         "component",
         custom_id = %interaction.data.custom_id,
@@ -329,16 +526,15 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
     );
     async move {
         let defer = async {
-            match handle
-                .create(http, serenity::CreateInteractionResponse::Acknowledge)
-                .await
-            {
+            match handle.create(http, Initial::Acknowledge).await {
                 Ok(()) => tracing::debug!("deferred"),
                 Err(e) => tracing::warn!(error = %e, "could not defer"),
             }
         };
         let (reply, deferred) = answer(&data.service, &req, defer).await;
+        let reply = with_open_table(reply, data.activity);
         log_reply(&reply, deferred);
+        crate::metrics::get().interaction(&label, &outcome(&reply));
         let channel = interaction.channel_id;
         let place = Place {
             guild: interaction.guild_id.map(|g| g.to_string()),
@@ -380,6 +576,74 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
     }
     .instrument(span)
     .await
+}
+
+/// A modal's submission: its custom_id and the text typed into its fields,
+/// as the service request of a component; answered with a message.
+pub async fn run_modal(at: Answering<'_>, interaction: &serenity::ModalInteraction) {
+    let Answering { http, data, .. } = at;
+    let _guard = data.inflight.enter();
+    let handle = Handle {
+        id: interaction.id,
+        token: &interaction.token,
+        first: at.first,
+    };
+    let values = interaction
+        .data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .filter_map(|c| match c {
+            serenity::ActionRowComponent::InputText(input) => input.value.clone(),
+            _ => None,
+        })
+        .collect();
+    let req = Request {
+        user: user_of(&interaction.user, interaction.member.as_ref()),
+        guild: guild_of(interaction.guild_id),
+        channel: interaction.channel_id.to_string(),
+        at: Utc::now(),
+        input: Input::Component {
+            custom_id: interaction.data.custom_id.clone(),
+            values,
+        },
+        manage_channels: manages_channel(interaction.member.as_ref(), None),
+        manage_messages: manages_messages(interaction.member.as_ref()),
+        bot_member: bot_member(
+            None,
+            &serenity::AuthorizingIntegrationOwners(vec![]),
+            interaction.guild_id,
+        ),
+    };
+    let label = component_label(&interaction.data.custom_id);
+    let defer = async {
+        if let Err(e) = handle.create(http, Initial::Defer).await {
+            tracing::warn!(error = %e, "could not defer");
+        }
+    };
+    let (reply, deferred) = answer(&data.service, &req, defer).await;
+    log_reply(&reply, deferred);
+    crate::metrics::get().interaction(&label, &outcome(&reply));
+    let response = Response::Message(Message::full(&reply));
+    if let Err(e) = respond(http, handle, Kind::Command, deferred, &response, false).await {
+        tracing::warn!(error = %format!("{e:#}"), "could not answer a form");
+    }
+}
+
+/// A component's kind for metrics: the custom_id's tag (a game's, `sol`
+/// for a patience's board, `daily`, `lb`), never the game id after it, so
+/// the series stay few whatever a client sends.
+pub fn component_label(custom_id: &str) -> String {
+    let head = custom_id.split(':').next().unwrap_or_default();
+    let known = crate::rules::GameKind::ALL
+        .into_iter()
+        .map(|k| k.component_tag())
+        .chain(["sol", "daily", "lb"])
+        .any(|tag| tag == head);
+    match known {
+        true => format!("component {head}"),
+        false => "component".to_string(),
+    }
 }
 
 fn log_reply(reply: &Reply, deferred: bool) {
@@ -493,12 +757,7 @@ async fn respond(
     let message = response.message();
     match (kind, deferred, response) {
         (Kind::Component { message_id }, false, Response::Update(m)) => {
-            handle
-                .create(
-                    http,
-                    serenity::CreateInteractionResponse::UpdateMessage(m.to_response()),
-                )
-                .await?;
+            handle.create(http, Initial::Update(m.clone())).await?;
             Ok(Some(message_id))
         }
         (Kind::Component { message_id }, true, Response::Update(m)) => {
@@ -510,12 +769,7 @@ async fn respond(
             Ok((!m.ephemeral).then_some(id))
         }
         (_, false, _) => {
-            handle
-                .create(
-                    http,
-                    serenity::CreateInteractionResponse::Message(message.to_response()),
-                )
-                .await?;
+            handle.create(http, Initial::Message(message.clone())).await?;
             if message.ephemeral || !need_id {
                 return Ok(None);
             }
@@ -851,7 +1105,7 @@ async fn challenge_in_thread(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serenity::{
+    use poise::serenity_prelude::{
         AuthorizingIntegrationOwner as Owner, AuthorizingIntegrationOwners as Owners, InteractionContext,
     };
 

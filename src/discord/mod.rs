@@ -17,8 +17,11 @@
 
 pub mod commands;
 pub mod config;
+pub mod decode;
+pub mod endpoint;
 pub mod flow;
 pub mod mapping;
+pub mod serve;
 
 pub use config::{Config, Database, NO_TOKEN};
 
@@ -41,6 +44,9 @@ pub struct Data {
     pub inflight: Arc<InFlight>,
     /// Set on SIGTERM/SIGINT: new interactions are turned away.
     pub stopping: Arc<AtomicBool>,
+    /// The app has an Activity: boards carry an "Open table" button, and
+    /// the entry point command is registered.
+    pub activity: bool,
 }
 
 /// How often due work (expired challenges) is looked for.
@@ -59,6 +65,34 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 /// The registration payload: exactly what is sent to Discord.
 pub fn registration() -> Vec<serenity::CreateCommand> {
     poise::builtins::create_application_commands(&commands())
+}
+
+/// The registration payload of an app with an Activity or without: with
+/// one, its entry point command too (Discord launches the table), which a
+/// bulk overwrite must keep.
+pub fn registration_for(activity: bool) -> Vec<serenity::CreateCommand> {
+    let mut commands = registration();
+    if activity {
+        commands.push(entry_point());
+    }
+    commands
+}
+
+/// The Activity's entry point: Discord launches the table itself.
+fn entry_point() -> serenity::CreateCommand {
+    serenity::CreateCommand::new("table")
+        .kind(serenity::CommandType::PrimaryEntryPoint)
+        .description("Play at the table: every game on the board itself")
+        .handler(serenity::EntryPointHandlerType::DiscordLaunchActivity)
+        .integration_types(vec![
+            serenity::InstallationContext::Guild,
+            serenity::InstallationContext::User,
+        ])
+        .contexts(vec![
+            serenity::InteractionContext::Guild,
+            serenity::InteractionContext::BotDm,
+            serenity::InteractionContext::PrivateChannel,
+        ])
 }
 
 /// The registration payload as JSON (what `antics commands --json` prints).
@@ -154,7 +188,9 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
         service: service.clone(),
         inflight: inflight.clone(),
         stopping: stopping.clone(),
+        activity: config.client_secret.is_some(),
     };
+    let activity = data.activity;
     let guild = config.guild_id;
     // With several shard processes, the one running shard 0 registers the commands.
     let registers = config.shards.is_none_or(|s| s.first == 0);
@@ -162,18 +198,21 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
         .options(framework_options())
         // No owner-only commands: no need to ask Discord who the owners are.
         .initialize_owners(false)
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-                let commands = &framework.options().commands;
                 if !registers {
                     return Ok(data);
                 }
+                let commands = registration_for(activity);
                 let registered = match guild {
-                    Some(id) => {
-                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(id)).await
-                    }
-                    None => poise::builtins::register_globally(ctx, commands).await,
+                    Some(id) => serenity::GuildId::new(id)
+                        .set_commands(ctx, commands)
+                        .await
+                        .map(drop),
+                    None => serenity::Command::set_global_commands(ctx, commands)
+                        .await
+                        .map(drop),
                 };
                 match registered {
                     Ok(()) => tracing::info!(guild = ?guild, "commands registered"),
@@ -196,7 +235,7 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
         .context("setting up the Discord client")?;
 
     let (stop_tick, stopped) = tokio::sync::watch::channel(false);
-    let tick = tokio::spawn(tick_loop(service.clone(), client.http.clone(), stopped));
+    let tick = tokio::spawn(tick_loop(service.clone(), Some(client.http.clone()), stopped));
     let shard_manager = client.shard_manager.clone();
     let signalled = stopping.clone();
     let (signal_tx, mut signal_rx) = tokio::sync::watch::channel(false);
@@ -253,7 +292,7 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
 }
 
 /// SIGTERM (docker stop) or SIGINT (Ctrl-C).
-async fn wait_for_signal() -> &'static str {
+pub(crate) async fn wait_for_signal() -> &'static str {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
@@ -275,10 +314,11 @@ async fn wait_for_signal() -> &'static str {
     }
 }
 
-/// Every [`TICK_EVERY`], runs the service's due work and sends its posts.
-async fn tick_loop(
+/// Every [`TICK_EVERY`], runs the service's due work and sends its posts
+/// (with the bot's token: without one, the posts are dropped).
+pub async fn tick_loop(
     service: Arc<Service>,
-    http: Arc<serenity::Http>,
+    http: Option<Arc<serenity::Http>>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     let mut interval = tokio::time::interval(TICK_EVERY);
@@ -290,7 +330,11 @@ async fn tick_loop(
                 if !posts.is_empty() {
                     tracing::info!(posts = posts.len(), "due work");
                 }
-                flow::send_posts(&http, &service, &posts).await;
+                match &http {
+                    Some(http) => flow::send_posts(http, &service, &posts).await,
+                    None if !posts.is_empty() => tracing::debug!(posts = posts.len(), "posts dropped: no bot token"),
+                    None => {}
+                }
             }
             _ = stop.changed() => return,
         }

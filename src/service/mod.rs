@@ -209,6 +209,7 @@ impl Service {
         reach::through_interaction(req, &mut reply);
         posts.append(&mut reply.posts);
         reply.posts = posts;
+        count_renders(&reply);
         reply
     }
 
@@ -310,8 +311,12 @@ impl Service {
     /// returns the messages it sends.
     pub async fn tick(&self, now: DateTime<Utc>) -> Vec<Post> {
         match self.sweep(now).await {
-            Ok(posts) => posts,
+            Ok(posts) => {
+                crate::metrics::get().swept("ok");
+                posts
+            }
             Err(e) => {
+                crate::metrics::get().swept("error");
                 internal_reply(e);
                 vec![]
             }
@@ -454,8 +459,22 @@ fn answered_privately(reply: Reply, channel: &str, text: String) -> Reply {
     }
 }
 
+/// Counts the images a reply carries: each was drawn for it.
+fn count_renders(reply: &Reply) {
+    let images = reply
+        .image
+        .iter()
+        .chain(reply.posts.iter().filter_map(|p| p.image.as_ref()));
+    for image in images {
+        crate::metrics::get().rendered(image.extension());
+    }
+}
+
 fn internal_reply(e: anyhow::Error) -> Reply {
     let id = format!("{:08x}", rand::random::<u32>());
+    if crate::metrics::is_store_error(&e) {
+        crate::metrics::get().store_errors.inc();
+    }
     tracing::error!(error_id = %id, error = %format!("{e:#}"), "internal error");
     Reply {
         ephemeral: true,

@@ -324,6 +324,21 @@ impl Store {
         self.backend
     }
 
+    /// Whether the database answers a trivial query (a health check).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// How many games are not yet over (waiting, deploying or under way).
+    pub async fn open_game_count(&self) -> Result<i64, StoreError> {
+        let row =
+            sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status IN ('pending', 'deploying', 'active')")
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(row.try_get::<i64, _>("n")?)
+    }
+
     /// Closes the pool, waiting for connections to finish cleanly.
     pub async fn close(&self) {
         self.pool.close().await;

@@ -10,8 +10,11 @@ use super::session::{Keys, Session, LIFETIME_SECS};
 use serde::Deserialize;
 use std::time::Duration;
 
-/// Discord's API, unless `ANTICS_DISCORD_API` says otherwise.
-pub const DISCORD_API: &str = "https://discord.com/api/v10";
+/// Discord, unless `ANTICS_DISCORD_API` names another host (a proxy, or
+/// the tests' fake Discord) that takes the same paths.
+pub const DISCORD: &str = "https://discord.com";
+/// The API's version, in every path.
+const API: &str = "/api/v10";
 /// How long one call to Discord may take.
 const CALL_WITHIN: Duration = Duration::from_secs(5);
 
@@ -63,18 +66,17 @@ struct Location {
 }
 
 impl Activity {
-    /// `api`: another base URL for Discord's API (a proxy, or the tests'
-    /// fake Discord).
-    pub fn new(application_id: u64, secret: String, bot_token: String, api: Option<String>) -> Activity {
+    /// `proxy`: another host for Discord's API (`ANTICS_DISCORD_API`).
+    pub fn new(application_id: u64, secret: String, bot_token: String, proxy: Option<String>) -> Activity {
         Activity {
             application_id: application_id.to_string(),
             keys: Keys::new(&secret),
             secret,
             bot_token,
-            api: api
-                .unwrap_or_else(|| DISCORD_API.into())
-                .trim_end_matches('/')
-                .to_string(),
+            api: format!(
+                "{}{API}",
+                proxy.as_deref().unwrap_or(DISCORD).trim_end_matches('/')
+            ),
             http: reqwest::Client::builder()
                 .timeout(CALL_WITHIN)
                 .build()

@@ -1,0 +1,374 @@
+//! Discord's interactions over HTTP: `POST /interactions`, the
+//! application's Interactions Endpoint URL. Each request is checked
+//! (Ed25519 over timestamp and body, with serenity's verifier), read as
+//! serenity's `Interaction`, and answered through the same flow as the
+//! gateway's: the first response goes back in the HTTP response (JSON, or
+//! multipart with the board as a file), and whatever follows (the edit of a
+//! deferred response, follow-ups) through the interaction's webhook.
+
+use super::flow::{self, Answering, FirstResponse, Initial};
+use super::{decode, mapping, Data};
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use poise::serenity_prelude as serenity;
+use serenity::interactions_endpoint::Verifier;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The largest interaction body read (Discord's are a few kilobytes; the
+/// resolved users and members of a command stay well within this).
+pub const BODY_LIMIT: usize = 256 * 1024;
+/// How far a request's timestamp may be from our clock: older requests are
+/// refused as replays.
+pub const MAX_SKEW_SECS: i64 = 5 * 60;
+/// The latest the first response goes out: past this, the interaction is
+/// deferred whatever the flow is doing (Discord allows 3 s).
+pub const ANSWER_WITHIN: Duration = Duration::from_millis(2500);
+/// How long autocomplete may take: its answer cannot be deferred.
+pub const SUGGEST_WITHIN: Duration = Duration::from_millis(2000);
+
+/// What `POST /interactions` needs.
+pub struct Endpoint {
+    verifier: Verifier,
+    data: Arc<Data>,
+    http: Arc<serenity::Http>,
+    /// The bot's own user: the application id (the computer opponent).
+    bot_id: serenity::UserId,
+}
+
+impl Endpoint {
+    pub fn new(
+        public_key: [u8; 32],
+        data: Arc<Data>,
+        http: Arc<serenity::Http>,
+        application_id: u64,
+    ) -> anyhow::Result<Endpoint> {
+        let verifier =
+            Verifier::try_new(public_key).map_err(|e| anyhow::anyhow!("DISCORD_PUBLIC_KEY: {e}"))?;
+        Ok(Endpoint {
+            verifier,
+            data,
+            http,
+            bot_id: serenity::UserId::new(application_id),
+        })
+    }
+
+    /// Checks the signature headers against `body` at `now` (Unix seconds).
+    pub fn verify(&self, headers: &HeaderMap, body: &[u8], now: i64) -> Result<(), &'static str> {
+        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+        let signature = header("x-signature-ed25519").ok_or("missing X-Signature-Ed25519")?;
+        let timestamp = header("x-signature-timestamp").ok_or("missing X-Signature-Timestamp")?;
+        let at: i64 = timestamp
+            .trim()
+            .parse()
+            .map_err(|_| "X-Signature-Timestamp is not a Unix time")?;
+        if (now - at).abs() > MAX_SKEW_SECS {
+            return Err("X-Signature-Timestamp is more than five minutes off");
+        }
+        self.verifier
+            .verify(signature, timestamp, body)
+            .map_err(|()| "the signature does not match")
+    }
+}
+
+/// A DISCORD_PUBLIC_KEY: 64 hexadecimal digits.
+pub fn parse_public_key(text: &str) -> anyhow::Result<[u8; 32]> {
+    let text = text.trim();
+    let mut key = [0u8; 32];
+    if text.len() != 64 || !text.is_ascii() {
+        anyhow::bail!("DISCORD_PUBLIC_KEY must be 64 hexadecimal digits");
+    }
+    for (i, byte) in key.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16)
+            .map_err(|_| anyhow::anyhow!("DISCORD_PUBLIC_KEY must be 64 hexadecimal digits"))?;
+    }
+    Ok(key)
+}
+
+/// `POST /interactions`, with its body limit (larger bodies get 413).
+pub fn router(endpoint: Arc<Endpoint>) -> Router {
+    Router::new()
+        .route("/interactions", post(interactions))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(endpoint)
+}
+
+fn refuse(status: StatusCode, reason: &str, text: String) -> Response {
+    crate::metrics::get().reject(reason);
+    tracing::info!(status = status.as_u16(), reason, detail = %text, "interaction refused");
+    (status, text).into_response()
+}
+
+async fn interactions(State(endpoint): State<Arc<Endpoint>>, headers: HeaderMap, body: Bytes) -> Response {
+    let arrived = Instant::now();
+    let now = chrono::Utc::now().timestamp();
+    if let Err(why) = endpoint.verify(&headers, &body, now) {
+        return refuse(StatusCode::UNAUTHORIZED, "signature", why.to_string());
+    }
+    let value: serde_json::Value = match serde_json::from_slice(&body) {
+        Ok(value) => value,
+        Err(e) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "malformed",
+                format!("malformed JSON: {e}"),
+            )
+        }
+    };
+    match value.get("type").and_then(serde_json::Value::as_u64) {
+        Some(1) => return Json(serde_json::json!({ "type": 1 })).into_response(),
+        Some(2..=5) => {}
+        Some(n) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "type",
+                format!("unknown interaction type {n}"),
+            )
+        }
+        None => return refuse(StatusCode::BAD_REQUEST, "type", "no interaction type".into()),
+    }
+    let interaction: serenity::Interaction = match serde_json::from_value(value) {
+        Ok(interaction) => interaction,
+        Err(e) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "malformed",
+                format!("not an interaction: {e}"),
+            )
+        }
+    };
+    let (kind, response) = match interaction {
+        serenity::Interaction::Command(command) => ("command", answer_command(endpoint, command).await),
+        serenity::Interaction::Component(component) => {
+            ("component", answer_component(endpoint, component).await)
+        }
+        serenity::Interaction::Autocomplete(command) => ("autocomplete", suggest(&endpoint, &command).await),
+        serenity::Interaction::Modal(modal) => ("modal", answer_modal(endpoint, modal).await),
+        _ => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "type",
+                "an interaction of another kind".into(),
+            )
+        }
+    };
+    crate::metrics::get().answered_in(kind, arrived.elapsed());
+    response
+}
+
+/// Runs `flow` in a task of its own and waits for its first response: the
+/// flow goes on (edits, follow-ups) after the HTTP response is sent. If
+/// the flow has not answered by [`ANSWER_WITHIN`], `late` goes instead.
+async fn first_response<F, Fut>(endpoint: Arc<Endpoint>, late: Initial, flow: F) -> Response
+where
+    F: FnOnce(Arc<Endpoint>, Arc<FirstResponse>) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let (slot, mut rx) = FirstResponse::new();
+    let slot = Arc::new(slot);
+    tokio::spawn(flow(endpoint, slot.clone()));
+    let initial = match tokio::time::timeout(ANSWER_WITHIN, &mut rx).await {
+        Ok(Ok(initial)) => initial,
+        // The flow ended without answering: it logged why.
+        Ok(Err(_)) => Initial::Message(mapping::Message::ephemeral(
+            "Something went wrong on our side. Please try again.",
+        )),
+        Err(_) => match slot.take() {
+            Some(_) => {
+                tracing::warn!("no first response in time; deferring");
+                late
+            }
+            // It was given just now.
+            None => rx.try_recv().unwrap_or(late),
+        },
+    };
+    encode(&initial)
+}
+
+async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInteraction) -> Response {
+    first_response(endpoint, Initial::Defer, |endpoint, slot| async move {
+        let at = Answering {
+            http: &endpoint.http,
+            data: &endpoint.data,
+            first: Some(&slot),
+            sent: None,
+        };
+        let result = match decode::command(&command, endpoint.bot_id) {
+            Ok(decoded) => {
+                flow::run_command(at, &command, &decoded.name, decoded.options, decoded.kind).await
+            }
+            Err(text) => {
+                crate::metrics::get().interaction(&decode::label(&command.data), "unreadable");
+                flow::tell(at, command.id, &command.token, &text).await
+            }
+        };
+        if let Err(e) = result {
+            let id = flow::short_id();
+            tracing::error!(error_id = %id, command = %command.data.name, error = %format!("{e:#}"), "command failed");
+            let text = format!("Something went wrong on our side (error id {id}). Please try again.");
+            if let Err(e) = flow::tell(at, command.id, &command.token, &text).await {
+                tracing::warn!(error_id = %id, error = %e, "could not report an error to the user");
+            }
+        }
+    })
+    .await
+}
+
+async fn answer_component(endpoint: Arc<Endpoint>, component: serenity::ComponentInteraction) -> Response {
+    first_response(endpoint, Initial::Acknowledge, |endpoint, slot| async move {
+        let at = Answering {
+            http: &endpoint.http,
+            data: &endpoint.data,
+            first: Some(&slot),
+            sent: None,
+        };
+        flow::run_component(at, &component).await;
+    })
+    .await
+}
+
+async fn answer_modal(endpoint: Arc<Endpoint>, modal: serenity::ModalInteraction) -> Response {
+    first_response(endpoint, Initial::Defer, |endpoint, slot| async move {
+        let at = Answering {
+            http: &endpoint.http,
+            data: &endpoint.data,
+            first: Some(&slot),
+            sent: None,
+        };
+        flow::run_modal(at, &modal).await;
+    })
+    .await
+}
+
+/// Autocomplete is answered at once (type 8): it cannot be deferred, so a
+/// slow service gives no suggestions rather than a late answer.
+async fn suggest(endpoint: &Endpoint, command: &serenity::CommandInteraction) -> Response {
+    let suggestions = match decode::focused(command) {
+        Some((name, option, typed)) => {
+            let all = flow::suggest(&endpoint.data.service, command, &name, &option, &typed);
+            tokio::time::timeout(SUGGEST_WITHIN, all)
+                .await
+                .unwrap_or_else(|_| {
+                    tracing::warn!(command = %name, "suggestions were too slow");
+                    Vec::new()
+                })
+        }
+        None => Vec::new(),
+    };
+    crate::metrics::get().interaction(&decode::label(&command.data), "suggested");
+    let response = serenity::CreateInteractionResponse::Autocomplete(super::commands::choices(suggestions));
+    Json(response).into_response()
+}
+
+/// A first response as an HTTP response: JSON, or with an image, multipart
+/// (`payload_json`, then the file as `files[0]`, which the payload's
+/// attachment id 0 names).
+pub fn encode(initial: &Initial) -> Response {
+    let payload = match serde_json::to_vec(&initial.to_serenity()) {
+        Ok(payload) => payload,
+        Err(e) => {
+            tracing::error!(error = %e, "could not encode a response");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let Some(image) = initial.message().and_then(|m| m.image.as_ref()) else {
+        return ([(header::CONTENT_TYPE, "application/json")], payload).into_response();
+    };
+    let boundary = format!("antics-{:016x}", rand::random::<u64>());
+    let mut body = Vec::with_capacity(payload.len() + image.png.len() + 512);
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\
+             Content-Type: application/json\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(&payload);
+    let mime = match image.extension() {
+        "gif" => "image/gif",
+        _ => "image/png",
+    };
+    body.extend_from_slice(
+        format!(
+            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"{}\"\r\n\
+             Content-Type: {mime}\r\n\r\n",
+            image.file_name()
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(&image.png);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (
+        [(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )],
+        Body::from(body),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use ed25519_dalek::{Signer, SigningKey};
+
+    async fn endpoint(key: &SigningKey) -> Endpoint {
+        let store = crate::store::Store::in_memory()
+            .await
+            .expect("an in-memory store");
+        let data = Data {
+            service: Arc::new(crate::service::Service::new(
+                store,
+                crate::service::Config::default(),
+            )),
+            inflight: Arc::default(),
+            stopping: Arc::default(),
+            activity: false,
+        };
+        let http = Arc::new(serenity::Http::new(""));
+        Endpoint::new(key.verifying_key().to_bytes(), Arc::new(data), http, 5).unwrap()
+    }
+
+    fn headers(key: &SigningKey, body: &[u8], at: i64) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        let signature = key.sign(&[at.to_string().as_bytes(), body].concat());
+        let hex: String = signature.to_bytes().iter().map(|b| format!("{b:02x}")).collect();
+        headers.insert("x-signature-ed25519", hex.parse().unwrap());
+        headers.insert("x-signature-timestamp", at.to_string().parse().unwrap());
+        headers
+    }
+
+    /// Discord: "the timestamp ... and the body" are signed; a request more
+    /// than five minutes off either way is taken for a replay.
+    #[tokio::test]
+    async fn the_signature_covers_timestamp_and_body_within_five_minutes() {
+        let key = SigningKey::from_bytes(&[3; 32]);
+        let endpoint = endpoint(&key).await;
+        let body = br#"{"type":1}"#;
+        let at = 1_700_000_000;
+        assert_eq!(endpoint.verify(&headers(&key, body, at), body, at), Ok(()));
+        assert_eq!(endpoint.verify(&headers(&key, body, at), body, at + 300), Ok(()));
+        assert!(endpoint.verify(&headers(&key, body, at), body, at + 301).is_err());
+        assert!(endpoint.verify(&headers(&key, body, at), body, at - 301).is_err());
+        assert!(endpoint
+            .verify(&headers(&key, body, at), br#"{"type":2}"#, at)
+            .is_err());
+        let other = SigningKey::from_bytes(&[4; 32]);
+        assert!(endpoint.verify(&headers(&other, body, at), body, at).is_err());
+        assert!(endpoint.verify(&HeaderMap::new(), body, at).is_err());
+    }
+
+    #[test]
+    fn a_public_key_is_64_hex_digits() {
+        let key = parse_public_key(&"0f".repeat(32)).unwrap();
+        assert_eq!(key, [0x0f; 32]);
+        assert!(parse_public_key("abc").is_err());
+        assert!(parse_public_key(&"zz".repeat(32)).is_err());
+    }
+}
