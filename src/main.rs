@@ -197,17 +197,22 @@ async fn run(config_file: Option<&Path>, db: Option<&Path>) -> anyhow::Result<()
         std::process::exit(2);
     }
     discord::init_logging(&config.log)?;
-    let store = match &config.database {
-        discord::Database::Path(path) => Store::open(path).await,
-        // postgres:// runs on PostgreSQL, sqlite: on SQLite.
-        discord::Database::Url(url) => Store::open_url(url).await,
-    }
-    .with_context(|| format!("opening the database {}", config.database))?;
+    let store = open_store(&config).await?;
     let service = Arc::new(Service::new(store.clone(), config.service_config()));
     let result = discord::run(config, service).await;
     store.close().await;
     tracing::info!("stopped; the database is closed");
     result
+}
+
+/// The configured database: `postgres://` runs on PostgreSQL, a path or
+/// `sqlite:` on SQLite.
+async fn open_store(config: &discord::Config) -> anyhow::Result<Store> {
+    let store = match &config.database {
+        discord::Database::Path(path) => Store::open(path).await,
+        discord::Database::Url(url) => Store::open_url(url).await,
+    };
+    store.with_context(|| format!("opening the database {}", config.database))
 }
 
 /// `antics serve`: as `run` (configuration, logging, store), then the
@@ -219,11 +224,7 @@ async fn serve(
 ) -> anyhow::Result<()> {
     let config = discord::Config::load(config_file, |name| std::env::var(name).ok(), db)?;
     discord::init_logging(&config.log)?;
-    let store = match &config.database {
-        discord::Database::Path(path) => Store::open(path).await,
-        discord::Database::Url(url) => Store::open_url(url).await,
-    }
-    .with_context(|| format!("opening the database {}", config.database))?;
+    let store = open_store(&config).await?;
     let service = Arc::new(Service::new(store.clone(), config.service_config()));
     let result = discord::serve::serve(config, options, service).await;
     store.close().await;

@@ -708,7 +708,9 @@ fn the_table_opens_as_the_apps_activity() {
     click["message"] = message(BOARD, "ants");
     let launched = server.interact(&click);
     assert_eq!(launched.status, 200, "{}", server.log());
-    assert_eq!(launched.json(), json!({"type": 12}));
+    let launched = launched.json();
+    assert_eq!(launched["type"], 12, "{launched}");
+    assert!(launched["data"].is_null(), "nothing besides the launch: {launched}");
 
     let page = request(server.port, "GET", "/", &[], b"");
     assert_eq!(page.status, 200);

@@ -4,22 +4,11 @@
 // framed table signs in through the server, then plays.
 //
 //   node activity.mjs URL SHOTS
-import { chromium } from "playwright-core";
+import { launch } from "./chromium.mjs";
 
 const [url, shots] = process.argv.slice(2);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launch();
 
 // Discord's side of the RPC, as far as the sign-in goes.
 const parent = `<!doctype html><meta charset="utf-8"><title>Discord</title>

@@ -7,7 +7,7 @@
 //   node table.mjs URL atta SHOTS        two players: a whole Atta Ants game
 //
 // Chromium comes from the system (CHROMIUM, default /usr/bin/chromium).
-import { chromium } from "playwright-core";
+import { launch } from "./chromium.mjs";
 
 const [url, scenario, ...rest] = process.argv.slice(2);
 const [kind, shots] = scenario === "play" ? rest : [undefined, rest[0]];
@@ -20,18 +20,7 @@ function below(n) {
   return seed % n;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launch();
 
 function fail(message) {
   console.error(message);
