@@ -710,7 +710,10 @@ fn the_table_opens_as_the_apps_activity() {
     assert_eq!(launched.status, 200, "{}", server.log());
     let launched = launched.json();
     assert_eq!(launched["type"], 12, "{launched}");
-    assert!(launched["data"].is_null(), "nothing besides the launch: {launched}");
+    assert!(
+        launched["data"].is_null(),
+        "nothing besides the launch: {launched}"
+    );
 
     let page = request(server.port, "GET", "/", &[], b"");
     assert_eq!(page.status, 200);
