@@ -92,38 +92,46 @@ fn end_of(board: &Value) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// The time from a move to the `version` event on a second page's stream.
-fn live_updates(address: SocketAddr, channel: &str, count: usize) -> Vec<Duration> {
+/// A second page's event stream, read up to its first event (the board
+/// as it stands).
+fn watch(address: SocketAddr, channel: &str) -> BufReader<TcpStream> {
     let mut stream = TcpStream::connect(address).unwrap();
     let head = format!(
         "GET /api/events?user=bench&channel={channel} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
     );
     stream.write_all(head.as_bytes()).unwrap();
     let mut lines = BufReader::new(stream);
-    let mut next_event = || loop {
+    next_event(&mut lines);
+    lines
+}
+
+fn next_event(lines: &mut BufReader<TcpStream>) {
+    loop {
         let mut line = String::new();
         lines.read_line(&mut line).unwrap();
         if line.starts_with("event: version") {
             return;
         }
-    };
-    next_event();
+    }
+}
+
+/// The time from a move to the `version` event on a second page's
+/// stream, over `count` moves.
+fn live_updates(address: SocketAddr, channel: &str, count: usize) -> Vec<Duration> {
     let mut seen = Vec::new();
     while seen.len() < count {
         let board = place(address, channel)["boards"][0].clone();
         if board["status"] != "active" {
             act(address, channel, json!({"component": end_of(&board)}));
             act(address, channel, json!({"new": "ants"}));
-            next_event();
-            next_event();
             continue;
         }
+        let mut page = watch(address, channel);
         let start = Instant::now();
-        let answer = act(address, channel, next_action(&board));
-        if answer["ok"] != true {
+        if act(address, channel, next_action(&board))["ok"] != true {
             continue;
         }
-        next_event();
+        next_event(&mut page);
         seen.push(start.elapsed());
     }
     seen
