@@ -469,13 +469,20 @@ pub const OPEN_TABLE: &str = "table:open";
 /// is room for one more button.
 fn with_open_table(mut reply: Reply, activity: bool) -> Reply {
     let board = reply.game.is_some() && reply.image.is_some() && !reply.ephemeral;
-    if activity && board && mapping::layout(&reply.components).len() < mapping::MAX_ROWS {
-        let button = Component::button(OPEN_TABLE, "Open table", ButtonStyle::Secondary);
-        let mut with = reply.components.clone();
-        with.push(button);
-        if mapping::layout(&with).len() <= mapping::MAX_ROWS {
-            reply.components = with;
-        }
+    if !(activity && board) {
+        return reply;
+    }
+    // A button goes in the last row of buttons if it has room, else in a
+    // row of its own (`layout` would leave out a sixth).
+    let rows = mapping::layout(&reply.components);
+    let room = rows.len() < mapping::MAX_ROWS
+        || matches!(rows.last(), Some(mapping::Row::Buttons(b)) if b.len() < mapping::MAX_BUTTONS_PER_ROW);
+    if room {
+        reply.components.push(Component::button(
+            OPEN_TABLE,
+            "Open table",
+            ButtonStyle::Secondary,
+        ));
     }
     reply
 }

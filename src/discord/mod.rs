@@ -141,6 +141,14 @@ impl InFlight {
             idle.await;
         }
     }
+
+    /// Waits (at most [`DRAIN_FOR`]) for the interactions under way to
+    /// finish, at shutdown, and says so when some did not.
+    pub async fn drain(&self) {
+        if tokio::time::timeout(DRAIN_FOR, self.wait_idle()).await.is_err() {
+            tracing::warn!(left = self.count(), "some interactions did not finish in time");
+        }
+    }
 }
 
 impl Drop for InFlightGuard {
@@ -278,15 +286,7 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
     }
     let _ = stop_tick.send(true);
     let _ = tick.await;
-    if tokio::time::timeout(DRAIN_FOR, inflight.wait_idle())
-        .await
-        .is_err()
-    {
-        tracing::warn!(
-            left = inflight.count(),
-            "some interactions did not finish in time"
-        );
-    }
+    inflight.drain().await;
     tracing::info!("stopped serving");
     result.context("the Discord connection failed (is the token right?)")
 }

@@ -3,7 +3,7 @@
 //! balancer's `/healthz` and Prometheus' `/metrics`, and sweeps due work.
 
 use super::endpoint::{self, Endpoint};
-use super::{Config, Data, InFlight, DRAIN_FOR};
+use super::{Config, Data, InFlight};
 use crate::service::Service;
 use crate::web::Activity;
 use anyhow::Context as _;
@@ -176,15 +176,7 @@ pub async fn serve(config: Config, options: ServeOptions, service: Arc<Service>)
     stopping.store(true, Ordering::SeqCst);
     let _ = stop_tick.send(true);
     let _ = tick.await;
-    if tokio::time::timeout(DRAIN_FOR, inflight.wait_idle())
-        .await
-        .is_err()
-    {
-        tracing::warn!(
-            left = inflight.count(),
-            "some interactions did not finish in time"
-        );
-    }
+    inflight.drain().await;
     tracing::info!("stopped serving");
     served
 }

@@ -120,12 +120,7 @@ impl Activity {
         let instance: Instance = self
             .call(
                 self.http
-                    .get(format!(
-                        "{}/applications/{}/activity-instances/{}",
-                        self.api,
-                        self.application_id,
-                        urlencoding(instance_id)
-                    ))
+                    .get(self.instance_url(instance_id)?)
                     .header("Authorization", format!("Bot {}", self.bot_token)),
             )
             .await?;
@@ -140,6 +135,20 @@ impl Activity {
             expires: now + LIFETIME_SECS,
         };
         Ok((self.keys.sign(&session), token.access_token))
+    }
+
+    /// The activity instance's address, its id escaped as one path segment.
+    fn instance_url(&self, instance_id: &str) -> Result<reqwest::Url, SignInError> {
+        let mut url = reqwest::Url::parse(&self.api).map_err(|_| SignInError::Unreachable)?;
+        url.path_segments_mut()
+            .map_err(|_| SignInError::Unreachable)?
+            .extend([
+                "applications",
+                self.application_id.as_str(),
+                "activity-instances",
+                instance_id,
+            ]);
+        Ok(url)
     }
 
     /// One call to Discord and its JSON answer.
@@ -159,16 +168,4 @@ impl Activity {
         let body = response.bytes().await.map_err(|_| SignInError::Unreachable)?;
         serde_json::from_slice(&body).map_err(|_| SignInError::Refused)
     }
-}
-
-/// An instance id as one path segment: letters, digits, `-` and `_` stay,
-/// anything else is escaped.
-fn urlencoding(segment: &str) -> String {
-    segment
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

@@ -61,6 +61,8 @@ function say(text, refused = false) {
   els.message.classList.toggle("refused", refused);
 }
 
+// Only the player to move is offered moves (a patience is always theirs).
+const mayMove = (board) => group(board) === "patience" || board.to_move === place.user;
 const open = (board) => board && ["pending", "deploying", "active"].includes(board.status);
 const group = (board) => (board.kind === "army-ants" || board.kind === "atta-ants" ? "table" : "patience");
 
@@ -226,9 +228,7 @@ function boardElement(board) {
   img.height = board.height;
   img.draggable = false;
   root.append(img);
-  // Only the player to move is offered moves (a patience is always theirs).
-  const mine = group(board) === "patience" || board.to_move === place.user;
-  const sources = new Set(mine ? board.moves.map((m) => m.from) : []);
+  const sources = new Set(mayMove(board) ? board.moves.map((m) => m.from) : []);
   for (const region of board.regions) {
     const spot = document.createElement("button");
     spot.dataset.region = region.id;
@@ -294,8 +294,7 @@ function clicked(id) {
       return;
     }
   }
-  const mine = group(board) === "patience" || board.to_move === place.user;
-  if (!mine) {
+  if (!mayMove(board)) {
     say(board.to_move ? `It is ${board.to_move}'s turn.` : "No one moves now.", true);
     return;
   }
