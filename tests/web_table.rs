@@ -362,6 +362,103 @@ fn an_atta_ants_lobby_fills_starts_and_places_by_clicks() {
     }
 }
 
+/// The cards a board's `placing` holds, laid on its squares in order, as
+/// the deploy action lists them ("front row first, each row in column
+/// order a to e").
+fn deploy_action(placing: &Value) -> String {
+    let squares = placing["squares"].as_array().unwrap();
+    let cards = placing["cards"].as_array().unwrap();
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for (square, card) in squares.iter().zip(cards) {
+        let rank = square.as_str().unwrap()[1..].to_string();
+        match rows.last_mut() {
+            Some((r, values)) if *r == rank => values.push_str(card.as_str().unwrap()),
+            _ => rows.push((rank, card.as_str().unwrap().to_string())),
+        }
+    }
+    let values: Vec<String> = rows.into_iter().map(|(_, v)| v).collect();
+    format!("deploy {}", values.join("/"))
+}
+
+#[test]
+fn a_private_deployment_is_placed_from_the_page_and_seen_by_no_one_else() {
+    // "minor: row by row from the front, each player is dealt that row's
+    // cards (5, 5, 5, then 4) and privately orders them along the row; the
+    // next row is dealt when both players have placed the current one."
+    let router = table();
+    let (_, started) = post(
+        &router,
+        json!({"user": "alice", "channel": "c1", "new": "army-ants", "opponent": "bob", "deployment": "minor"}),
+    );
+    assert_eq!(started["ok"], true, "{started}");
+    let accept = step(&channel_board(&router, "bob", "c1"), "accept")["component"].clone();
+    let (_, accepted) = post(
+        &router,
+        json!({"user": "bob", "channel": "c1", "component": accept}),
+    );
+    assert_eq!(accepted["ok"], true, "{accepted}");
+
+    for row in 0..4 {
+        let want = if row == 3 { 4 } else { 5 };
+        let alice = channel_board(&router, "alice", "c1");
+        let bob = channel_board(&router, "bob", "c1");
+        assert_eq!(alice["status"], "deploying");
+        // "Private placement happens where only that player can see it":
+        // a stranger's page has no hand, and each player's hand is theirs.
+        assert!(channel_board(&router, "carol", "c1")["placing"].is_null());
+        for board in [&alice, &bob] {
+            assert_eq!(
+                board["placing"]["squares"].as_array().unwrap().len(),
+                want,
+                "{board}"
+            );
+            assert_eq!(board["placing"]["cards"].as_array().unwrap().len(), want);
+            assert_eq!(board["placing"]["queen_apart"], false);
+            assert!(board["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["name"] != "deploy"));
+        }
+        let ranks = |b: &Value| -> Vec<String> {
+            b["placing"]["squares"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap()[1..].to_string())
+                .collect()
+        };
+        assert!(
+            ranks(&alice).iter().all(|r| !ranks(&bob).contains(r)),
+            "the two hands share a row"
+        );
+
+        if row == 0 {
+            // Cards that are not the hand's are refused, and nothing changes.
+            let (_, refused) = post(
+                &router,
+                json!({"user": "alice", "channel": "c1", "kind": "army-ants", "move": "deploy 11111"}),
+            );
+            assert_eq!(refused["ok"], false, "{refused}");
+            assert_eq!(channel_board(&router, "alice", "c1")["version"], alice["version"]);
+        }
+        for (user, board) in [("alice", &alice), ("bob", &bob)] {
+            let (_, placed) = post(
+                &router,
+                json!({"user": user, "channel": "c1", "kind": "army-ants", "move": deploy_action(&board["placing"])}),
+            );
+            assert_eq!(placed["ok"], true, "{placed}");
+            if user == "alice" {
+                // Placed: nothing more to place until the other has.
+                assert!(channel_board(&router, "alice", "c1")["placing"].is_null());
+            }
+        }
+    }
+    let battle = channel_board(&router, "carol", "c1");
+    assert_eq!(battle["status"], "active", "{battle}");
+    assert!(battle["placing"].is_null());
+}
+
 /// `antics play --web` on a free port over `db`, and its address.
 fn serve(db: &Path) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
@@ -422,6 +519,54 @@ fn army_ants_and_atta_ants_are_played_whole_by_two_browsers() {
         );
         assert!(told.contains("finished"), "{told}");
     }
+    server.kill().ok();
+}
+
+#[test]
+fn private_deployments_are_placed_by_clicks_in_chromium() {
+    let Some(dir) = browser() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut server, url) = serve(&tmp.path().join("table.db"));
+    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
+    let out = node(&dir, "table.mjs", &[&url, "deploy", &shots]);
+    let told = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{told}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(told.contains("minor:") && told.contains("total:"), "{told}");
+    server.kill().ok();
+}
+
+#[test]
+fn a_wide_atta_ants_map_zooms_to_a_finger_s_size_in_chromium() {
+    let Some(dir) = browser() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("table.db");
+    // Every spider last in the deck: no ant is eaten while the map grows.
+    let deal = "X Xl T T Tl Tl I I I Il Il L L L Ll Ll D Dl M M Xs Ts Is Ls";
+    let atta = |user: &str, sub: &str, options: Value| json!({"user": user, "channel": "c-zoom", "command": format!("atta {sub}"), "options": options});
+    let started = common::script(
+        &db,
+        tmp.path(),
+        &[
+            atta("carol", "new", json!({"deal": deal, "seed": "3"})),
+            atta("dave", "join", json!({})),
+            atta("carol", "start", json!({})),
+        ],
+    );
+    assert!(started.iter().all(|out| out["ok"] == true), "{started:?}");
+    let (mut server, url) = serve(&db);
+    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
+    let out = node(&dir, "table.mjs", &[&url, "zoom", &shots]);
+    let told = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{told}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(told.contains("zoom:"), "{told}");
     server.kill().ok();
 }
 

@@ -933,6 +933,7 @@ mod tests {
             board_text: None,
             version: 0,
             spots: vec![],
+            placing: None,
         }
     }
 

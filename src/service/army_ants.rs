@@ -404,7 +404,14 @@ impl Service {
             return Ok(self.challenge_reply(&loaded, text));
         }
         let viewer = loaded.seats.side_of(&user.id);
-        Ok(self.board_reply(&loaded, self.turn_line(&loaded), viewer))
+        let mut reply = self.board_reply(&loaded, self.turn_line(&loaded), viewer);
+        // The viewer's own cards still to place, for a page that places
+        // them on the board: no one else's reply carries them.
+        let hand = viewer.and_then(|side| Some((loaded.game().deploy_hand(side)?, side)));
+        if let (Some(game), Some((hand, side))) = (reply.game.as_mut(), hand) {
+            game.placing = Some(deploy::placing(&hand, side));
+        }
+        Ok(reply)
     }
 
     /// A game against the computer starts at once: no one has to accept.

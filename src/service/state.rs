@@ -118,6 +118,7 @@ impl GameSummary {
             board_text: None,
             version: row.version,
             spots: vec![],
+            placing: None,
         }
     }
 

@@ -215,6 +215,23 @@ pub struct GameSummary {
     /// ends played on the picture.
     #[serde(skip)]
     pub spots: Vec<Spot>,
+    /// The cards the viewer has still to place in a private deployment, for
+    /// front ends that place them on the board (only in a reply for that
+    /// viewer).
+    #[serde(skip)]
+    pub placing: Option<Placing>,
+}
+
+/// A private deployment still to make: the squares, in the order the
+/// deploy action lists their cards, and the cards to put on them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Placing {
+    pub squares: Vec<String>,
+    /// Card symbols (`1`..`9`, `Q`), sorted.
+    pub cards: Vec<String>,
+    /// Whether the Queen may not stand next to one of her 9s (a total
+    /// deployment).
+    pub queen_apart: bool,
 }
 
 /// A listed action from one spot of the board to another.

@@ -12,7 +12,7 @@ use super::page;
 use super::seat::{self, Named, Seat};
 use crate::render::Region;
 use crate::rules::GameKind;
-use crate::service::{Input, OptionValue, Options, Reply, Service};
+use crate::service::{Input, OptionValue, Options, Placing, Reply, Service};
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -201,6 +201,10 @@ struct Board {
     regions: Vec<Region>,
     moves: Vec<Move>,
     steps: Vec<Step>,
+    /// The viewer's own cards to place in a private deployment, placed on
+    /// the page and sent as one deploy action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    placing: Option<Placing>,
 }
 
 impl Board {
@@ -231,7 +235,12 @@ impl Board {
             alt,
             regions,
             moves: moves(&game.spots),
-            steps: steps(&reply.components, &game.legal, &game.spots),
+            steps: steps(&reply.components, &game.legal, &game.spots)
+                .into_iter()
+                // The page places the cards itself: no picker to open.
+                .filter(|step| game.placing.is_none() || step.name != "deploy")
+                .collect(),
+            placing: game.placing,
         })
     }
 }
@@ -298,6 +307,9 @@ struct Action {
     new: Option<String>,
     #[serde(default)]
     opponent: Option<String>,
+    /// An Army Ants challenge's deployment: `random`, `minor` or `total`.
+    #[serde(default)]
+    deployment: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -336,7 +348,11 @@ async fn act(
             custom_id: component,
             values: vec![],
         },
-        (None, None, Some(new)) => new_game(kind(Some(&new))?, action.opponent.as_deref())?,
+        (None, None, Some(new)) => new_game(
+            kind(Some(&new))?,
+            action.opponent.as_deref(),
+            action.deployment.as_deref(),
+        )?,
         _ => return Err(Refused::bad("Send one of `move`, `component` or `new`.")),
     };
     let reply = table.service.handle(&seat.request(input)).await;
@@ -354,22 +370,33 @@ async fn act(
 }
 
 /// The command that starts a game of `kind`: a patience, an Army Ants
-/// challenge (to `opponent`, or open), an Atta Ants lobby.
-fn new_game(kind: GameKind, opponent: Option<&str>) -> Result<Input, Refused> {
-    let opponent = opponent.map(str::trim).filter(|name| !name.is_empty());
+/// challenge (to `opponent`, or open; with its `deployment`), an Atta Ants
+/// lobby.
+fn new_game(kind: GameKind, opponent: Option<&str>, deployment: Option<&str>) -> Result<Input, Refused> {
+    fn given(text: Option<&str>) -> Option<&str> {
+        text.map(str::trim).filter(|text| !text.is_empty())
+    }
     Ok(match kind {
         GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
             command("solitaire new", &[("game", kind.as_str())])
         }
-        GameKind::ArmyAnts => match opponent {
-            Some(name) if seat::fine(name) => command("armyants challenge", &[("opponent", name)]),
-            Some(_) => {
-                return Err(Refused::bad(
-                    "Name the opponent with up to 32 letters, digits, `_` or `-`.",
-                ))
+        GameKind::ArmyAnts => {
+            let mut options = Vec::new();
+            match given(opponent) {
+                Some(name) if seat::fine(name) => options.push(("opponent", name)),
+                Some(_) => {
+                    return Err(Refused::bad(
+                        "Name the opponent with up to 32 letters, digits, `_` or `-`.",
+                    ))
+                }
+                None => {}
             }
-            None => command("armyants challenge", &[]),
-        },
+            if let Some(deployment) = given(deployment) {
+                // The service names the choices if this is none of them.
+                options.push(("deployment", deployment));
+            }
+            command("armyants challenge", &options)
+        }
         GameKind::AttaAnts => command("atta new", &[]),
     })
 }

@@ -5,6 +5,8 @@
 //   node table.mjs URL watch             prints "ready", then waits for a change
 //   node table.mjs URL army SHOTS        two players: a whole Army Ants game
 //   node table.mjs URL atta SHOTS        two players: a whole Atta Ants game
+//   node table.mjs URL deploy SHOTS      private deployments placed by clicks
+//   node table.mjs URL zoom SHOTS        an Atta Ants map grown past a phone's width
 //
 // Chromium comes from the system (CHROMIUM, default /usr/bin/chromium).
 import { launch } from "./chromium.mjs";
@@ -213,8 +215,122 @@ async function atta() {
   await duel("atta-ants", pages, 600, async () => fail("atta-ants: the game did not end by play"));
 }
 
+// Places the page's hand on its marked squares: each card of the hand,
+// then a free square, or (`atRandom`) the rest at random; then confirms.
+async function placeHand(page, atRandom) {
+  await page.locator(".hand [data-region]").first().waitFor();
+  if (atRandom) {
+    await page.locator('[data-action="random"]').click();
+  } else {
+    while ((await page.locator(".hand [data-region]").count()) > 0) {
+      await page.locator(".hand [data-region]").first().click();
+      await page.locator("[data-region][data-slot]:not(.placed)").first().click();
+    }
+  }
+  const free = await page.locator("[data-region][data-slot]:not(.placed)").count();
+  if (free > 0) fail(`${free} marked squares are still free`);
+  const before = await version(page);
+  await page.locator('[data-action="deploy"]').click();
+  await changed(page, before);
+}
+
+// Alice challenges Bob with armies placed row by row: each row is placed
+// on the board by clicks (Bob's second and fourth at random), and the
+// battle starts once both armies are down. Then Erin places a whole army
+// against the computer at once.
+async function deploy() {
+  const pages = { alice: await open("alice", "c-deploy"), bob: await open("bob", "c-deploy") };
+  await pages.alice.locator("#deployment").selectOption("minor");
+  await pages.alice.locator('[data-new="army-ants"]').click();
+  await pages.bob.waitForSelector('[data-board][data-status="pending"]');
+  await pages.bob.locator('[data-action="accept"]').click();
+  for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="deploying"]');
+  for (let row = 0; row < 4; row++) {
+    for (const [name, page] of Object.entries(pages)) {
+      await page.locator(".hand [data-region]").first().waitFor();
+      const marked = await page.locator("[data-region][data-slot]").count();
+      if (marked !== (row === 3 ? 4 : 5)) fail(`${name}, row ${row}: ${marked} marked squares`);
+      await placeHand(page, name === "bob" && row % 2 === 1);
+      if (row === 1 && name === "alice" && shots) {
+        await pages.bob.locator(".hand [data-region]").first().click();
+        await pages.bob.locator("[data-region][data-slot]").nth(2).click();
+        await pages.bob.locator(".hand [data-region]").first().click();
+        await pages.bob.screenshot({ path: `${shots}/army-ants-deploying.png`, fullPage: true });
+        await pages.bob.locator('[data-action="clear"]').click();
+      }
+    }
+  }
+  for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
+  if ((await pages.alice.locator(".hand").count()) > 0) fail("a hand is still shown in battle");
+  if (shots) await pages.alice.screenshot({ path: `${shots}/army-ants-deployed.png`, fullPage: true });
+  console.log("minor: both armies placed by clicks, the battle is on");
+
+  const erin = await open("erin", "c-total");
+  await erin.locator("#opponent").fill("antics");
+  await erin.locator("#deployment").selectOption("total");
+  await erin.locator('[data-new="army-ants"]').click();
+  await erin.waitForSelector('[data-board][data-status="deploying"]');
+  const marked = await erin.locator("[data-region][data-slot]").count();
+  if (marked !== 19) fail(`total: ${marked} marked squares`);
+  await placeHand(erin, true);
+  await erin.waitForSelector('[data-board][data-status="active"]');
+  console.log("total: placed at random against the computer, the battle is on");
+}
+
+// Carol and Dave, whose Atta Ants game is already started (on a deal with
+// its spiders last), grow the map eastwards: each drawn card on the free
+// square furthest east, until its cards are drawn under 44 px at 400 px
+// wide; the board then zooms to a tapped card, to a finger's size,
+// without the page scrolling sideways.
+async function zoom() {
+  const pages = { carol: await open("carol", "c-zoom"), dave: await open("dave", "c-zoom") };
+  for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
+  const east = (id) => Number(id.split(",")[0]);
+  for (let actions = 0; actions < 120; actions++) {
+    const page = await mover(pages);
+    if (!page || (await page.locator(".zoom").count()) > 0) break;
+    const before = await version(page);
+    const rotation = page.locator('[data-region^="rot"][data-source]');
+    if ((await rotation.count()) > 0) {
+      await rotation.first().click();
+      const targets = await page.locator("[data-region][data-target]").evaluateAll((spots) =>
+        spots.map((s) => s.dataset.region).filter((id) => id.includes(",")),
+      );
+      targets.sort((a, b) => east(b) - east(a));
+      await page.locator(`[data-region="${targets[0]}"]`).click();
+      const choice = page.locator("[data-choice]");
+      if (await choice.first().isVisible().catch(() => false)) await choice.first().click();
+    } else if ((await page.locator('[data-action="end"]').count()) > 0) {
+      await page.locator('[data-action="end"]').click();
+    } else {
+      // An ant in the nest must leave it first: a move.
+      await step(page);
+    }
+    await changed(page, before);
+    await agree(pages, page);
+  }
+  const page = pages.carol;
+  await page.waitForSelector(".zoom");
+  if (shots) await page.screenshot({ path: `${shots}/atta-ants-wide.png`, fullPage: true });
+  const card = page.locator('[data-region*=","]').last();
+  const small = await card.boundingBox();
+  await card.click();
+  await page.waitForSelector('.zoom[data-zoom="in"]');
+  const big = await page.locator(`[data-region="${await card.getAttribute("data-region")}"]`).boundingBox();
+  if (big.width < 44 || big.height < 44) fail(`a zoomed card is ${big.width} x ${big.height} px`);
+  if (big.width <= small.width) fail("the tap did not zoom in");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  if (overflow) fail("the page scrolls sideways when zoomed");
+  if (shots) await page.screenshot({ path: `${shots}/atta-ants-zoomed.png`, fullPage: true });
+  await page.locator(".zoom-toggle").click();
+  await page.waitForSelector('.zoom[data-zoom="out"]');
+  console.log(`zoom: a card drawn ${Math.round(small.width)} px wide is tapped at ${Math.round(big.width)} px`);
+}
+
 try {
   if (scenario === "play") await play();
+  else if (scenario === "zoom") await zoom();
+  else if (scenario === "deploy") await deploy();
   else if (scenario === "army") await army();
   else if (scenario === "atta") await atta();
   else if (scenario === "live") await live();

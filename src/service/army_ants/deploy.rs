@@ -159,6 +159,19 @@ pub(super) fn queen_rule_broken(placement: &Placement, hand: &DeployHand, side: 
         .then(|| "The Queen may not stand next to one of her 9s: take back cards, or place at random.".into())
 }
 
+/// The hand as a front end places it on the board: the squares it fills,
+/// in the order the deploy action lists them, and its cards.
+pub(super) fn placing(hand: &DeployHand, side: Side) -> Placing {
+    Placing {
+        squares: slots(hand, side).iter().map(ToString::to_string).collect(),
+        cards: remaining(hand, &[])
+            .iter()
+            .map(|c| c.symbol().to_string())
+            .collect(),
+        queen_apart: key_of(hand) == 't',
+    }
+}
+
 fn key_of(hand: &DeployHand) -> char {
     match hand.rows.as_slice() {
         [row] => (b'0' + *row as u8) as char,

@@ -41,7 +41,22 @@ const els = {
     maxLength: 32,
     autocomplete: "off",
   }),
+  deployment: deploymentSelect(),
 };
+
+// How an Army Ants challenge deploys the armies: dealt at random, or
+// placed by each player in private, row by row or all at once.
+function deploymentSelect() {
+  const select = Object.assign(document.createElement("select"), { id: "deployment" });
+  for (const [value, label] of [
+    ["random", "dealt at random"],
+    ["minor", "placed row by row"],
+    ["total", "placed all at once"],
+  ]) {
+    select.append(Object.assign(document.createElement("option"), { value, textContent: label }));
+  }
+  return select;
+}
 
 let place = null;
 let picked = null;
@@ -137,9 +152,15 @@ function draw() {
   els.steps.replaceChildren();
   drawTabs(board);
   if (board) {
-    els.table.append(boardElement(board));
-    showSteps(board.steps);
-    if (!told) say(firstLine(board.text));
+    els.table.append(zoomable(board, boardElement(board)));
+    if (board.placing) {
+      els.table.append(handElement(board));
+      showSteps([...placingSteps(board), ...board.steps]);
+      if (!told) say(placingWords(board));
+    } else {
+      showSteps(board.steps);
+      if (!told) say(firstLine(board.text));
+    }
   } else {
     say("No game here yet: start one below.");
   }
@@ -174,21 +195,24 @@ function drawNew() {
     button.addEventListener("click", () => {
       chosen = game.multiplayer ? "table" : "patience";
       const action = { new: game.kind };
-      if (game.kind === "army-ants") action.opponent = els.opponent.value;
+      if (game.kind === "army-ants") {
+        action.opponent = els.opponent.value;
+        action.deployment = els.deployment.value;
+      }
       send(action);
     });
     els.fresh.append(button);
   }
-  els.fresh.append(opponentField());
+  // Whom an Army Ants challenge names (anyone here when empty, `antics`
+  // for the computer), and how the armies deploy.
+  els.fresh.append(labelled("Army Ants opponent ", els.opponent), labelled("Armies ", els.deployment));
 }
 
-// Whom an Army Ants challenge names: anyone here when empty, `antics` for
-// the computer.
-function opponentField() {
+function labelled(text, control) {
   const label = document.createElement("label");
-  label.className = "opponent";
-  label.textContent = "Army Ants opponent ";
-  label.append(els.opponent);
+  label.className = "option";
+  label.textContent = text;
+  label.append(control);
   return label;
 }
 
@@ -200,9 +224,10 @@ function showSteps(steps) {
     button.className = "step";
     button.dataset.action = step.name;
     button.textContent = step.label;
-    button.addEventListener("click", () =>
-      send(step.component ? { component: step.component } : { kind: shown().kind, move: step.move }),
-    );
+    button.addEventListener("click", () => {
+      if (step.run) step.run();
+      else send(step.component ? { component: step.component } : { kind: shown().kind, move: step.move });
+    });
     els.steps.append(button);
   }
 }
@@ -235,6 +260,7 @@ function boardElement(board) {
     spot.setAttribute("aria-label", spotName(board, region.id));
     spot.setAttribute("aria-pressed", "false");
     if (sources.has(region.id)) spot.dataset.source = "";
+    if (board.placing) markSlot(board, spot, region.id);
     // Placed by its centre, so that a spot widened to a finger's size
     // stays over what it names.
     Object.assign(spot.style, {
@@ -286,6 +312,11 @@ function movesBetween(from, to) {
 
 function clicked(id) {
   const board = shown();
+  zoomTo(board, id);
+  if (board.placing) {
+    placeClicked(board, id);
+    return;
+  }
   // A move may end where it starts (an Atta Ants ant out and back).
   if (picked) {
     const move = movesBetween(picked, id);
@@ -308,13 +339,16 @@ function clicked(id) {
 
 function pick(id) {
   picked = id;
-  const targets = new Set(shown().moves.filter((m) => m.from === id).map((m) => m.to));
+  const board = shown();
+  const targets = board.placing
+    ? placingTargets(board, id)
+    : new Set(board.moves.filter((m) => m.from === id).map((m) => m.to));
   for (const spot of els.table.querySelectorAll("[data-region]")) {
     spot.setAttribute("aria-pressed", String(spot.dataset.region === id));
     if (targets.has(spot.dataset.region)) spot.dataset.target = "";
     else delete spot.dataset.target;
   }
-  if (id) say(`From ${id}: pick where it goes.`);
+  if (id && !board.placing) say(`From ${id}: pick where it goes.`);
 }
 
 function choose(move) {
@@ -333,6 +367,235 @@ function choose(move) {
     els.choices.append(button);
   }
   els.choices.hidden = false;
+}
+
+// Atta Ants' larger maps draw their cards under a finger's width on a
+// phone. The board then sits in a window that pans: a tap zooms it to
+// where it landed (the tap counts too), and a button shows the whole map.
+// The zoom is kept while the map is redrawn after each action.
+let zoom = { board: null, on: false, at: null };
+
+function zoomNeeded(board) {
+  if (board.kind !== "atta-ants" || !board.image) return 1;
+  const cards = board.regions.filter((r) => r.id.includes(","));
+  if (!cards.length) return 1;
+  const smallest = Math.min(...cards.map((r) => Math.min(r.w, r.h)));
+  const shown = (smallest * (els.table.clientWidth || window.innerWidth)) / board.width;
+  return shown >= 44 ? 1 : 56 / shown;
+}
+
+function zoomable(board, root) {
+  const factor = zoomNeeded(board);
+  if (zoom.board !== board.id) zoom = { board: board.id, on: false, at: null };
+  if (factor === 1) return root;
+  const frame = document.createElement("div");
+  frame.className = "zoom";
+  frame.dataset.zoom = zoom.on ? "in" : "out";
+  frame.append(root);
+  if (zoom.on) {
+    root.style.width = `${factor * 100}%`;
+    requestAnimationFrame(() => centre(frame, root, board, zoom.at));
+  }
+  const toggle = document.createElement("button");
+  toggle.className = "zoom-toggle";
+  toggle.textContent = zoom.on ? "Whole map" : "Zoom in";
+  toggle.addEventListener("click", () => {
+    zoom.on = !zoom.on;
+    draw();
+  });
+  const wrap = document.createElement("div");
+  wrap.append(frame, toggle);
+  return wrap;
+}
+
+// Scrolls the window so that region `id` (else the map's middle) is in
+// its centre.
+function centre(frame, root, board, id) {
+  const region = board.regions.find((r) => r.id === id);
+  const scale = root.clientWidth / board.width;
+  const x = region ? (region.x + region.w / 2) * scale : root.clientWidth / 2;
+  const y = region ? (region.y + region.h / 2) * scale : root.clientHeight / 2;
+  frame.scrollLeft = x - frame.clientWidth / 2;
+  frame.scrollTop = y - frame.clientHeight / 2;
+}
+
+function zoomTo(board, id) {
+  if (zoomNeeded(board) === 1) return;
+  zoom.at = id;
+  if (zoom.on) return;
+  zoom.on = true;
+  draw();
+}
+
+// A private deployment: the player's cards are placed here, on the
+// squares the server names, and sent as one deploy action once all are
+// down. Nothing of it leaves the page before then; the board may change
+// meanwhile (the other player places) and the placement is kept.
+let placement = null;
+
+function placementOf(board) {
+  const { squares, cards } = board.placing;
+  const key = `${board.id}|${squares.join()}|${cards.join()}`;
+  if (!placement || placement.key !== key) placement = { key, at: new Map() };
+  return placement;
+}
+
+// The hand's cards not yet on a square, by their index in the hand.
+function unplaced(board) {
+  const placed = new Set(placementOf(board).at.values());
+  return board.placing.cards.map((_, i) => i).filter((i) => !placed.has(i));
+}
+
+function handElement(board) {
+  const hand = document.createElement("div");
+  hand.className = "hand";
+  hand.setAttribute("aria-label", "Your cards to place");
+  for (const i of unplaced(board)) {
+    const card = document.createElement("button");
+    const id = `hand-${i}`;
+    card.dataset.region = id;
+    card.textContent = board.placing.cards[i];
+    card.setAttribute("aria-label", `Your card ${cardName(board.placing.cards[i])}`);
+    card.setAttribute("aria-pressed", String(picked === id));
+    card.addEventListener("click", () => clicked(id));
+    hand.append(card);
+  }
+  return hand;
+}
+
+const cardName = (symbol) => (symbol === "Q" ? "Queen" : symbol);
+
+// A square of the deployment: marked, and showing the card put there.
+function markSlot(board, spot, id) {
+  if (!board.placing.squares.includes(id)) return;
+  spot.dataset.slot = "";
+  const card = placementOf(board).at.get(id);
+  if (card !== undefined) {
+    spot.textContent = board.placing.cards[card];
+    spot.classList.add("placed");
+    spot.setAttribute("aria-label", `Square ${id}: your ${cardName(board.placing.cards[card])}`);
+  }
+}
+
+function placingTargets(board, id) {
+  if (!id) return new Set();
+  const slots = board.placing.squares;
+  if (id.startsWith("hand-")) return new Set(slots);
+  return new Set([...slots.filter((s) => s !== id), ...unplaced(board).map((i) => `hand-${i}`)]);
+}
+
+// A card of the hand, then a square; a placed card, then another square
+// (they swap) or the hand (it goes back).
+function placeClicked(board, id) {
+  const at = placementOf(board).at;
+  const isSlot = board.placing.squares.includes(id);
+  if (!isSlot && !id.startsWith("hand-")) {
+    say("Place your cards on your own marked squares.", true);
+    return;
+  }
+  if (picked === id) return pick(null);
+  if (picked?.startsWith("hand-") && isSlot) {
+    at.set(id, Number(picked.slice(5)));
+  } else if (picked && !picked.startsWith("hand-") && isSlot) {
+    const [mine, theirs] = [at.get(picked), at.get(id)];
+    at.delete(picked);
+    at.delete(id);
+    if (mine !== undefined) at.set(id, mine);
+    if (theirs !== undefined) at.set(picked, theirs);
+  } else if (picked && !picked.startsWith("hand-")) {
+    at.delete(picked);
+  } else if (id.startsWith("hand-") || at.has(id)) {
+    return pick(id);
+  } else {
+    say("Pick one of your cards first, then its square.", true);
+    return;
+  }
+  picked = null;
+  redrawPlacement(board);
+}
+
+function redrawPlacement(board) {
+  draw();
+  const problem = queenProblem(board);
+  if (problem) say(problem, true);
+}
+
+function placingWords(board) {
+  const left = unplaced(board).length;
+  const all = board.placing.squares.length;
+  if (left === 0) return "All placed: confirm to lay them face down, or change them.";
+  const what = all === 19 ? "your army" : "this row";
+  return `Place ${what}: pick a card, then its marked square (${left} of ${all} to place).`;
+}
+
+// Whether a placement breaks "the Queen not orthogonally adjacent to
+// either of its own 9s" (a total deployment).
+function queenProblem(board) {
+  if (!board.placing.queen_apart) return null;
+  const at = placementOf(board).at;
+  const symbol = (square) => (at.has(square) ? board.placing.cards[at.get(square)] : null);
+  const queen = [...at.keys()].find((square) => symbol(square) === "Q");
+  if (!queen) return null;
+  const [file, rank] = [queen.charCodeAt(0), Number(queen.slice(1))];
+  const beside = [
+    String.fromCharCode(file - 1) + rank,
+    String.fromCharCode(file + 1) + rank,
+    String.fromCharCode(file) + (rank - 1),
+    String.fromCharCode(file) + (rank + 1),
+  ];
+  return beside.some((square) => symbol(square) === "9") ? "The Queen may not stand next to one of her 9s." : null;
+}
+
+function placingSteps(board) {
+  const at = placementOf(board).at;
+  const steps = [];
+  if (unplaced(board).length === 0) steps.push({ name: "deploy", label: "Confirm", run: () => confirmPlacement(board) });
+  if (unplaced(board).length > 0) steps.push({ name: "random", label: "Place the rest at random", run: () => placeAtRandom(board) });
+  if (at.size > 0) {
+    steps.push({
+      name: "clear",
+      label: "Start over",
+      run: () => {
+        at.clear();
+        picked = null;
+        draw();
+      },
+    });
+  }
+  return steps;
+}
+
+// The cards not yet placed, on the free squares in a random order; in a
+// total deployment, an order that keeps the Queen from her 9s if one can.
+function placeAtRandom(board) {
+  const at = placementOf(board).at;
+  const free = board.placing.squares.filter((square) => !at.has(square));
+  const cards = unplaced(board);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const order = [...cards];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    free.forEach((square, i) => at.set(square, order[i]));
+    if (!queenProblem(board)) break;
+  }
+  picked = null;
+  redrawPlacement(board);
+}
+
+// The deploy action: each row's values in column order, front row first.
+function confirmPlacement(board) {
+  const problem = queenProblem(board);
+  if (problem) return say(problem, true);
+  const at = placementOf(board).at;
+  const rows = [];
+  for (const square of board.placing.squares) {
+    const rank = square.slice(1);
+    if (!rows.length || rows[rows.length - 1].rank !== rank) rows.push({ rank, values: "" });
+    rows[rows.length - 1].values += board.placing.cards[at.get(square)];
+  }
+  send({ kind: board.kind, move: `deploy ${rows.map((row) => row.values).join("/")}` });
 }
 
 // The server says when any board of the place changed; the page then
