@@ -482,61 +482,52 @@ fn serve(db: &Path) -> (Child, String) {
     (child, url)
 }
 
+/// Runs a scenario of tests/web/table.mjs against the table at `url`
+/// (screenshots go to ANTICS_WEB_SHOTS, if set); it must end well. What it
+/// printed.
+fn scenario(dir: &Path, url: &str, args: &[&str]) -> String {
+    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
+    let mut all = vec![url];
+    all.extend_from_slice(args);
+    all.push(&shots);
+    let out = node(dir, "table.mjs", &all);
+    let told = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{args:?}: {told}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    told
+}
+
 #[test]
 fn every_patience_is_played_by_clicks_in_chromium() {
     let Some(dir) = browser() else { return };
-    let tmp = tempfile::tempdir().unwrap();
-    let (mut server, url) = serve(&tmp.path().join("table.db"));
-    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
+    let table = table();
     for kind in ["anthill", "ants", "myrmex"] {
-        let out = node(&dir, "table.mjs", &[&url, "play", kind, &shots]);
-        let told = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{kind}: {told}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let told = scenario(&dir, &table.url, &["play", kind]);
         assert!(told.contains("finished"), "{told}");
     }
-    let out = node(&dir, "table.mjs", &[&url, "live"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    server.kill().ok();
+    let told = scenario(&dir, &table.url, &["live"]);
+    assert!(told.contains("live:"), "{told}");
 }
 
 #[test]
 fn army_ants_and_atta_ants_are_played_whole_by_two_browsers() {
     let Some(dir) = browser() else { return };
-    let tmp = tempfile::tempdir().unwrap();
-    let (mut server, url) = serve(&tmp.path().join("table.db"));
-    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
-    for scenario in ["army", "atta"] {
-        let out = node(&dir, "table.mjs", &[&url, scenario, &shots]);
-        let told = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{scenario}: {told}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+    let table = table();
+    for game in ["army", "atta"] {
+        let told = scenario(&dir, &table.url, &[game]);
         assert!(told.contains("finished"), "{told}");
     }
-    server.kill().ok();
 }
 
 #[test]
 fn private_deployments_are_placed_by_clicks_in_chromium() {
     let Some(dir) = browser() else { return };
-    let tmp = tempfile::tempdir().unwrap();
-    let (mut server, url) = serve(&tmp.path().join("table.db"));
-    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
-    let out = node(&dir, "table.mjs", &[&url, "deploy", &shots]);
-    let told = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{told}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let table = table();
+    let told = scenario(&dir, &table.url, &["deploy"]);
     assert!(told.contains("minor:") && told.contains("total:"), "{told}");
-    server.kill().ok();
 }
 
 #[test]
@@ -558,14 +549,7 @@ fn a_wide_atta_ants_map_zooms_to_a_finger_s_size_in_chromium() {
     );
     assert!(started.iter().all(|out| out["ok"] == true), "{started:?}");
     let (mut server, url) = serve(&db);
-    let shots = std::env::var("ANTICS_WEB_SHOTS").unwrap_or_default();
-    let out = node(&dir, "table.mjs", &[&url, "zoom", &shots]);
-    let told = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{told}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let told = scenario(&dir, &url, &["zoom"]);
     assert!(told.contains("zoom:"), "{told}");
     server.kill().ok();
 }
