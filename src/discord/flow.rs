@@ -1112,6 +1112,7 @@ async fn challenge_in_thread(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::GameSummary;
     use poise::serenity_prelude::{
         AuthorizingIntegrationOwner as Owner, AuthorizingIntegrationOwners as Owners, InteractionContext,
     };
@@ -1138,5 +1139,86 @@ mod tests {
         // Older payloads, without a context or owners: a server that installed the bot.
         assert!(bot_member(None, &Owners(vec![]), guild));
         assert!(!bot_member(None, &by_user, guild));
+    }
+
+    /// A public board with `components`.
+    fn board(components: Vec<Component>) -> Reply {
+        let summary = GameSummary {
+            id: "g1".into(),
+            kind: crate::rules::GameKind::ArmyAnts.into(),
+            status: crate::store::GameStatus::Active,
+            to_move: None,
+            to_move_id: None,
+            position: None,
+            legal: vec![],
+            score: None,
+            result: None,
+            board_text: None,
+            version: 1,
+            spots: vec![],
+            placing: None,
+        };
+        Reply {
+            image: Some(crate::service::Image {
+                regions: vec![],
+                png: vec![1],
+                alt: "a board".into(),
+            }),
+            game: Some(summary),
+            components,
+            ..Reply::default()
+        }
+    }
+
+    fn buttons(n: usize) -> Vec<Component> {
+        (0..n)
+            .map(|i| Component::button(format!("b{i}"), "B", ButtonStyle::Secondary))
+            .collect()
+    }
+
+    fn select(i: usize) -> Component {
+        Component::Select {
+            id: format!("s{i}"),
+            placeholder: "Pick".into(),
+            options: vec![crate::service::SelectOption {
+                value: "1".into(),
+                label: "One".into(),
+            }],
+        }
+    }
+
+    fn opens_the_table(reply: &Reply) -> bool {
+        reply.components.iter().any(|c| c.id() == OPEN_TABLE)
+    }
+
+    #[test]
+    fn the_open_table_button_goes_where_discord_has_room() {
+        // In the last row of buttons while it has fewer than five, else in
+        // a row of its own while there are fewer than five rows.
+        assert!(opens_the_table(&with_open_table(board(buttons(3)), true)));
+        let full_row = with_open_table(board([vec![select(0)], buttons(5)].concat()), true);
+        assert!(opens_the_table(&full_row));
+        assert_eq!(mapping::layout(&full_row.components).len(), 3);
+        // Five rows and the last one full (or a select): no room, nothing lost.
+        let crowded = [(0..4).map(select).collect(), buttons(5)].concat();
+        let reply = with_open_table(board(crowded.clone()), true);
+        assert_eq!(reply.components, crowded);
+        let selects: Vec<Component> = (0..5).map(select).collect();
+        assert_eq!(with_open_table(board(selects.clone()), true).components, selects);
+        // Five rows whose last has room takes it.
+        let roomy = [(0..4).map(select).collect(), buttons(2)].concat();
+        assert!(opens_the_table(&with_open_table(board(roomy), true)));
+        // Only a public board of an app with an Activity.
+        assert!(!opens_the_table(&with_open_table(board(buttons(1)), false)));
+        let private = Reply {
+            ephemeral: true,
+            ..board(buttons(1))
+        };
+        assert!(!opens_the_table(&with_open_table(private, true)));
+        let words = Reply {
+            image: None,
+            ..board(buttons(1))
+        };
+        assert!(!opens_the_table(&with_open_table(words, true)));
     }
 }
