@@ -89,7 +89,7 @@ fn clicks(address: SocketAddr, channel: &str, iters: u64, latencies: &mut Vec<Du
 fn end_of(board: &Value) -> Value {
     board["steps"]
         .as_array()
-        .and_then(|s| s.iter().find(|s| s["name"] == "endok" || s["name"] == "end"))
+        .and_then(|s| s.iter().find(|s| s["name"] == "end"))
         .map(|s| s["component"].clone())
         .unwrap_or(Value::Null)
 }

@@ -277,22 +277,18 @@ fn an_army_ants_challenge_is_accepted_and_played_on_its_squares() {
     let after = channel_board(&router, "carol", "c1");
     assert_eq!(after["to_move"], other);
 
-    // Resigning asks first, in place.
+    // "one-step actions (deal, undo, end, hint, resign, draw ...)": the
+    // page resigns in one click, bound to the board it was shown on.
     let resign = step(&after, "resign")["component"].clone();
-    let (_, asked) = post(
+    let (_, stale) = post(
         &router,
-        json!({"user": other, "channel": "c1", "component": resign}),
+        json!({"user": other, "channel": "c1", "component": step(&board, "resign")["component"]}),
     );
-    let sure = asked["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["name"] == "resignok")
-        .expect("a confirmation")["component"]
-        .clone();
+    assert_eq!(stale["ok"], false, "{stale}");
+    assert_eq!(channel_board(&router, "carol", "c1")["status"], "active");
     let (_, resigned) = post(
         &router,
-        json!({"user": other, "channel": "c1", "component": sure}),
+        json!({"user": other, "channel": "c1", "component": resign}),
     );
     assert_eq!(resigned["ok"], true, "{resigned}");
     assert_eq!(channel_board(&router, red.as_str(), "c1")["status"], "finished");

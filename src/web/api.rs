@@ -7,7 +7,7 @@
 //! through the bot.
 
 use super::activity::{Activity, SignInError};
-use super::moves::{moves, steps, Move, Step};
+use super::moves::{moves, one_step, steps, Move, Step};
 use super::page;
 use super::seat::{self, Named, Seat};
 use crate::render::Region;
@@ -235,7 +235,7 @@ impl Board {
             alt,
             regions,
             moves: moves(&game.spots),
-            steps: steps(&reply.components, &game.legal, &game.spots)
+            steps: one_step(steps(&reply.components, &game.legal, &game.spots), game.version)
                 .into_iter()
                 // The page places the cards itself: no picker to open.
                 .filter(|step| game.placing.is_none() || step.name != "deploy")

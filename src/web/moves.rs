@@ -82,6 +82,27 @@ pub fn steps(components: &[Component], legal: &[String], spots: &[Spot]) -> Vec<
     steps
 }
 
+/// The buttons that ask first on Discord (Resign, and a patience's End
+/// game, which the bot confirms privately), made one step, as the table's
+/// contract names them: each sends its confirmation at once, bound to the
+/// board's `version`, so a click on a board that moved on is refused.
+pub fn one_step(steps: Vec<Step>, version: i64) -> Vec<Step> {
+    steps
+        .into_iter()
+        .map(|mut step| {
+            let asked = step
+                .component
+                .as_deref()
+                .and_then(|id| ComponentId::parse(id).ok());
+            if let Some(mut id) = asked.filter(|id| id.verb == "resign" || id.verb == "end") {
+                id.verb = format!("{}ok.{version}", id.verb);
+                step.component = Some(id.encode());
+            }
+            step
+        })
+        .collect()
+}
+
 /// A one-word action's button label.
 fn label_of(word: &str) -> String {
     match word {
@@ -123,6 +144,34 @@ mod tests {
         assert_eq!(moves.len(), 3);
         assert_eq!((moves[0].from.as_str(), moves[0].to.as_str()), ("3", "7"));
         assert_eq!(moves[2].actions, vec!["4:2-8", "4:1-8"]);
+    }
+
+    #[test]
+    fn resigning_and_ending_are_one_step() {
+        // "one-step actions (deal, undo, end, hint, resign, draw, ...)"
+        let button = |verb: &str| {
+            Component::button(format!("sol:g1:{verb}"), "B", crate::service::ButtonStyle::Danger)
+        };
+        let steps = one_step(
+            steps(
+                &[button("resign"), button("end"), button("end.4"), button("undo")],
+                &[],
+                &[],
+            ),
+            7,
+        );
+        let sent: Vec<&str> = steps.iter().map(|s| s.component.as_deref().unwrap()).collect();
+        assert_eq!(
+            sent,
+            [
+                "sol:g1:resignok.7",
+                "sol:g1:endok.7",
+                "sol:g1:end.4",
+                "sol:g1:undo"
+            ]
+        );
+        let names: Vec<&str> = steps.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["resign", "end", "end", "undo"]);
     }
 
     #[test]

@@ -93,7 +93,6 @@ async function play() {
   if ((await board(page).getAttribute("data-status")) !== "finished") {
     const before = await version(page);
     await page.locator('[data-action="end"]').click();
-    await page.locator('[data-action="endok"]').click();
     await changed(page, before);
   }
   const status = await board(page).getAttribute("data-status");
@@ -196,7 +195,6 @@ async function army() {
     const page = await mover(pages);
     const at = await version(page);
     await page.locator('[data-action="resign"]').click();
-    await page.locator('[data-action="resignok"]').click();
     await changed(page, at);
   });
 }
