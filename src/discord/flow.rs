@@ -1143,21 +1143,12 @@ mod tests {
 
     /// A public board with `components`.
     fn board(components: Vec<Component>) -> Reply {
-        let summary = GameSummary {
-            id: "g1".into(),
-            kind: crate::rules::GameKind::ArmyAnts.into(),
-            status: crate::store::GameStatus::Active,
-            to_move: None,
-            to_move_id: None,
-            position: None,
-            legal: vec![],
-            score: None,
-            result: None,
-            board_text: None,
-            version: 1,
-            spots: vec![],
-            placing: None,
-        };
+        let summary = GameSummary::bare(
+            "g1",
+            crate::rules::GameKind::ArmyAnts.into(),
+            crate::store::GameStatus::Active,
+            1,
+        );
         Reply {
             image: Some(crate::service::Image {
                 regions: vec![],

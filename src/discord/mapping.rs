@@ -920,20 +920,11 @@ mod tests {
     }
 
     fn game(status: &str, to_move: Option<&str>) -> GameSummary {
+        let status = crate::store::GameStatus::parse(status).expect("a status");
         GameSummary {
-            id: "g1".into(),
-            kind: crate::rules::GameKind::ArmyAnts.into(),
-            status: crate::store::GameStatus::parse(status).expect("a status"),
             to_move: to_move.map(str::to_string),
             to_move_id: to_move.map(str::to_string),
-            position: None,
-            legal: vec![],
-            score: None,
-            result: None,
-            board_text: None,
-            version: 0,
-            spots: vec![],
-            placing: None,
+            ..GameSummary::bare("g1", crate::rules::GameKind::ArmyAnts.into(), status, 0)
         }
     }
 

@@ -105,21 +105,7 @@ impl GameSummary {
             GameStatus::Cancelled => GameStatus::Finished,
             other => other,
         };
-        GameSummary {
-            id: row.id.clone(),
-            kind: row.kind,
-            status: shown,
-            to_move: None,
-            to_move_id: None,
-            position: None,
-            legal: vec![],
-            score: None,
-            result: None,
-            board_text: None,
-            version: row.version,
-            spots: vec![],
-            placing: None,
-        }
+        GameSummary::bare(&row.id, row.kind, shown, row.version)
     }
 
     /// The summary of a game in play, through the one game surface: the

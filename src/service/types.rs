@@ -222,6 +222,33 @@ pub struct GameSummary {
     pub placing: Option<Placing>,
 }
 
+impl GameSummary {
+    /// A game with nothing of its play shown yet: its id, kind, status and
+    /// version.
+    pub fn bare(
+        id: &str,
+        kind: crate::rules::Kind,
+        status: crate::store::GameStatus,
+        version: i64,
+    ) -> GameSummary {
+        GameSummary {
+            id: id.to_string(),
+            kind,
+            status,
+            to_move: None,
+            to_move_id: None,
+            position: None,
+            legal: vec![],
+            score: None,
+            result: None,
+            board_text: None,
+            version,
+            spots: vec![],
+            placing: None,
+        }
+    }
+}
+
 /// A private deployment still to make: the squares, in the order the
 /// deploy action lists their cards, and the cards to put on them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
