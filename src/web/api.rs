@@ -237,8 +237,9 @@ impl Board {
             moves: moves(&game.spots),
             steps: one_step(steps(&reply.components, &game.legal, &game.spots), game.version)
                 .into_iter()
-                // The page places the cards itself: no picker to open.
-                .filter(|step| game.placing.is_none() || step.name != "deploy")
+                // The page places a private deployment itself (`placing`):
+                // the bot's picker is never opened from it.
+                .filter(|step| step.name != "deploy")
                 .collect(),
             placing: game.placing,
         })
