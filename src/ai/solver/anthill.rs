@@ -774,7 +774,10 @@ mod tests {
                 search.pop(spot);
             }
         }
-        for (spot, pair) in [["2c", "As"], ["2d", "Ah"], ["2h", "Ad"], ["2s", "Ac"]].iter().enumerate() {
+        for (spot, pair) in [["2c", "As"], ["2d", "Ah"], ["2h", "Ad"], ["2s", "Ac"]]
+            .iter()
+            .enumerate()
+        {
             for text in pair {
                 search.push(spot, code(card(text)));
             }
