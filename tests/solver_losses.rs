@@ -119,13 +119,14 @@ fn check<P: antics::ai::solver::FullWin + Debug>(
     }
 }
 
-#[test]
-fn myrmex_losses_on_a_sample_agree_with_a_plain_search() {
+/// Late positions of `deals` Myrmex deals at `level`, each solved and
+/// every loss searched again plainly.
+fn myrmex_sample(level: MyrmexLevel, deals: u64) -> Tally {
     let mut rng = SeededRng::new(29);
     let mut tally = Tally::default();
-    for seed in 0..48 {
+    for seed in 0..deals {
         let deal = Myrmex::new(&mx::Setup {
-            level: MyrmexLevel::Larval,
+            level,
             closed: false,
             seed: Some(seed),
             deal: None,
@@ -146,8 +147,22 @@ fn myrmex_losses_on_a_sample_agree_with_a_plain_search() {
         };
         check(&game, solved.verdict, plain, &mut tally);
     }
-    eprintln!("{tally:?}");
+    eprintln!("{level:?}: {tally:?}");
+    tally
+}
+
+#[test]
+fn myrmex_losses_on_a_sample_agree_with_a_plain_search() {
+    let tally = myrmex_sample(MyrmexLevel::Larval, 48);
     assert!(tally.checked >= 16, "{tally:?}");
+}
+
+/// The same at major level, where Pawns ("Rank order, low to high: Ace,
+/// 2..9, Pawn, Court, Crown") lengthen every sequence to 11 cards.
+#[test]
+fn myrmex_major_losses_on_a_sample_agree_with_a_plain_search() {
+    let tally = myrmex_sample(MyrmexLevel::Major, 24);
+    assert!(tally.checked >= 12, "{tally:?}");
 }
 
 #[test]

@@ -314,8 +314,14 @@ impl Search {
     /// any suit) lies under a stuck card, in its own spot or another. The
     /// stuck cards are the largest such set: all cards on the spots to
     /// start with, then those with a way out are dropped until none is.
-    /// Aces and Kings are never stuck (an empty spot may take them), and a
-    /// card still in the stock is a way out (a deal puts it on a top).
+    /// A card still in the stock is a way out (a deal puts it on a top).
+    /// An Ace may also go to an empty top-row spot and a King to an empty
+    /// bottom-row one, so they are stuck only while every spot of that row
+    /// holds a stuck card (a spot under a card that never moves never
+    /// empties). The set is exact: were a stuck card ever to move, the
+    /// first to move would need a top one rank apart, which lies under a
+    /// stuck card that has not moved yet, or an empty spot of its row,
+    /// which cannot be while each holds its stuck card.
     fn has_stuck_card(&self) -> bool {
         // Cards as bits (the card's code); of each rank, the four cards.
         const fn rank_mask(rank: u8) -> u64 {
@@ -323,7 +329,7 @@ impl Search {
         }
         let mut stuck = 0u64;
         for (card, &(spot, _)) in self.place.iter().enumerate() {
-            if spot != NOWHERE && !matches!(rank(card as u8), 0 | 12) {
+            if spot != NOWHERE {
                 stuck |= 1 << card;
             }
         }
@@ -351,6 +357,15 @@ impl Search {
                 if free & (rank_mask(rank - 1) | rank_mask(rank + 1)) != 0 {
                     dropped |= stuck & rank_mask(rank);
                 }
+            }
+            // A row with a spot that holds no stuck card may have an empty
+            // spot one day: the top row takes an Ace, the bottom a King.
+            let held = spots_holding(stuck, &self.place);
+            if free & rank_mask(1) != 0 || held & 0x0F != 0x0F {
+                dropped |= stuck & rank_mask(0);
+            }
+            if free & rank_mask(11) != 0 || held & 0xF0 != 0xF0 {
+                dropped |= stuck & rank_mask(12);
             }
             if dropped == 0 {
                 break;
@@ -582,6 +597,17 @@ impl Search {
     }
 }
 
+/// The spots that hold a card of `stuck`, a bit each.
+fn spots_holding(stuck: u64, place: &[(u8, u8); CARDS]) -> u8 {
+    let mut held = 0u8;
+    let mut bits = stuck;
+    while bits != 0 {
+        held |= 1 << place[bits.trailing_zeros() as usize].0;
+        bits &= bits - 1;
+    }
+    held
+}
+
 /// Adds to `line` (last action first) the moves that led from the first
 /// node to node `at`, last first.
 fn moves_back(nodes: &[StageNode], mut at: usize, line: &mut Vec<Action>) {
@@ -729,6 +755,39 @@ mod tests {
         // onto them: nothing is stuck.
         let five = search.pop(1);
         search.push(2, five);
+        assert!(!search.has_stuck_card());
+    }
+
+    /// "An empty top-row spot takes only an Ace": with an Ace on each 2,
+    /// one in each top-row spot and the stock spent, no Ace can ever move
+    /// (no 2 comes up, no top-row spot empties), so the 2s stay under them
+    /// and the top row never holds a suit in order. The cards left off the
+    /// spots count as a way out, as cards in the stock do.
+    #[test]
+    fn aces_on_the_twos_of_a_full_top_row_are_stuck() {
+        let mut search = Search::new(&fives_over_fours_and_sixes(), 1);
+        while search.stock_left() > 0 {
+            search.deal();
+        }
+        for spot in 0..SPOTS {
+            while search.len[spot] > 0 {
+                search.pop(spot);
+            }
+        }
+        for (spot, pair) in [["2c", "As"], ["2d", "Ah"], ["2h", "Ad"], ["2s", "Ac"]]
+            .iter()
+            .enumerate()
+        {
+            for text in pair {
+                search.push(spot, code(card(text)));
+            }
+        }
+        assert!(search.has_stuck_card());
+        // With one Ace in the bottom row, its top-row spot may empty one
+        // day (the 2 under it may go onto that Ace), and every Ace has a
+        // way out.
+        let ace = search.pop(3);
+        search.push(4, ace);
         assert!(!search.has_stuck_card());
     }
 

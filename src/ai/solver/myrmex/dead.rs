@@ -1,37 +1,56 @@
 //! An exact test that a Myrmex position can no longer win six chambers: a
-//! card that must leave the card it covers but can never move.
+//! card that must leave the cards it covers but can never move.
 //!
-//! Six chambers take every card, and a chamber is a group from a Crown up
-//! to an Ace. So a card other than a Crown that rests on a card it can
-//! never be grouped with (not one rank above it in a shared suit), on a
-//! face-down card or on nothing must move one day, as the bottom card of
-//! a group (a group above it never holds the card under it): onto a top
-//! one rank above it, or onto an empty pile. Such a card is *stuck* when
-//! every card one rank above it lies under a stuck card and no pile can
-//! ever be empty because each holds a stuck card. The stuck cards are the
-//! largest such set: all those cards to start with, then those with a way
-//! out are dropped until none is. A card still in the stock is a way out
-//! (a restock puts it on a top). When the set is not empty the first of
-//! its cards to move would need a top or an empty pile that cannot exist,
-//! so none ever moves and the position is lost.
+//! Six chambers take every card, and a chamber is removed from the top of
+//! a pile: a run from a Crown up to an Ace sharing the Crown's suit. A card
+//! that never moves until its chamber is removed keeps the cards under it
+//! (nothing under it can leave while it stays), so it is *home* only when
+//! it already rests on such a run: a face-up Crown, or a card one rank
+//! below the card under it, with the Crown's suit, on a home card. Every
+//! other face-up card must move one day, as part of a group whose bottom
+//! card lands on a top one rank above it or on an empty pile.
+//!
+//! The *stuck* cards are the largest set of such cards where, for each,
+//! every card one rank above it lies under a stuck card, the card under it
+//! is stuck too if it could be grouped with it (one rank above, a suit in
+//! common), and every pile holds a stuck card (so none can empty). A card
+//! still in the stock is a way out (a restock puts it on a top). Start
+//! with every card that must move and drop those with a way out until none
+//! is left to drop. When the set is not empty, none of its cards ever
+//! moves: take the first move of one, and the bottom card of its group.
+//! The cards from the moved stuck card down to that bottom are grouped, so
+//! the bottom is stuck too; it lands on a top one rank above it, which is
+//! a stock card or a card at or above the highest stuck card of its pile
+//! (what lies under that card cannot come up while it stays; chambers
+//! never take a stuck card, it is not home), or on an empty pile, which
+//! cannot exist while each pile keeps its stuck card. Either would have
+//! dropped it. So a card that must move never does, and the position is
+//! lost.
 
 use super::board::{Board, Cards};
 use crate::rules::myrmex::PILES;
 
-/// The cards of pile `p` that must move one day, as a bit per height
-/// (bit `h` for the card at height `h`).
+/// The cards of pile `p` that must move one day (they are not home), as
+/// a bit per height (bit `h` for the card at height `h`).
 fn must_move(board: &Board, cards: &Cards, p: usize) -> u128 {
     let pile = board.pile(p);
     let crown = cards.sequence - 1;
     let down = usize::from(board.down[p]);
     let mut bits = 0u128;
+    // The suit of the Crown the cards below are home on, if they are.
+    let mut home: u8 = 0;
     for h in down..pile.len() {
-        let c = pile[h];
-        if cards.rank[usize::from(c)] == crown {
+        let c = usize::from(pile[h]);
+        if cards.rank[c] == crown {
+            home = cards.suits[c];
             continue;
         }
-        let grouped = h > down && cards.linked(pile[h - 1], c);
-        if !grouped {
+        let on_run = h > down
+            && home != 0
+            && cards.rank[c] + 1 == cards.rank[usize::from(pile[h - 1])]
+            && cards.suits[c] & home != 0;
+        if !on_run {
+            home = 0;
             bits |= 1 << h;
         }
     }
@@ -74,11 +93,17 @@ pub(super) fn has_stuck_card(board: &Board, cards: &Cards, stock: &[u8]) -> bool
         let mut dropped = false;
         for (p, bits) in stuck.iter_mut().enumerate() {
             let pile = board.pile(p);
+            // Bottom first, so that a card grouped with a card dropped
+            // just now goes in the same sweep.
             let mut left = *bits;
             while left != 0 {
                 let h = left.trailing_zeros() as usize;
                 left &= left - 1;
-                if free & 1 << (cards.rank[usize::from(pile[h])] + 1) != 0 {
+                let c = pile[h];
+                let grouped_on_free = h > usize::from(board.down[p])
+                    && cards.linked(pile[h - 1], c)
+                    && *bits & 1 << (h - 1) == 0;
+                if grouped_on_free || free & 1 << (cards.rank[usize::from(c)] + 1) != 0 {
                     *bits &= !(1 << h);
                     dropped = true;
                 }
@@ -141,6 +166,38 @@ mod tests {
         let mut empty = lone;
         empty[7] = "";
         assert!(!has_stuck_card(&board(empty), &cards, &[]));
+    }
+
+    /// "A group moves onto a pile whose top card is exactly one rank above
+    /// the group's bottom card", and a chamber is a run from a Crown that
+    /// shares one suit: a 3 resting on a 4 off any Crown must still move,
+    /// and both 4s it could go onto lie under the 3s; so the 4s never
+    /// show, and the 3 under the 2 of the next pile, once the 2 leaves onto
+    /// a 3, has nowhere to go either. The 7s rest on the 8s, which need a 9
+    /// that is not out. (Counting only cards off the card under them as
+    /// bound to move, the 4 under the 3 looked like a way out.)
+    #[test]
+    fn a_grouped_card_off_a_crown_must_move_and_can_be_stuck() {
+        let cards = Cards::new(MyrmexLevel::Larval);
+        let piles = [
+            "4MS 3MW", "3SN 2MN", "8MS 7ML", "8WL 7WY", "8YN 7SN", "8MS 7SN", "8WL 7ML", "8YN 7WY",
+        ];
+        assert!(has_stuck_card(&board(piles), &cards, &[]));
+        // A 4 still in the stock is a way out for the 3s.
+        let four = [code("4WL".parse().unwrap())];
+        assert!(!has_stuck_card(&board(piles), &cards, &four));
+        // A run on a Crown of its suit is home: the Pact (9MS) and the
+        // Diplomat (8MS) on the Huntress (KM) never have to move, so that
+        // pile might empty.
+        let mut home = piles;
+        home[2] = "KM 9MS 8MS";
+        assert!(!has_stuck_card(&board(home), &cards, &[]));
+        // On the Sea (KW) they are not of its suit: the Pact must move, onto
+        // a Crown, and none is out; the 8s need the Pact, which lies under
+        // the stuck Diplomat.
+        let mut off_suit = piles;
+        off_suit[2] = "KW 9MS 8MS";
+        assert!(has_stuck_card(&board(off_suit), &cards, &[]));
     }
 
     /// The prune is exact: along the winning lines of deals the solver

@@ -87,25 +87,40 @@ const SNAPSHOT_EVERY: u16 = 4;
 const NO_SNAPSHOT: u32 = u32::MAX;
 
 /// Boards packed one after another: the pile lengths, face-down counts,
-/// cards dealt and chambers, then the cards pile after pile.
+/// cards dealt and chambers, then the cards pile after pile. They are kept
+/// in chunks of [`CHUNK`] bytes, a board never split between two, so that
+/// the arena grows a chunk at a time: a single vector doubling would hold
+/// up to twice the boards' bytes, and three times while it moved.
 #[derive(Default)]
-struct Boards(Vec<u8>);
+struct Boards(Vec<Vec<u8>>);
+
+/// The bytes of one chunk of [`Boards`]; an address is the chunk's index
+/// above these bits and the offset in it below.
+const CHUNK_BITS: u32 = 20;
+const CHUNK: usize = 1 << CHUNK_BITS;
 
 impl Boards {
     fn push(&mut self, board: &Board) -> u32 {
-        let at = self.0.len() as u32;
-        self.0.extend_from_slice(&board.len);
-        self.0.extend_from_slice(&board.down);
-        self.0.extend_from_slice(&[board.dealt, board.chambers]);
         let cards: usize = board.len.iter().map(|&l| usize::from(l)).sum();
-        let start = self.0.len();
-        self.0.resize(start + cards, 0);
-        pack_piles(&board.piles, &board.len, &mut self.0[start..]);
+        let size = 2 * PILES + 2 + cards;
+        if self.0.last().is_none_or(|chunk| chunk.len() + size > CHUNK) {
+            self.0.push(Vec::with_capacity(CHUNK));
+        }
+        let index = self.0.len() - 1;
+        let chunk = &mut self.0[index];
+        let at = (index << CHUNK_BITS | chunk.len()) as u32;
+        chunk.extend_from_slice(&board.len);
+        chunk.extend_from_slice(&board.down);
+        chunk.extend_from_slice(&[board.dealt, board.chambers]);
+        let start = chunk.len();
+        chunk.resize(start + cards, 0);
+        pack_piles(&board.piles, &board.len, &mut chunk[start..]);
         at
     }
 
     fn board(&self, at: u32) -> Board {
-        let data = &self.0[at as usize..];
+        let chunk = &self.0[(at >> CHUNK_BITS) as usize];
+        let data = &chunk[(at as usize & (CHUNK - 1))..];
         let mut board = Board::empty();
         board.len.copy_from_slice(&data[..PILES]);
         board.down.copy_from_slice(&data[PILES..2 * PILES]);
