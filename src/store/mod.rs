@@ -21,8 +21,8 @@ mod ratings;
 mod sweep_lock;
 
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
-pub use sweep_lock::SweepLock;
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
+pub use sweep_lock::SweepLock;
 
 use crate::rules::{GameKind, Kind};
 use std::path::Path;
