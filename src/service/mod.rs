@@ -109,6 +109,10 @@ pub struct Service {
     places: Mutex<HashMap<String, bool>>,
 }
 
+/// How long an interaction taken over HTTP is remembered against replays:
+/// twice the signature's window of five minutes either way.
+const SEEN_KEPT_MS: i64 = 10 * 60 * 1000;
+
 /// How many times an action is tried again when another one changed the game
 /// first (each try checks the action against the new state).
 const RETRIES: usize = 3;
@@ -366,6 +370,7 @@ impl Service {
     /// Everything due at `now`: expiries, idle games, the day's deals and posts.
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = self.sweep_expiries(now).await?;
+        self.store.forget_seen(now.timestamp_millis() - SEEN_KEPT_MS).await?;
         posts.extend(self.sweep_idle(now).await?);
         self.prepare_next_deals(now).await?;
         posts.extend(self.daily_posts(now).await?);

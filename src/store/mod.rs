@@ -18,6 +18,7 @@ mod daily;
 mod migrate;
 mod places;
 mod ratings;
+mod seen;
 mod sweep_lock;
 
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
