@@ -145,8 +145,13 @@ pub fn read(body: &[u8]) -> Result<Read, Refusal> {
             format!("the body is over {BODY_LIMIT} bytes"),
         ));
     }
-    let value: serde_json::Value = serde_json::from_slice(body)
-        .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, "malformed", format!("malformed JSON: {e}")))?;
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            format!("malformed JSON: {e}"),
+        )
+    })?;
     match value.get("type").and_then(serde_json::Value::as_u64) {
         Some(1) => return Ok(Read::Ping),
         Some(2..=5) => {}
@@ -157,10 +162,21 @@ pub fn read(body: &[u8]) -> Result<Read, Refusal> {
                 format!("unknown interaction type {n}"),
             ))
         }
-        None => return Err(Refusal::new(StatusCode::BAD_REQUEST, "type", "no interaction type")),
+        None => {
+            return Err(Refusal::new(
+                StatusCode::BAD_REQUEST,
+                "type",
+                "no interaction type",
+            ))
+        }
     }
-    let interaction: serenity::Interaction = serde_json::from_value(value)
-        .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, "malformed", format!("not an interaction: {e}")))?;
+    let interaction: serenity::Interaction = serde_json::from_value(value).map_err(|e| {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            format!("not an interaction: {e}"),
+        )
+    })?;
     let id = match &interaction {
         serenity::Interaction::Command(c) | serenity::Interaction::Autocomplete(c) => c.id,
         serenity::Interaction::Component(c) => c.id,
@@ -192,7 +208,13 @@ async fn interactions(State(endpoint): State<Arc<Endpoint>>, headers: HeaderMap,
     };
     // A signed request sent again is taken once, by whichever replica
     // got it first.
-    match endpoint.data.service.store().first_sight(&id, now.timestamp_millis()).await {
+    match endpoint
+        .data
+        .service
+        .store()
+        .first_sight(&id, now.timestamp_millis())
+        .await
+    {
         Ok(true) => {}
         Ok(false) => {
             return refuse(
@@ -215,7 +237,13 @@ async fn interactions(State(endpoint): State<Arc<Endpoint>>, headers: HeaderMap,
         serenity::Interaction::Autocomplete(command) => ("autocomplete", suggest(&endpoint, &command).await),
         serenity::Interaction::Modal(modal) => ("modal", answer_modal(endpoint, modal).await),
         // `read` let through only the four kinds above.
-        _ => return refuse(StatusCode::BAD_REQUEST, "type", "an interaction of another kind".into()),
+        _ => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "type",
+                "an interaction of another kind".into(),
+            )
+        }
     };
     crate::metrics::get().answered_in(kind, arrived.elapsed());
     response
@@ -460,7 +488,10 @@ mod tests {
     /// What a refused request left in the store: interactions noted, games.
     async fn stored(endpoint: &Endpoint) -> (i64, i64) {
         let store = endpoint.data.service.store();
-        (store.seen_count().await.unwrap(), store.open_game_count().await.unwrap())
+        (
+            store.seen_count().await.unwrap(),
+            store.open_game_count().await.unwrap(),
+        )
     }
 
     /// The issue's bad input, signed as Discord signs: "bodies over a size
@@ -470,7 +501,12 @@ mod tests {
     async fn bad_bodies_get_a_clear_4xx_and_store_nothing() {
         let key = SigningKey::from_bytes(&[3; 32]);
         let endpoint = Arc::new(endpoint(&key).await);
-        let huge = [b"{\"type\": 2, \"pad\": \"".as_slice(), &vec![b'a'; BODY_LIMIT], b"\"}"].concat();
+        let huge = [
+            b"{\"type\": 2, \"pad\": \"".as_slice(),
+            &vec![b'a'; BODY_LIMIT],
+            b"\"}",
+        ]
+        .concat();
         let cases: [(&[u8], StatusCode); 7] = [
             (&huge, StatusCode::PAYLOAD_TOO_LARGE),
             (b"{\"type\": 2, ", StatusCode::BAD_REQUEST),
@@ -481,7 +517,12 @@ mod tests {
             (br#"{"type": 3, "id": "1", "data": {}}"#, StatusCode::BAD_REQUEST),
         ];
         for (body, status) in cases {
-            assert_eq!(post(&endpoint, &key, body).await, status, "{:?}", String::from_utf8_lossy(&body[..body.len().min(40)]));
+            assert_eq!(
+                post(&endpoint, &key, body).await,
+                status,
+                "{:?}",
+                String::from_utf8_lossy(&body[..body.len().min(40)])
+            );
         }
         assert_eq!(stored(&endpoint).await, (0, 0), "nothing stored");
 

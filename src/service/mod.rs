@@ -370,7 +370,9 @@ impl Service {
     /// Everything due at `now`: expiries, idle games, the day's deals and posts.
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = self.sweep_expiries(now).await?;
-        self.store.forget_seen(now.timestamp_millis() - SEEN_KEPT_MS).await?;
+        self.store
+            .forget_seen(now.timestamp_millis() - SEEN_KEPT_MS)
+            .await?;
         posts.extend(self.sweep_idle(now).await?);
         self.prepare_next_deals(now).await?;
         posts.extend(self.daily_posts(now).await?);

@@ -7,11 +7,12 @@ impl Store {
     /// Notes interaction `id` at `at`: true the first time, in any process;
     /// false for a request already taken.
     pub async fn first_sight(&self, id: &str, at: i64) -> Result<bool, StoreError> {
-        let noted = sqlx::query("INSERT INTO seen_interactions (id, seen_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(id)
-            .bind(at)
-            .execute(&self.pool)
-            .await?;
+        let noted =
+            sqlx::query("INSERT INTO seen_interactions (id, seen_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(id)
+                .bind(at)
+                .execute(&self.pool)
+                .await?;
         Ok(noted.rows_affected() == 1)
     }
 
