@@ -393,7 +393,10 @@ fn two_servers_on_one_database_do_everything_once() {
         at(0.99),
         at(1.0)
     );
-    assert!(at(1.0) < 3_000.0, "every interaction answered within Discord's 3 s");
+    assert!(
+        at(1.0) < 3_000.0,
+        "every interaction answered within Discord's 3 s"
+    );
 
     // The due work: once each, whichever server got there first. The
     // survivor's sweeps (each request's, and its clock's) finish it.
