@@ -30,6 +30,9 @@ enum Command {
         /// SQLite database file or postgres:// URL (overrides ANTICS_DB, DATABASE_URL and the config file).
         #[arg(long)]
         db: Option<PathBuf>,
+        /// Answer GET /healthz and /metrics on this address, such as 0.0.0.0:9100 (or ANTICS_LISTEN).
+        #[arg(long)]
+        listen: Option<std::net::SocketAddr>,
     },
     /// Answer Discord's interactions over HTTP (the Interactions Endpoint URL), with /healthz and /metrics.
     Serve {
@@ -105,7 +108,7 @@ async fn main() -> anyhow::Result<()> {
         )?;
     }
     match cli.command {
-        Command::Run { config, db } => run(config.as_deref(), db.as_deref()).await,
+        Command::Run { config, db, listen } => run(config.as_deref(), db.as_deref(), listen).await,
         Command::Serve {
             listen,
             application_id,
@@ -189,8 +192,13 @@ async fn main() -> anyhow::Result<()> {
 /// builds the service and hands it to the Discord front end until SIGTERM
 /// or SIGINT, then closes the store. Without a token it says how to get one
 /// (and about `antics play`) and exits with status 2.
-async fn run(config_file: Option<&Path>, db: Option<&Path>) -> anyhow::Result<()> {
-    let config = discord::Config::load(config_file, |name| std::env::var(name).ok(), db)?;
+async fn run(
+    config_file: Option<&Path>,
+    db: Option<&Path>,
+    listen: Option<std::net::SocketAddr>,
+) -> anyhow::Result<()> {
+    let mut config = discord::Config::load(config_file, |name| std::env::var(name).ok(), db)?;
+    config.listen = listen.or(config.listen);
     if config.token.is_none() {
         // A plain message and a plain exit: this is advice, not a crash.
         eprintln!("{}", discord::NO_TOKEN);

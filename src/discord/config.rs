@@ -88,6 +88,9 @@ pub struct Config {
     /// The application's OAuth2 client secret: the app has an Activity
     /// (the web table inside Discord); never logged or printed.
     pub client_secret: Option<String>,
+    /// Where `antics run` answers `/healthz` and `/metrics` (ANTICS_LISTEN
+    /// or `--listen`); none: it does not listen.
+    pub listen: Option<std::net::SocketAddr>,
 }
 
 /// A range of gateway shards out of a total.
@@ -116,6 +119,7 @@ impl fmt::Debug for Config {
                 "client_secret",
                 &self.client_secret.as_ref().map(|_| "<redacted>"),
             )
+            .field("listen", &self.listen)
             .finish()
     }
 }
@@ -128,6 +132,7 @@ impl Default for Config {
             guild_id: None,
             log: DEFAULT_LOG.into(),
             discord_api: None,
+            listen: None,
             ai_move_ms: None,
             atta_turn_minutes: None,
             idle_timeout: crate::service::Config::default().idle_timeout,
@@ -184,6 +189,8 @@ pub enum ConfigError {
     Duration { name: &'static str, message: String },
     #[error("{0}")]
     Shards(String),
+    #[error("ANTICS_LISTEN must be an address like 0.0.0.0:9100, not `{0}`")]
+    Listen(String),
 }
 
 impl Config {
@@ -270,6 +277,13 @@ impl Config {
         }
         if let Some(url) = env("ANTICS_DISCORD_API") {
             config.discord_api = Some(url.trim().to_string());
+        }
+        if let Some(addr) = env("ANTICS_LISTEN") {
+            config.listen = Some(
+                addr.trim()
+                    .parse()
+                    .map_err(|_| ConfigError::Listen(addr.clone()))?,
+            );
         }
         if let Some(secret) = env("DISCORD_CLIENT_SECRET") {
             config.client_secret = Some(secret.trim().to_string());
@@ -495,6 +509,15 @@ mod tests {
         assert!(!shown.contains("very-secret-token"), "{shown}");
         assert!(!shown.contains("pw"), "{shown}");
         assert!(shown.contains("<redacted>"));
+    }
+
+    #[test]
+    fn the_gateway_process_listens_for_health_and_metrics_only_when_asked() {
+        assert_eq!(Config::load(None, env(&[]), None).unwrap().listen, None);
+        let c = Config::load(None, env(&[("ANTICS_LISTEN", "127.0.0.1:9100")]), None).unwrap();
+        assert_eq!(c.listen, Some("127.0.0.1:9100".parse().unwrap()));
+        let e = Config::load(None, env(&[("ANTICS_LISTEN", "port 9100")]), None).unwrap_err();
+        assert!(e.to_string().contains("ANTICS_LISTEN"), "{e}");
     }
 
     #[test]

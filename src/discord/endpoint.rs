@@ -103,44 +103,132 @@ fn refuse(status: StatusCode, reason: &str, text: String) -> Response {
     (status, text).into_response()
 }
 
-async fn interactions(State(endpoint): State<Arc<Endpoint>>, headers: HeaderMap, body: Bytes) -> Response {
-    let arrived = Instant::now();
-    let now = chrono::Utc::now().timestamp();
-    if let Err(why) = endpoint.verify(&headers, &body, now) {
-        return refuse(StatusCode::UNAUTHORIZED, "signature", why.to_string());
-    }
-    let value: serde_json::Value = match serde_json::from_slice(&body) {
-        Ok(value) => value,
-        Err(e) => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                "malformed",
-                format!("malformed JSON: {e}"),
-            )
+/// A request body refused before the service sees it: the status, the
+/// metrics' reason, and the text sent back.
+#[derive(Debug)]
+pub struct Refusal {
+    pub status: StatusCode,
+    pub reason: &'static str,
+    pub text: String,
+}
+
+impl Refusal {
+    fn new(status: StatusCode, reason: &'static str, text: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            reason,
+            text: text.into(),
         }
-    };
+    }
+}
+
+/// What a verified body holds.
+#[derive(Debug)]
+pub enum Read {
+    Ping,
+    /// An interaction for the service, with its id (to refuse a replay).
+    Interaction {
+        id: String,
+        interaction: Box<serenity::Interaction>,
+    },
+}
+
+/// Reads a (verified) body: PING, or one of the four interaction types the
+/// bot answers. Anything else is a clear 4xx: too large (413), not JSON,
+/// not an interaction, or of a type it does not know (400). Never panics:
+/// the fuzz target `interaction_body` feeds it anything.
+pub fn read(body: &[u8]) -> Result<Read, Refusal> {
+    if body.len() > BODY_LIMIT {
+        return Err(Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "size",
+            format!("the body is over {BODY_LIMIT} bytes"),
+        ));
+    }
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            format!("malformed JSON: {e}"),
+        )
+    })?;
     match value.get("type").and_then(serde_json::Value::as_u64) {
-        Some(1) => return Json(serde_json::json!({ "type": 1 })).into_response(),
+        Some(1) => return Ok(Read::Ping),
         Some(2..=5) => {}
         Some(n) => {
-            return refuse(
+            return Err(Refusal::new(
                 StatusCode::BAD_REQUEST,
                 "type",
                 format!("unknown interaction type {n}"),
-            )
+            ))
         }
-        None => return refuse(StatusCode::BAD_REQUEST, "type", "no interaction type".into()),
-    }
-    let interaction: serenity::Interaction = match serde_json::from_value(value) {
-        Ok(interaction) => interaction,
-        Err(e) => {
-            return refuse(
+        None => {
+            return Err(Refusal::new(
                 StatusCode::BAD_REQUEST,
-                "malformed",
-                format!("not an interaction: {e}"),
-            )
+                "type",
+                "no interaction type",
+            ))
+        }
+    }
+    let interaction: serenity::Interaction = serde_json::from_value(value).map_err(|e| {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            format!("not an interaction: {e}"),
+        )
+    })?;
+    let id = match &interaction {
+        serenity::Interaction::Command(c) | serenity::Interaction::Autocomplete(c) => c.id,
+        serenity::Interaction::Component(c) => c.id,
+        serenity::Interaction::Modal(m) => m.id,
+        _ => {
+            return Err(Refusal::new(
+                StatusCode::BAD_REQUEST,
+                "type",
+                "an interaction of another kind",
+            ))
         }
     };
+    Ok(Read::Interaction {
+        id: id.to_string(),
+        interaction: Box::new(interaction),
+    })
+}
+
+async fn interactions(State(endpoint): State<Arc<Endpoint>>, headers: HeaderMap, body: Bytes) -> Response {
+    let arrived = Instant::now();
+    let now = chrono::Utc::now();
+    if let Err(why) = endpoint.verify(&headers, &body, now.timestamp()) {
+        return refuse(StatusCode::UNAUTHORIZED, "signature", why.to_string());
+    }
+    let (id, interaction) = match read(&body) {
+        Ok(Read::Ping) => return Json(serde_json::json!({ "type": 1 })).into_response(),
+        Ok(Read::Interaction { id, interaction }) => (id, *interaction),
+        Err(refusal) => return refuse(refusal.status, refusal.reason, refusal.text),
+    };
+    // A signed request sent again is taken once, by whichever replica
+    // got it first.
+    match endpoint
+        .data
+        .service
+        .store()
+        .first_sight(&id, now.timestamp_millis())
+        .await
+    {
+        Ok(true) => {}
+        Ok(false) => {
+            return refuse(
+                StatusCode::CONFLICT,
+                "replay",
+                format!("interaction {id} was already taken"),
+            )
+        }
+        Err(e) => {
+            crate::metrics::get().store_errors.inc();
+            tracing::warn!(error = %e, "could not note an interaction");
+            return (StatusCode::SERVICE_UNAVAILABLE, "the database did not answer\n").into_response();
+        }
+    }
     let (kind, response) = match interaction {
         serenity::Interaction::Command(command) => ("command", answer_command(endpoint, command).await),
         serenity::Interaction::Component(component) => {
@@ -148,6 +236,7 @@ async fn interactions(State(endpoint): State<Arc<Endpoint>>, headers: HeaderMap,
         }
         serenity::Interaction::Autocomplete(command) => ("autocomplete", suggest(&endpoint, &command).await),
         serenity::Interaction::Modal(modal) => ("modal", answer_modal(endpoint, modal).await),
+        // `read` let through only the four kinds above.
         _ => {
             return refuse(
                 StatusCode::BAD_REQUEST,
@@ -362,6 +451,115 @@ mod tests {
         let other = SigningKey::from_bytes(&[4; 32]);
         assert!(endpoint.verify(&headers(&other, body, at), body, at).is_err());
         assert!(endpoint.verify(&HeaderMap::new(), body, at).is_err());
+    }
+
+    /// A `/help` command as Discord sends it, with interaction id `id`.
+    fn help_command(id: &str) -> Vec<u8> {
+        let user = serde_json::json!({"id": "200000000000000001", "username": "alice", "discriminator": "0",
+            "global_name": "alice", "avatar": null});
+        serde_json::json!({
+            "id": id, "application_id": "5", "type": 2, "token": "tok", "version": 1,
+            "guild_id": "900000000000000001", "channel_id": "300000000000000001",
+            "channel": {"id": "300000000000000001", "type": 0, "name": "games", "permissions": "2147483647"},
+            "member": {"user": user, "nick": null, "avatar": null, "roles": [],
+                "joined_at": "2025-01-01T00:00:00.000000+00:00", "premium_since": null,
+                "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "2147483647"},
+            "app_permissions": "309237763072", "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": "900000000000000001"}, "context": 0,
+            "attachment_size_limit": 10485760,
+            "data": {"id": "800000000000000001", "name": "help", "type": 1}
+        })
+        .to_string()
+        .into_bytes()
+    }
+
+    /// Posts `body`, signed now, to `endpoint`; the response's status.
+    async fn post(endpoint: &Arc<Endpoint>, key: &SigningKey, body: &[u8]) -> StatusCode {
+        let now = chrono::Utc::now().timestamp();
+        let response = interactions(
+            State(endpoint.clone()),
+            headers(key, body, now),
+            Bytes::copy_from_slice(body),
+        )
+        .await;
+        response.status()
+    }
+
+    /// What a refused request left in the store: interactions noted, games.
+    async fn stored(endpoint: &Endpoint) -> (i64, i64) {
+        let store = endpoint.data.service.store();
+        (
+            store.seen_count().await.unwrap(),
+            store.open_game_count().await.unwrap(),
+        )
+    }
+
+    /// The issue's bad input, signed as Discord signs: "bodies over a size
+    /// limit, malformed JSON, unknown interaction types, replayed
+    /// signatures: a clear 4xx, nothing stored, no panic".
+    #[tokio::test]
+    async fn bad_bodies_get_a_clear_4xx_and_store_nothing() {
+        let key = SigningKey::from_bytes(&[3; 32]);
+        let endpoint = Arc::new(endpoint(&key).await);
+        let huge = [
+            b"{\"type\": 2, \"pad\": \"".as_slice(),
+            &vec![b'a'; BODY_LIMIT],
+            b"\"}",
+        ]
+        .concat();
+        let cases: [(&[u8], StatusCode); 7] = [
+            (&huge, StatusCode::PAYLOAD_TOO_LARGE),
+            (b"{\"type\": 2, ", StatusCode::BAD_REQUEST),
+            (b"", StatusCode::BAD_REQUEST),
+            (b"[1, 2, 3]", StatusCode::BAD_REQUEST),
+            (br#"{"type": 9, "id": "1"}"#, StatusCode::BAD_REQUEST),
+            (br#"{"type": -1}"#, StatusCode::BAD_REQUEST),
+            (br#"{"type": 3, "id": "1", "data": {}}"#, StatusCode::BAD_REQUEST),
+        ];
+        for (body, status) in cases {
+            assert_eq!(
+                post(&endpoint, &key, body).await,
+                status,
+                "{:?}",
+                String::from_utf8_lossy(&body[..body.len().min(40)])
+            );
+        }
+        assert_eq!(stored(&endpoint).await, (0, 0), "nothing stored");
+
+        // The same signed command twice: taken once, the replay refused.
+        let help = help_command("700000000000000001");
+        assert_eq!(post(&endpoint, &key, &help).await, StatusCode::OK);
+        assert_eq!(post(&endpoint, &key, &help).await, StatusCode::CONFLICT);
+        assert_eq!(stored(&endpoint).await, (1, 0), "the replay stored nothing");
+    }
+
+    /// Any bytes, and any valid interaction cut short or with a byte
+    /// changed: `read` never panics, and a refusal is a 4xx.
+    #[test]
+    fn any_body_is_read_or_refused_with_a_4xx() {
+        use proptest::prelude::*;
+        let valid = help_command("700000000000000002");
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(512));
+        let bodies = prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..512),
+            (0..valid.len()).prop_map({
+                let valid = valid.clone();
+                move |cut| valid[..cut].to_vec()
+            }),
+            (0..valid.len(), any::<u8>()).prop_map(move |(at, byte)| {
+                let mut body = valid.clone();
+                body[at] = byte;
+                body
+            }),
+        ];
+        runner
+            .run(&bodies, |body| {
+                if let Err(refusal) = read(&body) {
+                    prop_assert!(refusal.status.is_client_error(), "{refusal:?}");
+                }
+                Ok(())
+            })
+            .unwrap();
     }
 
     #[test]

@@ -243,6 +243,9 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
         .context("setting up the Discord client")?;
 
     let (stop_tick, stopped) = tokio::sync::watch::channel(false);
+    let health = config
+        .listen
+        .map(|listen| tokio::spawn(serve::serve_health(listen, service.clone(), stopped.clone())));
     let tick = tokio::spawn(tick_loop(service.clone(), Some(client.http.clone()), stopped));
     let shard_manager = client.shard_manager.clone();
     let signalled = stopping.clone();
@@ -286,6 +289,11 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
     }
     let _ = stop_tick.send(true);
     let _ = tick.await;
+    if let Some(health) = health {
+        if let Ok(Err(e)) = health.await {
+            tracing::error!(error = %format!("{e:#}"), "health and metrics");
+        }
+    }
     inflight.drain().await;
     tracing::info!("stopped serving");
     result.context("the Discord connection failed (is the token right?)")

@@ -83,15 +83,44 @@ async fn register(http: &serenity::Http, guild: Option<u64>, activity: bool) {
 /// `GET /healthz`, `GET /metrics` and `POST /interactions`, in one router;
 /// and the web table as the app's Activity, when it has one.
 pub fn router(service: Arc<Service>, endpoint: Arc<Endpoint>, activity: Option<Activity>) -> Router {
-    let router = Router::new()
-        .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics))
-        .with_state(service.clone())
-        .merge(endpoint::router(endpoint));
+    let router = health_router(service.clone()).merge(endpoint::router(endpoint));
     match activity {
         Some(activity) => router.merge(crate::web::activity_router(service, activity)),
         None => router,
     }
+}
+
+/// `GET /healthz` and `GET /metrics` alone: what `antics run` answers
+/// with `--listen` (or ANTICS_LISTEN).
+pub fn health_router(service: Arc<Service>) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .with_state(service)
+}
+
+/// Answers `/healthz` and `/metrics` on `listen` until `stop` says so:
+/// the gateway process' own endpoints for a load balancer and Prometheus.
+pub async fn serve_health(
+    listen: SocketAddr,
+    service: Arc<Service>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| format!("listening on {listen}"))?;
+    let bound = listener.local_addr()?;
+    tracing::info!(%bound, "health and metrics listening");
+    axum::serve(listener, health_router(service))
+        .with_graceful_shutdown(async move {
+            while !*stop.borrow_and_update() {
+                if stop.changed().await.is_err() {
+                    return;
+                }
+            }
+        })
+        .await
+        .context("serving health and metrics")
 }
 
 /// 200 when the database answers a trivial query, 503 otherwise.

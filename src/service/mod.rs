@@ -109,6 +109,10 @@ pub struct Service {
     places: Mutex<HashMap<String, bool>>,
 }
 
+/// How long an interaction taken over HTTP is remembered against replays:
+/// twice the signature's window of five minutes either way.
+const SEEN_KEPT_MS: i64 = 10 * 60 * 1000;
+
 /// How many times an action is tried again when another one changed the game
 /// first (each try checks the action against the new state).
 const RETRIES: usize = 3;
@@ -166,7 +170,7 @@ impl Service {
     /// become ephemeral replies (internal ones logged with an id).
     pub async fn handle(&self, req: &Request) -> Reply {
         let swept = match self.next_sweep.is_due(req.at.timestamp_millis()) {
-            true => self.sweep(req.at).await,
+            true => self.sweep(req.at, true).await,
             false => Ok(vec![]),
         };
         let mut posts = match swept {
@@ -310,29 +314,46 @@ impl Service {
     /// Runs what is due at `now` without a request (a clock tick) and
     /// returns the messages it sends.
     pub async fn tick(&self, now: DateTime<Utc>) -> Vec<Post> {
-        match self.sweep(now).await {
-            Ok(posts) => {
-                crate::metrics::get().swept("ok");
-                posts
-            }
-            Err(e) => {
-                crate::metrics::get().swept("error");
-                internal_reply(e);
-                vec![]
-            }
-        }
+        self.sweep(now, false).await.unwrap_or_else(|e| {
+            internal_reply(e);
+            vec![]
+        })
     }
 
     /// Ends whatever is due at `now` (expired challenges, idle games),
     /// posts a new day's challenges, and returns the messages that announce
     /// it; then notes when the next work is due.
-    async fn sweep(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
-        self.next_sweep.sweeping(now.timestamp_millis());
-        let swept = self.sweep_now(now).await;
-        match &swept {
-            Ok(_) => self.next_sweep.swept(self.next_work(now).await?),
-            Err(_) => self.next_sweep.forget(),
+    ///
+    /// Only one process sweeps at a time (the store's sweep lock). A tick
+    /// that finds another process sweeping leaves the work to it. A request
+    /// must never act on a game whose time is up, so it still ends the
+    /// expiries due; each end is a versioned commit, which lands once
+    /// whichever process gets there first.
+    async fn sweep(&self, now: DateTime<Utc>, for_request: bool) -> anyhow::Result<Vec<Post>> {
+        let lock = self.store.try_sweep_lock().await?;
+        if lock.is_none() {
+            crate::metrics::get().swept("elsewhere");
+            if !for_request {
+                return Ok(vec![]);
+            }
         }
+        self.next_sweep.sweeping(now.timestamp_millis());
+        let swept = match lock {
+            Some(_) => self.sweep_now(now).await,
+            None => self.sweep_expiries(now).await,
+        };
+        let planned = match &swept {
+            Ok(_) => self.next_work(now).await.map(|next| self.next_sweep.swept(next)),
+            Err(_) => {
+                self.next_sweep.forget();
+                Ok(())
+            }
+        };
+        if let Some(lock) = lock {
+            lock.release().await;
+            crate::metrics::get().swept(if swept.is_ok() { "ok" } else { "error" });
+        }
+        planned?;
         swept
     }
 
@@ -346,7 +367,21 @@ impl Service {
         Ok(expiry.into_iter().chain(idle).chain(deals).fold(day, i64::min))
     }
 
+    /// Everything due at `now`: expiries, idle games, the day's deals and posts.
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+        let mut posts = self.sweep_expiries(now).await?;
+        self.store
+            .forget_seen(now.timestamp_millis() - SEEN_KEPT_MS)
+            .await?;
+        posts.extend(self.sweep_idle(now).await?);
+        self.prepare_next_deals(now).await?;
+        posts.extend(self.daily_posts(now).await?);
+        Ok(posts)
+    }
+
+    /// Ends the games whose deadline passed by `now`: challenges and lobbies
+    /// unanswered, Atta Ants turns not played, daily attempts whose day closed.
+    async fn sweep_expiries(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
             let due = match row.kind {
@@ -370,9 +405,6 @@ impl Service {
                 posts.extend(self.route_due(&row, Some(post)).await?);
             }
         }
-        posts.extend(self.sweep_idle(now).await?);
-        self.prepare_next_deals(now).await?;
-        posts.extend(self.daily_posts(now).await?);
         Ok(posts)
     }
 

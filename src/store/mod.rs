@@ -18,9 +18,12 @@ mod daily;
 mod migrate;
 mod places;
 mod ratings;
+mod seen;
+mod sweep_lock;
 
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
+pub use sweep_lock::SweepLock;
 
 use crate::rules::{GameKind, Kind};
 use std::path::Path;
@@ -198,6 +201,8 @@ pub struct Store {
     url: std::sync::Arc<str>,
     /// The change listener, once a watcher asked for it (PostgreSQL only).
     changes: std::sync::Arc<tokio::sync::OnceCell<Option<tokio::sync::broadcast::Sender<String>>>>,
+    /// The sweep lock on SQLite (see `sweep_lock`).
+    sweeping: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 /// Per-connection SQLite settings. WAL is set once per file at start (it
@@ -280,6 +285,7 @@ impl Store {
             backend,
             url: url.into(),
             changes: Default::default(),
+            sweeping: Default::default(),
         })
     }
 
