@@ -33,6 +33,9 @@ enum Command {
         /// Answer GET /healthz and /metrics on this address, such as 0.0.0.0:9100 (or ANTICS_LISTEN).
         #[arg(long)]
         listen: Option<std::net::SocketAddr>,
+        /// The application's id: with --listen and DISCORD_CLIENT_SECRET, the listener also serves the web table as the app's Activity.
+        #[arg(long, env = "DISCORD_APPLICATION_ID")]
+        application_id: Option<u64>,
     },
     /// Answer Discord's interactions over HTTP (the Interactions Endpoint URL), with /healthz and /metrics.
     Serve {
@@ -108,7 +111,12 @@ async fn main() -> anyhow::Result<()> {
         )?;
     }
     match cli.command {
-        Command::Run { config, db, listen } => run(config.as_deref(), db.as_deref(), listen).await,
+        Command::Run {
+            config,
+            db,
+            listen,
+            application_id,
+        } => run(config.as_deref(), db.as_deref(), listen, application_id).await,
         Command::Serve {
             listen,
             application_id,
@@ -196,6 +204,7 @@ async fn run(
     config_file: Option<&Path>,
     db: Option<&Path>,
     listen: Option<std::net::SocketAddr>,
+    application_id: Option<u64>,
 ) -> anyhow::Result<()> {
     let mut config = discord::Config::load(config_file, |name| std::env::var(name).ok(), db)?;
     config.listen = listen.or(config.listen);
@@ -207,7 +216,7 @@ async fn run(
     discord::init_logging(&config.log)?;
     let store = open_store(&config).await?;
     let service = Arc::new(Service::new(store.clone(), config.service_config()));
-    let result = discord::run(config, service).await;
+    let result = discord::run(config, service, application_id).await;
     store.close().await;
     tracing::info!("stopped; the database is closed");
     result

@@ -187,7 +187,9 @@ fn framework_options() -> poise::FrameworkOptions<Data, Error> {
 /// Connects to Discord and serves `service` until a shutdown signal, then
 /// waits (a bounded time) for the interactions under way. The caller built
 /// the service (with [`Config::service_config`]) and closes its store.
-pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
+/// With a listener (`config.listen`) and `application_id`, the listener
+/// also serves the web table as the app's Activity.
+pub async fn run(config: Config, service: Arc<Service>, application_id: Option<u64>) -> anyhow::Result<()> {
     let token = config.token.clone().context(NO_TOKEN)?;
     tracing::info!(?config, "starting");
     let inflight = Arc::new(InFlight::default());
@@ -243,9 +245,22 @@ pub async fn run(config: Config, service: Arc<Service>) -> anyhow::Result<()> {
         .context("setting up the Discord client")?;
 
     let (stop_tick, stopped) = tokio::sync::watch::channel(false);
-    let health = config
-        .listen
-        .map(|listen| tokio::spawn(serve::serve_health(listen, service.clone(), stopped.clone())));
+    let table = match (config.listen, application_id) {
+        (Some(_), Some(id)) => serve::activity(&config, id),
+        (Some(_), None) if config.client_secret.is_some() => {
+            tracing::warn!("no DISCORD_APPLICATION_ID: the Activity (the web table) is not served here");
+            None
+        }
+        _ => None,
+    };
+    let health = config.listen.map(|listen| {
+        tokio::spawn(serve::serve_health(
+            listen,
+            service.clone(),
+            table,
+            stopped.clone(),
+        ))
+    });
     let tick = tokio::spawn(tick_loop(service.clone(), Some(client.http.clone()), stopped));
     let shard_manager = client.shard_manager.clone();
     let signalled = stopping.clone();

@@ -28,10 +28,10 @@ pub struct ServeOptions {
 
 /// The Activity's sign-in, when the app has a client secret and a bot
 /// token (which checks who is in an activity instance, and where).
-fn activity(config: &Config, options: &ServeOptions) -> Option<Activity> {
+pub fn activity(config: &Config, application_id: u64) -> Option<Activity> {
     match (&config.client_secret, &config.token) {
         (Some(secret), Some(token)) => Some(Activity::new(
-            options.application_id,
+            application_id,
             secret.clone(),
             token.clone(),
             config.discord_api.clone(),
@@ -83,27 +83,30 @@ async fn register(http: &serenity::Http, guild: Option<u64>, activity: bool) {
 /// `GET /healthz`, `GET /metrics` and `POST /interactions`, in one router;
 /// and the web table as the app's Activity, when it has one.
 pub fn router(service: Arc<Service>, endpoint: Arc<Endpoint>, activity: Option<Activity>) -> Router {
-    let router = health_router(service.clone()).merge(endpoint::router(endpoint));
+    health_router(service, activity).merge(endpoint::router(endpoint))
+}
+
+/// `GET /healthz` and `GET /metrics`, and the web table as the app's
+/// Activity when it has one: what `antics run` answers with `--listen`
+/// (or ANTICS_LISTEN).
+pub fn health_router(service: Arc<Service>, activity: Option<Activity>) -> Router {
+    let router = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .with_state(service.clone());
     match activity {
         Some(activity) => router.merge(crate::web::activity_router(service, activity)),
         None => router,
     }
 }
 
-/// `GET /healthz` and `GET /metrics` alone: what `antics run` answers
-/// with `--listen` (or ANTICS_LISTEN).
-pub fn health_router(service: Arc<Service>) -> Router {
-    Router::new()
-        .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics))
-        .with_state(service)
-}
-
 /// Answers `/healthz` and `/metrics` on `listen` until `stop` says so:
-/// the gateway process' own endpoints for a load balancer and Prometheus.
+/// the gateway process' own endpoints for a load balancer and Prometheus;
+/// and the web table as the app's Activity, when it has one.
 pub async fn serve_health(
     listen: SocketAddr,
     service: Arc<Service>,
+    activity: Option<Activity>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(listen)
@@ -111,7 +114,7 @@ pub async fn serve_health(
         .with_context(|| format!("listening on {listen}"))?;
     let bound = listener.local_addr()?;
     tracing::info!(%bound, "health and metrics listening");
-    axum::serve(listener, health_router(service))
+    axum::serve(listener, health_router(service, activity))
         .with_graceful_shutdown(async move {
             while !*stop.borrow_and_update() {
                 if stop.changed().await.is_err() {
@@ -197,7 +200,7 @@ pub async fn serve(config: Config, options: ServeOptions, service: Arc<Service>)
         tracing::info!(signal, "shutting down: no new interactions");
         signalled.store(true, Ordering::SeqCst);
     };
-    let activity = activity(&config, &options);
+    let activity = activity(&config, options.application_id);
     let served = axum::serve(listener, router(service, endpoint, activity))
         .with_graceful_shutdown(shutdown)
         .await
@@ -208,4 +211,48 @@ pub async fn serve(config: Config, options: ServeOptions, service: Arc<Service>)
     inflight.drain().await;
     tracing::info!("stopped serving");
     served
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+
+    /// The body of `GET path` from `router`, served on a loopback port.
+    async fn get_from(router: Router, path: &str) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        let path = path.to_string();
+        tokio::task::spawn_blocking(move || {
+            let mut stream = std::net::TcpStream::connect(address).unwrap();
+            write!(
+                stream,
+                "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+            )
+            .unwrap();
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).unwrap();
+            answer
+        })
+        .await
+        .unwrap()
+    }
+
+    #[tokio::test]
+    async fn the_gateway_process_serves_the_table_as_the_activity_when_it_has_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::store::Store::open(&dir.path().join("run.db"))
+            .await
+            .unwrap();
+        let service = Arc::new(Service::new(store, crate::service::Config::default()));
+        let activity = Activity::new(42, "secret".into(), "token".into(), None);
+        let with = health_router(service.clone(), Some(activity));
+        assert!(get_from(with.clone(), "/api/config")
+            .await
+            .contains(r#""activity":"42""#));
+        assert!(get_from(with, "/healthz").await.starts_with("HTTP/1.1 200"));
+        let without = get_from(health_router(service, None), "/api/config").await;
+        assert!(without.starts_with("HTTP/1.1 404"), "{without}");
+    }
 }
