@@ -62,17 +62,13 @@ fn play(i: usize, ports: &[u16], ids: &AtomicUsize, until: Instant) -> Vec<Durat
             port,
             &from(interaction(&id, &token, 4, solitaire("move", focused)), i),
         );
-        let choices = choices.json()["data"]["choices"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        let Some(choice) = choices.first() else {
+        let Some(action) = first_choice(&choices) else {
             seed += 1;
             new_game(seed);
             continue;
         };
         let (id, token) = next(ids);
-        let options = json!([{"name": "action", "type": 3, "value": choice["value"]}]);
+        let options = json!([{"name": "action", "type": 3, "value": action}]);
         let started = Instant::now();
         let answer = send(
             port,

@@ -3,6 +3,9 @@
 //! `antics run` without a token, and service replies mapped to Discord
 //! messages within every limit.
 
+#[path = "common/bodies.rs"]
+mod bodies;
+
 use antics::discord::commands::{challenge_options, Color, Deployment};
 use antics::discord::mapping::{self, Board, Message, Origin, Place, Response, Row, Situation};
 use antics::discord::registration_json;
@@ -940,60 +943,13 @@ mod wire {
         /// The JSON payload: the body, or the `payload_json` part of a
         /// multipart body.
         pub fn json(&self) -> Value {
-            if self.content_type.starts_with("multipart/") {
-                let part = self
-                    .parts()
-                    .into_iter()
-                    .find(|(name, _, _)| name == "payload_json");
-                let (_, _, data) = part.expect("a payload_json part");
-                serde_json::from_slice(&data).expect("payload_json is JSON")
-            } else {
-                serde_json::from_slice(&self.body).unwrap_or(Value::Null)
-            }
+            crate::bodies::payload(&self.content_type, &self.body)
         }
 
         /// Multipart parts as (name, filename, data).
         pub fn parts(&self) -> Vec<(String, Option<String>, Vec<u8>)> {
-            let boundary = self
-                .content_type
-                .split("boundary=")
-                .nth(1)
-                .expect("a multipart boundary")
-                .trim_matches('"')
-                .to_string();
-            let delimiter = format!("--{boundary}");
-            let body = &self.body;
-            let mut starts = Vec::new();
-            let mut i = 0;
-            while let Some(at) = find(&body[i..], delimiter.as_bytes()) {
-                starts.push(i + at);
-                i += at + delimiter.len();
-            }
-            let mut parts = Vec::new();
-            for w in starts.windows(2) {
-                let part = &body[w[0] + delimiter.len()..w[1]];
-                let Some(split) = find(part, b"\r\n\r\n") else {
-                    continue;
-                };
-                let head = String::from_utf8_lossy(&part[..split]).to_string();
-                let mut data = part[split + 4..].to_vec();
-                if data.ends_with(b"\r\n") {
-                    data.truncate(data.len() - 2);
-                }
-                let attr = |key: &str| {
-                    head.split(';')
-                        .map(str::trim)
-                        .find_map(|kv| kv.strip_prefix(&format!("{key}=")))
-                        .map(|v| v.lines().next().unwrap_or("").trim_matches('"').to_string())
-                };
-                parts.push((attr("name").unwrap_or_default(), attr("filename"), data));
-            }
-            parts
+            crate::bodies::parts(&self.content_type, &self.body)
         }
-    }
-
-    fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-        haystack.windows(needle.len()).position(|w| w == needle)
     }
 
     pub struct FakeDiscord {
@@ -1094,17 +1050,7 @@ mod wire {
         }
         let mut body = Vec::new();
         if chunked {
-            loop {
-                let mut size = String::new();
-                reader.read_line(&mut size).ok()?;
-                let size = usize::from_str_radix(size.trim().split(';').next()?, 16).ok()?;
-                let mut chunk = vec![0; size + 2];
-                reader.read_exact(&mut chunk).ok()?;
-                if size == 0 {
-                    break;
-                }
-                body.extend_from_slice(&chunk[..size]);
-            }
+            body = crate::bodies::read_chunked(reader)?;
         } else {
             body.resize(length, 0);
             reader.read_exact(&mut body).ok()?;

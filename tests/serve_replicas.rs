@@ -178,17 +178,12 @@ impl Run<'_> {
             let Some(choices) = self.send(self.port(round), &ask) else {
                 continue;
             };
-            let choices = choices.json()["data"]["choices"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            let Some(choice) = choices.first() else {
+            let Some(action) = first_choice(&choices) else {
                 // Over (or stuck): a new deal.
                 seed += 1;
                 self.new_game(i, &mut tally, seed);
                 continue;
             };
-            let action = choice["value"].as_str().unwrap().to_string();
             // The same move on both servers at the same moment.
             let results: Vec<(String, Option<Http>)> = thread::scope(|s| {
                 let sides: Vec<_> = (0..2)

@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+#[path = "../common/bodies.rs"]
+mod bodies;
+
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
@@ -32,16 +35,7 @@ pub struct Http {
 
 impl Http {
     pub fn json(&self) -> Value {
-        if self.content_type.starts_with("multipart/") {
-            let (_, _, data) = self
-                .parts()
-                .into_iter()
-                .find(|(name, _, _)| name == "payload_json")
-                .expect("a payload_json part");
-            serde_json::from_slice(&data).expect("payload_json is JSON")
-        } else {
-            serde_json::from_slice(&self.body).unwrap_or(Value::Null)
-        }
+        bodies::payload(&self.content_type, &self.body)
     }
 
     pub fn text(&self) -> String {
@@ -50,40 +44,7 @@ impl Http {
 
     /// Multipart parts as (name, filename, data).
     pub fn parts(&self) -> Vec<(String, Option<String>, Vec<u8>)> {
-        let boundary = self
-            .content_type
-            .split("boundary=")
-            .nth(1)
-            .expect("a multipart boundary")
-            .trim_matches('"')
-            .to_string();
-        let delimiter = format!("--{boundary}");
-        let mut starts = Vec::new();
-        let mut i = 0;
-        while let Some(at) = find(&self.body[i..], delimiter.as_bytes()) {
-            starts.push(i + at);
-            i += at + delimiter.len();
-        }
-        let mut parts = Vec::new();
-        for w in starts.windows(2) {
-            let part = &self.body[w[0] + delimiter.len()..w[1]];
-            let Some(split) = find(part, b"\r\n\r\n") else {
-                continue;
-            };
-            let head = String::from_utf8_lossy(&part[..split]).to_string();
-            let mut data = part[split + 4..].to_vec();
-            if data.ends_with(b"\r\n") {
-                data.truncate(data.len() - 2);
-            }
-            let attr = |key: &str| {
-                head.split(';')
-                    .map(str::trim)
-                    .find_map(|kv| kv.strip_prefix(&format!("{key}=")))
-                    .map(|v| v.lines().next().unwrap_or("").trim_matches('"').to_string())
-            };
-            parts.push((attr("name").unwrap_or_default(), attr("filename"), data));
-        }
-        parts
+        bodies::parts(&self.content_type, &self.body)
     }
 
     /// The files of a multipart message, as (filename, bytes).
@@ -96,10 +57,6 @@ impl Http {
             .filter_map(|(_, file, data)| file.map(|f| (f, data)))
             .collect()
     }
-}
-
-pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// Reads one HTTP message (request or response) with its body.
@@ -132,17 +89,7 @@ pub fn read_message(reader: &mut impl BufRead) -> Option<Http> {
     }
     let mut body = Vec::new();
     if chunked {
-        loop {
-            let mut size = String::new();
-            reader.read_line(&mut size).ok()?;
-            let size = usize::from_str_radix(size.trim().split(';').next()?, 16).ok()?;
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).ok()?;
-            if size == 0 {
-                break;
-            }
-            body.extend_from_slice(&chunk[..size]);
-        }
+        body = bodies::read_chunked(reader)?;
     } else if let Some(length) = length {
         body.resize(length, 0);
         reader.read_exact(&mut body).ok()?;
@@ -436,6 +383,16 @@ pub fn solitaire(sub: &str, options: Value) -> Value {
         "id": "800000000000000009", "name": "solitaire", "type": 1, "guild_id": GUILD,
         "options": [{"name": sub, "type": 1, "options": options}], "resolved": {}
     })
+}
+
+/// The first choice an autocomplete answer offers (`None` when it offers
+/// none: the game is over or stuck).
+pub fn first_choice(answer: &Http) -> Option<String> {
+    let choices = answer.json()["data"]["choices"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    Some(choices.first()?["value"].as_str()?.to_string())
 }
 
 pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
