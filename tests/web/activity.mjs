@@ -58,10 +58,17 @@ try {
   const board = table.locator('[data-board][data-kind="anthill"]');
   await board.waitFor();
   const before = await board.getAttribute("data-version");
-  await table.locator("[data-region][data-source]").first().click();
-  await table.locator("[data-region][data-target]").first().click();
-  const choice = table.locator("[data-choice]");
-  if (await choice.first().isVisible().catch(() => false)) await choice.first().click();
+  // A move on the board, or the deal when a deal opens with none (a
+  // random deal can).
+  const sources = table.locator("[data-region][data-source]");
+  if ((await sources.count()) > 0) {
+    await sources.first().click();
+    await table.locator("[data-region][data-target]").first().click();
+    const choice = table.locator("[data-choice]");
+    if (await choice.first().isVisible().catch(() => false)) await choice.first().click();
+  } else {
+    await table.locator('[data-action="deal"]').click();
+  }
   await page.waitForFunction(
     (v) => document.querySelector("iframe").contentDocument.querySelector("[data-board]")?.dataset.version !== v,
     before,
