@@ -121,12 +121,12 @@ fn first_deal_puts_eight_cards_on_spots_1_to_8() {
     {
         assert_eq!(v.spots[i], cards(code), "spot {}", i + 1);
     }
-    assert_eq!(v.stock_len, 44);
+    assert_eq!(v.progress.stock_len, 44);
     // 5 deals of 8 and the last of 4.
-    assert_eq!(v.deals_left, 6);
-    assert_eq!(v.moves, 0);
-    assert_eq!(v.last, None);
-    assert_eq!(v.outcome, None);
+    assert_eq!(v.progress.deals_left, 6);
+    assert_eq!(v.progress.moves, 0);
+    assert_eq!(v.progress.last, None);
+    assert_eq!(v.progress.outcome, None);
 }
 
 /// anthill.md: "Each later deal puts the next 8 cards onto spots 1..8 (empty
@@ -138,10 +138,10 @@ fn every_deal_in_order_and_the_last_onto_spots_1_to_4() {
     let mut g = game(&write_deck_order(&deck));
     for left in (0..6).rev() {
         g.apply(&Action::Deal).unwrap();
-        assert_eq!(g.view().deals_left, left);
+        assert_eq!(g.view().progress.deals_left, left);
     }
     let v = g.view();
-    assert_eq!(v.stock_len, 0);
+    assert_eq!(v.progress.stock_len, 0);
     for i in 0..8 {
         let mut expected: Vec<StdCard> = (0..6).map(|round| deck[round * 8 + i]).collect();
         if i < 4 {
@@ -238,7 +238,7 @@ fn builds_up_or_down_any_suit_no_wrap() {
     play(&mut h, "1-2");
     assert_eq!(spot(&h, 1), Vec::<StdCard>::new());
     assert_eq!(spot(&h, 2), cards("8h 7s"));
-    assert_eq!(h.view().last, Some(Action::Move { from: 1, to: 2 }));
+    assert_eq!(h.view().progress.last, Some(Action::Move { from: 1, to: 2 }));
 }
 
 /// anthill.md: "Only top cards move, one at a time." (a card under another
@@ -289,10 +289,10 @@ fn win_ascending_detected_on_the_last_deal() {
         play(&mut g, "deal");
     }
     let v = g.view();
-    let outcome = v.outcome.expect("won");
+    let outcome = v.progress.outcome.expect("won");
     assert!(outcome.won, "{outcome:?}");
     assert_eq!(v.spots[0], cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"));
-    assert_eq!(v.score, 52);
+    assert_eq!(v.progress.score, 52);
     assert!(g.legal_actions().is_empty());
     assert_eq!(g.apply(&Action::End), Err(PatienceError::GameOver));
     assert_eq!(g.apply(&Action::Undo), Err(PatienceError::GameOver));
@@ -308,7 +308,7 @@ fn win_descending() {
         play(&mut g, "deal");
     }
     let v = g.view();
-    assert!(v.outcome.expect("won").won);
+    assert!(v.progress.outcome.expect("won").won);
     assert_eq!(v.spots[2], cards("Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d Ad"));
     assert_eq!(g.score(), 52);
 }
@@ -355,7 +355,7 @@ fn no_win_while_the_stock_has_cards() {
     }
     play(&mut g, BUILD_DOWN);
     // Four runs A..Q, four spots non-empty, four Kings still in the stock.
-    assert_eq!(g.view().stock_len, 4);
+    assert_eq!(g.view().progress.stock_len, 4);
     assert_eq!(g.outcome(), None);
     assert_eq!(g.score(), 48);
 }
@@ -387,12 +387,12 @@ fn end_loses_with_the_current_score() {
     assert!(legal(&g).ends_with(&["deal".to_string(), "end".to_string()]));
     play(&mut g, "end");
     let v = g.view();
-    let outcome = v.outcome.expect("over");
+    let outcome = v.progress.outcome.expect("over");
     assert!(!outcome.won);
-    assert_eq!(v.score, 8);
+    assert_eq!(v.progress.score, 8);
     // Four moves; `end` is not a move.
-    assert_eq!(v.moves, 4);
-    assert_eq!(v.undoable, 0);
+    assert_eq!(v.progress.moves, 4);
+    assert_eq!(v.progress.undoable, 0);
     assert!(g.legal_actions().is_empty());
     assert_eq!(g.apply(&act("1-5")), Err(PatienceError::GameOver));
 }
@@ -432,11 +432,11 @@ fn undo_back_to_the_last_deal_but_not_across_it() {
     let start = game(&ascending_deck());
     let mut g = start.clone();
     play(&mut g, "5-1, 6-2");
-    assert_eq!(g.view().undoable, 2);
+    assert_eq!(g.view().progress.undoable, 2);
     play(&mut g, "undo");
     assert_eq!(spot(&g, 6), cards("2h"));
-    assert_eq!(g.view().last, Some(Action::Undo));
-    assert_eq!(g.view().undone, Some(act("6-2")));
+    assert_eq!(g.view().progress.last, Some(Action::Undo));
+    assert_eq!(g.view().progress.undone, Some(act("6-2")));
     play(&mut g, "undo");
     assert_eq!(g.view().spots, start.view().spots);
     assert!(matches!(

@@ -91,9 +91,9 @@ fn layout_from_a_deck_order() {
         [cards("As"), cards("2s"), cards("3s"), cards("4s")]
     );
     assert_eq!(v.tableau, [cards("5s"), cards("6s"), cards("7s"), cards("8s")]);
-    assert_eq!(v.stock_len, 44);
-    assert_eq!(v.deals_left, 11);
-    assert_eq!(v.score, 4);
+    assert_eq!(v.progress.stock_len, 44);
+    assert_eq!(v.progress.deals_left, 11);
+    assert_eq!(v.progress.score, 4);
     assert_eq!(v.variant, Variant::Strict);
 }
 
@@ -105,10 +105,10 @@ fn eleven_deals_of_four_onto_t1_to_t4() {
     let mut g = relaxed(&write_deck_order(&deck));
     for left in (0..11).rev() {
         play(&mut g, "deal");
-        assert_eq!(g.view().deals_left, left);
+        assert_eq!(g.view().progress.deals_left, left);
     }
     let v = g.view();
-    assert_eq!(v.stock_len, 0);
+    assert_eq!(v.progress.stock_len, 0);
     for (t, pile) in v.tableau.iter().enumerate() {
         let expected: Vec<StdCard> = (1..13).map(|round| deck[round * 4 + t]).collect();
         assert_eq!(pile, &expected, "T{}", t + 1);
@@ -174,7 +174,7 @@ fn moves_one_rank_apart_with_wrap() {
     assert!(h.view().tableau[1].is_empty());
     assert_eq!(h.score(), 5);
     assert_eq!(
-        h.view().last,
+        h.view().progress.last,
         Some(Action::Move {
             tableau: 2,
             foundation: 2
@@ -228,7 +228,7 @@ fn strict_deals_only_when_stuck_relaxed_any_time() {
     let mut r = relaxed(&with_moves);
     assert_eq!(legal(&r), ["t1-f1", "t1-f4", "t2-f2", "t2-f3", "deal", "end"]);
     play(&mut r, "deal");
-    assert_eq!(r.view().stock_len, 40);
+    assert_eq!(r.view().progress.stock_len, 40);
 
     // F: 7s Kh 2d 9c; T: 5c 9d 4h Jh — nothing can move.
     let stuck = order("7s Kh 2d 9c 5c 9d 4h Jh", "");
@@ -257,8 +257,8 @@ fn win_with_strict_dealing() {
     assert_eq!(g.score(), 51);
     play(&mut g, "t4-f4");
     let v = g.view();
-    assert!(v.outcome.expect("won").won);
-    assert_eq!(v.score, 52);
+    assert!(v.progress.outcome.expect("won").won);
+    assert_eq!(v.progress.score, 52);
     assert_eq!(v.foundations[3], cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc"));
     assert!(g.legal_actions().is_empty());
     assert_eq!(g.apply(&Action::End), Err(PatienceError::GameOver));
@@ -321,10 +321,10 @@ fn end_loses() {
     let mut g = strict(&order("7s Kh 2d 9c 8h As 5c 9d", ""));
     play(&mut g, "t1-f1, end");
     let v = g.view();
-    assert!(!v.outcome.expect("over").won);
-    assert_eq!(v.score, 5);
+    assert!(!v.progress.outcome.expect("over").won);
+    assert_eq!(v.progress.score, 5);
     // One move; `end` is not a move.
-    assert_eq!(v.moves, 1);
+    assert_eq!(v.progress.moves, 1);
     assert!(g.legal_actions().is_empty());
 }
 
@@ -354,10 +354,10 @@ fn undo_back_to_the_last_deal_but_not_across_it() {
     ]));
     let mut g = start.clone();
     play(&mut g, "t1-f1, t2-f2");
-    assert_eq!(g.view().undoable, 2);
+    assert_eq!(g.view().progress.undoable, 2);
     play(&mut g, "undo");
-    assert_eq!(g.view().undone, Some(act("t2-f2")));
-    assert_eq!(g.view().last, Some(Action::Undo));
+    assert_eq!(g.view().progress.undone, Some(act("t2-f2")));
+    assert_eq!(g.view().progress.last, Some(Action::Undo));
     play(&mut g, "undo");
     assert_eq!(g.view().tableau, start.view().tableau);
     assert_eq!(g.view().foundations, start.view().foundations);

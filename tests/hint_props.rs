@@ -84,7 +84,7 @@ proptest! {
         }).unwrap();
         let mut a = start(&order);
         let line = play(&mut a, &choices, deals);
-        let in_sight = 52 - a.view().stock_len;
+        let in_sight = 52 - a.view().progress.stock_len;
         let b = replay(start(&twin(&order, in_sight, shuffle)), &line);
         prop_assert_eq!(a.view(), b.view());
         same_hint(&a, &b)?;
@@ -105,7 +105,7 @@ proptest! {
         }).unwrap();
         let mut a = start(&order);
         let line = play(&mut a, &choices, deals);
-        let in_sight = 52 - a.view().stock_len;
+        let in_sight = 52 - a.view().progress.stock_len;
         let b = replay(start(&twin(&order, in_sight, shuffle)), &line);
         prop_assert_eq!(a.view(), b.view());
         same_hint(&a, &b)?;

@@ -28,11 +28,11 @@ trait Probe: Patience<View: PartialEq + Debug> {
 impl Probe for anthill::Anthill {
     fn cards(&self) -> (Vec<StdCard>, usize) {
         let v = self.view();
-        (v.visible_cards().collect(), v.stock_len)
+        (v.visible_cards().collect(), v.progress.stock_len)
     }
 
     fn undoable(&self) -> usize {
-        self.view().undoable
+        self.view().progress.undoable
     }
 
     fn probes() -> Vec<anthill::Action> {
@@ -47,11 +47,11 @@ impl Probe for anthill::Anthill {
 impl Probe for ants_solitaire::AntsSolitaire {
     fn cards(&self) -> (Vec<StdCard>, usize) {
         let v = self.view();
-        (v.visible_cards().collect(), v.stock_len)
+        (v.visible_cards().collect(), v.progress.stock_len)
     }
 
     fn undoable(&self) -> usize {
-        self.view().undoable
+        self.view().progress.undoable
     }
 
     fn probes() -> Vec<ants_solitaire::Action> {

@@ -131,7 +131,7 @@ fn exhaustive_anthill(game: &Anthill, budget: usize) -> Option<bool> {
             return Some(true);
         }
         let view = game.view();
-        if !seen.insert(format!("{:?} {}", view.spots, view.stock_len)) {
+        if !seen.insert(format!("{:?} {}", view.spots, view.progress.stock_len)) {
             continue;
         }
         if seen.len() > budget {
@@ -395,7 +395,7 @@ fn a_small_stock_is_searched_every_way() {
     for seed in 0..20 {
         // Strict play, the first action open each time, to the last deal.
         let mut game = ants_seed(Variant::Strict, seed);
-        while game.outcome().is_none() && game.view().stock_len > 4 {
+        while game.outcome().is_none() && game.view().progress.stock_len > 4 {
             game.apply(&game.legal_actions()[0]).unwrap();
         }
         if game.outcome().is_some() {

@@ -190,7 +190,7 @@ fn anthill_losses_on_a_sample_agree_with_a_plain_search() {
                 game,
                 PLAIN_BUDGET,
                 &|g: &Anthill| g.outcome().is_some_and(|o| o.won),
-                &|g: &Anthill| format!("{:?} {}", g.view().spots, g.view().stock_len),
+                &|g: &Anthill| format!("{:?} {}", g.view().spots, g.view().progress.stock_len),
             )
         };
         check(&game, solved.verdict, plain, &mut tally);

@@ -9,14 +9,14 @@
 use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
 };
 use super::region::Region;
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::counted;
-use crate::rules::patience::PatienceOutcome;
+use crate::rules::patience::{PatienceOutcome, Progress};
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
@@ -115,31 +115,33 @@ fn sample_views() -> Vec<View> {
     }
     let base = View {
         spots,
-        stock_len: 20,
-        deals_left: 3,
-        last: Some(Action::Move { from: 2, to: 6 }),
-        undone: None,
-        undoable: 1,
-        undos: 1,
-        moves: 10,
-        score: 4,
-        outcome: None,
+        progress: Progress {
+            stock_len: 20,
+            deals_left: 3,
+            last: Some(Action::Move { from: 2, to: 6 }),
+            undone: None,
+            undoable: 1,
+            undos: 1,
+            moves: 10,
+            score: 4,
+            outcome: None,
+        },
     };
     let mut dealt = base.clone();
-    dealt.last = Some(Action::Deal);
+    dealt.progress.last = Some(Action::Deal);
     dealt.spots.swap(0, 4);
     dealt.spots[1].clear();
     dealt.spots[6].clear();
-    dealt.outcome = Some(PatienceOutcome {
+    dealt.progress.outcome = Some(PatienceOutcome {
         won: false,
         detail: "No moves left".into(),
     });
     let mut won = base.clone();
-    won.outcome = Some(PatienceOutcome {
+    won.progress.outcome = Some(PatienceOutcome {
         won: true,
         detail: "Won: four suits in order".into(),
     });
-    won.stock_len = 0;
+    won.progress.stock_len = 0;
     vec![base, dealt, won]
 }
 
@@ -147,7 +149,7 @@ fn sample_views() -> Vec<View> {
 fn marks(view: &View) -> [Mark; SPOTS] {
     let mut marks = [Mark::None; SPOTS];
     let spot = |n: u8| usize::from(n).saturating_sub(1).min(SPOTS - 1);
-    match (view.last, view.undone) {
+    match (view.progress.last, view.progress.undone) {
         (Some(Action::Move { from, to }), _) => {
             marks[spot(from)] = Mark::From;
             marks[spot(to)] = Mark::To;
@@ -159,7 +161,7 @@ fn marks(view: &View) -> [Mark; SPOTS] {
         }
         (Some(Action::Deal), _) => {
             // Every deal reaches all eight spots but the last, which has 4.
-            let dealt = if view.stock_len == 0 { 4 } else { SPOTS };
+            let dealt = if view.progress.stock_len == 0 { 4 } else { SPOTS };
             marks[..dealt].fill(Mark::To);
         }
         _ => {}
@@ -177,7 +179,12 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
     draw_header(pm, &header(view), daily);
     let last = last_text(view);
     let keys = marks.iter().any(|m| *m != Mark::None);
-    draw_footer(pm, last.as_deref(), keys, &cards::undoable_note(view.undoable));
+    draw_footer(
+        pm,
+        last.as_deref(),
+        keys,
+        &cards::undoable_note(view.progress.undoable),
+    );
 }
 
 fn draw_spot<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], x: f32, top: f32, room: f32, mark: Mark) {
@@ -219,23 +226,13 @@ fn draw_spot<S: Surface>(pm: &mut S, i: usize, pile: &[StdCard], x: f32, top: f3
 fn header(view: &View) -> Header<'static> {
     // The gold bars are explained where the eye goes first, in words short
     // enough to stay whole beside hundreds of moves and undos.
-    let status = format!(
-        "{} · gold: scoring run",
-        cards::moves_and_undos(view.moves, view.undos)
-    );
-    cards::patience_header(
-        "ANTHILL",
-        view.outcome.as_ref(),
-        view.score,
-        view.stock_len,
-        view.deals_left,
-        status,
-    )
+    let status = format!("{} · gold: scoring run", cards::moves_and_undos(&view.progress));
+    cards::patience_header("ANTHILL", &view.progress, status)
 }
 
 /// The last action in words.
 fn last_text(view: &View) -> Option<String> {
-    cards::last_text(view.last, view.undone, Action::Undo)
+    cards::last_text(&view.progress, Action::Undo)
 }
 
 /// A short description for screen readers, at most 1024 characters: the
@@ -243,13 +240,7 @@ fn last_text(view: &View) -> Option<String> {
 /// the outcome. Anthill has no face-down cards; the stock's order is never
 /// in the view.
 pub fn anthill_alt_text(view: &View) -> String {
-    let mut text = cards::alt_opening(
-        "Anthill board",
-        view.score,
-        view.moves,
-        view.undos,
-        view.outcome.as_ref(),
-    );
+    let mut text = cards::alt_opening("Anthill board", &view.progress);
     for (row, name) in [(0, "Top row"), (1, "Bottom row")] {
         let spots: Vec<String> = (row * 4..row * 4 + 4)
             .map(|i| {
@@ -261,7 +252,7 @@ pub fn anthill_alt_text(view: &View) -> String {
             .collect();
         let _ = write!(text, " {name}: {}.", spots.join("; "));
     }
-    finish_alt(text, view.stock_len, view.deals_left, "deal", last_text(view))
+    cards::finish_stocked_alt(text, &view.progress, Action::Undo)
 }
 
 #[cfg(test)]
@@ -348,16 +339,16 @@ mod tests {
     #[test]
     fn highlights_follow_the_last_action() {
         let mut view = played(1, 0).view();
-        view.last = Some(Action::Move { from: 3, to: 7 });
+        view.progress.last = Some(Action::Move { from: 3, to: 7 });
         assert_eq!(marks(&view)[2], Mark::From);
         assert_eq!(marks(&view)[6], Mark::To);
-        view.last = Some(Action::Undo);
-        view.undone = Some(Action::Move { from: 3, to: 7 });
+        view.progress.last = Some(Action::Undo);
+        view.progress.undone = Some(Action::Move { from: 3, to: 7 });
         assert_eq!(marks(&view)[2], Mark::To);
-        view.last = Some(Action::Deal);
-        view.stock_len = 0;
+        view.progress.last = Some(Action::Deal);
+        view.progress.stock_len = 0;
         assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 4);
-        view.stock_len = 8;
+        view.progress.stock_len = 8;
         assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 8);
     }
 
@@ -368,7 +359,7 @@ mod tests {
         let text = anthill_alt_text(&view);
         assert!(text.starts_with("Anthill board. Score"), "{text}");
         assert!(
-            text.contains(&format!("Stock {}", counted(view.stock_len, "card"))),
+            text.contains(&format!("Stock {}", counted(view.progress.stock_len, "card"))),
             "{text}"
         );
         for (i, pile) in view.spots.iter().enumerate() {
@@ -407,7 +398,7 @@ mod tests {
         view.spots[2] = deck[20..26].to_vec();
         view.spots[5] = deck[26..44].to_vec();
         view.spots[7] = deck[44..].to_vec();
-        view.last = Some(Action::Move { from: 8, to: 1 });
+        view.progress.last = Some(Action::Move { from: 8, to: 1 });
         std::fs::write("/tmp/antics-anthill-tall.png", anthill_png(&view, None)).unwrap();
     }
 }

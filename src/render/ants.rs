@@ -8,7 +8,7 @@
 use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
-    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
+    board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT, LABEL_H,
     PAD,
 };
@@ -16,7 +16,7 @@ use super::region::Region;
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
 use crate::rules::counted;
-use crate::rules::patience::PatienceOutcome;
+use crate::rules::patience::{PatienceOutcome, Progress};
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
@@ -90,28 +90,30 @@ fn sample_views() -> Vec<View> {
         variant: Default::default(),
         foundations: std::array::from_fn(|i| deck[2 * i..2 * i + 2].to_vec()),
         tableau,
-        stock_len: 12,
-        deals_left: 3,
-        last: Some(Action::Move {
-            tableau: 1,
-            foundation: 3,
-        }),
-        undone: None,
-        undoable: 1,
-        undos: 1,
-        moves: 10,
-        score: 8,
-        outcome: None,
+        progress: Progress {
+            stock_len: 12,
+            deals_left: 3,
+            last: Some(Action::Move {
+                tableau: 1,
+                foundation: 3,
+            }),
+            undone: None,
+            undoable: 1,
+            undos: 1,
+            moves: 10,
+            score: 8,
+            outcome: None,
+        },
     };
     let mut dealt = base.clone();
-    dealt.last = Some(Action::Deal);
+    dealt.progress.last = Some(Action::Deal);
     dealt.tableau[2].clear();
-    dealt.outcome = Some(PatienceOutcome {
+    dealt.progress.outcome = Some(PatienceOutcome {
         won: false,
         detail: "No moves left".into(),
     });
     let mut won = base.clone();
-    won.outcome = Some(PatienceOutcome {
+    won.progress.outcome = Some(PatienceOutcome {
         won: true,
         detail: "Won: all 52 cards on the foundations".into(),
     });
@@ -122,7 +124,7 @@ fn sample_views() -> Vec<View> {
 fn marks(view: &View) -> ([Mark; PILES], [Mark; PILES]) {
     let (mut f_marks, mut t_marks) = ([Mark::None; PILES], [Mark::None; PILES]);
     let pile = |n: u8| usize::from(n).saturating_sub(1).min(PILES - 1);
-    match (view.last, view.undone) {
+    match (view.progress.last, view.progress.undone) {
         (Some(Action::Move { tableau, foundation }), _) => {
             t_marks[pile(tableau)] = Mark::From;
             f_marks[pile(foundation)] = Mark::To;
@@ -162,7 +164,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
         pm,
         last_text(view).as_deref(),
         keys,
-        &cards::undoable_note(view.undoable),
+        &cards::undoable_note(view.progress.undoable),
     );
 }
 
@@ -240,19 +242,12 @@ fn header(view: &View) -> Header<'static> {
         "strict" => "Strict: deal only when stuck",
         _ => "Relaxed: deal any time",
     };
-    let status = format!("{variant} · {}", cards::moves_and_undos(view.moves, view.undos));
-    cards::patience_header(
-        "ANTS SOLITAIRE",
-        view.outcome.as_ref(),
-        view.score,
-        view.stock_len,
-        view.deals_left,
-        status,
-    )
+    let status = format!("{variant} · {}", cards::moves_and_undos(&view.progress));
+    cards::patience_header("ANTS SOLITAIRE", &view.progress, status)
 }
 
 fn last_text(view: &View) -> Option<String> {
-    cards::last_text(view.last, view.undone, Action::Undo)
+    cards::last_text(&view.progress, Action::Undo)
 }
 
 /// A short description for screen readers, at most 1024 characters: the
@@ -262,10 +257,7 @@ fn last_text(view: &View) -> Option<String> {
 pub fn ants_alt_text(view: &View) -> String {
     let mut text = cards::alt_opening(
         &format!("Ants Solitaire board ({})", view.variant),
-        view.score,
-        view.moves,
-        view.undos,
-        view.outcome.as_ref(),
+        &view.progress,
     );
     let foundations: Vec<String> = view
         .foundations
@@ -292,7 +284,7 @@ pub fn ants_alt_text(view: &View) -> String {
         })
         .collect();
     let _ = write!(text, " Tableau: {}.", tableau.join("; "));
-    finish_alt(text, view.stock_len, view.deals_left, "deal", last_text(view))
+    cards::finish_stocked_alt(text, &view.progress, Action::Undo)
 }
 
 #[cfg(test)]
@@ -364,13 +356,13 @@ mod tests {
     #[test]
     fn highlights_and_next_ranks() {
         let mut view = played(1, Variant::Strict, 0).view();
-        view.last = Some(Action::Move {
+        view.progress.last = Some(Action::Move {
             tableau: 2,
             foundation: 4,
         });
         let (f, t) = marks(&view);
         assert_eq!((f[3], t[1]), (Mark::To, Mark::From));
-        view.last = Some(Action::Deal);
+        view.progress.last = Some(Action::Deal);
         assert!(marks(&view).1.iter().all(|m| *m == Mark::To));
         let card = |s: &str| s.parse::<StdCard>().unwrap();
         assert_eq!(next_ranks(card("Ks")), (Rank::Queen, Rank::Ace));
@@ -388,7 +380,7 @@ mod tests {
             assert!(text.contains(&format!("F{} {top}", i + 1)), "{text}");
         }
         assert!(
-            text.contains(&format!("Stock {}", counted(view.stock_len, "card"))),
+            text.contains(&format!("Stock {}", counted(view.progress.stock_len, "card"))),
             "{text}"
         );
         assert!(text.chars().count() <= 1024);

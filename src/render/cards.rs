@@ -10,7 +10,7 @@ use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
 use super::patience::{blank_card, paste_pile, ring, Header, Mark, Surface, GOLD, IVORY, LOST, TEXT};
 use crate::rules::cards::{Rank, StdCard, Suit};
 use crate::rules::counted;
-use crate::rules::patience::PatienceOutcome;
+use crate::rules::patience::{PatienceOutcome, Progress};
 use ab_glyph::{Font, FontRef};
 use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
@@ -254,32 +254,30 @@ pub(super) fn score_title(
 
 /// The header of a 52-card patience: the score (or the outcome once over),
 /// `status` under it, and the stock with the deals left.
-pub(super) fn patience_header(
+pub(super) fn patience_header<A>(
     brand: &'static str,
-    outcome: Option<&PatienceOutcome>,
-    score: i64,
-    stock_len: usize,
-    deals_left: usize,
+    progress: &Progress<A>,
     status: String,
 ) -> Header<'static> {
-    let (title, title_colour, tag, deals) = score_title(outcome, score, deals_left);
+    let (title, title_colour, tag, deals) =
+        score_title(progress.outcome.as_ref(), progress.score, progress.deals_left);
     Header {
         brand,
         title,
         title_colour,
         tag,
         status,
-        stock: Some((stock_len, format!("in stock · {deals}"))),
+        stock: Some((progress.stock_len, format!("in stock · {deals}"))),
         back: BACK,
     }
 }
 
 /// Moves and undos for a header's small line: "10 moves · 1 undo".
-pub(super) fn moves_and_undos(moves: u32, undos: u32) -> String {
+pub(super) fn moves_and_undos<A>(progress: &Progress<A>) -> String {
     format!(
         "{} · {}",
-        counted(moves as usize, "move"),
-        counted(undos as usize, "undo")
+        counted(progress.moves as usize, "move"),
+        counted(progress.undos as usize, "undo")
     )
 }
 
@@ -293,13 +291,12 @@ pub(super) fn undoable_note(undoable: usize) -> String {
 }
 
 /// The last action in words; an `undo` names the move it took back.
-pub(super) fn last_text<A: fmt::Display + PartialEq>(
-    last: Option<A>,
-    undone: Option<A>,
+pub(super) fn last_text<A: fmt::Display + PartialEq + Copy>(
+    progress: &Progress<A>,
     undo: A,
 ) -> Option<String> {
-    let last = last?;
-    Some(match undone {
+    let last = progress.last?;
+    Some(match progress.undone {
         Some(undone) if last == undo => format!("undo (took back {undone})"),
         _ => last.to_string(),
     })
@@ -307,22 +304,33 @@ pub(super) fn last_text<A: fmt::Display + PartialEq>(
 
 /// The opening of a 52-card patience's alt text: the board, the score, the
 /// moves and undos, and the outcome once over.
-pub(super) fn alt_opening(
-    board: &str,
-    score: i64,
-    moves: u32,
-    undos: u32,
-    outcome: Option<&PatienceOutcome>,
-) -> String {
+pub(super) fn alt_opening<A>(board: &str, progress: &Progress<A>) -> String {
     let mut text = format!(
-        "{board}. Score {score} of 52, {}, {}.",
-        counted(moves as usize, "move"),
-        counted(undos as usize, "undo")
+        "{board}. Score {} of 52, {}, {}.",
+        progress.score,
+        counted(progress.moves as usize, "move"),
+        counted(progress.undos as usize, "undo")
     );
-    if let Some(outcome) = outcome {
+    if let Some(outcome) = &progress.outcome {
         let _ = write!(text, " Game over: {}.", outcome.detail);
     }
     text
+}
+
+/// The closing of a 52-card patience's alt text: the stock, the deals left
+/// and the last action (see [`finish_alt`]).
+pub(super) fn finish_stocked_alt<A: fmt::Display + PartialEq + Copy>(
+    text: String,
+    progress: &Progress<A>,
+    undo: A,
+) -> String {
+    super::patience::finish_alt(
+        text,
+        progress.stock_len,
+        progress.deals_left,
+        "deal",
+        last_text(progress, undo),
+    )
 }
 
 /// A pile in words by its top card, `label` first ("T2 Queen of Hearts on

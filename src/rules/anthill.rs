@@ -14,11 +14,10 @@
 //! prints the spots and the stock's length, never the stock's cards.
 
 use crate::rules::cards::{
-    check_deck_order, deck_without, parse_deck_order, same_cards, shuffled_standard_deck, standard_deck,
-    DeckError, Rank, StdCard,
+    check_deck_order, parse_deck_order, shuffled_standard_deck, standard_deck, DeckError, Rank, StdCard,
 };
-use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, Ledger, Step};
-use crate::rules::patience::{Patience, PatienceError, PatienceOutcome, PatienceSetupError};
+use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, unseen, Ledger, Step, Stock};
+use crate::rules::patience::{Patience, PatienceError, PatienceOutcome, PatienceSetupError, Progress};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -131,8 +130,7 @@ fn parse_move(text: &str) -> Result<Action, String> {
 pub struct Anthill {
     /// Each spot's pile, bottom card first.
     spots: [Vec<StdCard>; SPOTS],
-    /// The cards not dealt yet, the next one to deal last. Hidden.
-    stock: Vec<StdCard>,
+    stock: Stock,
     ledger: Ledger<Action>,
 }
 
@@ -145,20 +143,8 @@ pub struct View {
     /// Spots 1..8 (index 0 is spot 1), each pile bottom card first, top card
     /// last. Spots 1-4 are the top row.
     pub spots: [Vec<StdCard>; SPOTS],
-    /// Cards still in the stock (their order is hidden).
-    pub stock_len: usize,
-    /// `deal`s left: 6 at the start, then 5, 4, 3, 2, 1 (the last deals 4).
-    pub deals_left: usize,
-    /// The last action played, `undo` included.
-    pub last: Option<Action>,
-    /// When `last` is `undo`: the move it took back.
-    pub undone: Option<Action>,
-    /// How many moves `undo` can take back now (0 once the game is over).
-    pub undoable: usize,
-    pub undos: u32,
-    pub moves: u32,
-    pub score: i64,
-    pub outcome: Option<PatienceOutcome>,
+    /// `deals_left` is 6 at the start, then 5, 4, 3, 2, 1 (the last deals 4).
+    pub progress: Progress<Action>,
 }
 
 impl View {
@@ -198,11 +184,10 @@ pub fn bottom_run(pile: &[StdCard]) -> usize {
 impl Anthill {
     /// Starts a game and makes the first deal onto spots 1..8.
     pub fn new(setup: &Setup) -> Result<Anthill, PatienceSetupError> {
-        let mut deck = standard_deal(setup.seed, setup.deal.as_deref())?;
-        deck.reverse();
+        let deck = standard_deal(setup.seed, setup.deal.as_deref())?;
         let mut game = Anthill {
             spots: Default::default(),
-            stock: deck,
+            stock: Stock::dealing(&deck),
             ledger: Ledger::new(),
         };
         game.deal();
@@ -213,41 +198,26 @@ impl Anthill {
     pub fn view(&self) -> View {
         View {
             spots: self.spots.clone(),
-            stock_len: self.stock.len(),
-            deals_left: self.deals_left(),
-            last: self.ledger.last,
-            undone: self.ledger.undone,
-            undoable: self.ledger.undoable(),
-            undos: self.ledger.undos,
-            moves: self.ledger.moves,
-            score: self.score(),
-            outcome: self.outcome(),
+            progress: self.ledger.progress(&self.stock, DEAL_SIZE, self.score(), WON),
         }
     }
 
-    fn deals_left(&self) -> usize {
-        self.stock.len().div_ceil(DEAL_SIZE)
-    }
-
-    /// The stock, the next card to deal last: for the solver only, never
-    /// for a player.
+    /// See [`Stock::hidden`].
     pub(crate) fn hidden_stock(&self) -> &[StdCard] {
-        &self.stock
+        self.stock.hidden()
     }
 
-    /// The cards the player cannot see (the stock's cards, in no order
-    /// that tells anything): the standard deck less the cards in sight, in
-    /// deck order. Worked out from the view alone.
+    /// See [`unseen`].
     pub fn unseen_cards(&self) -> Vec<StdCard> {
-        deck_without(&standard_deck(), self.view().visible_cards())
+        unseen(self.view().visible_cards())
     }
 
-    /// This position with its stock dealt as `cards` (first dealt first),
-    /// for a search that guesses how the stock lies; `None` unless `cards`
-    /// are exactly the [`Self::unseen_cards`].
+    /// This position with its stock dealt as `cards` (first dealt first):
+    /// see [`Stock::redealt`].
     pub fn with_stock(&self, cards: &[StdCard]) -> Option<Anthill> {
-        same_cards(cards, &self.stock).then(|| Anthill {
-            stock: cards.iter().rev().copied().collect(),
+        let stock = self.stock.redealt(cards)?;
+        Some(Anthill {
+            stock,
             ..self.clone()
         })
     }
@@ -393,9 +363,12 @@ impl Patience for Anthill {
             .enumerate()
             .map(|(i, pile)| format!("{}: {}", i + 1, describe_pile(pile)))
             .collect();
-        let end = self
-            .ledger
-            .describe_end(self.stock.len(), self.deals_left(), self.score(), WON);
+        let end = self.ledger.describe_end(
+            self.stock.len(),
+            self.stock.deals_left(DEAL_SIZE),
+            self.score(),
+            WON,
+        );
         format!("Anthill. Spots (bottom to top) {}. {end}", spots.join("; "))
     }
 }

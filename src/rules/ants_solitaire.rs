@@ -15,10 +15,10 @@
 //! prints the piles and the stock's length, never the stock's cards.
 
 use crate::rules::anthill::standard_deal;
-use crate::rules::cards::{deck_without, same_cards, standard_deck, StdCard};
-use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, Ledger, Step};
+use crate::rules::cards::StdCard;
+use crate::rules::ledger::{describe_pile, ledger_notation, pile_text, unseen, Ledger, Step, Stock};
 use crate::rules::patience::{
-    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError,
+    ParsePatienceError, Patience, PatienceError, PatienceOutcome, PatienceSetupError, Progress,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -158,8 +158,7 @@ pub struct AntsSolitaire {
     foundations: [Vec<StdCard>; PILES],
     /// T1..T4, bottom card first.
     tableau: [Vec<StdCard>; PILES],
-    /// The cards not dealt yet, the next one to deal last. Hidden.
-    stock: Vec<StdCard>,
+    stock: Stock,
     /// Moves from a tableau pile to a foundation, 0-based (tableau,
     /// foundation).
     ledger: Ledger<Action>,
@@ -177,20 +176,8 @@ pub struct View {
     pub foundations: [Vec<StdCard>; PILES],
     /// T1..T4, each pile bottom card first, top card last; all face up.
     pub tableau: [Vec<StdCard>; PILES],
-    /// Cards still in the stock (their order is hidden).
-    pub stock_len: usize,
-    /// `deal`s left: 11 at the start.
-    pub deals_left: usize,
-    /// The last action played, `undo` included.
-    pub last: Option<Action>,
-    /// When `last` is `undo`: the move it took back.
-    pub undone: Option<Action>,
-    /// How many moves `undo` can take back now (0 once the game is over).
-    pub undoable: usize,
-    pub undos: u32,
-    pub moves: u32,
-    pub score: i64,
-    pub outcome: Option<PatienceOutcome>,
+    /// `deals_left` is 11 at the start.
+    pub progress: Progress<Action>,
 }
 
 impl View {
@@ -209,13 +196,11 @@ impl AntsSolitaire {
     /// Starts a game: F1..F4, then T1..T4, then the stock.
     pub fn new(setup: &Setup) -> Result<AntsSolitaire, PatienceSetupError> {
         let deck = standard_deal(setup.seed, setup.deal.as_deref())?;
-        let mut stock: Vec<StdCard> = deck[2 * PILES..].to_vec();
-        stock.reverse();
         Ok(AntsSolitaire {
             variant: setup.variant,
             foundations: std::array::from_fn(|i| vec![deck[i]]),
             tableau: std::array::from_fn(|i| vec![deck[PILES + i]]),
-            stock,
+            stock: Stock::dealing(&deck[2 * PILES..]),
             ledger: Ledger::new(),
         })
     }
@@ -230,41 +215,25 @@ impl AntsSolitaire {
             variant: self.variant,
             foundations: self.foundations.clone(),
             tableau: self.tableau.clone(),
-            stock_len: self.stock.len(),
-            deals_left: self.deals_left(),
-            last: self.ledger.last,
-            undone: self.ledger.undone,
-            undoable: self.ledger.undoable(),
-            undos: self.ledger.undos,
-            moves: self.ledger.moves,
-            score: self.score(),
-            outcome: self.outcome(),
+            progress: self.ledger.progress(&self.stock, PILES, self.score(), WON),
         }
     }
 
-    fn deals_left(&self) -> usize {
-        self.stock.len().div_ceil(PILES)
-    }
-
-    /// The stock, the next card to deal last: for the solver only, never
-    /// for a player.
+    /// The stock for the solver: see [`Stock::hidden`].
     pub(crate) fn hidden_stock(&self) -> &[StdCard] {
-        &self.stock
+        self.stock.hidden()
     }
 
-    /// The cards the player cannot see (the stock's cards, in no order
-    /// that tells anything): the standard deck less the cards in sight, in
-    /// deck order. Worked out from the view alone.
+    /// What the player cannot see: see [`unseen`].
     pub fn unseen_cards(&self) -> Vec<StdCard> {
-        deck_without(&standard_deck(), self.view().visible_cards())
+        unseen(self.view().visible_cards())
     }
 
-    /// This position with its stock dealt as `cards` (first dealt first),
-    /// for a search that guesses how the stock lies; `None` unless `cards`
-    /// are exactly the [`Self::unseen_cards`].
+    /// This position with the stock dealt as `cards`, first dealt first
+    /// (see [`Stock::redealt`]).
     pub fn with_stock(&self, cards: &[StdCard]) -> Option<AntsSolitaire> {
-        same_cards(cards, &self.stock).then(|| AntsSolitaire {
-            stock: cards.iter().rev().copied().collect(),
+        Some(AntsSolitaire {
+            stock: self.stock.redealt(cards)?,
             ..self.clone()
         })
     }
@@ -421,7 +390,7 @@ impl Patience for AntsSolitaire {
             .collect();
         let end = self
             .ledger
-            .describe_end(self.stock.len(), self.deals_left(), self.score(), WON);
+            .describe_end(self.stock.len(), self.stock.deals_left(PILES), self.score(), WON);
         format!(
             "Ants Solitaire ({}). Foundations {}. Tableau (bottom to top) {}. {end}",
             self.variant,
@@ -449,7 +418,7 @@ impl fmt::Debug for AntsSolitaire {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::write_deck_order;
+    use crate::rules::cards::{standard_deck, write_deck_order};
 
     #[test]
     fn wrap_is_adjacent() {

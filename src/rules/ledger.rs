@@ -1,9 +1,60 @@
 //! The bookkeeping Anthill and Ants Solitaire share: each move takes one
 //! card from one pile to another, a deal cannot be undone (so `undo` reaches
 //! back only to the last deal), and the endings the rulings call automatic
-//! are checked once the stock is empty.
+//! are checked once the stock is empty. The stock is a standard deck's,
+//! dealt face down.
 
-use super::patience::{PatienceError, PatienceOutcome};
+use super::cards::{deck_without, same_cards, standard_deck, StdCard};
+use super::patience::{PatienceError, PatienceOutcome, Progress};
+
+/// The cards not dealt yet, the next one to deal last. Hidden: its cards
+/// leave the game only for the solver, and `Debug` is not derived.
+#[derive(Clone)]
+pub(crate) struct Stock(Vec<StdCard>);
+
+impl Stock {
+    /// A stock that deals `cards` in this order, the first dealt first.
+    pub fn dealing(cards: &[StdCard]) -> Stock {
+        Stock(cards.iter().rev().copied().collect())
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The next card to deal.
+    pub fn pop(&mut self) -> Option<StdCard> {
+        self.0.pop()
+    }
+
+    /// How many deals of `per_deal` cards (the last maybe fewer) are left.
+    pub fn deals_left(&self, per_deal: usize) -> usize {
+        self.0.len().div_ceil(per_deal)
+    }
+
+    /// The stock's cards, the next one to deal last: for the solver only,
+    /// never for a player.
+    pub fn hidden(&self) -> &[StdCard] {
+        &self.0
+    }
+
+    /// The same cards dealt in the order `cards` gives, for a search that
+    /// guesses how the stock lies; `None` unless they are the same cards.
+    pub fn redealt(&self, cards: &[StdCard]) -> Option<Stock> {
+        same_cards(cards, &self.0).then(|| Stock::dealing(cards))
+    }
+}
+
+/// The cards a player cannot see when `visible` are in sight (the stock's
+/// cards, in no order that tells anything): the standard deck less them, in
+/// deck order. Worked out from the view alone.
+pub(crate) fn unseen(visible: impl Iterator<Item = StdCard>) -> Vec<StdCard> {
+    deck_without(&standard_deck(), visible)
+}
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +172,22 @@ impl<A: Copy> Ledger<A> {
             0
         } else {
             self.undoable.len()
+        }
+    }
+
+    /// What the view shows beside the cards, with the game's score and
+    /// its words for a win (as in `outcome`).
+    pub fn progress(&self, stock: &Stock, per_deal: usize, score: i64, won: &str) -> Progress<A> {
+        Progress {
+            stock_len: stock.len(),
+            deals_left: stock.deals_left(per_deal),
+            last: self.last,
+            undone: self.undone,
+            undoable: self.undoable(),
+            undos: self.undos,
+            moves: self.moves,
+            score,
+            outcome: self.outcome(won),
         }
     }
 

@@ -13,6 +13,27 @@ pub struct PatienceOutcome {
     pub detail: String,
 }
 
+/// What a view of Anthill or Ants Solitaire shows beside the cards: the
+/// stock, the last action, what `undo` can take back, the counts, the score
+/// and the outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress<A> {
+    /// Cards still in the stock (their order is hidden).
+    pub stock_len: usize,
+    /// `deal`s left.
+    pub deals_left: usize,
+    /// The last action played, `undo` included.
+    pub last: Option<A>,
+    /// When `last` is `undo`: the move it took back.
+    pub undone: Option<A>,
+    /// How many moves `undo` can take back now (0 once the game is over).
+    pub undoable: usize,
+    pub undos: u32,
+    pub moves: u32,
+    pub score: i64,
+    pub outcome: Option<PatienceOutcome>,
+}
+
 /// Why an action was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PatienceError {

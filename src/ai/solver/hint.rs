@@ -316,7 +316,7 @@ impl Hinted for Anthill {
 
     fn table(&self) -> String {
         let v = self.view();
-        format!("{:?} {} {}", v.spots, v.stock_len, v.deals_left)
+        format!("{:?} {} {}", v.spots, v.progress.stock_len, v.progress.deals_left)
     }
 }
 
@@ -329,7 +329,7 @@ impl Hinted for AntsSolitaire {
         let v = self.view();
         format!(
             "{:?} {:?} {} {}",
-            v.foundations, v.tableau, v.stock_len, v.deals_left
+            v.foundations, v.tableau, v.progress.stock_len, v.progress.deals_left
         )
     }
 }
