@@ -9,7 +9,7 @@
 mod common;
 
 use antics::rules::{Game, Kind, Unlisted};
-use antics::service::engine::{Logged, Served, Table, Target, TimedOut};
+use antics::service::engine::{Logged, Seating, Served, Table, Target, TimedOut};
 use antics::service::{Config, Ending, ErrorCode, GameResult, Input, Request, Service, User, UserError};
 use antics::store::{ActionRow, GameRow, GameStatus, Store};
 use anyhow::Context;
@@ -32,12 +32,18 @@ pub struct Pair {
     second: User,
 }
 
-impl Pair {
+impl Seating<Player> for Pair {
     fn user(&self, seat: Player) -> &User {
         match seat {
             Player::First => &self.first,
             Player::Second => &self.second,
         }
+    }
+
+    fn seat_of(&self, user_id: &str) -> Option<Player> {
+        [Player::First, Player::Second]
+            .into_iter()
+            .find(|seat| self.user(*seat).id == user_id)
     }
 }
 
@@ -45,7 +51,7 @@ impl Logged for Nim {
     type Seats = Pair;
 
     fn play_logged(&mut self, seats: &Pair, entry: &ActionRow) -> anyhow::Result<bool> {
-        let seat = Nim::seat_of(seats, &entry.user_id).context("a seated player")?;
+        let seat = seats.seat_of(&entry.user_id).context("a seated player")?;
         match entry.notation.as_str() {
             TIMEOUT => {
                 self.forfeit(seat);
@@ -66,27 +72,9 @@ impl Served for Nim {
         Some(Nim::start(heaps).map_err(Into::into))
     }
 
-    fn seat_of(seats: &Pair, user_id: &str) -> Option<Player> {
-        [Player::First, Player::Second]
-            .into_iter()
-            .find(|seat| seats.user(*seat).id == user_id)
-    }
-
-    fn user_of(seats: &Pair, seat: Player) -> &User {
-        seats.user(seat)
-    }
-
-    fn winner(outcome: &String) -> Option<Player> {
-        match outcome.as_str() {
-            "first wins" => Some(Player::First),
-            "second wins" => Some(Player::Second),
-            _ => None,
-        }
-    }
-
     fn told(outcome: &String, seats: &Pair) -> String {
         match Self::winner(outcome) {
-            Some(seat) => format!("{} wins", Self::label(seats, seat)),
+            Some(seat) => format!("{} wins", seats.label(seat)),
             None => outcome.clone(),
         }
     }
@@ -102,7 +90,7 @@ impl Served for Nim {
     fn refused(refusal: NimError, seats: &Pair) -> UserError {
         match refusal {
             NimError::NotYourTurn(seat) => {
-                UserError::not_your_turn(format!("It is not {}'s turn.", Self::label(seats, seat)))
+                UserError::not_your_turn(format!("It is not {}'s turn.", seats.label(seat)))
             }
             NimError::Illegal(why) => UserError::illegal(why),
         }

@@ -90,11 +90,25 @@ where
         replayed.act(*seat, &action).expect("the log replays");
     }
     assert_eq!(sight(&replayed), sight(&game), "the replay differs");
+    let mut forfeited = None;
     if game.outcome().is_none() {
         let seat = game.seats()[0];
         let ended = game.forfeit(seat);
         assert_eq!(ended.is_some(), game.outcome().is_some());
         assert!(!game.turn().includes(seat), "{seat} still acts after forfeiting");
+        forfeited = Some(seat);
+    }
+    // Whoever wins sat at the table, and a seat that gave up does not win.
+    if let Some(outcome) = game.outcome() {
+        let winner = G::winner(&outcome);
+        assert!(
+            winner.is_none_or(|w| game.seats().contains(&w)),
+            "{winner:?} won but never sat"
+        );
+        assert!(
+            forfeited.is_none() || winner != forfeited,
+            "the seat that gave up won"
+        );
     }
     log.len()
 }

@@ -88,6 +88,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// What `seat` may see (`None`: a spectator).
     fn view(&self, seat: Option<Self::Seat>) -> Self::View;
 
+    /// The seat that won `outcome` (`None`: a draw, a shared first place,
+    /// a patience lost).
+    fn winner(outcome: &Self::Outcome) -> Option<Self::Seat>;
+
     /// Where `action` starts and ends on the board, for front ends played
     /// on the picture (see [`spots`](super::spots)): by default its
     /// notation's `FROM-TO`.
@@ -158,6 +162,10 @@ impl Game for ArmyAnts {
         ArmyAnts::view(self, seat)
     }
 
+    fn winner(outcome: &army_ants::Outcome) -> Option<Side> {
+        outcome.winner()
+    }
+
     fn outcome(&self) -> Option<army_ants::Outcome> {
         ArmyAnts::outcome(self)
     }
@@ -214,6 +222,10 @@ impl Game for AttaAnts {
 
     fn view(&self, _seat: Option<Colour>) -> atta_ants::View {
         atta_ants::View::of(self)
+    }
+
+    fn winner(outcome: &atta_ants::Outcome) -> Option<Colour> {
+        outcome.winner()
     }
 
     fn spots(&self, action: &atta_ants::Action) -> super::spots::Spots {
@@ -280,5 +292,9 @@ impl<P: Patience> Game for P {
 
     fn view(&self, _seat: Option<Solo>) -> P::View {
         self.player_view()
+    }
+
+    fn winner(outcome: &PatienceOutcome) -> Option<Solo> {
+        outcome.won.then_some(Solo)
     }
 }

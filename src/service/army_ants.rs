@@ -6,7 +6,7 @@ mod deploy;
 mod picker;
 
 use super::custom_id::ComponentId;
-use super::engine::{check_version, typed_matches, Served, Table, TimedOut};
+use super::engine::{check_version, typed_matches, Seating, Served, Table, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -48,7 +48,7 @@ pub struct Seats {
     chosen_setup: bool,
 }
 
-impl Seats {
+impl Seating<Side> for Seats {
     fn user(&self, side: Side) -> &User {
         match side {
             Side::Red => &self.red,
@@ -56,10 +56,12 @@ impl Seats {
         }
     }
 
-    fn side_of(&self, user_id: &str) -> Option<Side> {
+    fn seat_of(&self, user_id: &str) -> Option<Side> {
         Side::BOTH.into_iter().find(|s| self.user(*s).id == user_id)
     }
+}
 
+impl Seats {
     /// The computer's seat and level, in a game against it.
     fn bot(&self) -> Option<(Side, Level)> {
         let side = Side::BOTH.into_iter().find(|s| self.user(*s).is_bot())?;
@@ -113,20 +115,8 @@ impl Served for ArmyAnts {
         Some(ArmyAnts::new(setup).map_err(Into::into))
     }
 
-    fn seat_of(seats: &Seats, user_id: &str) -> Option<Side> {
-        seats.side_of(user_id)
-    }
-
-    fn user_of(seats: &Seats, side: Side) -> &User {
-        seats.user(side)
-    }
-
-    fn winner(outcome: &Outcome) -> Option<Side> {
-        outcome.winner()
-    }
-
     fn told(outcome: &Outcome, seats: &Seats) -> String {
-        outcome.told(|side| Self::label(seats, side))
+        outcome.told(|side| seats.label(side))
     }
 
     fn timeout_entry(&self, _: Side) -> String {
@@ -134,7 +124,7 @@ impl Served for ArmyAnts {
     }
 
     fn refused(e: RuleError, seats: &Seats) -> UserError {
-        UserError::refused(e, |side| Self::label(seats, side))
+        UserError::refused(e, |side| seats.label(side))
     }
 
     fn not_started(seats: &Seats) -> String {
@@ -403,7 +393,7 @@ impl Service {
             );
             return Ok(self.challenge_reply(&loaded, text));
         }
-        let viewer = loaded.seats.side_of(&user.id);
+        let viewer = loaded.seats.seat_of(&user.id);
         let mut reply = self.board_reply(&loaded, self.turn_line(&loaded), viewer);
         // The viewer's own cards still to place, for a page that places
         // them on the board: no one else's reply carries them.
@@ -1210,7 +1200,7 @@ impl super::state::Logged for ArmyAnts {
 
     fn play_logged(&mut self, seats: &Seats, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
         let side = seats
-            .side_of(&entry.user_id)
+            .seat_of(&entry.user_id)
             .with_context(|| format!("{} is not seated", entry.user_id))?;
         if entry.notation == TIMEOUT {
             self.forfeit(side);

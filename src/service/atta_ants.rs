@@ -7,7 +7,7 @@
 
 use super::atta_board::{self as board, Choice, View};
 use super::custom_id::ComponentId;
-use super::engine::{check_version, out_of_date, typed_matches, Served, TimedOut};
+use super::engine::{check_version, out_of_date, typed_matches, Seating, Served, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -46,22 +46,20 @@ pub struct Table {
     seats: Vec<User>,
 }
 
-impl Table {
-    fn colour_of(&self, user_id: &str) -> Option<Colour> {
+impl Seating<Colour> for Table {
+    fn user(&self, colour: Colour) -> &User {
+        &self.seats[colour.index()]
+    }
+
+    fn seat_of(&self, user_id: &str) -> Option<Colour> {
         self.seats
             .iter()
             .position(|u| u.id == user_id)
             .map(|i| Colour::ALL[i])
     }
+}
 
-    fn user(&self, colour: Colour) -> &User {
-        &self.seats[colour.index()]
-    }
-
-    fn label(&self, colour: Colour) -> String {
-        format!("{} ({colour})", self.user(colour).name)
-    }
-
+impl Table {
     fn labels(&self) -> AttaLabels {
         self.seats.iter().map(|u| u.name.clone()).collect()
     }
@@ -80,18 +78,6 @@ impl Served for AttaAnts {
     fn dealt(row: &GameRow, setup: &LobbySetup, table: &Table) -> Option<anyhow::Result<AttaAnts>> {
         let started = !matches!(row.status, GameStatus::Pending | GameStatus::Cancelled);
         started.then(|| start_of(setup, table).map_err(Into::into))
-    }
-
-    fn seat_of(table: &Table, user_id: &str) -> Option<Colour> {
-        table.colour_of(user_id)
-    }
-
-    fn user_of(table: &Table, colour: Colour) -> &User {
-        table.user(colour)
-    }
-
-    fn winner(outcome: &Outcome) -> Option<Colour> {
-        outcome.winner()
     }
 
     fn told(outcome: &Outcome, table: &Table) -> String {
@@ -266,7 +252,7 @@ impl Service {
     /// player who asked hosts it and starts it, and anyone may leave first.
     async fn atta_rematch(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         let loaded = self.find_table::<AttaAnts>(req, &target).await?;
-        if loaded.seats.colour_of(&req.user.id).is_none() {
+        if loaded.seats.seat_of(&req.user.id).is_none() {
             return Err(UserError::not_a_player(
                 "Only the players of that game can ask for a rematch; Play again opens a new game.",
             )
@@ -327,7 +313,7 @@ impl Service {
         self.retrying(|| async move {
             let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
             check_lobby(&loaded, req)?;
-            if loaded.seats.colour_of(&req.user.id).is_some() {
+            if loaded.seats.seat_of(&req.user.id).is_some() {
                 return Err(UserError::illegal("You are already in this game.").into());
             }
             if loaded.seats.seats.len() >= MAX_PLAYERS {
@@ -401,7 +387,7 @@ impl Service {
     async fn atta_leave(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         self.retrying(|| async move {
             let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
-            let Some(colour) = loaded.seats.colour_of(&req.user.id) else {
+            let Some(colour) = loaded.seats.seat_of(&req.user.id) else {
                 return Err(UserError::not_a_player("You are not playing in this game.").into());
             };
             if loaded.row.status != GameStatus::Pending {
@@ -703,7 +689,7 @@ impl super::state::Logged for AttaAnts {
 
     fn play_logged(&mut self, table: &Table, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
         let colour = table
-            .colour_of(&entry.user_id)
+            .seat_of(&entry.user_id)
             .with_context(|| format!("{} is not seated", entry.user_id))?;
         self.apply(colour, &entry.notation.parse::<Action>()?)?;
         Ok(true)

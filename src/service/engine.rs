@@ -27,8 +27,22 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::time::Duration;
 
+/// Who sits where at a table, as its game row stores the players.
+pub trait Seating<Seat: Copy + std::fmt::Display> {
+    /// Who sits in `seat`.
+    fn user(&self, seat: Seat) -> &User;
+
+    /// Where the user sits, if they play.
+    fn seat_of(&self, user_id: &str) -> Option<Seat>;
+
+    /// "alice (Red)".
+    fn label(&self, seat: Seat) -> String {
+        format!("{} ({seat})", self.user(seat).name)
+    }
+}
+
 /// A game the engine serves: its rules, and how the service stores it.
-pub trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
+pub trait Served: Game + Logged<Seats: Seating<Self::Seat> + Serialize + DeserializeOwned> {
     /// Its entry in the registry.
     const KIND: Kind;
     /// What starts a game when there is none in the channel.
@@ -41,15 +55,6 @@ pub trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
     /// The game that `stored` deals for these seats: `None` while the table
     /// is still filling (a lobby that has not started).
     fn dealt(row: &GameRow, stored: &Self::Stored, seats: &Self::Seats) -> Option<anyhow::Result<Self>>;
-
-    /// Where the user sits, if they play.
-    fn seat_of(seats: &Self::Seats, user_id: &str) -> Option<Self::Seat>;
-
-    /// Who sits in `seat`.
-    fn user_of(seats: &Self::Seats, seat: Self::Seat) -> &User;
-
-    /// The winner of an outcome (`None`: a draw or a shared first place).
-    fn winner(outcome: &Self::Outcome) -> Option<Self::Seat>;
 
     /// The outcome in words, the seats by their labels.
     fn told(outcome: &Self::Outcome, seats: &Self::Seats) -> String;
@@ -68,11 +73,6 @@ pub trait Served: Game + Logged<Seats: Serialize + DeserializeOwned> {
 
     /// The rules' refusal in the player's words.
     fn refused(refusal: Self::Refusal, seats: &Self::Seats) -> UserError;
-
-    /// "alice (Red)".
-    fn label(seats: &Self::Seats, seat: Self::Seat) -> String {
-        format!("{} ({seat})", Self::user_of(seats, seat).name)
-    }
 }
 
 /// A stored game with its state rebuilt: no game while the table fills.
@@ -95,15 +95,15 @@ impl<G: Served> Table<G> {
     }
 
     pub fn seat_of(&self, user_id: &str) -> Option<G::Seat> {
-        G::seat_of(&self.seats, user_id)
+        self.seats.seat_of(user_id)
     }
 
     pub fn user(&self, seat: G::Seat) -> &User {
-        G::user_of(&self.seats, seat)
+        self.seats.user(seat)
     }
 
     pub fn label(&self, seat: G::Seat) -> String {
-        G::label(&self.seats, seat)
+        self.seats.label(seat)
     }
 
     /// The outcome in words.

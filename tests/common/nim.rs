@@ -131,6 +131,14 @@ impl Game for Nim {
         Ok(())
     }
 
+    fn winner(outcome: &String) -> Option<Player> {
+        match outcome.as_str() {
+            "first wins" => Some(Player::First),
+            "second wins" => Some(Player::Second),
+            _ => None,
+        }
+    }
+
     fn forfeit(&mut self, seat: Player) -> Option<String> {
         if self.winner.is_none() {
             self.winner = Some(match seat {
