@@ -1009,7 +1009,16 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
                 Err(e) => tracing::warn!(error = %format!("{e:#}"), "could not look up the board message"),
             }
         }
-        match channel.send_message(http, message.to_create_message()).await {
+        let mut create = message.to_create_message();
+        if let Some(claim) = &post.claim {
+            // Discord keeps one message per nonce: a claim that ran out and
+            // is sent again by another process cannot post twice.
+            create = create
+                .nonce(serenity::Nonce::String(claim.nonce.clone()))
+                .enforce_nonce(true);
+        }
+        let sent = channel.send_message(http, create).await;
+        match &sent {
             Ok(sent) => {
                 if let Some(game_id) = &post.edit {
                     record_board(service, game_id, sent.id).await;
@@ -1017,6 +1026,27 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
             }
             Err(e) => tracing::warn!(channel = %channel, error = %e, "could not send a post"),
         }
+        // A claimed post is confirmed once sent, or once it never can be;
+        // after a failure that may pass, its claim runs out and a later
+        // sweep (here or in another process) sends it again.
+        if post.claim.is_some() && sent.as_ref().err().is_none_or(|e| !may_pass(e)) {
+            if let Err(e) = service.sent(post, Utc::now()).await {
+                tracing::warn!(channel = %channel, error = %format!("{e:#}"), "could not confirm a post");
+            }
+        }
+    }
+}
+
+/// Whether a failed request may succeed later: Discord's own errors (5xx),
+/// its rate limit (429), or no answer at all. Anything else it refused
+/// (an unknown channel, missing access) stays refused.
+fn may_pass(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer)) => {
+            let status = answer.status_code;
+            status.is_server_error() || status.as_u16() == 429
+        }
+        _ => true,
     }
 }
 
