@@ -114,6 +114,8 @@ pub async fn serve_health(
         .await
         .with_context(|| format!("listening on {listen}"))?;
     let bound = listener.local_addr()?;
+    // One line on stdout, as `antics serve` says it (tests read the port).
+    println!("antics run listening on http://{bound}");
     tracing::info!(%bound, "health and metrics listening");
     axum::serve(listener, health_router(service, activity))
         .with_graceful_shutdown(async move {
