@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 #[path = "../common/bodies.rs"]
-mod bodies;
+pub mod bodies;
 
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{json, Value};
