@@ -1233,6 +1233,30 @@ mod tests {
         AuthorizingIntegrationOwner as Owner, AuthorizingIntegrationOwners as Owners, InteractionContext,
     };
 
+    /// Discord's answer `status` to a send, as serenity reports it.
+    async fn refused(status: u16) -> serenity::Error {
+        let answer = axum::http::Response::builder()
+            .status(status)
+            .body(r#"{"code": 0, "message": "refused"}"#)
+            .unwrap();
+        let answer =
+            ::serenity::http::ErrorResponse::from_response(answer.into(), reqwest::Method::POST).await;
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer))
+    }
+
+    /// A claimed post is tried again after its lease only when the failure
+    /// may pass; a refusal for good is confirmed and left.
+    #[tokio::test]
+    async fn only_a_failure_that_may_pass_leaves_a_claimed_post_to_be_sent_again() {
+        for status in [500, 502, 503, 429] {
+            assert!(may_pass(&refused(status).await), "{status}");
+        }
+        // Unknown channel, missing access or permissions, a bad request.
+        for status in [404, 403, 400, 401] {
+            assert!(!may_pass(&refused(status).await), "{status}");
+        }
+    }
+
     #[test]
     fn the_bot_is_a_member_where_its_server_install_authorized_or_in_its_dm() {
         let guild = Some(serenity::GuildId::new(9));
