@@ -130,3 +130,46 @@ async fn a_process_without_a_bot_token_leaves_the_daily_posts_to_one_with_it() {
         store.close().await;
     }
 }
+
+/// The store's guard under the sweep lock: of many processes claiming one
+/// lapsed post at the same moment, exactly one gets it; a confirmed post
+/// is claimed by none, however late.
+#[tokio::test]
+async fn a_lapsed_claim_goes_to_exactly_one_of_many_claiming_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for store in testing::scratch_stores(dir.path()).await {
+        subscribed(&store).await;
+        let day = "2026-03-10";
+        let due = at("2026-03-10T09:00:00Z").timestamp_millis();
+        assert!(store
+            .claim_daily_post(CHANNEL, day, due, due - DAILY_POST_LEASE_MS)
+            .await
+            .unwrap());
+        let late = due + DAILY_POST_LEASE_MS + 1;
+        let claims = (0..8).map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .claim_daily_post(CHANNEL, day, late, late - DAILY_POST_LEASE_MS)
+                    .await
+            })
+        });
+        let mut won = 0;
+        for claim in claims.collect::<Vec<_>>() {
+            won += usize::from(claim.await.unwrap().unwrap());
+        }
+        assert_eq!(won, 1, "one of eight takes the lapsed claim");
+        store.confirm_daily_post(CHANNEL, day, late).await.unwrap();
+        let much_later = late + 10 * DAILY_POST_LEASE_MS;
+        assert!(!store
+            .claim_daily_post(CHANNEL, day, much_later, much_later - DAILY_POST_LEASE_MS)
+            .await
+            .unwrap());
+        assert!(store
+            .unposted_subscriptions(day, much_later - DAILY_POST_LEASE_MS)
+            .await
+            .unwrap()
+            .is_empty());
+        store.close().await;
+    }
+}
