@@ -210,6 +210,15 @@ fn the_computers_move_is_deferred_then_sent_through_the_webhook() {
     assert_eq!(response.status, 200, "{}", server.log());
     let payload = response.json();
     assert_eq!(payload["type"], 5, "deferred: {payload}");
+    // The server runs without a bot token: the webhook's edit carries no
+    // Authorization header at all, not an empty `Bot ` (Discord's API
+    // description accepts the webhook calls with no credentials: their
+    // `security` lists `{}`).
+    let edit = fake.wait_for("the deferred response's edit", |r| {
+        r.head.starts_with("PATCH") && r.head.contains("/tok-bot/messages/@original")
+    });
+    assert_eq!(edit.header("authorization"), None, "{:?}", edit.headers);
+    fake.seen.push(edit);
     let (message, png) = board_of(&response, &mut fake, "tok-bot");
     assert!(png.starts_with(PNG), "the board after the computer's move");
     assert!(

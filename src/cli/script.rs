@@ -160,11 +160,23 @@ impl Script {
             manage_messages: parsed.permissions.iter().any(|p| p == "manage_messages"),
         };
         let reply = self.service.handle(&request).await;
+        self.delivered(&reply.posts, now).await;
         self.render(&reply)
+    }
+
+    /// The posts printed count as sent: confirms the claimed ones, as a
+    /// bot does once Discord took them.
+    async fn delivered(&self, posts: &[Post], now: DateTime<Utc>) {
+        for post in posts {
+            if let Err(e) = self.service.sent(post, now).await {
+                tracing::warn!(error = %format!("{e:#}"), "could not confirm a post");
+            }
+        }
     }
 
     async fn tick(&mut self, now: DateTime<Utc>) -> Value {
         let posts = self.service.tick(now).await;
+        self.delivered(&posts, now).await;
         let posts = posts
             .iter()
             .enumerate()

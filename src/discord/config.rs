@@ -206,6 +206,8 @@ impl Config {
         config.idle_timeout = self.idle_timeout;
         config.idle_reminder = self.idle_reminder;
         config.daily_secret = self.daily_secret.clone().map(crate::service::DailySecret);
+        // Only the bot's token may write to a channel.
+        config.daily_posts = self.token.is_some();
         config
     }
 }

@@ -7,8 +7,9 @@
 //! deferred response, follow-ups) through the interaction's webhook.
 
 use super::flow::{self, Answering, FirstResponse, Initial};
+use super::webhooks::{Body, Webhooks};
 use super::{decode, mapping, Data};
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -35,7 +36,10 @@ pub const SUGGEST_WITHIN: Duration = Duration::from_millis(2000);
 pub struct Endpoint {
     verifier: Verifier,
     data: Arc<Data>,
+    /// The bot's REST client, for what needs the bot token.
     http: Arc<serenity::Http>,
+    /// The interactions' webhooks, called without it.
+    webhooks: Webhooks,
     /// The bot's own user: the application id (the computer opponent).
     bot_id: serenity::UserId,
 }
@@ -45,6 +49,7 @@ impl Endpoint {
         public_key: [u8; 32],
         data: Arc<Data>,
         http: Arc<serenity::Http>,
+        webhooks: Webhooks,
         application_id: u64,
     ) -> anyhow::Result<Endpoint> {
         let verifier =
@@ -53,6 +58,7 @@ impl Endpoint {
             verifier,
             data,
             http,
+            webhooks,
             bot_id: serenity::UserId::new(application_id),
         })
     }
@@ -285,6 +291,7 @@ async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInter
             data: &endpoint.data,
             first: Some(&slot),
             sent: None,
+            webhooks: Some(&endpoint.webhooks),
         };
         let result = match decode::command(&command, endpoint.bot_id) {
             Ok(decoded) => {
@@ -314,6 +321,7 @@ async fn answer_component(endpoint: Arc<Endpoint>, component: serenity::Componen
             data: &endpoint.data,
             first: Some(&slot),
             sent: None,
+            webhooks: Some(&endpoint.webhooks),
         };
         flow::run_component(at, &component).await;
     })
@@ -327,6 +335,7 @@ async fn answer_modal(endpoint: Arc<Endpoint>, modal: serenity::ModalInteraction
             data: &endpoint.data,
             first: Some(&slot),
             sent: None,
+            webhooks: Some(&endpoint.webhooks),
         };
         flow::run_modal(at, &modal).await;
     })
@@ -357,48 +366,17 @@ async fn suggest(endpoint: &Endpoint, command: &serenity::CommandInteraction) ->
 /// (`payload_json`, then the file as `files[0]`, which the payload's
 /// attachment id 0 names).
 pub fn encode(initial: &Initial) -> Response {
-    let payload = match serde_json::to_vec(&initial.to_serenity()) {
-        Ok(payload) => payload,
+    let files = initial.message().map(|m| m.files()).unwrap_or_default();
+    let body = serde_json::to_value(initial.to_serenity())
+        .map_err(anyhow::Error::from)
+        .and_then(|payload| Body::new(payload, &files));
+    match body {
+        Ok(body) => ([(header::CONTENT_TYPE, body.content_type)], body.bytes).into_response(),
         Err(e) => {
             tracing::error!(error = %e, "could not encode a response");
-            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }
-    };
-    let Some(image) = initial.message().and_then(|m| m.image.as_ref()) else {
-        return ([(header::CONTENT_TYPE, "application/json")], payload).into_response();
-    };
-    let boundary = format!("antics-{:016x}", rand::random::<u64>());
-    let mut body = Vec::with_capacity(payload.len() + image.png.len() + 512);
-    body.extend_from_slice(
-        format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\
-             Content-Type: application/json\r\n\r\n"
-        )
-        .as_bytes(),
-    );
-    body.extend_from_slice(&payload);
-    let mime = match image.extension() {
-        "gif" => "image/gif",
-        _ => "image/png",
-    };
-    body.extend_from_slice(
-        format!(
-            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"{}\"\r\n\
-             Content-Type: {mime}\r\n\r\n",
-            image.file_name()
-        )
-        .as_bytes(),
-    );
-    body.extend_from_slice(&image.png);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (
-        [(
-            header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        )],
-        Body::from(body),
-    )
-        .into_response()
+    }
 }
 
 #[cfg(test)]
@@ -421,7 +399,8 @@ mod tests {
             activity: false,
         };
         let http = Arc::new(serenity::Http::new(""));
-        Endpoint::new(key.verifying_key().to_bytes(), Arc::new(data), http, 5).unwrap()
+        let webhooks = Webhooks::new(None, 5);
+        Endpoint::new(key.verifying_key().to_bytes(), Arc::new(data), http, webhooks, 5).unwrap()
     }
 
     fn headers(key: &SigningKey, body: &[u8], at: i64) -> HeaderMap {

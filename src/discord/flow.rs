@@ -3,6 +3,7 @@
 //! slow), and carry out the plan that `mapping::plan` makes of the reply.
 
 use super::mapping::{self, Board, Message, Origin, Place, Plan, Response, Situation};
+use super::webhooks::Webhooks;
 use super::{Context, Data, Error};
 use crate::service::{
     ButtonStyle, Component, ErrorCode, Input, Options, Post, Reply, Request, Service, User,
@@ -153,11 +154,14 @@ const READ_BACK_TRIES: u32 = 5;
 
 /// The interaction to answer: its id and token, and for one that arrived
 /// over HTTP, where its first response goes.
+/// Its webhook calls go through `webhooks` when set (no bot token on
+/// them), else through serenity's `Http`.
 #[derive(Clone, Copy)]
 struct Handle<'a> {
     id: serenity::InteractionId,
     token: &'a str,
     first: Option<&'a FirstResponse>,
+    webhooks: Option<&'a Webhooks>,
 }
 
 impl Handle<'_> {
@@ -167,10 +171,15 @@ impl Handle<'_> {
                 .send(response)
                 .map_err(|_| anyhow::anyhow!("the interaction's HTTP request was closed"));
         }
-        response
-            .to_serenity()
-            .execute(http, (self.id, self.token))
-            .await?;
+        match self.webhooks {
+            Some(webhooks) => webhooks.respond(self.id, self.token, &response).await?,
+            None => {
+                response
+                    .to_serenity()
+                    .execute(http, (self.id, self.token))
+                    .await?
+            }
+        }
         Ok(())
     }
 
@@ -182,20 +191,53 @@ impl Handle<'_> {
             if attempt > 0 {
                 tokio::time::sleep(Duration::from_millis(200 * u64::from(attempt))).await;
             }
-            match http.get_original_interaction_response(self.token).await {
-                Ok(message) => return Ok(message.id),
+            let read = match self.webhooks {
+                Some(webhooks) => webhooks.original(self.token).await,
+                None => http
+                    .get_original_interaction_response(self.token)
+                    .await
+                    .map(|message| message.id)
+                    .map_err(Error::from),
+            };
+            match read {
+                Ok(id) => return Ok(id),
                 Err(e) => last = Some(e),
             }
         }
-        Err(last.map_or_else(|| anyhow::anyhow!("no response to read back"), Error::from))
+        Err(last.unwrap_or_else(|| anyhow::anyhow!("no response to read back")))
     }
 
     async fn edit(&self, http: &serenity::Http, message: &Message) -> Result<serenity::MessageId, Error> {
-        Ok(message.to_edit_response().execute(http, self.token).await?.id)
+        let edit = message.to_edit_response();
+        match self.webhooks {
+            Some(webhooks) => webhooks.edit_original(self.token, &edit, &message.files()).await,
+            None => Ok(edit.execute(http, self.token).await?.id),
+        }
+    }
+
+    async fn delete(&self, http: &serenity::Http) -> Result<(), Error> {
+        match self.webhooks {
+            Some(webhooks) => webhooks.delete_original(self.token).await,
+            None => Ok(http.delete_original_interaction_response(self.token).await?),
+        }
     }
 
     async fn followup(&self, http: &serenity::Http, message: &Message) -> Result<serenity::MessageId, Error> {
-        Ok(message.to_followup().execute(http, (None, self.token)).await?.id)
+        self.send_followup(http, message.to_followup(), message.files())
+            .await
+    }
+
+    /// A follow-up with its files (attached to the builder too).
+    async fn send_followup(
+        &self,
+        http: &serenity::Http,
+        followup: serenity::CreateInteractionResponseFollowup,
+        files: Vec<serenity::CreateAttachment>,
+    ) -> Result<serenity::MessageId, Error> {
+        match self.webhooks {
+            Some(webhooks) => webhooks.followup(self.token, &followup, &files).await,
+            None => Ok(followup.execute(http, (None, self.token)).await?.id),
+        }
     }
 }
 
@@ -340,6 +382,8 @@ pub struct Answering<'a> {
     /// poise's note that the first response went out (its errors then
     /// become follow-ups).
     pub sent: Option<&'a AtomicBool>,
+    /// The interaction webhooks without the bot token (`antics serve`).
+    pub webhooks: Option<&'a Webhooks>,
 }
 
 /// Tells the user `text` privately: as the first response when that has
@@ -354,6 +398,7 @@ pub async fn tell(
         id,
         token,
         first: at.first,
+        webhooks: at.webhooks,
     };
     let message = Message::ephemeral(text);
     match at.first.and_then(FirstResponse::take) {
@@ -382,6 +427,7 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
         data: ctx.data(),
         first: None,
         sent: Some(actx.has_sent_initial_response),
+        webhooks: None,
     };
     run_command(at, actx.interaction, name, options, kind).await
 }
@@ -400,6 +446,7 @@ pub async fn run_command(
         id: interaction.id,
         token: &interaction.token,
         first: at.first,
+        webhooks: at.webhooks,
     };
     if data.stopping.load(Ordering::SeqCst) {
         crate::metrics::get().interaction(name, "stopping");
@@ -429,7 +476,12 @@ pub async fn run_command(
             CommandKind::Plain => Origin::PlainCommand,
         };
         let opens_game = name == "armyants challenge" || name == "atta new";
-        if opens_game && is_busy(&reply) && req.bot_member && can_thread(interaction) {
+        if opens_game
+            && is_busy(&reply)
+            && req.bot_member
+            && can_thread(interaction)
+            && has_bot_token(http, "a thread")
+        {
             if !deferred {
                 handle.create(http, Initial::Defer).await?;
             }
@@ -495,6 +547,7 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
         data,
         first: None,
         sent: None,
+        webhooks: None,
     };
     run_component(at, interaction).await;
 }
@@ -507,6 +560,7 @@ pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentI
         id: interaction.id,
         token: &interaction.token,
         first: at.first,
+        webhooks: at.webhooks,
     };
     let label = component_label(&interaction.data.custom_id);
     if data.stopping.load(Ordering::SeqCst) {
@@ -594,6 +648,7 @@ pub async fn run_modal(at: Answering<'_>, interaction: &serenity::ModalInteracti
         id: interaction.id,
         token: &interaction.token,
         first: at.first,
+        webhooks: at.webhooks,
     };
     let values = interaction
         .data
@@ -792,7 +847,7 @@ async fn respond(
             // A deferred response keeps the visibility it was deferred with
             // (public): remove it and answer privately instead, so nothing
             // private is ever shown to the channel.
-            if let Err(e) = http.delete_original_interaction_response(handle.token).await {
+            if let Err(e) = handle.delete(http).await {
                 tracing::warn!(error = %e, "could not remove the deferred response");
             }
             handle.followup(http, message).await?;
@@ -811,6 +866,9 @@ async fn ping(
     game_id: &str,
     text: &str,
 ) {
+    if !has_bot_token(http, "a ping") {
+        return;
+    }
     let sent = match channel
         .send_message(http, Message::text(text).to_create_message())
         .await
@@ -854,6 +912,9 @@ async fn edit_board(
     message_id: &str,
     message: &Message,
 ) {
+    if !has_bot_token(http, "a board's edit") {
+        return;
+    }
     let edited = match message_id.parse::<u64>().ok().filter(|id| *id != 0) {
         Some(id) => channel
             .edit_message(http, serenity::MessageId::new(id), message.to_edit_message())
@@ -916,25 +977,44 @@ async fn show_record(
         false => to,
     };
     let sent = match to {
+        Sending::Channel(_) if !has_bot_token(http, "a record") => return,
         Sending::Channel(channel) => {
             let message = serenity::CreateMessage::new()
                 .content(text)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
                 .add_files(files);
-            channel.send_message(http, message).await.map(|_| ())
+            channel
+                .send_message(http, message)
+                .await
+                .map(drop)
+                .map_err(Error::from)
         }
         Sending::Followup(handle) => {
             let message = serenity::CreateInteractionResponseFollowup::new()
                 .content(text)
                 .ephemeral(record.ephemeral)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
-                .add_files(files);
-            message.execute(http, (None, handle.token)).await.map(|_| ())
+                .add_files(files.clone());
+            handle.send_followup(http, message, files).await.map(drop)
         }
     };
     if let Err(e) = sent {
-        tracing::warn!(error = %e, "could not post the record");
+        tracing::warn!(error = %format!("{e:#}"), "could not post the record");
     }
+}
+
+/// Whether `http` has the bot's token; without it (`antics serve` with no
+/// DISCORD_TOKEN) `what` is not sent at all, rather than sent with an
+/// empty `Authorization: Bot ` header for Discord to refuse.
+fn has_bot_token(http: &serenity::Http, what: &str) -> bool {
+    let has = http
+        .token()
+        .strip_prefix("Bot ")
+        .is_some_and(|token| !token.trim().is_empty());
+    if !has {
+        tracing::debug!(what, "not sent: no bot token");
+    }
+    has
 }
 
 /// Sends the service's posts (expiries, deployment news) to their channels,
@@ -957,6 +1037,9 @@ fn post_message(post: &Post) -> Message {
 /// Sends a post to a user's DM with the bot (opening the DM channel). A
 /// user the bot may not write to (no shared server, no install) is logged.
 async fn send_dm(http: &serenity::Http, user: &str, post: &Post) {
+    if !has_bot_token(http, "a DM") {
+        return;
+    }
     let Some(user) = user.parse::<u64>().ok().filter(|id| *id != 0) else {
         tracing::warn!(user = %user, "a DM for a user who is not a Discord user");
         return;
@@ -996,6 +1079,9 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
             tracing::warn!(channel = %post.channel, "a post for a channel that is not a Discord channel");
             continue;
         };
+        if !has_bot_token(http, "a channel post") {
+            continue;
+        }
         let channel = serenity::ChannelId::new(channel);
         let message = post_message(post);
         // A post that replaces a game's board edits its message in place.
@@ -1009,7 +1095,16 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
                 Err(e) => tracing::warn!(error = %format!("{e:#}"), "could not look up the board message"),
             }
         }
-        match channel.send_message(http, message.to_create_message()).await {
+        let mut create = message.to_create_message();
+        if let Some(claim) = &post.claim {
+            // Discord keeps one message per nonce: a claim that ran out and
+            // is sent again by another process cannot post twice.
+            create = create
+                .nonce(serenity::Nonce::String(claim.nonce.clone()))
+                .enforce_nonce(true);
+        }
+        let sent = channel.send_message(http, create).await;
+        match &sent {
             Ok(sent) => {
                 if let Some(game_id) = &post.edit {
                     record_board(service, game_id, sent.id).await;
@@ -1017,6 +1112,27 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
             }
             Err(e) => tracing::warn!(channel = %channel, error = %e, "could not send a post"),
         }
+        // A claimed post is confirmed once sent, or once it never can be;
+        // after a failure that may pass, its claim runs out and a later
+        // sweep (here or in another process) sends it again.
+        if post.claim.is_some() && sent.as_ref().err().is_none_or(|e| !may_pass(e)) {
+            if let Err(e) = service.sent(post, Utc::now()).await {
+                tracing::warn!(channel = %channel, error = %format!("{e:#}"), "could not confirm a post");
+            }
+        }
+    }
+}
+
+/// Whether a failed request may succeed later: Discord's own errors (5xx),
+/// its rate limit (429), or no answer at all. Anything else it refused
+/// (an unknown channel, missing access) stays refused.
+fn may_pass(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer)) => {
+            let status = answer.status_code;
+            status.is_server_error() || status.as_u16() == 429
+        }
+        _ => true,
     }
 }
 
@@ -1116,6 +1232,30 @@ mod tests {
     use poise::serenity_prelude::{
         AuthorizingIntegrationOwner as Owner, AuthorizingIntegrationOwners as Owners, InteractionContext,
     };
+
+    /// Discord's answer `status` to a send, as serenity reports it.
+    async fn refused(status: u16) -> serenity::Error {
+        let answer = axum::http::Response::builder()
+            .status(status)
+            .body(r#"{"code": 0, "message": "refused"}"#)
+            .unwrap();
+        let answer =
+            ::serenity::http::ErrorResponse::from_response(answer.into(), reqwest::Method::POST).await;
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer))
+    }
+
+    /// A claimed post is tried again after its lease only when the failure
+    /// may pass; a refusal for good is confirmed and left.
+    #[tokio::test]
+    async fn only_a_failure_that_may_pass_leaves_a_claimed_post_to_be_sent_again() {
+        for status in [500, 502, 503, 429] {
+            assert!(may_pass(&refused(status).await), "{status}");
+        }
+        // Unknown channel, missing access or permissions, a bad request.
+        for status in [404, 403, 400, 401] {
+            assert!(!may_pass(&refused(status).await), "{status}");
+        }
+    }
 
     #[test]
     fn the_bot_is_a_member_where_its_server_install_authorized_or_in_its_dm() {

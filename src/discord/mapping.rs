@@ -355,7 +355,8 @@ impl Message {
             .collect()
     }
 
-    fn files(&self) -> Vec<serenity::CreateAttachment> {
+    /// The image as the message's one file.
+    pub fn files(&self) -> Vec<serenity::CreateAttachment> {
         self.image
             .iter()
             .map(|image| {

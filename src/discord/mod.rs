@@ -22,6 +22,7 @@ pub mod endpoint;
 pub mod flow;
 pub mod mapping;
 pub mod serve;
+pub mod webhooks;
 
 pub use config::{Config, Database, NO_TOKEN};
 

@@ -3,6 +3,7 @@
 //! balancer's `/healthz` and Prometheus' `/metrics`, and sweeps due work.
 
 use super::endpoint::{self, Endpoint};
+use super::webhooks::Webhooks;
 use super::{Config, Data, InFlight};
 use crate::service::Service;
 use crate::web::Activity;
@@ -52,11 +53,11 @@ pub fn activity(config: &Config, application_id: u64) -> Option<Activity> {
 /// How long a health check waits for the database.
 const HEALTH_WITHIN: Duration = Duration::from_secs(2);
 
-/// The serenity client for the interactions' webhooks (and, with a token,
-/// channel messages and DMs), through `ANTICS_DISCORD_API` when set.
+/// The serenity client for what needs the bot token (channel messages,
+/// DMs, registering the commands), through `ANTICS_DISCORD_API` when set.
+/// Without a token it is never called: the interactions' webhooks go
+/// through [`Webhooks`], and nothing else is sent.
 fn discord_http(config: &Config, application_id: u64) -> serenity::Http {
-    // Interaction webhooks need no token; an empty one is only ever sent
-    // to them.
     let mut http = serenity::HttpBuilder::new(config.token.as_deref().unwrap_or_default())
         .application_id(serenity::ApplicationId::new(application_id));
     if let Some(url) = &config.discord_api {
@@ -113,6 +114,8 @@ pub async fn serve_health(
         .await
         .with_context(|| format!("listening on {listen}"))?;
     let bound = listener.local_addr()?;
+    // One line on stdout, as `antics serve` says it (tests read the port).
+    println!("antics run listening on http://{bound}");
     tracing::info!(%bound, "health and metrics listening");
     axum::serve(listener, health_router(service, activity))
         .with_graceful_shutdown(async move {
@@ -181,6 +184,7 @@ pub async fn serve(config: Config, options: ServeOptions, service: Arc<Service>)
         options.public_key,
         data,
         http.clone(),
+        Webhooks::new(config.discord_api.as_deref(), options.application_id),
         options.application_id,
     )?);
     let listener = tokio::net::TcpListener::bind(options.listen)

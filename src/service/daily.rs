@@ -35,6 +35,28 @@ fn may_manage(req: &Request) -> Result<(), UserError> {
 /// How long before midnight (UTC) the next day's deals are prepared.
 const PREPARE_AHEAD_MS: i64 = 30 * 60 * 1000;
 
+/// How long a claimed daily post may go unconfirmed before any process may
+/// claim and send it again: far longer than a send takes, and within the
+/// few minutes Discord remembers a message's nonce, so a post that did go
+/// out before its process died comes back as that message, not a new one.
+pub const POST_LEASE_MS: i64 = 2 * 60 * 1000;
+
+/// The nonce of `channel`'s daily post of `day`: the same in every process,
+/// and distinct per channel and day (Discord checks a nonce against all of
+/// the bot's recent messages). `d` and 24 hexadecimal digits of a hash:
+/// 25 characters, Discord's limit.
+pub fn post_nonce(channel: &str, day: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"antics daily post\0")
+        .chain_update(channel.as_bytes())
+        .chain_update(b"\0")
+        .chain_update(day.as_bytes())
+        .finalize();
+    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    format!("d{hex}")
+}
+
 /// How many names a results field lists before "and N more".
 const RESULTS_SHOWN: usize = 10;
 
@@ -336,11 +358,17 @@ impl Service {
     }
 
     /// The daily posts due at `now`: each subscribed channel not yet posted
-    /// today, claimed in the store first so that no post goes out twice.
+    /// today, claimed in the store first so that no post goes out twice,
+    /// and each claim that ran out unconfirmed (see [`POST_LEASE_MS`]).
+    /// The sender confirms each with [`Service::sent`].
     pub(super) async fn daily_posts(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+        if !self.config.daily_posts {
+            return Ok(vec![]);
+        }
         let (today, yesterday) = today_and_yesterday(now);
         let mut posts = Vec::new();
-        let subscriptions = self.store.unposted_subscriptions(&today).await?;
+        let lapsed = now.timestamp_millis() - POST_LEASE_MS;
+        let subscriptions = self.store.unposted_subscriptions(&today, lapsed).await?;
         if !subscriptions.is_empty() {
             // Choose the day's deals now, so the first player need not wait.
             for game in GAMES {
@@ -352,7 +380,7 @@ impl Service {
         for sub in subscriptions {
             if self
                 .store
-                .claim_daily_post(&sub.channel_id, &today, now.timestamp_millis())
+                .claim_daily_post(&sub.channel_id, &today, now.timestamp_millis(), lapsed)
                 .await?
             {
                 posts.push(self.daily_post(&sub, &today, &yesterday).await?);
@@ -394,8 +422,24 @@ impl Service {
             text,
             image: None,
             components,
+            claim: Some(PostClaim {
+                day: today.to_string(),
+                nonce: post_nonce(&sub.channel_id, today),
+            }),
             ..Post::default()
         })
+    }
+
+    /// Confirms a claimed post (see [`Post::claim`]) once it went out, or
+    /// once it never can (the channel is gone, the bot may not write
+    /// there), so that no process sends it again. Other posts need nothing.
+    pub async fn sent(&self, post: &Post, at: DateTime<Utc>) -> anyhow::Result<()> {
+        if let Some(claim) = &post.claim {
+            self.store
+                .confirm_daily_post(&post.channel, &claim.day, at.timestamp_millis())
+                .await?;
+        }
+        Ok(())
     }
 }
 

@@ -32,6 +32,7 @@ mod stats;
 mod touched;
 mod types;
 
+pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use daily_seed::DailySecret;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use idle::parse_duration;
@@ -65,6 +66,10 @@ pub struct Config {
     pub idle_reminder: Duration,
     /// The key of the daily deals; `None`: generated once and stored.
     pub daily_secret: Option<DailySecret>,
+    /// Whether the sweep claims and returns the channels' daily posts:
+    /// off in a process that cannot send them (no bot token), so that
+    /// the claims are left to one that can.
+    pub daily_posts: bool,
 }
 
 impl Default for Config {
@@ -78,6 +83,7 @@ impl Default for Config {
             idle_timeout: Some(Duration::from_secs(72 * 3600)),
             idle_reminder: Duration::from_secs(12 * 3600),
             daily_secret: None,
+            daily_posts: true,
         }
     }
 }

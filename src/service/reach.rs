@@ -123,6 +123,7 @@ pub(super) fn to_dm(post: &Post, user: &str, guild: &str) -> Post {
         edit: None,
         dm: Some(user.to_string()),
         followup: false,
+        claim: None,
     }
 }
 

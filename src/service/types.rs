@@ -332,6 +332,21 @@ pub struct Post {
     /// interaction's token, in its channel), not with the bot's token: a
     /// place where the bot is not a member.
     pub followup: bool,
+    /// Set on a post claimed in the store before it is sent (a channel's
+    /// daily post): whoever sends it then confirms it with
+    /// [`Service::sent`](super::Service::sent).
+    pub claim: Option<PostClaim>,
+}
+
+/// A claimed post's key in the store, and the nonce it is sent with: the
+/// same whichever process sends it, so that Discord (told to enforce the
+/// nonce) keeps one message when a claim that ran out is sent again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PostClaim {
+    /// The UTC day (`YYYY-MM-DD`) the post is for.
+    pub day: String,
+    /// At most 25 characters, Discord's limit.
+    pub nonce: String,
 }
 
 /// A rich card of text (leaderboards, stats), shown as a Discord embed.

@@ -307,7 +307,8 @@ impl Store {
         .rows_affected()
             == 1;
         sqlx::query(
-            "INSERT INTO daily_posts (channel_id, day, posted_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            "INSERT INTO daily_posts (channel_id, day, claimed_at, sent_at) VALUES ($1, $2, $3, $3) \
+             ON CONFLICT DO NOTHING",
         )
         .bind(channel)
         .bind(today)
@@ -327,14 +328,21 @@ impl Store {
         Ok(gone.rows_affected() == 1)
     }
 
-    /// Subscribed channels with no post claimed for `day` yet.
-    pub async fn unposted_subscriptions(&self, day: &str) -> Result<Vec<Subscription>, StoreError> {
+    /// Subscribed channels whose post of `day` is due: not claimed yet, or
+    /// claimed at or before `lapsed` and never confirmed.
+    pub async fn unposted_subscriptions(
+        &self,
+        day: &str,
+        lapsed: i64,
+    ) -> Result<Vec<Subscription>, StoreError> {
         let rows = sqlx::query(
             "SELECT s.channel_id, s.guild_id FROM daily_subscriptions s WHERE NOT EXISTS \
-             (SELECT 1 FROM daily_posts p WHERE p.channel_id = s.channel_id AND p.day = $1) \
+             (SELECT 1 FROM daily_posts p WHERE p.channel_id = s.channel_id AND p.day = $1 \
+             AND (p.sent_at IS NOT NULL OR p.claimed_at > $2)) \
              ORDER BY s.channel_id",
         )
         .bind(day)
+        .bind(lapsed)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -346,17 +354,44 @@ impl Store {
             .collect())
     }
 
-    /// Claims the post of `day` in `channel`: true for exactly one caller,
-    /// whichever process it runs in.
-    pub async fn claim_daily_post(&self, channel: &str, day: &str, now: i64) -> Result<bool, StoreError> {
+    /// Claims the post of `day` in `channel` at `now`: true for exactly one
+    /// caller, whichever process it runs in. A claim made at or before
+    /// `lapsed` and never confirmed has run out and may be claimed again.
+    pub async fn claim_daily_post(
+        &self,
+        channel: &str,
+        day: &str,
+        now: i64,
+        lapsed: i64,
+    ) -> Result<bool, StoreError> {
+        // Two processes re-claiming at once: PostgreSQL makes the second
+        // wait for the first's row and test its WHERE again on the new
+        // claim; SQLite writes one at a time. Either way one row changes.
         let claimed = sqlx::query(
-            "INSERT INTO daily_posts (channel_id, day, posted_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            "INSERT INTO daily_posts (channel_id, day, claimed_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (channel_id, day) DO UPDATE SET claimed_at = excluded.claimed_at \
+             WHERE daily_posts.sent_at IS NULL AND daily_posts.claimed_at <= $4",
+        )
+        .bind(channel)
+        .bind(day)
+        .bind(now)
+        .bind(lapsed)
+        .execute(&self.pool)
+        .await?;
+        Ok(claimed.rows_affected() == 1)
+    }
+
+    /// Notes that the post of `day` in `channel` went out (or will never
+    /// go out), so that no process claims it again.
+    pub async fn confirm_daily_post(&self, channel: &str, day: &str, now: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE daily_posts SET sent_at = $3 WHERE channel_id = $1 AND day = $2 AND sent_at IS NULL",
         )
         .bind(channel)
         .bind(day)
         .bind(now)
         .execute(&self.pool)
         .await?;
-        Ok(claimed.rows_affected() == 1)
+        Ok(())
     }
 }

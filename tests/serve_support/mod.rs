@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 #[path = "../common/bodies.rs"]
-mod bodies;
+pub mod bodies;
 
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{json, Value};
@@ -30,10 +30,20 @@ pub struct Http {
     pub head: String,
     pub status: u16,
     pub content_type: String,
+    /// Every header, its name in lower case.
+    pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
 }
 
 impl Http {
+    /// The value of header `name` (lower case), if it came.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     pub fn json(&self) -> Value {
         bodies::payload(&self.content_type, &self.body)
     }
@@ -72,6 +82,7 @@ pub fn read_message(reader: &mut impl BufRead) -> Option<Http> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let (mut length, mut chunked, mut content_type) = (None, false, String::new());
+    let mut headers = Vec::new();
     loop {
         let mut line = String::new();
         reader.read_line(&mut line).ok()?;
@@ -80,6 +91,7 @@ pub fn read_message(reader: &mut impl BufRead) -> Option<Http> {
             break;
         }
         let (name, value) = line.split_once(':')?;
+        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
         match name.trim().to_ascii_lowercase().as_str() {
             "content-length" => length = value.trim().parse().ok(),
             "transfer-encoding" => chunked = value.to_ascii_lowercase().contains("chunked"),
@@ -102,6 +114,7 @@ pub fn read_message(reader: &mut impl BufRead) -> Option<Http> {
         head,
         status,
         content_type,
+        headers,
         body,
     })
 }
