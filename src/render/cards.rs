@@ -333,6 +333,15 @@ pub(super) fn finish_stocked_alt<A: fmt::Display + PartialEq + Copy>(
     )
 }
 
+/// Checks the closing every 52-card patience's alt text has: the stock
+/// counted, and the whole within Discord's 1024 characters.
+#[cfg(test)]
+pub(super) fn assert_alt_closes<A>(text: &str, progress: &Progress<A>) {
+    let stock = format!("Stock {}", counted(progress.stock_len, "card"));
+    assert!(text.contains(&stock), "{text}");
+    assert!(text.chars().count() <= 1024);
+}
+
 /// A pile in words by its top card, `label` first ("T2 Queen of Hearts on
 /// 3 cards"); `None` when it is empty.
 pub(super) fn spoken_pile(label: impl fmt::Display, pile: &[StdCard]) -> Option<String> {

@@ -512,16 +512,8 @@ mod tests {
 
     fn result(outcome: Ending, score: i64) -> SolitaireResult {
         SolitaireResult {
-            result: GameResult {
-                outcome,
-                winner: None,
-                detail: String::new(),
-            },
-            score,
-            moves: 120,
             undos: 2,
-            hints: 0,
-            elapsed_ms: 13 * 60_000,
+            ..SolitaireResult::sample(outcome, score)
         }
     }
 

@@ -427,16 +427,10 @@ mod tests {
 
     fn result(outcome: Ending, score: i64, moves: u32, hints: u32, minutes: i64) -> SolitaireResult {
         SolitaireResult {
-            result: GameResult {
-                outcome,
-                winner: None,
-                detail: String::new(),
-            },
-            score,
             moves,
-            undos: 0,
             hints,
             elapsed_ms: minutes * 60_000,
+            ..SolitaireResult::sample(outcome, score)
         }
     }
 

@@ -104,6 +104,26 @@ pub(super) struct SolitaireResult {
     pub elapsed_ms: i64,
 }
 
+#[cfg(test)]
+impl SolitaireResult {
+    /// A result for tests: 120 moves in 13 minutes, no undo nor hint, no
+    /// winner's name nor detail.
+    pub fn sample(outcome: super::Ending, score: i64) -> SolitaireResult {
+        SolitaireResult {
+            result: GameResult {
+                outcome,
+                winner: None,
+                detail: String::new(),
+            },
+            score,
+            moves: 120,
+            undos: 0,
+            hints: 0,
+            elapsed_ms: 13 * 60_000,
+        }
+    }
+}
+
 /// Where a new patience's deal comes from, which decides what it counts for.
 pub(super) enum Dealt {
     /// The day's deal: ranked if it is the player's first of the day.
