@@ -46,6 +46,7 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
         cards: &cards,
         stock: &stock,
         table: Table::new(budget),
+        pass_limit: u64::MAX,
     };
     let line = search.best_first(&board);
     let solved = Solved {

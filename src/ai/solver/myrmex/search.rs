@@ -8,13 +8,53 @@ use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use std::collections::BinaryHeap;
 
-/// How many positions a pass expands from one restock (or the root) on:
-/// small caps make the search try many restock times instead of sinking
-/// the budget into the first endgame it reaches (an uncapped search spent
-/// 99% of its states after the last restock). Tuned on seeds 0..40 and
-/// checked on 100..300 at 1,000,000 states: 175 of 200 won, against 37 of
-/// 100 at 200,000 states with one uncapped pass.
-const CAPS: [Option<u32>; 4] = [Some(2_000), Some(20_000), Some(200_000), None];
+/// The passes: how many positions each expands from one restock (or the
+/// root) on, and the share of the budget it may spend, counted from the
+/// search's start. Small caps make the search try many restock times
+/// instead of sinking the budget into the first endgame it reaches (an
+/// uncapped search spent 99% of its states after the last restock). Every
+/// restock starts a new count, so a capped pass rarely runs out of
+/// positions: the first takes half the budget and the second the rest.
+/// The two caps win different deals: at 2,000,000 states, on the 25
+/// larval deals of seeds 0..1000 that a single pass capped at 2,000 left
+/// undecided and the 47 it won with more than 300,000 states, a cap of
+/// 500 alone won 58 (47 before; 56 with 250 or 120, 49 with 1,000, 43
+/// with 4,000) but lost deals that 2,000 wins within a few thousand
+/// states; the two in turn keep those and add what 500 wins within
+/// 1,000,000 states. Only the last pass, with no cap, proves a loss.
+const PASSES: [Pass; 5] = [
+    Pass {
+        cap: Some(2_000),
+        half_budget: true,
+    },
+    Pass {
+        cap: Some(500),
+        half_budget: false,
+    },
+    Pass {
+        cap: Some(20_000),
+        half_budget: false,
+    },
+    Pass {
+        cap: Some(200_000),
+        half_budget: false,
+    },
+    Pass {
+        cap: None,
+        half_budget: false,
+    },
+];
+
+/// One pass of [`Search::best_first`].
+#[derive(Clone, Copy)]
+struct Pass {
+    /// The positions expanded from one restock (or the root) on, if
+    /// capped.
+    cap: Option<u32>,
+    /// Whether the pass stops once the search has spent half its budget
+    /// (else it may spend it all).
+    half_budget: bool,
+}
 
 /// What each action on the way to a position costs in the open list's
 /// order (the guide less this times the depth): without it the search
@@ -29,6 +69,9 @@ pub(super) struct Search<'a> {
     pub(super) cards: &'a Cards,
     pub(super) stock: &'a [u8],
     pub(super) table: Table,
+    /// The states after which the pass under way stops (and proves
+    /// nothing).
+    pub(super) pass_limit: u64,
 }
 
 /// How a position was reached: a move, or a restock.
@@ -218,9 +261,14 @@ impl Search<'_> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
-        for cap in CAPS {
+        for pass in PASSES {
             self.table.next_pass();
-            let line = self.pass(root, cap);
+            self.pass_limit = if pass.half_budget {
+                self.table.budget / 2
+            } else {
+                u64::MAX
+            };
+            let line = self.pass(root, pass.cap);
             if line.is_some() || self.table.exhausted || !self.table.cut {
                 return line;
             }
@@ -230,9 +278,9 @@ impl Search<'_> {
 
     /// Best first: always the position with the best [`Search::guide`]
     /// met so far (the newest of equals), until six chambers, the budget,
-    /// or no position is left. With a `cap`, at most that many positions
-    /// are expanded from each restock (or the root) on, and `cut` is set
-    /// when one is left out.
+    /// the pass's share of it, or no position is left. With a `cap`, at
+    /// most that many positions are expanded from each restock (or the
+    /// root) on, and `cut` is set when one is left out.
     fn pass(&mut self, root: &Board, cap: Option<u32>) -> Option<Vec<Action>> {
         if !self.table.visit(root.key(root.free_from(self.stock.len())))
             || has_stuck_card(root, self.cards, self.stock)
@@ -295,6 +343,10 @@ impl Search<'_> {
                 board.restore(&head);
             }
             if self.table.exhausted {
+                return None;
+            }
+            if self.table.states() >= self.pass_limit {
+                self.table.cut = true;
                 return None;
             }
         }
