@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod cli;
+pub mod controls;
 pub mod discord;
 pub mod logging;
 pub mod metrics;

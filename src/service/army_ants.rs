@@ -2,18 +2,17 @@
 //! resign, draw, the record, and the buttons on its messages.
 
 mod bot;
-mod deploy;
-mod picker;
 
 use super::custom_id::ComponentId;
 use super::engine::{check_version, typed_matches, Seating, Served, Table, TimedOut};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
-use super::solitaire_board::versioned;
 use super::types::*;
 use super::{mention, Service};
 use crate::ai::army_ants::Level;
+use crate::controls::army_ants::{cid, deploy, picker};
+use crate::controls::patience::versioned;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
     record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Outcome, Phase, RuleError, Setup, Side,
@@ -29,7 +28,6 @@ use serde::{Deserialize, Serialize};
 /// The log entry of a player who ran out of time (not a move: the rules'
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
-const TAG: &str = GameKind::ArmyAnts.component_tag();
 /// The id of the seat an open challenge keeps for whoever accepts (never a
 /// Discord id nor a script name, which cannot start with `~`).
 pub(super) const OPEN_SEAT: &str = "~open";
@@ -1340,10 +1338,6 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
         GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::conflict("The challenge was already accepted.")),
     }
-}
-
-fn cid(game_id: &str, verb: &str) -> String {
-    ComponentId::new(TAG, game_id, verb).encode()
 }
 
 fn deploy_button(game_id: &str) -> Component {

@@ -5,7 +5,6 @@
 //! challenge and expires like one. Seats take the colours red, yellow,
 //! orange and brown in the order players joined.
 
-use super::atta_board::{self as board, Choice, View};
 use super::custom_id::ComponentId;
 use super::engine::{check_version, out_of_date, typed_matches, Seating, Served, TimedOut};
 use super::error::{ServiceResult, UserError};
@@ -13,6 +12,7 @@ use super::multiplayer::Target;
 use super::options;
 use super::types::*;
 use super::{mention, Service};
+use crate::controls::atta_ants::{self as board, Choice, View};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
@@ -162,7 +162,7 @@ impl Service {
         values: &[String],
     ) -> ServiceResult<Reply> {
         let target = Target::Id(&id.id);
-        let (verb, version) = super::solitaire_board::versioned(&id.verb);
+        let (verb, version) = crate::controls::patience::versioned(&id.verb);
         match verb {
             "join" => self.atta_join(req, target).await,
             "start" => self.atta_start(req, target, version).await,

@@ -7,7 +7,6 @@
 mod alerts;
 mod army_ants;
 mod atta_ants;
-mod atta_board;
 pub mod cache;
 mod clock;
 pub mod custom_id;
@@ -24,8 +23,7 @@ mod options;
 mod ratings;
 mod reach;
 pub mod rules_text;
-mod solitaire;
-mod solitaire_board;
+pub(crate) mod solitaire;
 mod solitaire_games;
 mod state;
 mod stats;

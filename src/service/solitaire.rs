@@ -8,11 +8,11 @@ use super::engine::check_version;
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::offload::draw_replay;
 use super::options;
-use super::solitaire_board::{self as board, Choice, View};
 use super::types::*;
 use super::Ending;
 use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
+use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
 use crate::rules::patience::{Patience, PatienceError};
 use crate::rules::GameKind;
@@ -35,7 +35,7 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
-pub(super) trait SolitaireRules:
+pub(crate) trait SolitaireRules:
     Patience<Setup: Serialize + DeserializeOwned + Clone + Send + Sync> + Hinted
 {
     /// The stored kind: `myrmex`, `anthill` or `ants`.

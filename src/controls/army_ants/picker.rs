@@ -15,18 +15,18 @@
 //! with at most 4 + (8 - length) or 7 + (5 - length) destinations. Five
 //! selects of 25 always hold them.
 
-use super::super::types::SelectOption;
 use crate::rules::army_ants::{Action, ArmyAnts, Board, Card, Line, Side, Square};
+use crate::service::SelectOption;
 
 /// Options of one select.
-pub(super) const MAX_OPTIONS: usize = 25;
+pub(crate) const MAX_OPTIONS: usize = 25;
 /// Action rows of one message.
-pub(super) const MAX_ROWS: usize = 5;
+pub(crate) const MAX_ROWS: usize = 5;
 /// The value of the Queen's Favor in a card select.
-pub(super) const FAVOR: &str = "favor";
+pub(crate) const FAVOR: &str = "favor";
 
 /// The cards whose picker lists `action`.
-pub(super) fn listed_under(action: &Action) -> Vec<Square> {
+pub(crate) fn listed_under(action: &Action) -> Vec<Square> {
     match action {
         Action::MoveOut { from, .. } | Action::Attack { from, .. } => vec![*from],
         Action::Swap(a, b) => vec![*a, *b],
@@ -84,7 +84,7 @@ fn target(action: &Action, card: Square) -> Square {
 
 /// The legal actions listed under the card on `square`: attacks (on the
 /// Queen first), moves out, swaps, marches, each by target square.
-pub(super) fn moves_of(game: &ArmyAnts, square: Square) -> Vec<Action> {
+pub(crate) fn moves_of(game: &ArmyAnts, square: Square) -> Vec<Action> {
     let board = game.board();
     let queen_first = |a: &Action| match a {
         Action::Attack { to, .. } => !board.get(*to).is_some_and(|p| p.card.is_queen()),
@@ -112,7 +112,7 @@ pub(super) fn moves_of(game: &ArmyAnts, square: Square) -> Vec<Action> {
 
 /// One select of a card's picker: what it holds, and its actions.
 #[derive(Debug)]
-pub(super) struct Group {
+pub(crate) struct Group {
     pub placeholder: String,
     pub actions: Vec<Action>,
 }
@@ -121,7 +121,7 @@ pub(super) struct Group {
 /// one select when they fit; else one or more selects a kind, a long kind
 /// split by target square; else (too many kinds for the rows) the whole
 /// list in even slices. `None` when even that needs more than `rows`.
-pub(super) fn groups(board: &Board, square: Square, moves: &[Action], rows: usize) -> Option<Vec<Group>> {
+pub(crate) fn groups(board: &Board, square: Square, moves: &[Action], rows: usize) -> Option<Vec<Group>> {
     let card = card_words(board, square);
     if moves.len() <= MAX_OPTIONS {
         return Some(vec![Group {
@@ -209,7 +209,7 @@ fn range(slice: &[Action], card: Square) -> String {
 }
 
 /// A card's name: "Queen", "Ace", "9".
-pub(super) fn card_name(card: Card) -> String {
+pub(crate) fn card_name(card: Card) -> String {
     match card {
         Card::Queen => "Queen".into(),
         Card::Ants(1) => "Ace".into(),
@@ -228,7 +228,7 @@ fn card_words(board: &Board, square: Square) -> String {
 /// What `action` does, in words, then its notation: "9 on c4 takes the 7
 /// on c5 · c4xc5". `card` is the card whose picker shows it (a swap is told
 /// from that card's side).
-pub(super) fn label(board: &Board, action: &Action, card: Square) -> String {
+pub(crate) fn label(board: &Board, action: &Action, card: Square) -> String {
     let words = match action {
         Action::MoveOut { from, to } => format!("{} moves out to {to}", card_words(board, *from)),
         Action::Attack { from, to } => {
@@ -287,7 +287,7 @@ fn favor_words(board: &Board, side: Option<Side>) -> String {
 /// The options of a select that picks a card of `side` to move: with the
 /// side to move, every card with a legal action (and the Favor first, which
 /// plays at once); otherwise every card of `side`, for when its turn comes.
-pub(super) fn card_options(game: &ArmyAnts, side: Side) -> Vec<SelectOption> {
+pub(crate) fn card_options(game: &ArmyAnts, side: Side) -> Vec<SelectOption> {
     let board = game.board();
     let legal = game.legal_actions();
     let to_move = game.status() == crate::rules::army_ants::Status::ToMove(side);

@@ -3,25 +3,25 @@
 //! the player confirms), and the buttons that place, take back, fill at
 //! random and confirm.
 
-use super::super::error::UserError;
-use super::super::types::*;
 use crate::rules::army_ants::{deploy_squares, Action, Card, Cell, DeployHand, Direction, Piece, Side, View};
+use crate::service::UserError;
+use crate::service::{ButtonStyle, Component, Placing, SelectOption};
 use rand::seq::SliceRandom;
 
 /// Verbs of the deployment picker. Each carries the placement it was drawn
 /// for as `VERB{key}:{cards}` (`dpa0:93Q`): `key` is the row being placed
 /// (`0`..`3`, or `t` for a total deployment), so a picker for an earlier
 /// row is refused, and `cards` the values placed so far.
-pub(super) const ADD: &str = "dpa";
-pub(super) const TAKE_BACK: &str = "dpb";
-pub(super) const START_OVER: &str = "dpc";
-pub(super) const RANDOM: &str = "dpr";
-pub(super) const CONFIRM: &str = "dpo";
-pub(super) const VERBS: [&str; 5] = [ADD, TAKE_BACK, START_OVER, RANDOM, CONFIRM];
+pub(crate) const ADD: &str = "dpa";
+pub(crate) const TAKE_BACK: &str = "dpb";
+pub(crate) const START_OVER: &str = "dpc";
+pub(crate) const RANDOM: &str = "dpr";
+pub(crate) const CONFIRM: &str = "dpo";
+pub(crate) const VERBS: [&str; 5] = [ADD, TAKE_BACK, START_OVER, RANDOM, CONFIRM];
 
 /// The cards a player has put down so far, for the hand under way.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Placement {
+pub(crate) struct Placement {
     pub key: char,
     pub cards: Vec<Card>,
 }
@@ -143,7 +143,7 @@ impl Placement {
 
 /// Why a total deployment (complete or not) would be refused, before it
 /// is sent: the Queen beside one of her 9s.
-pub(super) fn queen_rule_broken(placement: &Placement, hand: &DeployHand, side: Side) -> Option<String> {
+pub(crate) fn queen_rule_broken(placement: &Placement, hand: &DeployHand, side: Side) -> Option<String> {
     if placement.key != 't' {
         return None;
     }
@@ -161,7 +161,7 @@ pub(super) fn queen_rule_broken(placement: &Placement, hand: &DeployHand, side: 
 
 /// The hand as a front end places it on the board: the squares it fills,
 /// in the order the deploy action lists them, and its cards.
-pub(super) fn placing(hand: &DeployHand, side: Side) -> Placing {
+pub(crate) fn placing(hand: &DeployHand, side: Side) -> Placing {
     Placing {
         squares: slots(hand, side).iter().map(ToString::to_string).collect(),
         cards: remaining(hand, &[])
@@ -216,7 +216,7 @@ fn card_name(card: Card) -> String {
 }
 
 /// What the picker says above its components.
-pub(super) fn text(placement: &Placement, hand: &DeployHand, side: Side) -> String {
+pub(crate) fn text(placement: &Placement, hand: &DeployHand, side: Side) -> String {
     let head = match hand.rows.as_slice() {
         [0] => "Your front row cards",
         [1] => "Your second row cards",
@@ -258,7 +258,7 @@ fn choices(placement: &Placement, hand: &DeployHand, side: Side) -> Vec<Card> {
 
 /// The picker's components: a select of the cards left for the next
 /// square, then Take back, Start over, Random placement and Confirm.
-pub(super) fn components(
+pub(crate) fn components(
     game_id: &str,
     placement: &Placement,
     hand: &DeployHand,

@@ -14,13 +14,13 @@
 //! never plays twice. Narrowing clicks change nothing; the board shows the
 //! next step in place.
 
-use super::custom_id::ComponentId;
-use super::types::{ButtonStyle, Component, SelectOption};
 use crate::rules::atta_ants::{Action, AntId, AntMove, AttaAnts, Dir, Phase, Pos};
 use crate::rules::GameKind;
+use crate::service::custom_id::ComponentId;
+use crate::service::{ButtonStyle, Component, SelectOption};
 
 /// The component tag of Atta Ants.
-pub(super) const TAG: &str = GameKind::AttaAnts.component_tag();
+pub(crate) const TAG: &str = GameKind::AttaAnts.component_tag();
 /// Discord's limit on a select menu's options.
 const MAX_OPTIONS: usize = 25;
 /// Selects one step may spread over (the other rows hold the buttons).
@@ -28,7 +28,7 @@ const MAX_SELECTS: usize = 3;
 
 /// Which face of the board a reply shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum View {
+pub(crate) enum View {
     /// The game as it stands: what the player to act may start.
     Play,
     /// The rotations of the drawn card on one square (the second click).
@@ -40,7 +40,7 @@ pub(super) enum View {
 
 /// One option of a select: play a whole action, or narrow down.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Choice {
+pub(crate) enum Choice {
     /// `go:` an action in notation.
     Play(String),
     /// `sq:X,Y`: the rotations on that square.
@@ -80,7 +80,7 @@ impl Choice {
 }
 
 /// Reads `at:` words back as a view: the ant and the words after it.
-pub(super) fn path_view(path: &str) -> Option<View> {
+pub(crate) fn path_view(path: &str) -> Option<View> {
     let mut words = path.split_whitespace();
     let first = words.next()?;
     let ant_len = first
@@ -93,12 +93,12 @@ pub(super) fn path_view(path: &str) -> Option<View> {
     Some(View::Path { ant, words: out })
 }
 
-pub(super) fn cid(game_id: &str, verb: &str) -> String {
+pub(crate) fn cid(game_id: &str, verb: &str) -> String {
     ComponentId::new(TAG, game_id, verb).encode()
 }
 
 /// A verb with the game's version, for components that act on the game.
-pub(super) fn at(verb: &str, version: i64) -> String {
+pub(crate) fn at(verb: &str, version: i64) -> String {
     format!("{verb}.{version}")
 }
 
@@ -147,7 +147,7 @@ fn spider_label(game: &AttaAnts, number: u8, dir: Dir) -> String {
 
 /// The move being built in `view`, as far as it has gone (forced steps
 /// taken), for the board to draw; `None` outside a move.
-pub(super) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
+pub(crate) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
     let View::Path { ant, words } = view else {
         return None;
     };
@@ -164,7 +164,7 @@ pub(super) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
 
 /// The whole moves still open to the ant being moved in `view`, for the
 /// board to show where each goes; none outside a move.
-pub(super) fn open_moves(game: &AttaAnts, view: &View) -> Vec<AntMove> {
+pub(crate) fn open_moves(game: &AttaAnts, view: &View) -> Vec<AntMove> {
     match view {
         View::Path { ant, words } => moves_under(game, *ant, words),
         _ => vec![],
@@ -195,7 +195,7 @@ fn placements(game: &AttaAnts) -> Vec<(Pos, u8)> {
 /// The choices of the placing step: every placement when they fit in one
 /// select, otherwise the squares (a square with one rotation is offered as
 /// that placement). With `square`, that square's rotations.
-pub(super) fn place_choices(game: &AttaAnts, square: Option<Pos>) -> Vec<(Choice, String)> {
+pub(crate) fn place_choices(game: &AttaAnts, square: Option<Pos>) -> Vec<(Choice, String)> {
     let all = placements(game);
     let play = |(pos, r): (Pos, u8)| {
         (
@@ -226,7 +226,7 @@ pub(super) fn place_choices(game: &AttaAnts, square: Option<Pos>) -> Vec<(Choice
 }
 
 /// The ants of the player to act that have a legal move: `r2 on 1,0`.
-pub(super) fn ant_choices(game: &AttaAnts) -> Vec<(Choice, String)> {
+pub(crate) fn ant_choices(game: &AttaAnts) -> Vec<(Choice, String)> {
     let Phase::Ants(colour) = game.phase() else {
         return vec![];
     };
@@ -285,12 +285,12 @@ fn moves_under(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<AntMove> {
 /// Whether every move of `ant` that starts with `words` fits the selects
 /// of one click, so that a move is two clicks from the board: the ant (or
 /// the ant and its first leaf action), then its move.
-pub(super) fn whole_moves_fit(game: &AttaAnts, ant: AntId, words: &[String]) -> bool {
+pub(crate) fn whole_moves_fit(game: &AttaAnts, ant: AntId, words: &[String]) -> bool {
     moves_under(game, ant, words).len() <= MAX_OPTIONS * MAX_SELECTS
 }
 
 /// Every move of `ant` that starts with `words`, in words then notation.
-pub(super) fn move_choices(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<(Choice, String)> {
+pub(crate) fn move_choices(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<(Choice, String)> {
     moves_under(game, ant, words)
         .into_iter()
         .map(|m| (Choice::Play(m.to_string()), move_label(game, &m)))
@@ -331,7 +331,7 @@ fn words(action: &str) -> Vec<&str> {
 /// move may end there, then each next word. Steps with a single way on are
 /// taken at once, so that no click offers only one thing. Returns the words
 /// actually reached and the choices.
-pub(super) fn step_choices(
+pub(crate) fn step_choices(
     game: &AttaAnts,
     ant: AntId,
     chosen: &[String],
@@ -474,14 +474,14 @@ fn clip(label: String) -> String {
 }
 
 /// Whether `select` verbs name the narrowing and acting selects of the board.
-pub(super) fn select_verb(name: &str) -> Option<&'static str> {
+pub(crate) fn select_verb(name: &str) -> Option<&'static str> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
     ["place", "ant", "step"].into_iter().find(|v| *v == base)
 }
 
 /// What a game's board carries in `view`, for everyone to see; only the
 /// player to act may use it.
-pub(super) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &View) -> Vec<Component> {
+pub(crate) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &View) -> Vec<Component> {
     let mut out = Vec::new();
     if game.outcome().is_some() {
         // A finished board starts the next game: the same table with the

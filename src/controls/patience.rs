@@ -6,17 +6,17 @@
 //! a click on a board that is no longer current is refused, so a double tap
 //! never plays twice.
 
-use super::custom_id::ComponentId;
-use super::types::{ButtonStyle, Component, SelectOption};
+use crate::service::custom_id::ComponentId;
+use crate::service::{ButtonStyle, Component, SelectOption};
 
 /// The component tag of the patiences.
-pub(super) const TAG: &str = "sol";
+pub(crate) const TAG: &str = "sol";
 /// Discord's limit on a select menu's options.
 const MAX_OPTIONS: usize = 25;
 
 /// Which face of the board a reply shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum View {
+pub(crate) enum View {
     /// The game in play: the move select and the buttons.
     Play,
     /// The moves that start with this prefix (the second click).
@@ -28,7 +28,7 @@ pub(super) enum View {
 /// One option of the move select: a whole move, or a narrower set of moves
 /// (the moves that start with `prefix`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Choice {
+pub(crate) enum Choice {
     Move(String),
     Narrow { prefix: String, moves: usize },
 }
@@ -97,7 +97,7 @@ fn steps(action: &str) -> Vec<&str> {
 /// The choices the select offers for `moves` under `prefix`: every move when
 /// they fit in one select, otherwise the distinct next steps (a step with one
 /// move is offered as that move).
-pub(super) fn choices(moves: &[String], prefix: &str) -> Vec<Choice> {
+pub(crate) fn choices(moves: &[String], prefix: &str) -> Vec<Choice> {
     let under: Vec<&String> = moves
         .iter()
         .filter(|m| prefix.is_empty() || steps(m).len() > 1 && starts_with_steps(m, prefix))
@@ -159,7 +159,7 @@ fn starts_with_steps(action: &str, prefix: &str) -> bool {
     a.len() > p.len() && a[..p.len()] == p[..]
 }
 
-pub(super) fn cid(game_id: &str, verb: &str) -> String {
+pub(crate) fn cid(game_id: &str, verb: &str) -> String {
     ComponentId::new(TAG, game_id, verb).encode()
 }
 
@@ -170,7 +170,7 @@ fn at(verb: &str, version: i64) -> String {
 
 /// Reads `deal.7` as (`deal`, Some(7)); a verb without a version (boards
 /// drawn before versions) as (verb, None).
-pub(super) fn versioned(verb: &str) -> (&str, Option<i64>) {
+pub(crate) fn versioned(verb: &str) -> (&str, Option<i64>) {
     match verb.split_once('.') {
         Some((name, v)) => match v.parse() {
             Ok(v) => (name, Some(v)),
@@ -182,7 +182,7 @@ pub(super) fn versioned(verb: &str) -> (&str, Option<i64>) {
 
 /// What an open game's board carries. `legal` is the game's legal actions
 /// in notation (`deal` and `end` among them); Undo shows when it can undo.
-pub(super) fn open_components(
+pub(crate) fn open_components(
     id: &str,
     version: i64,
     legal: &[String],
@@ -258,7 +258,7 @@ pub(super) fn open_components(
 
 /// What a finished game's board carries: a new game, or (not for daily
 /// deals, whose deal others may still be playing) the same deal again.
-pub(super) fn finished_components(id: &str, daily: bool) -> Vec<Component> {
+pub(crate) fn finished_components(id: &str, daily: bool) -> Vec<Component> {
     if daily {
         return vec![Component::button(
             cid(id, "again"),
@@ -421,7 +421,7 @@ mod tests {
     /// actions within two clicks (issue 25: "every legal move at most two
     /// clicks from the board").
     fn two_clicks_reach_the_legal_set<G: crate::service::solitaire::SolitaireRules>(
-        opts: &crate::service::types::Options,
+        opts: &crate::service::Options,
         seed: u64,
         moves: usize,
     ) {
@@ -454,7 +454,7 @@ mod tests {
         #[test]
         fn every_patience_move_is_at_most_two_clicks_away(seed in 0u64..1_000_000) {
             use crate::rules::{anthill::Anthill, ants_solitaire::AntsSolitaire, myrmex::Myrmex};
-            use crate::service::types::{OptionValue, Options};
+            use crate::service::{OptionValue, Options};
             for level in ["minor", "larval", "major", "queen"] {
                 let mut opts = Options::new();
                 opts.insert("level".into(), OptionValue::Text(level.into()));

@@ -1,0 +1,12 @@
+//! Army Ants' clicks: the move picker and the private deployment.
+
+pub mod deploy;
+pub mod picker;
+
+use crate::rules::GameKind;
+use crate::service::custom_id::ComponentId;
+
+/// The id of an Army Ants component of `game_id`.
+pub fn cid(game_id: &str, verb: &str) -> String {
+    ComponentId::new(GameKind::ArmyAnts.component_tag(), game_id, verb).encode()
+}

@@ -1,0 +1,8 @@
+//! The clicks under a board: for each game, the buttons and selects that
+//! reach every legal action within Discord's limits (25 options a select,
+//! five rows a message), and the ids they carry. Front-end neutral, like the
+//! service's replies that carry them; the picture is `render`'s.
+
+pub mod army_ants;
+pub mod atta_ants;
+pub mod patience;
