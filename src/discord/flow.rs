@@ -327,23 +327,14 @@ pub async fn suggest(
 
 /// The service request of a slash command (or context-menu command).
 pub fn command_request(interaction: &serenity::CommandInteraction, name: &str, options: Options) -> Request {
-    Request {
-        user: user_of(&interaction.user, interaction.member.as_deref()),
-        guild: guild_of(interaction.guild_id),
-        channel: interaction.channel_id.to_string(),
-        at: Utc::now(),
-        input: Input::Command {
-            name: name.to_string(),
-            options,
-        },
-        manage_channels: manages_channel(interaction.member.as_deref(), interaction.context),
-        manage_messages: manages_messages(interaction.member.as_deref()),
-        bot_member: bot_member(
-            interaction.context,
-            &interaction.authorizing_integration_owners,
-            interaction.guild_id,
-        ),
-    }
+    let input = Input::Command {
+        name: name.to_string(),
+        options,
+    };
+    let (user, member) = (&interaction.user, interaction.member.as_deref());
+    let asker = Asker::new(user, member, interaction.guild_id, interaction.channel_id);
+    let owners = &interaction.authorizing_integration_owners;
+    asker.authorized(interaction.context, owners).request(input)
 }
 
 /// The service request of a button or select.
@@ -352,22 +343,98 @@ pub fn component_request(interaction: &serenity::ComponentInteraction) -> Reques
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
     };
-    Request {
-        user: user_of(&interaction.user, interaction.member.as_ref()),
-        guild: guild_of(interaction.guild_id),
-        channel: interaction.channel_id.to_string(),
-        at: Utc::now(),
-        input: Input::Component {
-            custom_id: interaction.data.custom_id.clone(),
-            values,
-        },
-        manage_channels: manages_channel(interaction.member.as_ref(), interaction.context),
-        manage_messages: manages_messages(interaction.member.as_ref()),
-        bot_member: bot_member(
-            interaction.context,
-            &interaction.authorizing_integration_owners,
-            interaction.guild_id,
-        ),
+    let input = Input::Component {
+        custom_id: interaction.data.custom_id.clone(),
+        values,
+    };
+    let (user, member) = (&interaction.user, interaction.member.as_ref());
+    let asker = Asker::new(user, member, interaction.guild_id, interaction.channel_id);
+    let owners = &interaction.authorizing_integration_owners;
+    asker.authorized(interaction.context, owners).request(input)
+}
+
+/// The service request of a modal's submission: its custom_id and the text
+/// typed into its fields, as a component's. Discord sends a modal without
+/// its context or the owners that authorized it.
+fn modal_request(interaction: &serenity::ModalInteraction) -> Request {
+    let values = interaction
+        .data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .filter_map(|c| match c {
+            serenity::ActionRowComponent::InputText(input) => input.value.clone(),
+            _ => None,
+        })
+        .collect();
+    let input = Input::Component {
+        custom_id: interaction.data.custom_id.clone(),
+        values,
+    };
+    Asker::new(
+        &interaction.user,
+        interaction.member.as_ref(),
+        interaction.guild_id,
+        interaction.channel_id,
+    )
+    .request(input)
+}
+
+/// Who asks, and where: what a service request says of any interaction.
+struct Asker<'a> {
+    user: &'a serenity::User,
+    member: Option<&'a serenity::Member>,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+    context: Option<serenity::InteractionContext>,
+    owners: &'a serenity::AuthorizingIntegrationOwners,
+}
+
+/// The owners of an interaction that names none.
+static NO_OWNERS: serenity::AuthorizingIntegrationOwners = serenity::AuthorizingIntegrationOwners(Vec::new());
+
+impl<'a> Asker<'a> {
+    /// An asker whose interaction names no context and no owners.
+    fn new(
+        user: &'a serenity::User,
+        member: Option<&'a serenity::Member>,
+        guild: Option<serenity::GuildId>,
+        channel: serenity::ChannelId,
+    ) -> Self {
+        Asker {
+            user,
+            member,
+            guild,
+            channel,
+            context: None,
+            owners: &NO_OWNERS,
+        }
+    }
+
+    /// The asker with the context and owners that its interaction names.
+    fn authorized(
+        self,
+        context: Option<serenity::InteractionContext>,
+        owners: &'a serenity::AuthorizingIntegrationOwners,
+    ) -> Self {
+        Asker {
+            context,
+            owners,
+            ..self
+        }
+    }
+
+    fn request(&self, input: Input) -> Request {
+        Request {
+            user: user_of(self.user, self.member),
+            guild: guild_of(self.guild),
+            channel: self.channel.to_string(),
+            at: Utc::now(),
+            input,
+            manage_channels: manages_channel(self.member, self.context),
+            manage_messages: manages_messages(self.member),
+            bot_member: bot_member(self.context, self.owners, self.guild),
+        }
     }
 }
 
@@ -654,39 +721,12 @@ pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentI
     .await
 }
 
-/// A modal's submission: its custom_id and the text typed into its fields,
-/// as the service request of a component; answered with a message.
+/// A modal's submission, answered with a message.
 pub async fn run_modal(at: Answering<'_>, interaction: &serenity::ModalInteraction) {
     let Answering { http, .. } = at;
     let label = component_label(&interaction.data.custom_id);
     let turn = Turn::new(at, interaction.id, &interaction.token, &label);
-    let values = interaction
-        .data
-        .components
-        .iter()
-        .flat_map(|row| &row.components)
-        .filter_map(|c| match c {
-            serenity::ActionRowComponent::InputText(input) => input.value.clone(),
-            _ => None,
-        })
-        .collect();
-    let req = Request {
-        user: user_of(&interaction.user, interaction.member.as_ref()),
-        guild: guild_of(interaction.guild_id),
-        channel: interaction.channel_id.to_string(),
-        at: Utc::now(),
-        input: Input::Component {
-            custom_id: interaction.data.custom_id.clone(),
-            values,
-        },
-        manage_channels: manages_channel(interaction.member.as_ref(), None),
-        manage_messages: manages_messages(interaction.member.as_ref()),
-        bot_member: bot_member(
-            None,
-            &serenity::AuthorizingIntegrationOwners(vec![]),
-            interaction.guild_id,
-        ),
-    };
+    let req = modal_request(interaction);
     let (reply, deferred) = turn.answer(&req, Initial::Defer).await;
     let response = Response::Message(Message::full(&reply));
     if let Err(e) = respond(http, turn.handle, Kind::Command, deferred, &response, false).await {
