@@ -540,14 +540,33 @@ impl<'a> Turn<'a> {
         crate::metrics::get().interaction(self.label, &outcome(&reply));
         (reply, deferred)
     }
-}
 
-/// Where an interaction happened.
-fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId, req: &Request) -> Place {
-    Place {
-        guild: guild_of(guild),
-        channel: channel.to_string(),
-        bot_member: req.bot_member,
+    /// What `deliver` needs of this interaction, in `channel` of `guild`.
+    fn delivery<'b>(
+        &self,
+        (kind, origin): (Kind, Origin<'b>),
+        guild: Option<serenity::GuildId>,
+        channel: serenity::ChannelId,
+        req: &'b Request,
+        deferred: bool,
+    ) -> Delivery<'b>
+    where
+        'a: 'b,
+    {
+        let place = Place {
+            guild: guild_of(guild),
+            channel: channel.to_string(),
+            bot_member: req.bot_member,
+        };
+        Delivery {
+            handle: self.handle,
+            kind,
+            origin,
+            channel,
+            place,
+            deferred,
+            req,
+        }
     }
 }
 
@@ -601,18 +620,8 @@ pub async fn run_command(
             }
             return challenge_in_thread(http, data, handle, interaction, req, reply).await;
         }
-        let channel = interaction.channel_id;
-        let place = place_of(interaction.guild_id, channel, &req);
-        let kind = Kind::Command;
-        let delivery = Delivery {
-            handle,
-            kind,
-            origin,
-            channel,
-            place,
-            deferred,
-            req: &req,
-        };
+        let (guild, channel) = (interaction.guild_id, interaction.channel_id);
+        let delivery = turn.delivery((Kind::Command, origin), guild, channel, &req, deferred);
         deliver(http, &data.service, delivery, &reply).await
     }
     .instrument(span)
@@ -688,7 +697,6 @@ pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentI
         let (reply, deferred) = turn.answer(&req, Initial::Acknowledge).await;
         let reply = with_open_table(reply, data.activity);
         let channel = interaction.channel_id;
-        let place = place_of(interaction.guild_id, channel, &req);
         let message_id = interaction.message.id;
         let message_key = message_id.to_string();
         let kind = Kind::Component { message_id };
@@ -700,15 +708,7 @@ pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentI
                 message_id: &message_key,
             },
         };
-        let delivery = Delivery {
-            handle,
-            kind,
-            origin,
-            channel,
-            place,
-            deferred,
-            req: &req,
-        };
+        let delivery = turn.delivery((kind, origin), interaction.guild_id, channel, &req, deferred);
         if let Err(e) = deliver(http, &data.service, delivery, &reply).await {
             let id = short_id();
             tracing::error!(error_id = %id, error = %format!("{e:#}"), "could not answer a click");
