@@ -284,15 +284,21 @@ where
     encode(&initial)
 }
 
+/// The context that an interaction over HTTP is answered in: its first
+/// response goes to `slot`, its webhook calls carry no bot token.
+fn answering<'a>(endpoint: &'a Endpoint, slot: &'a FirstResponse) -> Answering<'a> {
+    Answering {
+        http: &endpoint.http,
+        data: &endpoint.data,
+        first: Some(slot),
+        sent: None,
+        webhooks: Some(&endpoint.webhooks),
+    }
+}
+
 async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInteraction) -> Response {
     first_response(endpoint, Initial::Defer, |endpoint, slot| async move {
-        let at = Answering {
-            http: &endpoint.http,
-            data: &endpoint.data,
-            first: Some(&slot),
-            sent: None,
-            webhooks: Some(&endpoint.webhooks),
-        };
+        let at = answering(&endpoint, &slot);
         let result = match decode::command(&command, endpoint.bot_id) {
             Ok(decoded) => {
                 flow::run_command(at, &command, &decoded.name, decoded.options, decoded.kind).await
@@ -316,13 +322,7 @@ async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInter
 
 async fn answer_component(endpoint: Arc<Endpoint>, component: serenity::ComponentInteraction) -> Response {
     first_response(endpoint, Initial::Acknowledge, |endpoint, slot| async move {
-        let at = Answering {
-            http: &endpoint.http,
-            data: &endpoint.data,
-            first: Some(&slot),
-            sent: None,
-            webhooks: Some(&endpoint.webhooks),
-        };
+        let at = answering(&endpoint, &slot);
         flow::run_component(at, &component).await;
     })
     .await
@@ -330,13 +330,7 @@ async fn answer_component(endpoint: Arc<Endpoint>, component: serenity::Componen
 
 async fn answer_modal(endpoint: Arc<Endpoint>, modal: serenity::ModalInteraction) -> Response {
     first_response(endpoint, Initial::Defer, |endpoint, slot| async move {
-        let at = Answering {
-            http: &endpoint.http,
-            data: &endpoint.data,
-            first: Some(&slot),
-            sent: None,
-            webhooks: Some(&endpoint.webhooks),
-        };
+        let at = answering(&endpoint, &slot);
         flow::run_modal(at, &modal).await;
     })
     .await

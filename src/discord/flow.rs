@@ -327,23 +327,14 @@ pub async fn suggest(
 
 /// The service request of a slash command (or context-menu command).
 pub fn command_request(interaction: &serenity::CommandInteraction, name: &str, options: Options) -> Request {
-    Request {
-        user: user_of(&interaction.user, interaction.member.as_deref()),
-        guild: guild_of(interaction.guild_id),
-        channel: interaction.channel_id.to_string(),
-        at: Utc::now(),
-        input: Input::Command {
-            name: name.to_string(),
-            options,
-        },
-        manage_channels: manages_channel(interaction.member.as_deref(), interaction.context),
-        manage_messages: manages_messages(interaction.member.as_deref()),
-        bot_member: bot_member(
-            interaction.context,
-            &interaction.authorizing_integration_owners,
-            interaction.guild_id,
-        ),
-    }
+    let input = Input::Command {
+        name: name.to_string(),
+        options,
+    };
+    let (user, member) = (&interaction.user, interaction.member.as_deref());
+    let asker = Asker::new(user, member, interaction.guild_id, interaction.channel_id);
+    let owners = &interaction.authorizing_integration_owners;
+    asker.authorized(interaction.context, owners).request(input)
 }
 
 /// The service request of a button or select.
@@ -352,22 +343,98 @@ pub fn component_request(interaction: &serenity::ComponentInteraction) -> Reques
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
     };
-    Request {
-        user: user_of(&interaction.user, interaction.member.as_ref()),
-        guild: guild_of(interaction.guild_id),
-        channel: interaction.channel_id.to_string(),
-        at: Utc::now(),
-        input: Input::Component {
-            custom_id: interaction.data.custom_id.clone(),
-            values,
-        },
-        manage_channels: manages_channel(interaction.member.as_ref(), interaction.context),
-        manage_messages: manages_messages(interaction.member.as_ref()),
-        bot_member: bot_member(
-            interaction.context,
-            &interaction.authorizing_integration_owners,
-            interaction.guild_id,
-        ),
+    let input = Input::Component {
+        custom_id: interaction.data.custom_id.clone(),
+        values,
+    };
+    let (user, member) = (&interaction.user, interaction.member.as_ref());
+    let asker = Asker::new(user, member, interaction.guild_id, interaction.channel_id);
+    let owners = &interaction.authorizing_integration_owners;
+    asker.authorized(interaction.context, owners).request(input)
+}
+
+/// The service request of a modal's submission: its custom_id and the text
+/// typed into its fields, as a component's. Discord sends a modal without
+/// its context or the owners that authorized it.
+fn modal_request(interaction: &serenity::ModalInteraction) -> Request {
+    let values = interaction
+        .data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .filter_map(|c| match c {
+            serenity::ActionRowComponent::InputText(input) => input.value.clone(),
+            _ => None,
+        })
+        .collect();
+    let input = Input::Component {
+        custom_id: interaction.data.custom_id.clone(),
+        values,
+    };
+    Asker::new(
+        &interaction.user,
+        interaction.member.as_ref(),
+        interaction.guild_id,
+        interaction.channel_id,
+    )
+    .request(input)
+}
+
+/// Who asks, and where: what a service request says of any interaction.
+struct Asker<'a> {
+    user: &'a serenity::User,
+    member: Option<&'a serenity::Member>,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+    context: Option<serenity::InteractionContext>,
+    owners: &'a serenity::AuthorizingIntegrationOwners,
+}
+
+/// The owners of an interaction that names none.
+static NO_OWNERS: serenity::AuthorizingIntegrationOwners = serenity::AuthorizingIntegrationOwners(Vec::new());
+
+impl<'a> Asker<'a> {
+    /// An asker whose interaction names no context and no owners.
+    fn new(
+        user: &'a serenity::User,
+        member: Option<&'a serenity::Member>,
+        guild: Option<serenity::GuildId>,
+        channel: serenity::ChannelId,
+    ) -> Self {
+        Asker {
+            user,
+            member,
+            guild,
+            channel,
+            context: None,
+            owners: &NO_OWNERS,
+        }
+    }
+
+    /// The asker with the context and owners that its interaction names.
+    fn authorized(
+        self,
+        context: Option<serenity::InteractionContext>,
+        owners: &'a serenity::AuthorizingIntegrationOwners,
+    ) -> Self {
+        Asker {
+            context,
+            owners,
+            ..self
+        }
+    }
+
+    fn request(&self, input: Input) -> Request {
+        Request {
+            user: user_of(self.user, self.member),
+            guild: guild_of(self.guild),
+            channel: self.channel.to_string(),
+            at: Utc::now(),
+            input,
+            manage_channels: manages_channel(self.member, self.context),
+            manage_messages: manages_messages(self.member),
+            bot_member: bot_member(self.context, self.owners, self.guild),
+        }
     }
 }
 
@@ -417,6 +484,92 @@ pub fn outcome(reply: &Reply) -> String {
     }
 }
 
+/// One interaction under way, with what every kind of it does around the
+/// service's reply: counted in flight, refused while stopping, deferred
+/// when the service is slow, and its reply logged and counted.
+struct Turn<'a> {
+    at: Answering<'a>,
+    handle: Handle<'a>,
+    /// The interaction's name in metrics.
+    label: &'a str,
+    _inflight: super::InFlightGuard,
+}
+
+impl<'a> Turn<'a> {
+    fn new(at: Answering<'a>, id: serenity::InteractionId, token: &'a str, label: &'a str) -> Self {
+        Turn {
+            _inflight: at.data.inflight.enter(),
+            handle: Handle {
+                id,
+                token,
+                first: at.first,
+                webhooks: at.webhooks,
+            },
+            at,
+            label,
+        }
+    }
+
+    /// While the bot is stopping, tells the user so instead of answering;
+    /// None otherwise.
+    async fn refuse_while_stopping(&self) -> Option<Result<(), Error>> {
+        if !self.at.data.stopping.load(Ordering::SeqCst) {
+            return None;
+        }
+        crate::metrics::get().interaction(self.label, "stopping");
+        let message = Message::ephemeral(STOPPING);
+        Some(self.handle.create(self.at.http, Initial::Message(message)).await)
+    }
+
+    /// The service's reply to `req`, and whether the interaction was
+    /// deferred (as `defer`) while waiting for it.
+    async fn answer(&self, req: &Request, defer: Initial) -> (Reply, bool) {
+        let Answering { http, data, .. } = self.at;
+        let defer = async {
+            match self.handle.create(http, defer).await {
+                Ok(()) => tracing::debug!("deferred"),
+                Err(e) => tracing::warn!(error = %e, "could not defer"),
+            }
+        };
+        let (reply, deferred) = answer(&data.service, req, defer).await;
+        // From here on, poise's own replies (on_error) must be follow-ups.
+        if let Some(sent) = self.at.sent {
+            sent.store(true, Ordering::SeqCst);
+        }
+        log_reply(&reply, deferred);
+        crate::metrics::get().interaction(self.label, &outcome(&reply));
+        (reply, deferred)
+    }
+
+    /// What `deliver` needs of this interaction, in `channel` of `guild`.
+    fn delivery<'b>(
+        &self,
+        (kind, origin): (Kind, Origin<'b>),
+        guild: Option<serenity::GuildId>,
+        channel: serenity::ChannelId,
+        req: &'b Request,
+        deferred: bool,
+    ) -> Delivery<'b>
+    where
+        'a: 'b,
+    {
+        let place = Place {
+            guild: guild_of(guild),
+            channel: channel.to_string(),
+            bot_member: req.bot_member,
+        };
+        Delivery {
+            handle: self.handle,
+            kind,
+            origin,
+            channel,
+            place,
+            deferred,
+            req,
+        }
+    }
+}
+
 /// A slash command: the request, the reply, and what it becomes on Discord.
 pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: CommandKind) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
@@ -441,36 +594,16 @@ pub async fn run_command(
     kind: CommandKind,
 ) -> Result<(), Error> {
     let Answering { http, data, .. } = at;
-    let _guard = data.inflight.enter();
-    let handle = Handle {
-        id: interaction.id,
-        token: &interaction.token,
-        first: at.first,
-        webhooks: at.webhooks,
-    };
-    if data.stopping.load(Ordering::SeqCst) {
-        crate::metrics::get().interaction(name, "stopping");
-        return handle
-            .create(http, Initial::Message(Message::ephemeral(STOPPING)))
-            .await;
+    let turn = Turn::new(at, interaction.id, &interaction.token, name);
+    if let Some(refused) = turn.refuse_while_stopping().await {
+        return refused;
     }
+    let handle = turn.handle;
     let req = command_request(interaction, name, options);
     let span = tracing::info_span!("command", command = name, user = %req.user.id, channel = %req.channel);
     async move {
-        let defer = async {
-            match handle.create(http, Initial::Defer).await {
-                Ok(()) => tracing::debug!("deferred"),
-                Err(e) => tracing::warn!(error = %e, "could not defer"),
-            }
-        };
-        let (reply, deferred) = answer(&data.service, &req, defer).await;
+        let (reply, deferred) = turn.answer(&req, Initial::Defer).await;
         let reply = with_open_table(reply, data.activity);
-        // From here on, poise's own replies (on_error) must be follow-ups.
-        if let Some(sent) = at.sent {
-            sent.store(true, Ordering::SeqCst);
-        }
-        log_reply(&reply, deferred);
-        crate::metrics::get().interaction(name, &outcome(&reply));
         let origin = match kind {
             CommandKind::Game => Origin::GameCommand,
             CommandKind::Plain => Origin::PlainCommand,
@@ -487,27 +620,9 @@ pub async fn run_command(
             }
             return challenge_in_thread(http, data, handle, interaction, req, reply).await;
         }
-        let channel = interaction.channel_id;
-        let place = Place {
-            guild: interaction.guild_id.map(|g| g.to_string()),
-            channel: channel.to_string(),
-            bot_member: req.bot_member,
-        };
-        deliver(
-            http,
-            &data.service,
-            Delivery {
-                handle,
-                kind: Kind::Command,
-                origin,
-                channel,
-                place,
-                deferred,
-                req: &req,
-            },
-            &reply,
-        )
-        .await
+        let (guild, channel) = (interaction.guild_id, interaction.channel_id);
+        let delivery = turn.delivery((Kind::Command, origin), guild, channel, &req, deferred);
+        deliver(http, &data.service, delivery, &reply).await
     }
     .instrument(span)
     .await
@@ -555,22 +670,15 @@ pub async fn component(ctx: &serenity::Context, data: &Data, interaction: &seren
 /// A button or select, from either front end.
 pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentInteraction) {
     let Answering { http, data, .. } = at;
-    let _guard = data.inflight.enter();
-    let handle = Handle {
-        id: interaction.id,
-        token: &interaction.token,
-        first: at.first,
-        webhooks: at.webhooks,
-    };
     let label = component_label(&interaction.data.custom_id);
-    if data.stopping.load(Ordering::SeqCst) {
-        crate::metrics::get().interaction(&label, "stopping");
-        let message = Message::ephemeral(STOPPING);
-        if let Err(e) = handle.create(http, Initial::Message(message)).await {
+    let turn = Turn::new(at, interaction.id, &interaction.token, &label);
+    if let Some(refused) = turn.refuse_while_stopping().await {
+        if let Err(e) = refused {
             tracing::warn!(error = %e, "could not answer a click while stopping");
         }
         return;
     }
+    let handle = turn.handle;
     if interaction.data.custom_id == OPEN_TABLE {
         crate::metrics::get().interaction(&label, "ok");
         if let Err(e) = handle.create(http, Initial::LaunchActivity).await {
@@ -586,48 +694,22 @@ pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentI
         channel = %req.channel
     );
     async move {
-        let defer = async {
-            match handle.create(http, Initial::Acknowledge).await {
-                Ok(()) => tracing::debug!("deferred"),
-                Err(e) => tracing::warn!(error = %e, "could not defer"),
-            }
-        };
-        let (reply, deferred) = answer(&data.service, &req, defer).await;
+        let (reply, deferred) = turn.answer(&req, Initial::Acknowledge).await;
         let reply = with_open_table(reply, data.activity);
-        log_reply(&reply, deferred);
-        crate::metrics::get().interaction(&label, &outcome(&reply));
         let channel = interaction.channel_id;
-        let place = Place {
-            guild: interaction.guild_id.map(|g| g.to_string()),
-            channel: channel.to_string(),
-            bot_member: req.bot_member,
-        };
         let message_id = interaction.message.id;
         let message_key = message_id.to_string();
-        let result = deliver(
-            http,
-            &data.service,
-            Delivery {
-                handle,
-                kind: Kind::Component { message_id },
-                // A daily post's Play button starts a game as `/daily play`
-                // would, in a new message: the post stays as it is.
-                origin: if interaction.data.custom_id.starts_with("daily:") {
-                    Origin::GameCommand
-                } else {
-                    Origin::Component {
-                        message_id: &message_key,
-                    }
-                },
-                channel,
-                place,
-                deferred,
-                req: &req,
+        let kind = Kind::Component { message_id };
+        // A daily post's Play button starts a game as `/daily play` would,
+        // in a new message: the post stays as it is.
+        let origin = match interaction.data.custom_id.starts_with("daily:") {
+            true => Origin::GameCommand,
+            false => Origin::Component {
+                message_id: &message_key,
             },
-            &reply,
-        )
-        .await;
-        if let Err(e) = result {
+        };
+        let delivery = turn.delivery((kind, origin), interaction.guild_id, channel, &req, deferred);
+        if let Err(e) = deliver(http, &data.service, delivery, &reply).await {
             let id = short_id();
             tracing::error!(error_id = %id, error = %format!("{e:#}"), "could not answer a click");
             let message = Message::ephemeral(&format!("Something went wrong on our side (error id {id})."));
@@ -639,55 +721,15 @@ pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentI
     .await
 }
 
-/// A modal's submission: its custom_id and the text typed into its fields,
-/// as the service request of a component; answered with a message.
+/// A modal's submission, answered with a message.
 pub async fn run_modal(at: Answering<'_>, interaction: &serenity::ModalInteraction) {
-    let Answering { http, data, .. } = at;
-    let _guard = data.inflight.enter();
-    let handle = Handle {
-        id: interaction.id,
-        token: &interaction.token,
-        first: at.first,
-        webhooks: at.webhooks,
-    };
-    let values = interaction
-        .data
-        .components
-        .iter()
-        .flat_map(|row| &row.components)
-        .filter_map(|c| match c {
-            serenity::ActionRowComponent::InputText(input) => input.value.clone(),
-            _ => None,
-        })
-        .collect();
-    let req = Request {
-        user: user_of(&interaction.user, interaction.member.as_ref()),
-        guild: guild_of(interaction.guild_id),
-        channel: interaction.channel_id.to_string(),
-        at: Utc::now(),
-        input: Input::Component {
-            custom_id: interaction.data.custom_id.clone(),
-            values,
-        },
-        manage_channels: manages_channel(interaction.member.as_ref(), None),
-        manage_messages: manages_messages(interaction.member.as_ref()),
-        bot_member: bot_member(
-            None,
-            &serenity::AuthorizingIntegrationOwners(vec![]),
-            interaction.guild_id,
-        ),
-    };
+    let Answering { http, .. } = at;
     let label = component_label(&interaction.data.custom_id);
-    let defer = async {
-        if let Err(e) = handle.create(http, Initial::Defer).await {
-            tracing::warn!(error = %e, "could not defer");
-        }
-    };
-    let (reply, deferred) = answer(&data.service, &req, defer).await;
-    log_reply(&reply, deferred);
-    crate::metrics::get().interaction(&label, &outcome(&reply));
+    let turn = Turn::new(at, interaction.id, &interaction.token, &label);
+    let req = modal_request(interaction);
+    let (reply, deferred) = turn.answer(&req, Initial::Defer).await;
     let response = Response::Message(Message::full(&reply));
-    if let Err(e) = respond(http, handle, Kind::Command, deferred, &response, false).await {
+    if let Err(e) = respond(http, turn.handle, Kind::Command, deferred, &response, false).await {
         tracing::warn!(error = %format!("{e:#}"), "could not answer a form");
     }
 }
