@@ -144,11 +144,8 @@ impl Webhooks {
         payload: &impl serde::Serialize,
         files: &[serenity::CreateAttachment],
     ) -> anyhow::Result<serenity::MessageId> {
-        let body = Body::new(serde_json::to_value(payload)?, files)?;
-        let answer = self
-            .call(reqwest::Method::PATCH, &self.original_url(token), Some(body))
-            .await?;
-        message_id(&answer)
+        let url = self.original_url(token);
+        self.message(reqwest::Method::PATCH, &url, payload, files).await
     }
 
     pub async fn delete_original(&self, token: &str) -> anyhow::Result<()> {
@@ -164,10 +161,20 @@ impl Webhooks {
         payload: &impl serde::Serialize,
         files: &[serenity::CreateAttachment],
     ) -> anyhow::Result<serenity::MessageId> {
-        let body = Body::new(serde_json::to_value(payload)?, files)?;
         let url = format!("{}/webhooks/{}/{token}", self.api, self.application_id);
-        let answer = self.call(reqwest::Method::POST, &url, Some(body)).await?;
-        message_id(&answer)
+        self.message(reqwest::Method::POST, &url, payload, files).await
+    }
+
+    /// Sends a message (`payload` with its `files`) and gives its id.
+    async fn message(
+        &self,
+        method: reqwest::Method,
+        url: &str,
+        payload: &impl serde::Serialize,
+        files: &[serenity::CreateAttachment],
+    ) -> anyhow::Result<serenity::MessageId> {
+        let body = Body::new(serde_json::to_value(payload)?, files)?;
+        message_id(&self.call(method, url, Some(body)).await?)
     }
 
     /// One call, and one more after a rate limit's wait (if short). Never
