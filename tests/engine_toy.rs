@@ -9,7 +9,7 @@
 mod common;
 
 use antics::rules::{Game, Kind, Unlisted};
-use antics::service::engine::{Logged, Seating, Served, Table, Target, TimedOut};
+use antics::service::engine::{Logged, Seating, Served, Table, Target, TimedOut, Told, Worded};
 use antics::service::{Config, Ending, ErrorCode, GameResult, Input, Request, Service, User, UserError};
 use antics::store::{ActionRow, GameRow, GameStatus, Store};
 use anyhow::Context;
@@ -72,13 +72,6 @@ impl Served for Nim {
         Some(Nim::start(heaps).map_err(Into::into))
     }
 
-    fn told(outcome: &String, seats: &Pair) -> String {
-        match Self::winner(outcome) {
-            Some(seat) => format!("{} wins", seats.label(seat)),
-            None => outcome.clone(),
-        }
-    }
-
     fn timeout_entry(&self, _: Player) -> String {
         TIMEOUT.into()
     }
@@ -86,11 +79,22 @@ impl Served for Nim {
     fn not_started(seats: &Pair) -> String {
         format!("{} has not accepted yet.", seats.second.name)
     }
+}
 
-    fn refused(refusal: NimError, seats: &Pair) -> UserError {
-        match refusal {
+impl Told<Player> for String {
+    fn told(&self, name: &dyn Fn(Player) -> String) -> String {
+        match Nim::winner(self) {
+            Some(seat) => format!("{} wins", name(seat)),
+            None => self.clone(),
+        }
+    }
+}
+
+impl Worded<Player> for NimError {
+    fn worded(self, name: &dyn Fn(Player) -> String) -> UserError {
+        match self {
             NimError::NotYourTurn(seat) => {
-                UserError::not_your_turn(format!("It is not {}'s turn.", seats.label(seat)))
+                UserError::not_your_turn(format!("It is not {}'s turn.", name(seat)))
             }
             NimError::Illegal(why) => UserError::illegal(why),
         }

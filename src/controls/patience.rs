@@ -420,13 +420,12 @@ mod tests {
     /// every position, that the board's components reach exactly the legal
     /// actions within two clicks (issue 25: "every legal move at most two
     /// clicks from the board").
-    fn two_clicks_reach_the_legal_set<G: crate::service::solitaire::SolitaireRules>(
-        opts: &crate::service::Options,
+    fn two_clicks_reach_the_legal_set<G: crate::rules::patience::Patience>(
+        setup: G::Setup,
         seed: u64,
         moves: usize,
     ) {
         use rand::{Rng, SeedableRng};
-        let setup = G::setup(opts, Some(seed), None).unwrap();
         let mut game = G::from_setup(&setup).unwrap();
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         for _ in 0..moves {
@@ -437,7 +436,12 @@ mod tests {
             let mut sorted = legal.clone();
             sorted.sort();
             sorted.dedup();
-            assert_eq!(reachable(&legal), sorted, "{} seed {seed}", G::KIND);
+            assert_eq!(
+                reachable(&legal),
+                sorted,
+                "{} seed {seed}",
+                std::any::type_name::<G>()
+            );
             let playable: Vec<&String> = legal.iter().filter(|a| *a != "end").collect();
             let Some(pick) = playable.get(rng.random_range(0..playable.len().max(1))) else {
                 break;
@@ -446,25 +450,21 @@ mod tests {
         }
     }
 
-    /// Ants Solitaire's variants as `/solitaire new` takes them.
-    const VARIANTS: [&str; 2] = ["strict", "relaxed"];
-
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
         #[test]
         fn every_patience_move_is_at_most_two_clicks_away(seed in 0u64..1_000_000) {
-            use crate::rules::{anthill::Anthill, ants_solitaire::AntsSolitaire, myrmex::Myrmex};
-            use crate::service::{OptionValue, Options};
-            for level in ["minor", "larval", "major", "queen"] {
-                let mut opts = Options::new();
-                opts.insert("level".into(), OptionValue::Text(level.into()));
-                two_clicks_reach_the_legal_set::<Myrmex>(&opts, seed, 150);
+            use crate::rules::{anthill, ants_solitaire, myrmex};
+            let seed_ = Some(seed);
+            for level in crate::rules::cards::MyrmexLevel::ALL {
+                let setup = myrmex::Setup { level, closed: false, seed: seed_, deal: None, ends_when_dead: true };
+                two_clicks_reach_the_legal_set::<myrmex::Myrmex>(setup, seed, 150);
             }
-            two_clicks_reach_the_legal_set::<Anthill>(&Options::new(), seed, 150);
-            for variant in VARIANTS {
-                let mut opts = Options::new();
-                opts.insert("variant".into(), OptionValue::Text(variant.to_string()));
-                two_clicks_reach_the_legal_set::<AntsSolitaire>(&opts, seed, 150);
+            let setup = anthill::Setup { seed: seed_, deal: None };
+            two_clicks_reach_the_legal_set::<anthill::Anthill>(setup, seed, 150);
+            for variant in ants_solitaire::Variant::ALL {
+                let setup = ants_solitaire::Setup { variant, seed: seed_, deal: None };
+                two_clicks_reach_the_legal_set::<ants_solitaire::AntsSolitaire>(setup, seed, 150);
             }
         }
     }

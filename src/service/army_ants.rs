@@ -11,12 +11,12 @@ use super::options;
 use super::types::*;
 use super::{mention, Service};
 use crate::ai::army_ants::Level;
-use crate::controls::army_ants::{cid, deploy, picker};
+use crate::controls::army_ants::{board, deploy, picker};
 use crate::controls::patience::versioned;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
-    record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Outcome, Phase, RuleError, Setup, Side,
-    Square, Status, View,
+    record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Phase, RuleError, Setup, Side, Square,
+    Status, View,
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
@@ -113,16 +113,8 @@ impl Served for ArmyAnts {
         Some(ArmyAnts::new(setup).map_err(Into::into))
     }
 
-    fn told(outcome: &Outcome, seats: &Seats) -> String {
-        outcome.told(|side| seats.label(side))
-    }
-
     fn timeout_entry(&self, _: Side) -> String {
         TIMEOUT.to_string()
-    }
-
-    fn refused(e: RuleError, seats: &Seats) -> UserError {
-        UserError::refused(e, |side| seats.label(side))
     }
 
     fn not_started(seats: &Seats) -> String {
@@ -201,7 +193,7 @@ impl Service {
                 };
                 return Ok(privately_answered(reply, &req.channel));
             }
-            verb if is_move_verb(verb) => {
+            verb if board::is_move_verb(verb) => {
                 let action = options::notation(&value()?)?;
                 let reply = self.act(req, target, action, version, Answer::Picker).await?;
                 return Ok(privately_answered(reply, &req.channel));
@@ -351,18 +343,9 @@ impl Service {
 
     /// A challenge waiting for its answer: `text`, Accept and Decline.
     fn challenge_reply(&self, loaded: &Loaded, text: String) -> Reply {
-        let row = &loaded.row;
-        let components = vec![
-            Component::button(
-                cid(&row.id, &format!("accept.{}", row.version)),
-                "Accept",
-                ButtonStyle::Success,
-            ),
-            Component::button(cid(&row.id, "decline"), "Decline", ButtonStyle::Danger),
-        ];
         Reply {
             text,
-            components,
+            components: board::challenge(&loaded.row.id, loaded.row.version),
             game: Some(self.summary(loaded)),
             ..Reply::default()
         }
@@ -786,15 +769,13 @@ impl Service {
     /// at the same level), colours swapped, the same deployment or starting
     /// position, a new deal. The one who clicks challenges the other.
     async fn rematch(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-        let Some(side) = loaded.seat_of(&req.user.id) else {
-            return Err(
-                UserError::not_a_player("Only the two players of that game can ask for a rematch.").into(),
-            );
-        };
-        if loaded.row.status != GameStatus::Finished {
-            return Err(UserError::illegal("That game is not over yet.").into());
-        }
+        let (loaded, side) = self
+            .finished_seat::<ArmyAnts>(
+                req,
+                &target,
+                "Only the two players of that game can ask for a rematch.",
+            )
+            .await?;
         let mut opts = Options::new();
         let opponent = loaded.user(side.opponent()).clone();
         opts.insert("opponent".into(), OptionValue::User(opponent));
@@ -818,16 +799,8 @@ impl Service {
     async fn confirm_resign(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
         let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
         self.seated(&loaded, req)?;
-        let id = &loaded.row.id;
         let mut reply = Reply::ephemeral("Resign this game? Your opponent wins.");
-        reply.components = vec![
-            Component::button(
-                cid(id, &format!("resignok.{}", loaded.row.version)),
-                "Yes, resign",
-                ButtonStyle::Danger,
-            ),
-            Component::button(cid(id, "resignno"), "Keep playing", ButtonStyle::Secondary),
-        ];
+        reply.components = board::confirm_resign(&loaded.row.id, loaded.row.version);
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
     }
@@ -848,7 +821,9 @@ impl Service {
         let side = self.seated(&loaded, req)?;
         let again = |text: String| -> ServiceResult<Reply> {
             let mut reply = Reply::ephemeral(text);
-            reply.components.extend(card_select(&loaded, side));
+            reply
+                .components
+                .extend(board::card_select(&loaded.row.id, loaded.game(), side, "card"));
             reply.game = Some(self.summary(&loaded));
             Ok(reply)
         };
@@ -904,26 +879,12 @@ impl Service {
             text.push_str("\n-# A march is listed under the card at its end nearer column a or row 1.");
         }
         let mut reply = Reply::ephemeral(text);
-        for (i, group) in groups.iter().enumerate() {
-            let verb = match i {
-                0 => format!("move.{version}"),
-                i => format!("move{}.{version}", i + 1),
-            };
-            reply.components.push(Component::Select {
-                id: cid(&loaded.row.id, &verb),
-                placeholder: group.placeholder.clone(),
-                options: group
-                    .actions
-                    .iter()
-                    .map(|a| SelectOption {
-                        value: a.to_string(),
-                        label: picker::label(board, a, square),
-                    })
-                    .collect(),
-            });
-        }
+        let id = &loaded.row.id;
+        reply.components = board::move_selects(id, version, board, square, &groups);
         if switch {
-            reply.components.extend(card_select(&loaded, side));
+            reply
+                .components
+                .extend(board::card_select(&loaded.row.id, loaded.game(), side, "card"));
         }
         reply.game = Some(self.summary(&loaded));
         Ok(reply)
@@ -986,45 +947,11 @@ impl Service {
             png: army_ants_png(&view, &labels),
             alt: army_ants_alt_text(&view, &labels),
         });
-        let id = &loaded.row.id;
-        let mut components = Vec::new();
-        match loaded.game().status() {
-            // Ended by a moderator: nothing left to click.
-            _ if loaded.row.status == GameStatus::Cancelled => {}
-            Status::Deploying => {
-                components.push(deploy_button(id));
-                components.push(Component::button(
-                    cid(id, "resign"),
-                    "Resign",
-                    ButtonStyle::Danger,
-                ));
-            }
-            Status::ToMove(_) => {
-                components.extend(board_select(loaded));
-                // The computer answers an offer at once: while its refusal
-                // stands, the board offers no draw button to click in vain.
-                let draw_label = match (loaded.game().draw_offer(), loaded.seats.bot()) {
-                    (None, _) => Some("Offer draw"),
-                    (Some(_), None) => Some("Accept draw"),
-                    (Some(_), Some(_)) => None,
-                };
-                if let Some(label) = draw_label {
-                    components.push(Component::button(cid(id, "draw"), label, ButtonStyle::Secondary));
-                }
-                components.push(Component::button(
-                    cid(id, "resign"),
-                    "Resign",
-                    ButtonStyle::Danger,
-                ));
-            }
-            Status::Over(_) => {
-                components.push(Component::button(
-                    cid(id, "rematch"),
-                    "Rematch",
-                    ButtonStyle::Primary,
-                ));
-            }
-        }
+        // Ended by a moderator: nothing left to click.
+        let components = match loaded.row.status {
+            GameStatus::Cancelled => Vec::new(),
+            _ => board::components(&loaded.row.id, loaded.game(), loaded.seats.bot().is_some()),
+        };
         Reply {
             text,
             image,
@@ -1197,57 +1124,8 @@ impl super::state::Logged for ArmyAnts {
     type Seats = Seats;
 
     fn play_logged(&mut self, seats: &Seats, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
-        let side = seats
-            .seat_of(&entry.user_id)
-            .with_context(|| format!("{} is not seated", entry.user_id))?;
-        if entry.notation == TIMEOUT {
-            self.forfeit(side);
-        } else {
-            self.apply(side, &entry.notation.parse::<Action>()?)?;
-        }
-        Ok(true)
+        super::engine::play_seated(self, seats, entry)
     }
-}
-
-/// The board's select: a card of the side to move (or the Queen's Favor,
-/// which plays at once).
-fn board_select(loaded: &Loaded) -> Option<Component> {
-    let Status::ToMove(side) = loaded.game().status() else {
-        return None;
-    };
-    let options = picker::card_options(loaded.game(), side);
-    (!options.is_empty()).then(|| Component::Select {
-        id: cid(&loaded.row.id, "pick"),
-        placeholder: "Pick a card to move".into(),
-        options,
-    })
-}
-
-/// The private picker's select of `side`'s next card: the cards with a
-/// legal move when it is that side's turn, else all its cards.
-fn card_select(loaded: &Loaded, side: Side) -> Option<Component> {
-    let Status::ToMove(to_move) = loaded.game().status() else {
-        return None;
-    };
-    let options = picker::card_options(loaded.game(), side);
-    let placeholder = match to_move == side {
-        true => "Pick your next card",
-        false => "Your next card (when your turn comes)",
-    };
-    (!options.is_empty()).then(|| Component::Select {
-        id: cid(&loaded.row.id, "card"),
-        placeholder: placeholder.into(),
-        options,
-    })
-}
-
-/// The move selects of a picker: `move.V`, then `move2.V` .. `move5.V`.
-fn is_move_verb(verb: &str) -> bool {
-    verb == "move"
-        || verb
-            .strip_prefix("move")
-            .and_then(|n| n.parse::<u8>().ok())
-            .is_some_and(|n| (2..=picker::MAX_ROWS as u8).contains(&n))
 }
 
 /// How an action's reply goes out: as the public board (a command, a click
@@ -1340,10 +1218,6 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
     }
 }
 
-fn deploy_button(game_id: &str) -> Component {
-    Component::button(cid(game_id, "deploy"), "Deploy", ButtonStyle::Primary)
-}
-
 /// How to place the hand by typing, for those who prefer it.
 fn typed_deploy_hint(hand: &DeployHand) -> &'static str {
     if hand.rows.len() == 1 {
@@ -1373,6 +1247,8 @@ fn picker_answer(reply: Reply, loaded: &Loaded, side: Side, channel: &str) -> Re
     let text = reply.text.lines().next().unwrap_or_default().to_string();
     let mut private = super::answered_privately(reply, channel, text);
     private.update = true;
-    private.components.extend(card_select(loaded, side));
+    private
+        .components
+        .extend(board::card_select(&loaded.row.id, loaded.game(), side, "card"));
     private
 }

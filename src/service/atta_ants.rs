@@ -15,7 +15,7 @@ use super::{mention, Service};
 use crate::controls::atta_ants::{self as board, Choice, View};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
-    parse_deal, Action, AttaAnts, Colour, Events, Outcome, Phase, RuleError, Setup, Status,
+    parse_deal, Action, AttaAnts, Colour, Events, Phase, RuleError, Setup, Status,
 };
 use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus, GameUpdate};
@@ -80,10 +80,6 @@ impl Served for AttaAnts {
         started.then(|| start_of(setup, table).map_err(Into::into))
     }
 
-    fn told(outcome: &Outcome, table: &Table) -> String {
-        outcome.told(|colour| table.label(colour))
-    }
-
     fn turn_clock(config: &super::Config) -> Option<std::time::Duration> {
         Some(config.atta_turn_timeout)
     }
@@ -91,10 +87,6 @@ impl Served for AttaAnts {
     /// A player out of time leaves the game.
     fn timeout_entry(&self, _: Colour) -> String {
         Action::Leave.to_string()
-    }
-
-    fn refused(e: RuleError, table: &Table) -> UserError {
-        UserError::refused(e, |colour| table.label(colour))
     }
 
     fn not_started(_: &Table) -> String {
@@ -251,16 +243,13 @@ impl Service {
     /// seats turned by one (the first seat goes last), a new deal; the
     /// player who asked hosts it and starts it, and anyone may leave first.
     async fn atta_rematch(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let loaded = self.find_table::<AttaAnts>(req, &target).await?;
-        if loaded.seats.seat_of(&req.user.id).is_none() {
-            return Err(UserError::not_a_player(
+        let (loaded, _) = self
+            .finished_seat::<AttaAnts>(
+                req,
+                &target,
                 "Only the players of that game can ask for a rematch; Play again opens a new game.",
             )
-            .into());
-        }
-        if loaded.row.status != GameStatus::Finished {
-            return Err(UserError::illegal("That game is not over yet.").into());
-        }
+            .await?;
         let mut seats = loaded.seats.seats.clone();
         seats.rotate_left(1);
         let setup = LobbySetup {
@@ -688,11 +677,7 @@ impl super::state::Logged for AttaAnts {
     type Seats = Table;
 
     fn play_logged(&mut self, table: &Table, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
-        let colour = table
-            .seat_of(&entry.user_id)
-            .with_context(|| format!("{} is not seated", entry.user_id))?;
-        self.apply(colour, &entry.notation.parse::<Action>()?)?;
-        Ok(true)
+        super::engine::play_seated(self, table, entry)
     }
 }
 

@@ -53,8 +53,7 @@ pub fn post_nonce(channel: &str, day: &str) -> String {
         .chain_update(b"\0")
         .chain_update(day.as_bytes())
         .finalize();
-    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    format!("d{hex}")
+    format!("d{}", hex::encode(&digest[..12]))
 }
 
 /// How many names a results field lists before "and N more".

@@ -124,7 +124,7 @@ impl Service {
         let mut bytes = [0u8; 32];
         rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut bytes)
             .map_err(|e| anyhow::anyhow!("no randomness for the daily secret: {e}"))?;
-        let fresh: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let fresh = hex::encode(bytes);
         // Another process may have stored one first: use whichever was kept.
         Ok(self
             .store

@@ -20,7 +20,7 @@ use crate::render::{
     board_replay, board_replay_alt_text, Board, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::{Game, Kind, Turn};
-use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
+use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
@@ -41,8 +41,46 @@ pub trait Seating<Seat: Copy + std::fmt::Display> {
     }
 }
 
-/// A game the engine serves: its rules, and how the service stores it.
-pub trait Served: Game + Logged<Seats: Seating<Self::Seat> + Serialize + DeserializeOwned> {
+/// An outcome in words, each seat named by `name` ("alice (Red) captured
+/// the enemy Queen").
+pub trait Told<Seat> {
+    fn told(&self, name: &dyn Fn(Seat) -> String) -> String;
+}
+
+/// A refusal of the rules in the player's words, each seat named by `name`.
+pub trait Worded<Seat> {
+    fn worded(self, name: &dyn Fn(Seat) -> String) -> UserError;
+}
+
+impl<Seat: std::fmt::Display> Worded<Seat> for crate::rules::refusal::RuleError<Seat> {
+    fn worded(self, name: &dyn Fn(Seat) -> String) -> UserError {
+        use crate::rules::refusal::RuleError;
+        match self {
+            RuleError::GameOver => UserError::game_over("That game is over."),
+            RuleError::NotYourTurn(seat) => UserError::not_your_turn(format!("It is {}'s turn.", name(seat))),
+            RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
+        }
+    }
+}
+
+impl Told<crate::rules::army_ants::Side> for crate::rules::army_ants::Outcome {
+    fn told(&self, name: &dyn Fn(crate::rules::army_ants::Side) -> String) -> String {
+        crate::rules::army_ants::Outcome::told(self, name)
+    }
+}
+
+impl Told<crate::rules::atta_ants::Colour> for crate::rules::atta_ants::Outcome {
+    fn told(&self, name: &dyn Fn(crate::rules::atta_ants::Colour) -> String) -> String {
+        crate::rules::atta_ants::Outcome::told(self, name)
+    }
+}
+
+/// A game the engine serves: its rules, and how the service stores it. Its
+/// outcomes and refusals are worded with the seats' labels.
+pub trait Served:
+    Game<Outcome: Told<Self::Seat>, Refusal: Worded<Self::Seat>>
+    + Logged<Seats: Seating<Self::Seat> + Serialize + DeserializeOwned>
+{
     /// Its entry in the registry.
     const KIND: Kind;
     /// What starts a game when there is none in the channel.
@@ -55,9 +93,6 @@ pub trait Served: Game + Logged<Seats: Seating<Self::Seat> + Serialize + Deseria
     /// The game that `stored` deals for these seats: `None` while the table
     /// is still filling (a lobby that has not started).
     fn dealt(row: &GameRow, stored: &Self::Stored, seats: &Self::Seats) -> Option<anyhow::Result<Self>>;
-
-    /// The outcome in words, the seats by their labels.
-    fn told(outcome: &Self::Outcome, seats: &Self::Seats) -> String;
 
     /// How long a seat has for its turn before it times out, if the game
     /// keeps a turn clock (otherwise only the idle sweep ends it).
@@ -72,7 +107,9 @@ pub trait Served: Game + Logged<Seats: Seating<Self::Seat> + Serialize + Deseria
     fn not_started(seats: &Self::Seats) -> String;
 
     /// The rules' refusal in the player's words.
-    fn refused(refusal: Self::Refusal, seats: &Self::Seats) -> UserError;
+    fn refused(refusal: Self::Refusal, seats: &Self::Seats) -> UserError {
+        refusal.worded(&|seat| seats.label(seat))
+    }
 }
 
 /// A stored game with its state rebuilt: no game while the table fills.
@@ -108,7 +145,7 @@ impl<G: Served> Table<G> {
 
     /// The outcome in words.
     pub fn told(&self, outcome: &G::Outcome) -> String {
-        G::told(outcome, &self.seats)
+        outcome.told(&|seat| self.label(seat))
     }
 
     /// The result stored and shown for `outcome`.
@@ -153,6 +190,27 @@ impl<G: Served> Table<G> {
             _ => shown,
         }
     }
+}
+
+/// Plays one logged entry of a game with seats: its user's seat acts, and
+/// the game's timeout entry (when it is no action of the game) forfeits
+/// the seat. For a game's `Logged::play_logged`.
+pub fn play_seated<G>(game: &mut G, seats: &G::Seats, entry: &ActionRow) -> anyhow::Result<bool>
+where
+    G: Served,
+    <G::Action as std::str::FromStr>::Err: std::error::Error + Send + Sync + 'static,
+{
+    let seat = seats
+        .seat_of(&entry.user_id)
+        .with_context(|| format!("{} is not seated", entry.user_id))?;
+    match G::parse_action(&entry.notation) {
+        Ok(action) => game.act(seat, &action)?,
+        Err(_) if entry.notation == game.timeout_entry(seat) => {
+            game.forfeit(seat);
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(true)
 }
 
 /// The stored status of a dealt game.
@@ -251,6 +309,24 @@ impl Service {
             Ok(Some(Played { table, seat, told }))
         })
         .await
+    }
+
+    /// The finished game `target` names and the requester's seat in it, for
+    /// a rematch; `not_a_player` words the refusal of anyone else.
+    pub async fn finished_seat<G: Served>(
+        &self,
+        req: &Request,
+        target: &Target<'_>,
+        not_a_player: &str,
+    ) -> ServiceResult<(Table<G>, G::Seat)> {
+        let table = self.find_table::<G>(req, target).await?;
+        let seat = table
+            .seat_of(&req.user.id)
+            .ok_or_else(|| UserError::not_a_player(not_a_player))?;
+        if table.row.status != GameStatus::Finished {
+            return Err(UserError::illegal("That game is not over yet.").into());
+        }
+        Ok((table, seat))
     }
 
     /// A stored game of `G` with its state: kept from an earlier request,

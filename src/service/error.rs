@@ -71,22 +71,6 @@ impl UserError {
             message: message.into(),
         }
     }
-
-    /// A multiplayer game's refusal in the player's words, the seat whose
-    /// turn it is named by `label` ("alice (Red)").
-    pub fn refused<Seat: std::fmt::Display>(
-        e: crate::rules::refusal::RuleError<Seat>,
-        label: impl Fn(Seat) -> String,
-    ) -> UserError {
-        use crate::rules::refusal::RuleError;
-        match e {
-            RuleError::GameOver => UserError::game_over("That game is over."),
-            RuleError::NotYourTurn(seat) => {
-                UserError::not_your_turn(format!("It is {}'s turn.", label(seat)))
-            }
-            RuleError::Illegal(msg) => UserError::illegal(sentence(&msg)),
-        }
-    }
 }
 
 impl UserError {

@@ -23,7 +23,7 @@ mod options;
 mod ratings;
 mod reach;
 pub mod rules_text;
-pub(crate) mod solitaire;
+mod solitaire;
 mod solitaire_games;
 mod state;
 mod stats;

@@ -35,7 +35,7 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
-pub(crate) trait SolitaireRules:
+pub(super) trait SolitaireRules:
     Patience<Setup: Serialize + DeserializeOwned + Clone + Send + Sync> + Hinted
 {
     /// The stored kind: `myrmex`, `anthill` or `ants`.
@@ -1291,9 +1291,4 @@ fn board_post(reply: &Reply) -> Post {
 /// Time of play as players read it.
 pub(super) fn minutes(elapsed_ms: i64) -> f64 {
     elapsed_ms.max(0) as f64 / 60_000.0
-}
-
-#[allow(dead_code)]
-fn at(ms: i64) -> DateTime<Utc> {
-    DateTime::from_timestamp_millis(ms).unwrap_or_default()
 }

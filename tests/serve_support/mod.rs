@@ -264,10 +264,6 @@ pub fn key() -> SigningKey {
     SigningKey::from_bytes(&[7u8; 32])
 }
 
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 pub fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64
 }
@@ -278,7 +274,7 @@ pub fn signed(body: &[u8], timestamp: i64) -> Vec<(&'static str, String)> {
     let message = [timestamp.as_bytes(), body].concat();
     let signature = key().sign(&message);
     vec![
-        ("X-Signature-Ed25519", hex(&signature.to_bytes())),
+        ("X-Signature-Ed25519", hex::encode(signature.to_bytes())),
         ("X-Signature-Timestamp", timestamp),
         ("Content-Type", "application/json".to_string()),
     ]
@@ -312,7 +308,10 @@ impl Server {
             .args(["serve", "--listen", "127.0.0.1:0", "--db"])
             .arg(db)
             .env("DISCORD_APPLICATION_ID", BOT)
-            .env("DISCORD_PUBLIC_KEY", hex(key().verifying_key().as_bytes()))
+            .env(
+                "DISCORD_PUBLIC_KEY",
+                hex::encode(key().verifying_key().as_bytes()),
+            )
             .env("ANTICS_DISCORD_API", format!("http://127.0.0.1:{discord_port}"))
             .env("ANTICS_LOG", "info,antics=debug")
             .env_remove("DISCORD_TOKEN")

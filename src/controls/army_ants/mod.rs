@@ -1,5 +1,6 @@
 //! Army Ants' clicks: the move picker and the private deployment.
 
+pub mod board;
 pub mod deploy;
 pub mod picker;
 
