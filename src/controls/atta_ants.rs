@@ -97,6 +97,15 @@ pub(crate) fn cid(game_id: &str, verb: &str) -> String {
     ComponentId::new(TAG, game_id, verb).encode()
 }
 
+/// A lobby's buttons: Join, Start (bound to the lobby's version), Leave.
+pub(crate) fn lobby(game_id: &str, version: i64) -> Vec<Component> {
+    vec![
+        Component::button(cid(game_id, "join"), "Join", ButtonStyle::Success),
+        Component::button(cid(game_id, &at("start", version)), "Start", ButtonStyle::Primary),
+        Component::button(cid(game_id, "leave"), "Leave", ButtonStyle::Secondary),
+    ]
+}
+
 /// A verb with the game's version, for components that act on the game.
 pub(crate) fn at(verb: &str, version: i64) -> String {
     format!("{verb}.{version}")
@@ -486,17 +495,10 @@ pub(crate) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &Vi
     if game.outcome().is_some() {
         // A finished board starts the next game: the same table with the
         // seats turned, or a new lobby.
-        out.push(Component::button(
-            cid(game_id, "rematch"),
-            "Rematch",
-            ButtonStyle::Primary,
-        ));
-        out.push(Component::button(
-            cid(game_id, "again"),
-            "Play again",
-            ButtonStyle::Secondary,
-        ));
-        return out;
+        return vec![
+            Component::button(cid(game_id, "rematch"), "Rematch", ButtonStyle::Primary),
+            Component::button(cid(game_id, "again"), "Play again", ButtonStyle::Secondary),
+        ];
     }
     let legal = game.legal_actions();
     match game.phase() {

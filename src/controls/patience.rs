@@ -197,17 +197,14 @@ pub(crate) fn open_components(
     let mut components = Vec::new();
     match view {
         View::ConfirmEnd => {
-            components.push(Component::button(
-                cid(id, &at("endok", version)),
-                "Yes, end the game",
-                ButtonStyle::Danger,
-            ));
-            components.push(Component::button(
-                cid(id, "back"),
-                "Keep playing",
-                ButtonStyle::Secondary,
-            ));
-            return components;
+            return vec![
+                Component::button(
+                    cid(id, &at("endok", version)),
+                    "Yes, end the game",
+                    ButtonStyle::Danger,
+                ),
+                Component::button(cid(id, "back"), "Keep playing", ButtonStyle::Secondary),
+            ];
         }
         View::Play | View::From(_) => {}
     }

@@ -23,7 +23,6 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-const TAG: &str = GameKind::AttaAnts.component_tag();
 const MAX_PLAYERS: usize = GameKind::AttaAnts.players().1 as usize;
 const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
 
@@ -475,7 +474,6 @@ impl Service {
     }
 
     fn lobby_reply(&self, loaded: &Loaded, mut text: String) -> Reply {
-        let id = &loaded.row.id;
         if loaded.setup.chosen {
             text.push_str(&format!(
                 "\n{} chose the seed or the deck order of this game, so they may know the order of the terrain cards.",
@@ -484,15 +482,7 @@ impl Service {
         }
         Reply {
             text,
-            components: vec![
-                Component::button(cid(id, "join"), "Join", ButtonStyle::Success),
-                Component::button(
-                    cid(id, &board::at("start", loaded.row.version)),
-                    "Start",
-                    ButtonStyle::Primary,
-                ),
-                Component::button(cid(id, "leave"), "Leave", ButtonStyle::Secondary),
-            ],
+            components: board::lobby(&loaded.row.id, loaded.row.version),
             game: Some(self.atta_summary(loaded)),
             ..Reply::default()
         }
@@ -724,10 +714,6 @@ fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
         GameStatus::Finished => Err(UserError::game_over("That game is over.")),
         _ => Err(UserError::illegal("The game has already started.")),
     }
-}
-
-fn cid(game_id: &str, verb: &str) -> String {
-    ComponentId::new(TAG, game_id, verb).encode()
 }
 
 /// "alice (Red) to place the drawn card." or the result.
