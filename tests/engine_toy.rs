@@ -9,10 +9,9 @@
 mod common;
 
 use antics::rules::{Game, Kind, Unlisted};
-use antics::service::engine::{Logged, Seating, Served, Table, Target, TimedOut, Told, Worded};
+use antics::service::engine::{Logged, Seating, Served, Table, Target, Told, Worded};
 use antics::service::{Config, Ending, ErrorCode, GameResult, Input, Request, Service, User, UserError};
 use antics::store::{ActionRow, GameRow, GameStatus, Store};
-use anyhow::Context;
 use chrono::{DateTime, Duration, Utc};
 use common::nim::{Nim, NimError, Player, Take};
 use serde::{Deserialize, Serialize};
@@ -51,14 +50,7 @@ impl Logged for Nim {
     type Seats = Pair;
 
     fn play_logged(&mut self, seats: &Pair, entry: &ActionRow) -> anyhow::Result<bool> {
-        let seat = seats.seat_of(&entry.user_id).context("a seated player")?;
-        match entry.notation.as_str() {
-            TIMEOUT => {
-                self.forfeit(seat);
-            }
-            notation => self.act(seat, &notation.parse::<Take>()?)?,
-        }
-        Ok(true)
+        antics::service::engine::play_seated(self, seats, entry)
     }
 }
 
@@ -70,6 +62,11 @@ impl Served for Nim {
 
     fn dealt(_: &GameRow, heaps: &[u8; 3], _: &Pair) -> Option<anyhow::Result<Nim>> {
         Some(Nim::start(heaps).map_err(Into::into))
+    }
+
+    /// Ten minutes a turn: the engine's sweep times a seat out.
+    fn turn_clock(_: &Config) -> Option<std::time::Duration> {
+        Some(std::time::Duration::from_secs(10 * 60))
     }
 
     fn timeout_entry(&self, _: Player) -> String {
@@ -182,7 +179,11 @@ async fn the_engine_serves_a_game_outside_the_registry() {
         .unwrap()
         .unwrap();
     assert_eq!(table.row.status, GameStatus::Active);
-    assert_eq!(table.row.expires_at, None, "Nim keeps no turn clock");
+    assert_eq!(
+        table.row.expires_at,
+        Some(at(11).timestamp_millis()),
+        "the first player has ten minutes"
+    );
     let summary = table.summary();
     assert_eq!(summary.to_move.as_deref(), Some("alice"));
     assert_eq!(summary.legal.len(), 6, "1 + 2 + 3 takes");
@@ -257,28 +258,25 @@ async fn a_seat_out_of_time_forfeits_through_the_engine() {
         .unwrap();
     let table = take(&service, &alice, 1, "1:2", None).await.unwrap();
 
-    // The five games' sweeps read the idle unlisted row and leave it to
-    // its own server.
-    let idle = 73 * 60;
-    assert!(service.tick(at(idle)).await.is_empty());
-    let row = store.game(&table.row.id).await.unwrap().unwrap();
-    assert_eq!((row.status, row.version), (GameStatus::Active, table.row.version));
-
-    // Bob, to move, runs out of time: he forfeits and Alice wins.
-    let forfeit = |nim: &mut Nim, seat| anyhow::Ok(nim.forfeit(seat));
-    let (timed, out) = service
-        .time_out::<Nim, _>(&table.row, at(idle), forfeit)
+    // Bob, to move, lets his ten minutes pass: the sweep times him out
+    // through the engine, he forfeits and Alice wins.
+    let posts = service.tick(at(12)).await;
+    let texts: Vec<&str> = posts.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        ["bob (second) ran out of time. **Game over**: alice (first) wins."]
+    );
+    let timed = service
+        .load_table::<Nim>(store.game(&table.row.id).await.unwrap().unwrap())
         .await
-        .unwrap()
-        .expect("someone to time out");
-    let TimedOut::Seat(seat, outcome) = out else {
-        panic!("one seat was waited for");
-    };
-    assert_eq!(seat, Player::Second);
-    assert_eq!(outcome.as_deref(), Some("first wins"));
+        .unwrap();
     assert_eq!(timed.row.status, GameStatus::Finished);
+    assert_eq!(timed.row.expires_at, None, "a finished game keeps no clock");
     let result: GameResult = timed.summary().result.expect("a result");
     assert_eq!(result.winner.as_deref(), Some("alice"));
+    assert!(service.tick(at(13)).await.is_empty(), "timed out once");
+    let forfeit = |nim: &mut Nim, seat| anyhow::Ok(nim.forfeit(seat));
+    let idle = 13;
 
     // The same timeout again finds no one to time out: the game is over.
     let again = service
@@ -296,4 +294,36 @@ async fn a_seat_out_of_time_forfeits_through_the_engine() {
     let fresh = Service::new(store.clone(), Config::default());
     let replayed = fresh.load_table::<Nim>(timed.row.clone()).await.unwrap();
     assert_eq!(replayed.game().outcome().as_deref(), Some("first wins"));
+}
+
+#[tokio::test]
+async fn an_unanswered_table_expires_through_the_engine() {
+    let store = Store::in_memory().await.unwrap();
+    let config = Config::default();
+    let ttl = config.challenge_ttl;
+    let service = Service::new(store.clone(), config);
+    let (alice, bob, pair) = players();
+    let table = service
+        .open_table::<Nim>(&request(&alice, 0), [1, 2, 3], pair)
+        .await
+        .unwrap();
+    assert_eq!(
+        table.row.expires_at,
+        Some(at(0).timestamp_millis() + ttl.as_millis() as i64)
+    );
+
+    // Nobody answered in time: the sweep ends it in the engine's words.
+    let after = (ttl.as_secs() / 60) as i64 + 1;
+    let posts = service.tick(at(after)).await;
+    let texts: Vec<&str> = posts.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(texts, ["The challenge expired before it started."]);
+    let row = store.game(&table.row.id).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Cancelled);
+    let result: GameResult = serde_json::from_str(row.result.as_deref().unwrap()).unwrap();
+    assert_eq!(result.outcome, Ending::Expired);
+    assert!(service.tick(at(after + 1)).await.is_empty(), "expired once");
+    assert_eq!(
+        take(&service, &bob, after + 2, "1:1", None).await.err(),
+        Some(ErrorCode::GameOver)
+    );
 }

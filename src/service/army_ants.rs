@@ -113,6 +113,14 @@ impl Served for ArmyAnts {
         Some(ArmyAnts::new(setup).map_err(Into::into))
     }
 
+    fn expired(seats: &Seats) -> String {
+        format!(
+            "The challenge from {} to {} expired.",
+            seats.user(seats.challenger).name,
+            seats.challenged().name
+        )
+    }
+
     fn timeout_entry(&self, _: Side) -> String {
         TIMEOUT.to_string()
     }
@@ -494,31 +502,6 @@ impl Service {
         })
         .await
     }
-
-    /// Called by the sweep when a challenge's time is up.
-    pub(super) async fn expire_challenge(
-        &self,
-        row: &GameRow,
-        at: DateTime<Utc>,
-    ) -> anyhow::Result<Option<Post>> {
-        // Someone accepted or declined it at the same moment: nothing to announce.
-        if !self.end_pending::<ArmyAnts>(row, Ending::Expired, at).await? {
-            return Ok(None);
-        }
-        let seats: Seats = serde_json::from_str(&row.players).context("stored seats")?;
-        Ok(Some(Post {
-            channel: row.channel_id.clone(),
-            text: format!(
-                "The challenge from {} to {} expired.",
-                seats.user(seats.challenger).name,
-                seats.challenged().name
-            ),
-            image: None,
-            components: vec![],
-            ..Post::default()
-        }))
-    }
-
     /// Plays an action (a move, a deployment, a resignation or a draw offer)
     /// for the requesting user.
     /// With `at_version`, only on that version of the game (a click on a

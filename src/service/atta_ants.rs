@@ -83,6 +83,10 @@ impl Served for AttaAnts {
         Some(config.atta_turn_timeout)
     }
 
+    fn expired(_: &Table) -> String {
+        "The Atta Ants lobby expired before it started.".into()
+    }
+
     /// A player out of time leaves the game.
     fn timeout_entry(&self, _: Colour) -> String {
         Action::Leave.to_string()
@@ -589,14 +593,11 @@ impl Service {
     /// game then waits for gets their turn alert.
     pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         if row.status == GameStatus::Pending {
-            if !self.end_pending::<AttaAnts>(row, Ending::Expired, now).await? {
-                return Ok(vec![]);
-            }
-            return Ok(vec![Post {
-                channel: row.channel_id.clone(),
-                text: "The Atta Ants lobby expired before it started.".into(),
-                ..Post::default()
-            }]);
+            return Ok(self
+                .expire_pending::<AttaAnts>(row, now)
+                .await?
+                .into_iter()
+                .collect());
         }
         let mut before_round = 0;
         let leave = |game: &mut AttaAnts, colour| {

@@ -14,7 +14,7 @@ use super::error::{ServiceResult, UserError};
 pub use super::multiplayer::Target;
 use super::offload::draw_replay;
 pub use super::state::Logged;
-use super::types::{Ending, GameResult, GameSummary, Image, Request, User};
+use super::types::{Ending, GameResult, GameSummary, Image, Post, Request, User};
 use super::{Config, Service};
 use crate::render::{
     board_replay, board_replay_alt_text, Board, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
@@ -25,6 +25,10 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{LazyLock, Mutex};
 use std::time::Duration;
 
 /// Who sits where at a table, as its game row stores the players.
@@ -78,8 +82,8 @@ impl Told<crate::rules::atta_ants::Colour> for crate::rules::atta_ants::Outcome 
 /// A game the engine serves: its rules, and how the service stores it. Its
 /// outcomes and refusals are worded with the seats' labels.
 pub trait Served:
-    Game<Outcome: Told<Self::Seat>, Refusal: Worded<Self::Seat>>
-    + Logged<Seats: Seating<Self::Seat> + Serialize + DeserializeOwned>
+    Game<Outcome: Told<Self::Seat> + Send + Sync, Refusal: Worded<Self::Seat>>
+    + Logged<Seats: Seating<Self::Seat> + Serialize + DeserializeOwned + Send + Sync>
 {
     /// Its entry in the registry.
     const KIND: Kind;
@@ -98,6 +102,11 @@ pub trait Served:
     /// keeps a turn clock (otherwise only the idle sweep ends it).
     fn turn_clock(_config: &Config) -> Option<Duration> {
         None
+    }
+
+    /// What the channel is told when a table that never started expires.
+    fn expired(_seats: &Self::Seats) -> String {
+        format!("The {} expired before it started.", Self::PENDING)
     }
 
     /// The log entry of `seat` running out of time.
@@ -192,6 +201,42 @@ impl<G: Served> Table<G> {
     }
 }
 
+/// What the sweep does with a row of an unlisted game past its deadline.
+type DueFn = for<'a> fn(
+    &'a Service,
+    &'a GameRow,
+    DateTime<Utc>,
+) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<Post>>> + Send + 'a>>;
+
+/// The deadlines of the unlisted games this process serves, by kind name:
+/// the five listed games' are matched by name in the sweep.
+static UNLISTED_DUE: LazyLock<Mutex<HashMap<&'static str, DueFn>>> = LazyLock::new(Default::default);
+
+/// Registers `G`'s kind (an unlisted game's rows can then be read) and its
+/// deadlines (the sweep then expires its tables and times out its seats).
+fn register<G: Served>() {
+    G::KIND.register();
+    if let Kind::Unlisted(entry) = G::KIND {
+        let due: DueFn = |service, row, now| Box::pin(service.table_due::<G>(row, now));
+        UNLISTED_DUE
+            .lock()
+            .expect("deadline registry lock")
+            .insert(entry.name, due);
+    }
+}
+
+/// The deadline handler of an unlisted kind, once its game was served here.
+pub(super) fn unlisted_due(kind: Kind) -> Option<DueFn> {
+    let Kind::Unlisted(entry) = kind else {
+        return None;
+    };
+    UNLISTED_DUE
+        .lock()
+        .expect("deadline registry lock")
+        .get(entry.name)
+        .copied()
+}
+
 /// Plays one logged entry of a game with seats: its user's seat acts, and
 /// the game's timeout entry (when it is no action of the game) forfeits
 /// the seat. For a game's `Logged::play_logged`.
@@ -254,7 +299,7 @@ pub enum TimedOut<Seat, Events> {
 impl Service {
     /// The game of `G` that `target` names in the request's channel, loaded.
     pub async fn find_table<G: Served>(&self, req: &Request, target: &Target<'_>) -> ServiceResult<Table<G>> {
-        G::KIND.register();
+        register::<G>();
         let row = self.find_game(req, target, G::KIND, G::START).await?;
         self.load_table(row).await
     }
@@ -269,7 +314,7 @@ impl Service {
         setup: G::Stored,
         seats: G::Seats,
     ) -> ServiceResult<Table<G>> {
-        G::KIND.register();
+        register::<G>();
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
             return Err(super::multiplayer::busy_channel(&open).into());
         }
@@ -437,6 +482,54 @@ impl Service {
         Ok(saved
             .map_err(super::ServiceError::into_internal)?
             .map(|timed_out| (table, timed_out)))
+    }
+
+    /// What a table of `G` past its deadline comes to: a table that never
+    /// started expires; in a game, the seats it waits for run out of time
+    /// (`Game::forfeit`). The channel is told what happened.
+    pub(super) async fn table_due<G: Served>(
+        &self,
+        row: &GameRow,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<Post>> {
+        if row.status == GameStatus::Pending {
+            return Ok(self.expire_pending::<G>(row, now).await?.into_iter().collect());
+        }
+        let forfeit = |game: &mut G, seat| anyhow::Ok(game.forfeit(seat));
+        let Some((table, timed_out)) = self.time_out::<G, _>(row, now, forfeit).await? else {
+            return Ok(vec![]);
+        };
+        let mut text = match timed_out {
+            TimedOut::Seat(seat, _) => format!("{} ran out of time.", table.label(seat)),
+            TimedOut::Abandoned => "No one played in time: the game is abandoned.".into(),
+        };
+        if let Some(outcome) = table.game.as_ref().and_then(Game::outcome) {
+            text.push_str(&format!(" **Game over**: {}.", table.told(&outcome)));
+        }
+        Ok(vec![Post {
+            channel: row.channel_id.clone(),
+            text,
+            ..Post::default()
+        }])
+    }
+
+    /// Expires a table that never started and tells the channel (in
+    /// `Served::expired`'s words); `None` when someone answered it at the
+    /// same moment.
+    pub(super) async fn expire_pending<G: Served>(
+        &self,
+        row: &GameRow,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Post>> {
+        if !self.end_pending::<G>(row, Ending::Expired, at).await? {
+            return Ok(None);
+        }
+        let seats: G::Seats = serde_json::from_str(&row.players).context("stored seats")?;
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            text: G::expired(&seats),
+            ..Post::default()
+        }))
     }
 
     /// Ends a table that never started (`ending`: declined, withdrawn or

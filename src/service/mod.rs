@@ -392,7 +392,11 @@ impl Service {
                 Kind::Listed(GameKind::AttaAnts) => self.atta_due(&row, now).await?,
                 // An Army Ants game expires only as an unanswered challenge.
                 Kind::Listed(GameKind::ArmyAnts) => match row.status {
-                    GameStatus::Pending => self.expire_challenge(&row, now).await?.into_iter().collect(),
+                    GameStatus::Pending => self
+                        .expire_pending::<crate::rules::army_ants::ArmyAnts>(&row, now)
+                        .await?
+                        .into_iter()
+                        .collect(),
                     _ => vec![],
                 },
                 // A patience expires only as a daily attempt whose day closed.
@@ -402,8 +406,12 @@ impl Service {
                     .map_err(anyhow::Error::from)?
                     .into_iter()
                     .collect(),
-                // An unlisted game's deadlines are its own server's to keep.
-                Kind::Unlisted(_) => vec![],
+                // An unlisted game's deadlines are the engine's, once this
+                // process has served it.
+                Kind::Unlisted(_) => match engine::unlisted_due(row.kind) {
+                    Some(due) => due(self, &row, now).await?,
+                    None => vec![],
+                },
             };
             for post in due {
                 posts.extend(self.route_due(&row, Some(post)).await?);
