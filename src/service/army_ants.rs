@@ -515,51 +515,55 @@ impl Service {
         answer: Answer,
     ) -> ServiceResult<Reply> {
         let action = &action;
-        self.retrying(|| async move {
-            let mut loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-            check_version(&loaded.row, at_version)?;
-            let side = self.seated(&loaded, req)?;
-            let bot = loaded.seats.bot();
-            if bot.is_some() && *action != Action::Resign {
+        let act = |game: &mut ArmyAnts, side, seats: &Seats| -> ServiceResult<_> {
+            if seats.bot().is_some() && *action != Action::Resign {
                 self.check_ai_cooldown(&req.user, req.at)?;
             }
-            let before = loaded.game().phase();
-            let events = loaded
-                .game_mut()
+            let before = game.phase();
+            let events = game
                 .apply(side, action)
-                .map_err(|e| ArmyAnts::refused(e, &loaded.seats))?;
-            let bot_before = loaded.game().phase();
-            let turns = match bot {
-                Some((bot_side, level)) if loaded.game().outcome().is_none() => {
-                    let seed = loaded.setup.seed.unwrap_or(0);
-                    self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?
-                }
-                _ => bot::BotTurns::default(),
-            };
-            let mut append = vec![(req.user.id.clone(), action.to_string())];
-            append.extend(bot_entries(&turns));
-            let Some(()) = self.save_turn(&mut loaded, req.at, append).await? else {
-                return Ok(None);
-            };
-            let done = Done {
-                side,
-                action,
-                events: &events,
-                before,
-            };
-            let mut reply = self.after_action(&loaded, req, &done, &turns, bot_before);
-            if loaded.row.status == GameStatus::Finished {
-                let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
-                reply
-                    .text
-                    .push_str(&self.rating_news(&loaded.row.id, red, black).await?);
-            }
-            if answer == Answer::Picker && !reply.ephemeral {
-                reply = picker_answer(reply, &loaded, side, &req.channel);
-            }
-            Ok(Some(reply))
-        })
-        .await
+                .map_err(|e| ArmyAnts::refused(e, seats))?;
+            Ok((action.to_string(), (before, events)))
+        };
+        let act = &act;
+        let (loaded, side, (before, events), bot_before, turns) = self
+            .retrying(|| async move {
+                let (mut loaded, side, (entry, (before, events))) =
+                    self.acted(req, &target, at_version, act).await?;
+                // The computer answers on the same board, saved with the action.
+                let bot_before = loaded.game().phase();
+                let turns = match loaded.seats.bot() {
+                    Some((bot_side, level)) if loaded.game().outcome().is_none() => {
+                        let seed = loaded.setup.seed.unwrap_or(0);
+                        self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?
+                    }
+                    _ => bot::BotTurns::default(),
+                };
+                let mut append = vec![(req.user.id.clone(), entry)];
+                append.extend(bot_entries(&turns));
+                let Some(()) = self.save_turn(&mut loaded, req.at, append).await? else {
+                    return Ok(None);
+                };
+                Ok(Some((loaded, side, (before, events), bot_before, turns)))
+            })
+            .await?;
+        let done = Done {
+            side,
+            action,
+            events: &events,
+            before,
+        };
+        let mut reply = self.after_action(&loaded, req, &done, &turns, bot_before);
+        if loaded.row.status == GameStatus::Finished {
+            let (red, black) = (&loaded.seats.red.name, &loaded.seats.black.name);
+            reply
+                .text
+                .push_str(&self.rating_news(&loaded.row.id, red, black).await?);
+        }
+        if answer == Answer::Picker && !reply.ephemeral {
+            reply = picker_answer(reply, &loaded, side, &req.channel);
+        }
+        Ok(reply)
     }
 
     /// The board after a player's action and the computer's answer to it

@@ -329,11 +329,11 @@ impl Service {
     }
 
     /// Plays an action of the requesting user in the game `target` names:
-    /// their seat (`seated`), the board's version (`check_version`), the
-    /// rules' judgement, the log entry and the save, tried again on the new
-    /// state when another action landed first. `apply` plays it on the
-    /// game and gives the log entry (the action in canonical notation) and
-    /// what the game wants to tell of it; `G::refused` words a refusal.
+    /// [`Service::acted`], then the log entry and the save, tried again on
+    /// the new state when another action landed first. `apply` plays it on
+    /// the game and gives the log entry (the action in canonical notation)
+    /// and what the game wants to tell of it; a refusal is worded by
+    /// `Worded`.
     pub async fn play<G: Served, E>(
         &self,
         req: &Request,
@@ -341,12 +341,11 @@ impl Service {
         at_version: Option<i64>,
         apply: impl Fn(&mut G, G::Seat) -> Result<(String, E), G::Refusal>,
     ) -> ServiceResult<Played<G, E>> {
-        let apply = &apply;
+        let act =
+            |game: &mut G, seat, seats: &G::Seats| apply(game, seat).map_err(|e| G::refused(e, seats).into());
+        let act = &act;
         self.retrying(|| async move {
-            let mut table = self.find_table::<G>(req, &target).await?;
-            let seat = self.seated(&table, req)?;
-            check_version(&table.row, at_version)?;
-            let (entry, told) = apply(table.game_mut(), seat).map_err(|e| G::refused(e, &table.seats))?;
+            let (mut table, seat, (entry, told)) = self.acted(req, &target, at_version, act).await?;
             let append = vec![(req.user.id.clone(), entry)];
             let Some(()) = self.save_turn(&mut table, req.at, append).await? else {
                 return Ok(None);
@@ -354,6 +353,27 @@ impl Service {
             Ok(Some(Played { table, seat, told }))
         })
         .await
+    }
+
+    /// The first half of an action, before its save: the game `target`
+    /// names, the requesting user's seat (`seated`), the board's version
+    /// (`check_version`), and `act` on the game, which sees the seats and
+    /// may refuse in its own words. A game that answers at once (the
+    /// computer's reply) plays on before it saves with `save_turn`, inside
+    /// `retrying`.
+    pub async fn acted<G: Served, T>(
+        &self,
+        req: &Request,
+        target: &Target<'_>,
+        at_version: Option<i64>,
+        act: impl Fn(&mut G, G::Seat, &G::Seats) -> ServiceResult<T>,
+    ) -> ServiceResult<(Table<G>, G::Seat, T)> {
+        let mut table = self.find_table::<G>(req, target).await?;
+        let seat = self.seated(&table, req)?;
+        check_version(&table.row, at_version)?;
+        let Table { seats, game, .. } = &mut table;
+        let acted = act(game.as_mut().expect("a dealt game"), seat, seats)?;
+        Ok((table, seat, acted))
     }
 
     /// The finished game `target` names and the requester's seat in it, for
