@@ -8,51 +8,40 @@ use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use std::collections::BinaryHeap;
 
-/// The passes for the 60-card deck (minor and larval): how many positions
-/// each expands from one restock (or the root) on, and where it stops, in
-/// twelfths of the budget counted from the search's start. Small caps make
-/// the search try many restock times instead of sinking the budget into the
-/// first endgame it reaches (an uncapped search spent 99% of its states
-/// after the last restock). Every restock starts a new count, so a capped
-/// pass rarely runs out of positions and stops only at its share.
+/// The passes: how many positions each expands from one restock (or the
+/// root) on, and the share of the budget it may spend, counted from the
+/// search's start. Small caps make the search try many restock times
+/// instead of sinking the budget into the first endgame it reaches (an
+/// uncapped search spent 99% of its states after the last restock). Every
+/// restock starts a new count, so a capped pass rarely runs out of
+/// positions: the first takes half the budget and the second the rest.
 /// The two caps win different deals: at 2,000,000 states, on the 25
 /// larval deals of seeds 0..1000 that a single pass capped at 2,000 left
 /// undecided and the 47 it won with more than 300,000 states, a cap of
 /// 500 alone won 58 (47 before; 56 with 250 or 120, 49 with 1,000, 43
 /// with 4,000) but lost deals that 2,000 wins within a few thousand
 /// states; the two in turn keep those and add what 500 wins within
-/// 1,000,000 states. Only a pass with no cap proves a loss, and when the
-/// capped passes took the whole budget it never ran; yet it wins deals the
-/// capped ones miss (larval seeds 27, 169, 293, 509 and 571 within
-/// 1,000,000 states of its own). With a quarter of the budget each for the
-/// capped passes and the rest for it, larval seeds 0..300 gave 295 wins
-/// against 292 with the two capped passes alone (seeds 27, 169 and 293
-/// more, none fewer).
-const LARVAL_PASSES: [Pass; 3] = [
+/// 1,000,000 states. Only the last pass, with no cap, proves a loss.
+const PASSES: [Pass; 5] = [
     Pass {
         cap: Some(2_000),
-        until: 3,
+        half_budget: true,
     },
     Pass {
         cap: Some(500),
-        until: 6,
-    },
-    Pass { cap: None, until: 12 },
-];
-
-/// The passes for the decks with Pawns (major and queen): half the budget
-/// capped at 2,000 positions a restock and the rest at 500. The split of
-/// [`LARVAL_PASSES`] won 108 of major seeds 0..150 against 111 (4 more, 7
-/// fewer: the first pass wins several deals between a quarter and half of
-/// the budget), so these keep the capped passes alone, and prove no loss.
-const MAJOR_PASSES: [Pass; 2] = [
-    Pass {
-        cap: Some(2_000),
-        until: 6,
+        half_budget: false,
     },
     Pass {
-        cap: Some(500),
-        until: 12,
+        cap: Some(20_000),
+        half_budget: false,
+    },
+    Pass {
+        cap: Some(200_000),
+        half_budget: false,
+    },
+    Pass {
+        cap: None,
+        half_budget: false,
     },
 ];
 
@@ -62,14 +51,10 @@ struct Pass {
     /// The positions expanded from one restock (or the root) on, if
     /// capped.
     cap: Option<u32>,
-    /// Where the pass stops, in twelfths of the budget counted from the
-    /// search's start (12: the whole budget).
-    until: u64,
+    /// Whether the pass stops once the search has spent half its budget
+    /// (else it may spend it all).
+    half_budget: bool,
 }
-
-/// The length of a full sequence in the 60-card deck: Ace to 9 and the
-/// Crown.
-const MINOR_SEQUENCE: usize = 10;
 
 /// What each action on the way to a position costs in the open list's
 /// order (the guide less this times the depth): without it the search
@@ -267,27 +252,21 @@ impl Nodes {
 }
 
 impl Search<'_> {
-    /// Passes of best first (see [`Search::pass`]), each within its share
-    /// of the budget: a capped pass limits the positions searched from any
-    /// one restock, so that a bad endgame cannot take the whole budget,
-    /// and proves nothing when it fails; only a pass with no cap (the last
-    /// of [`LARVAL_PASSES`]) proves a loss, when it runs out of positions
-    /// within the budget. The line comes back last action first.
+    /// Passes of best first (see [`Search::pass`]): each but the last
+    /// caps the positions searched from any one restock, so that a bad
+    /// endgame cannot take the whole budget; those prove nothing when they
+    /// fail. The last pass has no cap: only it proves a loss. The line
+    /// comes back last action first.
     pub(super) fn best_first(&mut self, root: &Board) -> Option<Vec<Action>> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
-        let passes: &[Pass] = if usize::from(self.cards.sequence) == MINOR_SEQUENCE {
-            &LARVAL_PASSES
-        } else {
-            &MAJOR_PASSES
-        };
-        for &pass in passes {
+        for pass in PASSES {
             self.table.next_pass();
-            self.pass_limit = if pass.until >= 12 {
-                u64::MAX
+            self.pass_limit = if pass.half_budget {
+                self.table.budget / 2
             } else {
-                self.table.budget / 12 * pass.until
+                u64::MAX
             };
             let line = self.pass(root, pass.cap);
             if line.is_some() || self.table.exhausted || !self.table.cut {
