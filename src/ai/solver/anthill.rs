@@ -28,7 +28,7 @@
 //! bottom run ([`Search::has_stuck_card`]): that position is lost, so
 //! dropping it keeps the last pass exact and saves it the search.
 
-use super::{checked, mix64, pack_piles, zobrist, Solved, Table};
+use super::{mix64, pack_piles, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::patience::Patience;
@@ -696,11 +696,7 @@ pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
         }
         None
     });
-    let solved = Solved {
-        verdict: search.table.verdict(line),
-        states: search.table.states(),
-    };
-    checked(game, solved)
+    search.table.solved(game, line)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //! Safe automatic moves: a forced action (the only one open, as the strict
 //! deal when nothing moves) is played without branching.
 
-use super::{checked, Solved, Table};
+use super::{Solved, Table};
 use crate::rules::ants_solitaire::{Action, AntsSolitaire, Variant, PILES};
 use crate::rules::patience::Patience;
 
@@ -245,11 +245,7 @@ pub fn solve(game: &AntsSolitaire, budget: u64) -> Solved<Action> {
     if line.is_none() && !search.table.exhausted {
         line = search.solve();
     }
-    let solved = Solved {
-        verdict: search.table.verdict(line),
-        states: search.table.states(),
-    };
-    checked(game, solved)
+    search.table.solved(game, line)
 }
 
 #[cfg(test)]

@@ -223,6 +223,16 @@ impl<K: Key> Table<K> {
         self.cut = false;
     }
 
+    /// What a search of `game` that found `line` (reversed) or not comes
+    /// to: its verdict, checked against the rules, and the states it took.
+    pub(crate) fn solved<P: FullWin>(&self, game: &P, line: Option<Vec<P::Action>>) -> Solved<P::Action> {
+        let solved = Solved {
+            verdict: self.verdict(line),
+            states: self.states(),
+        };
+        checked(game, solved)
+    }
+
     /// The verdict for a search that found `line` (reversed) or not.
     pub(crate) fn verdict<A>(&self, line: Option<Vec<A>>) -> Verdict<A> {
         match line {

@@ -121,11 +121,10 @@ pub(super) fn has_stuck_card(board: &Board, cards: &Cards, stock: &[u8]) -> bool
 #[cfg(test)]
 mod tests {
     use super::super::board::code;
-    use super::super::{seen_whole, solve};
+    use super::super::{dealt, seen_whole, solve};
     use super::*;
     use crate::ai::solver::Verdict;
     use crate::rules::cards::{DecktetCard, MyrmexLevel};
-    use crate::rules::myrmex::{Myrmex, Setup};
     use crate::rules::patience::Patience;
 
     /// A board with these piles (bottom first, every card face up) and
@@ -205,14 +204,7 @@ mod tests {
     #[test]
     fn no_position_of_a_winning_line_is_stuck() {
         for seed in [678, 726] {
-            let mut game = Myrmex::new(&Setup {
-                level: MyrmexLevel::Larval,
-                closed: false,
-                seed: Some(seed),
-                deal: None,
-                ends_when_dead: true,
-            })
-            .unwrap();
+            let mut game = dealt(MyrmexLevel::Larval, seed);
             let cards = Cards::new(game.level());
             let Verdict::Won(line) = solve(&game, 50_000).verdict else {
                 panic!("seed {seed} should be won");

@@ -28,7 +28,7 @@ mod dead;
 
 mod search;
 
-use super::{checked, Solved, Table};
+use super::{Solved, Table};
 use crate::rules::myrmex::{Action, Myrmex, View};
 use crate::rules::patience::Patience;
 use board::{code, Board, Cards, UNKNOWN};
@@ -49,15 +49,24 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
         pass_limit: u64::MAX,
     };
     let line = search.best_first(&board);
-    let solved = Solved {
-        verdict: search.table.verdict(line),
-        states: search.table.states(),
-    };
-    checked(game, solved)
+    search.table.solved(game, line)
 }
 
 /// The board of a game with every card read, face-down ones included, and
 /// its stock in dealing order.
+/// A deal of `level` from `seed`, as `/solitaire new` makes it.
+#[cfg(test)]
+fn dealt(level: crate::rules::cards::MyrmexLevel, seed: u64) -> Myrmex {
+    let setup = crate::rules::myrmex::Setup {
+        level,
+        closed: false,
+        seed: Some(seed),
+        deal: None,
+        ends_when_dead: true,
+    };
+    Myrmex::new(&setup).expect("a seeded deal")
+}
+
 fn seen_whole(game: &Myrmex) -> (Board, Vec<u8>) {
     let (piles, stock) = game.hidden_layout();
     let mut board = Board::empty();
@@ -179,7 +188,7 @@ fn promise(cards: &Cards, board: &Board) -> i64 {
 mod tests {
     use super::*;
     use crate::rules::cards::MyrmexLevel;
-    use crate::rules::myrmex::{Setup, PILES};
+    use crate::rules::myrmex::PILES;
 
     /// The cards, face-down counts and counters of a board: what must come
     /// back when an action is taken back.
@@ -195,14 +204,7 @@ mod tests {
     #[test]
     fn actions_keep_hashes_and_are_taken_back_by_the_head() {
         for seed in [3, 11] {
-            let game = Myrmex::new(&Setup {
-                level: MyrmexLevel::Minor,
-                closed: false,
-                seed: Some(seed),
-                deal: None,
-                ends_when_dead: true,
-            })
-            .unwrap();
+            let game = dealt(MyrmexLevel::Minor, seed);
             let cards = Cards::new(game.level());
             let (mut board, stock) = seen_whole(&game);
             for step in 0..200usize {
