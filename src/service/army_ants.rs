@@ -502,10 +502,10 @@ impl Service {
         })
         .await
     }
+
     /// Plays an action (a move, a deployment, a resignation or a draw offer)
-    /// for the requesting user.
-    /// With `at_version`, only on that version of the game (a click on a
-    /// board that is no longer current is refused).
+    /// for the requesting user, and the computer's answer in a game against
+    /// it; a click names the board's version it was drawn for.
     async fn act(
         &self,
         req: &Request,

@@ -424,17 +424,7 @@ impl DealGame {
                     crate::rules::ants_solitaire::AntsSolitaire::new(&setup).expect("a seed always deals");
                 summary(ants::solve(&game, budget))
             }
-            DealGame::Myrmex(level) => {
-                let setup = crate::rules::myrmex::Setup {
-                    level,
-                    closed: false,
-                    seed: Some(seed),
-                    deal: None,
-                    ends_when_dead: true,
-                };
-                let game = crate::rules::myrmex::Myrmex::new(&setup).expect("a seed always deals");
-                summary(myrmex::solve(&game, budget))
-            }
+            DealGame::Myrmex(level) => summary(myrmex::solve(&myrmex::dealt(level, seed), budget)),
         }
     }
 }

@@ -55,8 +55,7 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
 /// The board of a game with every card read, face-down ones included, and
 /// its stock in dealing order.
 /// A deal of `level` from `seed`, as `/solitaire new` makes it.
-#[cfg(test)]
-fn dealt(level: crate::rules::cards::MyrmexLevel, seed: u64) -> Myrmex {
+pub(crate) fn dealt(level: crate::rules::cards::MyrmexLevel, seed: u64) -> Myrmex {
     let setup = crate::rules::myrmex::Setup {
         level,
         closed: false,
