@@ -10,9 +10,10 @@ use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
-    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
+    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, GOLD, LABEL_H,
 };
 use super::region::Region;
+use super::sprites::Surface;
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::counted;

@@ -9,10 +9,10 @@ use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
-    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT, LABEL_H,
-    PAD,
+    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, FELT_TEXT, LABEL_H, PAD,
 };
 use super::region::Region;
+use super::sprites::Surface;
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
 use crate::rules::counted;

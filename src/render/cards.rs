@@ -7,7 +7,8 @@
 //! card) shows a big suit, or a framed letter for the court cards.
 
 use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
-use super::patience::{blank_card, paste_pile, ring, Header, Mark, Surface, GOLD, IVORY, LOST, TEXT};
+use super::patience::{blank_card, paste_pile, ring, Header, Mark, GOLD, IVORY, LOST, TEXT};
+use super::sprites::Surface;
 use crate::rules::cards::{Rank, StdCard, Suit};
 use crate::rules::counted;
 use crate::rules::patience::{PatienceOutcome, Progress};

@@ -7,7 +7,8 @@
 //! rest (seen on the top card) shows the icons large and the card's name.
 
 use super::canvas::{fonts, rect, rounded_rect, Align, Colour, Style};
-use super::patience::{blank_card, draw_back, stroke_round, Surface, INK, IVORY, PAD};
+use super::patience::{blank_card, draw_back, INK, IVORY, PAD};
+use super::sprites::{stroke_round, Surface};
 use crate::rules::cards::{DSuit, DecktetCard};
 use std::sync::OnceLock;
 use tiny_skia::{PathBuilder, Pixmap};
