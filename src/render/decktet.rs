@@ -210,6 +210,14 @@ impl Icon {
     fn at(&self, x: f32, y: f32) -> (f32, f32) {
         (self.cx + x * self.size, self.cy + y * self.size)
     }
+
+    /// Strokes `line` in the icon's colour, `share` of its size wide but
+    /// never under `least` pixels.
+    fn stroke<S: Surface>(&self, pm: &mut S, line: PathBuilder, share: f32, least: f32) {
+        if let Some(path) = line.finish() {
+            stroke_round(pm, &path, self.colour, (share * self.size).max(least));
+        }
+    }
 }
 
 /// A crescent: the part of a disc outside a second, offset disc.
@@ -276,12 +284,7 @@ fn sun<S: Surface>(pm: &mut S, icon: Icon) {
         pb.move_to(x0, y0);
         pb.line_to(x1, y1);
     }
-    stroke_round(
-        pm,
-        &pb.finish().expect("rays"),
-        icon.colour,
-        (0.085 * icon.size).max(1.4),
-    );
+    icon.stroke(pm, pb, 0.085, 1.4);
 }
 
 /// Three wavy lines.
@@ -299,12 +302,7 @@ fn waves<S: Surface>(pm: &mut S, icon: Icon) {
             pb.quad_to(qx, qy, ex, ey);
         }
     }
-    stroke_round(
-        pm,
-        &pb.finish().expect("waves"),
-        icon.colour,
-        (0.09 * icon.size).max(1.4),
-    );
+    icon.stroke(pm, pb, 0.09, 1.4);
 }
 
 /// A pointed leaf on a diagonal, with a stem and a midrib.
@@ -325,12 +323,7 @@ fn leaf<S: Surface>(pm: &mut S, icon: Icon) {
     let (sx, sy) = icon.at(-0.46, 0.46);
     rib.move_to(sx, sy);
     rib.line_to(bx, by);
-    stroke_round(
-        pm,
-        &rib.finish().expect("stem"),
-        icon.colour,
-        (0.08 * icon.size).max(1.3),
-    );
+    icon.stroke(pm, rib, 0.08, 1.3);
     if icon.size >= 24.0 {
         let mut mid = PathBuilder::new();
         let (mx, my) = icon.at(-0.18, 0.18);
@@ -348,12 +341,12 @@ fn wyrm<S: Surface>(pm: &mut S, icon: Icon) {
         let q = pts.map(|(x, y)| icon.at(x, y));
         pb.move_to(q[0].0, q[0].1);
         pb.cubic_to(q[1].0, q[1].1, q[2].0, q[2].1, q[3].0, q[3].1);
-        pb.finish().expect("a curve")
+        pb
     };
     let upper = seg([(0.26, -0.30), (0.02, -0.48), (-0.42, -0.26), (0.0, 0.0)]);
     let lower = seg([(0.0, 0.0), (0.42, 0.26), (0.05, 0.50), (-0.38, 0.36)]);
-    stroke_round(pm, &upper, icon.colour, (0.15 * icon.size).max(2.0));
-    stroke_round(pm, &lower, icon.colour, (0.10 * icon.size).max(1.5));
+    icon.stroke(pm, upper, 0.15, 2.0);
+    icon.stroke(pm, lower, 0.10, 1.5);
     let (hx, hy) = icon.at(0.30, -0.30);
     pm.fill_shape(
         &PathBuilder::from_circle(hx, hy, 0.12 * icon.size).expect("head"),
@@ -384,12 +377,7 @@ fn knot<S: Surface>(pm: &mut S, icon: Icon) {
         }
     }
     pb.close();
-    stroke_round(
-        pm,
-        &pb.finish().expect("knot"),
-        icon.colour,
-        (0.085 * icon.size).max(1.4),
-    );
+    icon.stroke(pm, pb, 0.085, 1.4);
 }
 
 /// A chamber's badge: a disc in the suit's colour with the icon in ivory.
