@@ -8,7 +8,7 @@
 
 use super::canvas::{
     card_shadow, draw_ant, fill, fill_rect, fonts, pixmap, push_rounded_rect, rect, rounded_rect, stroke,
-    Align, Colour, Indexed, Palette, PaletteBuilder, Style,
+    Align, Colour, Indexed, Palette, PaletteBuilder, Style, FRAME, GOLD, RULE, TEXT, TEXT_DIM,
 };
 use super::sprites::{Sheet, Sprites, Stamp, Surface};
 use super::BoardLabels;
@@ -48,12 +48,8 @@ const CARD_R: f32 = 10.0;
 /// The coloured panel on a card's left that carries the big value.
 const PANEL_W: f32 = 44.0;
 
-// A warm earth palette: an opaque dark frame reads well on Discord's dark
-// and light themes alike, and the sand board keeps both armies legible.
-const FRAME: Colour = Colour::hex(0x2a211b);
-const RULE: Colour = Colour::hex(0x46382c);
-const TEXT: Colour = Colour::hex(0xf4ead6);
-const TEXT_DIM: Colour = Colour::hex(0xbca687);
+// A warm earth palette in the frame every board shares: the sand board
+// keeps both armies legible.
 const COORD: Colour = Colour::hex(0xd9c3a0);
 const RED_LAND: [Colour; 2] = [Colour::hex(0xeed5b9), Colour::hex(0xe8ccae)];
 const BLACK_LAND: [Colour; 2] = [Colour::hex(0xdcd5c6), Colour::hex(0xd3cbb9)];
@@ -63,7 +59,6 @@ const BOARD_EDGE: Colour = Colour::hex(0x120d0a);
 const RED_ARMY: Colour = Colour::hex(0xb3281e);
 const BLACK_ARMY: Colour = Colour::hex(0x2c2825);
 const IVORY: Colour = Colour::hex(0xfcf7ec);
-const GOLD: Colour = Colour::hex(0xe3ad34);
 const FROM_MARK: Colour = Colour::hex(0xf2cf6a);
 const TO_MARK: Colour = Colour::hex(0x1f9e89);
 const OFFER: Colour = Colour::hex(0xf0b541);

@@ -12,7 +12,9 @@
 //! and kept by the sprite engine (`super::sprites`); a board is those
 //! pieces stamped onto a palette sheet with its text, and encoded as it is.
 
-use super::canvas::{self, fonts, Align, Colour, Indexed, Palette, PaletteBuilder, Style};
+use super::canvas::{
+    self, fonts, Align, Colour, Indexed, Palette, PaletteBuilder, Style, FRAME, GOLD, RULE, TEXT, TEXT_DIM,
+};
 use super::sprites::{Sheet, Sprites, Surface, PIECE};
 use super::Region;
 use crate::rules::atta_ants::cards::NEST_EDGES;
@@ -39,11 +41,6 @@ const MIN_ANT_RADIUS: f32 = 20.0;
 /// The top of a card where its coordinates are written; ants stay below.
 const COORD_BAND: f32 = 34.0;
 
-// The dark frame of the other boards (Army Ants, the patiences).
-const BACKGROUND: Colour = Colour::hex(0x2A211B);
-const TEXT: Colour = Colour::hex(0xF4EAD6);
-const TEXT_DIM: Colour = Colour::hex(0xBCA687);
-const GOLD: Colour = Colour::hex(0xE3AD34);
 /// Dark ink on cards and light tokens.
 const INK: Colour = Colour::hex(0x2B2118);
 const GRASS: Colour = Colour::hex(0x9CC86B);
@@ -58,12 +55,12 @@ const SPIDER: Colour = Colour::hex(0x151515);
 const HIGHLIGHT: Colour = Colour::hex(0xF2C230);
 const DANGER: Colour = Colour::hex(0xC8322D);
 /// A free square where the drawn card fits.
-const FRONTIER: Colour = Colour::hex(0x46382C);
+const FRONTIER: Colour = RULE;
 const WHITE: Colour = Colour::hex(0xFFFFFF);
 /// A spider's last step.
 const SPIDER_TRACK: Colour = Colour::hex(0x4A4A44);
 /// Laid over a rotation of the drawn card that fits nowhere.
-const DIM_VEIL: Colour = Colour::hex(0x2A211B).alpha(170);
+const DIM_VEIL: Colour = FRAME.alpha(170);
 /// The drawn card's rotations: their tiles, and the strip that shows them.
 const STRIP_CELL: u32 = 120;
 const STRIP_GAP: f32 = 48.0;
@@ -303,13 +300,13 @@ fn art() -> &'static Sprites {
             Surface::fill_rect(&mut pm, 0.0, 0.0, cell as f32, cell as f32, DIM_VEIL);
             builder.add_pixmap(&pm);
         }
-        for ground in [GRASS, TRAIL, NEST, BACKGROUND] {
+        for ground in [GRASS, TRAIL, NEST, FRAME] {
             builder.add_pixmap(&sprite_sample(ground));
         }
         for (fg, ground) in [
-            (TEXT, BACKGROUND),
-            (TEXT_DIM, BACKGROUND),
-            (GOLD, BACKGROUND),
+            (TEXT, FRAME),
+            (TEXT_DIM, FRAME),
+            (GOLD, FRAME),
             (GOLD, FRONTIER),
             (TEXT, FRONTIER),
             (TEXT_DIM, FRONTIER),
@@ -500,7 +497,7 @@ fn draw(view: &View, labels: &AttaLabels, art: &Sprites, layout: Option<Layout>)
         Some(layout) => Grid::around(layout.bounds, layout.header),
         None => Grid::new(view, header_height(view)),
     };
-    let mut board = art.blank(width, height, BACKGROUND);
+    let mut board = art.blank(width, height, FRAME);
     let sheet = &mut board;
     draw_header(sheet, view, labels, width as f32);
     let cell = grid.cell as u32;
@@ -631,7 +628,7 @@ fn draw_rotations(sheet: &mut Sheet, view: &View) {
 
 /// A card's tile: the card on the background, `edges` its trails.
 fn card_pixmap(cell: u32, edges: u8, nest: bool) -> Pixmap {
-    let mut pm = canvas::pixmap(cell, cell, BACKGROUND);
+    let mut pm = canvas::pixmap(cell, cell, FRAME);
     let (x, y, c) = (0.0, 0.0, cell as f32);
     let body = canvas::rounded_rect(x + 2.0, y + 2.0, c - 4.0, c - 4.0, 8.0);
     canvas::fill(&mut pm, &body, if nest { NEST } else { GRASS });
@@ -712,7 +709,7 @@ fn card_pixmap(cell: u32, edges: u8, nest: bool) -> Pixmap {
 
 /// A free square where the drawn card fits.
 fn free_pixmap(cell: u32) -> Pixmap {
-    let mut pm = canvas::pixmap(cell, cell, BACKGROUND);
+    let mut pm = canvas::pixmap(cell, cell, FRAME);
     let c = cell as f32;
     canvas::fill(
         &mut pm,
@@ -1291,7 +1288,7 @@ mod tests {
                     assert_eq!((info.width, info.height), (g.width, g.height));
                     let row = (g.map_top + g.cell / 2.0) as usize;
                     let line = &rgb[row * info.line_size..(row + 1) * info.line_size];
-                    let ground = BACKGROUND.rgb();
+                    let ground = FRAME.rgb();
                     let drawn = line
                         .chunks(info.line_size / info.width as usize)
                         .filter(|px| px[..3] != ground)

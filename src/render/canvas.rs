@@ -34,6 +34,18 @@ pub fn fonts() -> &'static Fonts {
     })
 }
 
+// ------------------------------------------------------------ the frame
+
+// Every board sits in one warm, opaque dark frame with ivory text: it reads
+// the same on Discord's dark and light themes.
+pub const FRAME: Colour = Colour::hex(0x2a211b);
+/// Rules across the frame, and quiet panels on it.
+pub const RULE: Colour = Colour::hex(0x46382c);
+pub const TEXT: Colour = Colour::hex(0xf4ead6);
+pub const TEXT_DIM: Colour = Colour::hex(0xbca687);
+/// Results, daily labels and tags.
+pub const GOLD: Colour = Colour::hex(0xe3ad34);
+
 // ------------------------------------------------------------ full colour
 
 /// A straight (not premultiplied) colour that can be built in a `const`.

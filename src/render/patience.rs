@@ -21,11 +21,7 @@ use crate::rules::counted;
 use std::fmt::Write as _;
 use tiny_skia::{PathBuilder, Pixmap};
 
-pub(super) const FRAME: Colour = Colour::hex(0x2a211b);
-pub(super) const RULE: Colour = Colour::hex(0x46382c);
-pub(super) const TEXT: Colour = Colour::hex(0xf4ead6);
-pub(super) const TEXT_DIM: Colour = Colour::hex(0xbca687);
-pub(super) const GOLD: Colour = Colour::hex(0xe3ad34);
+pub(super) use super::canvas::{FRAME, GOLD, RULE, TEXT, TEXT_DIM};
 pub(super) const FELT: Colour = Colour::hex(0x2d5443);
 pub(super) const FELT_EDGE: Colour = Colour::hex(0x1b3a2e);
 /// Empty places and quiet labels on the felt.
