@@ -1085,10 +1085,8 @@ pub fn card_name(card: Card) -> String {
 
 fn turn_text(view: &View, labels: &AttaLabels) -> String {
     match &view.status {
-        Status::Over(outcome) => match outcome.winner() {
-            Some(w) => format!("{} wins", label(labels, w)),
-            None => "a tie".into(),
-        },
+        // Worded once, by the rules, as the banner says it.
+        Status::Over(outcome) => result_headline(outcome, labels),
         Status::ToMove(c) => {
             let what = match view.phase {
                 Phase::Place => "to place a card",
@@ -1217,6 +1215,17 @@ mod tests {
             "A tie: alice (Red) and bob (Yellow)"
         );
         assert_eq!(result_headline(&tied(1), &labels), "alice (Red) wins");
+        // The alt text words the outcome as the banner does.
+        let game = AttaAnts::new(&Setup {
+            players: 2,
+            seed: 1,
+            deal: None,
+        })
+        .unwrap();
+        let mut view = View::of(&game);
+        view.status = Status::Over(tied(2));
+        let alt = atta_ants_alt_text(&view, &labels);
+        assert!(alt.contains(": A tie: alice (Red) and bob (Yellow)."), "{alt}");
     }
 
     #[test]
