@@ -215,7 +215,7 @@ impl<'a> Style<'a> {
 
     /// The advance width of `text`, kerning included.
     pub fn width(&self, text: &str) -> f32 {
-        self.layout(text, 0.0, 0.0, Align::Left, |_| {})
+        self.place(text, 0.0, Align::Left, |_, _| {})
     }
 
     /// The height of a capital letter above the baseline, for centring.

@@ -639,7 +639,10 @@ impl Surface for Sheet<'_> {
             if px < 0 || py < 0 || px >= w || py >= h {
                 return;
             }
-            let coverage = ((u32::from(coverage) * share + 127) / 255) as u8;
+            let coverage = match share {
+                255 => coverage,
+                _ => ((u32::from(coverage) * share + 127) / 255) as u8,
+            };
             let d = &mut image.data[(py * w + px) as usize];
             *d = if coverage == 255 {
                 full
