@@ -10,13 +10,13 @@ use super::canvas::{rounded_rect, Indexed, Palette};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
-    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, GOLD, LABEL_H,
+    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, GOLD, LABEL_H,
 };
 use super::region::Region;
+use super::sprites::Surface;
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::counted;
-use crate::rules::patience::{PatienceOutcome, Progress};
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
@@ -113,58 +113,44 @@ fn sample_views() -> Vec<View> {
     for (i, card) in deck.iter().enumerate() {
         spots[i % SPOTS].push(*card);
     }
-    let base = View {
-        spots,
-        progress: Progress {
-            stock_len: 20,
-            deals_left: 3,
-            last: Some(Action::Move { from: 2, to: 6 }),
-            undone: None,
-            undoable: 1,
-            undos: 1,
-            moves: 10,
-            score: 4,
-            outcome: None,
+    let [base, lost, won] = cards::sample_progress(
+        Action::Move { from: 2, to: 6 },
+        Action::Deal,
+        20,
+        "Won: four suits in order",
+    );
+    let mut dealt = spots.clone();
+    dealt.swap(0, 4);
+    dealt[1].clear();
+    dealt[6].clear();
+    vec![
+        View {
+            spots: spots.clone(),
+            progress: base,
         },
-    };
-    let mut dealt = base.clone();
-    dealt.progress.last = Some(Action::Deal);
-    dealt.spots.swap(0, 4);
-    dealt.spots[1].clear();
-    dealt.spots[6].clear();
-    dealt.progress.outcome = Some(PatienceOutcome {
-        won: false,
-        detail: "No moves left".into(),
-    });
-    let mut won = base.clone();
-    won.progress.outcome = Some(PatienceOutcome {
-        won: true,
-        detail: "Won: four suits in order".into(),
-    });
-    won.progress.stock_len = 0;
-    vec![base, dealt, won]
+        View {
+            spots: dealt,
+            progress: lost,
+        },
+        View { spots, progress: won },
+    ]
 }
 
 /// How the last action marks each spot.
 fn marks(view: &View) -> [Mark; SPOTS] {
     let mut marks = [Mark::None; SPOTS];
     let spot = |n: u8| usize::from(n).saturating_sub(1).min(SPOTS - 1);
-    match (view.progress.last, view.progress.undone) {
-        (Some(Action::Move { from, to }), _) => {
-            marks[spot(from)] = Mark::From;
-            marks[spot(to)] = Mark::To;
-        }
-        (Some(Action::Undo), Some(Action::Move { from, to })) => {
-            // The card went back: from `to` to `from`.
-            marks[spot(to)] = Mark::From;
-            marks[spot(from)] = Mark::To;
-        }
-        (Some(Action::Deal), _) => {
-            // Every deal reaches all eight spots but the last, which has 4.
-            let dealt = if view.progress.stock_len == 0 { 4 } else { SPOTS };
-            marks[..dealt].fill(Mark::To);
-        }
-        _ => {}
+    let moved = cards::last_move(&view.progress, Action::Undo, |action| match action {
+        Action::Move { from, to } => Some((spot(from), spot(to))),
+        _ => None,
+    });
+    if let Some((from, to)) = moved {
+        marks[from] = Mark::From;
+        marks[to] = Mark::To;
+    } else if view.progress.last == Some(Action::Deal) {
+        // Every deal reaches all eight spots but the last, which has 4.
+        let dealt = if view.progress.stock_len == 0 { 4 } else { SPOTS };
+        marks[..dealt].fill(Mark::To);
     }
     marks
 }

@@ -9,14 +9,13 @@ use super::canvas::{fonts, Align, Indexed, Palette, Style};
 use super::cards::{self, CARD_H, CARD_W, STRIP};
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
-    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, Surface, FELT_TEXT, LABEL_H,
-    PAD,
+    patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, FELT_TEXT, LABEL_H, PAD,
 };
 use super::region::Region;
+use super::sprites::Surface;
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
 use crate::rules::counted;
-use crate::rules::patience::{PatienceOutcome, Progress};
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
@@ -86,55 +85,40 @@ fn sample_views() -> Vec<View> {
     for (i, card) in deck[8..].iter().enumerate() {
         tableau[i % PILES].push(*card);
     }
-    let base = View {
-        variant: Default::default(),
-        foundations: std::array::from_fn(|i| deck[2 * i..2 * i + 2].to_vec()),
-        tableau,
-        progress: Progress {
-            stock_len: 12,
-            deals_left: 3,
-            last: Some(Action::Move {
-                tableau: 1,
-                foundation: 3,
-            }),
-            undone: None,
-            undoable: 1,
-            undos: 1,
-            moves: 10,
-            score: 8,
-            outcome: None,
-        },
+    let foundations: [Vec<StdCard>; PILES] = std::array::from_fn(|i| deck[2 * i..2 * i + 2].to_vec());
+    let moved = Action::Move {
+        tableau: 1,
+        foundation: 3,
     };
-    let mut dealt = base.clone();
-    dealt.progress.last = Some(Action::Deal);
-    dealt.tableau[2].clear();
-    dealt.progress.outcome = Some(PatienceOutcome {
-        won: false,
-        detail: "No moves left".into(),
-    });
-    let mut won = base.clone();
-    won.progress.outcome = Some(PatienceOutcome {
-        won: true,
-        detail: "Won: all 52 cards on the foundations".into(),
-    });
-    vec![base, dealt, won]
+    let won = "Won: all 52 cards on the foundations";
+    let [base, lost, won] = cards::sample_progress(moved, Action::Deal, 12, won);
+    let view = |tableau: [Vec<StdCard>; PILES], progress| View {
+        variant: Default::default(),
+        foundations: foundations.clone(),
+        tableau,
+        progress,
+    };
+    let mut dealt = tableau.clone();
+    dealt[2].clear();
+    vec![view(tableau.clone(), base), view(dealt, lost), view(tableau, won)]
 }
 
 /// How the last action marks the foundations and the tableau piles.
 fn marks(view: &View) -> ([Mark; PILES], [Mark; PILES]) {
     let (mut f_marks, mut t_marks) = ([Mark::None; PILES], [Mark::None; PILES]);
     let pile = |n: u8| usize::from(n).saturating_sub(1).min(PILES - 1);
-    match (view.progress.last, view.progress.undone) {
-        (Some(Action::Move { tableau, foundation }), _) => {
-            t_marks[pile(tableau)] = Mark::From;
-            f_marks[pile(foundation)] = Mark::To;
+    // A pile as (on the tableau, its index).
+    let moved = cards::last_move(&view.progress, Action::Undo, |action| match action {
+        Action::Move { tableau, foundation } => Some(((true, pile(tableau)), (false, pile(foundation)))),
+        _ => None,
+    });
+    if let Some((from, to)) = moved {
+        for ((on_tableau, i), mark) in [(from, Mark::From), (to, Mark::To)] {
+            let marks = if on_tableau { &mut t_marks } else { &mut f_marks };
+            marks[i] = mark;
         }
-        (Some(Action::Undo), Some(Action::Move { tableau, foundation })) => {
-            f_marks[pile(foundation)] = Mark::From;
-            t_marks[pile(tableau)] = Mark::To;
-        }
-        (Some(Action::Deal), _) => t_marks.fill(Mark::To),
-        _ => {}
+    } else if view.progress.last == Some(Action::Deal) {
+        t_marks.fill(Mark::To);
     }
     (f_marks, t_marks)
 }

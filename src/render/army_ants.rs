@@ -8,8 +8,9 @@
 
 use super::canvas::{
     card_shadow, draw_ant, fill, fill_rect, fonts, pixmap, push_rounded_rect, rect, rounded_rect, stroke,
-    Align, Colour, Indexed, Ink, Palette, PaletteBuilder, Style,
+    Align, Colour, Indexed, Palette, PaletteBuilder, Style, FRAME, GOLD, RULE, TEXT, TEXT_DIM,
 };
+use super::sprites::{Sheet, Sprites, Stamp, Surface};
 use super::BoardLabels;
 use crate::rules::army_ants::{
     Action, Card, Cell, Deployment, Outcome, Phase, Side, Square, View, FILES, RANKS,
@@ -47,12 +48,8 @@ const CARD_R: f32 = 10.0;
 /// The coloured panel on a card's left that carries the big value.
 const PANEL_W: f32 = 44.0;
 
-// A warm earth palette: an opaque dark frame reads well on Discord's dark
-// and light themes alike, and the sand board keeps both armies legible.
-const FRAME: Colour = Colour::hex(0x2a211b);
-const RULE: Colour = Colour::hex(0x46382c);
-const TEXT: Colour = Colour::hex(0xf4ead6);
-const TEXT_DIM: Colour = Colour::hex(0xbca687);
+// A warm earth palette in the frame every board shares: the sand board
+// keeps both armies legible.
 const COORD: Colour = Colour::hex(0xd9c3a0);
 const RED_LAND: [Colour; 2] = [Colour::hex(0xeed5b9), Colour::hex(0xe8ccae)];
 const BLACK_LAND: [Colour; 2] = [Colour::hex(0xdcd5c6), Colour::hex(0xd3cbb9)];
@@ -62,7 +59,6 @@ const BOARD_EDGE: Colour = Colour::hex(0x120d0a);
 const RED_ARMY: Colour = Colour::hex(0xb3281e);
 const BLACK_ARMY: Colour = Colour::hex(0x2c2825);
 const IVORY: Colour = Colour::hex(0xfcf7ec);
-const GOLD: Colour = Colour::hex(0xe3ad34);
 const FROM_MARK: Colour = Colour::hex(0xf2cf6a);
 const TO_MARK: Colour = Colour::hex(0x1f9e89);
 const OFFER: Colour = Colour::hex(0xf0b541);
@@ -146,26 +142,17 @@ impl Tag {
     }
 }
 
-/// Text colours on the frame.
-struct Inks {
-    text: Ink,
-    dim: Ink,
-    offer: Ink,
-}
-
-/// What is prepared once: the palette and every piece of art in it.
+/// What is prepared once: the palette and every piece of art on it.
 struct Art {
-    palette: Palette,
+    sprites: Sprites,
     board: Indexed,
     /// `face * GROUNDS + ground`.
-    tiles: Vec<Indexed>,
-    marks: [u8; 2],
-    tags: Vec<Indexed>,
+    tiles: Vec<Stamp>,
+    tags: Vec<Stamp>,
     /// The header's dot for each side.
-    dots: Vec<Indexed>,
+    dots: Vec<Stamp>,
     /// The footer's key to the two mark colours.
-    key: Indexed,
-    inks: Inks,
+    key: Stamp,
 }
 
 fn art() -> &'static Art {
@@ -183,24 +170,19 @@ fn art() -> &'static Art {
         for pm in [&board, &key].into_iter().chain(&tiles).chain(&tags).chain(&dots) {
             builder.add_pixmap(pm);
         }
+        // Text is written on the frame.
         for fg in [TEXT, TEXT_DIM, OFFER] {
             builder.add_ink(fg, FRAME, 60);
         }
-        let palette = builder.build();
-        let quantize = |list: &[Pixmap]| list.iter().map(|pm| palette.quantize(pm)).collect::<Vec<_>>();
+        let sprites = Sprites::new(builder.build(), &[]);
+        let stamps = |list: &[Pixmap]| list.iter().map(|pm| sprites.stamp_of(pm, (0, 0))).collect();
         Art {
-            board: palette.quantize(&board),
-            tiles: quantize(&tiles),
-            marks: [palette.index_of(FROM_MARK), palette.index_of(TO_MARK)],
-            tags: quantize(&tags),
-            dots: quantize(&dots),
-            key: palette.quantize(&key),
-            inks: Inks {
-                text: palette.ink(TEXT, FRAME),
-                dim: palette.ink(TEXT_DIM, FRAME),
-                offer: palette.ink(OFFER, FRAME),
-            },
-            palette,
+            board: sprites.indices(&board),
+            tiles: stamps(&tiles),
+            tags: stamps(&tags),
+            dots: stamps(&dots),
+            key: sprites.stamp_of(&key, (0, 0)),
+            sprites,
         }
     })
 }
@@ -208,7 +190,7 @@ fn art() -> &'static Art {
 /// The board as a PNG; see the module comment for how it is drawn.
 pub fn army_ants_png(view: &View, labels: &BoardLabels) -> Vec<u8> {
     let art = art();
-    art.palette.encode_indexed(&draw(view, labels, art))
+    art.sprites.palette().encode_indexed(&draw(view, labels, art))
 }
 
 /// Where each square was drawn, named as moves name it (`a1` to `e8`).
@@ -225,7 +207,7 @@ pub fn army_ants_regions() -> Vec<super::Region> {
 /// view): the frames of an animated replay.
 pub(super) fn army_ants_frame(view: &View, labels: &BoardLabels) -> (Indexed, &'static Palette) {
     let art = art();
-    (draw(view, labels, art), &art.palette)
+    (draw(view, labels, art), art.sprites.palette())
 }
 
 /// The board; every frame of a replay has the one size of the board.
@@ -251,14 +233,14 @@ impl super::Board for View {
 }
 
 fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
-    let mut image = art.board.clone();
-    draw_squares(&mut image, view, art);
-    draw_header(&mut image, view, labels, art);
+    let mut sheet = art.sprites.sheet(art.board.clone());
+    draw_squares(&mut sheet, view, art);
+    draw_header(&mut sheet, view, labels, art);
     for side in Side::BOTH {
-        draw_strip(&mut image, view, labels, side, art);
+        draw_strip(&mut sheet, view, labels, side, art);
     }
-    draw_footer(&mut image, view, labels, art);
-    image
+    draw_footer(&mut sheet, view, labels, art);
+    sheet.image
 }
 
 /// The top-left corner of a square, Red's row 1 at the bottom.
@@ -287,7 +269,7 @@ fn last_move_marks(view: &View) -> [Option<Mark>; 40] {
     marks
 }
 
-fn draw_squares(image: &mut Indexed, view: &View, art: &Art) {
+fn draw_squares(sheet: &mut Sheet, view: &View, art: &Art) {
     let marks = last_move_marks(view);
     for sq in Square::all() {
         let (x, y) = cell_origin(sq);
@@ -295,15 +277,16 @@ fn draw_squares(image: &mut Indexed, view: &View, art: &Art) {
         let mark = marks[sq.index()];
         let face = match view.cell(sq) {
             Cell::Empty => {
-                if let Some(m) = mark {
-                    image.fill_rect(x, y, TILE_W, TILE_H, art.marks[m as usize]);
+                if mark.is_some() {
+                    let (x, y, w, h) = (x as f32, y as f32, TILE_W as f32, TILE_H as f32);
+                    sheet.fill_rect(x, y, w, h, ground_colour(ground(sq, mark)));
                 }
                 continue;
             }
             Cell::Card(piece) => face(piece.side, Some(piece.card)),
             Cell::Hidden(side) => face(side, None),
         };
-        image.blit(&art.tiles[face * GROUNDS + ground(sq, mark)], x, y);
+        sheet.stamp(&art.tiles[face * GROUNDS + ground(sq, mark)], x as i32, y as i32);
     }
 }
 
@@ -639,32 +622,35 @@ fn last_move_text(view: &View) -> Option<String> {
 
 const MARGIN: f32 = 24.0;
 
-fn draw_header(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art) {
+fn draw_header(sheet: &mut Sheet, view: &View, labels: &BoardLabels, art: &Art) {
     let f = fonts();
     let title = Style::new(&f.bold, 26.0);
     let brand_w = Style::new(&f.bold, 14.0).width("ARMY ANTS");
     let room = WIDTH as f32 - 3.0 * MARGIN - brand_w;
     // A finished game's headline is its result, in the highlight ink.
     let (headline, ink) = match &view.outcome {
-        Some(outcome) => (
-            outcome.headline(|side| name(labels, side).to_string()),
-            &art.inks.offer,
-        ),
-        None => (phase_text(view), &art.inks.text),
+        Some(outcome) => (outcome.headline(|side| name(labels, side).to_string()), OFFER),
+        None => (phase_text(view), TEXT),
     };
-    title.draw_indexed(image, ink, &title.fit(&headline, room), MARGIN, 36.0, Align::Left);
+    sheet.text(
+        &title.with(ink),
+        &title.fit(&headline, room),
+        MARGIN,
+        36.0,
+        Align::Left,
+    );
     let mut x = MARGIN;
     if let Some(side) = view.to_move.or(view.outcome.and_then(|o| o.winner())) {
-        image.blit(&art.dots[side.index()], MARGIN as u32, 47);
+        sheet.stamp(&art.dots[side.index()], MARGIN as i32, 47);
         x += DOT as f32 + 8.0;
     }
     let status = Style::new(&f.regular, 19.0);
     let line = status.fit(&status_text(view, labels), WIDTH as f32 - MARGIN - x);
-    status.draw_indexed(image, &art.inks.dim, &line, x, 63.0, Align::Left);
+    sheet.text(&status.with(TEXT_DIM), &line, x, 63.0, Align::Left);
 }
 
 /// A player's bar: the name, its army, a tag, and the cards left.
-fn draw_strip(image: &mut Indexed, view: &View, labels: &BoardLabels, side: Side, art: &Art) {
+fn draw_strip(sheet: &mut Sheet, view: &View, labels: &BoardLabels, side: Side, art: &Art) {
     let f = fonts();
     let mid = strip_top(side) + STRIP_H / 2;
     let small = Style::new(&f.regular, 16.0);
@@ -672,27 +658,25 @@ fn draw_strip(image: &mut Indexed, view: &View, labels: &BoardLabels, side: Side
     let cards = view.cells.iter().filter(|c| cell_side(c) == Some(side)).count();
     let count = format!("{cards} card{}", if cards == 1 { "" } else { "s" });
     let right = (BOARD_X + BOARD_W) as f32;
-    let mut end =
-        right - small.draw_indexed(image, &art.inks.dim, &count, right, baseline, Align::Right) - 14.0;
+    let mut end = right - sheet.text(&small.with(TEXT_DIM), &count, right, baseline, Align::Right) - 14.0;
     if let Some(tag) = strip_tag(view, side) {
         let pill = &art.tags[tag as usize];
-        end -= pill.width as f32;
-        image.blit(pill, end as u32, mid - pill.height / 2);
+        end -= pill.width() as f32;
+        sheet.stamp(pill, end as i32, (mid - pill.height() / 2) as i32);
         end -= 14.0;
     }
     let label = format!("  {}", side.name());
     let name_style = Style::new(&f.bold, 20.0);
     let x = BOARD_X as f32 + 32.0;
     let room = (end - small.width(&label) - x).max(40.0);
-    let w = name_style.draw_indexed(
-        image,
-        &art.inks.text,
+    let w = sheet.text(
+        &name_style.with(TEXT),
         &name_style.fit(name(labels, side), room),
         x,
         baseline,
         Align::Left,
     );
-    small.draw_indexed(image, &art.inks.dim, &label, x + w, baseline, Align::Left);
+    sheet.text(&small.with(TEXT_DIM), &label, x + w, baseline, Align::Left);
 }
 
 fn cell_side(cell: &Cell) -> Option<Side> {
@@ -722,7 +706,7 @@ fn strip_tag(view: &View, side: Side) -> Option<Tag> {
     })
 }
 
-fn draw_footer(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art) {
+fn draw_footer(sheet: &mut Sheet, view: &View, labels: &BoardLabels, art: &Art) {
     let f = fonts();
     let baseline = (FOOTER_Y + 26) as f32;
     let mut right = WIDTH as f32 - MARGIN;
@@ -731,7 +715,7 @@ fn draw_footer(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art
         let tail = format!(" ({side}) offers a draw");
         let who = offer.fit(name(labels, side), 340.0 - offer.width(&tail));
         let text = who + &tail;
-        right -= offer.draw_indexed(image, &art.inks.offer, &text, right, baseline, Align::Right) + MARGIN;
+        right -= sheet.text(&offer.with(OFFER), &text, right, baseline, Align::Right) + MARGIN;
     }
     let dim = Style::new(&f.regular, 17.0);
     let Some(text) = last_move_text(view) else {
@@ -746,9 +730,8 @@ fn draw_footer(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art
             _ if view.deploy.is_some() => "Cards stay face down until both armies are placed".into(),
             _ => String::new(),
         };
-        dim.draw_indexed(
-            image,
-            &art.inks.dim,
+        sheet.text(
+            &dim.with(TEXT_DIM),
             &dim.fit(&note, right - MARGIN),
             MARGIN,
             baseline,
@@ -756,15 +739,14 @@ fn draw_footer(image: &mut Indexed, view: &View, labels: &BoardLabels, art: &Art
         );
         return;
     };
-    let mut x = MARGIN + dim.draw_indexed(image, &art.inks.dim, "Last move  ", MARGIN, baseline, Align::Left);
+    let mut x = MARGIN + sheet.text(&dim.with(TEXT_DIM), "Last move  ", MARGIN, baseline, Align::Left);
     if last_move_marks(view).iter().any(Option::is_some) {
-        image.blit(&art.key, x as u32, baseline as u32 - 13);
+        sheet.stamp(&art.key, x as i32, baseline as i32 - 13);
         x += KEY_W as f32 + 8.0;
     }
     let strong = Style::new(&f.bold, 17.0);
-    strong.draw_indexed(
-        image,
-        &art.inks.text,
+    sheet.text(
+        &strong.with(TEXT),
         &strong.fit(&text, right - x),
         x,
         baseline,
@@ -976,7 +958,7 @@ mod tests {
 
     /// Mean and worst per-channel error of the palette over full-colour art.
     fn palette_error(original: &Pixmap, indexed: &Indexed) -> (f64, u8) {
-        let palette = &art().palette;
+        let palette = art().sprites.palette();
         let (mut sum, mut worst) = (0u64, 0u8);
         for (px, index) in original.data().chunks_exact(4).zip(&indexed.data) {
             let colour = palette.colour(*index);
@@ -997,8 +979,9 @@ mod tests {
         for face in [0, 9, 10, 11, 20, 21] {
             let sprite = card_sprite(face);
             for ground in 0..GROUNDS {
-                let (mean, worst) =
-                    palette_error(&tile(&sprite, ground), &art.tiles[face * GROUNDS + ground]);
+                let mut sheet = art.sprites.blank(TILE_W, TILE_H, FRAME);
+                sheet.stamp(&art.tiles[face * GROUNDS + ground], 0, 0);
+                let (mean, worst) = palette_error(&tile(&sprite, ground), &sheet.image);
                 assert!(
                     mean < 0.5 && worst < 24,
                     "face {face} on {ground}: mean {mean}, worst {worst}"

@@ -8,19 +8,21 @@
 //!
 //! The map grows as cards are placed, so the card size shrinks to keep the
 //! image about 1000 px wide. Every piece (a card's tile for each trail
-//! shape, ants, leaves, spiders, text) is drawn once per size with
-//! anti-aliasing and kept as palette pixels; a board is those pieces copied
-//! into a palette image, which is encoded as it is.
+//! shape, ants, leaves, spiders) is drawn once per size with anti-aliasing
+//! and kept by the sprite engine (`super::sprites`); a board is those
+//! pieces stamped onto a palette sheet with its text, and encoded as it is.
 
-use super::canvas::{self, fonts, Align, Colour, Indexed, Palette, PaletteBuilder, Style};
+use super::canvas::{
+    self, fonts, Align, Colour, Indexed, Palette, PaletteBuilder, Style, FRAME, GOLD, RULE, TEXT, TEXT_DIM,
+};
+use super::sprites::{Sheet, Sprites, Surface, PIECE};
 use super::Region;
 use crate::rules::atta_ants::cards::NEST_EDGES;
 use crate::rules::atta_ants::{
     Ant, Card, Colour as AntColour, Dir, Feature, Highlight, Phase, Pos, Status, View,
 };
-use std::collections::HashMap;
 use std::fmt::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 use tiny_skia::{PathBuilder, Pixmap};
 
 /// The names shown for each colour, in seating order.
@@ -39,11 +41,6 @@ const MIN_ANT_RADIUS: f32 = 20.0;
 /// The top of a card where its coordinates are written; ants stay below.
 const COORD_BAND: f32 = 34.0;
 
-// The dark frame of the other boards (Army Ants, the patiences).
-const BACKGROUND: Colour = Colour::hex(0x2A211B);
-const TEXT: Colour = Colour::hex(0xF4EAD6);
-const TEXT_DIM: Colour = Colour::hex(0xBCA687);
-const GOLD: Colour = Colour::hex(0xE3AD34);
 /// Dark ink on cards and light tokens.
 const INK: Colour = Colour::hex(0x2B2118);
 const GRASS: Colour = Colour::hex(0x9CC86B);
@@ -58,12 +55,12 @@ const SPIDER: Colour = Colour::hex(0x151515);
 const HIGHLIGHT: Colour = Colour::hex(0xF2C230);
 const DANGER: Colour = Colour::hex(0xC8322D);
 /// A free square where the drawn card fits.
-const FRONTIER: Colour = Colour::hex(0x46382C);
+const FRONTIER: Colour = RULE;
 const WHITE: Colour = Colour::hex(0xFFFFFF);
 /// A spider's last step.
 const SPIDER_TRACK: Colour = Colour::hex(0x4A4A44);
 /// Laid over a rotation of the drawn card that fits nowhere.
-const DIM_VEIL: Colour = Colour::hex(0x2A211B).alpha(170);
+const DIM_VEIL: Colour = FRAME.alpha(170);
 /// The drawn card's rotations: their tiles, and the strip that shows them.
 const STRIP_CELL: u32 = 120;
 const STRIP_GAP: f32 = 48.0;
@@ -198,7 +195,7 @@ pub fn atta_ants_regions(view: &View) -> Vec<Region> {
 /// routes to a mark where each ends.
 pub fn atta_ants_png(view: &View, labels: &AttaLabels) -> Vec<u8> {
     let art = art();
-    art.palette.encode_indexed(&draw(view, labels, art, None))
+    art.palette().encode_indexed(&draw(view, labels, art, None))
 }
 
 /// The sizes a board is drawn at, for checks: the image, a card, an ant
@@ -255,7 +252,7 @@ pub(super) fn atta_ants_frame(
     layout: Layout,
 ) -> (Indexed, &'static Palette) {
     let art = art();
-    (draw(view, labels, art, Some(layout)), &art.palette)
+    (draw(view, labels, art, Some(layout)), art.palette())
 }
 
 /// The board; every frame of a replay is drawn on the grid of the
@@ -283,19 +280,71 @@ impl super::Board for View {
 
 // ------------------------------------------------------------ prepared art
 
-/// The palette, built once from the art at a sample size, and a table that
-/// dims each palette colour (rotations that do not fit).
-struct Art {
-    palette: Palette,
-    dim: [u8; 256],
-    /// Pieces drawn once per size and reused: tiles, ants, text.
-    pieces: Mutex<HashMap<Piece, Arc<Sprite>>>,
-    /// Partly covered sprite pixels over a ground: (colour, ground, level).
-    blends: Mutex<HashMap<(u8, u8, u8), u8>>,
+/// The palette, chosen once from the art at a sample size; the pieces
+/// (tiles, ants, leaves, spiders) are drawn at each size the first time
+/// they are needed and kept.
+fn art() -> &'static Sprites {
+    static ART: OnceLock<Sprites> = OnceLock::new();
+    ART.get_or_init(|| {
+        let mut builder = PaletteBuilder::default();
+        let cell = 100;
+        let mut samples = Vec::new();
+        for edges in 0..16u8 {
+            samples.push(card_pixmap(cell, edges, false));
+        }
+        samples.push(card_pixmap(cell, NEST_EDGES, true));
+        samples.push(free_pixmap(cell));
+        for mut pm in samples {
+            builder.add_pixmap(&pm);
+            // Rotations that do not fit are drawn dimmed.
+            Surface::fill_rect(&mut pm, 0.0, 0.0, cell as f32, cell as f32, DIM_VEIL);
+            builder.add_pixmap(&pm);
+        }
+        for ground in [GRASS, TRAIL, NEST, FRAME] {
+            builder.add_pixmap(&sprite_sample(ground));
+        }
+        for (fg, ground) in [
+            (TEXT, FRAME),
+            (TEXT_DIM, FRAME),
+            (GOLD, FRAME),
+            (GOLD, FRONTIER),
+            (TEXT, FRONTIER),
+            (TEXT_DIM, FRONTIER),
+            (INK, GRASS),
+            (WHITE, NEST),
+        ] {
+            builder.add_ink(fg, ground, 60);
+        }
+        let mut flat = canvas::pixmap(12, 8, HIGHLIGHT);
+        for (i, c) in [DANGER, INK, SPIDER, SPIDER_TRACK, GOLD, FRONTIER]
+            .into_iter()
+            .enumerate()
+        {
+            canvas::fill_rect(&mut flat, canvas::rect(i as f32 * 2.0, 0.0, 2.0, 8.0), c);
+        }
+        builder.add_pixmap(&flat);
+        Sprites::new(builder.build(), &[])
+    })
+}
+
+/// Ants, leaves and spiders over one ground, for the palette.
+fn sprite_sample(ground: Colour) -> Pixmap {
+    let mut pm = canvas::pixmap(420, 60, ground);
+    for (i, colour) in AntColour::ALL.into_iter().enumerate() {
+        let x = 20.0 + i as f32 * 60.0;
+        draw_ant_disc(&mut pm, x, 30.0, 10.0, colour, i + 1, i % 2 == 0, i % 2 == 1);
+    }
+    draw_leaf(&mut pm, 270.0, 30.0, 11.0);
+    draw_spider(&mut pm, 330.0, 30.0, 14.0);
+    if let Some(disc) = PathBuilder::from_circle(390.0, 30.0, 9.0) {
+        canvas::fill(&mut pm, &disc, ant_colour(AntColour::Red));
+        canvas::stroke(&mut pm, &disc, INK, 1.0);
+    }
+    pm
 }
 
 /// A piece of art, by what it shows and its size in pixels.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Piece {
     Card {
         cell: u32,
@@ -324,138 +373,28 @@ enum Piece {
     Disc {
         colour: AntColour,
     },
-    Text {
-        text: String,
-        bold: bool,
-        size10: u32,
-        fg: u32,
-        ground: u32,
-    },
 }
 
-/// Opaque pixels copy; others blend: `level` 0 (clear) to 16 (opaque).
-struct Sprite {
-    width: u32,
-    height: u32,
-    /// Where the sprite's anchor is, from its top-left corner (text: the
-    /// baseline's start).
-    anchor: (i32, i32),
-    /// Text: the advance width.
-    advance: f32,
-    /// The pixels that show: (x, y, palette index, level).
-    px: Vec<(u16, u16, u8, u8)>,
-    /// An opaque sprite's indices, row by row, to copy whole rows.
-    opaque: Option<Vec<u8>>,
-}
-
-const LEVELS: u32 = 16;
-const BLANK: Colour = Colour::hex(0xFF00FF);
-
-fn colour_key(c: Colour) -> u32 {
-    (c.r as u32) << 16 | (c.g as u32) << 8 | c.b as u32
-}
-
-fn art() -> &'static Art {
-    static ART: OnceLock<Art> = OnceLock::new();
-    ART.get_or_init(|| {
-        let mut builder = PaletteBuilder::default();
-        let cell = 100;
-        let mut samples = Vec::new();
-        for edges in 0..16u8 {
-            samples.push(card_pixmap(cell, edges, false));
-        }
-        samples.push(card_pixmap(cell, NEST_EDGES, true));
-        samples.push(free_pixmap(cell));
-        for pm in &samples {
-            builder.add_pixmap(pm);
-            // Rotations that do not fit are drawn dimmed.
-            let mut dimmed = pm.clone();
-            canvas::fill_rect(
-                &mut dimmed,
-                canvas::rect(0.0, 0.0, cell as f32, cell as f32),
-                DIM_VEIL,
-            );
-            builder.add_pixmap(&dimmed);
-        }
-        for ground in [GRASS, TRAIL, NEST, BACKGROUND] {
-            builder.add_pixmap(&sprite_sample(ground));
-        }
-        for (fg, ground) in [
-            (TEXT, BACKGROUND),
-            (TEXT_DIM, BACKGROUND),
-            (GOLD, BACKGROUND),
-            (GOLD, FRONTIER),
-            (TEXT, FRONTIER),
-            (TEXT_DIM, FRONTIER),
-            (INK, GRASS),
-            (WHITE, NEST),
-        ] {
-            builder.add_ink(fg, ground, 60);
-        }
-        let mut flat = canvas::pixmap(12, 8, HIGHLIGHT);
-        for (i, c) in [DANGER, INK, SPIDER, SPIDER_TRACK, GOLD, FRONTIER]
-            .into_iter()
-            .enumerate()
-        {
-            canvas::fill_rect(&mut flat, canvas::rect(i as f32 * 2.0, 0.0, 2.0, 8.0), c);
-        }
-        builder.add_pixmap(&flat);
-        let palette = builder.build();
-        let veil = DIM_VEIL;
-        let dim = std::array::from_fn(|i| {
-            if i >= palette.rgb_table().len() / 3 {
-                return i as u8;
-            }
-            let [r, g, b] = palette.colour(i as u8);
-            let a = veil.a as f32 / 255.0;
-            let mix = |f: u8, v: u8| (v as f32 * a + f as f32 * (1.0 - a) + 0.5) as u8;
-            palette.nearest([mix(r, veil.r), mix(g, veil.g), mix(b, veil.b)])
-        });
-        Art {
-            palette,
-            dim,
-            pieces: Mutex::new(HashMap::new()),
-            blends: Mutex::new(HashMap::new()),
-        }
-    })
-}
-
-/// Ants, leaves and spiders over one ground, for the palette.
-fn sprite_sample(ground: Colour) -> Pixmap {
-    let mut pm = canvas::pixmap(420, 60, ground);
-    for (i, colour) in AntColour::ALL.into_iter().enumerate() {
-        let x = 20.0 + i as f32 * 60.0;
-        draw_ant_disc(&mut pm, x, 30.0, 10.0, colour, i + 1, i % 2 == 0, i % 2 == 1);
-    }
-    draw_leaf(&mut pm, 270.0, 30.0, 11.0);
-    draw_spider(&mut pm, 330.0, 30.0, 14.0);
-    if let Some(disc) = PathBuilder::from_circle(390.0, 30.0, 9.0) {
-        canvas::fill(&mut pm, &disc, ant_colour(AntColour::Red));
-        canvas::stroke(&mut pm, &disc, INK, 1.0);
-    }
-    pm
-}
-
-impl Art {
-    /// The sprite of `piece`, drawn the first time it is asked for.
-    fn piece(&self, piece: Piece) -> Arc<Sprite> {
-        if let Some(s) = self.pieces.lock().expect("pieces").get(&piece) {
-            return s.clone();
-        }
-        let sprite = Arc::new(self.make(&piece));
-        let mut pieces = self.pieces.lock().expect("pieces");
-        // Names and sizes vary; a bound keeps memory flat.
-        if pieces.len() > 8192 {
-            pieces.clear();
-        }
-        pieces.insert(piece, sprite.clone());
-        sprite
+impl Piece {
+    /// The piece's key among the sprites the engine keeps: what it shows,
+    /// spelled out.
+    fn key(self) -> Vec<u32> {
+        let mut key = vec![PIECE];
+        key.extend(format!("{self:?}").bytes().map(u32::from));
+        key
     }
 
-    fn make(&self, piece: &Piece) -> Sprite {
-        match piece {
-            Piece::Card { cell, edges, nest } => self.opaque(&card_pixmap(*cell, *edges, *nest)),
-            Piece::Free { cell } => self.opaque(&free_pixmap(*cell)),
+    /// The piece drawn in full colour, and its anchor: a tile's top-left
+    /// corner, a token's centre.
+    fn draw(self) -> Option<(Pixmap, (i32, i32))> {
+        let centred = |half: f32, draw: &dyn Fn(&mut Pixmap)| {
+            let mut pm = Pixmap::new((2.0 * half) as u32, (2.0 * half) as u32)?;
+            draw(&mut pm);
+            Some((pm, (half as i32, half as i32)))
+        };
+        match self {
+            Piece::Card { cell, edges, nest } => Some((card_pixmap(cell, edges, nest), (0, 0))),
+            Piece::Free { cell } => Some((free_pixmap(cell), (0, 0))),
             Piece::Ant {
                 r10,
                 colour,
@@ -464,238 +403,79 @@ impl Art {
                 carrying,
                 moving,
             } => {
-                let r = *r10 as f32 / 10.0;
+                let r = r10 as f32 / 10.0;
                 let half = (r * 1.7 + 4.0).ceil();
-                let side = (2.0 * half) as u32;
-                let mut pm = Pixmap::new(side, side).expect("a sprite");
-                draw_ant_disc(
-                    &mut pm,
-                    half,
-                    half,
-                    r,
-                    *colour,
-                    *number as usize,
-                    *newborn,
-                    *carrying,
-                );
-                if *moving {
-                    if let Some(ring) = PathBuilder::from_circle(half, half, r + 2.5) {
-                        canvas::stroke(&mut pm, &ring, WHITE, 3.0);
+                centred(half, &|pm| {
+                    draw_ant_disc(pm, half, half, r, colour, number as usize, newborn, carrying);
+                    if moving {
+                        if let Some(ring) = PathBuilder::from_circle(half, half, r + 2.5) {
+                            canvas::stroke(pm, &ring, WHITE, 3.0);
+                        }
                     }
-                }
-                self.clear(&pm, (half as i32, half as i32))
+                })
             }
             Piece::Leaf { size10 } => {
-                let size = *size10 as f32 / 10.0;
+                let size = size10 as f32 / 10.0;
                 let half = (size * 1.2 + 2.0).ceil();
-                let mut pm = Pixmap::new((2.0 * half) as u32, (2.0 * half) as u32).expect("a sprite");
-                draw_leaf(&mut pm, half, half, size);
-                self.clear(&pm, (half as i32, half as i32))
+                centred(half, &|pm| draw_leaf(pm, half, half, size))
             }
             Piece::Spider { r10, number } => {
-                let r = *r10 as f32 / 10.0;
+                let r = r10 as f32 / 10.0;
                 let half = (r * 2.0 + 3.0).ceil();
-                let mut pm = Pixmap::new((2.0 * half) as u32, (2.0 * half) as u32).expect("a sprite");
-                draw_spider(&mut pm, half, half, r);
-                if *number == 0 {
+                centred(half, &|pm| {
+                    draw_spider(pm, half, half, r);
                     // A spider on a card still to be placed has no number yet.
-                    return self.clear(&pm, (half as i32, half as i32));
-                }
-                // The size of an ant's number (at least 24 px on a board
-                // about 1,000 px wide) where the body allows.
-                let bold = Style::new(&fonts().bold, spider_number_size(r));
-                bold.with(WHITE).draw(
-                    &mut pm,
-                    &number.to_string(),
-                    half,
-                    half + bold.cap_height() / 2.0,
-                    Align::Centre,
-                );
-                self.clear(&pm, (half as i32, half as i32))
+                    if number > 0 {
+                        // The size of an ant's number (at least 24 px on a
+                        // board about 1,000 px wide) where the body allows.
+                        let bold = Style::new(&fonts().bold, spider_number_size(r));
+                        bold.with(WHITE).draw(
+                            pm,
+                            &number.to_string(),
+                            half,
+                            half + bold.cap_height() / 2.0,
+                            Align::Centre,
+                        );
+                    }
+                })
             }
-            Piece::Disc { colour } => {
-                let mut pm = Pixmap::new(22, 22).expect("a sprite");
+            Piece::Disc { colour } => centred(11.0, &|pm| {
                 if let Some(disc) = PathBuilder::from_circle(11.0, 11.0, 9.0) {
-                    canvas::fill(&mut pm, &disc, ant_colour(*colour));
-                    canvas::stroke(&mut pm, &disc, INK, 1.0);
+                    canvas::fill(pm, &disc, ant_colour(colour));
+                    canvas::stroke(pm, &disc, INK, 1.0);
                 }
-                self.clear(&pm, (11, 11))
-            }
-            Piece::Text {
-                text,
-                bold,
-                size10,
-                fg,
-                ground,
-            } => {
-                let font = if *bold { &fonts().bold } else { &fonts().regular };
-                let style = Style::new(font, *size10 as f32 / 10.0);
-                let advance = style.width(text);
-                let (pad, base) = (4.0, (style.size * 1.3).ceil());
-                let mut image = Indexed {
-                    width: (advance + 2.0 * pad).ceil() as u32 + 2,
-                    height: (style.size * 1.8).ceil() as u32,
-                    data: vec![],
-                };
-                let blank = self.palette.index_of(BLANK);
-                image.data = vec![blank; (image.width * image.height) as usize];
-                let ink = self.palette.ink(Colour::hex(*fg), Colour::hex(*ground));
-                style.draw_indexed(&mut image, &ink, text, pad, base, Align::Left);
-                let px = sparse(
-                    image.width,
-                    image
-                        .data
-                        .iter()
-                        .map(|i| if *i == blank { (0, 0) } else { (*i, LEVELS as u8) }),
-                );
-                Sprite {
-                    width: image.width,
-                    height: image.height,
-                    anchor: (pad as i32, base as i32),
-                    advance,
-                    px,
-                    opaque: None,
-                }
-            }
-        }
-    }
-
-    /// A sprite of an opaque pixmap.
-    fn opaque(&self, pm: &Pixmap) -> Sprite {
-        let image = self.palette.quantize(pm);
-        Sprite {
-            width: image.width,
-            height: image.height,
-            anchor: (0, 0),
-            advance: 0.0,
-            px: sparse(image.width, image.data.iter().map(|i| (*i, LEVELS as u8))),
-            opaque: Some(image.data),
-        }
-    }
-
-    /// A sprite of a pixmap drawn on a clear ground: each pixel's colour
-    /// and how much it covers.
-    fn clear(&self, pm: &Pixmap, anchor: (i32, i32)) -> Sprite {
-        let mut seen: HashMap<[u8; 3], u8> = HashMap::new();
-        let px = sparse(
-            pm.width(),
-            pm.pixels().iter().map(|p| {
-                let a = p.alpha();
-                if a == 0 {
-                    return (0, 0);
-                }
-                let c = p.demultiply();
-                let rgb = [c.red(), c.green(), c.blue()];
-                let index = *seen.entry(rgb).or_insert_with(|| self.palette.nearest(rgb));
-                let level = ((a as u32 * LEVELS + 127) / 255) as u8;
-                (index, level)
             }),
-        );
-        Sprite {
-            width: pm.width(),
-            height: pm.height(),
-            anchor,
-            advance: 0.0,
-            px,
-            opaque: None,
         }
-    }
-
-    /// Draws `sprite` with its anchor at (x, y).
-    fn stamp(&self, image: &mut Indexed, sprite: &Sprite, x: i32, y: i32) {
-        let (x0, y0) = (x - sprite.anchor.0, y - sprite.anchor.1);
-        let (w, h) = (image.width as i32, image.height as i32);
-        if let Some(rows) = &sprite.opaque {
-            let fits = x0 >= 0 && y0 >= 0 && x0 + sprite.width as i32 <= w && y0 + sprite.height as i32 <= h;
-            if fits {
-                let sw = sprite.width as usize;
-                for (row, line) in rows.chunks_exact(sw).enumerate() {
-                    let start = (y0 as usize + row) * w as usize + x0 as usize;
-                    image.data[start..start + sw].copy_from_slice(line);
-                }
-                return;
-            }
-        }
-        let mut blends = None;
-        for &(sx, sy, index, level) in &sprite.px {
-            let (px, py) = (x0 + sx as i32, y0 + sy as i32);
-            if px < 0 || py < 0 || px >= w || py >= h {
-                continue;
-            }
-            let d = &mut image.data[(py * w + px) as usize];
-            if level as u32 >= LEVELS {
-                *d = index;
-            } else {
-                let blends = blends.get_or_insert_with(|| self.blends.lock().expect("blends"));
-                let ground = *d;
-                *d = *blends.entry((index, ground, level)).or_insert_with(|| {
-                    let (f, g) = (self.palette.colour(index), self.palette.colour(ground));
-                    let a = level as f32 / LEVELS as f32;
-                    let mix = |i: usize| (f[i] as f32 * a + g[i] as f32 * (1.0 - a) + 0.5) as u8;
-                    self.palette.nearest([mix(0), mix(1), mix(2)])
-                });
-            }
-        }
-    }
-
-    /// Writes `text` with its baseline at `y`; returns its width.
-    #[allow(clippy::too_many_arguments)]
-    fn text(
-        &self,
-        image: &mut Indexed,
-        text: &str,
-        bold: bool,
-        size: f32,
-        fg: Colour,
-        ground: Colour,
-        x: f32,
-        y: f32,
-        align: Align,
-    ) -> f32 {
-        let sprite = self.piece(Piece::Text {
-            text: text.to_string(),
-            bold,
-            size10: (size * 10.0).round() as u32,
-            fg: colour_key(fg),
-            ground: colour_key(ground),
-        });
-        let left = match align {
-            Align::Left => x,
-            Align::Centre => x - sprite.advance / 2.0,
-            Align::Right => x - sprite.advance,
-        };
-        self.stamp(image, &sprite, left.round() as i32, y.round() as i32);
-        sprite.advance
-    }
-
-    fn rect(&self, image: &mut Indexed, x: f32, y: f32, w: f32, h: f32, colour: Colour) {
-        let (x0, y0) = (x.round().max(0.0), y.round().max(0.0));
-        let (x1, y1) = ((x + w).round().max(x0), (y + h).round().max(y0));
-        image.fill_rect(
-            x0 as u32,
-            y0 as u32,
-            (x1 - x0) as u32,
-            (y1 - y0) as u32,
-            self.palette.index_of(colour),
-        );
-    }
-
-    /// A frame `width` thick just inside the square at (x, y).
-    fn frame(&self, image: &mut Indexed, x: f32, y: f32, c: f32, width: f32, colour: Colour) {
-        self.rect(image, x + 1.0, y + 1.0, c - 2.0, width, colour);
-        self.rect(image, x + 1.0, y + c - 1.0 - width, c - 2.0, width, colour);
-        self.rect(image, x + 1.0, y + 1.0, width, c - 2.0, colour);
-        self.rect(image, x + c - 1.0 - width, y + 1.0, width, c - 2.0, colour);
     }
 }
 
-/// The pixels of a sprite that show, from (index, level) row by row.
-fn sparse(width: u32, pixels: impl Iterator<Item = (u8, u8)>) -> Vec<(u16, u16, u8, u8)> {
-    pixels
-        .enumerate()
-        .filter(|(_, (_, level))| *level > 0)
-        .map(|(i, (index, level))| ((i as u32 % width) as u16, (i as u32 / width) as u16, index, level))
-        .collect()
+/// Places `piece` with its anchor at `(x, y)`.
+fn stamp(sheet: &mut Sheet, piece: Piece, x: f32, y: f32) {
+    sheet.piece(&piece.key(), x as i32, y as i32, || piece.draw());
+}
+
+/// Writes `text` with its baseline at `y`; returns its width.
+#[allow(clippy::too_many_arguments)]
+fn write_text(
+    sheet: &mut Sheet,
+    text: &str,
+    bold: bool,
+    size: f32,
+    fg: Colour,
+    x: f32,
+    y: f32,
+    align: Align,
+) -> f32 {
+    let font = if bold { &fonts().bold } else { &fonts().regular };
+    sheet.text(&Style::new(font, size).with(fg), text, x, y, align)
+}
+
+/// A frame `width` thick just inside the square at (x, y).
+fn frame(sheet: &mut Sheet, x: f32, y: f32, c: f32, width: f32, colour: Colour) {
+    sheet.fill_rect(x + 1.0, y + 1.0, c - 2.0, width, colour);
+    sheet.fill_rect(x + 1.0, y + c - 1.0 - width, c - 2.0, width, colour);
+    sheet.fill_rect(x + 1.0, y + 1.0, width, c - 2.0, colour);
+    sheet.fill_rect(x + c - 1.0 - width, y + 1.0, width, c - 2.0, colour);
 }
 
 /// The height of the part above the map: taller while a card waits, to
@@ -712,44 +492,40 @@ fn placing(view: &View) -> bool {
     matches!(view.phase, Phase::Place) && view.outcome().is_none()
 }
 
-fn draw(view: &View, labels: &AttaLabels, art: &Art, layout: Option<Layout>) -> Indexed {
+fn draw(view: &View, labels: &AttaLabels, art: &Sprites, layout: Option<Layout>) -> Indexed {
     let (grid, width, height) = match layout {
         Some(layout) => Grid::around(layout.bounds, layout.header),
         None => Grid::new(view, header_height(view)),
     };
-    let mut image = Indexed {
-        width,
-        height,
-        data: vec![art.palette.index_of(BACKGROUND); (width * height) as usize],
-    };
-    draw_header(&mut image, view, labels, width as f32, art);
+    let mut board = art.blank(width, height, FRAME);
+    let sheet = &mut board;
+    draw_header(sheet, view, labels, width as f32);
     let cell = grid.cell as u32;
     // While placing, the squares where the drawn card fits, with coordinates.
     let free = free_squares(view);
     if placing(view) {
-        draw_rotations(&mut image, view, art);
-        let tile = art.piece(Piece::Free { cell });
+        draw_rotations(sheet, view);
         for pos in free.iter().copied() {
             let (x, y) = grid.corner(pos);
-            art.stamp(&mut image, &tile, x as i32, y as i32);
+            stamp(sheet, Piece::Free { cell }, x, y);
         }
     }
     for pos in view.map.squares() {
         let (x, y) = grid.corner(pos);
-        let tile = art.piece(Piece::Card {
+        let tile = Piece::Card {
             cell,
             edges: view.map.edges(pos).unwrap_or(0),
             nest: pos.is_nest(),
-        });
-        art.stamp(&mut image, &tile, x as i32, y as i32);
+        };
+        stamp(sheet, tile, x, y);
     }
-    draw_highlights(&mut image, &grid, view, art);
-    draw_routes(&mut image, &grid, view, art);
+    draw_highlights(sheet, &grid, view);
+    draw_routes(sheet, &grid, view);
     if let Some(moving) = &view.moving {
-        draw_path(&mut image, &grid, art, &moving.path, moving.ant.colour, GOLD);
+        draw_path(sheet, &grid, &moving.path, moving.ant.colour, GOLD);
     }
     for pos in view.map.squares() {
-        draw_contents(&mut image, &grid, view, pos, art);
+        draw_contents(sheet, &grid, view, pos);
     }
     // Coordinates: on every card, and on free squares while placing.
     let size = (grid.cell * 0.14).clamp(20.0, 26.0);
@@ -766,37 +542,35 @@ fn draw(view: &View, labels: &AttaLabels, art: &Art, layout: Option<Layout>) -> 
             (false, true) => TEXT,
             _ => INK,
         };
-        art.text(
-            &mut image,
+        write_text(
+            sheet,
             &pos.to_string(),
             ground != FRONTIER,
             size,
             fg,
-            ground,
             x + 8.0,
             y + 7.0 + cap,
             Align::Left,
         );
     }
-    draw_footer(&mut image, view, width as f32, height as f32, art);
-    image
+    draw_footer(sheet, view, width as f32, height as f32);
+    board.image
 }
 
 /// The drawn card above the map in its four rotations; those that fit
 /// nowhere are dimmed.
-fn draw_rotations(image: &mut Indexed, view: &View, art: &Art) {
+fn draw_rotations(sheet: &mut Sheet, view: &View) {
     let Some(card) = view.drawn else {
         return;
     };
     let fits: Vec<u8> = view.placements.iter().map(|(_, rotation)| *rotation).collect();
     let top = HEADER;
-    art.text(
-        image,
+    write_text(
+        sheet,
         &format!("To place: {}", card_name(card)),
         true,
         20.0,
         TEXT,
-        BACKGROUND,
         MARGIN,
         top + 20.0,
         Align::Left,
@@ -806,46 +580,45 @@ fn draw_rotations(image: &mut Indexed, view: &View, art: &Art) {
         let fit = fits.contains(&card.shape.canonical_rotation(r));
         let x = MARGIN + r as f32 * (c + STRIP_GAP);
         let y = top + 32.0;
-        let tile = art.piece(Piece::Card {
+        let tile = Piece::Card {
             cell: STRIP_CELL,
             edges: card.shape.edges(r),
             nest: false,
-        });
-        art.stamp(image, &tile, x as i32, y as i32);
+        };
+        stamp(sheet, tile, x, y);
         match card.feature {
             Feature::Leaf => {
-                let leaf = art.piece(Piece::Leaf {
+                let leaf = Piece::Leaf {
                     size10: (c * 0.11 * 10.0) as u32,
-                });
-                art.stamp(image, &leaf, (x + c * 0.8) as i32, (y + c * 0.2) as i32);
+                };
+                stamp(sheet, leaf, x + c * 0.8, y + c * 0.2);
             }
             Feature::Spider => {
-                let spider = art.piece(Piece::Spider {
+                let spider = Piece::Spider {
                     r10: (c * 0.14 * 10.0) as u32,
                     number: 0,
-                });
+                };
                 // No number yet: a spider is numbered when it appears.
-                art.stamp(image, &spider, (x + c * 0.5) as i32, (y + c * 0.45) as i32);
+                stamp(sheet, spider, x + c * 0.5, y + c * 0.45);
             }
             Feature::Plain => {}
         }
         if fit {
-            art.frame(image, x, y, c, 4.0, HIGHLIGHT);
+            frame(sheet, x, y, c, 4.0, HIGHLIGHT);
         } else {
-            dim(image, art, x as u32, y as u32, STRIP_CELL);
+            sheet.fill_rect(x, y, c, c, DIM_VEIL);
         }
         let (label, fg) = if fit {
             (format!("r{r}"), TEXT)
         } else {
             (format!("r{r}: no fit"), TEXT_DIM)
         };
-        art.text(
-            image,
+        write_text(
+            sheet,
             &label,
             fit,
             20.0,
             fg,
-            BACKGROUND,
             x + c / 2.0,
             y + c + 26.0,
             Align::Centre,
@@ -853,21 +626,9 @@ fn draw_rotations(image: &mut Indexed, view: &View, art: &Art) {
     }
 }
 
-/// Dims a square of the image.
-fn dim(image: &mut Indexed, art: &Art, x: u32, y: u32, side: u32) {
-    let w = image.width as usize;
-    for row in y..(y + side).min(image.height) {
-        let start = row as usize * w + x as usize;
-        let end = (start + side as usize).min((row as usize + 1) * w);
-        for d in &mut image.data[start..end] {
-            *d = art.dim[*d as usize];
-        }
-    }
-}
-
 /// A card's tile: the card on the background, `edges` its trails.
 fn card_pixmap(cell: u32, edges: u8, nest: bool) -> Pixmap {
-    let mut pm = canvas::pixmap(cell, cell, BACKGROUND);
+    let mut pm = canvas::pixmap(cell, cell, FRAME);
     let (x, y, c) = (0.0, 0.0, cell as f32);
     let body = canvas::rounded_rect(x + 2.0, y + 2.0, c - 4.0, c - 4.0, 8.0);
     canvas::fill(&mut pm, &body, if nest { NEST } else { GRASS });
@@ -948,7 +709,7 @@ fn card_pixmap(cell: u32, edges: u8, nest: bool) -> Pixmap {
 
 /// A free square where the drawn card fits.
 fn free_pixmap(cell: u32) -> Pixmap {
-    let mut pm = canvas::pixmap(cell, cell, BACKGROUND);
+    let mut pm = canvas::pixmap(cell, cell, FRAME);
     let c = cell as f32;
     canvas::fill(
         &mut pm,
@@ -959,39 +720,39 @@ fn free_pixmap(cell: u32) -> Pixmap {
 }
 
 /// A straight piece of line between the centres of neighbouring cards.
-fn segment(image: &mut Indexed, grid: &Grid, art: &Art, a: Pos, b: Pos, w: f32, colour: Colour) {
+fn segment(sheet: &mut Sheet, grid: &Grid, a: Pos, b: Pos, w: f32, colour: Colour) {
     let ((ax, ay), (bx, by)) = (grid.centre(a), grid.centre(b));
     let (x0, x1) = (ax.min(bx) - w / 2.0, ax.max(bx) + w / 2.0);
     let (y0, y1) = (ay.min(by) - w / 2.0, ay.max(by) + w / 2.0);
-    art.rect(image, x0, y0, x1 - x0, y1 - y0, colour);
+    sheet.fill_rect(x0, y0, x1 - x0, y1 - y0, colour);
 }
 
 /// An ant's path in its colour, outlined.
-fn draw_path(image: &mut Indexed, grid: &Grid, art: &Art, path: &[Pos], ant: AntColour, outline: Colour) {
+fn draw_path(sheet: &mut Sheet, grid: &Grid, path: &[Pos], ant: AntColour, outline: Colour) {
     let w = grid.cell * 0.09;
     for pair in path.windows(2) {
-        segment(image, grid, art, pair[0], pair[1], w + 4.0, outline);
+        segment(sheet, grid, pair[0], pair[1], w + 4.0, outline);
     }
     for pair in path.windows(2) {
-        segment(image, grid, art, pair[0], pair[1], w, ant_colour(ant));
+        segment(sheet, grid, pair[0], pair[1], w, ant_colour(ant));
     }
 }
 
 /// The moves open to the ant being moved, so the player sees where each
 /// option goes before picking it: thin routes in the ant's colour, and a
 /// square mark, white-edged, on each card where one ends.
-fn draw_routes(image: &mut Indexed, grid: &Grid, view: &View, art: &Art) {
+fn draw_routes(sheet: &mut Sheet, grid: &Grid, view: &View) {
     let routes: Vec<(AntColour, &Vec<Pos>)> =
         view.routes.iter().map(|(ant, path)| (ant.colour, path)).collect();
     let w = (grid.cell * 0.035).max(4.0);
     for (_, path) in &routes {
         for pair in path.windows(2) {
-            segment(image, grid, art, pair[0], pair[1], w + 4.0, WHITE);
+            segment(sheet, grid, pair[0], pair[1], w + 4.0, WHITE);
         }
     }
     for (colour, path) in &routes {
         for pair in path.windows(2) {
-            segment(image, grid, art, pair[0], pair[1], w, ant_colour(*colour));
+            segment(sheet, grid, pair[0], pair[1], w, ant_colour(*colour));
         }
     }
     let side = (grid.cell * 0.16).max(22.0);
@@ -1000,66 +761,57 @@ fn draw_routes(image: &mut Indexed, grid: &Grid, view: &View, art: &Art) {
             continue;
         };
         let (cx, cy) = grid.centre(*end);
-        art.rect(
-            image,
+        sheet.fill_rect(
             cx - side / 2.0 - 3.0,
             cy - side / 2.0 - 3.0,
             side + 6.0,
             side + 6.0,
             WHITE,
         );
-        art.rect(
-            image,
-            cx - side / 2.0,
-            cy - side / 2.0,
-            side,
-            side,
-            ant_colour(*colour),
-        );
+        sheet.fill_rect(cx - side / 2.0, cy - side / 2.0, side, side, ant_colour(*colour));
     }
 }
 
 /// The last actions: placed cards and eaten ants framed, ant paths and
 /// spider steps drawn as lines between card centres.
-fn draw_highlights(image: &mut Indexed, grid: &Grid, view: &View, art: &Art) {
+fn draw_highlights(sheet: &mut Sheet, grid: &Grid, view: &View) {
     let c = grid.cell;
     for h in &view.highlights {
         match h {
             Highlight::Placed(pos) => {
                 let (x, y) = grid.corner(*pos);
-                art.frame(image, x + 1.0, y + 1.0, c - 2.0, 4.0, HIGHLIGHT);
+                frame(sheet, x + 1.0, y + 1.0, c - 2.0, 4.0, HIGHLIGHT);
             }
-            Highlight::Path { ant, path } => draw_path(image, grid, art, path, ant.colour, INK),
+            Highlight::Path { ant, path } => draw_path(sheet, grid, path, ant.colour, INK),
             Highlight::Spider { from, to, .. } => {
-                segment(image, grid, art, *from, *to, (c * 0.03).max(2.0), SPIDER_TRACK)
+                segment(sheet, grid, *from, *to, (c * 0.03).max(2.0), SPIDER_TRACK)
             }
             Highlight::Eaten { at, .. } => {
                 let (x, y) = grid.corner(*at);
-                art.frame(image, x + 1.0, y + 1.0, c - 2.0, 4.0, DANGER);
+                frame(sheet, x + 1.0, y + 1.0, c - 2.0, 4.0, DANGER);
             }
         }
     }
 }
 
 /// Leaves, spiders and ants on one card.
-fn draw_contents(image: &mut Indexed, grid: &Grid, view: &View, pos: Pos, art: &Art) {
+fn draw_contents(sheet: &mut Sheet, grid: &Grid, view: &View, pos: Pos) {
     let (x, y) = grid.corner(pos);
     let c = grid.cell;
     let leaves = view.leaves.iter().find(|(p, _)| *p == pos).map_or(0, |(_, n)| *n);
     if leaves > 0 {
         let (lx, ly) = (x + c * 0.82, y + c * 0.18);
-        let leaf = art.piece(Piece::Leaf {
+        let leaf = Piece::Leaf {
             size10: (c * 0.1 * 10.0) as u32,
-        });
-        art.stamp(image, &leaf, lx as i32, ly as i32);
+        };
+        stamp(sheet, leaf, lx, ly);
         if leaves > 1 {
-            art.text(
-                image,
+            write_text(
+                sheet,
                 &format!("{leaves}"),
                 true,
                 22.0,
                 INK,
-                GRASS,
                 lx - c * 0.13,
                 ly + 9.0,
                 Align::Right,
@@ -1074,11 +826,11 @@ fn draw_contents(image: &mut Indexed, grid: &Grid, view: &View, pos: Pos, art: &
     let (r, apart) = spider_layout(spiders.len(), c);
     for (i, spider) in spiders.iter().enumerate() {
         let sx = x + c * (0.5 + (i as f32 - (n - 1.0) / 2.0) * apart);
-        let sprite = art.piece(Piece::Spider {
+        let piece = Piece::Spider {
             r10: (r * 10.0).round() as u32,
             number: spider.number,
-        });
-        art.stamp(image, &sprite, sx.round() as i32, (y + c * 0.5) as i32);
+        };
+        stamp(sheet, piece, sx.round(), y + c * 0.5);
     }
     let ants: Vec<&Ant> = view.ants.iter().filter(|a| a.at == Some(pos)).collect();
     if ants.is_empty() {
@@ -1101,15 +853,15 @@ fn draw_contents(image: &mut Indexed, grid: &Grid, view: &View, pos: Pos, art: &
         let col = i % per_row;
         let ax = x + c / 2.0 + (col as f32 - (in_row as f32 - 1.0) / 2.0) * dx;
         let ay = y + c - 6.0 - r - (rows - 1 - row) as f32 * dy;
-        let sprite = art.piece(Piece::Ant {
+        let piece = Piece::Ant {
             r10: (r * 10.0).round() as u32,
             colour: ant.id.colour,
             number: ant.id.number,
             newborn: ant.newborn,
             carrying: ant.carrying,
             moving: view.is_moving(ant.id),
-        });
-        art.stamp(image, &sprite, ax.round() as i32, ay.round() as i32);
+        };
+        stamp(sheet, piece, ax.round(), ay.round());
     }
 }
 
@@ -1197,27 +949,17 @@ fn draw_spider(pm: &mut Pixmap, cx: f32, cy: f32, r: f32) {
 
 /// The title (or, once over, a banner with the result), the turn line
 /// and the score line.
-fn draw_header(image: &mut Indexed, view: &View, labels: &AttaLabels, width: f32, art: &Art) {
+fn draw_header(sheet: &mut Sheet, view: &View, labels: &AttaLabels, width: f32) {
     let regular = Style::new(&fonts().regular, 19.0);
     let bold = Style::new(&fonts().bold, 19.0);
     let room = width - 2.0 * MARGIN;
     match view.outcome() {
         Some(outcome) => {
             // The result as a banner, in the gold the other boards use.
-            art.rect(image, 0.0, 0.0, width, 78.0, FRONTIER);
-            art.rect(image, 0.0, 78.0, width, 3.0, GOLD);
+            sheet.fill_rect(0.0, 0.0, width, 78.0, FRONTIER);
+            sheet.fill_rect(0.0, 78.0, width, 3.0, GOLD);
             let headline = Style::new(&fonts().bold, 28.0).fit(&result_headline(outcome, labels), room);
-            art.text(
-                image,
-                &headline,
-                true,
-                28.0,
-                GOLD,
-                FRONTIER,
-                MARGIN,
-                38.0,
-                Align::Left,
-            );
+            write_text(sheet, &headline, true, 28.0, GOLD, MARGIN, 38.0, Align::Left);
             let why = format!(
                 "{} · {} round{}",
                 capitalised(outcome.reason.describe()),
@@ -1225,48 +967,26 @@ fn draw_header(image: &mut Indexed, view: &View, labels: &AttaLabels, width: f32
                 if view.round == 1 { "" } else { "s" }
             );
             let why = regular.fit(&why, room);
-            art.text(
-                image,
-                &why,
-                false,
-                19.0,
-                TEXT,
-                FRONTIER,
-                MARGIN,
-                66.0,
-                Align::Left,
-            );
+            write_text(sheet, &why, false, 19.0, TEXT, MARGIN, 66.0, Align::Left);
         }
         None => {
-            art.text(
-                image,
+            write_text(
+                sheet,
                 &format!("Atta Ants · round {}", view.round),
                 true,
                 24.0,
                 TEXT,
-                BACKGROUND,
                 MARGIN,
                 34.0,
                 Align::Left,
             );
             let mut x = MARGIN;
             if let Some(colour) = view.to_move() {
-                let disc = art.piece(Piece::Disc { colour });
-                art.stamp(image, &disc, (x + 9.0) as i32, 60);
+                stamp(sheet, Piece::Disc { colour }, x + 9.0, 60.0);
                 x += 24.0;
             }
             let turn = regular.fit(&turn_text(view, labels), width - MARGIN - x);
-            art.text(
-                image,
-                &turn,
-                false,
-                19.0,
-                TEXT_DIM,
-                BACKGROUND,
-                x,
-                66.0,
-                Align::Left,
-            );
+            write_text(sheet, &turn, false, 19.0, TEXT_DIM, x, 66.0, Align::Left);
         }
     }
     // The score line: one entry per seat, wrapped onto a second row.
@@ -1293,21 +1013,10 @@ fn draw_header(image: &mut Indexed, view: &View, labels: &AttaLabels, width: f32
             x = MARGIN;
             y += 28.0;
         }
-        let disc = art.piece(Piece::Disc { colour });
-        art.stamp(image, &disc, (x + 9.0) as i32, (y - 6.0) as i32);
+        stamp(sheet, Piece::Disc { colour }, x + 9.0, y - 6.0);
         x += 24.0;
-        x += art.text(image, &name, true, 19.0, TEXT, BACKGROUND, x, y, Align::Left) + 6.0;
-        x += art.text(
-            image,
-            &score,
-            false,
-            19.0,
-            TEXT_DIM,
-            BACKGROUND,
-            x,
-            y,
-            Align::Left,
-        ) + 22.0;
+        x += write_text(sheet, &name, true, 19.0, TEXT, x, y, Align::Left) + 6.0;
+        x += write_text(sheet, &score, false, 19.0, TEXT_DIM, x, y, Align::Left) + 22.0;
     }
 }
 
@@ -1332,7 +1041,7 @@ fn capitalised(text: &str) -> String {
     }
 }
 
-fn draw_footer(image: &mut Indexed, view: &View, width: f32, height: f32, art: &Art) {
+fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32) {
     let regular = Style::new(&fonts().regular, 16.0);
     let left = view.deck_len;
     let mut text = format!("Deck: {left} card{}", if left == 1 { "" } else { "s" });
@@ -1345,17 +1054,7 @@ fn draw_footer(image: &mut Indexed, view: &View, width: f32, height: f32, art: &
     }
     let y = height - MARGIN - 6.0;
     let shown = regular.fit(&text, width - 2.0 * MARGIN);
-    art.text(
-        image,
-        &shown,
-        false,
-        16.0,
-        TEXT_DIM,
-        BACKGROUND,
-        MARGIN,
-        y,
-        Align::Left,
-    );
+    write_text(sheet, &shown, false, 16.0, TEXT_DIM, MARGIN, y, Align::Left);
 }
 
 /// "the nest" or "1,0".
@@ -1386,10 +1085,8 @@ pub fn card_name(card: Card) -> String {
 
 fn turn_text(view: &View, labels: &AttaLabels) -> String {
     match &view.status {
-        Status::Over(outcome) => match outcome.winner() {
-            Some(w) => format!("{} wins", label(labels, w)),
-            None => "a tie".into(),
-        },
+        // Worded once, by the rules, as the banner says it.
+        Status::Over(outcome) => result_headline(outcome, labels),
         Status::ToMove(c) => {
             let what = match view.phase {
                 Phase::Place => "to place a card",
@@ -1518,6 +1215,17 @@ mod tests {
             "A tie: alice (Red) and bob (Yellow)"
         );
         assert_eq!(result_headline(&tied(1), &labels), "alice (Red) wins");
+        // The alt text words the outcome as the banner does.
+        let game = AttaAnts::new(&Setup {
+            players: 2,
+            seed: 1,
+            deal: None,
+        })
+        .unwrap();
+        let mut view = View::of(&game);
+        view.status = Status::Over(tied(2));
+        let alt = atta_ants_alt_text(&view, &labels);
+        assert!(alt.contains(": A tie: alice (Red) and bob (Yellow)."), "{alt}");
     }
 
     #[test]
@@ -1589,7 +1297,7 @@ mod tests {
                     assert_eq!((info.width, info.height), (g.width, g.height));
                     let row = (g.map_top + g.cell / 2.0) as usize;
                     let line = &rgb[row * info.line_size..(row + 1) * info.line_size];
-                    let ground = BACKGROUND.rgb();
+                    let ground = FRAME.rgb();
                     let drawn = line
                         .chunks(info.line_size / info.width as usize)
                         .filter(|px| px[..3] != ground)
@@ -1676,6 +1384,16 @@ mod tests {
         }
     }
 
+    /// A card waiting to be placed, its rotations other than the first
+    /// made to fit nowhere, so that they are drawn dimmed.
+    fn misfit(players: u8) -> View {
+        let mut view = View::of(&positions(players, 5, 0)[0]);
+        let card = view.drawn.expect("a card to place");
+        let first = card.shape.canonical_rotation(0);
+        view.placements.retain(|(_, rotation)| *rotation == first);
+        view
+    }
+
     /// Writes boards for a person to look at:
     /// `cargo test --lib atta_ants::tests::write_boards -- --ignored`, then
     /// open /tmp/antics-atta-*.png (and look at them about 400 px wide).
@@ -1701,6 +1419,7 @@ mod tests {
                     View::of(&moving).picking(Some(&picked), &moving.ant_moves(full.ant)),
                 ),
                 ("before", View::of(&moving)),
+                ("placing", misfit(players)),
             ]
             .map(|(name, view)| (name, atta_ants_png(&view, &labels)));
             for (name, png) in boards {

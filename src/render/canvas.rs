@@ -1,7 +1,7 @@
 //! Drawing helpers every game renderer shares: colours, shapes and text in
-//! full colour (tiny-skia) for art prepared once, and palette images for the
-//! hot path, which only copies prepared pieces, writes a little text and
-//! encodes.
+//! full colour (tiny-skia) for art prepared once, and palette images, their
+//! palette and their PNG encoding for the hot path (drawn on by the sprite
+//! engine, `super::sprites`).
 //!
 //! Why palette images: the fast PNG compressor (fdeflate) shortens runs of
 //! zero bytes and little else, so every anti-aliased pixel of an RGB image
@@ -33,6 +33,18 @@ pub fn fonts() -> &'static Fonts {
         }
     })
 }
+
+// ------------------------------------------------------------ the frame
+
+// Every board sits in one warm, opaque dark frame with ivory text: it reads
+// the same on Discord's dark and light themes.
+pub const FRAME: Colour = Colour::hex(0x2a211b);
+/// Rules across the frame, and quiet panels on it.
+pub const RULE: Colour = Colour::hex(0x46382c);
+pub const TEXT: Colour = Colour::hex(0xf4ead6);
+pub const TEXT_DIM: Colour = Colour::hex(0xbca687);
+/// Results, daily labels and tags.
+pub const GOLD: Colour = Colour::hex(0xe3ad34);
 
 // ------------------------------------------------------------ full colour
 
@@ -173,7 +185,7 @@ pub enum Align {
 }
 
 /// A font at a size in a colour; `size` is the em size in pixels, as in
-/// CSS. Palette images take their colour from an [`Ink`] instead.
+/// CSS.
 #[derive(Clone, Copy)]
 pub struct Style<'a> {
     pub font: &'a FontRef<'static>,
@@ -203,7 +215,7 @@ impl<'a> Style<'a> {
 
     /// The advance width of `text`, kerning included.
     pub fn width(&self, text: &str) -> f32 {
-        self.layout(text, 0.0, 0.0, Align::Left, |_| {})
+        self.place(text, 0.0, Align::Left, |_, _| {})
     }
 
     /// The height of a capital letter above the baseline, for centring.
@@ -382,28 +394,6 @@ impl<'a> Style<'a> {
             });
         })
     }
-
-    /// Draws `text` into a palette image with an ink; returns its width.
-    pub fn draw_indexed(
-        &self,
-        image: &mut Indexed,
-        ink: &Ink,
-        text: &str,
-        x: f32,
-        y: f32,
-        align: Align,
-    ) -> f32 {
-        self.layout(text, x, y, align, |glyph| {
-            let bounds = glyph.px_bounds();
-            let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
-            glyph.draw(|gx, gy, coverage| {
-                let level = (coverage.clamp(0.0, 1.0) * INK_LEVELS as f32).round() as usize;
-                if level > 0 {
-                    image.set(left + gx as i32, top + gy as i32, ink.ramp[level]);
-                }
-            });
-        })
-    }
 }
 
 /// A glyph as [`Style::cover`] keeps it: font, size, glyph and the pen's
@@ -473,7 +463,7 @@ fn blend_pixel(pixmap: &mut Pixmap, x: i32, y: i32, colour: Colour, coverage: f3
 
 // ------------------------------------------------------------ palette images
 
-/// Coverage steps an [`Ink`] tells apart.
+/// Coverage steps of text a palette serves (see [`PaletteBuilder::add_ink`]).
 const INK_LEVELS: usize = 16;
 
 /// An image of palette indices: what the hot path draws into.
@@ -485,25 +475,6 @@ pub struct Indexed {
 }
 
 impl Indexed {
-    fn set(&mut self, x: i32, y: i32, index: u8) {
-        if x >= 0 && y >= 0 && (x as u32) < self.width && (y as u32) < self.height {
-            self.data[y as usize * self.width as usize + x as usize] = index;
-        }
-    }
-
-    /// Copies `src` with its top-left corner at (x, y); it must fit inside.
-    pub fn blit(&mut self, src: &Indexed, x: u32, y: u32) {
-        assert!(
-            x + src.width <= self.width && y + src.height <= self.height,
-            "blit out of bounds"
-        );
-        let (w, sw) = (self.width as usize, src.width as usize);
-        for (row, line) in src.data.chunks_exact(sw).enumerate() {
-            let start = (y as usize + row) * w + x as usize;
-            self.data[start..start + sw].copy_from_slice(line);
-        }
-    }
-
     /// Fills a rectangle, clipped to the image.
     pub fn fill_rect(&mut self, x: u32, y: u32, w: u32, h: u32, index: u8) {
         let x1 = (x + w).min(self.width) as usize;
@@ -512,12 +483,6 @@ impl Indexed {
             self.data[start + x as usize..start + x1].fill(index);
         }
     }
-}
-
-/// Text colour over a known flat ground, as palette indices per coverage.
-#[derive(Clone, Debug)]
-pub struct Ink {
-    ramp: [u8; INK_LEVELS + 1],
 }
 
 /// Gathers the colours a palette must serve: every pixel of the prepared
@@ -573,13 +538,9 @@ impl PaletteBuilder {
                 *dist = (*dist).min(distance(*colour, pick));
             }
         }
-        let mut palette = Palette {
+        Palette {
             colours: chain_by_likeness(colours),
-            known: HashMap::new(),
-        };
-        // Every colour of the prepared art, mapped once for `quantize`.
-        palette.known = histogram.iter().map(|(c, _)| (*c, palette.nearest(*c))).collect();
-        palette
+        }
     }
 }
 
@@ -610,7 +571,6 @@ fn chain_by_likeness(mut left: Vec<[u8; 3]>) -> Vec<[u8; 3]> {
 /// At most 256 colours, and the indexed-PNG encoder that uses them.
 pub struct Palette {
     colours: Vec<[u8; 3]>,
-    known: HashMap<[u8; 3], u8>,
 }
 
 impl Palette {
@@ -623,43 +583,6 @@ impl Palette {
             .min_by_key(|(_, c)| distance(**c, rgb))
             .expect("a non-empty palette");
         index as u8
-    }
-
-    pub fn index_of(&self, colour: Colour) -> u8 {
-        self.nearest(colour.rgb())
-    }
-
-    /// Maps an opaque pixmap onto the palette.
-    pub fn quantize(&self, pixmap: &Pixmap) -> Indexed {
-        let mut last: Option<([u8; 3], u8)> = None;
-        let data = pixmap
-            .data()
-            .chunks_exact(4)
-            .map(|px| {
-                let rgb = [px[0], px[1], px[2]];
-                match last {
-                    Some((seen, index)) if seen == rgb => index,
-                    _ => {
-                        let index = self.known.get(&rgb).copied().unwrap_or_else(|| self.nearest(rgb));
-                        last = Some((rgb, index));
-                        index
-                    }
-                }
-            })
-            .collect();
-        Indexed {
-            width: pixmap.width(),
-            height: pixmap.height(),
-            data,
-        }
-    }
-
-    pub fn ink(&self, fg: Colour, ground: Colour) -> Ink {
-        Ink {
-            ramp: std::array::from_fn(|level| {
-                self.nearest(fg.over(ground, level as f32 / INK_LEVELS as f32))
-            }),
-        }
     }
 
     /// The colour of an index, for tests and tools.
@@ -680,12 +603,6 @@ impl Palette {
             builder.add_pixmap(pixmap);
         }
         builder.build()
-    }
-
-    /// Maps a full-colour image onto the palette and encodes it. Slower than
-    /// [`Palette::encode_indexed`]: every pixel is looked up.
-    pub fn encode(&self, pixmap: &Pixmap) -> Vec<u8> {
-        self.encode_indexed(&self.quantize(pixmap))
     }
 
     /// Encodes a palette image as a PNG with fast compression. Paeth

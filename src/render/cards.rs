@@ -7,7 +7,8 @@
 //! card) shows a big suit, or a framed letter for the court cards.
 
 use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
-use super::patience::{blank_card, paste_pile, ring, Header, Mark, Surface, GOLD, IVORY, LOST, TEXT};
+use super::patience::{blank_card, paste_pile, ring, Header, Mark, GOLD, IVORY, LOST, TEXT};
+use super::sprites::Surface;
 use crate::rules::cards::{Rank, StdCard, Suit};
 use crate::rules::counted;
 use crate::rules::patience::{PatienceOutcome, Progress};
@@ -300,6 +301,54 @@ pub(super) fn last_text<A: fmt::Display + PartialEq + Copy>(
         Some(undone) if last == undo => format!("undo (took back {undone})"),
         _ => last.to_string(),
     })
+}
+
+/// Where the last action moved cards, `(from, to)` in the piles `ends`
+/// finds in a move; an undo's the other way round, as the cards went back.
+/// `None` for any other action.
+pub(super) fn last_move<A: PartialEq + Copy, P>(
+    progress: &Progress<A>,
+    undo: A,
+    ends: impl Fn(A) -> Option<(P, P)>,
+) -> Option<(P, P)> {
+    match (progress.last?, progress.undone) {
+        (last, Some(undone)) if last == undo => ends(undone).map(|(from, to)| (to, from)),
+        (last, _) => ends(last),
+    }
+}
+
+/// The progress of the sample views a 52-card patience's palette is chosen
+/// from, one for each header style: play after `moved`, lost after a deal,
+/// and won with the stock spent (`won` the outcome's detail).
+pub(super) fn sample_progress<A: Copy>(moved: A, deal: A, stock_len: usize, won: &str) -> [Progress<A>; 3] {
+    let base = Progress {
+        stock_len,
+        deals_left: 3,
+        last: Some(moved),
+        undone: None,
+        undoable: 1,
+        undos: 1,
+        moves: 10,
+        score: 4,
+        outcome: None,
+    };
+    let lost = Progress {
+        last: Some(deal),
+        outcome: Some(PatienceOutcome {
+            won: false,
+            detail: "No moves left".into(),
+        }),
+        ..base.clone()
+    };
+    let won = Progress {
+        stock_len: 0,
+        outcome: Some(PatienceOutcome {
+            won: true,
+            detail: won.into(),
+        }),
+        ..base.clone()
+    };
+    [base, lost, won]
 }
 
 /// The opening of a 52-card patience's alt text: the board, the score, the

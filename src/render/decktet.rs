@@ -7,7 +7,8 @@
 //! rest (seen on the top card) shows the icons large and the card's name.
 
 use super::canvas::{fonts, rect, rounded_rect, Align, Colour, Style};
-use super::patience::{blank_card, draw_back, stroke_round, Surface, INK, IVORY, PAD};
+use super::patience::{blank_card, draw_back, INK, IVORY, PAD};
+use super::sprites::{stroke_round, Surface};
 use crate::rules::cards::{DSuit, DecktetCard};
 use std::sync::OnceLock;
 use tiny_skia::{PathBuilder, Pixmap};
@@ -177,19 +178,50 @@ pub(super) fn draw_suit<S: Surface>(
     colour: Colour,
     ground: Colour,
 ) {
-    let p = |x: f32, y: f32| (cx + x * size, cy + y * size);
+    let icon = Icon {
+        cx,
+        cy,
+        size,
+        colour,
+        ground,
+    };
     match suit {
-        DSuit::Moons => moon(pm, &p, size, colour),
-        DSuit::Suns => sun(pm, &p, size, colour),
-        DSuit::Waves => waves(pm, &p, size, colour),
-        DSuit::Leaves => leaf(pm, &p, size, colour, ground),
-        DSuit::Wyrms => wyrm(pm, &p, size, colour, ground),
-        DSuit::Knots => knot(pm, &p, size, colour),
+        DSuit::Moons => moon(pm, icon),
+        DSuit::Suns => sun(pm, icon),
+        DSuit::Waves => waves(pm, icon),
+        DSuit::Leaves => leaf(pm, icon),
+        DSuit::Wyrms => wyrm(pm, icon),
+        DSuit::Knots => knot(pm, icon),
+    }
+}
+
+/// An icon being drawn: where, how large, in what colour over what ground.
+#[derive(Clone, Copy)]
+struct Icon {
+    cx: f32,
+    cy: f32,
+    size: f32,
+    colour: Colour,
+    ground: Colour,
+}
+
+impl Icon {
+    /// The point `(x, y)` sizes from the icon's centre.
+    fn at(&self, x: f32, y: f32) -> (f32, f32) {
+        (self.cx + x * self.size, self.cy + y * self.size)
+    }
+
+    /// Strokes `line` in the icon's colour, `share` of its size wide but
+    /// never under `least` pixels.
+    fn stroke<S: Surface>(&self, pm: &mut S, line: PathBuilder, share: f32, least: f32) {
+        if let Some(path) = line.finish() {
+            stroke_round(pm, &path, self.colour, (share * self.size).max(least));
+        }
     }
 }
 
 /// A crescent: the part of a disc outside a second, offset disc.
-fn moon<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), _size: f32, colour: Colour) {
+fn moon<S: Surface>(pm: &mut S, icon: Icon) {
     let (r1, r2) = (0.46_f32, 0.40_f32);
     let (dx, dy) = (0.24_f32, -0.16_f32);
     let d = (dx * dx + dy * dy).sqrt();
@@ -208,7 +240,7 @@ fn moon<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), _size: f32, 
     let steps = 28;
     for i in 0..=steps {
         let t = outer.0 + outer.1 * i as f32 / steps as f32;
-        let (x, y) = p(r1 * t.cos(), r1 * t.sin());
+        let (x, y) = icon.at(r1 * t.cos(), r1 * t.sin());
         if i == 0 {
             pb.move_to(x, y);
         } else {
@@ -217,11 +249,11 @@ fn moon<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), _size: f32, 
     }
     for i in 0..=steps {
         let t = inner.0 + inner.1 * i as f32 / steps as f32;
-        let (x, y) = p(dx + r2 * t.cos(), dy + r2 * t.sin());
+        let (x, y) = icon.at(dx + r2 * t.cos(), dy + r2 * t.sin());
         pb.line_to(x, y);
     }
     pb.close();
-    pm.fill_shape(&pb.finish().expect("moon"), colour);
+    pm.fill_shape(&pb.finish().expect("moon"), icon.colour);
 }
 
 /// The start angle and signed sweep from `a0` to `a1` that passes through
@@ -238,118 +270,106 @@ fn sweep(a0: f32, a1: f32, through: f32) -> (f32, f32) {
 }
 
 /// A disc with eight rays.
-fn sun<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
-    let (cx, cy) = p(0.0, 0.0);
+fn sun<S: Surface>(pm: &mut S, icon: Icon) {
+    let (cx, cy) = icon.at(0.0, 0.0);
     pm.fill_shape(
-        &PathBuilder::from_circle(cx, cy, 0.24 * size).expect("disc"),
-        colour,
+        &PathBuilder::from_circle(cx, cy, 0.24 * icon.size).expect("disc"),
+        icon.colour,
     );
     let mut pb = PathBuilder::new();
     for k in 0..8 {
         let t = k as f32 * std::f32::consts::FRAC_PI_4;
-        let (x0, y0) = p(0.34 * t.cos(), 0.34 * t.sin());
-        let (x1, y1) = p(0.48 * t.cos(), 0.48 * t.sin());
+        let (x0, y0) = icon.at(0.34 * t.cos(), 0.34 * t.sin());
+        let (x1, y1) = icon.at(0.48 * t.cos(), 0.48 * t.sin());
         pb.move_to(x0, y0);
         pb.line_to(x1, y1);
     }
-    stroke_round(pm, &pb.finish().expect("rays"), colour, (0.085 * size).max(1.4));
+    icon.stroke(pm, pb, 0.085, 1.4);
 }
 
 /// Three wavy lines.
-fn waves<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
+fn waves<S: Surface>(pm: &mut S, icon: Icon) {
     let mut pb = PathBuilder::new();
     for row in [-0.27, 0.0, 0.27] {
-        let (x, y) = p(-0.46, row);
+        let (x, y) = icon.at(-0.46, row);
         pb.move_to(x, y);
         // Four half-waves of alternating crests and troughs.
         for k in 0..4 {
             let x0 = -0.46 + k as f32 * 0.23;
             let crest = if k % 2 == 0 { -0.11 } else { 0.11 };
-            let (qx, qy) = p(x0 + 0.115, row + crest);
-            let (ex, ey) = p(x0 + 0.23, row);
+            let (qx, qy) = icon.at(x0 + 0.115, row + crest);
+            let (ex, ey) = icon.at(x0 + 0.23, row);
             pb.quad_to(qx, qy, ex, ey);
         }
     }
-    stroke_round(pm, &pb.finish().expect("waves"), colour, (0.09 * size).max(1.4));
+    icon.stroke(pm, pb, 0.09, 1.4);
 }
 
 /// A pointed leaf on a diagonal, with a stem and a midrib.
-fn leaf<S: Surface>(
-    pm: &mut S,
-    p: &dyn Fn(f32, f32) -> (f32, f32),
-    size: f32,
-    colour: Colour,
-    ground: Colour,
-) {
+fn leaf<S: Surface>(pm: &mut S, icon: Icon) {
     let base = (-0.28, 0.28);
     let tip = (0.40, -0.40);
     let mut pb = PathBuilder::new();
-    let (bx, by) = p(base.0, base.1);
-    let (tx, ty) = p(tip.0, tip.1);
+    let (bx, by) = icon.at(base.0, base.1);
+    let (tx, ty) = icon.at(tip.0, tip.1);
     pb.move_to(bx, by);
-    let (c1x, c1y) = p(-0.34, -0.34);
+    let (c1x, c1y) = icon.at(-0.34, -0.34);
     pb.quad_to(c1x, c1y, tx, ty);
-    let (c2x, c2y) = p(0.34, 0.34);
+    let (c2x, c2y) = icon.at(0.34, 0.34);
     pb.quad_to(c2x, c2y, bx, by);
     pb.close();
-    pm.fill_shape(&pb.finish().expect("leaf"), colour);
+    pm.fill_shape(&pb.finish().expect("leaf"), icon.colour);
     let mut rib = PathBuilder::new();
-    let (sx, sy) = p(-0.46, 0.46);
+    let (sx, sy) = icon.at(-0.46, 0.46);
     rib.move_to(sx, sy);
     rib.line_to(bx, by);
-    stroke_round(pm, &rib.finish().expect("stem"), colour, (0.08 * size).max(1.3));
-    if size >= 24.0 {
+    icon.stroke(pm, rib, 0.08, 1.3);
+    if icon.size >= 24.0 {
         let mut mid = PathBuilder::new();
-        let (mx, my) = p(-0.18, 0.18);
-        let (nx, ny) = p(0.26, -0.26);
+        let (mx, my) = icon.at(-0.18, 0.18);
+        let (nx, ny) = icon.at(0.26, -0.26);
         mid.move_to(mx, my);
         mid.line_to(nx, ny);
-        stroke_round(pm, &mid.finish().expect("midrib"), ground, 0.035 * size);
+        stroke_round(pm, &mid.finish().expect("midrib"), icon.ground, 0.035 * icon.size);
     }
 }
 
 /// A serpent: a thick S-curve with a head, tapering to its tail.
-fn wyrm<S: Surface>(
-    pm: &mut S,
-    p: &dyn Fn(f32, f32) -> (f32, f32),
-    size: f32,
-    colour: Colour,
-    ground: Colour,
-) {
+fn wyrm<S: Surface>(pm: &mut S, icon: Icon) {
     let seg = |pts: [(f32, f32); 4]| {
         let mut pb = PathBuilder::new();
-        let q = pts.map(|(x, y)| p(x, y));
+        let q = pts.map(|(x, y)| icon.at(x, y));
         pb.move_to(q[0].0, q[0].1);
         pb.cubic_to(q[1].0, q[1].1, q[2].0, q[2].1, q[3].0, q[3].1);
-        pb.finish().expect("a curve")
+        pb
     };
     let upper = seg([(0.26, -0.30), (0.02, -0.48), (-0.42, -0.26), (0.0, 0.0)]);
     let lower = seg([(0.0, 0.0), (0.42, 0.26), (0.05, 0.50), (-0.38, 0.36)]);
-    stroke_round(pm, &upper, colour, (0.15 * size).max(2.0));
-    stroke_round(pm, &lower, colour, (0.10 * size).max(1.5));
-    let (hx, hy) = p(0.30, -0.30);
+    icon.stroke(pm, upper, 0.15, 2.0);
+    icon.stroke(pm, lower, 0.10, 1.5);
+    let (hx, hy) = icon.at(0.30, -0.30);
     pm.fill_shape(
-        &PathBuilder::from_circle(hx, hy, 0.12 * size).expect("head"),
-        colour,
+        &PathBuilder::from_circle(hx, hy, 0.12 * icon.size).expect("head"),
+        icon.colour,
     );
-    if size >= 24.0 {
-        let (ex, ey) = p(0.33, -0.33);
+    if icon.size >= 24.0 {
+        let (ex, ey) = icon.at(0.33, -0.33);
         pm.fill_shape(
-            &PathBuilder::from_circle(ex, ey, 0.028 * size).expect("eye"),
-            ground,
+            &PathBuilder::from_circle(ex, ey, 0.028 * icon.size).expect("eye"),
+            icon.ground,
         );
     }
 }
 
 /// A trefoil knot: one line looping through itself three times.
-fn knot<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, colour: Colour) {
+fn knot<S: Surface>(pm: &mut S, icon: Icon) {
     let mut pb = PathBuilder::new();
     let steps = 96;
     for i in 0..=steps {
         let t = i as f32 / steps as f32 * std::f32::consts::TAU;
         let x = t.sin() + 2.0 * (2.0 * t).sin();
         let y = t.cos() - 2.0 * (2.0 * t).cos();
-        let (px, py) = p(x * 0.148, y * 0.148 + 0.03);
+        let (px, py) = icon.at(x * 0.148, y * 0.148 + 0.03);
         if i == 0 {
             pb.move_to(px, py);
         } else {
@@ -357,7 +377,7 @@ fn knot<S: Surface>(pm: &mut S, p: &dyn Fn(f32, f32) -> (f32, f32), size: f32, c
         }
     }
     pb.close();
-    stroke_round(pm, &pb.finish().expect("knot"), colour, (0.085 * size).max(1.4));
+    icon.stroke(pm, pb, 0.085, 1.4);
 }
 
 /// A chamber's badge: a disc in the suit's colour with the icon in ivory.

@@ -16,6 +16,7 @@ mod myrmex;
 mod patience;
 mod region;
 pub mod replay;
+mod sprites;
 
 pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
 pub use ants::{ants_alt_text, ants_png, ants_regions};

@@ -15,9 +15,10 @@ use super::decktet::{self, draw_badge, draw_empty_badge, CARD_H, CARD_W, DOWN_ST
 use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height, finish_alt,
     paste_pile, patience_board, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard,
-    Surface, FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
+    FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
 use super::region::Region;
+use super::sprites::Surface;
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use crate::rules::counted;
 use crate::rules::myrmex::{Action, Ending, MoveInfo, PileView, View, CHAMBERS, PILES};

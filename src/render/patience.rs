@@ -1,13 +1,11 @@
 //! What the three patience renderers share: the table (a dark frame around a
 //! felt), the header and footer, pile labels, the fan that stacks a pile
-//! downwards, a fast sprite paste, highlight rings and alt-text helpers.
+//! downwards, pasting a pile, highlight rings and alt-text helpers.
 //!
-//! The drawing code is written once against [`Surface`]. A render draws on
-//! a [`Sheet`], a palette image: card sprites, shapes (badges, rings, bars)
-//! and glyphs are mapped onto the game's palette the first time they are
-//! needed and only copied after that, so a render costs little more than
-//! the PNG encoding. The same code draws a few sample boards in full colour
-//! once, to choose that palette from.
+//! The drawing code is written once against [`Surface`] (the sprite
+//! engine, `super::sprites`): every render draws on a palette sheet, and the
+//! same code draws a few sample boards in full colour once, to choose that
+//! palette from.
 //!
 //! The palette follows the Army Ants board (a warm dark frame with ivory
 //! text, yellow for where the last move came from, teal for where it went),
@@ -18,18 +16,12 @@ use super::canvas::{
     card_shadow, draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed,
     Palette, Style,
 };
+use super::sprites::{stroke_round, Sheet, Sprites, Surface};
 use crate::rules::counted;
-use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
-use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{PathBuilder, Pixmap};
 
-pub(super) const FRAME: Colour = Colour::hex(0x2a211b);
-pub(super) const RULE: Colour = Colour::hex(0x46382c);
-pub(super) const TEXT: Colour = Colour::hex(0xf4ead6);
-pub(super) const TEXT_DIM: Colour = Colour::hex(0xbca687);
-pub(super) const GOLD: Colour = Colour::hex(0xe3ad34);
+pub(super) use super::canvas::{FRAME, GOLD, RULE, TEXT, TEXT_DIM};
 pub(super) const FELT: Colour = Colour::hex(0x2d5443);
 pub(super) const FELT_EDGE: Colour = Colour::hex(0x1b3a2e);
 /// Empty places and quiet labels on the felt.
@@ -70,237 +62,6 @@ pub(super) fn table(width: u32, height: u32) -> Pixmap {
     fill_rect(&mut pm, rect(0.0, HEADER_H - 1.0, w, 2.0), RULE);
     fill_rect(&mut pm, rect(0.0, h - FOOTER_H - 1.0, w, 2.0), RULE);
     pm
-}
-
-/// What a patience board is drawn on: a full-colour pixmap (the sample
-/// boards the palette is chosen from, and prepared art) or a [`Sheet`], the
-/// palette image of every render. The drawing code is the same for both.
-pub(super) trait Surface {
-    fn size(&self) -> (u32, u32);
-    fn fill_shape(&mut self, path: &Path, colour: Colour);
-    fn stroke_shape(&mut self, path: &Path, colour: Colour, stroke: &Stroke);
-    /// Draws `text`; returns its width.
-    fn text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32;
-    /// Pastes a prepared sprite (premultiplied, source-over) with its
-    /// top-left corner at `(x, y)`, at most `rows` rows of it.
-    fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32);
-}
-
-impl Surface for Pixmap {
-    fn size(&self) -> (u32, u32) {
-        (self.width(), self.height())
-    }
-
-    fn fill_shape(&mut self, path: &Path, colour: Colour) {
-        fill(self, path, colour);
-    }
-
-    fn stroke_shape(&mut self, path: &Path, colour: Colour, stroke: &Stroke) {
-        self.stroke_path(path, &colour.paint(), stroke, Transform::identity(), None);
-    }
-
-    fn text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32 {
-        style.draw(self, text, x, y, align)
-    }
-
-    fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32) {
-        paste(self, sprite, x, y, rows);
-    }
-}
-
-/// Strokes with round caps and joins, like [`super::canvas::stroke`].
-pub(super) fn stroke_round<S: Surface>(s: &mut S, path: &Path, colour: Colour, width: f32) {
-    let stroke = Stroke {
-        width,
-        line_cap: LineCap::Round,
-        line_join: LineJoin::Round,
-        ..Stroke::default()
-    };
-    s.stroke_shape(path, colour, &stroke);
-}
-
-/// A palette with a cache of the colours already looked up, shared by all
-/// renders of one game. The fast path for each pixel is a compare with the
-/// pixel before it, then one cache probe; the result is always the colour
-/// nearest in the palette, so the output depends on nothing but the image.
-pub(super) struct Quantizer {
-    palette: Palette,
-    /// `1 << 40 | rgb << 8 | index`, direct-mapped by a hash of `rgb`.
-    cache: Box<[AtomicU64]>,
-}
-
-const CACHE_BITS: u32 = 16;
-
-impl Quantizer {
-    /// A quantizer whose palette is chosen from sample images that show
-    /// every colour the renderer draws.
-    pub fn from_samples(samples: &[Pixmap]) -> Quantizer {
-        Quantizer {
-            palette: Palette::from_samples(&samples.iter().collect::<Vec<_>>()),
-            cache: (0..1usize << CACHE_BITS).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-
-    fn index(&self, rgb: u32) -> u8 {
-        let slot = (rgb.wrapping_mul(0x9e37_79b1) >> (32 - CACHE_BITS)) as usize;
-        let entry = self.cache[slot].load(Ordering::Relaxed);
-        if entry >> 40 == 1 && (entry >> 8) as u32 & 0xff_ffff == rgb {
-            return entry as u8;
-        }
-        let index = self
-            .palette
-            .nearest([(rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8]);
-        self.cache[slot].store(
-            1 << 40 | u64::from(rgb) << 8 | u64::from(index),
-            Ordering::Relaxed,
-        );
-        index
-    }
-
-    /// The palette every image of this game is mapped onto.
-    pub fn palette(&self) -> &Palette {
-        &self.palette
-    }
-
-    /// Maps an opaque image onto the palette.
-    pub fn indices(&self, pixmap: &Pixmap) -> Indexed {
-        let mut data = Vec::with_capacity(pixmap.data().len() / 4);
-        let mut last = (u32::MAX, 0u8);
-        for px in pixmap.data().chunks_exact(4) {
-            let rgb = u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
-            if rgb != last.0 {
-                last = (rgb, self.index(rgb));
-            }
-            data.push(last.1);
-        }
-        Indexed {
-            width: pixmap.width(),
-            height: pixmap.height(),
-            data,
-        }
-    }
-}
-
-fn pack([r, g, b]: [u8; 3]) -> u32 {
-    u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b)
-}
-
-/// A prepared piece of art mapped onto a game's palette: each row as runs
-/// of opaque pixels (their palette indices, copied as they are) and of
-/// partly covered ones (premultiplied colours, blended with what lies
-/// under them). Clear pixels are left out.
-struct Stamp {
-    /// Where the stamp's top-left corner lies from where it is placed.
-    left: i32,
-    top: i32,
-    width: i32,
-    /// Each row's runs, `rows[y]..rows[y + 1]` in `runs`.
-    rows: Vec<usize>,
-    runs: Vec<Run>,
-    /// Indices of opaque runs and four bytes a pixel of the others.
-    data: Vec<u8>,
-}
-
-#[derive(Clone, Copy)]
-struct Run {
-    start: i32,
-    end: i32,
-    opaque: bool,
-    /// Where the run's pixels start in `data`.
-    at: usize,
-}
-
-impl Stamp {
-    fn new(pixmap: &Pixmap, left: i32, top: i32, quantizer: &Quantizer) -> Stamp {
-        let width = pixmap.width() as usize;
-        let (mut rows, mut runs, mut data) = (vec![0], Vec::<Run>::new(), Vec::new());
-        let mut last = (u32::MAX, 0u8);
-        for line in pixmap.data().chunks_exact(width * 4) {
-            let mut open = false;
-            for (x, px) in line.chunks_exact(4).enumerate() {
-                let x = x as i32;
-                let kind = match px[3] {
-                    0 => {
-                        open = false;
-                        continue;
-                    }
-                    255 => true,
-                    _ => false,
-                };
-                match runs.last_mut() {
-                    Some(run) if open && run.opaque == kind => run.end = x + 1,
-                    _ => runs.push(Run {
-                        start: x,
-                        end: x + 1,
-                        opaque: kind,
-                        at: data.len(),
-                    }),
-                }
-                open = true;
-                if kind {
-                    let rgb = pack([px[0], px[1], px[2]]);
-                    if rgb != last.0 {
-                        last = (rgb, quantizer.index(rgb));
-                    }
-                    data.push(last.1);
-                } else {
-                    data.extend_from_slice(px);
-                }
-            }
-            rows.push(runs.len());
-        }
-        Stamp {
-            left,
-            top,
-            width: width as i32,
-            rows,
-            runs,
-            data,
-        }
-    }
-}
-
-/// A direct-mapped table of `key -> palette index` for keys of at most 48
-/// bits, shared by all renders of one game: `1 << 56 | key << 8 | index`.
-struct Memo(Box<[AtomicU64]>);
-
-const MEMO_BITS: u32 = 12;
-
-impl Memo {
-    fn new() -> Memo {
-        Memo((0..1usize << MEMO_BITS).map(|_| AtomicU64::new(0)).collect())
-    }
-
-    fn get(&self, key: u64, work: impl FnOnce() -> u8) -> u8 {
-        let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize;
-        let entry = self.0[slot].load(Ordering::Relaxed);
-        if entry >> 56 == 1 && (entry >> 8) & ((1 << 48) - 1) == key {
-            return entry as u8;
-        }
-        let index = work();
-        self.0[slot].store(1 << 56 | key << 8 | u64::from(index), Ordering::Relaxed);
-        index
-    }
-}
-
-/// Shapes kept ready, by what they are; dropped all at once past this many.
-const MAX_STAMPS: usize = 4096;
-
-/// What a game's renders share: the quantizer, the empty table, every
-/// sprite and every shape drawn so far, mapped onto the palette once.
-pub(super) struct BoardArt {
-    quantizer: Quantizer,
-    /// The palette's colours, by index.
-    colours: [[u8; 3]; 256],
-    table: Indexed,
-    /// Sprites by the address of their full-colour original.
-    sprites: FxHashMap<usize, Stamp>,
-    /// Shapes by their outline, paint and stroke, placed at a whole pixel.
-    stamps: RwLock<FxHashMap<Vec<u32>, Arc<Stamp>>>,
-    /// Premultiplied colours over palette indices.
-    blends: Memo,
-    /// Text colours at a coverage over palette indices.
-    inks: Memo,
 }
 
 /// A patience board as its renderer knows it: the size of a view and how
@@ -442,31 +203,26 @@ pub(super) fn board_frame<B: PatienceBoard>(
     (board.image, art.palette())
 }
 
+/// What a patience's renders share: its sprites, shapes and glyphs on its
+/// palette, and the empty table at the game's tallest.
+pub(super) struct BoardArt {
+    sprites: Sprites,
+    table: Indexed,
+}
+
 impl BoardArt {
     /// The palette is chosen from `samples`; `table` is the empty table at
     /// the game's tallest.
     pub fn new(samples: &[Pixmap], table: &Pixmap, sprites: &[&'static Pixmap]) -> BoardArt {
-        let quantizer = Quantizer::from_samples(samples);
-        let mut colours = [[0u8; 3]; 256];
-        for (i, c) in quantizer.palette().rgb_table().chunks_exact(3).enumerate() {
-            colours[i] = [c[0], c[1], c[2]];
-        }
+        let sprites = Sprites::from_samples(samples, sprites);
         BoardArt {
-            table: quantizer.indices(table),
-            sprites: sprites
-                .iter()
-                .map(|pm| (*pm as *const Pixmap as usize, Stamp::new(pm, 0, 0, &quantizer)))
-                .collect(),
-            colours,
-            quantizer,
-            stamps: RwLock::default(),
-            blends: Memo::new(),
-            inks: Memo::new(),
+            table: sprites.indices(table),
+            sprites,
         }
     }
 
     pub fn palette(&self) -> &Palette {
-        self.quantizer.palette()
+        self.sprites.palette()
     }
 
     /// An empty table `height` tall, copied from the prepared one: every
@@ -476,7 +232,7 @@ impl BoardArt {
         let (width, max_height) = (self.table.width, self.table.height);
         let bottom = FOOTER_H as u32 + 40;
         let image = if height > max_height || height < bottom + HEADER_H as u32 + 40 {
-            self.quantizer.indices(&table(width, height))
+            self.sprites.indices(&table(width, height))
         } else {
             let row = width as usize;
             let split = (height - bottom) as usize * row;
@@ -485,255 +241,25 @@ impl BoardArt {
             data.extend_from_slice(&self.table.data[(max_height - bottom) as usize * row..]);
             Indexed { width, height, data }
         };
-        Sheet { image, art: self }
+        self.sprites.sheet(image)
     }
-
-    /// The index of `px` (premultiplied) over the colour of index `under`.
-    fn blend(&self, under: u8, px: &[u8]) -> u8 {
-        let key = u64::from(u32::from_le_bytes([px[0], px[1], px[2], px[3]])) << 8 | u64::from(under);
-        self.blends.get(key, || {
-            let ground = self.colours[under as usize];
-            let keep = 255 - u32::from(px[3]);
-            let mix = |i: usize| (u32::from(px[i]) + (u32::from(ground[i]) * keep + 127) / 255) as u8;
-            self.quantizer.index(pack([mix(0), mix(1), mix(2)]))
-        })
-    }
-
-    /// The index of opaque `colour` at `coverage` over the colour of index
-    /// `under`.
-    fn ink(&self, colour: Colour, coverage: u8, under: u8) -> u8 {
-        let key = u64::from(pack(colour.rgb())) << 16 | u64::from(coverage) << 8 | u64::from(under);
-        self.inks.get(key, || {
-            let [r, g, b] = self.colours[under as usize];
-            let ground = Colour { r, g, b, a: 255 };
-            self.quantizer
-                .index(pack(colour.over(ground, f32::from(coverage) / 255.0)))
-        })
-    }
-}
-
-/// How far `image` strays from `full`, the same board drawn in full
-/// colour and mapped onto the palette: the share of pixels of another
-/// index, and the share whose colour is more than 24 off in some channel
-/// (text set at quarter pixels shades its edges a little differently).
-#[cfg(test)]
-fn difference(art: &BoardArt, full: &Pixmap, image: &Indexed) -> (f64, f64) {
-    let reference = art.quantizer.indices(full);
-    assert_eq!((reference.width, reference.height), (image.width, image.height));
-    let (mut differ, mut far) = (0, 0);
-    for (a, b) in reference.data.iter().zip(&image.data) {
-        if a != b {
-            differ += 1;
-            let (ca, cb) = (art.colours[*a as usize], art.colours[*b as usize]);
-            if (0..3).any(|i| ca[i].abs_diff(cb[i]) > 24) {
-                far += 1;
-            }
-        }
-    }
-    let n = image.data.len() as f64;
-    (differ as f64 / n, far as f64 / n)
 }
 
 /// Checks that a board's palette image of `view` strays little from the
-/// same board drawn in full colour (see [`difference`]), with and without
-/// a daily label.
+/// same board drawn in full colour (see [`Sprites::difference`]), with and
+/// without a daily label.
 #[cfg(test)]
 pub(super) fn assert_palette_matches_full_colour<B: PatienceBoard>(view: &B::View) {
     for daily in [None, Some("Daily · 2026-11-25")] {
         let (width, height) = B::size(view);
         let mut full = table(width, height);
         B::draw_on(&mut full, view, daily);
-        let (differ, far) = difference(B::art(), &full, &board_frame::<B>(view, daily).0);
+        let sprites = &B::art().sprites;
+        let (differ, far) = sprites.difference(&full, &board_frame::<B>(view, daily).0);
         assert!(
             differ < 0.02 && far < 0.001,
             "{daily:?}: {differ} of the pixels differ, {far} by much"
         );
-    }
-}
-
-/// The palette image a render draws on. Sprites are copied as prepared;
-/// shapes are drawn once in full colour, kept as stamps and copied the same
-/// way; text comes from rasterised glyphs kept for reuse.
-pub(super) struct Sheet<'a> {
-    pub image: Indexed,
-    art: &'a BoardArt,
-}
-
-impl Sheet<'_> {
-    /// Copies at most `rows` rows of a stamp placed at `(x, y)`, clipped.
-    fn stamp(&mut self, stamp: &Stamp, x: i32, y: i32, rows: u32) {
-        let art = self.art;
-        let (w, h) = (self.image.width as i32, self.image.height as i32);
-        let (x, y) = (x + stamp.left, y + stamp.top);
-        let rows = (stamp.rows.len() - 1).min(rows as usize);
-        let (lo, hi) = ((-x).max(0), (w - x).min(stamp.width));
-        let data = &mut self.image.data;
-        for sy in 0..rows {
-            let dy = y + sy as i32;
-            if dy < 0 || dy >= h {
-                continue;
-            }
-            let line = (dy * w + x) as isize;
-            for run in &stamp.runs[stamp.rows[sy]..stamp.rows[sy + 1]] {
-                let (start, end) = (run.start.max(lo), run.end.min(hi));
-                if start >= end {
-                    continue;
-                }
-                let d0 = (line + start as isize) as usize;
-                let n = (end - start) as usize;
-                let skip = (start - run.start) as usize;
-                if run.opaque {
-                    let s0 = run.at + skip;
-                    data[d0..d0 + n].copy_from_slice(&stamp.data[s0..s0 + n]);
-                } else {
-                    let src = &stamp.data[run.at + 4 * skip..run.at + 4 * (skip + n)];
-                    for (d, px) in data[d0..d0 + n].iter_mut().zip(src.chunks_exact(4)) {
-                        *d = art.blend(*d, px);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Places a shape: its stamp, made on first use by `draw` on a scratch
-    /// pixmap covering `bounds` grown by `grow`. `key` tells the shape apart
-    /// from every other, apart from where it is.
-    fn shape(&mut self, path: &Path, key: &[u32], grow: f32, draw: impl FnOnce(&mut Pixmap, &Path)) {
-        let bounds = path.bounds();
-        let x0 = (bounds.left() - grow).floor() as i32;
-        let y0 = (bounds.top() - grow).floor() as i32;
-        let x1 = (bounds.right() + grow).ceil() as i32;
-        let y1 = (bounds.bottom() + grow).ceil() as i32;
-        let (w, h) = (self.image.width as i32, self.image.height as i32);
-        if x1 <= x0.max(0) || y1 <= y0.max(0) || x0 >= w || y0 >= h {
-            return;
-        }
-        let (dx, dy) = (x0 as f32, y0 as f32);
-        let mut full = Vec::with_capacity(key.len() + 2 * path.points().len() + path.verbs().len());
-        full.extend_from_slice(key);
-        full.extend(path.verbs().iter().map(|v| *v as u32));
-        for p in path.points() {
-            full.push((p.x - dx).to_bits());
-            full.push((p.y - dy).to_bits());
-        }
-        let art = self.art;
-        let found = art
-            .stamps
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&full)
-            .cloned();
-        let stamp = match found {
-            Some(stamp) => stamp,
-            None => {
-                let Some(mut pm) = Pixmap::new((x1 - x0) as u32, (y1 - y0) as u32) else {
-                    return;
-                };
-                let Some(moved) = path.clone().transform(Transform::from_translate(-dx, -dy)) else {
-                    return;
-                };
-                draw(&mut pm, &moved);
-                let stamp = Arc::new(Stamp::new(&pm, 0, 0, &art.quantizer));
-                let mut stamps = art.stamps.write().unwrap_or_else(|e| e.into_inner());
-                if stamps.len() >= MAX_STAMPS {
-                    stamps.clear();
-                }
-                stamps.insert(full, stamp.clone());
-                stamp
-            }
-        };
-        self.stamp(&stamp, x0, y0, u32::MAX);
-    }
-}
-
-/// Where to look for the colour under text set at `(x, y)`: just left of
-/// its start, clipped to the image.
-fn text_ground(image: &Indexed, x: f32, y: f32) -> usize {
-    let x = (x as i32 - 1).clamp(0, image.width as i32 - 1) as usize;
-    let y = (y as i32 - 1).clamp(0, image.height as i32 - 1) as usize;
-    y * image.width as usize + x
-}
-
-fn colour_key(colour: Colour) -> u32 {
-    u32::from_le_bytes([colour.r, colour.g, colour.b, colour.a])
-}
-
-impl Surface for Sheet<'_> {
-    fn size(&self) -> (u32, u32) {
-        (self.image.width, self.image.height)
-    }
-
-    fn fill_shape(&mut self, path: &Path, colour: Colour) {
-        self.shape(path, &[0, colour_key(colour)], 1.0, |pm, path| {
-            pm.fill_path(
-                path,
-                &colour.paint(),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
-        });
-    }
-
-    fn stroke_shape(&mut self, path: &Path, colour: Colour, stroke: &Stroke) {
-        let mut key = vec![
-            1,
-            colour_key(colour),
-            stroke.width.to_bits(),
-            stroke.miter_limit.to_bits(),
-            stroke.line_cap as u32,
-            stroke.line_join as u32,
-        ];
-        if let Some(dash) = &stroke.dash {
-            key.extend(format!("{dash:?}").bytes().map(u32::from));
-        }
-        self.shape(path, &key, stroke.width / 2.0 + 1.0, |pm, path| {
-            pm.stroke_path(path, &colour.paint(), stroke, Transform::identity(), None);
-        });
-    }
-
-    fn text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32 {
-        let art = self.art;
-        let colour = style.colour.alpha(255);
-        let full = art.quantizer.index(pack(colour.rgb()));
-        let image = &mut self.image;
-        let (w, h) = (image.width as i32, image.height as i32);
-        // Text is opaque in every style the boards use; a translucent
-        // colour is drawn at its share of each pixel's coverage.
-        let share = u32::from(style.colour.a);
-        let ground = image.data[text_ground(image, x, y)];
-        let mut ramp = [u16::MAX; 256];
-        style.cover(text, x, y, align, |px, py, coverage| {
-            if px < 0 || py < 0 || px >= w || py >= h {
-                return;
-            }
-            let coverage = ((u32::from(coverage) * share + 127) / 255) as u8;
-            let d = &mut image.data[(py * w + px) as usize];
-            *d = if coverage == 255 {
-                full
-            } else if *d == ground {
-                // Most text lies on one flat colour: its blends, by coverage.
-                let known = &mut ramp[coverage as usize];
-                if *known == u16::MAX {
-                    *known = u16::from(art.ink(colour, coverage, ground));
-                }
-                *known as u8
-            } else {
-                art.ink(colour, coverage, *d)
-            };
-        })
-    }
-
-    fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32) {
-        let art = self.art;
-        match art.sprites.get(&(sprite as *const Pixmap as usize)) {
-            Some(stamp) => self.stamp(stamp, x, y, rows),
-            None => {
-                // Not prepared: map it now (correct, only slower).
-                let stamp = Stamp::new(sprite, 0, 0, &art.quantizer);
-                self.stamp(&stamp, x, y, rows);
-            }
-        }
     }
 }
 
@@ -1085,44 +611,6 @@ pub(super) fn fan_height(up: &[bool], card_h: f32, up_gap: f32, down_gap: f32) -
                     .iter()
                     .map(|&u| if u { up_gap } else { down_gap })
                     .sum::<f32>()
-        }
-    }
-}
-
-/// Pastes a premultiplied sprite with its top-left corner at `(x, y)`,
-/// source-over, copying at most `rows` rows (the visible part of a covered
-/// card; hidden rows are left out, which is most of the work saved).
-pub(super) fn paste(pm: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32, rows: u32) {
-    let (dw, dh) = (pm.width() as i32, pm.height() as i32);
-    let (sw, sh) = (sprite.width() as i32, sprite.height().min(rows) as i32);
-    let x0 = x.max(0);
-    let x1 = (x + sw).min(dw);
-    if x0 >= x1 {
-        return;
-    }
-    let src = sprite.data();
-    let dst = pm.data_mut();
-    for sy in 0..sh {
-        let dy = y + sy;
-        if dy < 0 || dy >= dh {
-            continue;
-        }
-        let s_row = (sy * sw + (x0 - x)) as usize * 4;
-        let d_row = (dy * dw + x0) as usize * 4;
-        let len = (x1 - x0) as usize * 4;
-        let s = &src[s_row..s_row + len];
-        let d = &mut dst[d_row..d_row + len];
-        for (dp, sp) in d.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
-            match sp[3] {
-                255 => dp.copy_from_slice(sp),
-                0 => {}
-                a => {
-                    let keep = 255 - a as u32;
-                    for i in 0..4 {
-                        dp[i] = (sp[i] as u32 + (dp[i] as u32 * keep + 127) / 255) as u8;
-                    }
-                }
-            }
         }
     }
 }
