@@ -83,7 +83,20 @@ fn a_patience_is_played_on_its_regions() {
         json!({"user": "alice", "channel": "c1", "new": "anthill"}),
     );
     assert_eq!(started["ok"], true, "{started}");
-    let (_, place) = get(&router, "alice", "c1");
+    let (_, mut place) = get(&router, "alice", "c1");
+    // A random deal may open with no move on the board: its only step is
+    // the deal, as a player would take it.
+    for _ in 0..4 {
+        if !place["boards"][0]["moves"].as_array().unwrap().is_empty() {
+            break;
+        }
+        let deal = step(&place["boards"][0], "deal")["component"].clone();
+        post(
+            &router,
+            json!({"user": "alice", "channel": "c1", "component": deal}),
+        );
+        place = get(&router, "alice", "c1").1;
+    }
     let board = &place["boards"][0];
     assert_eq!(board["kind"], "anthill");
     assert_eq!(board["status"], "active");
