@@ -31,11 +31,11 @@ impl GameCache {
     }
 
     /// Keeps the state of game `id` at `version`.
-    pub fn put<T: CachedGame>(&self, id: &str, version: i64, game: &T) {
+    pub fn put<T: CachedGame>(&self, id: &str, version: i64, game: T) {
         let mut cache = self.0.lock().expect("cache lock");
         if cache.len() >= CAPACITY {
             cache.clear();
         }
-        cache.insert(id.to_string(), (version, Box::new(game.clone())));
+        cache.insert(id.to_string(), (version, Box::new(game)));
     }
 }

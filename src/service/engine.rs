@@ -13,7 +13,7 @@
 use super::error::{ServiceResult, UserError};
 pub use super::multiplayer::Target;
 use super::offload::draw_replay;
-pub use super::state::Logged;
+pub use super::state::{LogFacts, Logged};
 use super::types::{Ending, GameResult, GameSummary, Image, Post, Request, User};
 use super::{Config, Service};
 use crate::render::{
@@ -112,6 +112,26 @@ pub trait Served:
     /// The log entry of `seat` running out of time.
     fn timeout_entry(&self, seat: Self::Seat) -> String;
 
+    /// When the table's next deadline falls, saved at `at`: the turn clock
+    /// of a game under way (`turn_clock`), none once it is over.
+    fn deadline(table: &Table<Self>, config: &Config, at: DateTime<Utc>) -> Option<i64> {
+        let running = table.game.as_ref().is_some_and(|game| game.outcome().is_none());
+        Self::turn_clock(config)
+            .filter(|_| running)
+            .map(|clock| at.timestamp_millis() + clock.as_millis() as i64)
+    }
+
+    /// The result the row stores once the game is over (at `at`): its
+    /// result in words, with the winner's id so that ratings never confuse
+    /// two players of one name.
+    fn stored_result(table: &Table<Self>, outcome: &Self::Outcome, at: DateTime<Utc>) -> serde_json::Value {
+        let _ = at;
+        let mut result = serde_json::to_value(table.result(outcome)).expect("a result to json");
+        result["winner_id"] =
+            serde_json::json!(Self::winner(outcome).map(|seat| table.user(seat).id.clone()));
+        result
+    }
+
     /// Why no one can act yet in a table that has not started.
     fn not_started(seats: &Self::Seats) -> String;
 
@@ -127,6 +147,8 @@ pub struct Table<G: Served> {
     pub seats: G::Seats,
     pub setup: G::Stored,
     pub game: Option<G>,
+    /// What the log tells besides the game: its clock and its asides.
+    pub log: LogFacts,
 }
 
 impl<G: Served> Table<G> {
@@ -171,13 +193,10 @@ impl<G: Served> Table<G> {
         }
     }
 
-    /// The result as the row stores it once the game is over, with the
-    /// winner's id, so that ratings never confuse two players of one name.
-    fn stored_result(&self) -> Option<String> {
+    /// The result as the row stores it once the game is over (at `at`).
+    fn stored_result(&self, at: DateTime<Utc>) -> Option<String> {
         let outcome = self.game.as_ref()?.outcome()?;
-        let mut result = serde_json::to_value(self.result(&outcome)).expect("a result to json");
-        result["winner_id"] = serde_json::json!(G::winner(&outcome).map(|seat| self.user(seat).id.clone()));
-        Some(result.to_string())
+        Some(G::stored_result(self, &outcome, at).to_string())
     }
 
     /// The stored result of a game that ended some other way: a moderator
@@ -325,6 +344,7 @@ impl Service {
             seats,
             setup,
             game,
+            log: LogFacts::default(),
         })
     }
 
@@ -400,15 +420,19 @@ impl Service {
         super::touched::note(&row);
         let seats: G::Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: G::Stored = serde_json::from_str(&row.setup).context("stored setup")?;
-        let game = match G::dealt(&row, &setup, &seats) {
-            Some(start) => Some(self.rebuilt(&row, &seats, async { start }).await?),
-            None => None,
+        let (game, log) = match G::dealt(&row, &setup, &seats) {
+            Some(start) => {
+                let (game, log) = self.rebuilt(&row, &seats, async { start }).await?;
+                (Some(game), log)
+            }
+            None => (None, LogFacts::default()),
         };
         Ok(Table {
             row,
             seats,
             setup,
             game,
+            log,
         })
     }
 
@@ -427,30 +451,60 @@ impl Service {
         }
     }
 
-    /// Saves the table's game as it now stands, `append` added to its log:
-    /// its status, the next turn's deadline and, once over, its result.
-    /// `None` when another action changed the game first.
+    /// Saves the table's game as it now stands, `append` (its moves) added
+    /// to its log: its status, its next deadline and, once over, its
+    /// result. `None` when another action changed the game first.
     pub async fn save_turn<G: Served>(
         &self,
         table: &mut Table<G>,
         at: DateTime<Utc>,
         append: Vec<(String, String)>,
     ) -> ServiceResult<Option<()>> {
-        let game = table.game();
-        let status = stored_status(game);
-        let deadline = G::turn_clock(&self.config)
-            .filter(|_| status != GameStatus::Finished)
-            .map(|clock| at.timestamp_millis() + clock.as_millis() as i64);
+        let mut log = table.log;
+        for _ in &append {
+            log.logged(true, at.timestamp_millis());
+        }
+        self.save_logged(table, at, append, log).await
+    }
+
+    /// Logs `entry` of the requesting user as an aside, not a move (a
+    /// patience's hint): the game is unchanged, the log's asides count it.
+    pub async fn save_aside<G: Served>(
+        &self,
+        table: &mut Table<G>,
+        req: &Request,
+        entry: &str,
+    ) -> ServiceResult<Option<()>> {
+        let mut log = table.log;
+        log.logged(false, req.at.timestamp_millis());
+        let append = vec![(req.user.id.clone(), entry.to_string())];
+        self.save_logged(table, req.at, append, log).await
+    }
+
+    /// Saves the table with `append` logged, `log` the facts after it.
+    async fn save_logged<G: Served>(
+        &self,
+        table: &mut Table<G>,
+        at: DateTime<Utc>,
+        append: Vec<(String, String)>,
+        log: LogFacts,
+    ) -> ServiceResult<Option<()>> {
+        let previous = std::mem::replace(&mut table.log, log);
         let update = GameUpdate {
-            status,
-            expires_at: deadline,
-            result: table.stored_result(),
+            status: stored_status(table.game()),
+            expires_at: G::deadline(table, &self.config, at),
+            result: table.stored_result(at),
             append,
             ..GameUpdate::of(&table.row, at.timestamp_millis())
         };
         let Table { row, game, .. } = table;
-        self.save(row, &update, game.as_ref().expect("a dealt game"))
-            .await
+        let saved = self
+            .save(row, &update, game.as_ref().expect("a dealt game"), log)
+            .await;
+        if !matches!(saved, Ok(Some(()))) {
+            table.log = previous;
+        }
+        saved
     }
 
     /// Times out the seats a game waits for: one seat forfeits by
@@ -591,7 +645,7 @@ impl Service {
             return Ok(None);
         };
         let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let last = self
+        let (last, _) = self
             .replay_each(&table.row, &table.seats, start?, |game| {
                 sample.offer(|| view(game))
             })

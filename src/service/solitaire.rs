@@ -4,7 +4,7 @@
 
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
-use super::engine::check_version;
+use super::engine::{check_version, LogFacts, Logged, Seating, Served, Table, Told, Worded};
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
 use super::offload::draw_replay;
 use super::options;
@@ -14,9 +14,9 @@ use super::{mention, new_game_id, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
-use crate::rules::patience::{Patience, PatienceError};
-use crate::rules::GameKind;
-use crate::store::{DailyAttempt, DailyInsert, GameRow, GameStatus, GameUpdate, StoreError};
+use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
+use crate::rules::{GameKind, Kind, Solo};
+use crate::store::{ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
@@ -146,15 +146,121 @@ pub(super) fn is_chosen(setup: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// A stored patience with its state rebuilt.
+/// A stored patience with its state rebuilt by the engine (its one seat is
+/// its owner's; its hints are the log's asides).
 struct Loaded<G: SolitaireRules> {
-    row: GameRow,
-    owner: User,
-    game: G,
-    hints: Hints,
+    table: Table<G>,
     /// A daily attempt: played in private, its deal never shown to the
     /// channel.
     daily: Option<DailyTag>,
+}
+
+impl<G: SolitaireRules> Loaded<G> {
+    fn row(&self) -> &GameRow {
+        &self.table.row
+    }
+
+    fn game(&self) -> &G {
+        self.table.game()
+    }
+
+    fn owner(&self) -> &User {
+        &self.table.seats
+    }
+
+    /// Hints asked for so far.
+    fn hints(&self) -> u32 {
+        self.table.log.asides
+    }
+}
+
+/// A patience is served by the engine as a game of one seat, its owner's.
+impl<G: SolitaireRules> Served for G {
+    const KIND: Kind = Kind::Listed(G::KIND);
+    const START: &'static str = "Start a new one with /solitaire new.";
+    const PENDING: &'static str = "game";
+    type Stored = G::Setup;
+
+    fn dealt(_row: &GameRow, stored: &G::Setup, _owner: &User) -> Option<anyhow::Result<G>> {
+        Some(G::from_setup(stored).map_err(anyhow::Error::from))
+    }
+
+    /// A patience out of time (its day closed) ends as it stands.
+    fn timeout_entry(&self, _seat: Solo) -> String {
+        "end".into()
+    }
+
+    fn not_started(_owner: &User) -> String {
+        "That game has not started.".into()
+    }
+
+    /// A daily attempt keeps its day's close as its deadline; no other
+    /// patience has one.
+    fn deadline(table: &Table<G>, _config: &super::Config, _at: DateTime<Utc>) -> Option<i64> {
+        table.row.expires_at
+    }
+
+    /// What the leaderboards rank by besides the result: the score, the
+    /// moves, undos and hints, and the time from the first move.
+    fn stored_result(table: &Table<G>, outcome: &PatienceOutcome, at: DateTime<Utc>) -> serde_json::Value {
+        let game = table.game();
+        let now = at.timestamp_millis();
+        let elapsed_ms = now - table.log.first_move_at.unwrap_or(now);
+        let result = SolitaireResult {
+            result: GameResult {
+                outcome: if outcome.won { Ending::Win } else { Ending::Loss },
+                winner: outcome.won.then(|| table.seats.name.clone()),
+                detail: game.finish_detail(elapsed_ms),
+            },
+            score: game.score(),
+            moves: game.moves(),
+            undos: game.undos(),
+            hints: table.log.asides,
+            elapsed_ms,
+        };
+        serde_json::to_value(result).expect("a result to json")
+    }
+}
+
+/// A patience's log: its moves, and hints, which are asides.
+impl<G: SolitaireRules> Logged for G {
+    type Seats = User;
+
+    fn play_logged(&mut self, _owner: &User, entry: &ActionRow) -> anyhow::Result<bool> {
+        if entry.notation == HINT {
+            return Ok(false);
+        }
+        self.apply(&entry.notation.parse::<G::Action>()?)?;
+        Ok(true)
+    }
+}
+
+/// The owner sits in a patience's one seat.
+impl Seating<Solo> for User {
+    fn user(&self, _seat: Solo) -> &User {
+        self
+    }
+
+    fn seat_of(&self, user_id: &str) -> Option<Solo> {
+        (self.id == user_id).then_some(Solo)
+    }
+}
+
+impl Told<Solo> for PatienceOutcome {
+    fn told(&self, _name: &dyn Fn(Solo) -> String) -> String {
+        self.detail.clone()
+    }
+}
+
+impl Worded<Solo> for PatienceError {
+    fn worded(self, _name: &dyn Fn(Solo) -> String) -> UserError {
+        match self {
+            PatienceError::GameOver => UserError::game_over("That game is over."),
+            PatienceError::Illegal(msg) | PatienceError::CannotUndo(msg) => {
+                UserError::illegal(super::sentence(&msg))
+            }
+        }
+    }
 }
 
 /// What a daily attempt's board and messages say it is: the day, and
@@ -170,16 +276,6 @@ impl DailyTag {
     pub fn label(&self) -> String {
         let kind = if self.ranked { "Daily" } else { "Daily practice" };
         format!("{kind} · {}", self.day)
-    }
-}
-
-impl<G: SolitaireRules> Loaded<G> {
-    fn state(&self) -> PatienceState<G> {
-        PatienceState {
-            game: self.game.clone(),
-            hints: self.hints,
-            daily: self.daily.clone(),
-        }
     }
 }
 
@@ -199,22 +295,6 @@ struct Played<G: SolitaireRules> {
     text: String,
     /// The share line of a daily attempt that just ended.
     share: Option<String>,
-}
-
-/// What a patience's log rebuilds besides the rules' state.
-#[derive(Clone)]
-pub(super) struct PatienceState<G> {
-    game: G,
-    hints: Hints,
-    /// A daily attempt.
-    daily: Option<DailyTag>,
-}
-
-/// The hints a game's log holds: how many, and when the last was given.
-#[derive(Clone, Copy, Debug, Default)]
-struct Hints {
-    count: u32,
-    last_at: Option<i64>,
 }
 
 /// Calls `$body` with `$G` bound to the patience type of `$kind`.
@@ -322,7 +402,7 @@ impl Service {
             let text = match &view {
                 View::ConfirmEnd => format!(
                     "End this game now? It ends with score {}, as it stands.",
-                    loaded.game.score()
+                    loaded.game().score()
                 ),
                 View::From(p) => format!("Pick a move from {}.", p.replace(':', ", cards: ")),
                 View::Play => "Pick a move.".to_string(),
@@ -356,7 +436,7 @@ impl Service {
         let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
-            let text = match loaded.game.outcome() {
+            let text = match loaded.game().outcome() {
                 Some(outcome) => outcome.detail,
                 None => "Your move.".to_string(),
             };
@@ -536,14 +616,15 @@ impl Service {
             self.next_sweep.expires(close);
         }
         let loaded = Loaded {
-            owner: req.user.clone(),
-            row,
-            game,
-            hints: Hints::default(),
+            table: Table {
+                row,
+                seats: req.user.clone(),
+                setup: setup.clone(),
+                game: Some(game),
+                log: LogFacts::default(),
+            },
             daily: day.map(|day| DailyTag { day, ranked }),
         };
-        self.cache
-            .put(&loaded.row.id, loaded.row.version, &loaded.state());
         // The seed is not shown until the game is over: it determines the
         // stock and the face-down cards. A daily attempt is private.
         let mut reply = self.solitaire_reply(&loaded, intro(ranked));
@@ -627,7 +708,7 @@ impl Service {
         let public_typed = via == Via::Typed && loaded.daily.is_none();
         if public_typed {
             let text = reply.text.clone();
-            reply = super::answered_privately(reply, &loaded.row.channel_id, text);
+            reply = super::answered_privately(reply, &loaded.row().channel_id, text);
         } else {
             reply.ephemeral = loaded.daily.is_some();
             reply.update = via == Via::Click;
@@ -748,68 +829,42 @@ impl Service {
             // A daily attempt still open when its day closed ends as it
             // stood then, whatever was asked: a later move cannot rank.
             let closed_at = loaded
-                .row
+                .row()
                 .expires_at
                 .filter(|close| loaded.daily.is_some() && now >= *close);
             let action = match closed_at {
                 Some(_) => options::notation::<G::Action>("end")?,
-                None => loaded.game.canonical(action),
+                None => loaded.game().canonical(action),
             };
-            loaded.game.apply(&action).map_err(patience_error)?;
-            let result = match loaded.game.outcome() {
-                Some(outcome) => {
-                    let started = self.first_action_at(&loaded.row.id).await?.unwrap_or(now);
-                    let elapsed_ms = now - started;
-                    let result = SolitaireResult {
-                        result: GameResult {
-                            outcome: if outcome.won { Ending::Win } else { Ending::Loss },
-                            winner: outcome.won.then(|| loaded.owner.name.clone()),
-                            detail: loaded.game.finish_detail(elapsed_ms),
-                        },
-                        score: loaded.game.score(),
-                        moves: loaded.game.moves(),
-                        undos: loaded.game.undos(),
-                        hints: loaded.hints.count,
-                        elapsed_ms,
-                    };
-                    Some(serde_json::to_string(&result).context("result to json")?)
-                }
-                None => None,
-            };
-            let update = GameUpdate {
-                status: if result.is_some() {
-                    GameStatus::Finished
-                } else {
-                    GameStatus::Active
-                },
-                result,
-                append: vec![(req.user.id.clone(), action.to_string())],
-                ..GameUpdate::of(&loaded.row, now)
-            };
-            let state = loaded.state();
-            let Some(()) = self.save(&mut loaded.row, &update, &state).await? else {
+            let table = &mut loaded.table;
+            table
+                .game_mut()
+                .apply(&action)
+                .map_err(|e| G::refused(e, &table.seats))?;
+            let append = vec![(req.user.id.clone(), action.to_string())];
+            let Some(()) = self.save_turn(table, req.at, append).await? else {
                 return Ok(None);
             };
             // A daily deal's seed stays secret; its share line shows instead.
-            let daily = match loaded.game.outcome() {
-                Some(_) => self.daily_finish_line(&loaded.row).await,
+            let daily = match loaded.game().outcome() {
+                Some(_) => self.daily_finish_line(loaded.row()).await,
                 None => None,
             };
-            let text = match loaded.game.outcome() {
+            let text = match loaded.game().outcome() {
                 Some(_) => {
                     let replay = match &daily {
                         Some(_) => None,
-                        None => stored_seed(&loaded.row),
+                        None => stored_seed(loaded.row()),
                     };
                     let why = loaded
-                        .game
+                        .game()
                         .ended_by_itself()
                         .map(|reason| format!(" {reason}, so the game ends by itself."))
                         .unwrap_or_default();
                     format!(
                         "{}{why} **Game over**: {}.{}",
                         played_line(&mention(&req.user), &action.to_string()),
-                        stored_detail(&loaded.row),
+                        stored_detail(loaded.row()),
                         replay
                             .map(|s| format!(" Replay this deal with seed {s}."))
                             .unwrap_or_default(),
@@ -820,7 +875,7 @@ impl Service {
             let text = match closed_at.and_then(utc_text) {
                 Some(close) => format!(
                     "The day's challenge closed at {close}: your attempt ended as it stood then. **Game over**: {}.",
-                    stored_detail(&loaded.row),
+                    stored_detail(loaded.row()),
                 ),
                 None => text,
             };
@@ -831,12 +886,6 @@ impl Service {
             }))
         })
         .await
-    }
-
-    /// The time of the first move, the clock's start (hints do not start it).
-    async fn first_action_at(&self, game_id: &str) -> ServiceResult<Option<i64>> {
-        let actions = self.store.actions(game_id).await?;
-        Ok(actions.iter().find(|a| a.notation != HINT).map(|a| a.played_at))
     }
 
     async fn solitaire_hint(&self, req: &Request, id: Option<&str>, via: Via) -> ServiceResult<Reply> {
@@ -861,8 +910,9 @@ impl Service {
             let row = self.solitaire_row(req, id).await?;
             let mut loaded = self.load_patience::<G>(row).await?;
             if let Some(wait) = loaded
-                .hints
-                .last_at
+                .table
+                .log
+                .last_aside_at
                 .map(|at| at + HINT_COOLDOWN_MS - now)
                 .filter(|&w| w > 0)
             {
@@ -872,22 +922,13 @@ impl Service {
                 ))
                 .into());
             }
-            let game = loaded.game.clone();
-            let played = self.patience_positions::<G>(&loaded.row).await?;
+            let game = loaded.game().clone();
+            let played = self.patience_positions::<G>(loaded.row()).await?;
             let hint = tokio::task::spawn_blocking(move || fresh_hint(&game, &played, HINT_BUDGET))
                 .await
                 .context("hint search")?;
             let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
-            let update = GameUpdate {
-                append: vec![(req.user.id.clone(), HINT.into())],
-                ..GameUpdate::of(&loaded.row, now)
-            };
-            loaded.hints = Hints {
-                count: loaded.hints.count + 1,
-                last_at: Some(now),
-            };
-            let state = loaded.state();
-            let Some(()) = self.save(&mut loaded.row, &update, &state).await? else {
+            let Some(()) = self.save_aside(&mut loaded.table, req, HINT).await? else {
                 return Ok(None);
             };
             // A typed hint answers the typer alone, in words: the board is
@@ -912,27 +953,15 @@ impl Service {
         .await
     }
 
+    /// A stored patience through the engine, with the daily challenge it
+    /// belongs to.
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
-        touched::note(&row);
-        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let start = async {
-            Ok(PatienceState {
-                game: start_of::<G>(&row)?,
-                hints: Hints::default(),
-                daily: self.store.daily_attempt(&row.id).await?.map(|a| DailyTag {
-                    day: a.attempt.day,
-                    ranked: a.attempt.ranked,
-                }),
-            })
-        };
-        let PatienceState { game, hints, daily } = self.rebuilt(&row, &(), start).await?;
-        Ok(Loaded {
-            row,
-            owner,
-            game,
-            hints,
-            daily,
-        })
+        let daily = self.store.daily_attempt(&row.id).await?.map(|a| DailyTag {
+            day: a.attempt.day,
+            ranked: a.attempt.ranked,
+        });
+        let table = self.load_table::<G>(row).await?;
+        Ok(Loaded { table, daily })
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
@@ -941,16 +970,16 @@ impl Service {
 
     /// The board message of a patience, its components showing `view`.
     fn solitaire_reply_in<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String, view: &View) -> Reply {
-        let id = &loaded.row.id;
-        let open = loaded.game.outcome().is_none();
-        let actions = loaded.game.legal_actions();
+        let id = &loaded.row().id;
+        let open = loaded.game().outcome().is_none();
+        let actions = loaded.game().legal_actions();
         let legal: Vec<String> = actions.iter().map(|a| a.to_string()).collect();
         let components = if open {
-            board::open_components(id, loaded.row.version, &legal, can_undo(&loaded.game), view)
+            board::open_components(id, loaded.row().version, &legal, can_undo(loaded.game()), view)
         } else {
             board::finished_components(id, loaded.daily.is_some())
         };
-        let result = stored_result(&loaded.row).map(|r| r.result);
+        let result = stored_result(loaded.row()).map(|r| r.result);
         let summary = GameSummary {
             status: if open {
                 GameStatus::Active
@@ -958,13 +987,13 @@ impl Service {
                 GameStatus::Finished
             },
             legal,
-            score: Some(loaded.game.score()),
+            score: Some(loaded.game().score()),
             result,
-            board_text: Some(loaded.game.describe()),
-            spots: Spot::all(&loaded.game, &actions),
-            ..GameSummary::of(&loaded.row)
+            board_text: Some(loaded.game().describe()),
+            spots: Spot::all(loaded.game(), &actions),
+            ..GameSummary::of(loaded.row())
         }
-        .waiting_for(open.then_some(&loaded.owner));
+        .waiting_for(open.then_some(loaded.owner()));
         // A daily board says so, and which day, in its words and its image.
         let daily = loaded.daily.as_ref().map(DailyTag::label);
         let mut text = match &daily {
@@ -973,14 +1002,14 @@ impl Service {
         };
         text.push_str(&format!(
             " Score {}, moves {}, undos {}, hints {}.",
-            loaded.game.score(),
-            loaded.game.moves(),
-            loaded.game.undos(),
-            loaded.hints.count
+            loaded.game().score(),
+            loaded.game().moves(),
+            loaded.game().undos(),
+            loaded.hints()
         ));
         Reply {
             text,
-            image: self.config.render.then(|| loaded.game.image(daily.as_deref())),
+            image: self.config.render.then(|| loaded.game().image(daily.as_deref())),
             components,
             game: Some(summary),
             ..Reply::default()
@@ -1104,51 +1133,30 @@ impl Service {
     /// (hints are not moves), as one animated image: an even sample of
     /// them for a long game, drawn on the blocking pool.
     async fn patience_replay<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Option<Image>> {
-        let start = PatienceState {
-            game: start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?,
-            hints: Hints::default(),
-            daily: None,
-        };
+        let (owner, start) = start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?;
         let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let last = self
-            .replay_each(row, &(), start, |state| sample.offer(|| state.game.clone()))
+        let (last, _) = self
+            .replay_each(row, &owner, start, |game| sample.offer(|| game.clone()))
             .await?;
-        let sample = sample.finish(|| last.game);
+        let sample = sample.finish(|| last);
         Ok(draw_replay(&row.id, move || G::replay(&sample)).await?)
     }
 
     /// Every position of a patience so far, from the deal on.
     async fn patience_positions<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Vec<G>> {
-        let start = PatienceState {
-            game: start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?,
-            hints: Hints::default(),
-            daily: None,
-        };
+        let (owner, start) = start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?;
         let mut positions = Vec::new();
-        self.replay_each(row, &(), start, |state| positions.push(state.game.clone()))
+        self.replay_each(row, &owner, start, |game| positions.push(game.clone()))
             .await?;
         Ok(positions)
     }
 }
 
-/// A stored patience as it was dealt.
-fn start_of<G: SolitaireRules>(row: &GameRow) -> anyhow::Result<G> {
+/// A stored patience's owner and its game as it was dealt.
+fn start_of<G: SolitaireRules>(row: &GameRow) -> anyhow::Result<(User, G)> {
     let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-    Ok(G::from_setup(&setup)?)
-}
-
-impl<G: SolitaireRules> super::state::Logged for PatienceState<G> {
-    type Seats = ();
-
-    fn play_logged(&mut self, _: &(), entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
-        if entry.notation == HINT {
-            self.hints.count += 1;
-            self.hints.last_at = Some(entry.played_at);
-            return Ok(false);
-        }
-        self.game.apply(&entry.notation.parse::<G::Action>()?)?;
-        Ok(true)
-    }
+    let owner = serde_json::from_str(&row.players).context("stored owner")?;
+    Ok((owner, G::from_setup(&setup)?))
 }
 
 fn capitalised(key: &str) -> String {
@@ -1241,15 +1249,6 @@ fn hint_text(hint: &Hint) -> String {
         Hint::Lost => "This position can no longer be won.".into(),
         Hint::Undecided => "I could not decide within my budget whether this position can be won.".into(),
         Hint::Nothing => "I see no move worth suggesting that does not go back to a position you have played.".into(),
-    }
-}
-
-fn patience_error(e: PatienceError) -> UserError {
-    match e {
-        PatienceError::GameOver => UserError::game_over("That game is over."),
-        PatienceError::Illegal(msg) | PatienceError::CannotUndo(msg) => {
-            UserError::illegal(super::sentence(&msg))
-        }
     }
 }
 

@@ -21,6 +21,29 @@ pub trait Logged: CachedGame {
     fn play_logged(&mut self, seats: &Self::Seats, entry: &ActionRow) -> anyhow::Result<bool>;
 }
 
+/// What a game's log tells besides its positions: when its first move was
+/// played (a patience's clock starts there) and its asides, the entries
+/// that are not moves (a patience's hints).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LogFacts {
+    pub first_move_at: Option<i64>,
+    /// How many asides the log holds.
+    pub asides: u32,
+    pub last_aside_at: Option<i64>,
+}
+
+impl LogFacts {
+    /// The facts after one more entry, logged at `at`: a move or an aside.
+    pub fn logged(&mut self, moved: bool, at: i64) {
+        if moved {
+            self.first_move_at.get_or_insert(at);
+        } else {
+            self.asides += 1;
+            self.last_aside_at = Some(at);
+        }
+    }
+}
+
 impl Service {
     /// Plays the log of `row` from `game`, its start, showing `each` every
     /// position: the start and the game after each move.
@@ -30,34 +53,37 @@ impl Service {
         seats: &G::Seats,
         mut game: G,
         mut each: impl FnMut(&G),
-    ) -> anyhow::Result<G> {
+    ) -> anyhow::Result<(G, LogFacts)> {
         each(&game);
+        let mut facts = LogFacts::default();
         for entry in self.store.actions(&row.id).await? {
             let moved = game
                 .play_logged(seats, &entry)
                 .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+            facts.logged(moved, entry.played_at);
             if moved {
                 each(&game);
             }
         }
-        Ok(game)
+        Ok((game, facts))
     }
 
-    /// The game of `row` now: kept from an earlier request at this version,
-    /// or rebuilt from `start` (awaited only then) and its log, and kept.
+    /// The game of `row` now and what its log tells: kept from an earlier
+    /// request at this version, or rebuilt from `start` (awaited only then)
+    /// and its log, and kept.
     pub(super) async fn rebuilt<G: Logged>(
         &self,
         row: &GameRow,
         seats: &G::Seats,
         start: impl Future<Output = anyhow::Result<G>>,
-    ) -> anyhow::Result<G> {
-        if let Some(game) = self.cache.get::<G>(&row.id, row.version) {
-            return Ok(game);
+    ) -> anyhow::Result<(G, LogFacts)> {
+        if let Some(kept) = self.cache.get::<(G, LogFacts)>(&row.id, row.version) {
+            return Ok(kept);
         }
         let start = start.await.with_context(|| format!("setup of game {}", row.id))?;
-        let game = self.replay_each(row, seats, start, |_| {}).await?;
-        self.cache.put(&row.id, row.version, &game);
-        Ok(game)
+        let kept = self.replay_each(row, seats, start, |_| {}).await?;
+        self.cache.put(&row.id, row.version, kept.clone());
+        Ok(kept)
     }
 
     /// Saves `update` to the game `row` (with the players' new ratings when
@@ -81,17 +107,18 @@ impl Service {
         Ok(Some(()))
     }
 
-    /// [`Service::save_row`], keeping `game` as the state of the saved
-    /// version.
+    /// [`Service::save_row`], keeping `game` and its log's facts as the
+    /// state of the saved version.
     pub(super) async fn save<G: CachedGame>(
         &self,
         row: &mut GameRow,
         update: &GameUpdate,
         game: &G,
+        facts: LogFacts,
     ) -> ServiceResult<Option<()>> {
         let saved = self.save_row(row, update).await?;
         if saved.is_some() {
-            self.cache.put(&row.id, row.version, game);
+            self.cache.put(&row.id, row.version, (game.clone(), facts));
         }
         Ok(saved)
     }
