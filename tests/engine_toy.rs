@@ -11,7 +11,7 @@ mod common;
 use antics::rules::{Game, Kind, Unlisted};
 use antics::service::engine::{Logged, Seating, Served, Table, Target, Told, Worded};
 use antics::service::{Config, Ending, ErrorCode, GameResult, Input, Request, Service, User, UserError};
-use antics::store::{ActionRow, GameRow, GameStatus, Store};
+use antics::store::{ActionRow, GameRow, GameStatus, Store, StoredResult};
 use chrono::{DateTime, Duration, Utc};
 use common::nim::{Nim, NimError, Player, Take};
 use serde::{Deserialize, Serialize};
@@ -217,9 +217,12 @@ async fn the_engine_serves_a_game_outside_the_registry() {
     assert_eq!(result.outcome, Ending::Win);
     assert_eq!(result.winner.as_deref(), Some("alice"));
     assert_eq!(result.detail, "alice (first) wins");
-    let stored: serde_json::Value = serde_json::from_str(over.row.result.as_deref().unwrap()).unwrap();
+    let Some(StoredResult::Seated { winner_id, .. }) = &over.row.result else {
+        panic!("a seated game's result: {:?}", over.row.result);
+    };
     assert_eq!(
-        stored["winner_id"], "alice",
+        winner_id.as_deref(),
+        Some("alice"),
         "the stored result names the winner by id"
     );
     assert_eq!(
@@ -319,7 +322,7 @@ async fn an_unanswered_table_expires_through_the_engine() {
     assert_eq!(texts, ["The challenge expired before it started."]);
     let row = store.game(&table.row.id).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Cancelled);
-    let result: GameResult = serde_json::from_str(row.result.as_deref().unwrap()).unwrap();
+    let result: &GameResult = row.result.as_ref().unwrap().result();
     assert_eq!(result.outcome, Ending::Expired);
     assert!(service.tick(at(after + 1)).await.is_empty(), "expired once");
     assert_eq!(

@@ -1190,8 +1190,8 @@ fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
             let expired = loaded
                 .row
                 .result
-                .as_deref()
-                .is_some_and(|r| r.contains("\"expired\""));
+                .as_ref()
+                .is_some_and(|r| r.result().outcome == Ending::Expired);
             if expired {
                 Err(UserError::expired(
                     "That challenge has expired. Start a new one with /armyants challenge.",

@@ -5,7 +5,7 @@
 use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, next_day, open_days};
 use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
-use super::solitaire::{parse_result, Dealt, SolitaireResult, SolitaireRules, GAMES};
+use super::solitaire::{Dealt, SolitaireRules, GAMES};
 use super::types::*;
 use super::Ending;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
@@ -14,6 +14,7 @@ use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire};
 use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Ranking};
+use crate::store::PatienceResult;
 use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
 use chrono::{DateTime, Utc};
 
@@ -247,7 +248,7 @@ impl Service {
     /// moves known for the deal. `None` for other games.
     pub(super) async fn daily_finish_line(&self, row: &GameRow) -> Option<String> {
         let attempt = self.store.daily_attempt(&row.id).await.ok()??.attempt;
-        let result = parse_result(row.result.as_deref())?;
+        let result = row.result.as_ref()?.patience()?;
         let mut text = format!("Share: {}", share_line(&attempt, &result));
         if let Ok(Some((_, Some(fewest)))) = self.store.daily_deal(&attempt.day, &attempt.game).await {
             text.push_str(&format!(
@@ -460,7 +461,7 @@ fn intro<G: SolitaireRules>(req: &Request, ranked: bool, winnable: Option<&str>)
 
 /// A spoiler-free summary of an attempt to paste anywhere: no card, only
 /// how it went.
-pub(super) fn share_line(attempt: &DailyAttempt, r: &SolitaireResult) -> String {
+pub(super) fn share_line(attempt: &DailyAttempt, r: &PatienceResult) -> String {
     let title = game_title(&attempt.game);
     let practice = if attempt.ranked { "" } else { " (practice)" };
     let undos = super::leaderboard::aids(r, " ", "");
@@ -509,10 +510,10 @@ mod tests {
         }
     }
 
-    fn result(outcome: Ending, score: i64) -> SolitaireResult {
-        SolitaireResult {
+    fn result(outcome: Ending, score: i64) -> PatienceResult {
+        PatienceResult {
             undos: 2,
-            ..SolitaireResult::sample(outcome, score)
+            ..PatienceResult::sample(outcome, score)
         }
     }
 

@@ -20,7 +20,7 @@ use crate::render::{
     board_replay, board_replay_alt_text, Board, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::{Game, Kind, Turn};
-use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError};
+use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
@@ -124,12 +124,12 @@ pub trait Served:
     /// The result the row stores once the game is over (at `at`): its
     /// result in words, with the winner's id so that ratings never confuse
     /// two players of one name.
-    fn stored_result(table: &Table<Self>, outcome: &Self::Outcome, at: DateTime<Utc>) -> serde_json::Value {
+    fn stored_result(table: &Table<Self>, outcome: &Self::Outcome, at: DateTime<Utc>) -> StoredResult {
         let _ = at;
-        let mut result = serde_json::to_value(table.result(outcome)).expect("a result to json");
-        result["winner_id"] =
-            serde_json::json!(Self::winner(outcome).map(|seat| table.user(seat).id.clone()));
-        result
+        StoredResult::Seated {
+            result: table.result(outcome),
+            winner_id: Self::winner(outcome).map(|seat| table.user(seat).id.clone()),
+        }
     }
 
     /// Why no one can act yet in a table that has not started.
@@ -194,15 +194,15 @@ impl<G: Served> Table<G> {
     }
 
     /// The result as the row stores it once the game is over (at `at`).
-    fn stored_result(&self, at: DateTime<Utc>) -> Option<String> {
+    fn stored_result(&self, at: DateTime<Utc>) -> Option<StoredResult> {
         let outcome = self.game.as_ref()?.outcome()?;
-        Some(G::stored_result(self, &outcome, at).to_string())
+        Some(G::stored_result(self, &outcome, at))
     }
 
     /// The stored result of a game that ended some other way: a moderator
     /// ended it, or it was abandoned or never started.
     pub fn ended_result(&self) -> Option<GameResult> {
-        serde_json::from_str(self.row.result.as_deref()?).ok()
+        Some(self.row.result.as_ref()?.result().clone())
     }
 
     /// The summary the front ends see: the spectator's view of who acts.
@@ -544,7 +544,7 @@ impl Service {
                 let update = GameUpdate {
                     status: GameStatus::Cancelled,
                     expires_at: None,
-                    result: Some(serde_json::to_string(&abandoned)?),
+                    result: Some(StoredResult::of(abandoned)),
                     ..GameUpdate::of(row, at.timestamp_millis())
                 };
                 self.save_row(&mut table.row, &update)

@@ -4,11 +4,12 @@
 
 use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, format_day, iso_week, parse_day};
-use super::solitaire::{minutes, parse_result, SolitaireResult};
+use super::solitaire::minutes;
 use super::types::*;
 use super::Ending;
 use super::{options, Service, ServiceResult, UserError};
 use crate::rules::{GameKind, Ranking};
+use crate::store::PatienceResult;
 use crate::store::{AttemptFilter, AttemptRow, GameStatus};
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -81,7 +82,7 @@ impl BoardSpec {
 /// chambers; Anthill and Ants Solitaire: a win, then a higher score), then
 /// fewer hints, then the game's own tie-break (Myrmex: less time; the
 /// others: fewer moves).
-pub(super) fn attempt_key(game: &str, r: &SolitaireResult) -> (i64, i64, i64, i64) {
+pub(super) fn attempt_key(game: &str, r: &PatienceResult) -> (i64, i64, i64, i64) {
     let hints = r.hints as i64;
     if ranking(game) == Ranking::Chambers {
         (-r.score, 0, hints, r.elapsed_ms)
@@ -107,7 +108,7 @@ pub(super) fn ranks<K: PartialEq>(keys: &[K]) -> Vec<usize> {
 
 /// The undos and hints an attempt used ("↩️ 2", "💡 1"), each after `sep`
 /// with `gap` between the mark and its count; nothing for none.
-pub(super) fn aids(r: &SolitaireResult, sep: &str, gap: &str) -> String {
+pub(super) fn aids(r: &PatienceResult, sep: &str, gap: &str) -> String {
     [("↩️", r.undos), ("💡", r.hints)]
         .into_iter()
         .filter(|(_, n)| *n > 0)
@@ -116,7 +117,7 @@ pub(super) fn aids(r: &SolitaireResult, sep: &str, gap: &str) -> String {
 }
 
 /// How an attempt went, in a few words: undos and hints beside the result.
-pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
+pub(super) fn attempt_text(game: &str, r: &PatienceResult) -> String {
     let undos = aids(r, " · ", " ");
     if ranking(game) == Ranking::Chambers {
         format!(
@@ -135,8 +136,8 @@ pub(super) fn attempt_text(game: &str, r: &SolitaireResult) -> String {
 }
 
 /// The finished attempts among `rows`, best first, with their ranks.
-pub(super) fn ranked_attempts(game: &str, rows: &[AttemptRow]) -> Vec<(usize, AttemptRow, SolitaireResult)> {
-    let mut done: Vec<(AttemptRow, SolitaireResult)> = rows
+pub(super) fn ranked_attempts(game: &str, rows: &[AttemptRow]) -> Vec<(usize, AttemptRow, PatienceResult)> {
+    let mut done: Vec<(AttemptRow, PatienceResult)> = rows
         .iter()
         .filter(|row| row.status == GameStatus::Finished)
         .filter_map(|row| Some((row.clone(), result_of(row)?)))
@@ -156,8 +157,8 @@ pub(super) fn ranked_attempts(game: &str, rows: &[AttemptRow]) -> Vec<(usize, At
         .collect()
 }
 
-fn result_of(row: &AttemptRow) -> Option<SolitaireResult> {
-    parse_result(row.result.as_deref())
+fn result_of(row: &AttemptRow) -> Option<PatienceResult> {
+    row.result.as_ref()?.patience().cloned()
 }
 
 /// A player's ranked attempts over several days: wins, then average score.
@@ -425,12 +426,12 @@ pub(super) fn today_and_yesterday(at: DateTime<Utc>) -> (String, String) {
 mod tests {
     use super::*;
 
-    fn result(outcome: Ending, score: i64, moves: u32, hints: u32, minutes: i64) -> SolitaireResult {
-        SolitaireResult {
+    fn result(outcome: Ending, score: i64, moves: u32, hints: u32, minutes: i64) -> PatienceResult {
+        PatienceResult {
             moves,
             hints,
             elapsed_ms: minutes * 60_000,
-            ..SolitaireResult::sample(outcome, score)
+            ..PatienceResult::sample(outcome, score)
         }
     }
 

@@ -10,8 +10,7 @@ use super::types::{GameResult, Options, Reply, Request};
 use super::Ending;
 use super::{mention, options, Service};
 use crate::rules::{GameKind, Kind};
-use crate::store::{GameStatus, GameUpdate};
-use anyhow::Context;
+use crate::store::{GameStatus, GameUpdate, StoredResult};
 
 impl Service {
     pub(super) async fn moderator_end(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -35,7 +34,7 @@ impl Service {
         let update = GameUpdate {
             status: GameStatus::Cancelled,
             expires_at: None,
-            result: Some(serde_json::to_string(&result).context("result to json")?),
+            result: Some(StoredResult::of(result.clone())),
             ..GameUpdate::of(&row, req.at.timestamp_millis())
         };
         if self.save_row(&mut row, &update).await?.is_none() {
@@ -72,7 +71,6 @@ pub(super) fn was_ended(row: &crate::store::GameRow) -> bool {
     row.status == GameStatus::Cancelled
         && row
             .result
-            .as_deref()
-            .and_then(|r| serde_json::from_str::<GameResult>(r).ok())
-            .is_some_and(|r| r.outcome == Ending::Ended)
+            .as_ref()
+            .is_some_and(|r| r.result().outcome == Ending::Ended)
 }

@@ -6,7 +6,7 @@ use super::error::{ServiceResult, UserError};
 use super::types::{Ending, GameResult, Reply, Request, User};
 use super::{new_game_id, touched, Service};
 use crate::rules::{GameKind, Kind};
-use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
+use crate::store::{GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -82,7 +82,7 @@ impl Service {
         let update = GameUpdate {
             status: GameStatus::Cancelled,
             expires_at: None,
-            result: Some(serde_json::to_string(&result).expect("result to json")),
+            result: Some(StoredResult::of(result)),
             ..GameUpdate::of(row, at.timestamp_millis())
         };
         self.store.commit(&update).await.map(|_| ())

@@ -3,9 +3,10 @@
 //! The store saves the new ratings in the transaction that finishes the
 //! game (`Store::commit_rated`); the final board tells what changed.
 
+use super::types::GameResult;
 use super::types::BOT_ID;
 use super::{Service, ServiceResult};
-use crate::store::{GameRow, GameUpdate, RatedGame, RatedPlayer, Rating, StoreError, Winner};
+use crate::store::{GameRow, GameUpdate, RatedGame, RatedPlayer, Rating, StoreError, StoredResult, Winner};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -24,13 +25,6 @@ struct Seats {
     chosen_setup: bool,
 }
 
-#[derive(serde::Deserialize)]
-struct Result {
-    outcome: super::Ending,
-    winner: Option<String>,
-    winner_id: Option<String>,
-}
-
 /// How `update` rates the game `row`: only a finished game of a rated
 /// kind between two people, dealt by the server (not from a seed or a
 /// position one of them chose), with a result (a win, a loss, resignations and
@@ -41,7 +35,9 @@ pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame
         return None;
     }
     let seats = serde_json::from_str::<Seats>(&update.players).ok()?;
-    let result = serde_json::from_str::<Result>(update.result.as_deref()?).ok()?;
+    let StoredResult::Seated { result, winner_id } = update.result.as_ref()? else {
+        return None;
+    };
     if seats.chosen_setup
         || seats.red.id == BOT_ID
         || seats.black.id == BOT_ID
@@ -49,7 +45,7 @@ pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame
     {
         return None;
     }
-    let winner = winner_side(&seats, &result)?;
+    let winner = winner_side(&seats, result, winner_id.as_deref())?;
     let player = |seat: Seat| RatedPlayer {
         id: seat.id,
         name: seat.name,
@@ -64,7 +60,7 @@ pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame
 }
 
 /// The winner of a finished game; `None` when the result names none.
-fn winner_side(seats: &Seats, result: &Result) -> Option<Winner> {
+fn winner_side(seats: &Seats, result: &GameResult, winner_id: Option<&str>) -> Option<Winner> {
     match result.outcome {
         super::Ending::Draw => Some(Winner::Draw),
         super::Ending::Win => {
@@ -77,7 +73,7 @@ fn winner_side(seats: &Seats, result: &Result) -> Option<Winner> {
                     None
                 }
             };
-            match (&result.winner_id, &result.winner) {
+            match (winner_id, &result.winner) {
                 (Some(id), _) => side(id),
                 // Older results name the winner only; a name both share decides nothing.
                 (None, Some(name)) if seats.red.name != seats.black.name => {

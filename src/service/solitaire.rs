@@ -11,16 +11,18 @@ use super::options;
 use super::types::*;
 use super::Ending;
 use super::{mention, new_game_id, touched, Service};
-use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, Tally, HINT_BUDGET};
+use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{GameKind, Kind, Solo};
-use crate::store::{ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, StoreError};
+use crate::store::{
+    ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, PatienceResult, StoreError, StoredResult,
+};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 pub(super) const GAMES: [&str; 3] = [
     crate::rules::GameKind::Myrmex.as_str(),
@@ -89,27 +91,12 @@ fn share_of(finish: Option<&str>) -> &str {
         .trim_start_matches("Share: ")
 }
 
-/// The stored result of a patience: the common fields plus what the
-/// leaderboards rank by.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct SolitaireResult {
-    #[serde(flatten)]
-    pub result: GameResult,
-    pub score: i64,
-    pub moves: u32,
-    pub undos: u32,
-    /// Hints asked for (older results have none).
-    #[serde(default)]
-    pub hints: u32,
-    pub elapsed_ms: i64,
-}
-
 #[cfg(test)]
-impl SolitaireResult {
+impl PatienceResult {
     /// A result for tests: 120 moves in 13 minutes, no undo nor hint, no
     /// winner's name nor detail.
-    pub fn sample(outcome: super::Ending, score: i64) -> SolitaireResult {
-        SolitaireResult {
+    pub(crate) fn sample(outcome: super::Ending, score: i64) -> PatienceResult {
+        PatienceResult {
             result: GameResult {
                 outcome,
                 winner: None,
@@ -202,11 +189,11 @@ impl<G: SolitaireRules> Served for G {
 
     /// What the leaderboards rank by besides the result: the score, the
     /// moves, undos and hints, and the time from the first move.
-    fn stored_result(table: &Table<G>, outcome: &PatienceOutcome, at: DateTime<Utc>) -> serde_json::Value {
+    fn stored_result(table: &Table<G>, outcome: &PatienceOutcome, at: DateTime<Utc>) -> StoredResult {
         let game = table.game();
         let now = at.timestamp_millis();
         let elapsed_ms = now - table.log.first_move_at.unwrap_or(now);
-        let result = SolitaireResult {
+        StoredResult::Patience(PatienceResult {
             result: GameResult {
                 outcome: if outcome.won { Ending::Win } else { Ending::Loss },
                 winner: outcome.won.then(|| table.seats.name.clone()),
@@ -217,8 +204,7 @@ impl<G: SolitaireRules> Served for G {
             undos: game.undos(),
             hints: table.log.asides,
             elapsed_ms,
-        };
-        serde_json::to_value(result).expect("a result to json")
+        })
     }
 }
 
@@ -927,7 +913,7 @@ impl Service {
             let hint = tokio::task::spawn_blocking(move || fresh_hint(&game, &played, HINT_BUDGET))
                 .await
                 .context("hint search")?;
-            let text = format!("{} asked for a hint. {}", mention(&req.user), hint_text(&hint));
+            let text = format!("{} asked for a hint. {}", mention(&req.user), hint.told());
             let Some(()) = self.save_aside(&mut loaded.table, req, HINT).await? else {
                 return Ok(None);
             };
@@ -979,7 +965,7 @@ impl Service {
         } else {
             board::finished_components(id, loaded.daily.is_some())
         };
-        let result = stored_result(loaded.row()).map(|r| r.result);
+        let result = loaded.row().result.as_ref().map(|r| r.result().clone());
         let summary = GameSummary {
             status: if open {
                 GameStatus::Active
@@ -1031,13 +1017,7 @@ impl Service {
             return Ok(vec![]);
         }
         let summary = self.solitaire_summary_of(&row).await?;
-        let typed = typed.trim().to_ascii_lowercase().replace(' ', "");
-        Ok(summary
-            .legal
-            .into_iter()
-            .filter(|a| a.starts_with(&typed))
-            .take(super::MAX_SUGGESTIONS)
-            .collect())
+        Ok(super::engine::typed_matches(typed, summary.legal))
     }
 
     pub(super) async fn solitaire_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
@@ -1167,89 +1147,11 @@ fn capitalised(key: &str) -> String {
         .unwrap_or_default()
 }
 
-fn stored_result(row: &GameRow) -> Option<SolitaireResult> {
-    parse_result(row.result.as_deref())
-}
-
-/// A patience's stored result, from its JSON.
-pub(super) fn parse_result(json: Option<&str>) -> Option<SolitaireResult> {
-    json.and_then(|r| serde_json::from_str(r).ok())
-}
-
 fn stored_detail(row: &GameRow) -> String {
-    stored_result(row).map(|r| r.result.detail).unwrap_or_default()
-}
-
-/// What a hint says to the player: what it knows, and no more. With cards
-/// hidden it says in how many of the ways the stock could lie that it
-/// searched (all of them, or a sample) a winning line starts with the move.
-fn hint_text(hint: &Hint) -> String {
-    let ways = |n: usize| format!("{n} way{}", if n == 1 { "" } else { "s" });
-    let searched = |t: &Tally| if t.every { "all checked" } else { "sampled" };
-    let undecided = |t: &Tally| match t.undecided {
-        0 => String::new(),
-        n => format!(", {n} undecided within my budget"),
-    };
-    match hint {
-        Hint::Next { action, line_len } => format!(
-            "Play **{action}**: it starts a winning line of {line_len} action{}.",
-            if *line_len == 1 { "" } else { "s" }
-        ),
-        Hint::Likely { action, ways: t } if t.every && t.wins == t.searched => format!(
-            "Play **{action}**: it wins whatever the stock holds ({}).",
-            match t.searched {
-                1 => "the one way it could lie, checked".to_string(),
-                n => format!("all {n} ways it could lie checked"),
-            }
-        ),
-        Hint::Likely { action, ways: t } => format!(
-            "Play **{action}**: it wins in {} of {} the stock could lie ({}{}).",
-            t.wins,
-            ways(t.searched),
-            searched(t),
-            undecided(t)
-        ),
-        Hint::NoWin { ways: t } if t.undecided == 0 && t.every => format!(
-            "This position can no longer be won: no line wins in any of the {} the stock could lie.",
-            ways(t.searched)
-        ),
-        Hint::NoWin { ways: t } if t.undecided == 0 => format!(
-            "No line wins in any of the {} the stock could lie (sampled).",
-            ways(t.searched)
-        ),
-        Hint::NoWin { ways: t } => format!(
-            "No line wins in {} of {} the stock could lie ({}{}).",
-            t.losses(),
-            ways(t.searched),
-            searched(t),
-            undecided(t)
-        ),
-        Hint::Suggestion { action } => {
-            format!("From the cards you can see, try **{action}** (no promise that it wins).")
-        }
-        Hint::Guess { action } => format!(
-            "I could not decide within my budget whether this position can be won; my best guess is **{action}** (no promise that it wins)."
-        ),
-        Hint::Progress {
-            action,
-            line_len,
-            cards_down,
-        } => format!(
-            "Play **{action}**: it starts a line of {} to {}.",
-            crate::rules::counted(*line_len, "action"),
-            if *cards_down {
-                "another chamber or a card turned face up"
-            } else {
-                "another chamber"
-            }
-        ),
-        Hint::NoProgress => "From the cards you can see, no line of moves completes another chamber or turns a \
-             face-down card up: nothing is left to gain, so you may end the game now."
-            .into(),
-        Hint::Lost => "This position can no longer be won.".into(),
-        Hint::Undecided => "I could not decide within my budget whether this position can be won.".into(),
-        Hint::Nothing => "I see no move worth suggesting that does not go back to a position you have played.".into(),
-    }
+    row.result
+        .as_ref()
+        .map(|r| r.result().detail.clone())
+        .unwrap_or_default()
 }
 
 fn busy_player(open: &GameRow) -> UserError {

@@ -4,7 +4,7 @@
 
 use super::daily_seed::{parse_day, previous_day};
 use super::leaderboard::{game_title, ranking};
-use super::solitaire::{is_chosen, parse_result, GAMES};
+use super::solitaire::{is_chosen, GAMES};
 use super::types::*;
 use super::Ending;
 use super::{options, Service, ServiceResult};
@@ -93,7 +93,7 @@ impl Service {
             let results: Vec<_> = finished
                 .iter()
                 .filter(|(kind, setup, _)| kind == game && !is_chosen(setup))
-                .filter_map(|(_, _, result)| parse_result(result.as_deref()))
+                .filter_map(|(_, _, result)| result.as_ref()?.patience())
                 .collect();
             let wins = results.iter().filter(|r| r.result.outcome == Ending::Win).count();
             let days: Vec<NaiveDate> = attempts

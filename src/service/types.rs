@@ -286,32 +286,8 @@ impl Spot {
     }
 }
 
-/// How a game ended, as results are stored and front ends read them (in
-/// lower case: `win`, `loss`, `draw`...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Ending {
-    Win,
-    /// A patience not won.
-    Loss,
-    Draw,
-    /// Both players left an Army Ants deployment idle.
-    Abandoned,
-    /// A moderator ended the game: no one won, nothing was rated.
-    Ended,
-    /// A challenge or lobby that never started: turned down by the one
-    /// challenged, taken back by its host, or not answered in time.
-    Declined,
-    Withdrawn,
-    Expired,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
-    pub outcome: Ending,
-    pub winner: Option<String>,
-    pub detail: String,
-}
+/// How a game ended and its result in words, as the store keeps them.
+pub use crate::store::{Ending, GameResult};
 
 /// A message the bot sends besides the reply itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -22,12 +22,12 @@ pub struct DailyAttempt {
     pub started_at: i64,
 }
 
-/// An attempt with its game's status and stored result (JSON).
+/// An attempt with its game's status and stored result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttemptRow {
     pub attempt: DailyAttempt,
     pub status: super::GameStatus,
-    pub result: Option<String>,
+    pub result: Option<super::StoredResult>,
 }
 
 /// What inserting a daily attempt did.
@@ -70,7 +70,11 @@ fn attempt_row(r: &sqlx::any::AnyRow) -> Result<AttemptRow, super::StoreError> {
             field: "status",
             value: status.clone(),
         })?,
-        result: r.get("result"),
+        result: super::stored_result(r.get("result")).map_err(|value| super::StoreError::Unreadable {
+            id: r.get("game_id"),
+            field: "result",
+            value,
+        })?,
     })
 }
 
@@ -268,7 +272,7 @@ impl Store {
     pub async fn finished_patiences(
         &self,
         user: &str,
-    ) -> Result<Vec<(String, String, Option<String>)>, StoreError> {
+    ) -> Result<Vec<(String, String, Option<super::StoredResult>)>, StoreError> {
         let rows = sqlx::query(
             "SELECT kind, setup, result FROM games g WHERE owner_id = $1 AND multiplayer = 0 \
              AND status = 'finished' AND NOT EXISTS \
@@ -277,10 +281,17 @@ impl Store {
         .bind(user)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get("kind"), r.get("setup"), r.get("result")))
-            .collect())
+        rows.iter()
+            .map(|r| {
+                let result =
+                    super::stored_result(r.get("result")).map_err(|value| StoreError::Unreadable {
+                        id: format!("a game of {user}"),
+                        field: "result",
+                        value,
+                    })?;
+                Ok((r.get("kind"), r.get("setup"), result))
+            })
+            .collect()
     }
 
     /// Subscribes a channel to the daily post. `today` counts as posted, so

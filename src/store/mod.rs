@@ -18,11 +18,13 @@ mod daily;
 mod migrate;
 mod places;
 mod ratings;
+mod result;
 mod seen;
 mod sweep_lock;
 
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
+pub use result::{Ending, GameResult, PatienceResult, StoredResult};
 pub use sweep_lock::SweepLock;
 
 use crate::rules::{GameKind, Kind};
@@ -125,8 +127,8 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub expires_at: Option<i64>,
-    /// JSON: the result of a finished game.
-    pub result: Option<String>,
+    /// The result of a finished game.
+    pub result: Option<StoredResult>,
     pub message_id: Option<String>,
 }
 
@@ -148,7 +150,7 @@ pub struct GameUpdate {
     pub status: GameStatus,
     pub players: String,
     pub expires_at: Option<i64>,
-    pub result: Option<String>,
+    pub result: Option<StoredResult>,
     pub updated_at: i64,
     /// (user id, notation) appended after the existing log.
     pub append: Vec<(String, String)>,
@@ -551,7 +553,7 @@ impl Store {
         .bind(update.status.as_str())
         .bind(&update.players)
         .bind(update.expires_at)
-        .bind(&update.result)
+        .bind(update.result.as_ref().map(StoredResult::to_json))
         .bind(update.updated_at)
         .bind(&update.id)
         .bind(update.expected_version)
@@ -645,7 +647,7 @@ where
     .bind(game.created_at)
     .bind(game.updated_at)
     .bind(game.expires_at)
-    .bind(&game.result)
+    .bind(game.result.as_ref().map(StoredResult::to_json))
     .bind(&game.message_id)
     .execute(exec)
     .await;
@@ -667,6 +669,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         field,
         value,
     };
+    let result = stored_result(r.get("result")).map_err(|json| unreadable("result", json))?;
     Ok(GameRow {
         kind: Kind::parse(&kind).ok_or_else(|| unreadable("kind", kind.clone()))?,
         status: GameStatus::parse(&status).ok_or_else(|| unreadable("status", status.clone()))?,
@@ -681,9 +684,17 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         created_at: r.get("created_at"),
         updated_at: r.get("updated_at"),
         expires_at: r.get("expires_at"),
-        result: r.get("result"),
+        result,
         message_id: r.get("message_id"),
     })
+}
+
+/// A result column read, or its JSON when this version cannot read it.
+fn stored_result(json: Option<String>) -> Result<Option<StoredResult>, String> {
+    match json {
+        None => Ok(None),
+        Some(json) => StoredResult::from_json(&json).map(Some).ok_or(json),
+    }
 }
 
 #[cfg(test)]

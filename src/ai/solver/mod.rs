@@ -11,6 +11,7 @@ pub mod anthill;
 pub mod ants;
 pub mod daily;
 pub mod hint;
+mod hint_words;
 pub mod myrmex;
 pub mod unseen;
 

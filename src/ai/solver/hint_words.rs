@@ -1,0 +1,77 @@
+//! A hint in the player's words, worded once for every patience.
+
+use super::hint::{Hint, Tally};
+
+impl Hint {
+    /// What a hint says to the player: what it knows, and no more. With cards
+    /// hidden it says in how many of the ways the stock could lie that it
+    /// searched (all of them, or a sample) a winning line starts with the move.
+    pub fn told(&self) -> String {
+        let ways = |n: usize| format!("{n} way{}", if n == 1 { "" } else { "s" });
+        let searched = |t: &Tally| if t.every { "all checked" } else { "sampled" };
+        let undecided = |t: &Tally| match t.undecided {
+            0 => String::new(),
+            n => format!(", {n} undecided within my budget"),
+        };
+        match self {
+            Hint::Next { action, line_len } => format!(
+                "Play **{action}**: it starts a winning line of {line_len} action{}.",
+                if *line_len == 1 { "" } else { "s" }
+            ),
+            Hint::Likely { action, ways: t } if t.every && t.wins == t.searched => format!(
+                "Play **{action}**: it wins whatever the stock holds ({}).",
+                match t.searched {
+                    1 => "the one way it could lie, checked".to_string(),
+                    n => format!("all {n} ways it could lie checked"),
+                }
+            ),
+            Hint::Likely { action, ways: t } => format!(
+                "Play **{action}**: it wins in {} of {} the stock could lie ({}{}).",
+                t.wins,
+                ways(t.searched),
+                searched(t),
+                undecided(t)
+            ),
+            Hint::NoWin { ways: t } if t.undecided == 0 && t.every => format!(
+                "This position can no longer be won: no line wins in any of the {} the stock could lie.",
+                ways(t.searched)
+            ),
+            Hint::NoWin { ways: t } if t.undecided == 0 => format!(
+                "No line wins in any of the {} the stock could lie (sampled).",
+                ways(t.searched)
+            ),
+            Hint::NoWin { ways: t } => format!(
+                "No line wins in {} of {} the stock could lie ({}{}).",
+                t.losses(),
+                ways(t.searched),
+                searched(t),
+                undecided(t)
+            ),
+            Hint::Suggestion { action } => {
+                format!("From the cards you can see, try **{action}** (no promise that it wins).")
+            }
+            Hint::Guess { action } => format!(
+                "I could not decide within my budget whether this position can be won; my best guess is **{action}** (no promise that it wins)."
+            ),
+            Hint::Progress {
+                action,
+                line_len,
+                cards_down,
+            } => format!(
+                "Play **{action}**: it starts a line of {} to {}.",
+                crate::rules::counted(*line_len, "action"),
+                if *cards_down {
+                    "another chamber or a card turned face up"
+                } else {
+                    "another chamber"
+                }
+            ),
+            Hint::NoProgress => "From the cards you can see, no line of moves completes another chamber or turns a \
+                 face-down card up: nothing is left to gain, so you may end the game now."
+                .into(),
+            Hint::Lost => "This position can no longer be won.".into(),
+            Hint::Undecided => "I could not decide within my budget whether this position can be won.".into(),
+            Hint::Nothing => "I see no move worth suggesting that does not go back to a position you have played.".into(),
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! A game's result as its row stores it: typed at the store's edge, JSON in
+//! the column (a row whose result this version cannot read is refused, as
+//! for its kind and status).
+
+use serde::{Deserialize, Serialize};
+
+/// How a game ended, as results are stored and front ends read them (in
+/// lower case: `win`, `loss`, `draw`...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ending {
+    Win,
+    /// A patience not won.
+    Loss,
+    Draw,
+    /// Both players left an Army Ants deployment idle.
+    Abandoned,
+    /// A moderator ended the game: no one won, nothing was rated.
+    Ended,
+    /// A challenge or lobby that never started: turned down by the one
+    /// challenged, taken back by its host, or not answered in time.
+    Declined,
+    Withdrawn,
+    Expired,
+}
+
+/// A result in words: how it ended, who won, and a line on how.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub outcome: Ending,
+    pub winner: Option<String>,
+    pub detail: String,
+}
+
+/// The stored result of a patience: the common fields plus what the
+/// leaderboards rank by.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PatienceResult {
+    #[serde(flatten)]
+    pub result: GameResult,
+    pub score: i64,
+    pub moves: u32,
+    pub undos: u32,
+    /// Hints asked for (older results have none).
+    #[serde(default)]
+    pub hints: u32,
+    pub elapsed_ms: i64,
+}
+
+/// A row's result: a patience's, or that of a game of seats (or one that
+/// ended before or without its players), with the winner's id so that
+/// ratings never confuse two players of one name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum StoredResult {
+    Patience(PatienceResult),
+    Seated {
+        #[serde(flatten)]
+        result: GameResult,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        winner_id: Option<String>,
+    },
+}
+
+impl StoredResult {
+    /// A result with no winner's id: a game that ended before or without
+    /// its players.
+    pub fn of(result: GameResult) -> StoredResult {
+        StoredResult::Seated {
+            result,
+            winner_id: None,
+        }
+    }
+
+    /// The result in words, whatever the game.
+    pub fn result(&self) -> &GameResult {
+        match self {
+            StoredResult::Patience(patience) => &patience.result,
+            StoredResult::Seated { result, .. } => result,
+        }
+    }
+
+    /// A patience's tally, if it is one.
+    pub fn patience(&self) -> Option<&PatienceResult> {
+        match self {
+            StoredResult::Patience(patience) => Some(patience),
+            StoredResult::Seated { .. } => None,
+        }
+    }
+
+    /// The column's JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a result to json")
+    }
+
+    /// A column's JSON, `None` when this version cannot read it.
+    pub fn from_json(json: &str) -> Option<StoredResult> {
+        serde_json::from_str(json).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_back_as_the_kind_that_was_stored() {
+        let won = GameResult {
+            outcome: Ending::Win,
+            winner: Some("alice".into()),
+            detail: "Won".into(),
+        };
+        let patience = StoredResult::Patience(PatienceResult {
+            result: won.clone(),
+            score: 104,
+            moves: 120,
+            undos: 1,
+            hints: 2,
+            elapsed_ms: 60_000,
+        });
+        let seated = StoredResult::Seated {
+            result: won,
+            winner_id: Some("1".into()),
+        };
+        for stored in [patience, seated] {
+            assert_eq!(StoredResult::from_json(&stored.to_json()), Some(stored));
+        }
+    }
+
+    #[test]
+    fn older_rows_still_read() {
+        // A patience stored before hints were counted, and a game's result
+        // with a null winner id.
+        let old = r#"{"outcome":"loss","winner":null,"detail":"No moves left","score":40,"moves":90,"undos":0,"elapsed_ms":1000}"#;
+        assert_eq!(StoredResult::from_json(old).unwrap().patience().unwrap().hints, 0);
+        let game = r#"{"outcome":"draw","winner":null,"detail":"a draw","winner_id":null}"#;
+        let read = StoredResult::from_json(game).unwrap();
+        assert_eq!(read.result().outcome, Ending::Draw);
+        assert!(read.patience().is_none());
+        assert_eq!(StoredResult::from_json("{\"outcome\":\"gone\"}"), None);
+    }
+}
