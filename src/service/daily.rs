@@ -249,7 +249,7 @@ impl Service {
     pub(super) async fn daily_finish_line(&self, row: &GameRow) -> Option<String> {
         let attempt = self.store.daily_attempt(&row.id).await.ok()??.attempt;
         let result = row.result.as_ref()?.patience()?;
-        let mut text = format!("Share: {}", share_line(&attempt, &result));
+        let mut text = format!("Share: {}", share_line(&attempt, result));
         if let Ok(Some((_, Some(fewest)))) = self.store.daily_deal(&attempt.day, &attempt.game).await {
             text.push_str(&format!(
                 "\nThe solver won this deal in {fewest} moves (deals included)."
