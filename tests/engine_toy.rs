@@ -211,6 +211,28 @@ async fn the_engine_serves_a_game_outside_the_registry() {
 
     // Played to the end: "who takes the last object wins".
     take(&service, &bob, 3, "2:2", None).await.unwrap();
+    // `/record` in the channel: the engine writes it, with no line of the
+    // game's own (its seats, the result so far, the log by seat).
+    let record = service
+        .handle(&Request {
+            input: Input::command("record", &[] as &[(&str, &str)]),
+            ..request(&carol, 3)
+        })
+        .await;
+    let id = &table.row.id;
+    assert_eq!(
+        record.text,
+        format!(
+            "[Game \"Nim\"]\n[Id \"{id}\"]\n[first \"alice\"]\n[second \"bob\"]\n\
+             [Result \"in progress\"]\n\nfirst: 3:3\nsecond: 2:2"
+        )
+    );
+    let shown = record.game.expect("the game it records");
+    assert_eq!(
+        shown.to_move.as_deref(),
+        Some("alice"),
+        "summarised by the engine"
+    );
     let over = take(&service, &alice, 4, "1:1", None).await.unwrap();
     assert_eq!(over.row.status, GameStatus::Finished);
     let result = over.summary().result.expect("a result");

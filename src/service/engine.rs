@@ -14,7 +14,7 @@ use super::error::{ServiceResult, UserError};
 pub use super::multiplayer::Target;
 use super::offload::draw_replay;
 pub use super::state::{LogFacts, Logged};
-use super::types::{Ending, GameResult, GameSummary, Image, Post, Request, User};
+use super::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
 use super::{Config, Service};
 use crate::render::{
     board_replay, board_replay_alt_text, Board, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
@@ -25,10 +25,6 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::collections::HashMap;
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::{LazyLock, Mutex};
 use std::time::Duration;
 
 /// Who sits where at a table, as its game row stores the players.
@@ -220,42 +216,6 @@ impl<G: Served> Table<G> {
     }
 }
 
-/// What the sweep does with a row of an unlisted game past its deadline.
-type DueFn = for<'a> fn(
-    &'a Service,
-    &'a GameRow,
-    DateTime<Utc>,
-) -> Pin<Box<dyn Future<Output = anyhow::Result<Vec<Post>>> + Send + 'a>>;
-
-/// The deadlines of the unlisted games this process serves, by kind name:
-/// the five listed games' are matched by name in the sweep.
-static UNLISTED_DUE: LazyLock<Mutex<HashMap<&'static str, DueFn>>> = LazyLock::new(Default::default);
-
-/// Registers `G`'s kind (an unlisted game's rows can then be read) and its
-/// deadlines (the sweep then expires its tables and times out its seats).
-fn register<G: Served>() {
-    G::KIND.register();
-    if let Kind::Unlisted(entry) = G::KIND {
-        let due: DueFn = |service, row, now| Box::pin(service.table_due::<G>(row, now));
-        UNLISTED_DUE
-            .lock()
-            .expect("deadline registry lock")
-            .insert(entry.name, due);
-    }
-}
-
-/// The deadline handler of an unlisted kind, once its game was served here.
-pub(super) fn unlisted_due(kind: Kind) -> Option<DueFn> {
-    let Kind::Unlisted(entry) = kind else {
-        return None;
-    };
-    UNLISTED_DUE
-        .lock()
-        .expect("deadline registry lock")
-        .get(entry.name)
-        .copied()
-}
-
 /// Plays one logged entry of a game with seats: its user's seat acts, and
 /// the game's timeout entry (when it is no action of the game) forfeits
 /// the seat. For a game's `Logged::play_logged`.
@@ -318,7 +278,7 @@ pub enum TimedOut<Seat, Events> {
 impl Service {
     /// The game of `G` that `target` names in the request's channel, loaded.
     pub async fn find_table<G: Served>(&self, req: &Request, target: &Target<'_>) -> ServiceResult<Table<G>> {
-        register::<G>();
+        super::unlisted::register::<G>();
         let row = self.find_game(req, target, G::KIND, G::START).await?;
         self.load_table(row).await
     }
@@ -333,7 +293,7 @@ impl Service {
         setup: G::Stored,
         seats: G::Seats,
     ) -> ServiceResult<Table<G>> {
-        register::<G>();
+        super::unlisted::register::<G>();
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
             return Err(super::multiplayer::busy_channel(&open).into());
         }
@@ -660,6 +620,42 @@ impl Service {
             })
         })
         .await
+    }
+
+    /// The record of a stored game of `G` as the engine writes it: the
+    /// game, its id and its seats, the result, then the log, an entry a
+    /// line under the seat that made it. While the game waits for several
+    /// seats at once (a private step) the log stays hidden until every one
+    /// has acted, since an entry may place what the others must not see.
+    pub(super) async fn table_record<G: Served>(&self, row: &GameRow) -> ServiceResult<Reply> {
+        let table = self.load_table::<G>(row.clone()).await?;
+        let mut out = format!("[Game \"{}\"]\n[Id \"{}\"]\n", row.kind.title(), row.id);
+        let game = table.game.as_ref();
+        for seat in game.map(Game::seats).unwrap_or_default() {
+            out.push_str(&format!("[{seat} \"{}\"]\n", table.user(seat).name));
+        }
+        let result = match (game.and_then(Game::outcome), table.ended_result()) {
+            (Some(outcome), _) => table.told(&outcome),
+            (None, Some(ended)) => ended.detail,
+            (None, None) if game.is_none() => "waiting for players".into(),
+            (None, None) => "in progress".into(),
+        };
+        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let private_step = game.is_some_and(|game| matches!(game.turn(), Turn::Several(_)));
+        if !private_step {
+            for entry in self.store.actions(&row.id).await? {
+                let seat = table.seat_of(&entry.user_id).map(|seat| seat.to_string());
+                out.push_str(&format!(
+                    "{}: {}\n",
+                    seat.unwrap_or(entry.user_id),
+                    entry.notation
+                ));
+            }
+        }
+        Ok(Reply {
+            game: Some(table.summary()),
+            ..Reply::text(out.trim_end())
+        })
     }
 
     /// The channel's open game of `G` and the user's seat in it, for

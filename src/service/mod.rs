@@ -29,6 +29,7 @@ mod state;
 mod stats;
 mod touched;
 mod types;
+mod unlisted;
 
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use daily_seed::DailySecret;
@@ -310,8 +311,12 @@ impl Service {
             Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
                 self.solitaire_summary_of(row).await
             }
-            // Only the engine knows an unlisted game: its id, kind and status.
-            Kind::Unlisted(_) => Ok(GameSummary::of(row)),
+            // An unlisted game is summarised by the engine once served here;
+            // before that only its id, kind and status are known.
+            Kind::Unlisted(_) => match unlisted::paths(row.kind) {
+                Some(paths) => (paths.summary)(self, row).await,
+                None => Ok(GameSummary::of(row)),
+            },
         }
     }
 
@@ -408,8 +413,8 @@ impl Service {
                     .collect(),
                 // An unlisted game's deadlines are the engine's, once this
                 // process has served it.
-                Kind::Unlisted(_) => match engine::unlisted_due(row.kind) {
-                    Some(due) => due(self, &row, now).await?,
+                Kind::Unlisted(_) => match unlisted::paths(row.kind) {
+                    Some(paths) => (paths.due)(self, &row, now).await?,
                     None => vec![],
                 },
             };
@@ -459,9 +464,10 @@ impl Service {
             Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
                 self.solitaire_record(row, at).await
             }
-            Kind::Unlisted(entry) => {
-                Err(UserError::no_game(format!("{} has no record here.", entry.title)).into())
-            }
+            Kind::Unlisted(entry) => match unlisted::paths(row.kind) {
+                Some(paths) => (paths.record)(self, row).await,
+                None => Err(UserError::no_game(format!("{} has no record here.", entry.title)).into()),
+            },
         }
     }
 }
