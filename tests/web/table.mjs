@@ -209,6 +209,9 @@ async function atta() {
   await agree(pages, pages.dave);
   await pages.carol.locator('[data-action="start"]').click();
   await pages.dave.waitForSelector('[data-board][data-kind="atta-ants"][data-status="active"]');
+  // Every page has the started game before play reads whose move it is (a
+  // loaded machine may carry it to the host's page a moment later).
+  await agree(pages, pages.dave);
   if (shots) await pages.dave.screenshot({ path: `${shots}/atta-ants-start.png`, fullPage: true });
   await duel("atta-ants", pages, 600, async () => fail("atta-ants: the game did not end by play"));
 }
