@@ -183,6 +183,7 @@ async function army() {
   if (shots) await pages.bob.screenshot({ path: `${shots}/army-ants-challenge.png`, fullPage: true });
   await pages.bob.locator('[data-action="accept"]').click();
   await pages.alice.waitForSelector('[data-board][data-kind="army-ants"][data-status="active"]');
+  await agree(pages, pages.alice);
   if (shots) await pages.alice.screenshot({ path: `${shots}/army-ants-start.png`, fullPage: true });
   // The stranger sees the board but no move of theirs, and is refused.
   await stranger.waitForSelector('[data-board][data-status="active"]');
