@@ -22,6 +22,7 @@ mod offload;
 mod options;
 mod ratings;
 mod reach;
+mod seating;
 pub mod rules_text;
 mod solitaire;
 mod solitaire_games;
