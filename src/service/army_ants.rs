@@ -160,23 +160,19 @@ impl Served for ArmyAnts {
     fn unseated(why: Unseated, seats: &Seats) -> UserError {
         match why {
             Unseated::Expired => UserError::expired("That challenge has expired."),
-            Unseated::Closed { expired: true } => UserError::expired(
-                "That challenge has expired. Start a new one with /armyants challenge.",
-            ),
+            Unseated::Closed { expired: true } => {
+                UserError::expired("That challenge has expired. Start a new one with /armyants challenge.")
+            }
             Unseated::Closed { expired: false } => {
                 UserError::no_game("That challenge was withdrawn or declined.")
             }
             Unseated::Started => UserError::conflict("The challenge was already accepted."),
-            Unseated::Seated => UserError::not_a_player(
-                "You cannot accept your own challenge; wait for someone to take it.",
-            ),
-            Unseated::NotInvited { seated: true } => UserError::not_a_player(format!(
-                "Only {} can accept this challenge.",
-                seats.challenged().name
-            )),
-            Unseated::NotSeated if seats.is_open() => UserError::not_a_player(
-                "This challenge is open to anyone: accept it to play, or let it be.",
-            ),
+            Unseated::Seated => {
+                UserError::not_a_player("You cannot accept your own challenge; wait for someone to take it.")
+            }
+            Unseated::NotSeated if seats.is_open() => {
+                UserError::not_a_player("This challenge is open to anyone: accept it to play, or let it be.")
+            }
             Unseated::NotSeated => UserError::not_a_player("This challenge is not addressed to you."),
             why => why.worded::<Self>(),
         }

@@ -6,7 +6,9 @@
 //! orange and brown in the order players joined.
 
 use super::custom_id::ComponentId;
-use super::engine::{check_version, out_of_date, typed_matches, Filling, Left, Seating, Served, TimedOut, Unseated};
+use super::engine::{
+    check_version, out_of_date, typed_matches, Filling, Left, Seating, Served, TimedOut, Unseated,
+};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -115,7 +117,9 @@ impl Served for AttaAnts {
     fn unseated(why: Unseated, _: &Table) -> UserError {
         match why {
             Unseated::Expired => UserError::expired("That lobby has expired. Open a new one with /atta new."),
-            Unseated::Closed { .. } => UserError::expired("That lobby is closed. Open a new one with /atta new."),
+            Unseated::Closed { .. } => {
+                UserError::expired("That lobby is closed. Open a new one with /atta new.")
+            }
             Unseated::Full => UserError::illegal("The game is full: four players."),
             Unseated::NotOwner(host) => {
                 UserError::not_a_player(format!("Only the host, {host}, can start the game."))

@@ -63,9 +63,9 @@ pub enum Unseated {
     Over,
     /// The requester has a seat already.
     Seated,
-    /// The table names its guest and the requester is someone else
-    /// (`seated`: its owner).
-    NotInvited { seated: bool },
+    /// The table names its guest (by name), and only they answer it: the
+    /// requester is someone else (`seated`: its owner).
+    NotInvited { guest: String, seated: bool },
     /// Every seat is taken.
     Full,
     /// Only its owner (named) starts it.
@@ -92,7 +92,10 @@ impl Unseated {
             Unseated::Started => UserError::illegal("The game has already started."),
             Unseated::Over => UserError::game_over("That game is over."),
             Unseated::Seated => UserError::illegal("You are already in this game."),
-            Unseated::NotInvited { .. } => {
+            Unseated::NotInvited { guest, seated: true } => {
+                UserError::not_a_player(format!("Only {guest} can accept this {what}."))
+            }
+            Unseated::NotInvited { seated: false, .. } => {
                 UserError::not_a_player(format!("This {what} is not addressed to you."))
             }
             Unseated::Full => UserError::illegal("The game is full."),
@@ -183,7 +186,10 @@ impl Service {
             let seated = table.seat_of(&req.user.id).is_some();
             let refused = match table.seats.guest() {
                 Some(guest) if guest.id == req.user.id => None,
-                Some(_) => Some(Unseated::NotInvited { seated }),
+                Some(guest) => Some(Unseated::NotInvited {
+                    guest: guest.name.clone(),
+                    seated,
+                }),
                 None if seated => Some(Unseated::Seated),
                 None if table.seats.taken() >= G::SEATS.1 => Some(Unseated::Full),
                 None => {
@@ -210,8 +216,9 @@ impl Service {
     }
 
     /// The owner starts the table `target` names once enough seats are
-    /// taken: its game is dealt and under way. A click on an old board
-    /// (`at_version`) is refused.
+    /// taken: its game is dealt and under way (a named guest starts it by
+    /// accepting, never its owner). A click on an old board (`at_version`)
+    /// is refused.
     pub async fn start_table<G: Served>(
         &self,
         req: &Request,
@@ -228,6 +235,12 @@ impl Service {
             let owner = table.seats.owner();
             if req.user.id != owner.id {
                 return Err(table.unseated(Unseated::NotOwner(owner.name.clone())).into());
+            }
+            if let Some(guest) = table.seats.guest() {
+                let guest = guest.name.clone();
+                return Err(table
+                    .unseated(Unseated::NotInvited { guest, seated: true })
+                    .into());
             }
             if table.seats.taken() < G::SEATS.0 {
                 return Err(table.unseated(Unseated::TooFew).into());
