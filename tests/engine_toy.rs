@@ -64,11 +64,7 @@ impl Filling<Player> for Pair {
     }
 
     fn taken(&self) -> usize {
-        if self.second.id == OPEN_SEAT {
-            1
-        } else {
-            2
-        }
+        1 + usize::from(self.second.id != OPEN_SEAT)
     }
 
     fn sit(&mut self, user: &User) {

@@ -68,11 +68,7 @@ impl Filling<Side> for Seats {
     }
 
     fn taken(&self) -> usize {
-        if self.is_open() {
-            1
-        } else {
-            2
-        }
+        1 + usize::from(!self.is_open())
     }
 
     fn sit(&mut self, user: &User) {

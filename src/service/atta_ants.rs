@@ -644,14 +644,13 @@ fn parse(text: &str) -> Result<Action, UserError> {
     options::notation(text)
 }
 
+/// "alice (Red), bob (Yellow)".
 fn seat_list(table: &Table) -> String {
-    table
-        .seats
+    let labels: Vec<String> = Colour::ALL[..table.seats.len()]
         .iter()
-        .enumerate()
-        .map(|(i, u)| format!("{} ({})", u.name, Colour::ALL[i]))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|c| table.label(*c))
+        .collect();
+    labels.join(", ")
 }
 
 /// "alice (Red) to place the drawn card." or the result.
