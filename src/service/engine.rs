@@ -330,7 +330,7 @@ impl Service {
     ) -> ServiceResult<Table<G>> {
         register::<G>();
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
+            return Err(super::seating::busy_channel(&open).into());
         }
         let row = self.open_pending_game(req, G::KIND, &setup, &seats).await?;
         let game = G::dealt(&row, &setup, &seats).transpose()?;

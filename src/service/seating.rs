@@ -13,11 +13,13 @@
 use super::engine::{check_version, Seating, Served, Table};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
-use super::types::{Ending, Request, User};
-use super::Service;
-use crate::store::{GameStatus, GameUpdate};
+use super::types::{Ending, GameResult, Request, User};
+use super::{new_game_id, Service};
+use crate::rules::Kind;
+use crate::store::{GameRow, GameStatus, GameUpdate, StoreError};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 
 /// The id of a seat kept for whoever joins first (never a Discord id nor a
 /// script name, which cannot start with `~`).
@@ -295,4 +297,89 @@ impl Service {
         })
         .await
     }
+
+    /// Stores a new pending game (a challenge or a lobby) of `kind` in the
+    /// request's channel, owned by the requester, expiring like a challenge.
+    /// Refused with `busy_channel` when the channel already has an open game.
+    pub(super) async fn open_pending_game(
+        &self,
+        req: &Request,
+        kind: Kind,
+        setup: &impl Serialize,
+        players: &impl Serialize,
+    ) -> ServiceResult<GameRow> {
+        let now = req.at.timestamp_millis();
+        let row = GameRow {
+            id: new_game_id(),
+            kind,
+            guild_id: req.guild_key().to_string(),
+            channel_id: req.channel.clone(),
+            owner_id: req.user.id.clone(),
+            multiplayer: true,
+            status: GameStatus::Pending,
+            setup: serde_json::to_string(setup).context("setup to json")?,
+            players: serde_json::to_string(players).context("players to json")?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
+            result: None,
+            message_id: None,
+        };
+        match self.store.insert_game(&row).await {
+            Ok(()) => {
+                if let Some(at) = row.expires_at {
+                    self.next_sweep.expires(at);
+                }
+                Ok(row)
+            }
+            Err(StoreError::Busy) => Err(UserError::busy_channel(
+                "There is already a game in this channel; finish it first or play in a thread.",
+            )
+            .into()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Cancels a pending game that never started: `what` it was (`challenge`,
+    /// `lobby`) and why (`declined`, `withdrawn`, `expired`) become its result.
+    pub(super) async fn cancel_pending(
+        &self,
+        row: &GameRow,
+        what: &str,
+        ending: Ending,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let why = serde_json::to_value(ending).expect("an ending to json");
+        let result = GameResult {
+            outcome: ending,
+            winner: None,
+            detail: format!("{what} {}", why.as_str().unwrap_or_default()),
+        };
+        let update = GameUpdate {
+            status: GameStatus::Cancelled,
+            expires_at: None,
+            result: Some(serde_json::to_string(&result).expect("result to json")),
+            ..GameUpdate::of(row, at.timestamp_millis())
+        };
+        self.store.commit(&update).await.map(|_| ())
+    }
+}
+
+/// Why a channel cannot take another game, in the words of the game that
+/// holds it: a challenge (a table of fixed seats), a lobby, or a game.
+pub(super) fn busy_channel(open: &GameRow) -> UserError {
+    let title = open.kind.title();
+    let lobby = open
+        .kind
+        .listed()
+        .is_some_and(|kind| kind.players().0 != kind.players().1);
+    let what = match (lobby, open.status == GameStatus::Pending) {
+        (true, true) => format!("an {title} lobby is open"),
+        (_, true) => format!("an {title} challenge is waiting for an answer"),
+        (_, false) => format!("an {title} game is under way"),
+    };
+    UserError::busy_channel(format!(
+        "This channel is busy: {what}. Finish it first, or play in a thread."
+    ))
 }
