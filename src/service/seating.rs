@@ -370,10 +370,8 @@ impl Service {
 /// holds it: a challenge (a table of fixed seats), a lobby, or a game.
 pub(super) fn busy_channel(open: &GameRow) -> UserError {
     let title = open.kind.title();
-    let lobby = open
-        .kind
-        .listed()
-        .is_some_and(|kind| kind.players().0 != kind.players().1);
+    let seats = open.kind.listed().map(crate::rules::GameKind::players);
+    let lobby = seats.is_some_and(|(fewest, most)| fewest != most);
     let what = match (lobby, open.status == GameStatus::Pending) {
         (true, true) => format!("an {title} lobby is open"),
         (_, true) => format!("an {title} challenge is waiting for an answer"),
