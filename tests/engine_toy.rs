@@ -1,7 +1,8 @@
 //! The engine serves a game it was never told of: three-heap Nim, written
 //! against `rules::Game` alone and stored under an unlisted kind, is
-//! opened, started, played, refused, timed out and recorded through
-//! `service::engine`, with no line of its own in the service.
+//! opened, joined, declined, started, played, refused, timed out and
+//! recorded through `service::engine`, with no line of its own in the
+//! service.
 //!
 //! Nim's rule: take any number of objects from one heap; who takes the
 //! last object wins.
@@ -9,8 +10,13 @@
 mod common;
 
 use antics::rules::{Game, Kind, Unlisted};
-use antics::service::engine::{Logged, Seating, Served, Table, Target, Told, Worded};
-use antics::service::{Config, Ending, ErrorCode, GameResult, Input, Request, Service, User, UserError};
+use antics::service::engine::{
+    open_seat, Filling, Left, Logged, Seating, Served, Table, Target, Told, Worded, OPEN_SEAT,
+};
+use antics::service::{
+    Config, Ending, ErrorCode, GameResult, Input, Request, Service, ServiceError, ServiceResult, User,
+    UserError,
+};
 use antics::store::{ActionRow, GameRow, GameStatus, Store, StoredResult};
 use chrono::{DateTime, Duration, Utc};
 use common::nim::{Nim, NimError, Player, Take};
@@ -43,6 +49,33 @@ impl Seating<Player> for Pair {
         [Player::First, Player::Second]
             .into_iter()
             .find(|seat| self.user(*seat).id == user_id)
+    }
+}
+
+/// A Nim challenge: the first seat's, and the second for the named
+/// opponent or, open, for whoever joins first.
+impl Filling<Player> for Pair {
+    fn owner(&self) -> &User {
+        &self.first
+    }
+
+    fn guest(&self) -> Option<&User> {
+        Some(&self.second).filter(|second| second.id != OPEN_SEAT)
+    }
+
+    fn taken(&self) -> usize {
+        1 + usize::from(self.second.id != OPEN_SEAT)
+    }
+
+    fn sit(&mut self, user: &User) {
+        self.second = user.clone();
+    }
+
+    fn stand(&mut self, seat: Player) {
+        match seat {
+            Player::First => self.first = open_seat(),
+            Player::Second => self.second = open_seat(),
+        }
     }
 }
 
@@ -350,5 +383,196 @@ async fn an_unanswered_table_expires_through_the_engine() {
     assert_eq!(
         take(&service, &bob, after + 2, "1:1", None).await.err(),
         Some(ErrorCode::GameOver)
+    );
+}
+
+/// `user` joins the channel's table at `minutes`.
+async fn join(
+    service: &Service,
+    user: &User,
+    minutes: i64,
+    at_version: Option<i64>,
+) -> ServiceResult<(Table<Nim>, Player)> {
+    let req = request(user, minutes);
+    service.join_table::<Nim>(&req, Target::Channel, at_version).await
+}
+
+/// `user` starts the channel's table.
+async fn start(service: &Service, user: &User) -> ServiceResult<Table<Nim>> {
+    service
+        .start_table::<Nim>(&request(user, 1), Target::Channel, None)
+        .await
+}
+
+/// `user` leaves the channel's table at `minutes`.
+async fn leave(service: &Service, user: &User, minutes: i64) -> ServiceResult<Left<Nim>> {
+    service
+        .leave_table::<Nim>(&request(user, minutes), Target::Channel)
+        .await
+}
+
+/// A seat step's refusal, as the user reads it.
+fn refusal<T>(result: ServiceResult<T>) -> UserError {
+    match result {
+        Err(ServiceError::User(e)) => e,
+        Err(ServiceError::Internal(e)) => panic!("internal error: {e:#}"),
+        Ok(_) => panic!("accepted, not refused"),
+    }
+}
+
+#[tokio::test]
+async fn a_named_guest_accepts_by_joining_and_the_table_starts() {
+    let store = Store::in_memory().await.unwrap();
+    let service = Service::new(store.clone(), Config::default());
+    let (alice, bob, pair) = players();
+    let carol = User::new("carol", "carol");
+    let opened = service
+        .open_table::<Nim>(&request(&alice, 0), [1, 2, 3], pair)
+        .await
+        .unwrap();
+
+    // "Only the named guest may join, by accepting": not a stranger, nor
+    // the one who opened it.
+    let stranger = refusal(join(&service, &carol, 1, None).await);
+    assert_eq!(stranger.code, ErrorCode::NotAPlayer);
+    assert_eq!(stranger.message, "This challenge is not addressed to you.");
+    let owner = refusal(join(&service, &alice, 1, None).await);
+    assert_eq!(owner.message, "Only bob can accept this challenge.");
+    assert_eq!(
+        refusal(start(&service, &alice).await).message,
+        "Only bob can accept this challenge.",
+        "nor does its owner start it"
+    );
+    let stale = refusal(join(&service, &bob, 1, Some(opened.row.version + 1)).await);
+    assert_eq!(stale.code, ErrorCode::Conflict, "a click on an old board");
+
+    // "A table of a fixed number of seats starts when its last is taken":
+    // Bob's acceptance deals it, the first seat to move, its clock running.
+    let (table, seat) = join(&service, &bob, 1, Some(opened.row.version)).await.unwrap();
+    assert_eq!(seat, Player::Second);
+    assert_eq!(table.row.status, GameStatus::Active);
+    assert_eq!(table.summary().to_move.as_deref(), Some("alice"));
+    assert_eq!(table.row.expires_at, Some(at(11).timestamp_millis()));
+    let again = refusal(join(&service, &bob, 1, None).await);
+    assert_eq!(
+        (again.code, again.message.as_str()),
+        (ErrorCode::IllegalAction, "The game has already started.")
+    );
+
+    // Once under way, leaving is the game's own: Nim has no such action.
+    let left = leave(&service, &bob, 2).await;
+    assert!(matches!(left, Ok(Left::Playing(_, Player::Second))));
+    take(&service, &alice, 2, "3:3", None).await.unwrap();
+}
+
+#[tokio::test]
+async fn an_open_seat_is_taken_by_whoever_joins_first() {
+    let store = Store::in_memory().await.unwrap();
+    let service = Service::new(store.clone(), Config::default());
+    let (alice, bob, _) = players();
+    let carol = User::new("carol", "carol");
+    let pair = Pair {
+        first: alice.clone(),
+        second: open_seat(),
+    };
+    let opened = service
+        .open_table::<Nim>(&request(&alice, 0), [1, 1, 1], pair)
+        .await
+        .unwrap();
+    assert_eq!(opened.row.status, GameStatus::Pending);
+    assert_eq!(
+        refusal(join(&service, &alice, 1, None).await).message,
+        "You are already in this game."
+    );
+    assert_eq!(
+        refusal(start(&service, &alice).await).message,
+        "Nim needs at least 2 players: wait for someone to join."
+    );
+    let (table, seat) = join(&service, &carol, 1, None).await.unwrap();
+    assert_eq!(seat, Player::Second);
+    assert_eq!(table.row.status, GameStatus::Active);
+    assert_eq!(table.user(Player::Second), &carol, "the seat is Carol's now");
+    let stored = store.game(&table.row.id).await.unwrap().unwrap();
+    assert!(stored.players.contains("carol"), "{}", stored.players);
+    assert_eq!(
+        refusal(join(&service, &bob, 1, None).await).code,
+        ErrorCode::IllegalAction
+    );
+    assert_eq!(
+        take(&service, &carol, 2, "1:1", None).await.err(),
+        Some(ErrorCode::NotYourTurn)
+    );
+    take(&service, &alice, 2, "1:1", None).await.unwrap();
+    take(&service, &carol, 3, "2:1", None).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_challenge_is_declined_or_withdrawn_by_leaving_it() {
+    let store = Store::in_memory().await.unwrap();
+    let service = Service::new(store.clone(), Config::default());
+    let (alice, bob, pair) = players();
+    let carol = User::new("carol", "carol");
+
+    // "Its named guest leaving declines it": the table closes and frees
+    // the channel; a stranger has no seat to leave.
+    let declined = service
+        .open_table::<Nim>(&request(&alice, 0), [1, 2, 3], pair.clone())
+        .await
+        .unwrap();
+    let stranger = refusal(leave(&service, &carol, 1).await);
+    assert_eq!(
+        (stranger.code, stranger.message.as_str()),
+        (ErrorCode::NotAPlayer, "You are not playing in this game.")
+    );
+    let Ok(Left::Closed(table, ending)) = leave(&service, &bob, 1).await else {
+        panic!("declined");
+    };
+    assert_eq!(ending, Ending::Declined);
+    assert_eq!(table.row.status, GameStatus::Cancelled);
+    let row = store.game(&declined.row.id).await.unwrap().unwrap();
+    let result: &GameResult = row.result.as_ref().unwrap().result();
+    assert_eq!(
+        (result.outcome, result.detail.as_str()),
+        (Ending::Declined, "challenge declined")
+    );
+    let late = service
+        .join_table::<Nim>(&request(&bob, 2), Target::Id(&declined.row.id), None)
+        .await;
+    assert_eq!(
+        refusal(late).message,
+        "That challenge is closed. Challenge someone to start one."
+    );
+
+    // "The owner leaving withdraws it."
+    let withdrawn = service
+        .open_table::<Nim>(&request(&alice, 3), [1, 2, 3], pair)
+        .await
+        .unwrap();
+    let Ok(Left::Closed(_, ending)) = leave(&service, &alice, 4).await else {
+        panic!("withdrawn");
+    };
+    assert_eq!(ending, Ending::Withdrawn);
+    let row = store.game(&withdrawn.row.id).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Cancelled);
+}
+
+#[tokio::test]
+async fn a_table_past_its_time_refuses_to_fill_before_the_sweep_closes_it() {
+    let store = Store::in_memory().await.unwrap();
+    let config = Config::default();
+    let after = (config.challenge_ttl.as_secs() / 60) as i64 + 1;
+    let service = Service::new(store.clone(), config);
+    let (alice, bob, pair) = players();
+    service
+        .open_table::<Nim>(&request(&alice, 0), [1, 2, 3], pair)
+        .await
+        .unwrap();
+    let late = refusal(join(&service, &bob, after, None).await);
+    assert_eq!(
+        (late.code, late.message.as_str()),
+        (
+            ErrorCode::Expired,
+            "That challenge has expired. Challenge someone to start one."
+        )
     );
 }

@@ -4,7 +4,7 @@
 mod bot;
 
 use super::custom_id::ComponentId;
-use super::engine::{check_version, typed_matches, Seating, Served, Table, TimedOut};
+use super::engine::{open_seat, typed_matches, Filling, Left, Seating, Served, Table, TimedOut, Unseated};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -28,9 +28,6 @@ use serde::{Deserialize, Serialize};
 /// The log entry of a player who ran out of time (not a move: the rules'
 /// `forfeit`).
 const TIMEOUT: &str = "timeout";
-/// The id of the seat an open challenge keeps for whoever accepts (never a
-/// Discord id nor a script name, which cannot start with `~`).
-pub(super) const OPEN_SEAT: &str = "~open";
 
 /// Who plays which army.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -59,6 +56,30 @@ impl Seating<Side> for Seats {
     }
 }
 
+/// A challenge: two seats, the challenger's and the named opponent's (or
+/// one open to whoever accepts first).
+impl Filling<Side> for Seats {
+    fn owner(&self) -> &User {
+        self.user(self.challenger)
+    }
+
+    fn guest(&self) -> Option<&User> {
+        Some(self.challenged()).filter(|_| !self.is_open())
+    }
+
+    fn taken(&self) -> usize {
+        1 + usize::from(!self.is_open())
+    }
+
+    fn sit(&mut self, user: &User) {
+        *self.seat_mut(self.challenger.opponent()) = user.clone();
+    }
+
+    fn stand(&mut self, side: Side) {
+        *self.seat_mut(side) = open_seat();
+    }
+}
+
 impl Seats {
     /// The computer's seat and level, in a game against it.
     fn bot(&self) -> Option<(Side, Level)> {
@@ -77,17 +98,14 @@ impl Seats {
 
     /// An open challenge: the other seat is for whoever accepts first.
     fn is_open(&self) -> bool {
-        self.challenged().id == OPEN_SEAT
+        self.challenged().id == super::engine::OPEN_SEAT
     }
 
-    /// The seats once `user` takes the open one.
-    fn taken_by(&self, user: &User) -> Seats {
-        let mut seats = self.clone();
-        match self.challenger.opponent() {
-            Side::Red => seats.red = user.clone(),
-            Side::Black => seats.black = user.clone(),
+    fn seat_mut(&mut self, side: Side) -> &mut User {
+        match side {
+            Side::Red => &mut self.red,
+            Side::Black => &mut self.black,
         }
-        seats
     }
 
     fn labels(&self) -> BoardLabels {
@@ -132,6 +150,27 @@ impl Served for ArmyAnts {
                 "The game has not started: {} has not accepted the challenge yet.",
                 seats.challenged().name
             ),
+        }
+    }
+
+    fn unseated(why: Unseated, seats: &Seats) -> UserError {
+        match why {
+            Unseated::Expired => UserError::expired("That challenge has expired."),
+            Unseated::Closed { expired: true } => {
+                UserError::expired("That challenge has expired. Start a new one with /armyants challenge.")
+            }
+            Unseated::Closed { expired: false } => {
+                UserError::no_game("That challenge was withdrawn or declined.")
+            }
+            Unseated::Started => UserError::conflict("The challenge was already accepted."),
+            Unseated::Seated => {
+                UserError::not_a_player("You cannot accept your own challenge; wait for someone to take it.")
+            }
+            Unseated::NotSeated if seats.is_open() => {
+                UserError::not_a_player("This challenge is open to anyone: accept it to play, or let it be.")
+            }
+            Unseated::NotSeated => UserError::not_a_player("This challenge is not addressed to you."),
+            why => why.worded::<Self>(),
         }
     }
 }
@@ -239,7 +278,7 @@ impl Service {
             &["opponent", "color", "deployment", "position", "seed", "level"],
         )?;
         // No opponent: an open challenge, for whoever accepts first.
-        let opponent = options::user(opts, "opponent")?.unwrap_or_else(|| User::new(OPEN_SEAT, "anyone"));
+        let opponent = options::user(opts, "opponent")?.unwrap_or_else(open_seat);
         if opponent.id == req.user.id {
             return Err(UserError::bad_option("You cannot challenge yourself; name another player.").into());
         }
@@ -310,9 +349,8 @@ impl Service {
             self.check_ai_cooldown(&req.user, req.at)?;
         }
         let position = setup.position.is_some();
-        let mut loaded = self.open_table::<ArmyAnts>(req, setup, seats).await?;
+        let loaded = self.open_table::<ArmyAnts>(req, setup, seats).await?;
         if level.is_some() {
-            loaded.row.status = GameStatus::Active;
             return self.start_against_bot(req, loaded).await;
         }
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
@@ -332,7 +370,7 @@ impl Service {
             ),
             (false, None) => format!("{} deployment", deployment.name()),
         };
-        let text = if opponent.id == OPEN_SEAT {
+        let text = if loaded.seats.is_open() {
             format!(
                 "{} challenges anyone here to **Army Ants** ({start}). The first to click Accept plays {}. Open for {minutes} minutes.",
                 mention(&req.user),
@@ -397,9 +435,10 @@ impl Service {
     /// The computer places its cards, or moves first, in this request.
     async fn start_against_bot(&self, req: &Request, mut loaded: Loaded) -> ServiceResult<Reply> {
         let (bot_side, level) = loaded.seats.bot().expect("a game against the computer");
-        let before = loaded.game().phase();
         let seed = loaded.setup.seed.unwrap_or(0);
-        let turns = self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?;
+        let game = loaded.deal()?;
+        let before = game.phase();
+        let turns = self.bot_turns(game, bot_side, level, seed).await?;
         // The game was created in this request: no one else can have changed it.
         self.save_turn(&mut loaded, req.at, bot_entries(&turns))
             .await?
@@ -424,83 +463,40 @@ impl Service {
         Ok(self.board_reply(&loaded, text, None))
     }
 
+    /// The challenged player (or, in an open challenge, whoever comes
+    /// first) accepts: the game starts.
     async fn accept(
         &self,
         req: &Request,
         target: Target<'_>,
         at_version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        self.retrying(|| async move {
-            let mut loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-            check_pending(&loaded, req)?;
-            check_version(&loaded.row, at_version)?;
-            if loaded.seats.is_open() {
-                if loaded.seat_of(&req.user.id).is_some() {
-                    return Err(UserError::not_a_player(
-                        "You cannot accept your own challenge; wait for someone to take it.",
-                    )
-                    .into());
-                }
-                loaded.seats = loaded.seats.taken_by(&req.user);
-                loaded.row.players = serde_json::to_string(&loaded.seats).context("seats")?;
-            }
-            let challenged = loaded.seats.challenged().clone();
-            if req.user.id != challenged.id {
-                let msg = if loaded.seat_of(&req.user.id).is_some() {
-                    format!("Only {} can accept this challenge.", challenged.name)
-                } else {
-                    "This challenge is not addressed to you.".to_string()
-                };
-                return Err(UserError::not_a_player(msg).into());
-            }
-            let Some(()) = self.save_turn(&mut loaded, req.at, vec![]).await? else {
-                return Ok(None);
-            };
-            let text = match loaded.game().status() {
-                        Status::Deploying => format!(
-                            "{} accepted! Both players now place their cards in private: press **Deploy** to see your cards.",
-                            mention(&req.user)
-                        ),
-                        _ => format!("{} accepted! {}", mention(&req.user), self.turn_line(&loaded)),
-                    };
-            Ok(Some(self.board_reply(&loaded, text, None)))
-        })
-        .await
+        let (loaded, _) = self.join_table::<ArmyAnts>(req, target, at_version).await?;
+        let who = mention(&req.user);
+        let text = match loaded.game().status() {
+            Status::Deploying => format!(
+                "{who} accepted! Both players now place their cards in private: press **Deploy** to see your cards."
+            ),
+            _ => format!("{who} accepted! {}", self.turn_line(&loaded)),
+        };
+        Ok(self.board_reply(&loaded, text, None))
     }
 
+    /// The challenged player declines, or the challenger withdraws.
     async fn decline(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        self.retrying(|| async move {
-            let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-            check_pending(&loaded, req)?;
-            let Some(side) = loaded.seat_of(&req.user.id) else {
-                let msg = if loaded.seats.is_open() {
-                    "This challenge is open to anyone: accept it to play, or let it be."
-                } else {
-                    "This challenge is not addressed to you."
-                };
-                return Err(UserError::not_a_player(msg).into());
-            };
-            let withdrawn = side == loaded.seats.challenger;
-            let ending = if withdrawn {
-                Ending::Withdrawn
-            } else {
-                Ending::Declined
-            };
-            if !self.end_pending::<ArmyAnts>(&loaded.row, ending, req.at).await? {
-                return Ok(None);
+        let (loaded, ending) = match self.leave_table::<ArmyAnts>(req, target).await? {
+            Left::Closed(loaded, ending) => (loaded, ending),
+            Left::Stood(loaded) | Left::Playing(loaded, _) => {
+                return Err(loaded.unseated(Unseated::Started).into())
             }
-            let text = if withdrawn {
-                format!("{} withdrew the challenge.", mention(&req.user))
-            } else {
-                format!("{} declined the challenge.", mention(&req.user))
-            };
-            let mut reply = Reply::text(text);
-            let mut loaded = loaded;
-            loaded.row.status = GameStatus::Cancelled;
-            reply.game = Some(self.summary(&loaded));
-            Ok(Some(reply))
-        })
-        .await
+        };
+        let done = match ending {
+            Ending::Withdrawn => "withdrew",
+            _ => "declined",
+        };
+        let mut reply = Reply::text(format!("{} {done} the challenge.", mention(&req.user)));
+        reply.game = Some(self.summary(&loaded));
+        Ok(reply)
     }
 
     /// Plays an action (a move, a deployment, a resignation or a draw offer)
@@ -1171,38 +1167,6 @@ fn replay_view(game: &ArmyAnts) -> View {
             .cloned();
     }
     view
-}
-
-fn check_pending(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
-    match loaded.row.status {
-        GameStatus::Pending => {
-            if loaded
-                .row
-                .expires_at
-                .is_some_and(|t| t <= req.at.timestamp_millis())
-            {
-                Err(UserError::expired("That challenge has expired."))
-            } else {
-                Ok(())
-            }
-        }
-        GameStatus::Cancelled => {
-            let expired = loaded
-                .row
-                .result
-                .as_ref()
-                .is_some_and(|r| r.result().outcome == Ending::Expired);
-            if expired {
-                Err(UserError::expired(
-                    "That challenge has expired. Start a new one with /armyants challenge.",
-                ))
-            } else {
-                Err(UserError::no_game("That challenge was withdrawn or declined."))
-            }
-        }
-        GameStatus::Finished => Err(UserError::game_over("That game is over.")),
-        _ => Err(UserError::conflict("The challenge was already accepted.")),
-    }
 }
 
 /// How to place the hand by typing, for those who prefer it.

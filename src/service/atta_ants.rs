@@ -6,7 +6,9 @@
 //! orange and brown in the order players joined.
 
 use super::custom_id::ComponentId;
-use super::engine::{check_version, out_of_date, typed_matches, Seating, Served, TimedOut};
+use super::engine::{
+    check_version, out_of_date, typed_matches, Filling, Left, Seating, Served, TimedOut, Unseated,
+};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -18,13 +20,10 @@ use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Phase, RuleError, Setup, Status,
 };
 use crate::rules::{Game, GameKind, Kind};
-use crate::store::{GameRow, GameStatus, GameUpdate};
+use crate::store::{GameRow, GameStatus};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-
-const MAX_PLAYERS: usize = GameKind::AttaAnts.players().1 as usize;
-const MIN_PLAYERS: usize = GameKind::AttaAnts.players().0 as usize;
 
 /// What a lobby was opened with; the player count is known at the start.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -55,6 +54,25 @@ impl Seating<Colour> for Table {
             .iter()
             .position(|u| u.id == user_id)
             .map(|i| Colour::ALL[i])
+    }
+}
+
+/// A lobby: the host's seat first, then each in the order they joined.
+impl Filling<Colour> for Table {
+    fn owner(&self) -> &User {
+        &self.host
+    }
+
+    fn taken(&self) -> usize {
+        self.seats.len()
+    }
+
+    fn sit(&mut self, user: &User) {
+        self.seats.push(user.clone());
+    }
+
+    fn stand(&mut self, colour: Colour) {
+        self.seats.remove(colour.index());
     }
 }
 
@@ -94,6 +112,20 @@ impl Served for AttaAnts {
 
     fn not_started(_: &Table) -> String {
         "The game has not started yet: the host starts it with /atta start.".into()
+    }
+
+    fn unseated(why: Unseated, _: &Table) -> UserError {
+        match why {
+            Unseated::Expired => UserError::expired("That lobby has expired. Open a new one with /atta new."),
+            Unseated::Closed { .. } => {
+                UserError::expired("That lobby is closed. Open a new one with /atta new.")
+            }
+            Unseated::Full => UserError::illegal("The game is full: four players."),
+            Unseated::NotOwner(host) => {
+                UserError::not_a_player(format!("Only the host, {host}, can start the game."))
+            }
+            why => why.worded::<Self>(),
+        }
     }
 }
 
@@ -302,36 +334,14 @@ impl Service {
     }
 
     async fn atta_join(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        self.retrying(|| async move {
-            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
-            check_lobby(&loaded, req)?;
-            if loaded.seats.seat_of(&req.user.id).is_some() {
-                return Err(UserError::illegal("You are already in this game.").into());
-            }
-            if loaded.seats.seats.len() >= MAX_PLAYERS {
-                return Err(UserError::illegal("The game is full: four players.").into());
-            }
-            loaded.seats.seats.push(req.user.clone());
-            if self.commit_lobby(&mut loaded, req).await?.is_none() {
-                return Ok(None);
-            }
-            let colour = Colour::ALL[loaded.seats.seats.len() - 1];
-            let text = format!(
-                "{} joins and plays {}. {} players: {}.",
-                mention(&req.user),
-                colour,
-                loaded.seats.seats.len(),
-                seat_list(&loaded.seats)
-            );
-            Ok(Some(self.lobby_reply(&loaded, text)))
-        })
-        .await
-    }
-
-    /// Stores the lobby's new seats; `None` if another action changed it first.
-    async fn commit_lobby(&self, loaded: &mut Loaded, req: &Request) -> ServiceResult<Option<()>> {
-        let update = table_update(loaded, req);
-        self.save_row(&mut loaded.row, &update).await
+        let (loaded, colour) = self.join_table::<AttaAnts>(req, target, None).await?;
+        let text = format!(
+            "{} joins and plays {colour}. {} players: {}.",
+            mention(&req.user),
+            loaded.seats.seats.len(),
+            seat_list(&loaded.seats)
+        );
+        Ok(self.lobby_reply(&loaded, text))
     }
 
     async fn atta_start(
@@ -340,77 +350,35 @@ impl Service {
         target: Target<'_>,
         version: Option<i64>,
     ) -> ServiceResult<Reply> {
-        self.retrying(|| async move {
-            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
-            check_version(&loaded.row, version)?;
-            check_lobby(&loaded, req)?;
-            if req.user.id != loaded.seats.host.id {
-                return Err(UserError::not_a_player(format!(
-                    "Only the host, {}, can start the game.",
-                    loaded.seats.host.name
-                ))
-                .into());
-            }
-            if loaded.seats.seats.len() < MIN_PLAYERS {
-                return Err(UserError::illegal(
-                    "Atta Ants needs at least 2 players: wait for someone to join.",
-                )
-                .into());
-            }
-            let game = start_of(&loaded.setup, &loaded.seats)
-                .map_err(|e| UserError::bad_option(format!("That deal cannot start a game: {e}.")))?;
-            let first = game.first();
-            loaded.game = Some(game);
-            let Some(()) = self.save_turn(&mut loaded, req.at, vec![]).await? else {
-                return Ok(None);
-            };
-            let mut text = format!(
-                "**Atta Ants** begins: {}. {} is the first player.",
-                seat_list(&loaded.seats),
-                loaded.label(first)
-            );
-            text.push(' ');
-            text.push_str(&turn_line(&loaded));
-            Ok(Some(self.atta_board_reply(&loaded, text)))
-        })
-        .await
+        let loaded = self.start_table::<AttaAnts>(req, target, version).await?;
+        let text = format!(
+            "**Atta Ants** begins: {}. {} is the first player. {}",
+            seat_list(&loaded.seats),
+            loaded.label(loaded.game().first()),
+            turn_line(&loaded)
+        );
+        Ok(self.atta_board_reply(&loaded, text))
     }
 
+    /// The host closes the lobby, anyone else leaves it; in a game, the
+    /// player leaves the game.
     async fn atta_leave(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        self.retrying(|| async move {
-            let mut loaded = self.find_table::<AttaAnts>(req, &target).await?;
-            let Some(colour) = loaded.seats.seat_of(&req.user.id) else {
-                return Err(UserError::not_a_player("You are not playing in this game.").into());
-            };
-            if loaded.row.status != GameStatus::Pending {
-                return self.atta_act(req, target, Action::Leave, None).await.map(Some);
-            }
-            check_lobby(&loaded, req)?;
-            if req.user.id == loaded.seats.host.id {
-                // The host closes the lobby.
-                if !self
-                    .end_pending::<AttaAnts>(&loaded.row, Ending::Withdrawn, req.at)
-                    .await?
-                {
-                    return Ok(None);
-                }
-                loaded.row.status = GameStatus::Cancelled;
+        match self.leave_table::<AttaAnts>(req, target).await? {
+            Left::Playing(..) => self.atta_act(req, target, Action::Leave, None).await,
+            Left::Closed(loaded, _) => {
                 let mut reply = Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
                 reply.game = Some(self.atta_summary(&loaded));
-                return Ok(Some(reply));
+                Ok(reply)
             }
-            loaded.seats.seats.remove(colour.index());
-            if self.commit_lobby(&mut loaded, req).await?.is_none() {
-                return Ok(None);
+            Left::Stood(loaded) => {
+                let text = format!(
+                    "{} left the lobby. Players: {}.",
+                    mention(&req.user),
+                    seat_list(&loaded.seats)
+                );
+                Ok(self.lobby_reply(&loaded, text))
             }
-            let text = format!(
-                "{} left the lobby. Players: {}.",
-                mention(&req.user),
-                seat_list(&loaded.seats)
-            );
-            Ok(Some(self.lobby_reply(&loaded, text)))
-        })
-        .await
+        }
     }
 
     /// Plays an action for the requesting user (or for `seat` on a timeout).
@@ -651,14 +619,6 @@ impl Service {
     }
 }
 
-/// The store update that saves the lobby's table as it now stands.
-fn table_update(loaded: &Loaded, req: &Request) -> GameUpdate {
-    GameUpdate {
-        players: serde_json::to_string(&loaded.seats).expect("table to json"),
-        ..GameUpdate::of(&loaded.row, req.at.timestamp_millis())
-    }
-}
-
 /// The game a started lobby deals.
 fn start_of(setup: &LobbySetup, table: &Table) -> Result<AttaAnts, crate::rules::atta_ants::SetupError> {
     AttaAnts::new(&rules_setup(setup, table.seats.len()))
@@ -684,37 +644,13 @@ fn parse(text: &str) -> Result<Action, UserError> {
     options::notation(text)
 }
 
+/// "alice (Red), bob (Yellow)".
 fn seat_list(table: &Table) -> String {
-    table
-        .seats
+    let labels: Vec<String> = Colour::ALL[..table.seats.len()]
         .iter()
-        .enumerate()
-        .map(|(i, u)| format!("{} ({})", u.name, Colour::ALL[i]))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn check_lobby(loaded: &Loaded, req: &Request) -> Result<(), UserError> {
-    match loaded.row.status {
-        GameStatus::Pending => {
-            if loaded
-                .row
-                .expires_at
-                .is_some_and(|t| t <= req.at.timestamp_millis())
-            {
-                Err(UserError::expired(
-                    "That lobby has expired. Open a new one with /atta new.",
-                ))
-            } else {
-                Ok(())
-            }
-        }
-        GameStatus::Cancelled => Err(UserError::expired(
-            "That lobby is closed. Open a new one with /atta new.",
-        )),
-        GameStatus::Finished => Err(UserError::game_over("That game is over.")),
-        _ => Err(UserError::illegal("The game has already started.")),
-    }
+        .map(|c| table.label(*c))
+        .collect();
+    labels.join(", ")
 }
 
 /// "alice (Red) to place the drawn card." or the result.

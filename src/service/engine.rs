@@ -13,6 +13,7 @@
 use super::error::{ServiceResult, UserError};
 pub use super::multiplayer::Target;
 use super::offload::draw_replay;
+pub use super::seating::{open_seat, Filling, Left, Unseated, OPEN_SEAT};
 pub use super::state::{LogFacts, Logged};
 use super::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
 use super::{Config, Service};
@@ -134,6 +135,19 @@ pub trait Served:
     /// The rules' refusal in the player's words.
     fn refused(refusal: Self::Refusal, seats: &Self::Seats) -> UserError {
         refusal.worded(&|seat| seats.label(seat))
+    }
+
+    /// How many seats its table has: at least the first to start, at most
+    /// the second (the registry's players; two for an unlisted game).
+    const SEATS: (usize, usize) = match Self::KIND {
+        Kind::Listed(kind) => (kind.players().0 as usize, kind.players().1 as usize),
+        Kind::Unlisted(_) => (2, 2),
+    };
+
+    /// A step on the table's seats (join, start, leave) refused, in the
+    /// game's words: the engine's unless it words its own.
+    fn unseated(why: Unseated, _seats: &Self::Seats) -> UserError {
+        why.worded::<Self>()
     }
 }
 
@@ -295,7 +309,7 @@ impl Service {
     ) -> ServiceResult<Table<G>> {
         super::unlisted::register::<G>();
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::multiplayer::busy_channel(&open).into());
+            return Err(super::seating::busy_channel(&open).into());
         }
         let row = self.open_pending_game(req, G::KIND, &setup, &seats).await?;
         let game = G::dealt(&row, &setup, &seats).transpose()?;

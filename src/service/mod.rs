@@ -23,6 +23,7 @@ mod options;
 mod ratings;
 mod reach;
 pub mod rules_text;
+mod seating;
 mod solitaire;
 mod solitaire_games;
 mod state;

@@ -1,15 +1,12 @@
-//! What the games of two or more players share: opening a game in a
-//! channel, and finding it again (the channel's open or last game of that
-//! kind, or the game a component id names).
+//! What the games of two or more players share: finding a game again (the
+//! channel's open or last game of that kind, or the game a component id
+//! names). Opening and closing a table are `seating`'s.
 
 use super::error::{ServiceResult, UserError};
-use super::types::{Ending, GameResult, Reply, Request, User};
-use super::{new_game_id, touched, Service};
+use super::types::{Reply, Request, User};
+use super::{touched, Service};
 use crate::rules::{GameKind, Kind};
-use crate::store::{GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
-use anyhow::Context;
-use chrono::{DateTime, Utc};
-use serde::Serialize;
+use crate::store::{GameRow, StoreError};
 
 /// How a command finds its game.
 #[derive(Clone, Copy)]
@@ -21,73 +18,6 @@ pub enum Target<'a> {
 }
 
 impl Service {
-    /// Stores a new pending game (a challenge or a lobby) of `kind` in the
-    /// request's channel, owned by the requester, expiring like a challenge.
-    /// Refused with `busy_channel` when the channel already has an open game.
-    pub(super) async fn open_pending_game(
-        &self,
-        req: &Request,
-        kind: Kind,
-        setup: &impl Serialize,
-        players: &impl Serialize,
-    ) -> ServiceResult<GameRow> {
-        let now = req.at.timestamp_millis();
-        let row = GameRow {
-            id: new_game_id(),
-            kind,
-            guild_id: req.guild_key().to_string(),
-            channel_id: req.channel.clone(),
-            owner_id: req.user.id.clone(),
-            multiplayer: true,
-            status: GameStatus::Pending,
-            setup: serde_json::to_string(setup).context("setup to json")?,
-            players: serde_json::to_string(players).context("players to json")?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
-            result: None,
-            message_id: None,
-        };
-        match self.store.insert_game(&row).await {
-            Ok(()) => {
-                if let Some(at) = row.expires_at {
-                    self.next_sweep.expires(at);
-                }
-                Ok(row)
-            }
-            Err(StoreError::Busy) => Err(UserError::busy_channel(
-                "There is already a game in this channel; finish it first or play in a thread.",
-            )
-            .into()),
-            Err(e) => Err(e.into()),
-        }
-    }
-
-    /// Cancels a pending game that never started: `what` it was (`challenge`,
-    /// `lobby`) and why (`declined`, `withdrawn`, `expired`) become its result.
-    pub(super) async fn cancel_pending(
-        &self,
-        row: &GameRow,
-        what: &str,
-        ending: Ending,
-        at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        let why = serde_json::to_value(ending).expect("an ending to json");
-        let result = GameResult {
-            outcome: ending,
-            winner: None,
-            detail: format!("{what} {}", why.as_str().unwrap_or_default()),
-        };
-        let update = GameUpdate {
-            status: GameStatus::Cancelled,
-            expires_at: None,
-            result: Some(StoredResult::of(result)),
-            ..GameUpdate::of(row, at.timestamp_millis())
-        };
-        self.store.commit(&update).await.map(|_| ())
-    }
-
     /// A channel's multiplayer game: the open one (of whatever kind), else
     /// its last game of `kind`.
     pub(super) async fn channel_game(
@@ -157,18 +87,4 @@ impl Service {
             .into()),
         }
     }
-}
-
-/// Why a channel cannot take another game, in the words of the game that
-/// holds it: an Army Ants challenge, an Atta Ants lobby, or a game.
-pub(super) fn busy_channel(open: &GameRow) -> UserError {
-    let title = open.kind.title();
-    let what = match (open.kind, open.status == GameStatus::Pending) {
-        (Kind::Listed(GameKind::AttaAnts), true) => format!("an {title} lobby is open"),
-        (_, true) => format!("an {title} challenge is waiting for an answer"),
-        (_, false) => format!("an {title} game is under way"),
-    };
-    UserError::busy_channel(format!(
-        "This channel is busy: {what}. Finish it first, or play in a thread."
-    ))
 }
