@@ -268,6 +268,19 @@ async fn the_engine_serves_a_game_outside_the_registry() {
     );
     let over = take(&service, &alice, 4, "1:1", None).await.unwrap();
     assert_eq!(over.row.status, GameStatus::Finished);
+    // Its record once over: the channel's last game, found among the
+    // kinds served here.
+    let record = service
+        .handle(&Request {
+            input: Input::command("record", &[] as &[(&str, &str)]),
+            ..request(&carol, 4)
+        })
+        .await;
+    assert!(
+        record.text.contains("[Result \"alice (first) wins\"]") && record.text.ends_with("first: 1:1"),
+        "{}",
+        record.text
+    );
     let result = over.summary().result.expect("a result");
     assert_eq!(result.outcome, Ending::Win);
     assert_eq!(result.winner.as_deref(), Some("alice"));

@@ -427,23 +427,21 @@ impl Service {
     }
 
     /// `/record`: the record of the channel's open or last game as text.
-    /// The channel's open Army Ants game comes first; otherwise the newer of
-    /// its last Army Ants game and the user's own last patience here.
+    /// The channel's open game of two or more comes first; otherwise the
+    /// newer of its last such game and the user's own last patience here.
     async fn record(&self, req: &Request) -> ServiceResult<Reply> {
         if let Some(row) = self.store.open_multiplayer_game(&req.channel).await? {
             return self.record_of(&row, req.at).await;
         }
-        let army = self
-            .store
-            .latest_game(&req.channel, Some(GameKind::ArmyAnts))
-            .await?;
-        let atta = self
-            .store
-            .latest_game(&req.channel, Some(GameKind::AttaAnts))
-            .await?;
-        let duel = [army, atta]
+        // The last game of each kind of two or more players, the unlisted
+        // ones served here included.
+        let kinds = [GameKind::ArmyAnts, GameKind::AttaAnts].map(Kind::Listed);
+        let mut last = Vec::new();
+        for kind in kinds.into_iter().chain(unlisted::kinds()) {
+            last.extend(self.store.latest_of(&req.channel, Some(kind)).await?);
+        }
+        let duel = last
             .into_iter()
-            .flatten()
             .filter(|row| row.status != GameStatus::Cancelled || moderation::was_ended(row))
             .max_by_key(|row| row.created_at);
         let patience = self.store.latest_solitaire(&req.channel, &req.user.id).await?;

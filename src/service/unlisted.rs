@@ -23,6 +23,7 @@ type RowFn<T> = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<
 /// The shared paths of one unlisted kind, written once by the engine.
 #[derive(Clone, Copy)]
 pub(super) struct Paths {
+    pub kind: Kind,
     /// What the sweep does with a row past its deadline.
     pub due: DueFn,
     /// The row as a reply shows it.
@@ -40,6 +41,7 @@ pub(super) fn register<G: Served>() {
     G::KIND.register();
     if let Kind::Unlisted(entry) = G::KIND {
         let paths = Paths {
+            kind: G::KIND,
             due: |service, row, now| Box::pin(service.table_due::<G>(row, now)),
             summary: |service, row| {
                 Box::pin(async move { Ok(service.load_table::<G>(row.clone()).await?.summary()) })
@@ -63,4 +65,10 @@ pub(super) fn paths(kind: Kind) -> Option<Paths> {
         .expect("unlisted registry lock")
         .get(entry.name)
         .copied()
+}
+
+/// The unlisted kinds served here.
+pub(super) fn kinds() -> Vec<Kind> {
+    let served = SERVED.lock().expect("unlisted registry lock");
+    served.values().map(|paths| paths.kind).collect()
 }
