@@ -70,11 +70,7 @@ fn attempt_row(r: &sqlx::any::AnyRow) -> Result<AttemptRow, super::StoreError> {
             field: "status",
             value: status.clone(),
         })?,
-        result: super::stored_result(r.get("result")).map_err(|value| super::StoreError::Unreadable {
-            id: r.get("game_id"),
-            field: "result",
-            value,
-        })?,
+        result: super::stored_result(r.get("game_id"), r.get("result"))?,
     })
 }
 
@@ -274,7 +270,7 @@ impl Store {
         user: &str,
     ) -> Result<Vec<(String, String, Option<super::StoredResult>)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT kind, setup, result FROM games g WHERE owner_id = $1 AND multiplayer = 0 \
+            "SELECT id, kind, setup, result FROM games g WHERE owner_id = $1 AND multiplayer = 0 \
              AND status = 'finished' AND NOT EXISTS \
              (SELECT 1 FROM daily_attempts a WHERE a.game_id = g.id AND a.ranked = 0)",
         )
@@ -283,12 +279,7 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                let result =
-                    super::stored_result(r.get("result")).map_err(|value| StoreError::Unreadable {
-                        id: format!("a game of {user}"),
-                        field: "result",
-                        value,
-                    })?;
+                let result = super::stored_result(r.get("id"), r.get("result"))?;
                 Ok((r.get("kind"), r.get("setup"), result))
             })
             .collect()

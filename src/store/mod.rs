@@ -669,7 +669,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         field,
         value,
     };
-    let result = stored_result(r.get("result")).map_err(|json| unreadable("result", json))?;
+    let result = stored_result(&id, r.get("result"))?;
     Ok(GameRow {
         kind: Kind::parse(&kind).ok_or_else(|| unreadable("kind", kind.clone()))?,
         status: GameStatus::parse(&status).ok_or_else(|| unreadable("status", status.clone()))?,
@@ -689,12 +689,19 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     })
 }
 
-/// A result column read, or its JSON when this version cannot read it.
-fn stored_result(json: Option<String>) -> Result<Option<StoredResult>, String> {
-    match json {
-        None => Ok(None),
-        Some(json) => StoredResult::from_json(&json).map(Some).ok_or(json),
-    }
+/// The result column of game `id`, refused with its JSON when this
+/// version cannot read it.
+fn stored_result(id: &str, json: Option<String>) -> Result<Option<StoredResult>, StoreError> {
+    let Some(json) = json else {
+        return Ok(None);
+    };
+    StoredResult::from_json(&json)
+        .map(Some)
+        .ok_or_else(|| StoreError::Unreadable {
+            id: id.to_string(),
+            field: "result",
+            value: json,
+        })
 }
 
 #[cfg(test)]
