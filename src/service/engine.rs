@@ -121,8 +121,7 @@ pub trait Served:
     /// The result the row stores once the game is over (at `at`): its
     /// result in words, with the winner's id so that ratings never confuse
     /// two players of one name.
-    fn stored_result(table: &Table<Self>, outcome: &Self::Outcome, at: DateTime<Utc>) -> StoredResult {
-        let _ = at;
+    fn stored_result(table: &Table<Self>, outcome: &Self::Outcome, _at: DateTime<Utc>) -> StoredResult {
         StoredResult::Seated {
             result: table.result(outcome),
             winner_id: Self::winner(outcome).map(|seat| table.user(seat).id.clone()),

@@ -538,6 +538,30 @@ fn internal_reply(e: anyhow::Error) -> Reply {
     }
 }
 
+/// A new game's row in the request's channel, owned by the requester, at
+/// version 0: a game of one player under way with no deadline, unless the
+/// caller sets otherwise.
+fn new_row(req: &Request, kind: Kind, setup: String, players: String) -> crate::store::GameRow {
+    let now = req.at.timestamp_millis();
+    crate::store::GameRow {
+        id: new_game_id(),
+        kind,
+        guild_id: req.guild_key().to_string(),
+        channel_id: req.channel.clone(),
+        owner_id: req.user.id.clone(),
+        multiplayer: false,
+        status: GameStatus::Active,
+        setup,
+        players,
+        version: 0,
+        created_at: now,
+        updated_at: now,
+        expires_at: None,
+        result: None,
+        message_id: None,
+    }
+}
+
 /// A short random id for a new game.
 fn new_game_id() -> String {
     const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";

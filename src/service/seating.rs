@@ -14,7 +14,7 @@ use super::engine::{check_version, Seating, Served, Table};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::types::{Ending, GameResult, Request, User};
-use super::{new_game_id, Service};
+use super::Service;
 use crate::rules::Kind;
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context;
@@ -308,23 +308,13 @@ impl Service {
         setup: &impl Serialize,
         players: &impl Serialize,
     ) -> ServiceResult<GameRow> {
-        let now = req.at.timestamp_millis();
+        let setup = serde_json::to_string(setup).context("setup to json")?;
+        let players = serde_json::to_string(players).context("players to json")?;
         let row = GameRow {
-            id: new_game_id(),
-            kind,
-            guild_id: req.guild_key().to_string(),
-            channel_id: req.channel.clone(),
-            owner_id: req.user.id.clone(),
             multiplayer: true,
             status: GameStatus::Pending,
-            setup: serde_json::to_string(setup).context("setup to json")?,
-            players: serde_json::to_string(players).context("players to json")?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            expires_at: Some(now + self.config.challenge_ttl.as_millis() as i64),
-            result: None,
-            message_id: None,
+            expires_at: Some(req.at.timestamp_millis() + self.config.challenge_ttl.as_millis() as i64),
+            ..super::new_row(req, kind, setup, players)
         };
         match self.store.insert_game(&row).await {
             Ok(()) => {

@@ -10,7 +10,7 @@ use super::offload::draw_replay;
 use super::options;
 use super::types::*;
 use super::Ending;
-use super::{mention, new_game_id, touched, Service};
+use super::{mention, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
@@ -543,7 +543,6 @@ impl Service {
                 return Err(busy_player(&open).into());
             }
         }
-        let now = req.at.timestamp_millis();
         let (daily, chosen) = match deal {
             Dealt::Daily(attempt) => (Some(attempt), false),
             Dealt::Random => (None, false),
@@ -553,23 +552,11 @@ impl Service {
         if let (serde_json::Value::Object(fields), true) = (&mut stored_setup, chosen) {
             fields.insert(CHOSEN.into(), true.into());
         }
+        let owner = serde_json::to_string(&req.user).context("owner to json")?;
         let row = GameRow {
-            id: new_game_id(),
-            kind: G::KIND.into(),
-            guild_id: req.guild_key().to_string(),
-            channel_id: req.channel.clone(),
-            owner_id: req.user.id.clone(),
-            multiplayer: false,
-            status: GameStatus::Active,
-            setup: stored_setup.to_string(),
-            players: serde_json::to_string(&req.user).context("owner to json")?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
             // A daily attempt ends when its day closes.
             expires_at: daily.as_ref().and_then(|a| close_of(&a.day)),
-            result: None,
-            message_id: None,
+            ..super::new_row(req, G::KIND.into(), stored_setup.to_string(), owner)
         };
         let day = daily.as_ref().map(|a| a.day.clone());
         let inserted = match daily {
