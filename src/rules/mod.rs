@@ -12,6 +12,7 @@ pub mod cards;
 mod game;
 mod ledger;
 pub mod myrmex;
+pub mod pages;
 pub mod patience;
 pub mod refusal;
 pub mod shuffle;
