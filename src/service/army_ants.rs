@@ -153,6 +153,43 @@ impl Served for ArmyAnts {
         }
     }
 
+    /// Replies show the spectator's position, never hidden cards.
+    fn summarised(loaded: &Loaded, summary: GameSummary) -> GameSummary {
+        GameSummary {
+            position: loaded.game.as_ref().map(|game| game.position(None)),
+            ..summary
+        }
+    }
+
+    /// The starting position, or the deployment and its seed: the seed
+    /// only once the armies are placed, since it deals the hidden rows.
+    fn record_tags(loaded: &Loaded) -> Vec<(&'static str, String)> {
+        let secret = loaded.game().phase() == Phase::Deploy;
+        match (&loaded.setup.position, loaded.setup.seed) {
+            (Some(position), _) => vec![("Position", position.clone())],
+            (None, Some(seed)) => {
+                let mut tags = vec![("Deployment", loaded.setup.deployment.name().to_string())];
+                tags.extend((!secret).then(|| ("Seed", seed.to_string())));
+                tags
+            }
+            (None, None) => vec![],
+        }
+    }
+
+    /// The numbered move list; a private deployment's placements stay
+    /// hidden while it is under way.
+    fn record_moves(loaded: &Loaded) -> Option<String> {
+        let secret = loaded.game().phase() == Phase::Deploy;
+        Some(record_moves(loaded.game().record(), secret))
+    }
+
+    fn replay(
+        service: &Service,
+        loaded: &Loaded,
+    ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
+        service.table_replay(loaded, replay_view, loaded.seats.labels())
+    }
+
     fn unseated(why: Unseated, seats: &Seats) -> UserError {
         match why {
             Unseated::Expired => UserError::expired("That challenge has expired."),
@@ -392,7 +429,7 @@ impl Service {
         Reply {
             text,
             components: board::challenge(&loaded.row.id, loaded.row.version),
-            game: Some(self.summary(loaded)),
+            game: Some(loaded.summary()),
             ..Reply::default()
         }
     }
@@ -495,7 +532,7 @@ impl Service {
             _ => "declined",
         };
         let mut reply = Reply::text(format!("{} {done} the challenge.", mention(&req.user)));
-        reply.game = Some(self.summary(&loaded));
+        reply.game = Some(loaded.summary());
         Ok(reply)
     }
 
@@ -688,7 +725,7 @@ impl Service {
             image,
             components: deploy::components(&loaded.row.id, placement, hand, side),
             ephemeral: true,
-            game: Some(self.summary(loaded)),
+            game: Some(loaded.summary()),
             ..Reply::default()
         }
     }
@@ -784,7 +821,7 @@ impl Service {
         self.seated(&loaded, req)?;
         let mut reply = Reply::ephemeral("Resign this game? Your opponent wins.");
         reply.components = board::confirm_resign(&loaded.row.id, loaded.row.version);
-        reply.game = Some(self.summary(&loaded));
+        reply.game = Some(loaded.summary());
         Ok(reply)
     }
 
@@ -807,7 +844,7 @@ impl Service {
             reply
                 .components
                 .extend(board::card_select(&loaded.row.id, loaded.game(), side, "card"));
-            reply.game = Some(self.summary(&loaded));
+            reply.game = Some(loaded.summary());
             Ok(reply)
         };
         if loaded.game().status() != Status::ToMove(side) {
@@ -869,7 +906,7 @@ impl Service {
                 .components
                 .extend(board::card_select(&loaded.row.id, loaded.game(), side, "card"));
         }
-        reply.game = Some(self.summary(&loaded));
+        reply.game = Some(loaded.summary());
         Ok(reply)
     }
 
@@ -939,16 +976,8 @@ impl Service {
             text,
             image,
             components,
-            game: Some(self.summary(loaded)),
+            game: Some(loaded.summary()),
             ..Reply::default()
-        }
-    }
-
-    /// The game as replies show it: the spectator's view, never hidden cards.
-    fn summary(&self, loaded: &Loaded) -> GameSummary {
-        GameSummary {
-            position: Some(loaded.game().position(None)),
-            ..loaded.summary()
         }
     }
 
@@ -957,24 +986,6 @@ impl Service {
     pub(super) async fn army_ants_board_of(&self, row: &GameRow, text: String) -> ServiceResult<Reply> {
         let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
         Ok(self.board_reply(&loaded, text, None))
-    }
-
-    pub(super) async fn army_ants_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
-        let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
-        Ok(self.summary(&loaded))
-    }
-
-    /// The game's record: setup and the move list. While a private
-    /// deployment is under way the seed and the placements stay hidden.
-    pub(super) async fn army_ants_record(&self, row: &GameRow) -> ServiceResult<Reply> {
-        let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
-        let text = record_text(&loaded);
-        let mut reply = Reply::text(text);
-        reply.image = self
-            .table_replay(&loaded, replay_view, loaded.seats.labels())
-            .await?;
-        reply.game = Some(self.summary(&loaded));
-        Ok(reply)
     }
 
     /// Ends a game nobody moved in for `idle`: the player it waits for loses
@@ -1118,38 +1129,6 @@ impl super::state::Logged for ArmyAnts {
 enum Answer {
     Public,
     Picker,
-}
-
-fn record_text(loaded: &Loaded) -> String {
-    let secret = loaded.game().phase() == Phase::Deploy;
-    let mut out = format!("[Game \"{}\"]\n", GameKind::ArmyAnts.title());
-    out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
-    out.push_str(&format!("[Red \"{}\"]\n", loaded.seats.red.name));
-    out.push_str(&format!("[Black \"{}\"]\n", loaded.seats.black.name));
-    match (&loaded.setup.position, loaded.setup.seed) {
-        (Some(position), _) => out.push_str(&format!("[Position \"{position}\"]\n")),
-        (None, Some(seed)) => {
-            out.push_str(&format!("[Deployment \"{}\"]\n", loaded.setup.deployment.name()));
-            if !secret {
-                out.push_str(&format!("[Seed \"{seed}\"]\n"));
-            }
-        }
-        (None, None) => {}
-    }
-    let result = match loaded.game().status() {
-        Status::Over(outcome) => loaded.told(&outcome),
-        _ => match loaded.ended_result().map(|r| (r.outcome, r.detail)) {
-            Some((Ending::Ended, detail)) => detail,
-            Some((Ending::Abandoned, _)) => "abandoned: neither army was placed in time".into(),
-            _ if loaded.row.status == GameStatus::Cancelled => {
-                "no game: the challenge was not accepted".into()
-            }
-            _ => "in progress".into(),
-        },
-    };
-    out.push_str(&format!("[Result \"{result}\"]\n\n"));
-    out.push_str(&record_moves(loaded.game().record(), secret));
-    out.trim_end().to_string()
 }
 
 /// A position of a replay as a spectator sees it, its last move being the

@@ -114,6 +114,36 @@ impl Served for AttaAnts {
         "The game has not started yet: the host starts it with /atta start.".into()
     }
 
+    /// For terminals: the map in words, one sentence a line.
+    fn summarised(loaded: &Loaded, summary: GameSummary) -> GameSummary {
+        let labels = loaded.seats.labels();
+        GameSummary {
+            board_text: (loaded.game.as_ref())
+                .map(|g| atta_ants_alt_text(&g.view(None), &labels).replace(". ", "; ")),
+            ..summary
+        }
+    }
+
+    /// The seed and the deal give away the deck order: only once it is over.
+    fn record_tags(loaded: &Loaded) -> Vec<(&'static str, String)> {
+        let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some())
+            || loaded.row.status == GameStatus::Cancelled;
+        let deal = loaded.setup.deal.clone().map(|deal| ("Deal", deal));
+        match over {
+            true => std::iter::once(("Seed", loaded.setup.seed.to_string()))
+                .chain(deal)
+                .collect(),
+            false => vec![],
+        }
+    }
+
+    fn replay(
+        service: &Service,
+        loaded: &Loaded,
+    ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
+        service.table_replay(loaded, |game: &AttaAnts| game.view(None), loaded.seats.labels())
+    }
+
     fn unseated(why: Unseated, _: &Table) -> UserError {
         match why {
             Unseated::Expired => UserError::expired("That lobby has expired. Open a new one with /atta new."),
@@ -367,7 +397,7 @@ impl Service {
             Left::Playing(..) => self.atta_act(req, target, Action::Leave, None).await,
             Left::Closed(loaded, _) => {
                 let mut reply = Reply::text(format!("{} closed the Atta Ants lobby.", mention(&req.user)));
-                reply.game = Some(self.atta_summary(&loaded));
+                reply.game = Some(loaded.summary());
                 Ok(reply)
             }
             Left::Stood(loaded) => {
@@ -441,7 +471,7 @@ impl Service {
             _ => "No card is waiting to be placed now.".into(),
         };
         let mut reply = Reply::ephemeral(text);
-        reply.game = Some(self.atta_summary(&loaded));
+        reply.game = Some(loaded.summary());
         Ok(reply)
     }
 
@@ -455,7 +485,7 @@ impl Service {
         Reply {
             text,
             components: board::lobby(&loaded.row.id, loaded.row.version),
-            game: Some(self.atta_summary(loaded)),
+            game: Some(loaded.summary()),
             ..Reply::default()
         }
     }
@@ -499,61 +529,9 @@ impl Service {
             text,
             image,
             components: board::components(&loaded.row.id, loaded.row.version, game, view),
-            game: Some(self.atta_summary(loaded)),
+            game: Some(loaded.summary()),
             ..Reply::default()
         }
-    }
-
-    fn atta_summary(&self, loaded: &Loaded) -> GameSummary {
-        GameSummary {
-            // For terminals: the map in words, one sentence a line.
-            board_text: loaded
-                .game
-                .as_ref()
-                .map(|g| atta_ants_alt_text(&g.view(None), &loaded.seats.labels()).replace(". ", "; ")),
-            ..loaded.summary()
-        }
-    }
-
-    pub(super) async fn atta_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
-        let loaded = self.load_table::<AttaAnts>(row.clone()).await?;
-        Ok(self.atta_summary(&loaded))
-    }
-
-    /// The record: players, seed and deal, the result and every action.
-    pub(super) async fn atta_record(&self, row: &GameRow) -> ServiceResult<Reply> {
-        let loaded = self.load_table::<AttaAnts>(row.clone()).await?;
-        let mut out = String::from("[Game \"Atta Ants\"]\n");
-        out.push_str(&format!("[Id \"{}\"]\n", loaded.row.id));
-        for (i, user) in loaded.seats.seats.iter().enumerate() {
-            out.push_str(&format!("[{} \"{}\"]\n", Colour::ALL[i], user.name));
-        }
-        // The seed and the deal give away the deck order: only once it is over.
-        let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some())
-            || loaded.row.status == GameStatus::Cancelled;
-        if over {
-            out.push_str(&format!("[Seed \"{}\"]\n", loaded.setup.seed));
-            if let Some(deal) = &loaded.setup.deal {
-                out.push_str(&format!("[Deal \"{deal}\"]\n"));
-            }
-        }
-        let result = match loaded.game.as_ref().and_then(|g| g.outcome().cloned()) {
-            Some(outcome) => loaded.told(&outcome),
-            None if loaded.row.status == GameStatus::Cancelled => "no game: the lobby closed".into(),
-            None if loaded.game.is_none() => "waiting for players".into(),
-            None => "in progress".into(),
-        };
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        if let Some(game) = &loaded.game {
-            for (colour, action) in game.record() {
-                out.push_str(&format!("{}: {action}\n", colour.letter()));
-            }
-        }
-        let mut reply = Reply::text(out.trim_end().to_string());
-        let view = |game: &AttaAnts| game.view(None);
-        reply.image = self.table_replay(&loaded, view, loaded.seats.labels()).await?;
-        reply.game = Some(self.atta_summary(&loaded));
-        Ok(reply)
     }
 
     /// What the sweep does for an Atta Ants row past its deadline: a lobby

@@ -26,6 +26,7 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::future::Future;
 use std::time::Duration;
 
 /// Who sits where at a table, as its game row stores the players.
@@ -143,6 +144,33 @@ pub trait Served:
         Kind::Unlisted(_) => (2, 2),
     };
 
+    /// The summary the front ends see, from the engine's own: a game adds
+    /// what it shows besides (its position, its board in words).
+    fn summarised(_table: &Table<Self>, summary: GameSummary) -> GameSummary {
+        summary
+    }
+
+    /// The setup a record shows, as tags (`[Seed "42"]`), leaving out what
+    /// would give away hidden cards: none unless the game says.
+    fn record_tags(_table: &Table<Self>) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// The moves of a record in the game's own notation; `None` for the
+    /// log, an entry a line under the seat that made it.
+    fn record_moves(_table: &Table<Self>) -> Option<String> {
+        None
+    }
+
+    /// The animated replay a finished game's record carries
+    /// (`Service::table_replay`): none unless the game draws one.
+    fn replay(
+        _service: &Service,
+        _table: &Table<Self>,
+    ) -> impl Future<Output = anyhow::Result<Option<Image>>> + Send {
+        async { Ok(None) }
+    }
+
     /// A step on the table's seats (join, start, leave) refused, in the
     /// game's words: the engine's unless it words its own.
     fn unseated(why: Unseated, _seats: &Self::Seats) -> UserError {
@@ -222,10 +250,11 @@ impl<G: Served> Table<G> {
             _ => self.ended_result(),
         };
         let shown = GameSummary { result, ..shown };
-        match (&self.game, shown.status) {
+        let shown = match (&self.game, shown.status) {
             (Some(game), GameStatus::Active) => shown.playing(game, |seat| self.user(seat)),
             _ => shown,
-        }
+        };
+        G::summarised(self, shown)
     }
 }
 
@@ -291,7 +320,7 @@ pub enum TimedOut<Seat, Events> {
 impl Service {
     /// The game of `G` that `target` names in the request's channel, loaded.
     pub async fn find_table<G: Served>(&self, req: &Request, target: &Target<'_>) -> ServiceResult<Table<G>> {
-        super::unlisted::register::<G>();
+        super::kinds::register::<G>();
         let row = self.find_game(req, target, G::KIND, G::START).await?;
         self.load_table(row).await
     }
@@ -306,7 +335,7 @@ impl Service {
         setup: G::Stored,
         seats: G::Seats,
     ) -> ServiceResult<Table<G>> {
-        super::unlisted::register::<G>();
+        super::kinds::register::<G>();
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
             return Err(super::seating::busy_channel(&open).into());
         }
@@ -635,17 +664,22 @@ impl Service {
         .await
     }
 
-    /// The record of a stored game of `G` as the engine writes it: the
-    /// game, its id and its seats, the result, then the log, an entry a
-    /// line under the seat that made it. While the game waits for several
-    /// seats at once (a private step) the log stays hidden until every one
-    /// has acted, since an entry may place what the others must not see.
+    /// The record of a stored game of `G`: the game, its id and its seats,
+    /// its setup (`Served::record_tags`), the result, then its moves
+    /// (`Served::record_moves`) and, once over, its replay. The engine's log
+    /// has an entry a line under the seat that made it; while the game waits
+    /// for several seats at once (a private step) it stays hidden until
+    /// every one has acted, since an entry may place what the others must
+    /// not see.
     pub(super) async fn table_record<G: Served>(&self, row: &GameRow) -> ServiceResult<Reply> {
         let table = self.load_table::<G>(row.clone()).await?;
         let mut out = format!("[Game \"{}\"]\n[Id \"{}\"]\n", row.kind.title(), row.id);
         let game = table.game.as_ref();
         for seat in game.map(Game::seats).unwrap_or_default() {
             out.push_str(&format!("[{seat} \"{}\"]\n", table.user(seat).name));
+        }
+        for (tag, value) in G::record_tags(&table) {
+            out.push_str(&format!("[{tag} \"{value}\"]\n"));
         }
         let result = match (game.and_then(Game::outcome), table.ended_result()) {
             (Some(outcome), _) => table.told(&outcome),
@@ -655,17 +689,22 @@ impl Service {
         };
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
         let private_step = game.is_some_and(|game| matches!(game.turn(), Turn::Several(_)));
-        if !private_step {
-            for entry in self.store.actions(&row.id).await? {
-                let seat = table.seat_of(&entry.user_id).map(|seat| seat.to_string());
-                out.push_str(&format!(
-                    "{}: {}\n",
-                    seat.unwrap_or(entry.user_id),
-                    entry.notation
-                ));
+        match G::record_moves(&table) {
+            Some(moves) => out.push_str(&moves),
+            None if private_step => {}
+            None => {
+                for entry in self.store.actions(&row.id).await? {
+                    let seat = table.seat_of(&entry.user_id).map(|seat| seat.to_string());
+                    out.push_str(&format!(
+                        "{}: {}\n",
+                        seat.unwrap_or(entry.user_id),
+                        entry.notation
+                    ));
+                }
             }
         }
         Ok(Reply {
+            image: G::replay(self, &table).await?,
             game: Some(table.summary()),
             ..Reply::text(out.trim_end())
         })

@@ -1,13 +1,13 @@
-//! Idle games: a reminder some time before the deadline, then the end. The
-//! player an Army Ants game waits for loses on time (stored like a
-//! resignation, so results and ratings count it as a loss); an idle patience
-//! ends as `/solitaire end` would. Atta Ants keeps its own turn clock.
+//! Idle games: a reminder some time before the deadline, then the end, each
+//! in the words of the game's idle paths (`kinds`). The player an Army Ants
+//! game waits for loses on time (stored like a resignation, so results and
+//! ratings count it as a loss); an idle patience ends as `/solitaire end`
+//! would. Atta Ants keeps its own turn clock.
 //!
 //! Every process may sweep: an end is a versioned commit and a reminder a
 //! claimed row, so each happens once even across shard processes.
 
-use super::{Post, Service};
-use crate::rules::{GameKind, Kind};
+use super::{kinds, Post, Service};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
 
@@ -40,15 +40,9 @@ impl Service {
         let idle = human(timeout);
         let mut posts = Vec::new();
         for row in self.store.idle_games(now_ms - timeout_ms).await? {
-            let post = match row.kind {
-                Kind::Listed(GameKind::ArmyAnts) => self.army_ants_idle_end(&row, &idle, now).await?,
-                Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => self
-                    .solitaire_idle_end(&row, &idle, now)
-                    .await
-                    .map_err(anyhow::Error::from)?,
-                // Atta Ants keeps its own turn clock; an unlisted game is
-                // its own server's to end.
-                Kind::Listed(GameKind::AttaAnts) | Kind::Unlisted(_) => None,
+            let post = match kinds::paths(row.kind).and_then(|paths| paths.idle) {
+                Some(idle_paths) => (idle_paths.end)(self, &row, &idle, now).await?,
+                None => None,
             };
             posts.extend(self.route_due(&row, post).await?);
         }
@@ -59,21 +53,9 @@ impl Service {
         let since = now_ms - (timeout_ms - before.as_millis() as i64);
         for row in self.store.games_to_remind(since, REMINDER).await? {
             let left = Duration::from_millis((row.updated_at + timeout_ms - now_ms).max(0) as u64);
-            let post = match row.kind {
-                Kind::Listed(GameKind::ArmyAnts) => self.army_ants_idle_reminder(&row, &human(left)).await?,
-                Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
-                    let owner: super::User = serde_json::from_str(&row.players)?;
-                    Some(Post {
-                        channel: row.channel_id.clone(),
-                        text: format!(
-                            "{}: your patience here has had no move for a while; it ends in {} unless you play.",
-                            super::mention(&owner),
-                            human(left)
-                        ),
-                        ..Post::default()
-                    })
-                }
-                Kind::Listed(GameKind::AttaAnts) | Kind::Unlisted(_) => None,
+            let post = match kinds::paths(row.kind).and_then(|paths| paths.idle) {
+                Some(idle_paths) => (idle_paths.reminder)(self, &row, &human(left), now).await?,
+                None => None,
             };
             // Claimed once per game version, whichever process gets here first.
             if post.is_some()

@@ -15,6 +15,7 @@ mod daily_seed;
 pub mod engine;
 mod error;
 mod idle;
+mod kinds;
 mod leaderboard;
 mod moderation;
 mod multiplayer;
@@ -30,7 +31,6 @@ mod state;
 mod stats;
 mod touched;
 mod types;
-mod unlisted;
 
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use daily_seed::DailySecret;
@@ -304,20 +304,12 @@ impl Service {
         found.ok()?.filter(|row| row.channel_id == req.channel)
     }
 
-    /// A stored game as a reply shows it, whatever the game.
+    /// A stored game as a reply shows it, whatever the game: an unlisted
+    /// game not served here shows only its id, kind and status.
     async fn summary_of(&self, row: &crate::store::GameRow) -> ServiceResult<GameSummary> {
-        match row.kind {
-            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_summary_of(row).await,
-            Kind::Listed(GameKind::AttaAnts) => self.atta_summary_of(row).await,
-            Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
-                self.solitaire_summary_of(row).await
-            }
-            // An unlisted game is summarised by the engine once served here;
-            // before that only its id, kind and status are known.
-            Kind::Unlisted(_) => match unlisted::paths(row.kind) {
-                Some(paths) => (paths.summary)(self, row).await,
-                None => Ok(GameSummary::of(row)),
-            },
+        match kinds::paths(row.kind) {
+            Some(paths) => (paths.summary)(self, row).await,
+            None => Ok(GameSummary::of(row)),
         }
     }
 
@@ -394,30 +386,11 @@ impl Service {
     async fn sweep_expiries(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {
-            let due = match row.kind {
-                Kind::Listed(GameKind::AttaAnts) => self.atta_due(&row, now).await?,
-                // An Army Ants game expires only as an unanswered challenge.
-                Kind::Listed(GameKind::ArmyAnts) => match row.status {
-                    GameStatus::Pending => self
-                        .expire_pending::<crate::rules::army_ants::ArmyAnts>(&row, now)
-                        .await?
-                        .into_iter()
-                        .collect(),
-                    _ => vec![],
-                },
-                // A patience expires only as a daily attempt whose day closed.
-                Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => self
-                    .solitaire_close_end(&row, now)
-                    .await
-                    .map_err(anyhow::Error::from)?
-                    .into_iter()
-                    .collect(),
-                // An unlisted game's deadlines are the engine's, once this
-                // process has served it.
-                Kind::Unlisted(_) => match unlisted::paths(row.kind) {
-                    Some(paths) => (paths.due)(self, &row, now).await?,
-                    None => vec![],
-                },
+            // An unlisted game's deadlines are the engine's, once this
+            // process has served it.
+            let due = match kinds::paths(row.kind) {
+                Some(paths) => (paths.due)(self, &row, now).await?,
+                None => vec![],
             };
             for post in due {
                 posts.extend(self.route_due(&row, Some(post)).await?);
@@ -435,9 +408,8 @@ impl Service {
         }
         // The last game of each kind of two or more players, the unlisted
         // ones served here included.
-        let kinds = [GameKind::ArmyAnts, GameKind::AttaAnts].map(Kind::Listed);
         let mut last = Vec::new();
-        for kind in kinds.into_iter().chain(unlisted::kinds()) {
+        for kind in kinds::multiplayer_kinds() {
             last.extend(self.store.latest_of(&req.channel, Some(kind)).await?);
         }
         let duel = last
@@ -457,16 +429,9 @@ impl Service {
 impl Service {
     /// `/record` of a stored game, whatever the game.
     async fn record_of(&self, row: &crate::store::GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
-        match row.kind {
-            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_record(row).await,
-            Kind::Listed(GameKind::AttaAnts) => self.atta_record(row).await,
-            Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => {
-                self.solitaire_record(row, at).await
-            }
-            Kind::Unlisted(entry) => match unlisted::paths(row.kind) {
-                Some(paths) => (paths.record)(self, row).await,
-                None => Err(UserError::no_game(format!("{} has no record here.", entry.title)).into()),
-            },
+        match kinds::paths(row.kind) {
+            Some(paths) => (paths.record)(self, row, at).await,
+            None => Err(UserError::no_game(format!("{} has no record here.", row.kind.title())).into()),
         }
     }
 }

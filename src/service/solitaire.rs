@@ -713,6 +713,20 @@ impl Service {
             .await
     }
 
+    /// The reminder of a patience nobody played for a while, `left`
+    /// before the idle sweep ends it.
+    pub(super) fn solitaire_idle_reminder(&self, row: &GameRow, left: &str) -> anyhow::Result<Option<Post>> {
+        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            text: format!(
+                "{}: your patience here has had no move for a while; it ends in {left} unless you play.",
+                mention(&owner)
+            ),
+            ..Post::default()
+        }))
+    }
+
     /// Ends a daily attempt still open when its day closed, as it stands:
     /// it ranks for its day as it stood.
     pub(super) async fn solitaire_close_end(

@@ -1,0 +1,145 @@
+//! Which code serves a stored game: one table of every kind's shared paths
+//! (what the sweep does with it past its deadline, the idle sweep, its
+//! summary, its record), chosen by one match over `GameKind` with no
+//! wildcard arm, so that a new kind is a compile error until it has its
+//! paths. A function table (fn pointers), not a trait object: a kind's
+//! paths are a handful of engine calls, most of them the engine's own.
+//!
+//! A game outside the registry (`rules::Kind::Unlisted`) gets the engine's
+//! paths when this process first opens or finds one of its tables.
+
+use super::engine::Served;
+use super::error::ServiceResult;
+use super::types::{GameSummary, Post, Reply};
+use super::Service;
+use crate::rules::{army_ants::ArmyAnts, atta_ants::AttaAnts, GameKind, Kind};
+use crate::store::GameRow;
+use chrono::{DateTime, Utc};
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{LazyLock, Mutex};
+
+type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+type DueFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Vec<Post>>>;
+type SummaryFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<GameSummary>>;
+type RecordFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, ServiceResult<Reply>>;
+type IdleFn =
+    for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
+
+/// The shared paths of one kind.
+#[derive(Clone, Copy)]
+pub(super) struct Paths {
+    pub kind: Kind,
+    /// What the sweep does with a row past its deadline.
+    pub due: DueFn,
+    /// The row as a reply shows it.
+    pub summary: SummaryFn,
+    /// `/record` of the row, asked at the given time.
+    pub record: RecordFn,
+    /// The idle sweep's paths; `None` for a game that keeps its own turn
+    /// clock (Atta Ants) or whose server ends it (an unlisted game).
+    pub idle: Option<Idle>,
+}
+
+/// What the idle sweep does with a game nobody moved in: the reminder
+/// (with the time left, in words) and the end (with the idle time).
+#[derive(Clone, Copy)]
+pub(super) struct Idle {
+    pub reminder: IdleFn,
+    pub end: IdleFn,
+}
+
+impl Paths {
+    /// The engine's paths for `G`.
+    fn engine<G: Served>() -> Paths {
+        Paths {
+            kind: G::KIND,
+            due: |service, row, now| Box::pin(service.table_due::<G>(row, now)),
+            summary: |service, row| {
+                Box::pin(async move { Ok(service.load_table::<G>(row.clone()).await?.summary()) })
+            },
+            record: |service, row, _| Box::pin(service.table_record::<G>(row)),
+            idle: None,
+        }
+    }
+
+    /// The paths of a patience: its own record (which hides an open
+    /// day's deal), its summary, and its ends.
+    fn patience(kind: GameKind) -> Paths {
+        Paths {
+            kind: kind.into(),
+            due: |service, row, now| {
+                Box::pin(
+                    async move { Ok(service.solitaire_close_end(row, now).await?.into_iter().collect()) },
+                )
+            },
+            summary: |service, row| Box::pin(service.solitaire_summary_of(row)),
+            record: |service, row, at| Box::pin(service.solitaire_record(row, at)),
+            idle: Some(Idle {
+                reminder: |service, row, left, _| {
+                    Box::pin(async move { service.solitaire_idle_reminder(row, left) })
+                },
+                end: |service, row, idle, at| {
+                    Box::pin(async move { Ok(service.solitaire_idle_end(row, idle, at).await?) })
+                },
+            }),
+        }
+    }
+}
+
+/// The paths of `kind`: `None` for an unlisted kind this process has not
+/// served.
+pub(super) fn paths(kind: Kind) -> Option<Paths> {
+    let listed = match kind {
+        Kind::Listed(listed) => listed,
+        Kind::Unlisted(entry) => {
+            return SERVED
+                .lock()
+                .expect("unlisted registry lock")
+                .get(entry.name)
+                .copied();
+        }
+    };
+    Some(match listed {
+        GameKind::ArmyAnts => Paths {
+            idle: Some(Idle {
+                reminder: |service, row, left, _| Box::pin(service.army_ants_idle_reminder(row, left)),
+                end: |service, row, idle, at| Box::pin(service.army_ants_idle_end(row, idle, at)),
+            }),
+            ..Paths::engine::<ArmyAnts>()
+        },
+        GameKind::AttaAnts => Paths {
+            due: |service, row, now| Box::pin(service.atta_due(row, now)),
+            ..Paths::engine::<AttaAnts>()
+        },
+        GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => Paths::patience(listed),
+    })
+}
+
+/// The unlisted kinds served here, by name (in order, so that a search
+/// over them is the same every time).
+static SERVED: LazyLock<Mutex<BTreeMap<&'static str, Paths>>> = LazyLock::new(Default::default);
+
+/// Registers `G`'s kind: an unlisted game's rows can then be read, and the
+/// sweep, summaries and records reach its engine paths.
+pub(super) fn register<G: Served>() {
+    G::KIND.register();
+    if let Kind::Unlisted(entry) = G::KIND {
+        SERVED
+            .lock()
+            .expect("unlisted registry lock")
+            .insert(entry.name, Paths::engine::<G>());
+    }
+}
+
+/// The kinds of two or more players served here: the listed ones, then the
+/// unlisted ones served by this process.
+pub(super) fn multiplayer_kinds() -> Vec<Kind> {
+    let listed = GameKind::ALL.into_iter().filter(|kind| kind.players().1 > 1);
+    let served = SERVED.lock().expect("unlisted registry lock");
+    listed
+        .map(Kind::Listed)
+        .chain(served.values().map(|paths| paths.kind))
+        .collect()
+}
