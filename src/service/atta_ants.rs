@@ -212,12 +212,24 @@ impl Service {
         }
     }
 
+    /// A click on an Atta Ants component: a public game reply replaces the
+    /// clicked message, but Rematch and Play again leave the finished board
+    /// (and its result) where it is and post the new lobby.
     pub(super) async fn atta_component(
         &self,
         req: &Request,
         id: &ComponentId,
         values: &[String],
     ) -> ServiceResult<Reply> {
+        let reply = self.atta_click(req, id, values).await?;
+        let in_place = !matches!(id.verb.as_str(), "rematch" | "again");
+        Ok(Reply {
+            update: in_place && reply.game.is_some() && !reply.ephemeral,
+            ..reply
+        })
+    }
+
+    async fn atta_click(&self, req: &Request, id: &ComponentId, values: &[String]) -> ServiceResult<Reply> {
         let target = Target::Id(&id.id);
         let (verb, version) = crate::controls::patience::versioned(&id.verb);
         match verb {

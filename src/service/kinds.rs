@@ -8,9 +8,10 @@
 //! A game outside the registry (`rules::Kind::Unlisted`) gets the engine's
 //! paths when this process first opens or finds one of its tables.
 
+use super::custom_id::ComponentId;
 use super::engine::Served;
 use super::error::ServiceResult;
-use super::types::{GameSummary, Post, Reply};
+use super::types::{GameSummary, Options, Post, Reply, Request, User};
 use super::Service;
 use crate::rules::{army_ants::ArmyAnts, atta_ants::AttaAnts, GameKind, Kind};
 use crate::store::GameRow;
@@ -27,6 +28,13 @@ type RecordFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a,
 type IdleFn =
     for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
 
+type CommandFn =
+    for<'a> fn(&'a Service, &'a Request, &'a str, &'a Options) -> Boxed<'a, ServiceResult<Reply>>;
+type ComponentFn =
+    for<'a> fn(&'a Service, &'a Request, &'a ComponentId, &'a [String]) -> Boxed<'a, ServiceResult<Reply>>;
+type SuggestFn =
+    for<'a> fn(&'a Service, &'a User, &'a str, &'a str, &'a str) -> Boxed<'a, ServiceResult<Vec<String>>>;
+
 /// The shared paths of one kind.
 #[derive(Clone, Copy)]
 pub(super) struct Paths {
@@ -40,6 +48,19 @@ pub(super) struct Paths {
     /// The idle sweep's paths; `None` for a game that keeps its own turn
     /// clock (Atta Ants) or whose server ends it (an unlisted game).
     pub idle: Option<Idle>,
+    /// Where players reach it on Discord; `None` for an unlisted game,
+    /// which has no command of its own.
+    pub doors: Option<Doors>,
+}
+
+/// A listed game's doors: its slash command (with the subcommand), the
+/// clicks on its components, and the suggestions for a move's `action`
+/// (user, channel, subcommand, what was typed).
+#[derive(Clone, Copy)]
+pub(super) struct Doors {
+    pub command: CommandFn,
+    pub component: ComponentFn,
+    pub suggestions: SuggestFn,
 }
 
 /// What the idle sweep does with a game nobody moved in: the reminder
@@ -61,6 +82,7 @@ impl Paths {
             },
             record: |service, row, _| Box::pin(service.table_record::<G>(row)),
             idle: None,
+            doors: None,
         }
     }
 
@@ -84,6 +106,18 @@ impl Paths {
                     Box::pin(async move { Ok(service.solitaire_idle_end(row, idle, at).await?) })
                 },
             }),
+            doors: Some(Doors {
+                command: |service, req, sub, opts| Box::pin(service.solitaire_command(req, sub, opts)),
+                component: |service, req, id, values| Box::pin(service.solitaire_component(req, id, values)),
+                suggestions: |service, user, channel, sub, typed| {
+                    Box::pin(async move {
+                        match sub {
+                            "move" => service.solitaire_suggestions(user, channel, typed).await,
+                            _ => Ok(vec![]),
+                        }
+                    })
+                },
+            }),
         }
     }
 }
@@ -91,30 +125,65 @@ impl Paths {
 /// The paths of `kind`: `None` for an unlisted kind this process has not
 /// served.
 pub(super) fn paths(kind: Kind) -> Option<Paths> {
-    let listed = match kind {
-        Kind::Listed(listed) => listed,
-        Kind::Unlisted(entry) => {
-            return SERVED
-                .lock()
-                .expect("unlisted registry lock")
-                .get(entry.name)
-                .copied();
-        }
-    };
-    Some(match listed {
+    match kind {
+        Kind::Listed(listed) => Some(self::listed(listed)),
+        Kind::Unlisted(entry) => SERVED
+            .lock()
+            .expect("unlisted registry lock")
+            .get(entry.name)
+            .copied(),
+    }
+}
+
+/// The doors of a listed game.
+pub(super) fn doors(kind: GameKind) -> Doors {
+    listed(kind).doors.expect("every listed game has its doors")
+}
+
+/// The paths of a listed kind: the one match over `GameKind`.
+fn listed(listed: GameKind) -> Paths {
+    match listed {
         GameKind::ArmyAnts => Paths {
             idle: Some(Idle {
                 reminder: |service, row, left, _| Box::pin(service.army_ants_idle_reminder(row, left)),
                 end: |service, row, idle, at| Box::pin(service.army_ants_idle_end(row, idle, at)),
             }),
+            doors: Some(Doors {
+                command: |service, req, sub, opts| Box::pin(service.army_ants_command(req, sub, opts)),
+                component: |service, req, id, values| Box::pin(service.army_ants_component(req, id, values)),
+                suggestions: |service, user, channel, sub, typed| {
+                    Box::pin(async move {
+                        match sub {
+                            "move" => service.army_ants_suggestions(user, channel, typed).await,
+                            _ => Ok(vec![]),
+                        }
+                    })
+                },
+            }),
             ..Paths::engine::<ArmyAnts>()
         },
         GameKind::AttaAnts => Paths {
             due: |service, row, now| Box::pin(service.atta_due(row, now)),
+            doors: Some(Doors {
+                command: |service, req, sub, opts| Box::pin(service.atta_command(req, sub, opts)),
+                component: |service, req, id, values| Box::pin(service.atta_component(req, id, values)),
+                suggestions: |service, user, channel, sub, typed| {
+                    Box::pin(async move {
+                        match sub {
+                            "move" | "place" => {
+                                service
+                                    .atta_suggestions(user, channel, typed, sub == "place")
+                                    .await
+                            }
+                            _ => Ok(vec![]),
+                        }
+                    })
+                },
+            }),
             ..Paths::engine::<AttaAnts>()
         },
         GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => Paths::patience(listed),
-    })
+    }
 }
 
 /// The unlisted kinds served here, by name (in order, so that a search

@@ -233,11 +233,7 @@ impl Service {
                 let sub = typed.get(1).copied().unwrap_or_default();
                 let game = words.first().and_then(|command| GameKind::by_command(command));
                 match (game, words.as_slice()) {
-                    (Some(GameKind::ArmyAnts), [_, _]) => self.army_ants_command(req, sub, options).await,
-                    (Some(GameKind::AttaAnts), [_, _]) => self.atta_command(req, sub, options).await,
-                    (Some(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants), [_, _]) => {
-                        self.solitaire_command(req, sub, options).await
-                    }
+                    (Some(kind), [_, _]) => (kinds::doors(kind).command)(self, req, sub, options).await,
                     (_, ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"]) => {
                         Self::needs_member(req, &words)?;
                         self.daily_command(req, &words, &typed, options).await
@@ -252,25 +248,8 @@ impl Service {
             }
             Input::Component { custom_id, values } => {
                 let id = custom_id::ComponentId::parse(custom_id)?;
-                // A public game reply to a click on the game's own public
-                // message replaces it.
-                let in_place = |mut reply: Reply| {
-                    reply.update = reply.game.is_some() && !reply.ephemeral;
-                    reply
-                };
                 match (GameKind::by_component_tag(&id.game), id.game.as_str()) {
-                    (Some(GameKind::ArmyAnts), _) => self.army_ants_component(req, &id, values).await,
-                    // Rematch and Play again leave the finished board (and
-                    // its result) where it is and post the new lobby.
-                    (Some(GameKind::AttaAnts), _) if matches!(id.verb.as_str(), "rematch" | "again") => {
-                        self.atta_component(req, &id, values).await
-                    }
-                    (Some(GameKind::AttaAnts), _) => {
-                        self.atta_component(req, &id, values).await.map(in_place)
-                    }
-                    (Some(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants), _) => {
-                        self.solitaire_component(req, &id, values).await
-                    }
+                    (Some(kind), _) => (kinds::doors(kind).component)(self, req, &id, values).await,
                     (None, "daily" | "lb") => self.daily_component(req, &id).await,
                     (None, _) => {
                         Err(UserError::no_game("That button does not belong to a game I know.").into())
@@ -614,23 +593,7 @@ impl Service {
         let Some(kind) = GameKind::by_command(game).filter(|_| option == "action") else {
             return Vec::new();
         };
-        let suggested = match (kind, *sub) {
-            (GameKind::ArmyAnts, "move") => self.army_ants_suggestions(user, channel, typed).await,
-            (GameKind::AttaAnts, "move" | "place") => {
-                self.atta_suggestions(user, channel, typed, *sub == "place").await
-            }
-            (GameKind::Myrmex | GameKind::Anthill | GameKind::Ants, "move") => {
-                self.solitaire_suggestions(user, channel, typed).await
-            }
-            (
-                GameKind::ArmyAnts
-                | GameKind::AttaAnts
-                | GameKind::Myrmex
-                | GameKind::Anthill
-                | GameKind::Ants,
-                _,
-            ) => Ok(Vec::new()),
-        };
+        let suggested = (kinds::doors(kind).suggestions)(self, user, channel, sub, typed).await;
         suggested.unwrap_or_default()
     }
 }
