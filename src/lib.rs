@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod cli;
 pub mod controls;
+pub mod daily;
 pub mod discord;
 pub mod logging;
 pub mod metrics;

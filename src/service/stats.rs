@@ -2,40 +2,15 @@
 //! distribution of results, and the Army Ants rating and record in this
 //! server.
 
-use super::daily_seed::{parse_day, previous_day};
 use super::leaderboard::{game_title, ranking};
 use super::solitaire::{is_chosen, GAMES};
 use super::types::*;
 use super::Ending;
 use super::{options, Service, ServiceResult};
+use crate::daily::calendar::{parse_day, streaks};
 use crate::rules::Ranking;
 use crate::store::{AttemptFilter, GameStatus};
 use chrono::NaiveDate;
-
-/// The current and the best run of consecutive days among `days`. The
-/// current run ends today, or yesterday while today's attempt may still
-/// come; an older last day means the streak is broken.
-pub(super) fn streaks(days: &[NaiveDate], today: NaiveDate) -> (u32, u32) {
-    let mut days = days.to_vec();
-    days.sort();
-    days.dedup();
-    let mut best = 0;
-    let mut run = 0;
-    let mut last: Option<NaiveDate> = None;
-    for day in &days {
-        run = match last {
-            Some(prev) if previous_day(*day) == prev => run + 1,
-            _ => 1,
-        };
-        best = best.max(run);
-        last = Some(*day);
-    }
-    let current = match last {
-        Some(day) if day == today || day == previous_day(today) => run,
-        _ => 0,
-    };
-    (current, best)
-}
 
 fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
@@ -153,26 +128,5 @@ impl Service {
             }],
             ..Reply::default()
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(day: &str) -> NaiveDate {
-        parse_day(day).unwrap()
-    }
-
-    #[test]
-    fn streaks_grow_survive_a_day_and_break() {
-        let days = [d("2026-11-20"), d("2026-11-21"), d("2026-11-22")];
-        assert_eq!(streaks(&days, d("2026-11-22")), (3, 3));
-        // Today not played yet: the streak survives until the day ends.
-        assert_eq!(streaks(&days, d("2026-11-23")), (3, 3));
-        assert_eq!(streaks(&days, d("2026-11-24")), (0, 3));
-        let gap = [d("2026-11-18"), d("2026-11-19"), d("2026-11-21")];
-        assert_eq!(streaks(&gap, d("2026-11-21")), (1, 2));
-        assert_eq!(streaks(&[], d("2026-11-21")), (0, 0));
     }
 }

@@ -1,0 +1,205 @@
+//! The calendar of the daily challenge: its days (UTC), when each closes,
+//! and its seed, a keyed hash (HMAC-SHA256) of the game and the day under
+//! the installation's secret, so nobody can compute tomorrow's deal from
+//! the source code.
+
+use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+/// The seed of `game` on `day` (`YYYY-MM-DD`) under `secret`.
+pub fn day_seed(secret: &[u8], game: &str, day: &str) -> u64 {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+    mac.update(b"antics daily\0");
+    mac.update(game.as_bytes());
+    mac.update(b"\0");
+    mac.update(day.as_bytes());
+    let digest = mac.finalize().into_bytes();
+    u64::from_le_bytes(digest[..8].try_into().expect("32 bytes"))
+}
+
+/// The UTC day of a moment, as `YYYY-MM-DD`.
+pub fn day_of(at: DateTime<Utc>) -> String {
+    at.date_naive().format("%Y-%m-%d").to_string()
+}
+
+/// The start of the UTC day after `at`, in milliseconds: when the next
+/// day's challenges are posted.
+pub fn next_day(at: DateTime<Utc>) -> i64 {
+    let tomorrow = at.date_naive().succ_opt().unwrap_or(at.date_naive());
+    tomorrow
+        .and_time(chrono::NaiveTime::MIN)
+        .and_utc()
+        .timestamp_millis()
+}
+
+/// How long after its day ends (00:00 UTC) a day's challenge stays open, so
+/// that an attempt begun late in the day can be finished.
+pub const CLOSE_GRACE_MS: i64 = 60 * 60 * 1000;
+
+/// When the challenge of `day` closes, in milliseconds: the next day's
+/// 00:00 UTC plus the grace. Until then its attempts rank and its records
+/// stay private.
+pub fn close_of(day: &str) -> Option<i64> {
+    let date = parse_day(day)?;
+    let start = date.and_time(chrono::NaiveTime::MIN).and_utc();
+    Some(next_day(start) + CLOSE_GRACE_MS)
+}
+
+/// Whether the challenge of `day` is still open at `now` (milliseconds).
+pub fn is_open_day(day: &str, now: i64) -> bool {
+    close_of(day).is_some_and(|close| now < close)
+}
+
+/// The days whose challenges are open at `at`: today, and yesterday while
+/// its grace lasts.
+pub fn open_days(at: DateTime<Utc>) -> Vec<String> {
+    let today = at.date_naive();
+    let yesterday = format_day(previous_day(today));
+    let mut days = vec![format_day(today)];
+    if is_open_day(&yesterday, at.timestamp_millis()) {
+        days.push(yesterday);
+    }
+    days
+}
+
+/// A day's close as people read it: `2026-11-26 01:00 UTC`.
+pub fn close_text(day: &str) -> String {
+    close_of(day)
+        .and_then(utc_text)
+        .unwrap_or_else(|| day.to_string())
+}
+
+/// A moment (milliseconds) as people read it: `2026-11-26 01:00 UTC`.
+pub fn utc_text(ms: i64) -> Option<String> {
+    DateTime::from_timestamp_millis(ms).map(|at| at.format("%Y-%m-%d %H:%M UTC").to_string())
+}
+
+pub fn parse_day(day: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
+}
+
+pub fn format_day(date: NaiveDate) -> String {
+    date.format("%Y-%m-%d").to_string()
+}
+
+/// The day before `day`.
+pub fn previous_day(day: NaiveDate) -> NaiveDate {
+    day.checked_sub_days(Days::new(1)).unwrap_or(day)
+}
+
+/// The first and last day of the ISO week (Monday to Sunday) of `day`.
+pub fn iso_week(day: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let monday = day - chrono::Duration::days(day.weekday().num_days_from_monday() as i64);
+    (monday, monday + chrono::Duration::days(6))
+}
+
+/// The current and the best run of consecutive days among `days`. The
+/// current run ends today, or yesterday while today's attempt may still
+/// come; an older last day means the streak is broken.
+pub fn streaks(days: &[NaiveDate], today: NaiveDate) -> (u32, u32) {
+    let mut days = days.to_vec();
+    days.sort();
+    days.dedup();
+    let mut best = 0;
+    let mut run = 0;
+    let mut last: Option<NaiveDate> = None;
+    for day in &days {
+        run = match last {
+            Some(prev) if previous_day(*day) == prev => run + 1,
+            _ => 1,
+        };
+        best = best.max(run);
+        last = Some(*day);
+    }
+    let current = match last {
+        Some(day) if day == today || day == previous_day(today) => run,
+        _ => 0,
+    };
+    (current, best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_day_starts_at_midnight_utc() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let midnight = at("2026-11-25T00:00:00Z").timestamp_millis();
+        assert_eq!(next_day(at("2026-11-24T13:45:00Z")), midnight);
+        assert_eq!(next_day(at("2026-11-24T00:00:00Z")), midnight);
+        assert_eq!(next_day(at("2026-11-24T23:59:59.999Z")), midnight);
+    }
+
+    #[test]
+    fn a_day_closes_an_hour_after_the_next_midnight() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let close = at("2026-11-25T01:00:00Z").timestamp_millis();
+        assert_eq!(close_of("2026-11-24"), Some(close));
+        assert!(is_open_day("2026-11-24", close - 1));
+        assert!(!is_open_day("2026-11-24", close));
+        assert_eq!(close_text("2026-11-24"), "2026-11-25 01:00 UTC");
+        assert_eq!(
+            open_days(at("2026-11-25T00:30:00Z")),
+            ["2026-11-25", "2026-11-24"]
+        );
+        assert_eq!(open_days(at("2026-11-25T01:00:00Z")), ["2026-11-25"]);
+    }
+
+    #[test]
+    fn the_seed_depends_on_the_secret_game_and_day() {
+        let a = day_seed(b"secret one", "anthill", "2026-11-22");
+        assert_eq!(a, day_seed(b"secret one", "anthill", "2026-11-22"));
+        assert_ne!(a, day_seed(b"secret two", "anthill", "2026-11-22"));
+        assert_ne!(a, day_seed(b"secret one", "ants", "2026-11-22"));
+        assert_ne!(a, day_seed(b"secret one", "anthill", "2026-11-23"));
+    }
+
+    #[test]
+    fn the_date_alone_does_not_give_the_seed() {
+        // Without the secret, the obvious derivations from the date miss.
+        let seed = day_seed(b"installation secret", "myrmex", "2026-11-22");
+        for guess in [
+            day_seed(b"", "myrmex", "2026-11-22"),
+            day_seed(b"myrmex", "myrmex", "2026-11-22"),
+            day_seed(b"2026-11-22", "myrmex", "2026-11-22"),
+            20261122,
+            chrono::NaiveDate::from_ymd_opt(2026, 11, 22)
+                .unwrap()
+                .and_hms_opt(0, 0, 0)
+                .unwrap()
+                .and_utc()
+                .timestamp() as u64,
+        ] {
+            assert_ne!(seed, guess);
+        }
+    }
+
+    #[test]
+    fn iso_weeks_run_monday_to_sunday() {
+        let (first, last) = iso_week(parse_day("2026-11-22").unwrap());
+        assert_eq!(
+            (format_day(first), format_day(last)),
+            ("2026-11-16".into(), "2026-11-22".into())
+        );
+        let (first, _) = iso_week(parse_day("2026-11-23").unwrap());
+        assert_eq!(format_day(first), "2026-11-23");
+    }
+
+    fn d(day: &str) -> NaiveDate {
+        parse_day(day).unwrap()
+    }
+
+    #[test]
+    fn streaks_grow_survive_a_day_and_break() {
+        let days = [d("2026-11-20"), d("2026-11-21"), d("2026-11-22")];
+        assert_eq!(streaks(&days, d("2026-11-22")), (3, 3));
+        // Today not played yet: the streak survives until the day ends.
+        assert_eq!(streaks(&days, d("2026-11-23")), (3, 3));
+        assert_eq!(streaks(&days, d("2026-11-24")), (0, 3));
+        let gap = [d("2026-11-18"), d("2026-11-19"), d("2026-11-21")];
+        assert_eq!(streaks(&gap, d("2026-11-21")), (1, 2));
+        assert_eq!(streaks(&[], d("2026-11-21")), (0, 0));
+    }
+}

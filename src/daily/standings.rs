@@ -1,0 +1,146 @@
+//! The order of the leaderboards: a day's attempts ranked by result, then
+//! hints, then each game's own tie-break; a player's attempts over several
+//! days by wins, then average score. Ties share a rank.
+
+use crate::rules::{GameKind, Ranking};
+use crate::store::{AttemptRow, Ending, GameStatus, PatienceResult};
+
+/// The order of attempts: lower is better. The result first (Myrmex: more
+/// chambers; Anthill and Ants Solitaire: a win, then a higher score), then
+/// fewer hints, then the game's own tie-break (Myrmex: less time; the
+/// others: fewer moves).
+pub fn attempt_key(game: &str, r: &PatienceResult) -> (i64, i64, i64, i64) {
+    let hints = r.hints as i64;
+    if ranking(game) == Ranking::Chambers {
+        (-r.score, 0, hints, r.elapsed_ms)
+    } else {
+        let won = (r.result.outcome == Ending::Win) as i64;
+        (-won, -r.score, hints, r.moves as i64)
+    }
+}
+
+/// Competition ranks ("1, 1, 3") of entries already sorted by `key`.
+pub fn ranks<K: PartialEq>(keys: &[K]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(keys.len());
+    for (i, key) in keys.iter().enumerate() {
+        let rank = if i > 0 && keys[i - 1] == *key {
+            out[i - 1]
+        } else {
+            i + 1
+        };
+        out.push(rank);
+    }
+    out
+}
+
+/// The finished attempts among `rows`, best first, with their ranks.
+pub fn ranked_attempts(game: &str, rows: &[AttemptRow]) -> Vec<(usize, AttemptRow, PatienceResult)> {
+    let mut done: Vec<(AttemptRow, PatienceResult)> = rows
+        .iter()
+        .filter(|row| row.status == GameStatus::Finished)
+        .filter_map(|row| Some((row.clone(), result_of(row)?)))
+        .collect();
+    done.sort_by_key(|(row, r)| {
+        (
+            attempt_key(game, r),
+            row.attempt.started_at,
+            row.attempt.user_name.clone(),
+        )
+    });
+    let keys: Vec<_> = done.iter().map(|(_, r)| attempt_key(game, r)).collect();
+    ranks(&keys)
+        .into_iter()
+        .zip(done)
+        .map(|(rank, (row, r))| (rank, row, r))
+        .collect()
+}
+
+fn result_of(row: &AttemptRow) -> Option<PatienceResult> {
+    row.result.as_ref()?.patience().cloned()
+}
+
+/// A player's ranked attempts over several days: wins, then average score.
+pub struct Standing {
+    pub user_id: String,
+    pub name: String,
+    pub wins: i64,
+    pub total: i64,
+    pub played: i64,
+}
+
+impl Standing {
+    /// Lower is better; the average in hundredths, as shown.
+    fn key(&self) -> (i64, i64) {
+        (-self.wins, -(self.total * 100 / self.played.max(1)))
+    }
+}
+
+pub fn standings(rows: &[AttemptRow]) -> Vec<(usize, Standing)> {
+    let mut by_user: Vec<Standing> = Vec::new();
+    for row in rows.iter().filter(|r| r.status == GameStatus::Finished) {
+        let Some(r) = result_of(row) else { continue };
+        let at = match by_user.iter().position(|s| s.user_id == row.attempt.user_id) {
+            Some(i) => i,
+            None => {
+                by_user.push(Standing {
+                    user_id: row.attempt.user_id.clone(),
+                    name: row.attempt.user_name.clone(),
+                    wins: 0,
+                    total: 0,
+                    played: 0,
+                });
+                by_user.len() - 1
+            }
+        };
+        let s = &mut by_user[at];
+        s.name = row.attempt.user_name.clone();
+        s.wins += (r.result.outcome == Ending::Win) as i64;
+        s.total += r.score;
+        s.played += 1;
+    }
+    by_user.sort_by(|a, b| a.key().cmp(&b.key()).then_with(|| a.name.cmp(&b.name)));
+    let keys: Vec<_> = by_user.iter().map(Standing::key).collect();
+    ranks(&keys).into_iter().zip(by_user).collect()
+}
+
+/// How the stored game `game` ranks (a patience's score when unknown).
+pub fn ranking(game: &str) -> Ranking {
+    GameKind::parse(game).map_or(Ranking::Score, GameKind::ranking)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(outcome: Ending, score: i64, moves: u32, hints: u32, minutes: i64) -> PatienceResult {
+        PatienceResult {
+            moves,
+            hints,
+            elapsed_ms: minutes * 60_000,
+            ..PatienceResult::sample(outcome, score)
+        }
+    }
+
+    #[test]
+    fn among_equal_results_fewer_hints_rank_higher_then_the_games_tie_break() {
+        // "among equal results, fewer hints ranks higher (then the game's
+        // own tie-breaks)": a win in 80 moves with one hint ranks below a
+        // win in 120 moves with none, and above a loss with none.
+        let hinted = attempt_key("anthill", &result(Ending::Win, 52, 80, 1, 5));
+        let clean = attempt_key("anthill", &result(Ending::Win, 52, 120, 0, 9));
+        let lost = attempt_key("anthill", &result(Ending::Loss, 40, 60, 0, 3));
+        assert!(clean < hinted && hinted < lost);
+        assert!(attempt_key("anthill", &result(Ending::Win, 52, 100, 0, 9)) < clean);
+        // Myrmex: chambers first, then hints, then time.
+        let fast_hinted = attempt_key("myrmex", &result(Ending::Loss, 4, 90, 2, 10));
+        let slow_clean = attempt_key("myrmex", &result(Ending::Loss, 4, 90, 0, 30));
+        let more_chambers = attempt_key("myrmex", &result(Ending::Loss, 5, 90, 9, 40));
+        assert!(more_chambers < slow_clean && slow_clean < fast_hinted);
+    }
+
+    #[test]
+    fn ties_share_a_rank() {
+        assert_eq!(ranks(&[1, 2, 2, 3, 3, 3, 4]), vec![1, 2, 2, 4, 4, 4, 7]);
+        assert_eq!(ranks::<i32>(&[]), Vec::<usize>::new());
+    }
+}
