@@ -105,10 +105,6 @@ impl Served for Nim {
     fn timeout_entry(&self, _: Player) -> String {
         TIMEOUT.into()
     }
-
-    fn not_started(seats: &Pair) -> String {
-        format!("{} has not accepted yet.", seats.second.name)
-    }
 }
 
 impl Told<Player> for String {

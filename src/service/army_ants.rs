@@ -143,16 +143,6 @@ impl Served for ArmyAnts {
         TIMEOUT.to_string()
     }
 
-    fn not_started(seats: &Seats) -> String {
-        match seats.is_open() {
-            true => "The game has not started: nobody has accepted the challenge yet.".into(),
-            false => format!(
-                "The game has not started: {} has not accepted the challenge yet.",
-                seats.challenged().name
-            ),
-        }
-    }
-
     /// Replies show the spectator's position, never hidden cards.
     fn summarised(loaded: &Loaded, summary: GameSummary) -> GameSummary {
         GameSummary {
@@ -207,6 +197,13 @@ impl Served for ArmyAnts {
                 UserError::not_a_player("This challenge is open to anyone: accept it to play, or let it be.")
             }
             Unseated::NotSeated => UserError::not_a_player("This challenge is not addressed to you."),
+            Unseated::NotStarted if seats.is_open() => {
+                UserError::not_your_turn("The game has not started: nobody has accepted the challenge yet.")
+            }
+            Unseated::NotStarted => UserError::not_your_turn(format!(
+                "The game has not started: {} has not accepted the challenge yet.",
+                seats.challenged().name
+            )),
             why => why.worded::<Self>(),
         }
     }

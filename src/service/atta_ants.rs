@@ -110,10 +110,6 @@ impl Served for AttaAnts {
         Action::Leave.to_string()
     }
 
-    fn not_started(_: &Table) -> String {
-        "The game has not started yet: the host starts it with /atta start.".into()
-    }
-
     /// For terminals: the map in words, one sentence a line.
     fn summarised(loaded: &Loaded, summary: GameSummary) -> GameSummary {
         let labels = loaded.seats.labels();
@@ -151,6 +147,9 @@ impl Served for AttaAnts {
                 UserError::expired("That lobby is closed. Open a new one with /atta new.")
             }
             Unseated::Full => UserError::illegal("The game is full: four players."),
+            Unseated::NotStarted => {
+                UserError::not_your_turn("The game has not started yet: the host starts it with /atta start.")
+            }
             Unseated::NotOwner(host) => {
                 UserError::not_a_player(format!("Only the host, {host}, can start the game."))
             }

@@ -129,9 +129,6 @@ pub trait Served:
         }
     }
 
-    /// Why no one can act yet in a table that has not started.
-    fn not_started(seats: &Self::Seats) -> String;
-
     /// The rules' refusal in the player's words.
     fn refused(refusal: Self::Refusal, seats: &Self::Seats) -> UserError {
         refusal.worded(&|seat| seats.label(seat))
@@ -445,7 +442,7 @@ impl Service {
             .seat_of(&req.user.id)
             .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
         match table.row.status {
-            GameStatus::Pending => Err(UserError::not_your_turn(G::not_started(&table.seats))),
+            GameStatus::Pending => Err(G::unseated(Unseated::NotStarted, &table.seats)),
             GameStatus::Finished | GameStatus::Cancelled => {
                 Err(UserError::game_over(format!("That game is over. {}", G::START)))
             }

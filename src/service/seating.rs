@@ -76,6 +76,8 @@ pub enum Unseated {
     TooFew,
     /// The requester has no seat.
     NotSeated,
+    /// The requester has a seat, but the game has not started.
+    NotStarted,
     /// The stored setup deals no game for these seats, and why.
     Undealt(String),
 }
@@ -110,6 +112,7 @@ impl Unseated {
                 G::SEATS.0
             )),
             Unseated::NotSeated => UserError::not_a_player("You are not playing in this game."),
+            Unseated::NotStarted => UserError::not_your_turn("The game has not started yet."),
             Unseated::Undealt(why) => UserError::bad_option(format!("That deal cannot start a game: {why}.")),
         }
     }

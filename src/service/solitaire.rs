@@ -177,10 +177,6 @@ impl<G: SolitaireRules> Served for G {
         "end".into()
     }
 
-    fn not_started(_owner: &User) -> String {
-        "That game has not started.".into()
-    }
-
     /// A daily attempt keeps its day's close as its deadline; no other
     /// patience has one.
     fn deadline(table: &Table<G>, _config: &super::Config, _at: DateTime<Utc>) -> Option<i64> {
