@@ -1059,9 +1059,14 @@ impl Service {
         &self,
         user: &User,
         channel: &str,
+        sub: &str,
         typed: &str,
     ) -> ServiceResult<Vec<String>> {
-        let Some((loaded, side)) = self.open_seat::<ArmyAnts>(user, channel).await? else {
+        let found = match sub {
+            "move" => self.open_seat::<ArmyAnts>(user, channel).await?,
+            _ => None,
+        };
+        let Some((loaded, side)) = found else {
             return Ok(vec![]);
         };
         let game = loaded.game();

@@ -595,10 +595,15 @@ impl Service {
         &self,
         user: &User,
         channel: &str,
+        sub: &str,
         typed: &str,
-        only_places: bool,
     ) -> ServiceResult<Vec<String>> {
-        let Some((loaded, colour)) = self.open_seat::<AttaAnts>(user, channel).await? else {
+        let only_places = sub == "place";
+        let found = match sub {
+            "move" | "place" => self.open_seat::<AttaAnts>(user, channel).await?,
+            _ => None,
+        };
+        let Some((loaded, colour)) = found else {
             return Ok(vec![]);
         };
         let legal = Game::legal_actions(loaded.game(), colour)

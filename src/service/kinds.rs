@@ -71,6 +71,19 @@ pub(super) struct Idle {
     pub end: IdleFn,
 }
 
+/// A listed game's doors, from its three methods on `Service`.
+macro_rules! doors {
+    ($command:ident, $component:ident, $suggestions:ident) => {
+        Some(Doors {
+            command: |service, req, sub, opts| Box::pin(service.$command(req, sub, opts)),
+            component: |service, req, id, values| Box::pin(service.$component(req, id, values)),
+            suggestions: |service, user, channel, sub, typed| {
+                Box::pin(service.$suggestions(user, channel, sub, typed))
+            },
+        })
+    };
+}
+
 impl Paths {
     /// The engine's paths for `G`.
     fn engine<G: Served>() -> Paths {
@@ -106,18 +119,7 @@ impl Paths {
                     Box::pin(async move { Ok(service.solitaire_idle_end(row, idle, at).await?) })
                 },
             }),
-            doors: Some(Doors {
-                command: |service, req, sub, opts| Box::pin(service.solitaire_command(req, sub, opts)),
-                component: |service, req, id, values| Box::pin(service.solitaire_component(req, id, values)),
-                suggestions: |service, user, channel, sub, typed| {
-                    Box::pin(async move {
-                        match sub {
-                            "move" => service.solitaire_suggestions(user, channel, typed).await,
-                            _ => Ok(vec![]),
-                        }
-                    })
-                },
-            }),
+            doors: doors!(solitaire_command, solitaire_component, solitaire_suggestions),
         }
     }
 }
@@ -148,38 +150,12 @@ fn listed(listed: GameKind) -> Paths {
                 reminder: |service, row, left, _| Box::pin(service.army_ants_idle_reminder(row, left)),
                 end: |service, row, idle, at| Box::pin(service.army_ants_idle_end(row, idle, at)),
             }),
-            doors: Some(Doors {
-                command: |service, req, sub, opts| Box::pin(service.army_ants_command(req, sub, opts)),
-                component: |service, req, id, values| Box::pin(service.army_ants_component(req, id, values)),
-                suggestions: |service, user, channel, sub, typed| {
-                    Box::pin(async move {
-                        match sub {
-                            "move" => service.army_ants_suggestions(user, channel, typed).await,
-                            _ => Ok(vec![]),
-                        }
-                    })
-                },
-            }),
+            doors: doors!(army_ants_command, army_ants_component, army_ants_suggestions),
             ..Paths::engine::<ArmyAnts>()
         },
         GameKind::AttaAnts => Paths {
             due: |service, row, now| Box::pin(service.atta_due(row, now)),
-            doors: Some(Doors {
-                command: |service, req, sub, opts| Box::pin(service.atta_command(req, sub, opts)),
-                component: |service, req, id, values| Box::pin(service.atta_component(req, id, values)),
-                suggestions: |service, user, channel, sub, typed| {
-                    Box::pin(async move {
-                        match sub {
-                            "move" | "place" => {
-                                service
-                                    .atta_suggestions(user, channel, typed, sub == "place")
-                                    .await
-                            }
-                            _ => Ok(vec![]),
-                        }
-                    })
-                },
-            }),
+            doors: doors!(atta_command, atta_component, atta_suggestions),
             ..Paths::engine::<AttaAnts>()
         },
         GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => Paths::patience(listed),

@@ -1005,9 +1005,14 @@ impl Service {
         &self,
         user: &User,
         channel: &str,
+        sub: &str,
         typed: &str,
     ) -> ServiceResult<Vec<String>> {
-        let Some(row) = self.store.latest_solitaire(channel, &user.id).await? else {
+        let found = match sub {
+            "move" => self.store.latest_solitaire(channel, &user.id).await?,
+            _ => None,
+        };
+        let Some(row) = found else {
             return Ok(vec![]);
         };
         if !row.status.is_open() {
