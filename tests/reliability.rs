@@ -86,6 +86,49 @@ fn an_idle_army_ants_game_is_lost_on_time_by_the_player_to_move() {
     }
 }
 
+/// A private deployment waits for both players at once: the reminder asks
+/// both to place their cards, and when neither does the game is abandoned
+/// (no one loses on time: "Every seat the game waited for was idle").
+#[test]
+fn an_idle_private_deployment_reminds_both_players_then_is_abandoned() {
+    for s in Scratch::each() {
+        let out = s.run(&[
+            at(
+                command(
+                    "alice",
+                    "c1",
+                    "armyants challenge",
+                    json!({"opponent": "bob", "color": "red", "deployment": "total"}),
+                ),
+                "2026-03-01T10:00:00Z",
+            ),
+            at(
+                command("bob", "c1", "armyants accept", json!({})),
+                "2026-03-01T10:01:00Z",
+            ),
+            tick("2026-03-03T22:02:00Z"),
+            tick("2026-03-04T10:01:30Z"),
+            command("alice", "c1", "armyants challenge", json!({"opponent": "bob"})),
+        ]);
+        assert_eq!(out[1]["game"]["status"], "deploying");
+        let reminder = post_texts(&out[2]);
+        assert_eq!(reminder.len(), 1, "{reminder:?}");
+        assert!(
+            reminder[0].contains("alice and bob") && reminder[0].contains("place your cards"),
+            "{reminder:?}"
+        );
+        let end = post_texts(&out[3]);
+        assert_eq!(end.len(), 1, "{end:?}");
+        assert!(
+            end[0].contains("alice and bob did not play for 3 days") && end[0].contains("abandoned"),
+            "{end:?}"
+        );
+        // Ended: the channel is free for a new game.
+        assert_ok(&out[4]);
+        assert_eq!(out[4]["game"]["status"], "pending");
+    }
+}
+
 #[test]
 fn a_move_resets_the_idle_clock_and_a_patience_ends_when_idle() {
     for s in Scratch::each() {

@@ -4,7 +4,7 @@
 mod bot;
 
 use super::custom_id::ComponentId;
-use super::engine::{open_seat, typed_matches, Filling, Left, Seating, Served, Table, TimedOut, Unseated};
+use super::engine::{open_seat, typed_matches, Filling, Left, Seating, Served, Table, Unseated};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -22,7 +22,6 @@ use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context;
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// The log entry of a player who ran out of time (not a move: the rules'
@@ -178,6 +177,18 @@ impl Served for ArmyAnts {
         loaded: &Loaded,
     ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
         service.table_replay(loaded, replay_view, loaded.seats.labels())
+    }
+
+    /// The board as anyone watching sees it.
+    fn board_image(service: &Service, loaded: &Loaded) -> Option<Image> {
+        service.board_reply(loaded, String::new(), None).image
+    }
+
+    fn awaited(&self) -> &'static str {
+        match self.status() {
+            Status::Deploying => "place your cards (press **Deploy**)",
+            _ => "make your move",
+        }
     }
 
     fn unseated(why: Unseated, seats: &Seats) -> UserError {
@@ -983,72 +994,6 @@ impl Service {
     pub(super) async fn army_ants_board_of(&self, row: &GameRow, text: String) -> ServiceResult<Reply> {
         let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
         Ok(self.board_reply(&loaded, text, None))
-    }
-
-    /// Ends a game nobody moved in for `idle`: the player it waits for loses
-    /// on time, like a resignation (both idle during a deployment: the game
-    /// is abandoned). `None` when the game moved meanwhile.
-    pub(super) async fn army_ants_idle_end(
-        &self,
-        row: &GameRow,
-        idle: &str,
-        at: DateTime<Utc>,
-    ) -> anyhow::Result<Option<Post>> {
-        let forfeit = |game: &mut ArmyAnts, side| Ok(game.forfeit(side));
-        let Some((loaded, timed_out)) = self.time_out::<ArmyAnts, _>(row, at, forfeit).await? else {
-            return Ok(None);
-        };
-        let text = match timed_out {
-            TimedOut::Seat(loser, outcome) => format!(
-                "Time is up: {} made no move for {idle}. **Game over**: {}.",
-                mention(loaded.user(loser)),
-                loaded.told(&outcome)
-            ),
-            TimedOut::Abandoned => format!(
-                "Time is up: neither {} nor {} placed their cards for {idle}. The game is abandoned.",
-                mention(&loaded.seats.red),
-                mention(&loaded.seats.black)
-            ),
-        };
-        let reply = self.board_reply(&loaded, text, None);
-        Ok(Some(Post {
-            channel: row.channel_id.clone(),
-            text: reply.text,
-            image: reply.image,
-            components: vec![],
-            ..Post::default()
-        }))
-    }
-
-    /// The reminder for a game that waits for someone, `left` before it ends.
-    pub(super) async fn army_ants_idle_reminder(
-        &self,
-        row: &GameRow,
-        left: &str,
-    ) -> anyhow::Result<Option<Post>> {
-        let loaded = self
-            .load_table::<ArmyAnts>(row.clone())
-            .await
-            .map_err(super::ServiceError::into_internal)?;
-        let waiting: Vec<String> = crate::rules::Game::turn(loaded.game())
-            .acting()
-            .into_iter()
-            .map(|s| mention(loaded.user(s)))
-            .collect();
-        let what = match loaded.game().status() {
-            Status::Deploying => "place your cards (press **Deploy**)",
-            _ => "make your move",
-        };
-        Ok((!waiting.is_empty()).then(|| Post {
-            channel: row.channel_id.clone(),
-            text: format!(
-                "{}: the Army Ants game here is waiting for you. Please {what} within {left}, or the game ends and the waiting player loses on time.",
-                waiting.join(" and ")
-            ),
-            image: None,
-            components: vec![],
-            ..Post::default()
-        }))
     }
 }
 

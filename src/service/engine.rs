@@ -159,6 +159,19 @@ pub trait Served:
         None
     }
 
+    /// The board as anyone watching sees it, to go with what the channel
+    /// is told of the game (a seat out of time): none unless the game
+    /// draws one.
+    fn board_image(_service: &Service, _table: &Table<Self>) -> Option<Image> {
+        None
+    }
+
+    /// What the seats the game waits for are asked to do, for the idle
+    /// reminder: "make your move" unless the game says.
+    fn awaited(&self) -> &'static str {
+        "make your move"
+    }
+
     /// The animated replay a finished game's record carries
     /// (`Service::table_replay`): none unless the game draws one.
     fn replay(
@@ -584,6 +597,93 @@ impl Service {
             text,
             ..Post::default()
         }])
+    }
+
+    /// Ends a game nobody acted in for `idle` (the operator's idle time):
+    /// the seat it waits for loses on time (`Game::forfeit`), and a game
+    /// that waits for several at once is abandoned. A game that keeps its
+    /// own turn clock is left to it. `None` when there is nothing to end or
+    /// the game moved meanwhile.
+    pub(super) async fn table_idle_end<G: Served>(
+        &self,
+        row: &GameRow,
+        idle: &str,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Post>> {
+        if G::turn_clock(&self.config).is_some() {
+            return Ok(None);
+        }
+        let forfeit = |game: &mut G, seat| anyhow::Ok(game.forfeit(seat));
+        let Some((table, timed_out)) = self.time_out::<G, _>(row, at, forfeit).await? else {
+            return Ok(None);
+        };
+        let text = match timed_out {
+            TimedOut::Seat(seat, _) => {
+                let over = table.game.as_ref().and_then(Game::outcome);
+                let over = over.map(|outcome| format!(" **Game over**: {}.", table.told(&outcome)));
+                format!(
+                    "Time is up: {} made no move for {idle}.{}",
+                    super::mention(table.user(seat)),
+                    over.unwrap_or_default()
+                )
+            }
+            TimedOut::Abandoned => {
+                let acting = table
+                    .game
+                    .as_ref()
+                    .map(|game| game.turn().acting())
+                    .unwrap_or_default();
+                let waited: Vec<String> = acting
+                    .into_iter()
+                    .map(|seat| super::mention(table.user(seat)))
+                    .collect();
+                format!(
+                    "Time is up: {} did not play for {idle}. The game is abandoned.",
+                    waited.join(" and ")
+                )
+            }
+        };
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            text,
+            image: G::board_image(self, &table),
+            ..Post::default()
+        }))
+    }
+
+    /// The reminder of a game that waits for someone, `left` before the
+    /// idle sweep ends it (`table_idle_end`).
+    pub(super) async fn table_idle_reminder<G: Served>(
+        &self,
+        row: &GameRow,
+        left: &str,
+    ) -> anyhow::Result<Option<Post>> {
+        if G::turn_clock(&self.config).is_some() {
+            return Ok(None);
+        }
+        let table = self
+            .load_table::<G>(row.clone())
+            .await
+            .map_err(super::ServiceError::into_internal)?;
+        let Some(game) = &table.game else {
+            return Ok(None);
+        };
+        let waiting: Vec<String> = game
+            .turn()
+            .acting()
+            .into_iter()
+            .map(|seat| super::mention(table.user(seat)))
+            .collect();
+        Ok((!waiting.is_empty()).then(|| Post {
+            channel: row.channel_id.clone(),
+            text: format!(
+                "{}: the {} game here is waiting for you. Please {} within {left}, or the game ends and the waiting player loses on time.",
+                waiting.join(" and "),
+                row.kind.title(),
+                game.awaited()
+            ),
+            ..Post::default()
+        }))
     }
 
     /// Expires a table that never started and tells the channel (in

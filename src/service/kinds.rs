@@ -45,8 +45,8 @@ pub(super) struct Paths {
     pub summary: SummaryFn,
     /// `/record` of the row, asked at the given time.
     pub record: RecordFn,
-    /// The idle sweep's paths; `None` for a game that keeps its own turn
-    /// clock (Atta Ants) or whose server ends it (an unlisted game).
+    /// The idle sweep's paths (the engine's leave a game that keeps its
+    /// own turn clock, like Atta Ants, to that clock).
     pub idle: Option<Idle>,
     /// Where players reach it on Discord; `None` for an unlisted game,
     /// which has no command of its own.
@@ -94,7 +94,10 @@ impl Paths {
                 Box::pin(async move { Ok(service.load_table::<G>(row.clone()).await?.summary()) })
             },
             record: |service, row, _| Box::pin(service.table_record::<G>(row)),
-            idle: None,
+            idle: Some(Idle {
+                reminder: |service, row, left, _| Box::pin(service.table_idle_reminder::<G>(row, left)),
+                end: |service, row, idle, at| Box::pin(service.table_idle_end::<G>(row, idle, at)),
+            }),
             doors: None,
         }
     }
@@ -146,10 +149,6 @@ pub(super) fn doors(kind: GameKind) -> Doors {
 fn listed(listed: GameKind) -> Paths {
     match listed {
         GameKind::ArmyAnts => Paths {
-            idle: Some(Idle {
-                reminder: |service, row, left, _| Box::pin(service.army_ants_idle_reminder(row, left)),
-                end: |service, row, idle, at| Box::pin(service.army_ants_idle_end(row, idle, at)),
-            }),
             doors: doors!(army_ants_command, army_ants_component, army_ants_suggestions),
             ..Paths::engine::<ArmyAnts>()
         },
