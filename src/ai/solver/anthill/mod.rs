@@ -28,6 +28,8 @@
 //! bottom run ([`Search::has_stuck_card`]): that position is lost, so
 //! dropping it keeps the last pass exact and saves it the search.
 
+mod sealed;
+
 use super::{mix64, pack_piles, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
 use crate::rules::cards::StdCard;
@@ -682,6 +684,11 @@ pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
         return Solved::finished(&outcome);
     }
     let mut search = Search::new(game, budget);
+    let sealed = sealed::lost_by_a_later_deal(&search.stock[search.dealt..]);
+    search.table.count(sealed.positions);
+    if sealed.lost {
+        return search.table.solved(game, None);
+    }
     let (start, dealt) = (search.layout(), search.dealt);
     let line = super::deep_stack(|| {
         for pass in PASSES {
