@@ -7,6 +7,9 @@
 //! the rules module alone (no canonical keys, no prunes, no symmetry) with
 //! a larger budget, which must find no win either. Every win it finds must
 //! replay to a win through the rules.
+//!
+//! A second Anthill sample stops two deals before the end, where the stock
+//! alone decides the deals it takes from the published table.
 
 use antics::ai::solver::{anthill, myrmex, replays_to_win, Verdict};
 use antics::rules::anthill::{self as ah, Anthill};
