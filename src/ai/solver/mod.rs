@@ -214,6 +214,15 @@ impl<K: Key> Table<K> {
         }
     }
 
+    /// Counts `n` states a side search met outside the table; past the
+    /// budget the search is exhausted.
+    pub(crate) fn count(&mut self, n: u64) {
+        self.expanded += n;
+        if self.expanded > self.budget {
+            self.exhausted = true;
+        }
+    }
+
     pub(crate) fn states(&self) -> u64 {
         self.expanded
     }
