@@ -29,24 +29,32 @@ fn post_texts(reply: &Value) -> Vec<String> {
         .collect()
 }
 
+/// Alice (Red) challenges bob with `options` besides, and bob accepts a
+/// minute later.
+fn accepted_challenge(options: Value) -> [Value; 2] {
+    let mut challenge = json!({"opponent": "bob", "color": "red"});
+    let fields = challenge.as_object_mut().expect("an object");
+    fields.extend(options.as_object().expect("options as an object").clone());
+    [
+        at(
+            command("alice", "c1", "armyants challenge", challenge),
+            "2026-03-01T10:00:00Z",
+        ),
+        at(
+            command("bob", "c1", "armyants accept", json!({})),
+            "2026-03-01T10:01:00Z",
+        ),
+    ]
+}
+
 /// Idle games end after 72 hours by default, with a reminder 12 hours before.
 #[test]
 fn an_idle_army_ants_game_is_lost_on_time_by_the_player_to_move() {
     for s in Scratch::each() {
+        let [challenge, accept] = accepted_challenge(json!({"seed": "5"}));
         let out = s.run(&[
-            at(
-                command(
-                    "alice",
-                    "c1",
-                    "armyants challenge",
-                    json!({"opponent": "bob", "color": "red", "seed": "5"}),
-                ),
-                "2026-03-01T10:00:00Z",
-            ),
-            at(
-                command("bob", "c1", "armyants accept", json!({})),
-                "2026-03-01T10:01:00Z",
-            ),
+            challenge,
+            accept,
             tick("2026-03-03T21:00:00Z"),
             tick("2026-03-03T22:02:00Z"),
             tick("2026-03-03T23:00:00Z"),
@@ -92,20 +100,10 @@ fn an_idle_army_ants_game_is_lost_on_time_by_the_player_to_move() {
 #[test]
 fn an_idle_private_deployment_reminds_both_players_then_is_abandoned() {
     for s in Scratch::each() {
+        let [challenge, accept] = accepted_challenge(json!({"deployment": "total"}));
         let out = s.run(&[
-            at(
-                command(
-                    "alice",
-                    "c1",
-                    "armyants challenge",
-                    json!({"opponent": "bob", "color": "red", "deployment": "total"}),
-                ),
-                "2026-03-01T10:00:00Z",
-            ),
-            at(
-                command("bob", "c1", "armyants accept", json!({})),
-                "2026-03-01T10:01:00Z",
-            ),
+            challenge,
+            accept,
             tick("2026-03-03T22:02:00Z"),
             tick("2026-03-04T10:01:30Z"),
             command("alice", "c1", "armyants challenge", json!({"opponent": "bob"})),
