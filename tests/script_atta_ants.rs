@@ -400,3 +400,22 @@ fn a_lobby_is_called_a_lobby_and_a_chosen_deck_is_announced() {
         assert!(!busy.contains("challenge"), "{busy}");
     }
 }
+
+/// A lobby's record names who has joined, in their colours, and keeps the
+/// seed to itself.
+#[test]
+fn a_lobby_record_names_its_seats() {
+    let mut lines = lobby(7);
+    lines.truncate(2);
+    lines.push(command("carol", "c1", "record", json!({})));
+    let out = Scratch::new().run(&lines);
+    let record = out[2]["text"].as_str().unwrap();
+    for tag in [
+        "[Red \"alice\"]",
+        "[Yellow \"bob\"]",
+        "[Result \"waiting for players\"]",
+    ] {
+        assert!(record.contains(tag), "{record}");
+    }
+    assert!(!record.contains("Seed"), "{record}");
+}

@@ -121,16 +121,21 @@ impl Served for AttaAnts {
     }
 
     /// The seed and the deal give away the deck order: only once it is over.
+    /// A lobby's seats before its game is dealt (the engine names a dealt
+    /// game's).
     fn record_tags(loaded: &Loaded) -> Vec<(&'static str, String)> {
+        let lobby = loaded.game.is_none().then_some(&loaded.seats.seats);
+        let seats = Colour::ALL.iter().zip(lobby.into_iter().flatten());
+        let mut tags: Vec<_> = seats
+            .map(|(colour, user)| (colour.name(), user.name.clone()))
+            .collect();
         let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some())
             || loaded.row.status == GameStatus::Cancelled;
-        let deal = loaded.setup.deal.clone().map(|deal| ("Deal", deal));
-        match over {
-            true => std::iter::once(("Seed", loaded.setup.seed.to_string()))
-                .chain(deal)
-                .collect(),
-            false => vec![],
+        if over {
+            tags.push(("Seed", loaded.setup.seed.to_string()));
+            tags.extend(loaded.setup.deal.clone().map(|deal| ("Deal", deal)));
         }
+        tags
     }
 
     fn replay(
