@@ -221,6 +221,17 @@ impl<G: Served> Table<G> {
         self.seats.label(seat)
     }
 
+    /// The seats the game waits for, as mentions (none before it is dealt
+    /// or once it is over).
+    fn waiting(&self) -> Vec<String> {
+        let acting = self.game.as_ref().map(|game| game.turn().acting());
+        acting
+            .unwrap_or_default()
+            .into_iter()
+            .map(|seat| super::mention(self.user(seat)))
+            .collect()
+    }
+
     /// The outcome in words.
     pub fn told(&self, outcome: &G::Outcome) -> String {
         outcome.told(&|seat| self.label(seat))
@@ -581,22 +592,37 @@ impl Service {
         if row.status == GameStatus::Pending {
             return Ok(self.expire_pending::<G>(row, now).await?.into_iter().collect());
         }
-        let forfeit = |game: &mut G, seat| anyhow::Ok(game.forfeit(seat));
-        let Some((table, timed_out)) = self.time_out::<G, _>(row, now, forfeit).await? else {
-            return Ok(vec![]);
-        };
-        let mut text = match timed_out {
-            TimedOut::Seat(seat, _) => format!("{} ran out of time.", table.label(seat)),
+        let told = self.time_out_told::<G>(row, now, |table, timed_out| match timed_out {
+            TimedOut::Seat(seat, _) => format!("{} ran out of time.", table.label(*seat)),
             TimedOut::Abandoned => "No one played in time: the game is abandoned.".into(),
+        });
+        Ok(told.await?.into_iter().collect())
+    }
+
+    /// Times out the seats a game waits for (`Game::forfeit`, see
+    /// `time_out`) and tells the channel in `tell`'s words, then the result
+    /// once the game is over, with the board (`Served::board_image`).
+    /// `None` when there was no one to time out or the game moved meanwhile.
+    async fn time_out_told<G: Served>(
+        &self,
+        row: &GameRow,
+        at: DateTime<Utc>,
+        tell: impl FnOnce(&Table<G>, &TimedOut<G::Seat, Option<G::Outcome>>) -> String,
+    ) -> anyhow::Result<Option<Post>> {
+        let forfeit = |game: &mut G, seat| anyhow::Ok(game.forfeit(seat));
+        let Some((table, timed_out)) = self.time_out::<G, _>(row, at, forfeit).await? else {
+            return Ok(None);
         };
+        let mut text = tell(&table, &timed_out);
         if let Some(outcome) = table.game.as_ref().and_then(Game::outcome) {
             text.push_str(&format!(" **Game over**: {}.", table.told(&outcome)));
         }
-        Ok(vec![Post {
+        Ok(Some(Post {
             channel: row.channel_id.clone(),
             text,
+            image: G::board_image(self, &table),
             ..Post::default()
-        }])
+        }))
     }
 
     /// Ends a game nobody acted in for `idle` (the operator's idle time):
@@ -613,42 +639,19 @@ impl Service {
         if G::turn_clock(&self.config).is_some() {
             return Ok(None);
         }
-        let forfeit = |game: &mut G, seat| anyhow::Ok(game.forfeit(seat));
-        let Some((table, timed_out)) = self.time_out::<G, _>(row, at, forfeit).await? else {
-            return Ok(None);
-        };
-        let text = match timed_out {
+        let told = self.time_out_told::<G>(row, at, |table, timed_out| match timed_out {
             TimedOut::Seat(seat, _) => {
-                let over = table.game.as_ref().and_then(Game::outcome);
-                let over = over.map(|outcome| format!(" **Game over**: {}.", table.told(&outcome)));
                 format!(
-                    "Time is up: {} made no move for {idle}.{}",
-                    super::mention(table.user(seat)),
-                    over.unwrap_or_default()
+                    "Time is up: {} made no move for {idle}.",
+                    super::mention(table.user(*seat))
                 )
             }
-            TimedOut::Abandoned => {
-                let acting = table
-                    .game
-                    .as_ref()
-                    .map(|game| game.turn().acting())
-                    .unwrap_or_default();
-                let waited: Vec<String> = acting
-                    .into_iter()
-                    .map(|seat| super::mention(table.user(seat)))
-                    .collect();
-                format!(
-                    "Time is up: {} did not play for {idle}. The game is abandoned.",
-                    waited.join(" and ")
-                )
-            }
-        };
-        Ok(Some(Post {
-            channel: row.channel_id.clone(),
-            text,
-            image: G::board_image(self, &table),
-            ..Post::default()
-        }))
+            TimedOut::Abandoned => format!(
+                "Time is up: {} did not play for {idle}. The game is abandoned.",
+                table.waiting().join(" and ")
+            ),
+        });
+        told.await
     }
 
     /// The reminder of a game that waits for someone, `left` before the
@@ -668,12 +671,7 @@ impl Service {
         let Some(game) = &table.game else {
             return Ok(None);
         };
-        let waiting: Vec<String> = game
-            .turn()
-            .acting()
-            .into_iter()
-            .map(|seat| super::mention(table.user(seat)))
-            .collect();
+        let waiting = table.waiting();
         Ok((!waiting.is_empty()).then(|| Post {
             channel: row.channel_id.clone(),
             text: format!(
