@@ -120,9 +120,9 @@ impl Served for AttaAnts {
         }
     }
 
-    /// The seed and the deal give away the deck order: only once it is over.
     /// A lobby's seats before its game is dealt (the engine names a dealt
-    /// game's).
+    /// game's); the seed and the deal only once it is over, since they
+    /// give away the deck order.
     fn record_tags(loaded: &Loaded) -> Vec<(&'static str, String)> {
         let lobby = loaded.game.is_none().then_some(&loaded.seats.seats);
         let seats = Colour::ALL.iter().zip(lobby.into_iter().flatten());
