@@ -4,7 +4,9 @@
 mod bot;
 
 use super::custom_id::ComponentId;
-use super::engine::{open_seat, typed_matches, Filling, Left, Seating, Served, Table, Unseated};
+use super::engine::{
+    open_seat, replay_image, typed_matches, Filling, Left, Seating, Served, Table, Unseated,
+};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -152,13 +154,13 @@ impl Served for ArmyAnts {
 
     /// The starting position, or the deployment and its seed: the seed
     /// only once the armies are placed, since it deals the hidden rows.
-    fn record_tags(loaded: &Loaded) -> Vec<(&'static str, String)> {
+    fn record_tags(loaded: &Loaded, _private: bool) -> Vec<(String, String)> {
         let secret = loaded.game().phase() == Phase::Deploy;
         match (&loaded.setup.position, loaded.setup.seed) {
-            (Some(position), _) => vec![("Position", position.clone())],
+            (Some(position), _) => vec![("Position".into(), position.clone())],
             (None, Some(seed)) => {
-                let mut tags = vec![("Deployment", loaded.setup.deployment.name().to_string())];
-                tags.extend((!secret).then(|| ("Seed", seed.to_string())));
+                let mut tags = vec![("Deployment".into(), loaded.setup.deployment.name().to_string())];
+                tags.extend((!secret).then(|| ("Seed".into(), seed.to_string())));
                 tags
             }
             (None, None) => vec![],
@@ -167,7 +169,7 @@ impl Served for ArmyAnts {
 
     /// The numbered move list; a private deployment's placements stay
     /// hidden while it is under way.
-    fn record_moves(loaded: &Loaded) -> Option<String> {
+    fn record_moves(loaded: &Loaded, _log: &[crate::store::ActionRow]) -> Option<String> {
         let secret = loaded.game().phase() == Phase::Deploy;
         Some(record_moves(loaded.game().record(), secret))
     }
@@ -176,7 +178,8 @@ impl Served for ArmyAnts {
         service: &Service,
         loaded: &Loaded,
     ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
-        service.table_replay(loaded, replay_view, loaded.seats.labels())
+        let labels = loaded.seats.labels();
+        service.table_replay(loaded, replay_view, move |sample| replay_image(sample, &labels))
     }
 
     /// The board as anyone watching sees it.

@@ -7,7 +7,8 @@
 
 use super::custom_id::ComponentId;
 use super::engine::{
-    check_version, out_of_date, typed_matches, Filling, Left, Seating, Served, TimedOut, Unseated,
+    check_version, out_of_date, replay_image, typed_matches, Filling, Left, Seating, Served, TimedOut,
+    Unseated,
 };
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
@@ -123,17 +124,17 @@ impl Served for AttaAnts {
     /// A lobby's seats before its game is dealt (the engine names a dealt
     /// game's); the seed and the deal only once it is over, since they
     /// give away the deck order.
-    fn record_tags(loaded: &Loaded) -> Vec<(&'static str, String)> {
+    fn record_tags(loaded: &Loaded, _private: bool) -> Vec<(String, String)> {
         let lobby = loaded.game.is_none().then_some(&loaded.seats.seats);
         let seats = Colour::ALL.iter().zip(lobby.into_iter().flatten());
         let mut tags: Vec<_> = seats
-            .map(|(colour, user)| (colour.name(), user.name.clone()))
+            .map(|(colour, user)| (colour.name().to_string(), user.name.clone()))
             .collect();
         let over = loaded.game.as_ref().is_some_and(|g| g.outcome().is_some())
             || loaded.row.status == GameStatus::Cancelled;
         if over {
-            tags.push(("Seed", loaded.setup.seed.to_string()));
-            tags.extend(loaded.setup.deal.clone().map(|deal| ("Deal", deal)));
+            tags.push(("Seed".into(), loaded.setup.seed.to_string()));
+            tags.extend(loaded.setup.deal.clone().map(|deal| ("Deal".into(), deal)));
         }
         tags
     }
@@ -142,7 +143,9 @@ impl Served for AttaAnts {
         service: &Service,
         loaded: &Loaded,
     ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
-        service.table_replay(loaded, |game: &AttaAnts| game.view(None), loaded.seats.labels())
+        let labels = loaded.seats.labels();
+        let draw = move |sample: &_| replay_image(sample, &labels);
+        service.table_replay(loaded, |game: &AttaAnts| game.view(None), draw)
     }
 
     fn unseated(why: Unseated, _: &Table) -> UserError {

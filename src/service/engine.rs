@@ -18,7 +18,7 @@ pub use super::state::{LogFacts, Logged};
 use super::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
 use super::{Config, Service};
 use crate::render::{
-    board_replay, board_replay_alt_text, Board, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
+    board_replay, board_replay_alt_text, Board, Sample, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::{Game, Kind, Turn};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
@@ -148,15 +148,28 @@ pub trait Served:
     }
 
     /// The setup a record shows, as tags (`[Seed "42"]`), leaving out what
-    /// would give away hidden cards: none unless the game says.
-    fn record_tags(_table: &Table<Self>) -> Vec<(&'static str, String)> {
+    /// would give away hidden cards, and all that is secret while the
+    /// record is `private`: none unless the game says.
+    fn record_tags(_table: &Table<Self>, _private: bool) -> Vec<(String, String)> {
         Vec::new()
     }
 
-    /// The moves of a record in the game's own notation; `None` for the
-    /// log, an entry a line under the seat that made it.
-    fn record_moves(_table: &Table<Self>) -> Option<String> {
+    /// The moves of a record in the game's own notation, from the table or
+    /// its `log`; `None` for the log, an entry a line under the seat that
+    /// made it.
+    fn record_moves(_table: &Table<Self>, _log: &[ActionRow]) -> Option<String> {
         None
+    }
+
+    /// Why a record (asked at `at`) goes to its player alone, showing
+    /// nothing secret and no replay, if it does: a daily deal others may
+    /// still be playing. `None` unless the game says.
+    fn private_record(
+        _service: &Service,
+        _table: &Table<Self>,
+        _at: DateTime<Utc>,
+    ) -> impl Future<Output = ServiceResult<Option<String>>> + Send {
+        async { Ok(None) }
     }
 
     /// The board as anyone watching sees it, to go with what the channel
@@ -257,8 +270,9 @@ impl<G: Served> Table<G> {
         Some(G::stored_result(self, &outcome, at))
     }
 
-    /// The stored result of a game that ended some other way: a moderator
-    /// ended it, or it was abandoned or never started.
+    /// The result the row stores: the game's own once it is over, or how
+    /// it ended some other way (a moderator ended it, it was abandoned or
+    /// never started).
     pub fn ended_result(&self) -> Option<GameResult> {
         Some(self.row.result.as_ref()?.result().clone())
     }
@@ -267,7 +281,9 @@ impl<G: Served> Table<G> {
     pub fn summary(&self) -> GameSummary {
         let shown = GameSummary::of(&self.row);
         let result = match self.game.as_ref().and_then(Game::outcome) {
-            Some(outcome) if shown.status == GameStatus::Finished => Some(self.result(&outcome)),
+            Some(outcome) if shown.status == GameStatus::Finished => {
+                self.ended_result().or_else(|| Some(self.result(&outcome)))
+            }
             _ => self.ended_result(),
         };
         let shown = GameSummary { result, ..shown };
@@ -722,19 +738,15 @@ impl Service {
 impl Service {
     /// The animated replay of a finished game: every position from its
     /// deal as `view` shows it to anyone watching (at most
-    /// `MAX_REPLAY_FRAMES` of them), drawn off the runtime's workers.
-    /// `None` while the game goes on, or without rendering.
-    pub(super) async fn table_replay<G, B, L>(
+    /// `MAX_REPLAY_FRAMES` of them), drawn by `draw` (`replay_image`) off
+    /// the runtime's workers. `None` while the game goes on, or without
+    /// rendering.
+    pub(super) async fn table_replay<G: Served, B: Send + 'static>(
         &self,
         table: &Table<G>,
         view: impl Fn(&G) -> B,
-        labels: L,
-    ) -> anyhow::Result<Option<Image>>
-    where
-        G: Served,
-        B: for<'a> Board<Labels<'a> = &'a L> + Send + 'static,
-        L: Send + 'static,
-    {
+        draw: impl FnOnce(&Sample<B>) -> Option<Image> + Send + 'static,
+    ) -> anyhow::Result<Option<Image>> {
         let over = table.game.as_ref().and_then(Game::outcome).is_some();
         let Some(start) =
             G::dealt(&table.row, &table.setup, &table.seats).filter(|_| over && self.config.render)
@@ -748,15 +760,7 @@ impl Service {
             })
             .await?;
         let sample = sample.finish(|| view(&last));
-        draw_replay(&table.row.id, move || {
-            let replay = board_replay(&sample, &labels, MAX_REPLAY_BYTES)?;
-            Some(Image {
-                regions: Vec::new(),
-                alt: board_replay_alt_text(&replay, &sample, &labels),
-                png: replay.gif,
-            })
-        })
-        .await
+        draw_replay(&table.row.id, move || draw(&sample)).await
     }
 
     /// The record of a stored game of `G`: the game, its id and its seats,
@@ -766,29 +770,41 @@ impl Service {
     /// for several seats at once (a private step) it stays hidden until
     /// every one has acted, since an entry may place what the others must
     /// not see.
-    pub(super) async fn table_record<G: Served>(&self, row: &GameRow) -> ServiceResult<Reply> {
+    pub(super) async fn table_record<G: Served>(
+        &self,
+        row: &GameRow,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Reply> {
         let table = self.load_table::<G>(row.clone()).await?;
+        let private = G::private_record(self, &table, at).await?;
         let mut out = format!("[Game \"{}\"]\n[Id \"{}\"]\n", row.kind.title(), row.id);
         let game = table.game.as_ref();
         for seat in game.map(Game::seats).unwrap_or_default() {
-            out.push_str(&format!("[{seat} \"{}\"]\n", table.user(seat).name));
+            // The one seat of a patience is its player's.
+            let tag = if G::SEATS.1 == 1 {
+                "Player".into()
+            } else {
+                seat.to_string()
+            };
+            out.push_str(&format!("[{tag} \"{}\"]\n", table.user(seat).name));
         }
-        for (tag, value) in G::record_tags(&table) {
+        for (tag, value) in G::record_tags(&table, private.is_some()) {
             out.push_str(&format!("[{tag} \"{value}\"]\n"));
         }
-        let result = match (game.and_then(Game::outcome), table.ended_result()) {
-            (Some(outcome), _) => table.told(&outcome),
-            (None, Some(ended)) => ended.detail,
+        let result = match (table.ended_result(), game.and_then(Game::outcome)) {
+            (Some(ended), _) => ended.detail,
+            (None, Some(outcome)) => table.told(&outcome),
             (None, None) if game.is_none() => "waiting for players".into(),
             (None, None) => "in progress".into(),
         };
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let log = self.store.actions(&row.id).await?;
         let private_step = game.is_some_and(|game| matches!(game.turn(), Turn::Several(_)));
-        match G::record_moves(&table) {
+        match G::record_moves(&table, &log) {
             Some(moves) => out.push_str(&moves),
             None if private_step => {}
             None => {
-                for entry in self.store.actions(&row.id).await? {
+                for entry in log {
                     let seat = table.seat_of(&entry.user_id).map(|seat| seat.to_string());
                     out.push_str(&format!(
                         "{}: {}\n",
@@ -798,11 +814,15 @@ impl Service {
                 }
             }
         }
-        Ok(Reply {
-            image: G::replay(self, &table).await?,
-            game: Some(table.summary()),
-            ..Reply::text(out.trim_end())
-        })
+        let mut reply = Reply::text(out.trim_end());
+        if let Some(why) = private {
+            reply.ephemeral = true;
+            reply.text.push_str(&format!("\n\n{why}"));
+        } else {
+            reply.image = G::replay(self, &table).await?;
+        }
+        reply.game = Some(table.summary());
+        Ok(reply)
     }
 
     /// The channel's open game of `G` and the user's seat in it, for
@@ -821,6 +841,17 @@ impl Service {
         let table = self.load_table::<G>(row).await?;
         Ok(table.seat_of(&user.id).map(|seat| (table, seat)))
     }
+}
+
+/// A replay's sample of boards as an animated image, with its words for
+/// screen readers; each frame drawn with `labels`.
+pub fn replay_image<B: Board>(sample: &Sample<B>, labels: B::Labels<'_>) -> Option<Image> {
+    let replay = board_replay(sample, labels, MAX_REPLAY_BYTES)?;
+    Some(Image {
+        regions: Vec::new(),
+        alt: board_replay_alt_text(&replay, sample, labels),
+        png: replay.gif,
+    })
 }
 
 /// The actions (in notation, most useful first) that start with what was

@@ -11,9 +11,13 @@
 use super::custom_id::ComponentId;
 use super::engine::Served;
 use super::error::ServiceResult;
+use super::solitaire::SolitaireRules;
 use super::types::{GameSummary, Options, Post, Reply, Request, User};
 use super::Service;
-use crate::rules::{army_ants::ArmyAnts, atta_ants::AttaAnts, GameKind, Kind};
+use crate::rules::{
+    anthill::Anthill, ants_solitaire::AntsSolitaire, army_ants::ArmyAnts, atta_ants::AttaAnts,
+    myrmex::Myrmex, GameKind, Kind,
+};
 use crate::store::GameRow;
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
@@ -93,7 +97,7 @@ impl Paths {
             summary: |service, row| {
                 Box::pin(async move { Ok(service.load_table::<G>(row.clone()).await?.summary()) })
             },
-            record: |service, row, _| Box::pin(service.table_record::<G>(row)),
+            record: |service, row, at| Box::pin(service.table_record::<G>(row, at)),
             idle: Some(Idle {
                 reminder: |service, row, left, _| Box::pin(service.table_idle_reminder::<G>(row, left)),
                 end: |service, row, idle, at| Box::pin(service.table_idle_end::<G>(row, idle, at)),
@@ -102,18 +106,15 @@ impl Paths {
         }
     }
 
-    /// The paths of a patience: its own record (which hides an open
-    /// day's deal), its summary, and its ends.
-    fn patience(kind: GameKind) -> Paths {
+    /// The paths of a patience: the engine's summary and record, and its
+    /// own ends (as `/solitaire end` would end it).
+    fn patience<G: SolitaireRules>() -> Paths {
         Paths {
-            kind: kind.into(),
             due: |service, row, now| {
                 Box::pin(
                     async move { Ok(service.solitaire_close_end(row, now).await?.into_iter().collect()) },
                 )
             },
-            summary: |service, row| Box::pin(service.solitaire_summary_of(row)),
-            record: |service, row, at| Box::pin(service.solitaire_record(row, at)),
             idle: Some(Idle {
                 reminder: |service, row, left, _| {
                     Box::pin(async move { service.solitaire_idle_reminder(row, left) })
@@ -123,6 +124,7 @@ impl Paths {
                 },
             }),
             doors: doors!(solitaire_command, solitaire_component, solitaire_suggestions),
+            ..Paths::engine::<G>()
         }
     }
 }
@@ -157,7 +159,9 @@ fn listed(listed: GameKind) -> Paths {
             doors: doors!(atta_command, atta_component, atta_suggestions),
             ..Paths::engine::<AttaAnts>()
         },
-        GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => Paths::patience(listed),
+        GameKind::Myrmex => Paths::patience::<Myrmex>(),
+        GameKind::Anthill => Paths::patience::<Anthill>(),
+        GameKind::Ants => Paths::patience::<AntsSolitaire>(),
     }
 }
 

@@ -4,16 +4,15 @@
 
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
-use super::engine::{check_version, LogFacts, Logged, Seating, Served, Table, Told, Worded};
+use super::engine::{check_version, replay_image, LogFacts, Logged, Seating, Served, Table, Told, Worded};
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
-use super::offload::draw_replay;
 use super::options;
 use super::types::*;
 use super::Ending;
 use super::{mention, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
-use crate::render::{Sample, Sampler, MAX_REPLAY_FRAMES};
+use crate::render::{Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{GameKind, Kind, Solo};
 use crate::store::{
@@ -23,6 +22,7 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::future::Future;
 
 pub(super) const GAMES: [&str; 3] = [
     crate::rules::GameKind::Myrmex.as_str(),
@@ -38,7 +38,10 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
 pub(super) trait SolitaireRules:
-    Patience<Setup: Serialize + DeserializeOwned + Clone + Send + Sync> + Hinted
+    Patience<
+        Setup: Serialize + DeserializeOwned + Clone + Send + Sync,
+        View: for<'a> Board<Labels<'a> = Option<&'a str>> + Send + 'static,
+    > + Hinted
 {
     /// The stored kind: `myrmex`, `anthill` or `ants`.
     const KIND: GameKind;
@@ -49,13 +52,25 @@ pub(super) trait SolitaireRules:
 
     /// The setup from the command's options; `seed` is already chosen.
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError>;
+    /// Where each card lies on the board, for front ends played on the
+    /// picture.
+    fn regions(view: &Self::View) -> Vec<Region>;
+
     /// The board as the player sees it (never a hidden card); `daily` is
-    /// the daily challenge it belongs to, as its header says it.
-    fn image(&self, daily: Option<&str>) -> Image;
-    /// The animated replay of a game's positions (a sample of them, for a
-    /// long game), each as the player saw it (a card face down then is a
-    /// back in its frame).
-    fn replay(positions: &Sample<Self>) -> Option<Image>;
+    /// the daily challenge it belongs to, as its header and its words for
+    /// screen readers open with it.
+    fn image(&self, daily: Option<&str>) -> Image {
+        let view = self.player_view();
+        let alt = view.alt_text(daily);
+        Image {
+            regions: Self::regions(&view),
+            png: view.png(daily),
+            alt: match daily {
+                Some(daily) => fit_alt(format!("{daily}. {alt}")),
+                None => alt,
+            },
+        }
+    }
     /// A stored setup brought up to today's rulings, for a new game from
     /// an old one's deal (Play again, Same deal): an old game keeps the
     /// rules it was played by, a new one gets today's.
@@ -79,6 +94,15 @@ pub(super) trait SolitaireRules:
     /// where the game says it on its own.
     fn ended_by_itself(&self) -> Option<&'static str> {
         None
+    }
+}
+
+/// Alt text cut to 1024 characters (Discord's limit).
+fn fit_alt(text: String) -> String {
+    if text.chars().count() > 1024 {
+        text.chars().take(1023).collect::<String>() + "…"
+    } else {
+        text
     }
 }
 
@@ -151,10 +175,6 @@ impl<G: SolitaireRules> Loaded<G> {
         self.table.game()
     }
 
-    fn owner(&self) -> &User {
-        &self.table.seats
-    }
-
     /// Hints asked for so far.
     fn hints(&self) -> u32 {
         self.table.log.asides
@@ -201,6 +221,80 @@ impl<G: SolitaireRules> Served for G {
             hints: table.log.asides,
             elapsed_ms,
         })
+    }
+
+    /// Its actions in the game's own order (moves, then deal and end), its
+    /// score, and what the player sees in words.
+    fn summarised(table: &Table<G>, summary: GameSummary) -> GameSummary {
+        let game = table.game();
+        let legal = match summary.status {
+            GameStatus::Active => game.legal_actions().iter().map(ToString::to_string).collect(),
+            _ => summary.legal,
+        };
+        GameSummary {
+            legal,
+            score: Some(game.score()),
+            board_text: Some(game.describe()),
+            ..summary
+        }
+    }
+
+    /// The options it was dealt with, and the hints asked for. The seed
+    /// or deck order only once the game is over, since it reveals the
+    /// hidden cards, and never in a private record.
+    fn record_tags(table: &Table<G>, private: bool) -> Vec<(String, String)> {
+        let shown = !table.row.status.is_open() && !private;
+        let setup: serde_json::Value = serde_json::from_str(&table.row.setup).unwrap_or_default();
+        let mut tags: Vec<_> = (setup.as_object().into_iter().flatten())
+            // Storage notes, not the game's options.
+            .filter(|(key, _)| !matches!(key.as_str(), CHOSEN | "ends_when_dead"))
+            .filter(|(key, _)| shown || !matches!(key.as_str(), "seed" | "deal"))
+            .map(|(key, value)| {
+                let text = value.as_str().map_or_else(|| value.to_string(), str::to_string);
+                (capitalised(key), text)
+            })
+            .collect();
+        let hints = table.log.asides;
+        tags.extend((hints > 0).then(|| ("Hints".to_string(), hints.to_string())));
+        tags
+    }
+
+    /// The moves one after another; a hint is not a move.
+    fn record_moves(_table: &Table<G>, log: &[ActionRow]) -> Option<String> {
+        let moves: Vec<&str> = log
+            .iter()
+            .map(|a| a.notation.as_str())
+            .filter(|n| *n != HINT)
+            .collect();
+        Some(moves.join(" "))
+    }
+
+    /// Every position as the player saw it (a card face down then is a
+    /// back in its frame).
+    fn replay(
+        service: &Service,
+        table: &Table<G>,
+    ) -> impl Future<Output = anyhow::Result<Option<Image>>> + Send {
+        service.table_replay(table, G::player_view, |sample| replay_image(sample, None))
+    }
+
+    /// Others may still be playing a daily deal: until its day closes, its
+    /// record goes to its player alone, with neither seed nor replay.
+    async fn private_record(
+        service: &Service,
+        table: &Table<G>,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Option<String>> {
+        let attempt = service.store.daily_attempt(&table.row.id).await?;
+        let open_day = attempt
+            .map(|a| a.attempt.day)
+            .filter(|day| is_open_day(day, at.timestamp_millis()));
+        Ok(open_day.map(|day| {
+            format!(
+                "(Only you see this record: the daily challenge of {day} is open until {}.)",
+                close_text(&day)
+            )
+        }))
     }
 }
 
@@ -906,7 +1000,7 @@ impl Service {
                 .into());
             }
             let game = loaded.game().clone();
-            let played = self.patience_positions::<G>(loaded.row()).await?;
+            let played = positions_of(self, &loaded.table).await?;
             let hint = tokio::task::spawn_blocking(move || fresh_hint(&game, &played, HINT_BUDGET))
                 .await
                 .context("hint search")?;
@@ -954,29 +1048,17 @@ impl Service {
     /// The board message of a patience, its components showing `view`.
     fn solitaire_reply_in<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String, view: &View) -> Reply {
         let id = &loaded.row().id;
-        let open = loaded.game().outcome().is_none();
-        let actions = loaded.game().legal_actions();
-        let legal: Vec<String> = actions.iter().map(|a| a.to_string()).collect();
-        let components = if open {
-            board::open_components(id, loaded.row().version, &legal, can_undo(loaded.game()), view)
-        } else {
-            board::finished_components(id, loaded.daily.is_some())
+        let summary = loaded.table.summary();
+        let components = match summary.status {
+            GameStatus::Active => board::open_components(
+                id,
+                loaded.row().version,
+                &summary.legal,
+                can_undo(loaded.game()),
+                view,
+            ),
+            _ => board::finished_components(id, loaded.daily.is_some()),
         };
-        let result = loaded.row().result.as_ref().map(|r| r.result().clone());
-        let summary = GameSummary {
-            status: if open {
-                GameStatus::Active
-            } else {
-                GameStatus::Finished
-            },
-            legal,
-            score: Some(loaded.game().score()),
-            result,
-            board_text: Some(loaded.game().describe()),
-            spots: Spot::all(loaded.game(), &actions),
-            ..GameSummary::of(loaded.row())
-        }
-        .waiting_for(open.then_some(loaded.owner()));
         // A daily board says so, and which day, in its words and its image.
         let daily = loaded.daily.as_ref().map(DailyTag::label);
         let mut text = match &daily {
@@ -1018,16 +1100,10 @@ impl Service {
         if !row.status.is_open() {
             return Ok(vec![]);
         }
-        let summary = self.solitaire_summary_of(&row).await?;
-        Ok(super::engine::typed_matches(typed, summary.legal))
-    }
-
-    pub(super) async fn solitaire_summary_of(&self, row: &GameRow) -> ServiceResult<GameSummary> {
         let kind = row.kind;
-        with_patience!(kind.as_str(), G => {
-            let loaded = self.load_patience::<G>(row.clone()).await?;
-            Ok(self.solitaire_reply(&loaded, String::new()).game.expect("a summary"))
-        })
+        let legal =
+            with_patience!(kind.as_str(), G => self.load_table::<G>(row).await.map(|t| t.summary().legal))?;
+        Ok(super::engine::typed_matches(typed, legal))
     }
 }
 
@@ -1037,108 +1113,16 @@ fn stored_seed(row: &GameRow) -> Option<u64> {
     setup.get("seed")?.as_u64()
 }
 
-impl Service {
-    /// A patience's record: its setup and moves. The seed or deck order is
-    /// shown only once the game is over, since it reveals the hidden cards.
-    pub(super) async fn solitaire_record(&self, row: &GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
-        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let over = !row.status.is_open();
-        // Others may still be playing a daily deal: until its day closes,
-        // its record goes to its player alone and shows neither seed nor
-        // replay; after that it is public like any other.
-        let open_day = self
-            .store
-            .daily_attempt(&row.id)
-            .await?
-            .filter(|a| is_open_day(&a.attempt.day, at.timestamp_millis()))
-            .map(|a| a.attempt.day);
-        let daily = open_day.is_some();
-        let setup: serde_json::Value = serde_json::from_str(&row.setup).context("stored setup")?;
-        let mut out = format!(
-            "[Game \"{}\"]\n[Id \"{}\"]\n[Player \"{}\"]\n",
-            row.kind.title(),
-            row.id,
-            owner.name
-        );
-        if let serde_json::Value::Object(fields) = &setup {
-            for (key, value) in fields {
-                // Storage notes, not the game's options.
-                if key == CHOSEN || key == "ends_when_dead" {
-                    continue;
-                }
-                let secret = key == "seed" || key == "deal";
-                if secret && (!over || daily) {
-                    continue;
-                }
-                let text = value
-                    .as_str()
-                    .map(str::to_string)
-                    .unwrap_or_else(|| value.to_string());
-                out.push_str(&format!("[{} \"{text}\"]\n", capitalised(key)));
-            }
-        }
-        let result = if over {
-            stored_detail(row)
-        } else {
-            "in progress".into()
-        };
-        let actions = self.store.actions(&row.id).await?;
-        let hints = actions.iter().filter(|a| a.notation == HINT).count();
-        if hints > 0 {
-            out.push_str(&format!("[Hints \"{hints}\"]\n"));
-        }
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        let moves: Vec<String> = actions
-            .into_iter()
-            .map(|a| a.notation)
-            .filter(|n| n != HINT)
-            .collect();
-        out.push_str(&moves.join(" "));
-        let mut reply = Reply::text(out.trim_end());
-        if let Some(day) = &open_day {
-            reply.ephemeral = true;
-            reply.text.push_str(&format!(
-                "\n\n(Only you see this record: the daily challenge of {day} is open until {}.)",
-                close_text(day)
-            ));
-        }
-        // A replay shows the deal, like its seed: only once the game is
-        // over, and for a daily deal once its day has closed.
-        if over && !daily && self.config.render {
-            reply.image = with_patience!(row.kind.as_str(), G => self.patience_replay::<G>(row).await)?;
-        }
-        reply.game = Some(self.solitaire_summary_of(row).await?);
-        Ok(reply)
-    }
-
-    /// Every position of a patience, from the deal to its last action
-    /// (hints are not moves), as one animated image: an even sample of
-    /// them for a long game, drawn on the blocking pool.
-    async fn patience_replay<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Option<Image>> {
-        let (owner, start) = start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?;
-        let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-        let (last, _) = self
-            .replay_each(row, &owner, start, |game| sample.offer(|| game.clone()))
-            .await?;
-        let sample = sample.finish(|| last);
-        Ok(draw_replay(&row.id, move || G::replay(&sample)).await?)
-    }
-
-    /// Every position of a patience so far, from the deal on.
-    async fn patience_positions<G: SolitaireRules>(&self, row: &GameRow) -> ServiceResult<Vec<G>> {
-        let (owner, start) = start_of::<G>(row).with_context(|| format!("setup of game {}", row.id))?;
-        let mut positions = Vec::new();
-        self.replay_each(row, &owner, start, |game| positions.push(game.clone()))
-            .await?;
-        Ok(positions)
-    }
-}
-
-/// A stored patience's owner and its game as it was dealt.
-fn start_of<G: SolitaireRules>(row: &GameRow) -> anyhow::Result<(User, G)> {
-    let setup: G::Setup = serde_json::from_str(&row.setup).context("stored setup")?;
-    let owner = serde_json::from_str(&row.players).context("stored owner")?;
-    Ok((owner, G::from_setup(&setup)?))
+/// Every position of a patience so far, from the deal on.
+async fn positions_of<G: SolitaireRules>(service: &Service, table: &Table<G>) -> ServiceResult<Vec<G>> {
+    let start = G::from_setup(&table.setup).with_context(|| format!("setup of game {}", table.row.id))?;
+    let mut positions = Vec::new();
+    service
+        .replay_each(&table.row, &table.seats, start, |game| {
+            positions.push(game.clone())
+        })
+        .await?;
+    Ok(positions)
 }
 
 fn capitalised(key: &str) -> String {

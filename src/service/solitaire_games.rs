@@ -3,28 +3,14 @@
 use super::error::UserError;
 use super::options;
 use super::solitaire::{minutes, SolitaireRules};
-use super::types::{Image, Options};
-use crate::render::{self, Sample};
+use super::types::Options;
+use crate::render::{self, Region};
 use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::Patience;
 use crate::rules::GameKind;
-
-/// A board's alt text, opening with the daily challenge it belongs to;
-/// at most 1024 characters (Discord's limit).
-fn labelled_alt(daily: Option<&str>, alt: String) -> String {
-    let Some(daily) = daily else {
-        return alt;
-    };
-    let text = format!("{daily}. {alt}");
-    if text.chars().count() > 1024 {
-        text.chars().take(1023).collect::<String>() + "…"
-    } else {
-        text
-    }
-}
 
 impl SolitaireRules for Myrmex {
     const KIND: GameKind = GameKind::Myrmex;
@@ -60,23 +46,8 @@ impl SolitaireRules for Myrmex {
         Myrmex::canonical(self, action).unwrap_or(*action)
     }
 
-    fn image(&self, daily: Option<&str>) -> Image {
-        let view = self.view();
-        Image {
-            regions: render::myrmex_regions(&view),
-            png: render::myrmex_png(&view, daily),
-            alt: labelled_alt(daily, render::myrmex_alt_text(&view)),
-        }
-    }
-
-    fn replay(positions: &Sample<Self>) -> Option<Image> {
-        let views = positions.map(Myrmex::view);
-        let replay = render::board_replay(&views, None, render::MAX_REPLAY_BYTES)?;
-        Some(Image {
-            regions: Vec::new(),
-            alt: render::replay_alt_text(&replay, &render::myrmex_alt_text(views.views.last()?)),
-            png: replay.gif,
-        })
+    fn regions(view: &Self::View) -> Vec<Region> {
+        render::myrmex_regions(view)
     }
 
     fn ended_by_itself(&self) -> Option<&'static str> {
@@ -112,23 +83,8 @@ impl SolitaireRules for Anthill {
         Ok(anthill::Setup { seed, deal })
     }
 
-    fn image(&self, daily: Option<&str>) -> Image {
-        let view = self.view();
-        Image {
-            regions: render::anthill_regions(&view),
-            png: render::anthill_png(&view, daily),
-            alt: labelled_alt(daily, render::anthill_alt_text(&view)),
-        }
-    }
-
-    fn replay(positions: &Sample<Self>) -> Option<Image> {
-        let views = positions.map(Anthill::view);
-        let replay = render::board_replay(&views, None, render::MAX_REPLAY_BYTES)?;
-        Some(Image {
-            regions: Vec::new(),
-            alt: render::replay_alt_text(&replay, &render::anthill_alt_text(views.views.last()?)),
-            png: replay.gif,
-        })
+    fn regions(view: &Self::View) -> Vec<Region> {
+        render::anthill_regions(view)
     }
 }
 
@@ -145,22 +101,7 @@ impl SolitaireRules for AntsSolitaire {
         Ok(ants_solitaire::Setup { variant, seed, deal })
     }
 
-    fn image(&self, daily: Option<&str>) -> Image {
-        let view = self.view();
-        Image {
-            regions: render::ants_regions(&view),
-            png: render::ants_png(&view, daily),
-            alt: labelled_alt(daily, render::ants_alt_text(&view)),
-        }
-    }
-
-    fn replay(positions: &Sample<Self>) -> Option<Image> {
-        let views = positions.map(AntsSolitaire::view);
-        let replay = render::board_replay(&views, None, render::MAX_REPLAY_BYTES)?;
-        Some(Image {
-            regions: Vec::new(),
-            alt: render::replay_alt_text(&replay, &render::ants_alt_text(views.views.last()?)),
-            png: replay.gif,
-        })
+    fn regions(view: &Self::View) -> Vec<Region> {
+        render::ants_regions(view)
     }
 }
