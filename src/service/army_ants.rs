@@ -8,6 +8,7 @@ use super::engine::{
     open_seat, replay_image, typed_matches, Filling, Left, Seating, Served, Table, Unseated,
 };
 use super::error::{ServiceResult, UserError};
+use super::kinds::Typing;
 use super::multiplayer::Target;
 use super::options;
 use super::types::*;
@@ -223,25 +224,11 @@ impl Served for ArmyAnts {
     }
 }
 
-/// `/armyants` subcommands and the options they take.
-const SUBCOMMANDS: &[options::Subcommand] = &[
-    ("challenge", None),
-    ("accept", Some(&[])),
-    ("decline", Some(&[])),
-    ("move", Some(&["action"])),
-    ("resign", Some(&[])),
-    ("draw", Some(&[])),
-];
-
 impl Service {
-    pub(super) async fn army_ants_command(
-        &self,
-        req: &Request,
-        sub: &str,
-        opts: &Options,
-    ) -> ServiceResult<Reply> {
+    pub(super) async fn army_ants_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
+        let opts = req.options();
         let channel = Target::Channel;
-        match options::subcommand(GameKind::ArmyAnts.command(), sub, opts, SUBCOMMANDS)? {
+        match sub {
             "challenge" => self.challenge(req, opts).await,
             "accept" => self.accept(req, channel, None).await,
             "decline" => self.decline(req, channel).await,
@@ -1003,15 +990,9 @@ impl Service {
 impl Service {
     /// The user's legal actions that match what they typed: attacks on the
     /// Queen first, then other attacks, the Favor, then the rest.
-    pub(super) async fn army_ants_suggestions(
-        &self,
-        user: &User,
-        channel: &str,
-        sub: &str,
-        typed: &str,
-    ) -> ServiceResult<Vec<String>> {
-        let found = match sub {
-            "move" => self.open_seat::<ArmyAnts>(user, channel).await?,
+    pub(super) async fn army_ants_suggestions(&self, typing: Typing<'_>) -> ServiceResult<Vec<String>> {
+        let found = match typing.sub {
+            "move" => self.open_seat::<ArmyAnts>(typing.user, typing.channel).await?,
             _ => None,
         };
         let Some((loaded, side)) = found else {
@@ -1031,7 +1012,7 @@ impl Service {
         };
         let mut legal = Game::legal_actions(game, side);
         legal.sort_by_key(|a| (rank(a), a.to_string()));
-        Ok(typed_matches(typed, legal.iter().map(ToString::to_string)))
+        Ok(typed_matches(typing.typed, legal.iter().map(ToString::to_string)))
     }
 }
 

@@ -11,6 +11,7 @@ use super::engine::{
     Unseated,
 };
 use super::error::{ServiceResult, UserError};
+use super::kinds::Typing;
 use super::multiplayer::Target;
 use super::options;
 use super::types::*;
@@ -166,25 +167,10 @@ impl Served for AttaAnts {
     }
 }
 
-/// `/atta` subcommands and the options they take.
-const SUBCOMMANDS: &[options::Subcommand] = &[
-    ("new", None),
-    ("join", Some(&[])),
-    ("start", Some(&[])),
-    ("place", Some(&["action"])),
-    ("move", Some(&["action"])),
-    ("end", Some(&[])),
-    ("leave", Some(&[])),
-];
-
 impl Service {
-    pub(super) async fn atta_command(
-        &self,
-        req: &Request,
-        sub: &str,
-        opts: &Options,
-    ) -> ServiceResult<Reply> {
-        match options::subcommand(GameKind::AttaAnts.command(), sub, opts, SUBCOMMANDS)? {
+    pub(super) async fn atta_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
+        let opts = req.options();
+        match sub {
             "new" => self.atta_new(req, opts).await,
             "join" => self.atta_join(req, Target::Channel).await,
             "start" => self.atta_start(req, Target::Channel, None).await,
@@ -599,16 +585,10 @@ impl Service {
 
     /// Autocomplete for `/atta move` and `/atta place`: the user's legal
     /// actions that start with what they typed, at most 25.
-    pub(super) async fn atta_suggestions(
-        &self,
-        user: &User,
-        channel: &str,
-        sub: &str,
-        typed: &str,
-    ) -> ServiceResult<Vec<String>> {
-        let only_places = sub == "place";
-        let found = match sub {
-            "move" | "place" => self.open_seat::<AttaAnts>(user, channel).await?,
+    pub(super) async fn atta_suggestions(&self, typing: Typing<'_>) -> ServiceResult<Vec<String>> {
+        let only_places = typing.sub == "place";
+        let found = match typing.sub {
+            "move" | "place" => self.open_seat::<AttaAnts>(typing.user, typing.channel).await?,
             _ => None,
         };
         let Some((loaded, colour)) = found else {
@@ -617,7 +597,7 @@ impl Service {
         let legal = Game::legal_actions(loaded.game(), colour)
             .into_iter()
             .filter(|a| !only_places || matches!(a, Action::Place { .. }));
-        Ok(typed_matches(typed, legal.map(|a| a.to_string())))
+        Ok(typed_matches(typing.typed, legal.map(|a| a.to_string())))
     }
 }
 

@@ -11,8 +11,9 @@
 use super::custom_id::ComponentId;
 use super::engine::Served;
 use super::error::ServiceResult;
+use super::options::Subcommand;
 use super::solitaire::SolitaireRules;
-use super::types::{GameSummary, Options, Post, Reply, Request, User};
+use super::types::{GameSummary, Post, Reply, Request, User};
 use super::Service;
 use crate::rules::{
     anthill::Anthill, ants_solitaire::AntsSolitaire, army_ants::ArmyAnts, atta_ants::AttaAnts,
@@ -32,12 +33,20 @@ type RecordFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a,
 type IdleFn =
     for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
 
-type CommandFn =
-    for<'a> fn(&'a Service, &'a Request, &'a str, &'a Options) -> Boxed<'a, ServiceResult<Reply>>;
+type CommandFn = for<'a> fn(&'a Service, &'a Request, &'a str) -> Boxed<'a, ServiceResult<Reply>>;
 type ComponentFn =
     for<'a> fn(&'a Service, &'a Request, &'a ComponentId, &'a [String]) -> Boxed<'a, ServiceResult<Reply>>;
-type SuggestFn =
-    for<'a> fn(&'a Service, &'a User, &'a str, &'a str, &'a str) -> Boxed<'a, ServiceResult<Vec<String>>>;
+type SuggestFn = for<'a> fn(&'a Service, Typing<'a>) -> Boxed<'a, ServiceResult<Vec<String>>>;
+
+/// What a player is typing into a move's `action`, for suggestions: who,
+/// where, in which subcommand, and the text so far.
+#[derive(Clone, Copy)]
+pub(super) struct Typing<'a> {
+    pub user: &'a User,
+    pub channel: &'a str,
+    pub sub: &'a str,
+    pub typed: &'a str,
+}
 
 /// The shared paths of one kind.
 #[derive(Clone, Copy)]
@@ -57,11 +66,13 @@ pub(super) struct Paths {
     pub doors: Option<Doors>,
 }
 
-/// A listed game's doors: its slash command (with the subcommand), the
-/// clicks on its components, and the suggestions for a move's `action`
-/// (user, channel, subcommand, what was typed).
+/// A listed game's doors: its slash command's subcommands and the options
+/// each takes (checked before the command runs), the command (with the
+/// subcommand), the clicks on its components, and the suggestions for a
+/// move's `action`.
 #[derive(Clone, Copy)]
 pub(super) struct Doors {
+    pub subcommands: &'static [Subcommand],
     pub command: CommandFn,
     pub component: ComponentFn,
     pub suggestions: SuggestFn,
@@ -75,15 +86,15 @@ pub(super) struct Idle {
     pub end: IdleFn,
 }
 
-/// A listed game's doors, from its three methods on `Service`.
+/// A listed game's doors, from its subcommands and its three methods on
+/// `Service`.
 macro_rules! doors {
-    ($command:ident, $component:ident, $suggestions:ident) => {
+    ($subcommands:expr, $command:ident, $component:ident, $suggestions:ident) => {
         Some(Doors {
-            command: |service, req, sub, opts| Box::pin(service.$command(req, sub, opts)),
+            subcommands: $subcommands,
+            command: |service, req, sub| Box::pin(service.$command(req, sub)),
             component: |service, req, id, values| Box::pin(service.$component(req, id, values)),
-            suggestions: |service, user, channel, sub, typed| {
-                Box::pin(service.$suggestions(user, channel, sub, typed))
-            },
+            suggestions: |service, typing| Box::pin(service.$suggestions(typing)),
         })
     };
 }
@@ -123,7 +134,18 @@ impl Paths {
                     Box::pin(async move { Ok(service.solitaire_idle_end(row, idle, at).await?) })
                 },
             }),
-            doors: doors!(solitaire_command, solitaire_component, solitaire_suggestions),
+            doors: doors!(
+                &[
+                    ("new", None),
+                    ("move", Some(&["action"])),
+                    ("undo", Some(&[])),
+                    ("hint", Some(&[])),
+                    ("end", Some(&[])),
+                ],
+                solitaire_command,
+                solitaire_component,
+                solitaire_suggestions
+            ),
             ..Paths::engine::<G>()
         }
     }
@@ -151,12 +173,37 @@ pub(super) fn doors(kind: GameKind) -> Doors {
 fn listed(listed: GameKind) -> Paths {
     match listed {
         GameKind::ArmyAnts => Paths {
-            doors: doors!(army_ants_command, army_ants_component, army_ants_suggestions),
+            doors: doors!(
+                &[
+                    ("challenge", None),
+                    ("accept", Some(&[])),
+                    ("decline", Some(&[])),
+                    ("move", Some(&["action"])),
+                    ("resign", Some(&[])),
+                    ("draw", Some(&[])),
+                ],
+                army_ants_command,
+                army_ants_component,
+                army_ants_suggestions
+            ),
             ..Paths::engine::<ArmyAnts>()
         },
         GameKind::AttaAnts => Paths {
             due: |service, row, now| Box::pin(service.atta_due(row, now)),
-            doors: doors!(atta_command, atta_component, atta_suggestions),
+            doors: doors!(
+                &[
+                    ("new", None),
+                    ("join", Some(&[])),
+                    ("start", Some(&[])),
+                    ("place", Some(&["action"])),
+                    ("move", Some(&["action"])),
+                    ("end", Some(&[])),
+                    ("leave", Some(&[])),
+                ],
+                atta_command,
+                atta_component,
+                atta_suggestions
+            ),
             ..Paths::engine::<AttaAnts>()
         },
         GameKind::Myrmex => Paths::patience::<Myrmex>(),

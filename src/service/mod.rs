@@ -233,7 +233,11 @@ impl Service {
                 let sub = typed.get(1).copied().unwrap_or_default();
                 let game = words.first().and_then(|command| GameKind::by_command(command));
                 match (game, words.as_slice()) {
-                    (Some(kind), [_, _]) => (kinds::doors(kind).command)(self, req, sub, options).await,
+                    (Some(kind), [_, _]) => {
+                        let doors = kinds::doors(kind);
+                        let sub = options::subcommand(kind.command(), sub, options, doors.subcommands)?;
+                        (doors.command)(self, req, sub).await
+                    }
                     (_, ["daily" | "dailypost", _] | ["leaderboard"] | ["stats"]) => {
                         Self::needs_member(req, &words)?;
                         self.daily_command(req, &words, &typed, options).await
@@ -593,7 +597,13 @@ impl Service {
         let Some(kind) = GameKind::by_command(game).filter(|_| option == "action") else {
             return Vec::new();
         };
-        let suggested = (kinds::doors(kind).suggestions)(self, user, channel, sub, typed).await;
+        let typing = kinds::Typing {
+            user,
+            channel,
+            sub,
+            typed,
+        };
+        let suggested = (kinds::doors(kind).suggestions)(self, typing).await;
         suggested.unwrap_or_default()
     }
 }

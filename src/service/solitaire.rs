@@ -6,6 +6,7 @@ use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
 use super::engine::{check_version, replay_image, LogFacts, Logged, Seating, Served, Table, Told, Worded};
 use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
+use super::kinds::Typing;
 use super::options;
 use super::types::*;
 use super::Ending;
@@ -396,23 +397,10 @@ macro_rules! with_patience {
     };
 }
 
-/// `/solitaire` subcommands and the options they take.
-const SUBCOMMANDS: &[options::Subcommand] = &[
-    ("new", None),
-    ("move", Some(&["action"])),
-    ("undo", Some(&[])),
-    ("hint", Some(&[])),
-    ("end", Some(&[])),
-];
-
 impl Service {
-    pub(super) async fn solitaire_command(
-        &self,
-        req: &Request,
-        sub: &str,
-        opts: &Options,
-    ) -> ServiceResult<Reply> {
-        match options::subcommand(crate::rules::GameKind::Myrmex.command(), sub, opts, SUBCOMMANDS)? {
+    pub(super) async fn solitaire_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
+        let opts = req.options();
+        match sub {
             "new" => {
                 let game = options::choice(opts, "game", &GAMES)?
                     .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
@@ -1083,15 +1071,13 @@ impl Service {
 
     /// The user's legal moves in their open patience here that start with
     /// what they typed (the game's own order: moves, then deal and end).
-    pub(super) async fn solitaire_suggestions(
-        &self,
-        user: &User,
-        channel: &str,
-        sub: &str,
-        typed: &str,
-    ) -> ServiceResult<Vec<String>> {
-        let found = match sub {
-            "move" => self.store.latest_solitaire(channel, &user.id).await?,
+    pub(super) async fn solitaire_suggestions(&self, typing: Typing<'_>) -> ServiceResult<Vec<String>> {
+        let found = match typing.sub {
+            "move" => {
+                self.store
+                    .latest_solitaire(typing.channel, &typing.user.id)
+                    .await?
+            }
             _ => None,
         };
         let Some(row) = found else {
@@ -1103,7 +1089,7 @@ impl Service {
         let kind = row.kind;
         let legal =
             with_patience!(kind.as_str(), G => self.load_table::<G>(row).await.map(|t| t.summary().legal))?;
-        Ok(super::engine::typed_matches(typed, legal))
+        Ok(super::engine::typed_matches(typing.typed, legal))
     }
 }
 

@@ -98,6 +98,15 @@ pub struct Request {
 }
 
 impl Request {
+    /// A command's options; none for a click.
+    pub fn options(&self) -> &Options {
+        static NONE: Options = Options::new();
+        match &self.input {
+            Input::Command { options, .. } => options,
+            Input::Component { .. } => &NONE,
+        }
+    }
+
     /// The server as the store keeps it: empty outside a server.
     pub fn guild_key(&self) -> &str {
         self.guild.as_deref().unwrap_or_default()
