@@ -978,13 +978,6 @@ impl Service {
             ..Reply::default()
         }
     }
-
-    /// The board of a stored game with `text` (a game a moderator ended:
-    /// no buttons left).
-    pub(super) async fn army_ants_board_of(&self, row: &GameRow, text: String) -> ServiceResult<Reply> {
-        let loaded = self.load_table::<ArmyAnts>(row.clone()).await?;
-        Ok(self.board_reply(&loaded, text, None))
-    }
 }
 
 impl Service {

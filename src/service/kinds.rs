@@ -13,7 +13,7 @@ use super::engine::Served;
 use super::error::ServiceResult;
 use super::options::Subcommand;
 use super::solitaire::SolitaireRules;
-use super::types::{GameSummary, Post, Reply, Request, User};
+use super::types::{GameSummary, Image, Post, Reply, Request, User};
 use super::Service;
 use crate::rules::{
     anthill::Anthill, ants_solitaire::AntsSolitaire, army_ants::ArmyAnts, atta_ants::AttaAnts,
@@ -29,6 +29,8 @@ use std::sync::{LazyLock, Mutex};
 type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 type DueFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Vec<Post>>>;
 type SummaryFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<GameSummary>>;
+type BoardFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<Option<Image>>>;
+type LiveFn = for<'a> fn(&'a Service, GameRow, &'a User) -> Boxed<'a, ServiceResult<Reply>>;
 type RecordFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, ServiceResult<Reply>>;
 type IdleFn =
     for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
@@ -58,6 +60,9 @@ pub(super) struct Paths {
     pub summary: SummaryFn,
     /// `/record` of the row, asked at the given time.
     pub record: RecordFn,
+    /// The board as anyone watching sees it (`Served::board_image`), to
+    /// go with news of the game.
+    pub board: BoardFn,
     /// The idle sweep's paths (the engine's leave a game that keeps its
     /// own turn clock, like Atta Ants, to that clock).
     pub idle: Option<Idle>,
@@ -73,6 +78,10 @@ pub(super) struct Paths {
 #[derive(Clone, Copy)]
 pub(super) struct Doors {
     pub subcommands: &'static [Subcommand],
+    /// The channel's table as a user sees it now, for a front end that
+    /// shows it live; `None` for a patience, which is its player's alone
+    /// (`Service::patience_table`).
+    pub live: Option<LiveFn>,
     pub command: CommandFn,
     pub component: ComponentFn,
     pub suggestions: SuggestFn,
@@ -89,9 +98,10 @@ pub(super) struct Idle {
 /// A listed game's doors, from its subcommands and its three methods on
 /// `Service`.
 macro_rules! doors {
-    ($subcommands:expr, $command:ident, $component:ident, $suggestions:ident) => {
+    ($subcommands:expr, $live:expr, $command:ident, $component:ident, $suggestions:ident) => {
         Some(Doors {
             subcommands: $subcommands,
+            live: $live,
             command: |service, req, sub| Box::pin(service.$command(req, sub)),
             component: |service, req, id, values| Box::pin(service.$component(req, id, values)),
             suggestions: |service, typing| Box::pin(service.$suggestions(typing)),
@@ -109,6 +119,12 @@ impl Paths {
                 Box::pin(async move { Ok(service.load_table::<G>(row.clone()).await?.summary()) })
             },
             record: |service, row, at| Box::pin(service.table_record::<G>(row, at)),
+            board: |service, row| {
+                Box::pin(async move {
+                    let table = service.load_table::<G>(row.clone()).await?;
+                    Ok(G::board_image(service, &table))
+                })
+            },
             idle: Some(Idle {
                 reminder: |service, row, left, _| Box::pin(service.table_idle_reminder::<G>(row, left)),
                 end: |service, row, idle, at| Box::pin(service.table_idle_end::<G>(row, idle, at)),
@@ -142,6 +158,7 @@ impl Paths {
                     ("hint", Some(&[])),
                     ("end", Some(&[])),
                 ],
+                None,
                 solitaire_command,
                 solitaire_component,
                 solitaire_suggestions
@@ -182,6 +199,7 @@ fn listed(listed: GameKind) -> Paths {
                     ("resign", Some(&[])),
                     ("draw", Some(&[])),
                 ],
+                Some(|service, row, user| Box::pin(service.army_ants_table(row, user))),
                 army_ants_command,
                 army_ants_component,
                 army_ants_suggestions
@@ -200,6 +218,7 @@ fn listed(listed: GameKind) -> Paths {
                     ("end", Some(&[])),
                     ("leave", Some(&[])),
                 ],
+                Some(|service, row, _| Box::pin(service.atta_table(row))),
                 atta_command,
                 atta_component,
                 atta_suggestions

@@ -274,13 +274,10 @@ impl Service {
             }
             Input::Command { name, .. } => {
                 let command = name.split_whitespace().next()?.to_ascii_lowercase();
+                // A game of two or more is the channel's; a patience, the player's.
                 match GameKind::by_command(&command)? {
-                    kind @ (GameKind::ArmyAnts | GameKind::AttaAnts) => {
-                        self.channel_game(&req.channel, kind.into()).await
-                    }
-                    GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
-                        self.store.latest_solitaire(&req.channel, &req.user.id).await
-                    }
+                    kind if kind.players().1 > 1 => self.channel_game(&req.channel, kind.into()).await,
+                    _ => self.store.latest_solitaire(&req.channel, &req.user.id).await,
                 }
             }
         };

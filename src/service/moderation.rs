@@ -9,7 +9,6 @@ use super::reach::players_of;
 use super::types::{GameResult, Options, Reply, Request};
 use super::Ending;
 use super::{mention, options, Service};
-use crate::rules::{GameKind, Kind};
 use crate::store::{GameStatus, GameUpdate, StoredResult};
 
 impl Service {
@@ -52,13 +51,12 @@ impl Service {
                 false => players.join(", "),
             }
         );
-        let mut reply = match kind {
-            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_board_of(&row, text).await?,
-            // An ended Atta Ants game is stored like a closed lobby, with no
-            // board to show; a patience is its player's to end.
-            Kind::Listed(GameKind::AttaAnts | GameKind::Myrmex | GameKind::Anthill | GameKind::Ants)
-            | Kind::Unlisted(_) => Reply::text(text),
-        };
+        // A game with no board to show (an ended Atta Ants game is stored
+        // like a closed lobby) is told in words alone.
+        let mut reply = Reply::text(text);
+        if let Some(paths) = super::kinds::paths(kind) {
+            reply.image = (paths.board)(self, &row).await?;
+        }
         let mut summary = self.summary_of(&row).await?;
         summary.result = Some(result);
         reply.game = Some(summary);

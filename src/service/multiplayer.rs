@@ -5,7 +5,7 @@
 use super::error::{ServiceResult, UserError};
 use super::types::{Reply, Request, User};
 use super::{touched, Service};
-use crate::rules::{GameKind, Kind};
+use crate::rules::Kind;
 use crate::store::{GameRow, StoreError};
 
 /// How a command finds its game.
@@ -37,14 +37,14 @@ impl Service {
         let Some(row) = self.store.latest_multiplayer_game(channel).await? else {
             return Ok(None);
         };
-        let reply = match row.kind {
-            Kind::Listed(GameKind::ArmyAnts) => self.army_ants_table(row, user).await?,
-            Kind::Listed(GameKind::AttaAnts) => self.atta_table(row).await?,
-            Kind::Listed(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) | Kind::Unlisted(_) => {
-                return Ok(None)
-            }
+        let live = match row.kind {
+            Kind::Listed(kind) => super::kinds::doors(kind).live,
+            Kind::Unlisted(_) => None,
         };
-        Ok(Some(reply))
+        match live {
+            Some(live) => Ok(Some(live(self, row, user).await?)),
+            None => Ok(None),
+        }
     }
 
     /// The id and version of the channel's game of two or more players: a
