@@ -1019,12 +1019,22 @@ impl Service {
     }
 
     /// A stored patience through the engine, with the daily challenge it
-    /// belongs to.
+    /// belongs to. A game's daily attempt is stored with it and never
+    /// changes, so it is looked up once and then kept beside the game.
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
-        let daily = self.store.daily_attempt(&row.id).await?.map(|a| DailyTag {
-            day: a.attempt.day,
-            ranked: a.attempt.ranked,
-        });
+        let key = format!("{}/daily", row.id);
+        let daily = match self.cache.get::<Option<DailyTag>>(&key, 0) {
+            Some(daily) => daily,
+            None => {
+                let attempt = self.store.daily_attempt(&row.id).await?;
+                let daily = attempt.map(|a| DailyTag {
+                    day: a.attempt.day,
+                    ranked: a.attempt.ranked,
+                });
+                self.cache.put(&key, 0, daily.clone());
+                daily
+            }
+        };
         let table = self.load_table::<G>(row).await?;
         Ok(Loaded { table, daily })
     }
