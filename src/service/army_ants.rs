@@ -4,11 +4,8 @@
 mod bot;
 
 use super::custom_id::ComponentId;
-use super::engine::{
-    open_seat, replay_image, typed_matches, Filling, Left, Seating, Served, Table, Unseated,
-};
+use super::engine::{open_seat, replay_image, Filling, Left, Seating, Served, Table, Unseated};
 use super::error::{ServiceResult, UserError};
-use super::kinds::Typing;
 use super::multiplayer::Target;
 use super::options;
 use super::types::*;
@@ -186,6 +183,28 @@ impl Served for ArmyAnts {
     /// The board as anyone watching sees it.
     fn board_image(service: &Service, loaded: &Loaded) -> Option<Image> {
         service.board_reply(loaded, String::new(), None).image
+    }
+
+    /// A hand to place as one `deploy`; otherwise attacks on the Queen
+    /// first, then other attacks, the Favor, then the rest.
+    fn suggested(&self, side: Side, sub: &str) -> Vec<String> {
+        if sub != "move" {
+            return vec![];
+        }
+        if let Some(hand) = self.deploy_hand(side) {
+            let cards: String = hand.cards.iter().map(|c| c.symbol()).collect();
+            return vec![format!("deploy {cards}")];
+        }
+        let board = self.board();
+        let rank = |action: &Action| match action {
+            Action::Attack { to, .. } if board.get(*to).is_some_and(|p| p.card == Card::Queen) => 0,
+            Action::Attack { .. } => 1,
+            Action::Favor => 2,
+            _ => 3,
+        };
+        let mut legal = Game::legal_actions(self, side);
+        legal.sort_by_key(|a| (rank(a), a.to_string()));
+        legal.iter().map(ToString::to_string).collect()
     }
 
     fn awaited(&self) -> &'static str {
@@ -980,34 +999,7 @@ impl Service {
     }
 }
 
-impl Service {
-    /// The user's legal actions that match what they typed: attacks on the
-    /// Queen first, then other attacks, the Favor, then the rest.
-    pub(super) async fn army_ants_suggestions(&self, typing: Typing<'_>) -> ServiceResult<Vec<String>> {
-        let found = match typing.sub {
-            "move" => self.open_seat::<ArmyAnts>(typing.user, typing.channel).await?,
-            _ => None,
-        };
-        let Some((loaded, side)) = found else {
-            return Ok(vec![]);
-        };
-        let game = loaded.game();
-        if let Some(hand) = game.deploy_hand(side) {
-            let cards: String = hand.cards.iter().map(|c| c.symbol()).collect();
-            return Ok(vec![format!("deploy {cards}")]);
-        }
-        let board = game.board();
-        let rank = |action: &Action| match action {
-            Action::Attack { to, .. } if board.get(*to).is_some_and(|p| p.card == Card::Queen) => 0,
-            Action::Attack { .. } => 1,
-            Action::Favor => 2,
-            _ => 3,
-        };
-        let mut legal = Game::legal_actions(game, side);
-        legal.sort_by_key(|a| (rank(a), a.to_string()));
-        Ok(typed_matches(typing.typed, legal.iter().map(ToString::to_string)))
-    }
-}
+impl Service {}
 
 /// A player's action as `after_action` tells it.
 #[derive(Clone, Copy)]

@@ -7,11 +7,9 @@
 
 use super::custom_id::ComponentId;
 use super::engine::{
-    check_version, out_of_date, replay_image, typed_matches, Filling, Left, Seating, Served, TimedOut,
-    Unseated,
+    check_version, out_of_date, replay_image, Filling, Left, Seating, Served, TimedOut, Unseated,
 };
 use super::error::{ServiceResult, UserError};
-use super::kinds::Typing;
 use super::multiplayer::Target;
 use super::options;
 use super::types::*;
@@ -110,6 +108,17 @@ impl Served for AttaAnts {
     /// A player out of time leaves the game.
     fn timeout_entry(&self, _: Colour) -> String {
         Action::Leave.to_string()
+    }
+
+    /// `/atta move` takes any action, `/atta place` placements alone.
+    fn suggested(&self, colour: Colour, sub: &str) -> Vec<String> {
+        let legal = Game::legal_actions(self, colour).into_iter();
+        let legal = legal.filter(|a| match sub {
+            "move" => true,
+            "place" => matches!(a, Action::Place { .. }),
+            _ => false,
+        });
+        legal.map(|a| a.to_string()).collect()
     }
 
     /// For terminals: the map in words, one sentence a line.
@@ -581,23 +590,6 @@ impl Service {
             ..Post::default()
         };
         Ok(std::iter::once(board).chain(alert).collect())
-    }
-
-    /// Autocomplete for `/atta move` and `/atta place`: the user's legal
-    /// actions that start with what they typed, at most 25.
-    pub(super) async fn atta_suggestions(&self, typing: Typing<'_>) -> ServiceResult<Vec<String>> {
-        let only_places = typing.sub == "place";
-        let found = match typing.sub {
-            "move" | "place" => self.open_seat::<AttaAnts>(typing.user, typing.channel).await?,
-            _ => None,
-        };
-        let Some((loaded, colour)) = found else {
-            return Ok(vec![]);
-        };
-        let legal = Game::legal_actions(loaded.game(), colour)
-            .into_iter()
-            .filter(|a| !only_places || matches!(a, Action::Place { .. }));
-        Ok(typed_matches(typing.typed, legal.map(|a| a.to_string())))
     }
 }
 

@@ -11,6 +11,7 @@
 //! finds its table.
 
 use super::error::{ServiceResult, UserError};
+use super::kinds::Typing;
 pub use super::multiplayer::Target;
 use super::offload::draw_replay;
 pub use super::seating::{open_seat, Filling, Left, Unseated, OPEN_SEAT};
@@ -192,6 +193,16 @@ pub trait Served:
         _table: &Table<Self>,
     ) -> impl Future<Output = anyhow::Result<Option<Image>>> + Send {
         async { Ok(None) }
+    }
+
+    /// What a seat may type into the `action` of subcommand `sub` now, in
+    /// notation, most useful first: its legal actions for `move` (sorted),
+    /// nothing for any other unless the game says.
+    fn suggested(&self, seat: Self::Seat, sub: &str) -> Vec<String> {
+        let legal = (sub == "move").then(|| self.legal_actions(seat));
+        let mut legal: Vec<String> = legal.into_iter().flatten().map(|a| a.to_string()).collect();
+        legal.sort();
+        legal
     }
 
     /// A step on the table's seats (join, start, leave) refused, in the
@@ -823,6 +834,22 @@ impl Service {
         }
         reply.game = Some(table.summary());
         Ok(reply)
+    }
+
+    /// What the user may type into a move's `action` in the channel's open
+    /// game of `G` (`Served::suggested`) that starts with what they typed:
+    /// nothing when they do not play in it.
+    pub(super) async fn table_suggestions<G: Served>(
+        &self,
+        typing: Typing<'_>,
+    ) -> ServiceResult<Vec<String>> {
+        let Some((table, seat)) = self.open_seat::<G>(typing.user, typing.channel).await? else {
+            return Ok(vec![]);
+        };
+        Ok(typed_matches(
+            typing.typed,
+            table.game().suggested(seat, typing.sub),
+        ))
     }
 
     /// The channel's open game of `G` and the user's seat in it, for

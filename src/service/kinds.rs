@@ -95,16 +95,16 @@ pub(super) struct Idle {
     pub end: IdleFn,
 }
 
-/// A listed game's doors, from its subcommands and its three methods on
-/// `Service`.
+/// A listed game's doors, from its subcommands, its live table, its two
+/// methods on `Service` and its suggestions.
 macro_rules! doors {
-    ($subcommands:expr, $live:expr, $command:ident, $component:ident, $suggestions:ident) => {
+    ($subcommands:expr, $live:expr, $command:ident, $component:ident, $suggestions:expr) => {
         Some(Doors {
             subcommands: $subcommands,
             live: $live,
             command: |service, req, sub| Box::pin(service.$command(req, sub)),
             component: |service, req, id, values| Box::pin(service.$component(req, id, values)),
-            suggestions: |service, typing| Box::pin(service.$suggestions(typing)),
+            suggestions: $suggestions,
         })
     };
 }
@@ -161,7 +161,7 @@ impl Paths {
                 None,
                 solitaire_command,
                 solitaire_component,
-                solitaire_suggestions
+                |service, typing| Box::pin(service.solitaire_suggestions(typing))
             ),
             ..Paths::engine::<G>()
         }
@@ -202,7 +202,7 @@ fn listed(listed: GameKind) -> Paths {
                 Some(|service, row, user| Box::pin(service.army_ants_table(row, user))),
                 army_ants_command,
                 army_ants_component,
-                army_ants_suggestions
+                |service, typing| Box::pin(service.table_suggestions::<ArmyAnts>(typing))
             ),
             ..Paths::engine::<ArmyAnts>()
         },
@@ -221,7 +221,7 @@ fn listed(listed: GameKind) -> Paths {
                 Some(|service, row, _| Box::pin(service.atta_table(row))),
                 atta_command,
                 atta_component,
-                atta_suggestions
+                |service, typing| Box::pin(service.table_suggestions::<AttaAnts>(typing))
             ),
             ..Paths::engine::<AttaAnts>()
         },
