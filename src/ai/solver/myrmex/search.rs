@@ -442,3 +442,21 @@ impl Search<'_> {
         built * 40 + links * 30 - breaks * 5
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Only the last pass, with no cap, proves a loss": every pass before
+    /// it is capped (so its failure proves nothing), the stops of the
+    /// portfolio come in order within the budget, and the last pass may
+    /// spend all that is left.
+    #[test]
+    fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
+        let (last, capped) = PASSES.split_last().expect("passes");
+        assert!(last.cap.is_none() && last.until.is_none());
+        assert!(capped.iter().all(|pass| pass.cap.is_some()));
+        let stops: Vec<u64> = capped.iter().filter_map(|pass| pass.until).collect();
+        assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < 1000));
+    }
+}
