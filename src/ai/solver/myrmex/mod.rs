@@ -47,6 +47,7 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
         stock: &stock,
         table: Table::new(budget),
         pass_limit: u64::MAX,
+        depth_cost: 0,
     };
     let line = search.best_first(&board);
     search.table.solved(game, line)

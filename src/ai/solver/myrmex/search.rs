@@ -9,39 +9,37 @@ use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use std::collections::BinaryHeap;
 
 /// The passes: how many positions each expands from one restock (or the
-/// root) on, and the share of the budget it may spend, counted from the
-/// search's start. Small caps make the search try many restock times
-/// instead of sinking the budget into the first endgame it reaches (an
-/// uncapped search spent 99% of its states after the last restock). Every
-/// restock starts a new count, so a capped pass rarely runs out of
-/// positions: the first takes half the budget and the second the rest.
-/// The two caps win different deals: at 2,000,000 states, on the 25
-/// larval deals of seeds 0..1000 that a single pass capped at 2,000 left
-/// undecided and the 47 it won with more than 300,000 states, a cap of
-/// 500 alone won 58 (47 before; 56 with 250 or 120, 49 with 1,000, 43
-/// with 4,000) but lost deals that 2,000 wins within a few thousand
-/// states; the two in turn keep those and add what 500 wins within
-/// 1,000,000 states. Only the last pass, with no cap, proves a loss.
-const PASSES: [Pass; 5] = [
-    Pass {
-        cap: Some(2_000),
-        half_budget: true,
-    },
-    Pass {
-        cap: Some(500),
-        half_budget: false,
-    },
-    Pass {
-        cap: Some(20_000),
-        half_budget: false,
-    },
-    Pass {
-        cap: Some(200_000),
-        half_budget: false,
-    },
+/// root) on, the share of the budget spent (counted from the search's
+/// start) after which it stops, and what each action on the way to a
+/// position costs in its open list (the guide less this times the depth:
+/// without it the search wanders down long lines that gain nothing).
+/// Small caps make the search try many restock times instead of sinking
+/// the budget into the first endgame it reaches (an uncapped search spent
+/// 99% of its states after the last restock). Every restock starts a new
+/// count, so a capped pass rarely runs out of positions and ends at its
+/// share.
+///
+/// The first four are a portfolio: the depth cost decides which deals a
+/// pass wins quickly, and no one cost wins most of them. At 2,000,000
+/// states on major seeds 0..100, one pass capped at 2,000 up to half the
+/// budget, then caps of 500, 20,000 and 200,000, won 76 with a cost of 7,
+/// 79 with 10, 81 with 14, 88 with 20, 82 with 17 or 23, 73 with 30 (82
+/// and 78 on seeds 100..200 with 20 and 7); the costs 20, 14, 10 and 7 in
+/// turn, a tenth... a fifth of the budget each, won 90 of either hundred,
+/// and 10 of the 13 larval deals of 0..1000 the single cost left
+/// undecided. Only the last pass, with no cap, proves a loss.
+const PASSES: [Pass; 8] = [
+    Pass::capped(2_000, Some(200), 20),
+    Pass::capped(2_000, Some(400), 14),
+    Pass::capped(2_000, Some(600), 10),
+    Pass::capped(2_000, Some(800), 7),
+    Pass::capped(500, None, 20),
+    Pass::capped(20_000, None, 20),
+    Pass::capped(200_000, None, 20),
     Pass {
         cap: None,
-        half_budget: false,
+        until: None,
+        depth_cost: 20,
     },
 ];
 
@@ -51,18 +49,22 @@ struct Pass {
     /// The positions expanded from one restock (or the root) on, if
     /// capped.
     cap: Option<u32>,
-    /// Whether the pass stops once the search has spent half its budget
-    /// (else it may spend it all).
-    half_budget: bool,
+    /// The thousandths of the budget after which the pass stops (else it
+    /// may spend it all).
+    until: Option<u64>,
+    /// What each action on the way to a position costs in the open list.
+    depth_cost: i64,
 }
 
-/// What each action on the way to a position costs in the open list's
-/// order (the guide less this times the depth): without it the search
-/// wanders down long lines that gain nothing. At 1,000,000 states, on
-/// seeds 5000..5200 and 6000..6200, the wins within 500,000 states went
-/// from 182 and 176 with no cost to 189 and 196 with 7 (and empty piles
-/// no longer counted by the guide); 20 already did worse than none.
-const DEPTH_COST: i64 = 7;
+impl Pass {
+    const fn capped(cap: u32, until: Option<u64>, depth_cost: i64) -> Pass {
+        Pass {
+            cap: Some(cap),
+            until,
+            depth_cost,
+        }
+    }
+}
 
 /// The search over one deal seen whole: the stock order is known.
 pub(super) struct Search<'a> {
@@ -72,6 +74,8 @@ pub(super) struct Search<'a> {
     /// The states after which the pass under way stops (and proves
     /// nothing).
     pub(super) pass_limit: u64,
+    /// What each action costs in the open list of the pass under way.
+    pub(super) depth_cost: i64,
 }
 
 /// How a position was reached: a move, or a restock.
@@ -263,11 +267,10 @@ impl Search<'_> {
         }
         for pass in PASSES {
             self.table.next_pass();
-            self.pass_limit = if pass.half_budget {
-                self.table.budget / 2
-            } else {
-                u64::MAX
-            };
+            self.pass_limit = pass
+                .until
+                .map_or(u64::MAX, |until| self.table.budget * until / 1000);
+            self.depth_cost = pass.depth_cost;
             let line = self.pass(root, pass.cap);
             if line.is_some() || self.table.exhausted || !self.table.cut {
                 return line;
@@ -338,7 +341,7 @@ impl Search<'_> {
                     };
                     let index = nodes.push(&board, at, step, origin);
                     let depth = nodes.nodes[index as usize].depth;
-                    open.push(((guide - i64::from(depth) * DEPTH_COST) as i32, index));
+                    open.push(((guide - i64::from(depth) * self.depth_cost) as i32, index));
                 }
                 board.restore(&head);
             }
@@ -393,8 +396,8 @@ impl Search<'_> {
     /// when the moves before it have paid for it, not as soon as it adds a
     /// link. Weights tuned on seeds 0..40 with the capped passes: 36 won
     /// with 20 a card still to deal, 24 with none. Empty piles are worth
-    /// nothing of their own once the open list pays [`DEPTH_COST`] a
-    /// position (15 an empty pile searched more states on seeds
+    /// nothing of their own once the open list pays a depth cost
+    /// ([`PASSES`]) a position (15 an empty pile searched more states on seeds
     /// 5000..5200 and 6000..6200).
     fn guide(&self, board: &Board) -> i64 {
         let piles = (0..PILES).map(|p| self.pile_score(board, p)).sum();
@@ -437,5 +440,23 @@ impl Search<'_> {
             }
         }
         built * 40 + links * 30 - breaks * 5
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Only the last pass, with no cap, proves a loss": every pass before
+    /// it is capped (so its failure proves nothing), the stops of the
+    /// portfolio come in order within the budget, and the last pass may
+    /// spend all that is left.
+    #[test]
+    fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
+        let (last, capped) = PASSES.split_last().expect("passes");
+        assert!(last.cap.is_none() && last.until.is_none());
+        assert!(capped.iter().all(|pass| pass.cap.is_some()));
+        let stops: Vec<u64> = capped.iter().filter_map(|pass| pass.until).collect();
+        assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < 1000));
     }
 }
