@@ -1177,10 +1177,7 @@ pub fn atta_ants_alt_text(view: &View, labels: &AttaLabels) -> String {
         " {on_map} card{} on the map, {in_deck} in the deck.",
         if on_map == 1 { "" } else { "s" },
     );
-    if text.chars().count() > 1024 {
-        text = text.chars().take(1023).collect::<String>() + "…";
-    }
-    text
+    super::limit_alt(text)
 }
 
 #[cfg(test)]

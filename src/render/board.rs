@@ -4,6 +4,15 @@
 
 use super::canvas::{Indexed, Palette};
 
+/// Cuts alt text to Discord's 1024 characters, on a character boundary.
+pub fn limit_alt(text: String) -> String {
+    const MAX: usize = 1024;
+    if text.chars().count() <= MAX {
+        return text;
+    }
+    text.chars().take(MAX - 1).collect::<String>() + "…"
+}
+
 /// A view of a game that can be drawn.
 pub trait Board: Sized {
     /// What the picture shows beside the view: the players' names, or the

@@ -25,7 +25,7 @@ pub use atta_ants::{
     atta_ants_alt_text, atta_ants_geometry, atta_ants_png, atta_ants_regions, card_name as atta_card_name,
     AttaGeometry, AttaLabels,
 };
-pub use board::Board;
+pub use board::{limit_alt, Board};
 pub use myrmex::{myrmex_alt_text, myrmex_png, myrmex_regions};
 pub use region::Region;
 pub use replay::{

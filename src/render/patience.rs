@@ -16,6 +16,7 @@ use super::canvas::{
     card_shadow, draw_ant, fill, fill_rect, fonts, rect, rounded_rect, stroke, Align, Colour, Indexed,
     Palette, Style,
 };
+use super::limit_alt;
 use super::sprites::{stroke_round, Sheet, Sprites, Surface};
 use crate::rules::counted;
 use std::fmt::Write as _;
@@ -700,15 +701,6 @@ pub(super) fn draw_back(pm: &mut Pixmap, w: f32, h: f32, radius: f32, accent: Co
     fill(pm, &medallion, Colour::hex(0x000000).alpha(70));
     stroke(pm, &medallion, accent.alpha(200), 1.6);
     draw_ant(pm, cx, cy + 1.0, r / 13.0, accent);
-}
-
-/// Cuts alt text to Discord's 1024 characters, on a character boundary.
-pub(super) fn limit_alt(text: String) -> String {
-    const MAX: usize = 1024;
-    if text.chars().count() <= MAX {
-        return text;
-    }
-    text.chars().take(MAX - 1).collect::<String>() + "…"
 }
 
 /// Ends a patience's alt text: the stock, the deals (`deal_word`: deal or

@@ -238,13 +238,9 @@ pub fn replay_alt_text(replay: &Replay, last: &str) -> String {
         format!("{positions} positions")
     };
     let seconds = replay.loop_cs.div_ceil(100);
-    let text =
-        format!("Animated replay of the game, {shown}, {seconds} seconds a loop. Final position: {last}");
-    if text.chars().count() > 1024 {
-        text.chars().take(1023).collect::<String>() + "…"
-    } else {
-        text
-    }
+    super::limit_alt(format!(
+        "Animated replay of the game, {shown}, {seconds} seconds a loop. Final position: {last}"
+    ))
 }
 
 /// The frames of an animation: their size (the boards' at [`SHRINK`]),

@@ -999,8 +999,6 @@ impl Service {
     }
 }
 
-impl Service {}
-
 /// A player's action as `after_action` tells it.
 #[derive(Clone, Copy)]
 struct Done<'a> {

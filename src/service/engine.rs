@@ -291,12 +291,11 @@ impl<G: Served> Table<G> {
     /// The summary the front ends see: the spectator's view of who acts.
     pub fn summary(&self) -> GameSummary {
         let shown = GameSummary::of(&self.row);
-        let result = match self.game.as_ref().and_then(Game::outcome) {
-            Some(outcome) if shown.status == GameStatus::Finished => {
-                self.ended_result().or_else(|| Some(self.result(&outcome)))
-            }
-            _ => self.ended_result(),
-        };
+        let finished = self.game.as_ref().and_then(Game::outcome);
+        let finished = finished.filter(|_| shown.status == GameStatus::Finished);
+        let result = self
+            .ended_result()
+            .or_else(|| finished.map(|outcome| self.result(&outcome)));
         let shown = GameSummary { result, ..shown };
         let shown = match (&self.game, shown.status) {
             (Some(game), GameStatus::Active) => shown.playing(game, |seat| self.user(seat)),

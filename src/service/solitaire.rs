@@ -13,7 +13,7 @@ use super::Ending;
 use super::{mention, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
-use crate::render::{Board, Region};
+use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{GameKind, Kind, Solo};
 use crate::store::{
@@ -67,7 +67,7 @@ pub(super) trait SolitaireRules:
             regions: Self::regions(&view),
             png: view.png(daily),
             alt: match daily {
-                Some(daily) => fit_alt(format!("{daily}. {alt}")),
+                Some(daily) => limit_alt(format!("{daily}. {alt}")),
                 None => alt,
             },
         }
@@ -95,15 +95,6 @@ pub(super) trait SolitaireRules:
     /// where the game says it on its own.
     fn ended_by_itself(&self) -> Option<&'static str> {
         None
-    }
-}
-
-/// Alt text cut to 1024 characters (Discord's limit).
-fn fit_alt(text: String) -> String {
-    if text.chars().count() > 1024 {
-        text.chars().take(1023).collect::<String>() + "…"
-    } else {
-        text
     }
 }
 
@@ -286,9 +277,9 @@ impl<G: SolitaireRules> Served for G {
         table: &Table<G>,
         at: DateTime<Utc>,
     ) -> ServiceResult<Option<String>> {
-        let attempt = service.store.daily_attempt(&table.row.id).await?;
-        let open_day = attempt
-            .map(|a| a.attempt.day)
+        let daily = service.daily_tag(&table.row.id).await?;
+        let open_day = daily
+            .map(|tag| tag.day)
             .filter(|day| is_open_day(day, at.timestamp_millis()));
         Ok(open_day.map(|day| {
             format!(
@@ -545,7 +536,7 @@ impl Service {
         };
         let mine_here = |row: &GameRow| row.owner_id == req.user.id && row.channel_id == req.channel;
         let new_here = self.store.game(&new.id).await?.is_some_and(|row| mine_here(&row));
-        let old_private = self.store.daily_attempt(&old.id).await?.is_some();
+        let old_private = self.daily_tag(&old.id).await?.is_some();
         reply.update = mine_here(old) && new_here && reply.ephemeral == old_private;
         Ok(reply)
     }
@@ -1019,24 +1010,28 @@ impl Service {
     }
 
     /// A stored patience through the engine, with the daily challenge it
-    /// belongs to. A game's daily attempt is stored with it and never
-    /// changes, so it is looked up once and then kept beside the game.
+    /// belongs to.
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
-        let key = format!("{}/daily", row.id);
-        let daily = match self.cache.get::<Option<DailyTag>>(&key, 0) {
-            Some(daily) => daily,
-            None => {
-                let attempt = self.store.daily_attempt(&row.id).await?;
-                let daily = attempt.map(|a| DailyTag {
-                    day: a.attempt.day,
-                    ranked: a.attempt.ranked,
-                });
-                self.cache.put(&key, 0, daily.clone());
-                daily
-            }
-        };
+        let daily = self.daily_tag(&row.id).await?;
         let table = self.load_table::<G>(row).await?;
         Ok(Loaded { table, daily })
+    }
+
+    /// The daily challenge a patience belongs to, if any. A game's attempt
+    /// is stored with it and never changes, so it is read once and then
+    /// kept in the cache beside the game.
+    async fn daily_tag(&self, game_id: &str) -> ServiceResult<Option<DailyTag>> {
+        let key = format!("{game_id}/daily");
+        if let Some(daily) = self.cache.get::<Option<DailyTag>>(&key, 0) {
+            return Ok(daily);
+        }
+        let attempt = self.store.daily_attempt(game_id).await?;
+        let daily = attempt.map(|a| DailyTag {
+            day: a.attempt.day,
+            ranked: a.attempt.ranked,
+        });
+        self.cache.put(&key, 0, daily.clone());
+        Ok(daily)
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
