@@ -127,6 +127,42 @@ fn an_idle_private_deployment_reminds_both_players_then_is_abandoned() {
     }
 }
 
+/// A game saved before every game kept its deadline (none stored) is still
+/// reminded and ended: the first sweep of a process gives it its idle
+/// deadline from its last change.
+#[test]
+fn a_game_saved_without_a_deadline_is_still_reminded_and_ended() {
+    for s in Scratch::each() {
+        let [challenge, accept] = accepted_challenge(json!({"seed": "5"}));
+        let out = s.run(&[challenge, accept]);
+        let id = out[1]["game"]["id"].as_str().unwrap().to_string();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let db = s.db();
+            let store = antics::store::Store::open_path_or_url(db.to_str().unwrap())
+                .await
+                .unwrap();
+            let game = store.game(&id).await.unwrap().unwrap();
+            assert!(
+                game.expires_at.is_some(),
+                "a started game keeps its idle deadline"
+            );
+            assert!(store.set_deadline(&id, game.version, None).await.unwrap());
+            store.close().await;
+        });
+        let later = s.run(&[tick("2026-03-03T22:02:00Z"), tick("2026-03-04T10:01:30Z")]);
+        let reminder = post_texts(&later[0]);
+        assert_eq!(reminder.len(), 1, "{reminder:?}");
+        assert!(reminder[0].contains("within 11 hours"), "{reminder:?}");
+        let end = post_texts(&later[1]);
+        assert_eq!(end.len(), 1, "{end:?}");
+        assert!(end[0].contains("bob (Black) wins on time"), "{end:?}");
+    }
+}
+
 #[test]
 fn a_move_resets_the_idle_clock_and_a_patience_ends_when_idle() {
     for s in Scratch::each() {

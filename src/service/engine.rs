@@ -111,13 +111,14 @@ pub trait Served:
     /// The log entry of `seat` running out of time.
     fn timeout_entry(&self, seat: Self::Seat) -> String;
 
-    /// When the table's next deadline falls, saved at `at`: the turn clock
-    /// of a game under way (`turn_clock`), none once it is over.
-    fn deadline(table: &Table<Self>, config: &Config, at: DateTime<Utc>) -> Option<i64> {
-        let running = table.game.as_ref().is_some_and(|game| game.outcome().is_none());
-        Self::turn_clock(config)
-            .filter(|_| running)
-            .map(|clock| at.timestamp_millis() + clock.as_millis() as i64)
+    /// When the table's next deadline falls, saved at `at`: the engine's
+    /// (`Table::deadline`) unless the game keeps its own.
+    fn deadline(
+        service: &Service,
+        table: &Table<Self>,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = ServiceResult<Option<i64>>> + Send {
+        async move { Ok(table.deadline(&service.config, at)) }
     }
 
     /// The result the row stores once the game is over (at `at`): its
@@ -184,6 +185,29 @@ pub trait Served:
     /// reminder: "make your move" unless the game says.
     fn awaited(&self) -> &'static str {
         "make your move"
+    }
+
+    /// The reminder of a game nobody moved in, `left` before its idle end
+    /// (`Service::idle_due`): the engine's (`table_idle_reminder`) unless
+    /// the game words its own.
+    fn idle_reminder<'a>(
+        service: &'a Service,
+        row: &'a GameRow,
+        left: &'a str,
+    ) -> impl Future<Output = anyhow::Result<Option<Post>>> + Send + 'a {
+        service.table_idle_reminder::<Self>(row, left)
+    }
+
+    /// The end of a game nobody moved in for `idle`: the engine's
+    /// (`table_idle_end`, the seat it waits for loses on time) unless the
+    /// game ends its own way.
+    fn idle_end<'a>(
+        service: &'a Service,
+        row: &'a GameRow,
+        idle: &'a str,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<Option<Post>>> + Send + 'a {
+        service.table_idle_end::<Self>(row, idle, at)
     }
 
     /// The animated replay a finished game's record carries
@@ -273,6 +297,20 @@ impl<G: Served> Table<G> {
             winner: winner.map(|seat| self.user(seat).name.clone()),
             detail: self.told(outcome),
         }
+    }
+
+    /// The deadline of a game under way saved at `at`, the one time the
+    /// sweep looks at it next: its turn clock (`Served::turn_clock`), else
+    /// when the idle sweep reminds or ends it (`idle::deadline`); none once
+    /// it is over.
+    pub fn deadline(&self, config: &Config, at: DateTime<Utc>) -> Option<i64> {
+        let running = self.game.as_ref().is_some_and(|game| game.outcome().is_none());
+        let at = at.timestamp_millis();
+        match G::turn_clock(config) {
+            Some(clock) => Some(at + clock.as_millis() as i64),
+            None => super::idle::deadline(config, at),
+        }
+        .filter(|_| running)
     }
 
     /// The result as the row stores it once the game is over (at `at`).
@@ -538,10 +576,11 @@ impl Service {
         append: Vec<(String, String)>,
         log: LogFacts,
     ) -> ServiceResult<Option<()>> {
+        let expires_at = G::deadline(self, table, at).await?;
         let previous = std::mem::replace(&mut table.log, log);
         let update = GameUpdate {
             status: stored_status(table.game()),
-            expires_at: G::deadline(table, &self.config, at),
+            expires_at,
             result: table.stored_result(at),
             append,
             ..GameUpdate::of(&table.row, at.timestamp_millis())
@@ -608,8 +647,9 @@ impl Service {
     }
 
     /// What a table of `G` past its deadline comes to: a table that never
-    /// started expires; in a game, the seats it waits for run out of time
-    /// (`Game::forfeit`). The channel is told what happened.
+    /// started expires; in a game with a turn clock, the seats it waits for
+    /// run out of time (`Game::forfeit`); any other game is idle
+    /// (`Service::idle_due`). The channel is told what happened.
     pub(super) async fn table_due<G: Served>(
         &self,
         row: &GameRow,
@@ -617,6 +657,9 @@ impl Service {
     ) -> anyhow::Result<Vec<Post>> {
         if row.status == GameStatus::Pending {
             return Ok(self.expire_pending::<G>(row, now).await?.into_iter().collect());
+        }
+        if G::turn_clock(&self.config).is_none() {
+            return self.idle_due::<G>(row, now).await;
         }
         let told = self.time_out_told::<G>(row, now, |table, timed_out| match timed_out {
             TimedOut::Seat(seat, _) => format!("{} ran out of time.", table.label(*seat)),
@@ -653,18 +696,14 @@ impl Service {
 
     /// Ends a game nobody acted in for `idle` (the operator's idle time):
     /// the seat it waits for loses on time (`Game::forfeit`), and a game
-    /// that waits for several at once is abandoned. A game that keeps its
-    /// own turn clock is left to it. `None` when there is nothing to end or
-    /// the game moved meanwhile.
+    /// that waits for several at once is abandoned. `None` when there is
+    /// nothing to end or the game moved meanwhile.
     pub(super) async fn table_idle_end<G: Served>(
         &self,
         row: &GameRow,
         idle: &str,
         at: DateTime<Utc>,
     ) -> anyhow::Result<Option<Post>> {
-        if G::turn_clock(&self.config).is_some() {
-            return Ok(None);
-        }
         let told = self.time_out_told::<G>(row, at, |table, timed_out| match timed_out {
             TimedOut::Seat(seat, _) => {
                 format!(
@@ -687,9 +726,6 @@ impl Service {
         row: &GameRow,
         left: &str,
     ) -> anyhow::Result<Option<Post>> {
-        if G::turn_clock(&self.config).is_some() {
-            return Ok(None);
-        }
         let table = self
             .load_table::<G>(row.clone())
             .await

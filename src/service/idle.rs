@@ -1,73 +1,97 @@
-//! Idle games: a reminder some time before the deadline, then the end, each
-//! in the words of the game's idle paths (`kinds`). The player an Army Ants
-//! game waits for loses on time (stored like a resignation, so results and
-//! ratings count it as a loss); an idle patience ends as `/solitaire end`
-//! would. Atta Ants keeps its own turn clock.
+//! Idle games: a reminder some time before the end, then the end, each in
+//! the game's words (`Served::idle_reminder`, `Served::idle_end`). The player an Army
+//! Ants game waits for loses on time (stored like a resignation, so results
+//! and ratings count it as a loss); an idle patience ends as `/solitaire
+//! end` would. A game with a turn clock (Atta Ants) and a daily attempt
+//! (its day's close) keep their own deadline instead.
 //!
-//! Every process may sweep: an end is a versioned commit and a reminder a
-//! claimed row, so each happens once even across shard processes.
+//! A game's one deadline (`expires_at`) says when the sweep looks at it
+//! next: every save sets it to the reminder's time, the reminder moves it
+//! to the end. The times are worked out again from the game's last change
+//! and the operator's settings when it falls due, so a changed setting
+//! holds for games under way. Every process may sweep: an end is a
+//! versioned commit and a reminder a claimed row, so each happens once
+//! even across shard processes.
 
-use super::{kinds, Post, Service};
+use super::engine::Served;
+use super::{Config, Post, Service};
+use crate::store::GameRow;
 use chrono::{DateTime, Utc};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// The claim name of the reminder notice.
 const REMINDER: &str = "idle-reminder";
-/// How often (in the requests' time) the idle sweep looks at the store.
-const SWEEP_EVERY_MS: i64 = 10_000;
 
-/// When the idle sweep after one at `now` is due.
-pub(super) fn next_sweep(now: DateTime<Utc>) -> i64 {
-    now.timestamp_millis() + SWEEP_EVERY_MS
+/// When the idle sweep first looks at a game saved at `at` (milliseconds):
+/// its reminder, or its end when there is no reminder; `None` when idle
+/// games never end.
+pub(super) fn deadline(config: &Config, at: i64) -> Option<i64> {
+    let timeout = config.idle_timeout?;
+    let before = config.idle_reminder.min(timeout);
+    Some(at + (timeout - before).as_millis() as i64)
 }
 
 impl Service {
-    /// Ends the games idle for the configured time and reminds the players
-    /// of those close to it; returns the notices to post.
-    pub(super) async fn sweep_idle(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+    /// A game past its idle deadline at `now`: the reminder while its end
+    /// is still ahead (once a version, whichever process gets here first),
+    /// its deadline then moved to the end; the end once that is due. A
+    /// deadline that came early (the settings changed) only moves on.
+    pub(super) async fn idle_due<G: Served>(
+        &self,
+        row: &GameRow,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<Post>> {
         let Some(timeout) = self.config.idle_timeout else {
+            self.store.set_deadline(&row.id, row.version, None).await?;
             return Ok(vec![]);
         };
         let now_ms = now.timestamp_millis();
-        {
-            let mut last = self.idle_swept.lock().expect("idle sweep lock");
-            if last.is_some_and(|t| (now_ms - t).abs() < SWEEP_EVERY_MS) {
-                return Ok(vec![]);
+        let end = row.updated_at + timeout.as_millis() as i64;
+        if now_ms >= end {
+            let ended = G::idle_end(self, row, &human(timeout), now).await?;
+            if ended.is_none() {
+                // Nothing to end at this version (a game that moved
+                // meanwhile saved its own deadline): not due again.
+                self.store.set_deadline(&row.id, row.version, None).await?;
             }
-            *last = Some(now_ms);
+            return Ok(ended.into_iter().collect());
         }
-        let timeout_ms = timeout.as_millis() as i64;
-        let idle = human(timeout);
+        let remind_at = deadline(&self.config, row.updated_at).unwrap_or(end);
         let mut posts = Vec::new();
-        for row in self.store.idle_games(now_ms - timeout_ms).await? {
-            let post = match kinds::paths(row.kind).and_then(|paths| paths.idle) {
-                Some(idle_paths) => (idle_paths.end)(self, &row, &idle, now).await?,
-                None => None,
-            };
-            posts.extend(self.route_due(&row, post).await?);
-        }
-        let before = self.config.idle_reminder.min(timeout);
-        if before.is_zero() {
-            return Ok(posts);
-        }
-        let since = now_ms - (timeout_ms - before.as_millis() as i64);
-        for row in self.store.games_to_remind(since, REMINDER).await? {
-            let left = Duration::from_millis((row.updated_at + timeout_ms - now_ms).max(0) as u64);
-            let post = match kinds::paths(row.kind).and_then(|paths| paths.idle) {
-                Some(idle_paths) => (idle_paths.reminder)(self, &row, &human(left), now).await?,
-                None => None,
-            };
-            // Claimed once per game version, whichever process gets here first.
-            if post.is_some()
-                && self
+        if now_ms >= remind_at && remind_at < end {
+            let left = human(Duration::from_millis((end - now_ms) as u64));
+            let reminder = G::idle_reminder(self, row, &left).await?;
+            if let Some(post) = reminder {
+                if self
                     .store
                     .claim_notice(&row.id, row.version, REMINDER, now_ms)
                     .await?
-            {
-                posts.extend(self.route_due(&row, post).await?);
+                {
+                    posts.push(post);
+                }
             }
         }
+        let next = if now_ms >= remind_at { end } else { remind_at };
+        self.store.set_deadline(&row.id, row.version, Some(next)).await?;
         Ok(posts)
+    }
+
+    /// Gives the started games saved with no deadline (before games kept
+    /// one, or while the idle end was off) their idle deadline, once a
+    /// process: the sweep then finds them.
+    pub(super) async fn backfill_idle_deadlines(&self) -> anyhow::Result<()> {
+        let Some(after) = deadline(&self.config, 0) else {
+            return Ok(());
+        };
+        if self.idle_backfilled.swap(true, Ordering::Relaxed) {
+            return Ok(());
+        }
+        if let Err(e) = self.store.backfill_deadlines(after).await {
+            self.idle_backfilled.store(false, Ordering::Relaxed);
+            return Err(e.into());
+        }
+        Ok(())
     }
 }
 

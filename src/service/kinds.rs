@@ -1,6 +1,6 @@
 //! Which code serves a stored game: one table of every kind's shared paths
-//! (what the sweep does with it past its deadline, the idle sweep, its
-//! summary, its record), chosen by one match over `GameKind` with no
+//! (what the sweep does with it past its deadline, its summary, its
+//! record), chosen by one match over `GameKind` with no
 //! wildcard arm, so that a new kind is a compile error until it has its
 //! paths. A function table (fn pointers), not a trait object: a kind's
 //! paths are a handful of engine calls, most of them the engine's own.
@@ -32,8 +32,6 @@ type SummaryFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult
 type BoardFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<Option<Image>>>;
 type LiveFn = for<'a> fn(&'a Service, GameRow, &'a User) -> Boxed<'a, ServiceResult<Reply>>;
 type RecordFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, ServiceResult<Reply>>;
-type IdleFn =
-    for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
 
 type CommandFn = for<'a> fn(&'a Service, &'a Request, &'a str) -> Boxed<'a, ServiceResult<Reply>>;
 type ComponentFn =
@@ -63,9 +61,6 @@ pub(super) struct Paths {
     /// The board as anyone watching sees it (`Served::board_image`), to
     /// go with news of the game.
     pub board: BoardFn,
-    /// The idle sweep's paths (the engine's leave a game that keeps its
-    /// own turn clock, like Atta Ants, to that clock).
-    pub idle: Option<Idle>,
     /// Where players reach it on Discord; `None` for an unlisted game,
     /// which has no command of its own.
     pub doors: Option<Doors>,
@@ -85,14 +80,6 @@ pub(super) struct Doors {
     pub command: CommandFn,
     pub component: ComponentFn,
     pub suggestions: SuggestFn,
-}
-
-/// What the idle sweep does with a game nobody moved in: the reminder
-/// (with the time left, in words) and the end (with the idle time).
-#[derive(Clone, Copy)]
-pub(super) struct Idle {
-    pub reminder: IdleFn,
-    pub end: IdleFn,
 }
 
 /// A listed game's doors, from its subcommands, its live table, its two
@@ -125,10 +112,6 @@ impl Paths {
                     Ok(G::board_image(service, &table))
                 })
             },
-            idle: Some(Idle {
-                reminder: |service, row, left, _| Box::pin(service.table_idle_reminder::<G>(row, left)),
-                end: |service, row, idle, at| Box::pin(service.table_idle_end::<G>(row, idle, at)),
-            }),
             doors: None,
         }
     }
@@ -137,19 +120,7 @@ impl Paths {
     /// own ends (as `/solitaire end` would end it).
     fn patience<G: SolitaireRules>() -> Paths {
         Paths {
-            due: |service, row, now| {
-                Box::pin(
-                    async move { Ok(service.solitaire_close_end(row, now).await?.into_iter().collect()) },
-                )
-            },
-            idle: Some(Idle {
-                reminder: |service, row, left, _| {
-                    Box::pin(async move { service.solitaire_idle_reminder(row, left) })
-                },
-                end: |service, row, idle, at| {
-                    Box::pin(async move { Ok(service.solitaire_idle_end(row, idle, at).await?) })
-                },
-            }),
+            due: |service, row, now| Box::pin(service.patience_due::<G>(row, now)),
             doors: doors!(
                 &[
                     ("new", None),

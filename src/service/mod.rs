@@ -102,8 +102,9 @@ pub struct Service {
     cache: cache::GameCache,
     /// When each user last asked for the computer's work (its cooldown).
     ai_calls: Mutex<HashMap<String, Vec<i64>>>,
-    /// When the idle sweep last ran (milliseconds, the requests' clock).
-    idle_swept: Mutex<Option<i64>>,
+    /// Whether this process gave the started games saved without a
+    /// deadline their idle one (`Service::backfill_idle_deadlines`).
+    idle_backfilled: std::sync::atomic::AtomicBool,
     /// When a request next needs to sweep.
     next_sweep: clock::NextSweep,
     /// Held while a daily deal is chosen, so that players arriving together
@@ -145,7 +146,7 @@ impl Service {
             config,
             cache: cache::GameCache::default(),
             ai_calls: Mutex::new(HashMap::new()),
-            idle_swept: Mutex::new(None),
+            idle_backfilled: Default::default(),
             next_sweep: clock::NextSweep::default(),
             daily_choice: tokio::sync::Mutex::new(()),
             deals_prepared: Mutex::new(None),
@@ -340,29 +341,30 @@ impl Service {
     }
 
     /// The earliest time anything may be due after a sweep at `now`: the
-    /// next expiry, the next idle sweep, the next day's posts.
+    /// next deadline (an expiry, a turn clock, an idle reminder or end),
+    /// the next day's posts.
     async fn next_work(&self, now: DateTime<Utc>) -> anyhow::Result<i64> {
         let expiry = self.store.next_expiry().await?;
-        let idle = self.config.idle_timeout.map(|_| idle::next_sweep(now));
         let day = daily_seed::next_day(now);
         let deals = self.next_deals_at(now);
-        Ok(expiry.into_iter().chain(idle).chain(deals).fold(day, i64::min))
+        Ok(expiry.into_iter().chain(deals).fold(day, i64::min))
     }
 
-    /// Everything due at `now`: expiries, idle games, the day's deals and posts.
+    /// Everything due at `now`: deadlines, the day's deals and posts.
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+        self.backfill_idle_deadlines().await?;
         let mut posts = self.sweep_expiries(now).await?;
         self.store
             .forget_seen(now.timestamp_millis() - SEEN_KEPT_MS)
             .await?;
-        posts.extend(self.sweep_idle(now).await?);
         self.prepare_next_deals(now).await?;
         posts.extend(self.daily_posts(now).await?);
         Ok(posts)
     }
 
     /// Ends the games whose deadline passed by `now`: challenges and lobbies
-    /// unanswered, Atta Ants turns not played, daily attempts whose day closed.
+    /// unanswered, Atta Ants turns not played, daily attempts whose day
+    /// closed, idle games (a reminder first).
     async fn sweep_expiries(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut posts = Vec::new();
         for row in self.store.due_games(now.timestamp_millis()).await? {

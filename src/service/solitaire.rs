@@ -5,7 +5,7 @@
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
 use super::engine::{check_version, replay_image, LogFacts, Logged, Seating, Served, Table, Told, Worded};
-use super::error::{ErrorCode, ServiceError, ServiceResult, UserError};
+use super::error::{ServiceResult, UserError};
 use super::kinds::Typing;
 use super::options;
 use super::types::*;
@@ -189,10 +189,12 @@ impl<G: SolitaireRules> Served for G {
         "end".into()
     }
 
-    /// A daily attempt keeps its day's close as its deadline; no other
-    /// patience has one.
-    fn deadline(table: &Table<G>, _config: &super::Config, _at: DateTime<Utc>) -> Option<i64> {
-        table.row.expires_at
+    /// A daily attempt keeps its day's close as its deadline (its day is
+    /// shorter than any idle time); any other patience the engine's idle
+    /// deadline.
+    async fn deadline(service: &Service, table: &Table<G>, at: DateTime<Utc>) -> ServiceResult<Option<i64>> {
+        let close = service.daily_tag(&table.row.id).await?.map(|daily| daily.close());
+        Ok(close.unwrap_or_else(|| table.deadline(&service.config, at)))
     }
 
     /// What the leaderboards rank by besides the result: the score, the
@@ -272,6 +274,30 @@ impl<G: SolitaireRules> Served for G {
 
     /// Others may still be playing a daily deal: until its day closes, its
     /// record goes to its player alone, with neither seed nor replay.
+    /// Its reminder names its player.
+    async fn idle_reminder(_service: &Service, row: &GameRow, left: &str) -> anyhow::Result<Option<Post>> {
+        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            text: format!(
+                "{}: your patience here has had no move for a while; it ends in {left} unless you play.",
+                mention(&owner)
+            ),
+            ..Post::default()
+        }))
+    }
+
+    /// It ends as `/solitaire end` would.
+    async fn idle_end(
+        service: &Service,
+        row: &GameRow,
+        idle: &str,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Post>> {
+        let because = format!("after {idle} without a move");
+        Ok(service.patience_timed_out::<G>(row, &because, at).await?)
+    }
+
     async fn private_record(
         service: &Service,
         table: &Table<G>,
@@ -340,6 +366,11 @@ pub(super) struct DailyTag {
 }
 
 impl DailyTag {
+    /// When its day closes (milliseconds).
+    pub fn close(&self) -> Option<i64> {
+        close_of(&self.day)
+    }
+
     /// "Daily · 2026-11-25", or "Daily practice · 2026-11-25".
     pub fn label(&self) -> String {
         let kind = if self.ranked { "Daily" } else { "Daily practice" };
@@ -624,7 +655,10 @@ impl Service {
         let owner = serde_json::to_string(&req.user).context("owner to json")?;
         let row = GameRow {
             // A daily attempt ends when its day closes.
-            expires_at: daily.as_ref().and_then(|a| close_of(&a.day)),
+            expires_at: match &daily {
+                Some(attempt) => close_of(&attempt.day),
+                None => super::idle::deadline(&self.config, req.at.timestamp_millis()),
+            },
             ..super::new_row(req, G::KIND.into(), stored_setup.to_string(), owner)
         };
         let day = daily.as_ref().map(|a| a.day.clone());
@@ -770,100 +804,68 @@ impl Service {
         reply
     }
 
-    /// Ends a patience nobody played for `idle`, as `/solitaire end` would.
-    /// `None` when the game moved meanwhile (it is not idle).
-    pub(super) async fn solitaire_idle_end(
+    /// A patience past its deadline: a daily attempt whose day closed ends
+    /// as it stands (it ranks for its day as it stood); any other is idle
+    /// (`Service::idle_due`).
+    pub(super) async fn patience_due<G: SolitaireRules>(
         &self,
         row: &GameRow,
-        idle: &str,
-        at: DateTime<Utc>,
-    ) -> ServiceResult<Option<Post>> {
-        self.solitaire_end_unplayed(row, &format!("after {idle} without a move"), at)
-            .await
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<Post>> {
+        if self.daily_tag(&row.id).await?.is_none() {
+            return self.idle_due::<G>(row, now).await;
+        }
+        let because = "when the day's challenge closed";
+        Ok(self
+            .patience_timed_out::<G>(row, because, now)
+            .await?
+            .into_iter()
+            .collect())
     }
 
-    /// The reminder of a patience nobody played for a while, `left`
-    /// before the idle sweep ends it.
-    pub(super) fn solitaire_idle_reminder(&self, row: &GameRow, left: &str) -> anyhow::Result<Option<Post>> {
-        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        Ok(Some(Post {
-            channel: row.channel_id.clone(),
-            text: format!(
-                "{}: your patience here has had no move for a while; it ends in {left} unless you play.",
-                mention(&owner)
-            ),
-            ..Post::default()
-        }))
-    }
-
-    /// Ends a daily attempt still open when its day closed, as it stands:
-    /// it ranks for its day as it stood.
-    pub(super) async fn solitaire_close_end(
-        &self,
-        row: &GameRow,
-        at: DateTime<Utc>,
-    ) -> ServiceResult<Option<Post>> {
-        self.solitaire_end_unplayed(row, "when the day's challenge closed", at)
-            .await
-    }
-
-    /// Ends a patience without its player, as `/solitaire end` would;
-    /// `because` says why. `None` when the game moved meanwhile.
-    async fn solitaire_end_unplayed(
+    /// Ends a patience without its player, as `/solitaire end` would:
+    /// its seat runs out of time through the engine (`time_out`, which
+    /// logs `end`); `because` says why. `None` when the game moved
+    /// meanwhile.
+    async fn patience_timed_out<G: SolitaireRules>(
         &self,
         row: &GameRow,
         because: &str,
         at: DateTime<Utc>,
     ) -> ServiceResult<Option<Post>> {
-        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        let req = Request {
-            user: owner.clone(),
-            guild: Some(row.guild_id.clone()).filter(|g| !g.is_empty()),
-            channel: row.channel_id.clone(),
-            at,
-            input: Input::Command {
-                name: "solitaire end".into(),
-                options: Options::new(),
-            },
-            manage_channels: false,
-            manage_messages: false,
-            bot_member: true,
+        let forfeit = |game: &mut G, seat| anyhow::Ok(crate::rules::Game::forfeit(game, seat));
+        let Some((table, _)) = self.time_out::<G, _>(row, at, forfeit).await? else {
+            return Ok(None);
         };
-        let ended = with_patience!(row.kind.as_str(), G => {
-            self.solitaire_play::<G>(&req, Some(&row.id), "end", Some(row.version))
-                .await
-                .map(|played| {
-                    let share = played
-                        .loaded
-                        .daily
-                        .is_some()
-                        .then(|| share_of(played.share.as_deref()).to_string());
-                    (G::TITLE, share, self.solitaire_reply(&played.loaded, played.text))
-                })
-        });
-        match ended {
+        let daily = self.daily_tag(&row.id).await?;
+        let loaded = Loaded { table, daily };
+        let (owner, title) = (mention(&loaded.table.seats), G::TITLE);
+        if loaded.daily.is_some() {
             // A daily board is private: the channel hears that it ended,
             // and sees nothing of the deal but its share line.
-            Ok((title, Some(share), _)) => Ok(Some(Post {
+            let share = self.daily_finish_line(loaded.row()).await;
+            let text = format!(
+                "{owner}'s daily {title} ended {because}. {}",
+                share_of(share.as_deref())
+            );
+            return Ok(Some(Post {
                 channel: row.channel_id.clone(),
-                text: format!("{}'s daily {title} ended {because}. {share}", mention(&owner))
-                    .trim_end()
-                    .to_string(),
+                text: text.trim_end().to_string(),
                 ..Post::default()
-            })),
-            Ok((title, None, reply)) => Ok(Some(Post {
-                channel: row.channel_id.clone(),
-                text: format!(
-                    "{}'s game of {title} ended {because}. {}",
-                    mention(&owner),
-                    reply.text
-                ),
-                edit: Some(row.id.clone()),
-                ..board_post(&reply)
-            })),
-            Err(ServiceError::User(e)) if e.code == ErrorCode::Conflict => Ok(None),
-            Err(e) => Err(e),
+            }));
         }
+        let seed = stored_seed(loaded.row()).map(|s| format!(" Replay this deal with seed {s}."));
+        let text = format!(
+            "{owner}'s game of {title} ended {because}. **Game over**: {}.{}",
+            stored_detail(loaded.row()),
+            seed.unwrap_or_default()
+        );
+        let reply = self.solitaire_reply(&loaded, text);
+        Ok(Some(Post {
+            channel: row.channel_id.clone(),
+            edit: Some(row.id.clone()),
+            ..board_post(&reply)
+        }))
     }
 
     /// Plays `text` for the request's user; with `at_version`, only on that
@@ -885,9 +887,10 @@ impl Service {
             // A daily attempt still open when its day closed ends as it
             // stood then, whatever was asked: a later move cannot rank.
             let closed_at = loaded
-                .row()
-                .expires_at
-                .filter(|close| loaded.daily.is_some() && now >= *close);
+                .daily
+                .as_ref()
+                .and_then(DailyTag::close)
+                .filter(|close| now >= *close);
             let action = match closed_at {
                 Some(_) => options::notation::<G::Action>("end")?,
                 None => loaded.game().canonical(action),

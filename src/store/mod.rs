@@ -461,33 +461,36 @@ impl Store {
         Ok(row.get("next"))
     }
 
-    /// Started games (deploying or active) unchanged since `before`, the
-    /// longest idle first (at most 100 a call).
-    pub async fn idle_games(&self, before: i64) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status IN ('deploying', 'active') \
-             AND updated_at <= $1 ORDER BY updated_at, id LIMIT 100"
-        ))
-        .bind(before)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(game_row).collect()
+    /// Moves the deadline of a game's `version` to `expires_at` without
+    /// changing the game (its version stays, so its boards stay current):
+    /// false when the game changed meanwhile, and its save set its own.
+    pub async fn set_deadline(
+        &self,
+        game_id: &str,
+        version: i64,
+        expires_at: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE games SET expires_at = $1 WHERE id = $2 AND version = $3")
+            .bind(expires_at)
+            .bind(game_id)
+            .bind(version)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
     }
 
-    /// Started games unchanged since `before` that have no `notice` claimed
-    /// for their current version (at most 100 a call).
-    pub async fn games_to_remind(&self, before: i64, notice: &str) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games g WHERE status IN ('deploying', 'active') \
-             AND updated_at <= $1 AND NOT EXISTS (SELECT 1 FROM notices n \
-             WHERE n.game_id = g.id AND n.version = g.version AND n.kind = $2) \
-             ORDER BY updated_at, id LIMIT 100"
-        ))
-        .bind(before)
-        .bind(notice)
-        .fetch_all(&self.pool)
+    /// Gives every started game with no deadline one `after` milliseconds
+    /// past its last change: games saved before every game kept a deadline
+    /// (or while the idle end was off) come under the idle sweep.
+    pub async fn backfill_deadlines(&self, after: i64) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET expires_at = updated_at + $1 \
+             WHERE expires_at IS NULL AND status IN ('deploying', 'active')",
+        )
+        .bind(after)
+        .execute(&self.pool)
         .await?;
-        rows.iter().map(game_row).collect()
+        Ok(done.rows_affected())
     }
 
     /// Claims the notice `kind` for a game's `version`: true for the one
@@ -933,6 +936,49 @@ mod tests {
                 store.game("d").await.unwrap().unwrap().message_id.as_deref(),
                 Some("m1")
             );
+        }
+    }
+
+    /// A deadline moves without changing the game, only on the version it
+    /// was read at; games saved with none get one from their last change.
+    #[tokio::test]
+    async fn deadlines_move_in_place_and_missing_ones_are_filled_in() {
+        let (_dir, stores) = stores().await;
+        for store in stores {
+            let mut timed = row("t", "c1");
+            timed.expires_at = Some(50);
+            store.insert_game(&timed).await.unwrap();
+            let mut unset = row("u", "c2");
+            unset.updated_at = 10;
+            store.insert_game(&unset).await.unwrap();
+            let mut pending = row("p", "c3");
+            pending.status = GameStatus::Pending;
+            store.insert_game(&pending).await.unwrap();
+
+            assert!(store.set_deadline("t", 0, Some(70)).await.unwrap());
+            let moved = store.game("t").await.unwrap().unwrap();
+            assert_eq!((moved.expires_at, moved.version), (Some(70), 0));
+            assert!(
+                !store.set_deadline("t", 1, Some(90)).await.unwrap(),
+                "a stale version"
+            );
+
+            assert_eq!(
+                store.backfill_deadlines(1_000).await.unwrap(),
+                1,
+                "only the started game without one"
+            );
+            assert_eq!(store.game("u").await.unwrap().unwrap().expires_at, Some(1_010));
+            assert_eq!(store.game("t").await.unwrap().unwrap().expires_at, Some(70));
+            assert_eq!(store.game("p").await.unwrap().unwrap().expires_at, None);
+            let due: Vec<String> = store
+                .due_games(1_010)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|g| g.id)
+                .collect();
+            assert_eq!(due, ["t", "u"]);
         }
     }
 
