@@ -438,11 +438,13 @@ impl Store {
         row.map(|r| game_row(&r)).transpose()
     }
 
-    /// Open games whose deadline has passed, oldest deadline first.
+    /// Open games whose deadline has passed, oldest deadline first (at
+    /// most 200 a call: the next sweep takes the rest, since the earliest
+    /// deadline is then still past).
     pub async fn due_games(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE expires_at IS NOT NULL AND expires_at <= $1 \
-             AND status IN ('pending', 'deploying', 'active') ORDER BY expires_at, id"
+             AND status IN ('pending', 'deploying', 'active') ORDER BY expires_at, id LIMIT 200"
         ))
         .bind(now)
         .fetch_all(&self.pool)
