@@ -151,6 +151,98 @@ pub fn parse_duration(text: &str) -> Result<Option<Duration>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::{Input, Request, User};
+    use crate::store::Store;
+
+    fn hours(h: i64) -> DateTime<Utc> {
+        "2026-03-01T10:00:00Z".parse::<DateTime<Utc>>().unwrap() + chrono::Duration::hours(h)
+    }
+
+    /// The service of a process whose operator set these idle times.
+    fn with_idle(store: &Store, timeout: Option<u64>, reminder: u64) -> Service {
+        let config = Config {
+            idle_timeout: timeout.map(|h| Duration::from_secs(h * 3600)),
+            idle_reminder: Duration::from_secs(reminder * 3600),
+            ..Config::default()
+        };
+        Service::new(store.clone(), config)
+    }
+
+    async fn deadline_of(store: &Store, channel: &str, owner: &str) -> Option<i64> {
+        let row = store.latest_solitaire(channel, owner).await.unwrap().unwrap();
+        assert!(row.status.is_open(), "{row:?}");
+        row.expires_at
+    }
+
+    fn texts(posts: &[Post]) -> Vec<&str> {
+        posts.iter().map(|post| post.text.as_str()).collect()
+    }
+
+    /// A game's idle times are worked out again when its deadline falls,
+    /// from its last move and the settings of the process that sweeps: a
+    /// longer idle time moves the deadline on, a shorter one ends the game
+    /// at its next deadline, the idle end turned off leaves it without one,
+    /// and a process that turns it on again gives it one back.
+    #[tokio::test]
+    async fn a_changed_idle_setting_holds_for_games_under_way() {
+        let store = Store::in_memory().await.unwrap();
+        let first = with_idle(&store, Some(72), 12);
+        for (player, channel) in [("carol", "c1"), ("dave", "c2")] {
+            let new = Request {
+                user: User::new(player, player),
+                guild: Some("g1".into()),
+                channel: channel.into(),
+                at: hours(0),
+                input: Input::command("solitaire new", &[("game", "anthill"), ("seed", "3")]),
+                manage_channels: false,
+                manage_messages: false,
+                bot_member: true,
+            };
+            assert!(first.handle(&new).await.error.is_none());
+            // 72 hours with a reminder 12 before: first looked at after 60.
+            let first_look = hours(60).timestamp_millis();
+            assert_eq!(deadline_of(&store, channel, player).await, Some(first_look));
+        }
+
+        // 96 hours: each first look moves on to the reminder, 12 before.
+        let longer = with_idle(&store, Some(96), 12);
+        assert!(longer.tick(hours(61)).await.is_empty());
+        for (player, channel) in [("carol", "c1"), ("dave", "c2")] {
+            let reminder = Some(hours(84).timestamp_millis());
+            assert_eq!(deadline_of(&store, channel, player).await, reminder);
+        }
+
+        // The idle end turned off: dave's game, past its deadline, keeps none.
+        let off = with_idle(&store, None, 12);
+        let dave = store.latest_solitaire("c2", "dave").await.unwrap().unwrap();
+        let due = off.patience_due::<crate::rules::anthill::Anthill>(&dave, hours(85));
+        assert!(due.await.unwrap().is_empty());
+        assert_eq!(deadline_of(&store, "c2", "dave").await, None);
+        let reminded = longer.tick(hours(85)).await;
+        assert_eq!(
+            texts(&reminded),
+            ["carol: your patience here has had no move for a while; it ends in 11 hours unless you play."]
+        );
+
+        // 24 hours: a new process gives dave's game its deadline again from
+        // its last move, long past, and ends it; carol's ends at her next
+        // deadline, the end set under 96 hours.
+        let shorter = with_idle(&store, Some(24), 2);
+        let ended = shorter.tick(hours(90)).await;
+        assert_eq!(ended.len(), 1, "{:?}", texts(&ended));
+        assert!(ended[0]
+            .text
+            .starts_with("dave's game of Anthill ended after 1 day without a move."));
+        assert!(
+            shorter.tick(hours(95)).await.is_empty(),
+            "not due before its deadline"
+        );
+        let ended = shorter.tick(hours(97)).await;
+        assert_eq!(ended.len(), 1, "{:?}", texts(&ended));
+        assert!(ended[0]
+            .text
+            .starts_with("carol's game of Anthill ended after 1 day without a move."));
+    }
 
     #[test]
     fn durations_read_and_print_as_people_write_them() {
