@@ -272,8 +272,6 @@ impl<G: SolitaireRules> Served for G {
         service.table_replay(table, G::player_view, |sample| replay_image(sample, None))
     }
 
-    /// Others may still be playing a daily deal: until its day closes, its
-    /// record goes to its player alone, with neither seed nor replay.
     /// Its reminder names its player.
     async fn idle_reminder(_service: &Service, row: &GameRow, left: &str) -> anyhow::Result<Option<Post>> {
         let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
@@ -298,6 +296,8 @@ impl<G: SolitaireRules> Served for G {
         Ok(service.patience_timed_out::<G>(row, &because, at).await?)
     }
 
+    /// Others may still be playing a daily deal: until its day closes, its
+    /// record goes to its player alone, with neither seed nor replay.
     async fn private_record(
         service: &Service,
         table: &Table<G>,
