@@ -654,7 +654,7 @@ impl Service {
         }
         let owner = serde_json::to_string(&req.user).context("owner to json")?;
         let row = GameRow {
-            // A daily attempt ends when its day closes.
+            // A daily attempt ends when its day closes; any other is idle.
             expires_at: match &daily {
                 Some(attempt) => close_of(&attempt.day),
                 None => super::idle::deadline(&self.config, req.at.timestamp_millis()),
