@@ -24,6 +24,7 @@ use crate::store::{GameRow, GameStatus};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::future::Future;
 
 /// What a lobby was opened with; the player count is known at the start.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -108,6 +109,14 @@ impl Served for AttaAnts {
     /// A player out of time leaves the game.
     fn timeout_entry(&self, _: Colour) -> String {
         Action::Leave.to_string()
+    }
+
+    fn turn_timed_out<'a>(
+        service: &'a Service,
+        row: &'a GameRow,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<Vec<Post>>> + Send + 'a {
+        service.atta_timed_out(row, at)
     }
 
     /// `/atta move` takes any action, `/atta place` placements alone.
@@ -548,17 +557,9 @@ impl Service {
         }
     }
 
-    /// What the sweep does for an Atta Ants row past its deadline: a lobby
-    /// closes; in a game, the player to move is out, and the player the
-    /// game then waits for gets their turn alert.
-    pub(super) async fn atta_due(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
-        if row.status == GameStatus::Pending {
-            return Ok(self
-                .expire_pending::<AttaAnts>(row, now)
-                .await?
-                .into_iter()
-                .collect());
-        }
+    /// A player out of time: they are out, the board tells what followed,
+    /// and the player the game then waits for gets their turn alert.
+    async fn atta_timed_out(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         let mut before_round = 0;
         let leave = |game: &mut AttaAnts, colour| {
             before_round = game.round();

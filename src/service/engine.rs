@@ -111,6 +111,17 @@ pub trait Served:
     /// The log entry of `seat` running out of time.
     fn timeout_entry(&self, seat: Self::Seat) -> String;
 
+    /// What comes of a game whose turn clock ran out at `at`, told to the
+    /// channel: the engine's (`table_turn_timeout`, the seat forfeits)
+    /// unless the game tells its own.
+    fn turn_timed_out<'a>(
+        service: &'a Service,
+        row: &'a GameRow,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<Vec<Post>>> + Send + 'a {
+        service.table_turn_timeout::<Self>(row, at)
+    }
+
     /// When the table's next deadline falls, saved at `at`: the engine's
     /// (`Table::deadline`) unless the game keeps its own.
     fn deadline(
@@ -658,9 +669,19 @@ impl Service {
         if row.status == GameStatus::Pending {
             return Ok(self.expire_pending::<G>(row, now).await?.into_iter().collect());
         }
-        if G::turn_clock(&self.config).is_none() {
-            return self.idle_due::<G>(row, now).await;
+        match G::turn_clock(&self.config) {
+            Some(_) => G::turn_timed_out(self, row, now).await,
+            None => self.idle_due::<G>(row, now).await,
         }
+    }
+
+    /// A seat out of its turn's time: it forfeits (`Game::forfeit`), and
+    /// the channel is told.
+    pub(super) async fn table_turn_timeout<G: Served>(
+        &self,
+        row: &GameRow,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<Post>> {
         let told = self.time_out_told::<G>(row, now, |table, timed_out| match timed_out {
             TimedOut::Seat(seat, _) => format!("{} ran out of time.", table.label(*seat)),
             TimedOut::Abandoned => "No one played in time: the game is abandoned.".into(),

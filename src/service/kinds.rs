@@ -178,7 +178,6 @@ fn listed(listed: GameKind) -> Paths {
             ..Paths::engine::<ArmyAnts>()
         },
         GameKind::AttaAnts => Paths {
-            due: |service, row, now| Box::pin(service.atta_due(row, now)),
             doors: doors!(
                 &[
                     ("new", None),
