@@ -163,6 +163,16 @@ impl<K: Key> Table<K> {
         }
     }
 
+    /// A table bounded at [`TABLE_KEYS`] whatever the budget: for a search
+    /// whose passes each take a share of a large budget, so that the
+    /// budget buys more passes, not a larger table.
+    pub(crate) fn bounded(budget: u64) -> Table<K> {
+        Table {
+            limit: TABLE_KEYS,
+            ..Table::new(budget)
+        }
+    }
+
     /// Records a state; false if it was searched already or the budget is
     /// spent (then `exhausted` is set).
     pub(crate) fn visit(&mut self, key: K) -> bool {
@@ -400,6 +410,14 @@ impl DealGame {
             DealGame::Ants(Variant::Strict) => GameKind::Ants.to_string(),
             DealGame::Ants(variant) => format!("{}-{variant}", GameKind::Ants),
             DealGame::Myrmex(level) => format!("{}-{level}", GameKind::Myrmex),
+        }
+    }
+
+    /// The budget `antics solve` gives a deal unless told otherwise.
+    pub fn default_budget(self) -> u64 {
+        match self {
+            DealGame::Myrmex(_) => myrmex::BUDGET,
+            DealGame::Anthill | DealGame::Ants(_) => DEFAULT_BUDGET,
         }
     }
 
