@@ -124,9 +124,10 @@ pub(crate) const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
 /// is the key alone, 16 bytes or 8, and one byte of the table's own.
 ///
 /// At the default budget or less it is bounded: once it holds
-/// [`TABLE_KEYS`] keys (a larger budget lifts the bound), a state not in it is
-/// searched (and counted) without being recorded, so it may be searched
-/// again when met again. Every state met is still searched, so a search
+/// [`TABLE_KEYS`] keys (a larger budget lifts the bound, unless the table
+/// is made [`Table::bounded`]), a state not in it is searched (and
+/// counted) without being recorded, so it may be searched again when met
+/// again. Every state met is still searched, so a search
 /// that runs out of positions within the budget has still met every
 /// reachable one, and a loss it proves stands.
 pub(crate) struct Table<K = u128> {

@@ -177,10 +177,10 @@ struct Node {
 }
 
 const SNAPSHOT_EVERY: u16 = 4;
+const NO_SNAPSHOT: u32 = u32::MAX;
 
 /// The most positions a pass reserves room for at its start.
 const RESERVED: u64 = 1 << 23;
-const NO_SNAPSHOT: u32 = u32::MAX;
 
 /// Boards packed one after another: the pile lengths, face-down counts,
 /// cards dealt and chambers, then the cards pile after pile. They are kept
@@ -350,7 +350,10 @@ impl Search<'_> {
         // Each position met is a state searched, so the pass holds at most
         // as many as it may search (the reservation is bounded for an
         // unbounded pass; past it the lists grow as usual).
-        let states = self.pass_limit.min(self.table.budget) - self.table.states().min(self.pass_limit);
+        let states = self
+            .pass_limit
+            .min(self.table.budget)
+            .saturating_sub(self.table.states());
         let states = states.min(RESERVED) as usize;
         let mut nodes = Nodes::new(root, states);
         // Positions expanded from each restock (or the root) on.
