@@ -80,9 +80,9 @@ enum Command {
         /// The first seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// States searched per deal before it counts as undecided.
-        #[arg(long, default_value_t = antics::ai::solver::DEFAULT_BUDGET)]
-        budget: u64,
+        /// States searched per deal before it counts as undecided (default 2,000,000; Myrmex 12,000,000).
+        #[arg(long)]
+        budget: Option<u64>,
         /// The per-deal CSV (default data/solve/GAME-SEED-N.csv).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -167,7 +167,7 @@ async fn main() -> anyhow::Result<()> {
                 game,
                 deals,
                 seed,
-                budget,
+                budget: budget.unwrap_or_else(|| game.default_budget()),
                 out,
             };
             antics::cli::solve::run(&opts)

@@ -124,9 +124,10 @@ pub(crate) const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
 /// is the key alone, 16 bytes or 8, and one byte of the table's own.
 ///
 /// At the default budget or less it is bounded: once it holds
-/// [`TABLE_KEYS`] keys (a larger budget lifts the bound), a state not in it is
-/// searched (and counted) without being recorded, so it may be searched
-/// again when met again. Every state met is still searched, so a search
+/// [`TABLE_KEYS`] keys (a larger budget lifts the bound, unless the table
+/// is made [`Table::bounded`]), a state not in it is searched (and
+/// counted) without being recorded, so it may be searched again when met
+/// again. Every state met is still searched, so a search
 /// that runs out of positions within the budget has still met every
 /// reachable one, and a loss it proves stands.
 pub(crate) struct Table<K = u128> {
@@ -160,6 +161,16 @@ impl<K: Key> Table<K> {
             expanded: 0,
             exhausted: false,
             cut: false,
+        }
+    }
+
+    /// A table bounded at [`TABLE_KEYS`] whatever the budget: for a search
+    /// whose passes each take a share of a large budget, so that the
+    /// budget buys more passes, not a larger table.
+    pub(crate) fn bounded(budget: u64) -> Table<K> {
+        Table {
+            limit: TABLE_KEYS,
+            ..Table::new(budget)
         }
     }
 
@@ -400,6 +411,14 @@ impl DealGame {
             DealGame::Ants(Variant::Strict) => GameKind::Ants.to_string(),
             DealGame::Ants(variant) => format!("{}-{variant}", GameKind::Ants),
             DealGame::Myrmex(level) => format!("{}-{level}", GameKind::Myrmex),
+        }
+    }
+
+    /// The budget `antics solve` gives a deal unless told otherwise.
+    pub fn default_budget(self) -> u64 {
+        match self {
+            DealGame::Myrmex(_) => myrmex::BUDGET,
+            DealGame::Anthill | DealGame::Ants(_) => DEFAULT_BUDGET,
         }
     }
 

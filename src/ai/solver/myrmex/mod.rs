@@ -33,6 +33,7 @@ use crate::rules::myrmex::{Action, Myrmex, View};
 use crate::rules::patience::Patience;
 use board::{code, Board, Cards, UNKNOWN};
 use search::Search;
+pub use search::BUDGET;
 
 /// Solves a Myrmex deal or game in progress within `budget` states, seeing
 /// every card (see the module notes). Won means six chambers.
@@ -45,7 +46,7 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
     let mut search = Search {
         cards: &cards,
         stock: &stock,
-        table: Table::new(budget),
+        table: Table::bounded(budget),
         pass_limit: u64::MAX,
         depth_cost: 0,
     };

@@ -9,15 +9,14 @@ use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use std::collections::BinaryHeap;
 
 /// The passes: how many positions each expands from one restock (or the
-/// root) on, the share of the budget spent (counted from the search's
-/// start) after which it stops, and what each action on the way to a
-/// position costs in its open list (the guide less this times the depth:
-/// without it the search wanders down long lines that gain nothing).
+/// root) on, when it stops (see [`Stop`]), and what each action on the way
+/// to a position costs in its open list (the guide less this times the
+/// depth: without it the search wanders down long lines that gain nothing).
 /// Small caps make the search try many restock times instead of sinking
 /// the budget into the first endgame it reaches (an uncapped search spent
 /// 99% of its states after the last restock). Every restock starts a new
 /// count, so a capped pass rarely runs out of positions and ends at its
-/// share.
+/// stop.
 ///
 /// The first four are a portfolio: the depth cost decides which deals a
 /// pass wins quickly, and no one cost wins most of them. At 2,000,000
@@ -27,21 +26,70 @@ use std::collections::BinaryHeap;
 /// and 78 on seeds 100..200 with 20 and 7); the costs 20, 14, 10 and 7 in
 /// turn, a tenth... a fifth of the budget each, won 90 of either hundred,
 /// and 10 of the 13 larval deals of 0..1000 the single cost left
-/// undecided. Only the last pass, with no cap, proves a loss.
-const PASSES: [Pass; 8] = [
-    Pass::capped(2_000, Some(200), 20),
-    Pass::capped(2_000, Some(400), 14),
-    Pass::capped(2_000, Some(600), 10),
-    Pass::capped(2_000, Some(800), 7),
-    Pass::capped(500, None, 20),
-    Pass::capped(20_000, None, 20),
-    Pass::capped(200_000, None, 20),
+/// undecided.
+///
+/// A budget above [`FIRST_ROUND`] runs the four again, each from scratch to
+/// a sixth of the budget (2,000,000 states of [`BUDGET`]): the first round
+/// stays as quick as it was, and the second wins what needed more. The
+/// portfolio stretched to a fifth of 8,000,000 each won 62 of the 102
+/// major deals of 0..1000 that 2,000,000 left undecided, 52 of them in
+/// the four (the cost 20 evenly from 400,000 to 1,600,000 states into the
+/// pass), and 10 of the 13 larval ones; but it made the deals the first
+/// round wins slower (16 of a sample of 63 major deals decided within 1 s,
+/// against 37). Only the last pass, with no cap, proves a loss.
+const PASSES: [Pass; 12] = [
+    Pass::capped(2_000, Stop::First(200), 20),
+    Pass::capped(2_000, Stop::First(400), 14),
+    Pass::capped(2_000, Stop::First(600), 10),
+    Pass::capped(2_000, Stop::First(800), 7),
+    Pass::capped(2_000, Stop::Second(300), 20),
+    Pass::capped(2_000, Stop::Second(467), 14),
+    Pass::capped(2_000, Stop::Second(633), 10),
+    Pass::capped(2_000, Stop::Second(800), 7),
+    Pass::capped(500, Stop::Never, 20),
+    Pass::capped(20_000, Stop::Never, 20),
+    Pass::capped(200_000, Stop::Never, 20),
     Pass {
         cap: None,
-        until: None,
+        stop: Stop::Never,
         depth_cost: 20,
     },
 ];
+
+/// The states the first round of the portfolio is shared out of (the
+/// budget, if smaller): the default budget of the other solvers, so that a
+/// search within it runs as it always did.
+const FIRST_ROUND: u64 = crate::ai::solver::DEFAULT_BUDGET;
+
+/// Myrmex's default budget in states: the first round of the portfolio,
+/// then a second with 2,000,000 states for each cost. The largest pass
+/// sets the peak memory, not the budget (the table is bounded).
+pub const BUDGET: u64 = 12_000_000;
+
+/// When a pass stops.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// When it has no position left (or the budget is spent).
+    Never,
+    /// Past these thousandths of [`FIRST_ROUND`] states, or of the budget
+    /// if smaller (counted from the search's start).
+    First(u64),
+    /// Past these thousandths of the budget; only on a budget above
+    /// [`FIRST_ROUND`].
+    Second(u64),
+}
+
+impl Stop {
+    /// The states after which the pass stops, or `None` if it does not run
+    /// on `budget`.
+    fn limit(self, budget: u64) -> Option<u64> {
+        match self {
+            Stop::Never => Some(u64::MAX),
+            Stop::First(until) => Some(budget.min(FIRST_ROUND) * until / 1000),
+            Stop::Second(until) => (budget > FIRST_ROUND).then(|| budget * until / 1000),
+        }
+    }
+}
 
 /// One pass of [`Search::best_first`].
 #[derive(Clone, Copy)]
@@ -49,18 +97,16 @@ struct Pass {
     /// The positions expanded from one restock (or the root) on, if
     /// capped.
     cap: Option<u32>,
-    /// The thousandths of the budget after which the pass stops (else it
-    /// may spend it all).
-    until: Option<u64>,
+    stop: Stop,
     /// What each action on the way to a position costs in the open list.
     depth_cost: i64,
 }
 
 impl Pass {
-    const fn capped(cap: u32, until: Option<u64>, depth_cost: i64) -> Pass {
+    const fn capped(cap: u32, stop: Stop, depth_cost: i64) -> Pass {
         Pass {
             cap: Some(cap),
-            until,
+            stop,
             depth_cost,
         }
     }
@@ -133,6 +179,9 @@ struct Node {
 const SNAPSHOT_EVERY: u16 = 4;
 const NO_SNAPSHOT: u32 = u32::MAX;
 
+/// The most positions a pass reserves room for at its start.
+const RESERVED: u64 = 1 << 23;
+
 /// Boards packed one after another: the pile lengths, face-down counts,
 /// cards dealt and chambers, then the cards pile after pile. They are kept
 /// in chunks of [`CHUNK`] bytes, a board never split between two, so that
@@ -191,7 +240,10 @@ struct Nodes {
 }
 
 impl Nodes {
-    fn new(root: &Board) -> Nodes {
+    /// The positions of a pass that may search `states` states: room for
+    /// them all is reserved at once (only what is used is touched), so
+    /// that the list never doubles.
+    fn new(root: &Board, states: usize) -> Nodes {
         let mut boards = Boards::default();
         let snapshot = boards.push(root);
         let root = Node {
@@ -201,10 +253,9 @@ impl Nodes {
             snapshot,
             step: Step::DEAL,
         };
-        Nodes {
-            nodes: vec![root],
-            boards,
-        }
+        let mut nodes = Vec::with_capacity(states + 1);
+        nodes.push(root);
+        Nodes { nodes, boards }
     }
 
     /// Adds the position `board`, reached from `parent` by `step`.
@@ -266,10 +317,16 @@ impl Search<'_> {
             return Some(Vec::new());
         }
         for pass in PASSES {
+            // A pass of the second round on a small budget, or one whose
+            // stop the passes before it reached, does not run.
+            let Some(limit) = pass.stop.limit(self.table.budget) else {
+                continue;
+            };
+            if self.table.states() >= limit {
+                continue;
+            }
             self.table.next_pass();
-            self.pass_limit = pass
-                .until
-                .map_or(u64::MAX, |until| self.table.budget * until / 1000);
+            self.pass_limit = limit;
             self.depth_cost = pass.depth_cost;
             let line = self.pass(root, pass.cap);
             if line.is_some() || self.table.exhausted || !self.table.cut {
@@ -290,10 +347,19 @@ impl Search<'_> {
         {
             return None;
         }
-        let mut nodes = Nodes::new(root);
+        // Each position met is a state searched, so the pass holds at most
+        // as many as it may search (the reservation is bounded for an
+        // unbounded pass; past it the lists grow as usual).
+        let states = self
+            .pass_limit
+            .min(self.table.budget)
+            .saturating_sub(self.table.states());
+        let states = states.min(RESERVED) as usize;
+        let mut nodes = Nodes::new(root, states);
         // Positions expanded from each restock (or the root) on.
         let mut counts = vec![0u32];
-        let mut open = BinaryHeap::from([(self.guide(root) as i32, 0u32)]);
+        let mut open = BinaryHeap::with_capacity(states + 1);
+        open.push((self.guide(root) as i32, 0u32));
         let mut moves = Vec::new();
         while let Some((_, at)) = open.pop() {
             let origin = nodes.nodes[at as usize].origin;
@@ -448,15 +514,28 @@ mod tests {
     use super::*;
 
     /// "Only the last pass, with no cap, proves a loss": every pass before
-    /// it is capped (so its failure proves nothing), the stops of the
-    /// portfolio come in order within the budget, and the last pass may
-    /// spend all that is left.
+    /// it is capped (so its failure proves nothing), the stops of each
+    /// round come in order within the budget, the second round runs only
+    /// on a budget above the first's, and the last pass may spend all that
+    /// is left.
     #[test]
     fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
         let (last, capped) = PASSES.split_last().expect("passes");
-        assert!(last.cap.is_none() && last.until.is_none());
+        assert!(last.cap.is_none() && last.stop == Stop::Never);
         assert!(capped.iter().all(|pass| pass.cap.is_some()));
-        let stops: Vec<u64> = capped.iter().filter_map(|pass| pass.until).collect();
-        assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < 1000));
+        for budget in [300_000, FIRST_ROUND, BUDGET] {
+            let stops: Vec<u64> = capped
+                .iter()
+                .filter_map(|pass| pass.stop.limit(budget))
+                .filter(|&stop| stop != u64::MAX)
+                .collect();
+            assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < budget));
+            let rounds = if budget > FIRST_ROUND { 8 } else { 4 };
+            assert_eq!(stops.len(), rounds);
+        }
+        // Each cost of the second round gets 2,000,000 states at the
+        // default budget.
+        assert_eq!(Stop::Second(300).limit(BUDGET), Some(3_600_000));
+        assert_eq!(Stop::Second(800).limit(BUDGET), Some(9_600_000));
     }
 }
