@@ -1,8 +1,8 @@
 //! Idle games: a reminder some time before the end, then the end, each in
-//! the game's words (`Served::idle_reminder`, `Served::idle_end`). The player an Army
-//! Ants game waits for loses on time (stored like a resignation, so results
-//! and ratings count it as a loss); an idle patience ends as `/solitaire
-//! end` would. A game with a turn clock (Atta Ants) and a daily attempt
+//! the game's words (`Served::idle_reminder`, `Served::idle_end`). The
+//! player an Army Ants game waits for loses on time (stored like a
+//! resignation, so results and ratings count it as a loss); an idle
+//! patience ends as `/solitaire end` would. A game with a turn clock (Atta Ants) and a daily attempt
 //! (its day's close) keep their own deadline instead.
 //!
 //! A game's one deadline (`expires_at`) says when the sweep looks at it
@@ -23,13 +23,21 @@ use std::time::Duration;
 /// The claim name of the reminder notice.
 const REMINDER: &str = "idle-reminder";
 
+/// The idle times of a game last changed at `at` (milliseconds): when it
+/// is reminded and when it ends (the same when there is no reminder);
+/// `None` when idle games never end.
+fn idle_times(config: &Config, at: i64) -> Option<(i64, i64)> {
+    let timeout = config.idle_timeout?;
+    let before = config.idle_reminder.min(timeout);
+    let end = at + timeout.as_millis() as i64;
+    Some((end - before.as_millis() as i64, end))
+}
+
 /// When the idle sweep first looks at a game saved at `at` (milliseconds):
 /// its reminder, or its end when there is no reminder; `None` when idle
 /// games never end.
 pub(super) fn deadline(config: &Config, at: i64) -> Option<i64> {
-    let timeout = config.idle_timeout?;
-    let before = config.idle_reminder.min(timeout);
-    Some(at + (timeout - before).as_millis() as i64)
+    idle_times(config, at).map(|(remind_at, _)| remind_at)
 }
 
 impl Service {
@@ -42,14 +50,14 @@ impl Service {
         row: &GameRow,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Vec<Post>> {
-        let Some(timeout) = self.config.idle_timeout else {
+        let Some((remind_at, end)) = idle_times(&self.config, row.updated_at) else {
             self.store.set_deadline(&row.id, row.version, None).await?;
             return Ok(vec![]);
         };
         let now_ms = now.timestamp_millis();
-        let end = row.updated_at + timeout.as_millis() as i64;
         if now_ms >= end {
-            let ended = G::idle_end(self, row, &human(timeout), now).await?;
+            let idle = human(Duration::from_millis((end - row.updated_at) as u64));
+            let ended = G::idle_end(self, row, &idle, now).await?;
             if ended.is_none() {
                 // Nothing to end at this version (a game that moved
                 // meanwhile saved its own deadline): not due again.
@@ -57,7 +65,6 @@ impl Service {
             }
             return Ok(ended.into_iter().collect());
         }
-        let remind_at = deadline(&self.config, row.updated_at).unwrap_or(end);
         let mut posts = Vec::new();
         if now_ms >= remind_at && remind_at < end {
             let left = human(Duration::from_millis((end - now_ms) as u64));
