@@ -14,6 +14,18 @@ pub(super) const CODES: usize = 45;
 
 static ZOBRIST: [[u64; HEIGHT]; CODES] = zobrist(0x3F2_7E5);
 
+/// The salts of [`Board::key`]: one for each pile a restock still reaches,
+/// and the last for the interchangeable ones.
+const KEY_SALTS: [u64; PILES + 1] = {
+    let mut salts = [0; PILES + 1];
+    let mut p = 0;
+    while p <= PILES {
+        salts[p] = mix64(0x6B_E7 + p as u64);
+        p += 1;
+    }
+    salts
+};
+
 /// Rank index and suit bits of each card code for one level.
 pub(super) struct Cards {
     pub(super) rank: [u8; CODES],
@@ -262,6 +274,11 @@ impl Board {
         }
     }
 
+    /// Pile `p`'s hash ([`Board::pile_hash`]), kept up to date.
+    pub(super) fn pile_key(&self, p: usize) -> u64 {
+        self.hash[p]
+    }
+
     /// A pile's hash: its face-down count and its cards by height.
     fn pile_hash(&self, p: usize) -> u64 {
         let cards = self.pile(p).iter().enumerate();
@@ -277,17 +294,24 @@ impl Board {
     }
 
     /// The canonical key. Piles that will still get a stock card keep their
-    /// place; the others are interchangeable, so their hashes are sorted
-    /// (all of them once the stock is empty). The two copies of a card
-    /// share a code, so swapping them changes nothing.
+    /// place (each is mixed with a salt of its own); the others are
+    /// interchangeable, so they are mixed with one salt and summed, which
+    /// does not depend on their order (all of them once the stock is
+    /// empty). The two copies of a card share a code, so swapping them
+    /// changes nothing. Each half of the key mixes every pile apart, so the
+    /// mixes run side by side rather than one after another.
     pub(super) fn key(&self, free_from: usize) -> u128 {
         debug_assert_eq!(self.hash, std::array::from_fn(|p| self.pile_hash(p)));
-        let mut hashes = self.hash;
-        hashes[free_from..].sort_unstable();
-        let a = hashes[..4].iter().fold(0u64, |h, &x| mix64(h ^ x));
-        let b = hashes[4..]
-            .iter()
-            .fold(u64::from(self.dealt), |h, &x| mix64(h ^ x));
+        let (mut a, mut b) = (0u64, mix64(u64::from(self.dealt)));
+        for (p, &hash) in self.hash.iter().enumerate() {
+            let salt = if p < free_from {
+                KEY_SALTS[p]
+            } else {
+                KEY_SALTS[PILES]
+            };
+            a = a.wrapping_add(mix64(hash ^ salt));
+            b = b.wrapping_add(mix64(hash ^ salt.rotate_left(32)));
+        }
         u128::from(a) << 64 | u128::from(b)
     }
 

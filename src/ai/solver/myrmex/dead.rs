@@ -57,24 +57,36 @@ fn must_move(board: &Board, cards: &Cards, p: usize) -> u128 {
     bits
 }
 
+/// The ranks of the cards still in `stock` once `d` of them are dealt, as
+/// a bit per rank index, for every `d` from 0 to the stock's length: what
+/// [`has_stuck_card`] asks of the stock, worked out once a search.
+pub(super) fn ranks_left(cards: &Cards, stock: &[u8]) -> Vec<u32> {
+    let mut left = vec![0u32; stock.len() + 1];
+    for (d, &c) in stock.iter().enumerate().rev() {
+        left[d] = left[d + 1] | 1 << cards.rank[usize::from(c)];
+    }
+    left
+}
+
 /// Whether the position is lost because some card that must move never
-/// can (see the module notes). `stock` is the whole stock, of which
-/// `board.dealt` cards are gone.
-pub(super) fn has_stuck_card(board: &Board, cards: &Cards, stock: &[u8]) -> bool {
+/// can (see the module notes). `ranks_left` is [`ranks_left`] of the whole
+/// stock, of which `board.dealt` cards are gone.
+pub(super) fn has_stuck_card(board: &Board, cards: &Cards, ranks_left: &[u32]) -> bool {
     // Ranks with a card in the stock: each will be a top one day. Most
     // stocks hold every rank but the Ace, and then every card has a way
     // out.
-    let mut stock_ranks = 0u32;
-    for &c in &stock[usize::from(board.dealt)..] {
-        stock_ranks |= 1 << cards.rank[usize::from(c)];
-    }
+    let stock_ranks = ranks_left[usize::from(board.dealt)];
     let above_ace = (1u32 << cards.sequence) - 2;
     if stock_ranks & above_ace == above_ace {
         return false;
     }
+    // The stock's ranks alone let some cards out: a pile they clear at
+    // once might empty, and the rest start from what they leave (dropping
+    // a card early never keeps another in).
     let mut stuck = [0u128; PILES];
     for (p, bits) in stuck.iter_mut().enumerate() {
         *bits = must_move(board, cards, p);
+        drop_free(board, cards, p, bits, stock_ranks);
         if *bits == 0 {
             // This pile might empty: any card could go there.
             return false;
@@ -92,22 +104,7 @@ pub(super) fn has_stuck_card(board: &Board, cards: &Cards, stock: &[u8]) -> bool
         }
         let mut dropped = false;
         for (p, bits) in stuck.iter_mut().enumerate() {
-            let pile = board.pile(p);
-            // Bottom first, so that a card grouped with a card dropped
-            // just now goes in the same sweep.
-            let mut left = *bits;
-            while left != 0 {
-                let h = left.trailing_zeros() as usize;
-                left &= left - 1;
-                let c = pile[h];
-                let grouped_on_free = h > usize::from(board.down[p])
-                    && cards.linked(pile[h - 1], c)
-                    && *bits & 1 << (h - 1) == 0;
-                if grouped_on_free || free & 1 << (cards.rank[usize::from(c)] + 1) != 0 {
-                    *bits &= !(1 << h);
-                    dropped = true;
-                }
-            }
+            dropped |= drop_free(board, cards, p, bits, free);
             if *bits == 0 {
                 return false;
             }
@@ -118,6 +115,28 @@ pub(super) fn has_stuck_card(board: &Board, cards: &Cards, stock: &[u8]) -> bool
     }
 }
 
+/// Drops from pile `p`'s `stuck` cards those with a way out: a card one
+/// rank above of the `free` ranks to land on, or a card under them not
+/// stuck to go with (bottom first, so that a card grouped with a card
+/// dropped just now goes in the same sweep). Whether any was dropped.
+fn drop_free(board: &Board, cards: &Cards, p: usize, stuck: &mut u128, free: u32) -> bool {
+    let pile = board.pile(p);
+    let mut dropped = false;
+    let mut left = *stuck;
+    while left != 0 {
+        let h = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let c = pile[h];
+        let grouped_on_free =
+            h > usize::from(board.down[p]) && cards.linked(pile[h - 1], c) && *stuck & 1 << (h - 1) == 0;
+        if grouped_on_free || free & 1 << (cards.rank[usize::from(c)] + 1) != 0 {
+            *stuck &= !(1 << h);
+            dropped = true;
+        }
+    }
+    dropped
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board::code;
@@ -126,6 +145,9 @@ mod tests {
     use crate::ai::solver::Verdict;
     use crate::rules::cards::{DecktetCard, MyrmexLevel};
     use crate::rules::patience::Patience;
+
+    /// The ranks left in a spent stock: none.
+    const SPENT: &[u32] = &[0];
 
     /// A board with these piles (bottom first, every card face up) and
     /// the stock spent.
@@ -151,20 +173,20 @@ mod tests {
     fn lone_cards_with_no_rank_above_out_are_stuck() {
         let cards = Cards::new(MyrmexLevel::Larval);
         let lone = ["2MN", "2SY", "4MS", "4WL", "6MW", "6SY", "8MS", "8WL"];
-        assert!(has_stuck_card(&board(lone), &cards, &[]));
+        assert!(has_stuck_card(&board(lone), &cards, SPENT));
         // A 5 laid on a 4 is a top one rank above the other 4, which may
         // then move there, and its pile could empty.
         let mut five = lone;
         five[2] = "4MS 5ML";
-        assert!(!has_stuck_card(&board(five), &cards, &[]));
+        assert!(!has_stuck_card(&board(five), &cards, SPENT));
         // A 3 still in the stock will be a top one day: the 2s may go
         // onto it (and the 4s onto the 5 a restock could bring).
         let three = [code("3MW".parse().unwrap())];
-        assert!(!has_stuck_card(&board(lone), &cards, &three));
+        assert!(!has_stuck_card(&board(lone), &cards, &ranks_left(&cards, &three)));
         // An empty pile could take any of them.
         let mut empty = lone;
         empty[7] = "";
-        assert!(!has_stuck_card(&board(empty), &cards, &[]));
+        assert!(!has_stuck_card(&board(empty), &cards, SPENT));
     }
 
     /// "A group moves onto a pile whose top card is exactly one rank above
@@ -181,22 +203,22 @@ mod tests {
         let piles = [
             "4MS 3MW", "3SN 2MN", "8MS 7ML", "8WL 7WY", "8YN 7SN", "8MS 7SN", "8WL 7ML", "8YN 7WY",
         ];
-        assert!(has_stuck_card(&board(piles), &cards, &[]));
+        assert!(has_stuck_card(&board(piles), &cards, SPENT));
         // A 4 still in the stock is a way out for the 3s.
         let four = [code("4WL".parse().unwrap())];
-        assert!(!has_stuck_card(&board(piles), &cards, &four));
+        assert!(!has_stuck_card(&board(piles), &cards, &ranks_left(&cards, &four)));
         // A run on a Crown of its suit is home: the Pact (9MS) and the
         // Diplomat (8MS) on the Huntress (KM) never have to move, so that
         // pile might empty.
         let mut home = piles;
         home[2] = "KM 9MS 8MS";
-        assert!(!has_stuck_card(&board(home), &cards, &[]));
+        assert!(!has_stuck_card(&board(home), &cards, SPENT));
         // On the Sea (KW) they are not of its suit: the Pact must move, onto
         // a Crown, and none is out; the 8s need the Pact, which lies under
         // the stuck Diplomat.
         let mut off_suit = piles;
         off_suit[2] = "KW 9MS 8MS";
-        assert!(has_stuck_card(&board(off_suit), &cards, &[]));
+        assert!(has_stuck_card(&board(off_suit), &cards, SPENT));
     }
 
     /// The prune is exact: along the winning lines of deals the solver
@@ -212,7 +234,10 @@ mod tests {
             for action in &line {
                 // The board as the solver reads it, its stock what is left.
                 let (board, stock) = seen_whole(&game);
-                assert!(!has_stuck_card(&board, &cards, &stock), "seed {seed}");
+                assert!(
+                    !has_stuck_card(&board, &cards, &ranks_left(&cards, &stock)),
+                    "seed {seed}"
+                );
                 game.apply(action).unwrap();
             }
             assert_eq!(game.score(), 6, "seed {seed}");

@@ -26,6 +26,8 @@ mod board;
 
 mod dead;
 
+mod open;
+
 mod search;
 
 use super::{Solved, Table};
@@ -46,9 +48,11 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
     let mut search = Search {
         cards: &cards,
         stock: &stock,
+        ranks_left: dead::ranks_left(&cards, &stock),
         table: Table::bounded(budget),
         pass_limit: u64::MAX,
         depth_cost: 0,
+        pile_scores: search::PileScores::new(),
     };
     let line = search.best_first(&board);
     search.table.solved(game, line)

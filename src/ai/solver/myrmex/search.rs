@@ -4,9 +4,9 @@
 
 use super::board::{Board, Cards, Move};
 use super::dead::has_stuck_card;
+use super::open::Open;
 use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
-use std::collections::BinaryHeap;
 
 /// The passes: how many positions each expands from one restock (or the
 /// root) on, when it stops (see [`Stop`]), and what each action on the way
@@ -116,12 +116,16 @@ impl Pass {
 pub(super) struct Search<'a> {
     pub(super) cards: &'a Cards,
     pub(super) stock: &'a [u8],
+    /// The ranks still in the stock after each restock ([`super::dead::ranks_left`]).
+    pub(super) ranks_left: Vec<u32>,
     pub(super) table: Table,
     /// The states after which the pass under way stops (and proves
     /// nothing).
     pub(super) pass_limit: u64,
     /// What each action costs in the open list of the pass under way.
     pub(super) depth_cost: i64,
+    /// Pile scores met lately ([`Search::pile_score`]), a slot a pile hash.
+    pub(super) pile_scores: PileScores,
 }
 
 /// How a position was reached: a move, or a restock.
@@ -343,7 +347,7 @@ impl Search<'_> {
     /// root) on, and `cut` is set when one is left out.
     fn pass(&mut self, root: &Board, cap: Option<u32>) -> Option<Vec<Action>> {
         if !self.table.visit(root.key(root.free_from(self.stock.len())))
-            || has_stuck_card(root, self.cards, self.stock)
+            || has_stuck_card(root, self.cards, &self.ranks_left)
         {
             return None;
         }
@@ -358,10 +362,10 @@ impl Search<'_> {
         let mut nodes = Nodes::new(root, states);
         // Positions expanded from each restock (or the root) on.
         let mut counts = vec![0u32];
-        let mut open = BinaryHeap::with_capacity(states + 1);
-        open.push((self.guide(root) as i32, 0u32));
+        let mut open = Open::new();
+        open.push(self.guide(root), 0);
         let mut moves = Vec::new();
-        while let Some((_, at)) = open.pop() {
+        while let Some(at) = open.pop() {
             let origin = nodes.nodes[at as usize].origin;
             if let Some(cap) = cap {
                 if counts[origin as usize] >= cap {
@@ -388,7 +392,7 @@ impl Search<'_> {
                 // A position with a card that can never move is lost: it
                 // is recorded as searched and left out.
                 if self.table.visit(board.key(board.free_from(self.stock.len())))
-                    && !has_stuck_card(&board, self.cards, self.stock)
+                    && !has_stuck_card(&board, self.cards, &self.ranks_left)
                 {
                     let guide = match m {
                         Some(m) => {
@@ -407,7 +411,7 @@ impl Search<'_> {
                     };
                     let index = nodes.push(&board, at, step, origin);
                     let depth = nodes.nodes[index as usize].depth;
-                    open.push(((guide - i64::from(depth) * self.depth_cost) as i32, index));
+                    open.push(guide - i64::from(depth) * self.depth_cost, index);
                 }
                 board.restore(&head);
             }
@@ -465,7 +469,7 @@ impl Search<'_> {
     /// nothing of their own once the open list pays a depth cost
     /// ([`PASSES`]) a position (15 an empty pile searched more states on seeds
     /// 5000..5200 and 6000..6200).
-    fn guide(&self, board: &Board) -> i64 {
+    fn guide(&mut self, board: &Board) -> i64 {
         let piles = (0..PILES).map(|p| self.pile_score(board, p)).sum();
         self.guide_from(board, piles)
     }
@@ -475,38 +479,61 @@ impl Search<'_> {
         i64::from(board.chambers) * 1_000 + piles + (self.stock.len() as i64 - i64::from(board.dealt)) * 20
     }
 
-    /// One pile's part of the guide: its cards built on a Crown, linked
-    /// and resting on a card they never group with.
-    fn pile_score(&self, board: &Board, p: usize) -> i64 {
-        let cards = self.cards;
-        let (mut built, mut links, mut breaks) = (0i64, 0i64, 0i64);
-        let pile = board.pile(p);
-        let mut run_suit = 0u8;
-        for (i, &c) in pile.iter().enumerate() {
-            let c = usize::from(c);
-            if cards.rank[c] + 1 == cards.sequence {
-                run_suit = cards.suits[c];
-                continue;
-            }
-            let below = pile.get(i.wrapping_sub(1)).copied();
-            match below {
-                Some(b) if cards.linked(b, c as u8) => {
-                    links += 1;
-                    if run_suit & cards.suits[c] != 0 {
-                        built += 1;
-                    } else {
-                        run_suit = 0;
-                    }
-                }
-                Some(_) => {
-                    breaks += 1;
+    /// One pile's part of the guide ([`pile_score`]), remembered by the
+    /// pile's hash: most piles of a position are those of its parent.
+    fn pile_score(&mut self, board: &Board, p: usize) -> i64 {
+        let hash = board.pile_key(p);
+        let slot = &mut self.pile_scores.0[(hash >> (64 - PileScores::BITS)) as usize];
+        if slot.0 != hash || slot.1 == PileScores::EMPTY {
+            *slot = (hash, pile_score(self.cards, board.pile(p)));
+        }
+        slot.1
+    }
+}
+
+/// Pile scores met lately ([`Search::pile_score`]), a slot for each value
+/// of a pile hash's top bits; a slot keeps the last pile met.
+pub(super) struct PileScores(Vec<(u64, i64)>);
+
+impl PileScores {
+    const BITS: u32 = 12;
+    /// The score of a slot no pile has filled yet.
+    const EMPTY: i64 = i64::MIN;
+
+    pub(super) fn new() -> PileScores {
+        PileScores(vec![(0, PileScores::EMPTY); 1 << PileScores::BITS])
+    }
+}
+
+/// One pile's part of the guide: its cards built on a Crown, linked and
+/// resting on a card they never group with.
+fn pile_score(cards: &Cards, pile: &[u8]) -> i64 {
+    let (mut built, mut links, mut breaks) = (0i64, 0i64, 0i64);
+    let mut run_suit = 0u8;
+    for (i, &c) in pile.iter().enumerate() {
+        let c = usize::from(c);
+        if cards.rank[c] + 1 == cards.sequence {
+            run_suit = cards.suits[c];
+            continue;
+        }
+        let below = pile.get(i.wrapping_sub(1)).copied();
+        match below {
+            Some(b) if cards.linked(b, c as u8) => {
+                links += 1;
+                if run_suit & cards.suits[c] != 0 {
+                    built += 1;
+                } else {
                     run_suit = 0;
                 }
-                None => run_suit = 0,
             }
+            Some(_) => {
+                breaks += 1;
+                run_suit = 0;
+            }
+            None => run_suit = 0,
         }
-        built * 40 + links * 30 - breaks * 5
     }
+    built * 40 + links * 30 - breaks * 5
 }
 
 #[cfg(test)]
