@@ -33,13 +33,16 @@ fn solve_deals(c: &mut Criterion) {
         });
     }
     // Myrmex: states per second, solving deal 0 within 100,000 states (the
-    // count is measured once, so the throughput is states).
-    let larval = DealGame::Myrmex(MyrmexLevel::Larval);
-    let states = larval.solve_seed(0, 100_000).states;
-    group.throughput(Throughput::Elements(states));
-    group.bench_function("myrmex-larval_states", |b| {
-        b.iter(|| black_box(larval.solve_seed(0, 100_000)))
-    });
+    // count is measured once, so the throughput is states), at larval level
+    // and at major level (Pawns and Courts, longer piles).
+    for level in [MyrmexLevel::Larval, MyrmexLevel::Major] {
+        let game = DealGame::Myrmex(level);
+        let states = game.solve_seed(0, 100_000).states;
+        group.throughput(Throughput::Elements(states));
+        group.bench_function(format!("myrmex-{level}_states"), |b| {
+            b.iter(|| black_box(game.solve_seed(0, 100_000)))
+        });
+    }
     group.finish();
 }
 
