@@ -48,6 +48,18 @@ const NOWHERE: u8 = u8::MAX;
 /// Zobrist keys by (card, height).
 static ZOBRIST: [[u64; CARDS]; CARDS] = zobrist(0xA17_4111);
 
+/// The salts of [`Search::key`]: one a spot while the stock lasts, then
+/// one a row (the top row's, then the bottom row's).
+const KEY_SALTS: [u64; SPOTS + 2] = {
+    let mut salts = [0; SPOTS + 2];
+    let mut i = 0;
+    while i < SPOTS + 2 {
+        salts[i] = mix64(0xA17_5A17 + i as u64);
+        i += 1;
+    }
+    salts
+};
+
 fn code(card: StdCard) -> u8 {
     (card.suit as u8) * 13 + card.rank.value() - 1
 }
@@ -209,16 +221,16 @@ impl Search {
     }
 
     fn key(&self) -> u128 {
-        let fold = |hashes: &[u64]| hashes.iter().fold(0u64, |h, &x| mix64(h ^ x));
-        let (a, b) = if self.stock_left() > 0 {
-            (fold(&self.hash[..4]), fold(&self.hash[4..]))
-        } else {
-            let mut top: [u64; 4] = self.hash[..4].try_into().expect("four spots");
-            let mut bottom: [u64; 4] = self.hash[4..].try_into().expect("four spots");
-            top.sort_unstable();
-            bottom.sort_unstable();
-            (fold(&top), fold(&bottom))
-        };
+        // Each spot's hash is mixed apart and the mixes summed, so the
+        // mixes run side by side; once the stock is empty the spots of a
+        // row share a salt, and the sum does not depend on their order.
+        let alike = self.stock_left() == 0;
+        let (mut a, mut b) = (0u64, 0u64);
+        for (s, &hash) in self.hash.iter().enumerate() {
+            let salt = KEY_SALTS[if alike { SPOTS + s / 4 } else { s }];
+            let half = if s < 4 { &mut a } else { &mut b };
+            *half = half.wrapping_add(mix64(hash ^ salt));
+        }
         u128::from(a) << 64 | u128::from(b ^ mix64(self.dealt as u64))
     }
 
