@@ -32,11 +32,12 @@ impl Open {
             self.low = guide;
         }
         if guide < self.low {
-            // Room below: the stacks move up by the difference.
-            let more = (self.low - guide) as usize;
+            // Room below, at least doubling, so that guides falling one
+            // at a time move the stacks up only now and then.
+            let more = ((self.low - guide) as usize).max(self.stacks.len());
             self.stacks.splice(0..0, (0..more).map(|_| Vec::new()));
             self.top += more;
-            self.low = guide;
+            self.low -= more as i64;
         }
         let at = (guide - self.low) as usize;
         if at >= self.stacks.len() {

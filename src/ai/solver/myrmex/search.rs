@@ -480,7 +480,9 @@ impl Search<'_> {
     }
 
     /// One pile's part of the guide ([`pile_score`]), remembered by the
-    /// pile's hash: most piles of a position are those of its parent.
+    /// pile's hash: most piles of a position are those of its parent. The
+    /// hash stands for the pile's cards (two piles sharing one, a chance
+    /// in 2^64, would only misguide the order, never a verdict).
     fn pile_score(&mut self, board: &Board, p: usize) -> i64 {
         let hash = board.pile_key(p);
         let slot = &mut self.pile_scores.0[(hash >> (64 - PileScores::BITS)) as usize];
