@@ -6,6 +6,7 @@ use super::board::{Board, Cards, Move};
 use super::dead::has_stuck_card;
 use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
+use hashbrown::HashTable;
 use std::collections::BinaryHeap;
 
 /// The passes: how many positions each expands from one restock (or the
@@ -37,15 +38,19 @@ use std::collections::BinaryHeap;
 /// pass), and 10 of the 13 larval ones; but it made the deals the first
 /// round wins slower (16 of a sample of 63 major deals decided within 1 s,
 /// against 37). Only the last pass, with no cap, proves a loss.
-const PASSES: [Pass; 12] = [
+const PASSES: [Pass; 16] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(400), 14),
     Pass::capped(2_000, Stop::First(600), 10),
     Pass::capped(2_000, Stop::First(800), 7),
-    Pass::capped(2_000, Stop::Second(300), 20),
-    Pass::capped(2_000, Stop::Second(467), 14),
-    Pass::capped(2_000, Stop::Second(633), 10),
-    Pass::capped(2_000, Stop::Second(800), 7),
+    Pass::capped(2_000, Stop::Second(234), 30),
+    Pass::capped(2_000, Stop::Second(256), 5),
+    Pass::capped(2_000, Stop::Second(385), 20).resumed(),
+    Pass::capped(2_000, Stop::Second(435), 14).resumed(),
+    Pass::capped(20_000, Stop::Second(595), 20),
+    Pass::capped(5_000, Stop::Second(672), 30),
+    Pass::capped(2_000, Stop::Second(760), 10).resumed(),
+    Pass::capped(2_000, Stop::Second(820), 7).resumed(),
     Pass::capped(500, Stop::Never, 20),
     Pass::capped(20_000, Stop::Never, 20),
     Pass::capped(200_000, Stop::Never, 20),
@@ -53,6 +58,7 @@ const PASSES: [Pass; 12] = [
         cap: None,
         stop: Stop::Never,
         depth_cost: 20,
+        resumes: false,
     },
 ];
 
@@ -100,6 +106,10 @@ struct Pass {
     stop: Stop,
     /// What each action on the way to a position costs in the open list.
     depth_cost: i64,
+    /// Whether it goes on from where the last pass with its cap and cost
+    /// stopped (which is then kept until it does), rather than from the
+    /// root.
+    resumes: bool,
 }
 
 impl Pass {
@@ -108,7 +118,20 @@ impl Pass {
             cap: Some(cap),
             stop,
             depth_cost,
+            resumes: false,
         }
+    }
+
+    const fn resumed(self) -> Pass {
+        Pass {
+            resumes: true,
+            ..self
+        }
+    }
+
+    /// Whether `later` goes on from this pass's search.
+    fn resumed_by(&self, later: &Pass) -> bool {
+        later.resumes && later.cap == self.cap && later.depth_cost == self.depth_cost
     }
 }
 
@@ -306,17 +329,33 @@ impl Nodes {
     }
 }
 
+/// A pass's search so far, set aside when it stops so that a later pass
+/// with the same cap and cost goes on from where it stopped instead of
+/// searching the same positions again.
+struct Run {
+    cap: Option<u32>,
+    depth_cost: i64,
+    nodes: Nodes,
+    /// Positions expanded from each restock (or the root) on.
+    counts: Vec<u32>,
+    open: BinaryHeap<(i32, u32)>,
+    /// The table's keys while the run is set aside.
+    seen: HashTable<u128>,
+}
+
 impl Search<'_> {
     /// Passes of best first (see [`Search::pass`]): each but the last
     /// caps the positions searched from any one restock, so that a bad
     /// endgame cannot take the whole budget; those prove nothing when they
-    /// fail. The last pass has no cap: only it proves a loss. The line
-    /// comes back last action first.
+    /// fail. The last pass has no cap: only it proves a loss. A pass with
+    /// the cap and cost of one before it resumes that one's search. The
+    /// line comes back last action first.
     pub(super) fn best_first(&mut self, root: &Board) -> Option<Vec<Action>> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
-        for pass in PASSES {
+        let mut kept: Vec<Run> = Vec::new();
+        for (i, pass) in PASSES.iter().enumerate() {
             // A pass of the second round on a small budget, or one whose
             // stop the passes before it reached, does not run.
             let Some(limit) = pass.stop.limit(self.table.budget) else {
@@ -328,42 +367,79 @@ impl Search<'_> {
             self.table.next_pass();
             self.pass_limit = limit;
             self.depth_cost = pass.depth_cost;
-            let line = self.pass(root, pass.cap);
+            // Each position met is a state searched, so the pass holds at
+            // most as many as it may search (the reservation is bounded
+            // for an unbounded pass; past it the lists grow as usual).
+            let states = limit.min(self.table.budget).saturating_sub(self.table.states());
+            let states = states.min(RESERVED) as usize;
+            let same = |run: &Run| pass.resumes && run.cap == pass.cap && run.depth_cost == pass.depth_cost;
+            let mut run = match kept.iter().position(same) {
+                Some(at) => {
+                    let mut run = kept.swap_remove(at);
+                    self.table.take_back(std::mem::take(&mut run.seen));
+                    // It stopped cut, or it would have ended the search.
+                    self.table.cut = true;
+                    run.nodes.nodes.reserve(states);
+                    run.open.reserve(states);
+                    run
+                }
+                // A root with a stuck card is lost; a spent budget leaves
+                // the deal undecided.
+                None => self.start(root, pass, states)?,
+            };
+            let line = self.pass(root, &mut run);
             if line.is_some() || self.table.exhausted || !self.table.cut {
                 return line;
+            }
+            let budget = self.table.budget;
+            let again = PASSES[i + 1..]
+                .iter()
+                .any(|later| pass.resumed_by(later) && later.stop.limit(budget).is_some());
+            if again {
+                run.seen = self.table.set_aside();
+                kept.push(run);
             }
         }
         None
     }
 
-    /// Best first: always the position with the best [`Search::guide`]
-    /// met so far (the newest of equals), until six chambers, the budget,
-    /// the pass's share of it, or no position is left. With a `cap`, at
-    /// most that many positions are expanded from each restock (or the
-    /// root) on, and `cut` is set when one is left out.
-    fn pass(&mut self, root: &Board, cap: Option<u32>) -> Option<Vec<Action>> {
+    /// A fresh run of `pass` from `root`, with room for `states` positions,
+    /// or `None` if the root is lost or the budget spent.
+    fn start(&mut self, root: &Board, pass: &Pass, states: usize) -> Option<Run> {
         if !self.table.visit(root.key(root.free_from(self.stock.len())))
             || has_stuck_card(root, self.cards, self.stock)
         {
             return None;
         }
-        // Each position met is a state searched, so the pass holds at most
-        // as many as it may search (the reservation is bounded for an
-        // unbounded pass; past it the lists grow as usual).
-        let states = self
-            .pass_limit
-            .min(self.table.budget)
-            .saturating_sub(self.table.states());
-        let states = states.min(RESERVED) as usize;
-        let mut nodes = Nodes::new(root, states);
-        // Positions expanded from each restock (or the root) on.
-        let mut counts = vec![0u32];
         let mut open = BinaryHeap::with_capacity(states + 1);
         open.push((self.guide(root) as i32, 0u32));
+        Some(Run {
+            cap: pass.cap,
+            depth_cost: pass.depth_cost,
+            nodes: Nodes::new(root, states),
+            counts: vec![0u32],
+            open,
+            seen: HashTable::new(),
+        })
+    }
+
+    /// Best first: always the position with the best [`Search::guide`]
+    /// met so far (the newest of equals), until six chambers, the budget,
+    /// the pass's share of it, or no position is left. With a cap, at
+    /// most that many positions are expanded from each restock (or the
+    /// root) on, and `cut` is set when one is left out.
+    fn pass(&mut self, root: &Board, run: &mut Run) -> Option<Vec<Action>> {
+        let Run {
+            cap,
+            nodes,
+            counts,
+            open,
+            ..
+        } = run;
         let mut moves = Vec::new();
         while let Some((_, at)) = open.pop() {
             let origin = nodes.nodes[at as usize].origin;
-            if let Some(cap) = cap {
+            if let Some(cap) = *cap {
                 if counts[origin as usize] >= cap {
                     self.table.cut = true;
                     continue;
