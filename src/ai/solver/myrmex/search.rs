@@ -29,15 +29,24 @@ use std::collections::BinaryHeap;
 /// and 10 of the 13 larval deals of 0..1000 the single cost left
 /// undecided.
 ///
-/// A budget above [`FIRST_ROUND`] runs the four again, each from scratch to
-/// a sixth of the budget (2,000,000 states of [`BUDGET`]): the first round
-/// stays as quick as it was, and the second wins what needed more. The
-/// portfolio stretched to a fifth of 8,000,000 each won 62 of the 102
-/// major deals of 0..1000 that 2,000,000 left undecided, 52 of them in
-/// the four (the cost 20 evenly from 400,000 to 1,600,000 states into the
-/// pass), and 10 of the 13 larval ones; but it made the deals the first
-/// round wins slower (16 of a sample of 63 major deals decided within 1 s,
-/// against 37). Only the last pass, with no cap, proves a loss.
+/// A budget above [`FIRST_ROUND`] runs a second round (the states given
+/// below are those of [`BUDGET`]): the first round stays as quick as it
+/// was, and the second wins what needed more. It first tries what the
+/// first round did not: the cost 30 (1,208,000 states) and 5 (264,000),
+/// then resumes the costs 20 and 14 where the first round stopped them
+/// (to 1,948,000 and 1,000,000 states of their own), a cap of 20,000
+/// (1,920,000) and one of 5,000 with the cost 30 (924,000), then resumes
+/// the costs 10 and 7 (to 1,456,000 and 1,120,000); the passes after it
+/// have the 2,160,000 left. Resuming a pass instead of starting it again
+/// gives it the states the first round spent on it (400,000 each). Run
+/// alone to 3,000,000 states on the 38 major deals of 0..1000 that the
+/// four costs run again from scratch left undecided (none of which the
+/// costs 20 and 14 won within 4,400,000 states), the cost 30 won 20 (all
+/// within 1,146,000 states), a cap of 20,000 15, the cost 40 11, the cost
+/// 5 7, a cap of 5,000 7, a cap of 200 6 and a cap of 500 none; the
+/// shares above are the least that wins those deals and keeps every deal
+/// the four won (the cost 30 and 5 win 47 of those 83 first). Only the
+/// last pass, with no cap, proves a loss.
 const PASSES: [Pass; 16] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(400), 14),
@@ -68,7 +77,7 @@ const PASSES: [Pass; 16] = [
 const FIRST_ROUND: u64 = crate::ai::solver::DEFAULT_BUDGET;
 
 /// Myrmex's default budget in states: the first round of the portfolio,
-/// then a second with 2,000,000 states for each cost. The largest pass
+/// then the second (10,400,000 states). The largest pass
 /// sets the peak memory, not the budget (the table is bounded).
 pub const BUDGET: u64 = 12_000_000;
 
@@ -351,11 +360,16 @@ impl Search<'_> {
     /// the cap and cost of one before it resumes that one's search. The
     /// line comes back last action first.
     pub(super) fn best_first(&mut self, root: &Board) -> Option<Vec<Action>> {
+        self.passes(root, &PASSES)
+    }
+
+    /// [`Search::best_first`] with the passes `passes`.
+    fn passes(&mut self, root: &Board, passes: &[Pass]) -> Option<Vec<Action>> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
         let mut kept: Vec<Run> = Vec::new();
-        for (i, pass) in PASSES.iter().enumerate() {
+        for (i, pass) in passes.iter().enumerate() {
             // A pass of the second round on a small budget, or one whose
             // stop the passes before it reached, does not run.
             let Some(limit) = pass.stop.limit(self.table.budget) else {
@@ -392,7 +406,7 @@ impl Search<'_> {
                 return line;
             }
             let budget = self.table.budget;
-            let again = PASSES[i + 1..]
+            let again = passes[i + 1..]
                 .iter()
                 .any(|later| pass.resumed_by(later) && later.stop.limit(budget).is_some());
             if again {
@@ -587,13 +601,15 @@ impl Search<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{dealt, seen_whole};
     use super::*;
+    use crate::rules::cards::MyrmexLevel;
 
     /// "Only the last pass, with no cap, proves a loss": every pass before
     /// it is capped (so its failure proves nothing), the stops of each
     /// round come in order within the budget, the second round runs only
     /// on a budget above the first's, and the last pass may spend all that
-    /// is left.
+    /// is left. Every resumed pass has one before it to go on from.
     #[test]
     fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
         let (last, capped) = PASSES.split_last().expect("passes");
@@ -606,12 +622,48 @@ mod tests {
                 .filter(|&stop| stop != u64::MAX)
                 .collect();
             assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < budget));
-            let rounds = if budget > FIRST_ROUND { 8 } else { 4 };
+            let rounds = if budget > FIRST_ROUND { 12 } else { 4 };
             assert_eq!(stops.len(), rounds);
         }
-        // Each cost of the second round gets 2,000,000 states at the
-        // default budget.
-        assert_eq!(Stop::Second(300).limit(BUDGET), Some(3_600_000));
-        assert_eq!(Stop::Second(800).limit(BUDGET), Some(9_600_000));
+        for (i, pass) in PASSES.iter().enumerate().filter(|(_, pass)| pass.resumes) {
+            assert!(PASSES[..i].iter().any(|earlier| earlier.resumed_by(pass)));
+        }
+        // At the default budget the second round starts with the cost 30
+        // (1,208,000 states) and its last resumed pass stops at 9,840,000,
+        // which leaves 2,160,000 to the passes after it.
+        assert_eq!(Stop::Second(234).limit(BUDGET), Some(2_808_000));
+        assert_eq!(Stop::Second(820).limit(BUDGET), Some(9_840_000));
+    }
+
+    /// A pass that resumes one stopped part way searches as that one would
+    /// have with no stop: the same line in the same states.
+    #[test]
+    fn a_resumed_pass_goes_on_as_if_it_had_not_stopped() {
+        let game = dealt(MyrmexLevel::Major, 0);
+        let cards = Cards::new(game.level());
+        let (root, stock) = seen_whole(&game);
+        let solve = |passes: &[Pass]| {
+            let mut search = Search {
+                cards: &cards,
+                stock: &stock,
+                table: Table::bounded(BUDGET),
+                pass_limit: u64::MAX,
+                depth_cost: 0,
+            };
+            let line = search.passes(&root, passes).expect("seed 0 is won");
+            (line, search.table.states())
+        };
+        let whole = solve(&[Pass::capped(2_000, Stop::Never, 20)]);
+        // Stopped at 40,000 states, with another cost between.
+        let resumed = solve(&[
+            Pass::capped(2_000, Stop::First(20), 20),
+            Pass::capped(2_000, Stop::First(30), 14),
+            Pass::capped(2_000, Stop::Never, 20).resumed(),
+        ]);
+        // The cost 20 wins past its stop; the cost 14 takes its 20,000
+        // states (and a few past its stop) and nothing more is searched.
+        assert!(whole.1 > 40_000);
+        assert_eq!(resumed.0, whole.0);
+        assert!((20_000..20_200).contains(&(resumed.1 - whole.1)), "{} {}", resumed.1, whole.1);
     }
 }
