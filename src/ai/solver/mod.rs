@@ -238,6 +238,17 @@ impl<K: Key> Table<K> {
         self.expanded
     }
 
+    /// Sets the keys searched aside for a pass to be resumed, leaving the
+    /// table empty.
+    pub(crate) fn set_aside(&mut self) -> HashTable<K> {
+        std::mem::take(&mut self.seen)
+    }
+
+    /// Takes back keys set aside, in place of those held.
+    pub(crate) fn take_back(&mut self, seen: HashTable<K>) {
+        self.seen = seen;
+    }
+
     /// Starts a new pass with what is left of the budget.
     pub(crate) fn next_pass(&mut self) {
         self.seen.clear();

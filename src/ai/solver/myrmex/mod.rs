@@ -45,15 +45,7 @@ pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
     }
     let cards = Cards::new(game.level());
     let (board, stock) = seen_whole(game);
-    let mut search = Search {
-        cards: &cards,
-        stock: &stock,
-        ranks_left: dead::ranks_left(&cards, &stock),
-        table: Table::bounded(budget),
-        pass_limit: u64::MAX,
-        depth_cost: 0,
-        pile_scores: search::PileScores::new(),
-    };
+    let mut search = Search::new(&cards, &stock, budget);
     let line = search.best_first(&board);
     search.table.solved(game, line)
 }

@@ -7,6 +7,7 @@ use super::dead::has_stuck_card;
 use super::open::Open;
 use crate::ai::solver::{pack_piles, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
+use hashbrown::HashTable;
 
 /// The passes: how many positions each expands from one restock (or the
 /// root) on, when it stops (see [`Stop`]), and what each action on the way
@@ -28,24 +29,39 @@ use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 /// and 10 of the 13 larval deals of 0..1000 the single cost left
 /// undecided.
 ///
-/// A budget above [`FIRST_ROUND`] runs the four again, each from scratch to
-/// a sixth of the budget (2,000,000 states of [`BUDGET`]): the first round
-/// stays as quick as it was, and the second wins what needed more. The
-/// portfolio stretched to a fifth of 8,000,000 each won 62 of the 102
-/// major deals of 0..1000 that 2,000,000 left undecided, 52 of them in
-/// the four (the cost 20 evenly from 400,000 to 1,600,000 states into the
-/// pass), and 10 of the 13 larval ones; but it made the deals the first
-/// round wins slower (16 of a sample of 63 major deals decided within 1 s,
-/// against 37). Only the last pass, with no cap, proves a loss.
-const PASSES: [Pass; 12] = [
+/// A budget above [`FIRST_ROUND`] runs a second round (the states given
+/// below are those of [`BUDGET`]): the first round stays as quick as it
+/// was, and the second wins what needed more. It first tries costs the
+/// first round did not, 30 (1,208,000 states) and 5 (264,000), then
+/// resumes the costs 20 and 14 where the first round stopped them (to
+/// 1,948,000 and 724,000 states of their own), runs caps of 20,000 (cost
+/// 20, 1,920,000) and 5,000 (cost 30, 924,000), then resumes the costs 10
+/// and 7 (to 1,456,000 and 1,396,000); the passes after it have the
+/// 2,160,000 left. A resumed pass gets the 400,000 states the first round
+/// spent on it instead of searching them again. On the 38 major deals of
+/// 0..1000 that the four costs run again from scratch left undecided, one
+/// pass alone to 3,000,000 states won 20 with the cost 30 (within
+/// 1,146,000), 15 with a cap of 20,000, 11 with the cost 40, 7 with the
+/// cost 5 or a cap of 5,000 (with the cost 30 it won 2 of the 11 deals
+/// left by the others), 6 with a cap of 200 and none with a cap of 500,
+/// while the costs 20 and 14 won none within 4,400,000. The shares
+/// are set a little above what those deals, and the 83 major and 13
+/// larval deals the old second round won, take in their passes: the new
+/// round wins 30 of the 38 and keeps all of those. Only the last pass,
+/// with no cap, proves a loss.
+const PASSES: [Pass; 16] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(400), 14),
     Pass::capped(2_000, Stop::First(600), 10),
     Pass::capped(2_000, Stop::First(800), 7),
-    Pass::capped(2_000, Stop::Second(300), 20),
-    Pass::capped(2_000, Stop::Second(467), 14),
-    Pass::capped(2_000, Stop::Second(633), 10),
-    Pass::capped(2_000, Stop::Second(800), 7),
+    Pass::capped(2_000, Stop::Second(234), 30),
+    Pass::capped(2_000, Stop::Second(256), 5),
+    Pass::capped(2_000, Stop::Second(385), 20).resumed(),
+    Pass::capped(2_000, Stop::Second(412), 14).resumed(),
+    Pass::capped(20_000, Stop::Second(572), 20),
+    Pass::capped(5_000, Stop::Second(649), 30),
+    Pass::capped(2_000, Stop::Second(737), 10).resumed(),
+    Pass::capped(2_000, Stop::Second(820), 7).resumed(),
     Pass::capped(500, Stop::Never, 20),
     Pass::capped(20_000, Stop::Never, 20),
     Pass::capped(200_000, Stop::Never, 20),
@@ -53,6 +69,7 @@ const PASSES: [Pass; 12] = [
         cap: None,
         stop: Stop::Never,
         depth_cost: 20,
+        resumes: false,
     },
 ];
 
@@ -62,7 +79,7 @@ const PASSES: [Pass; 12] = [
 const FIRST_ROUND: u64 = crate::ai::solver::DEFAULT_BUDGET;
 
 /// Myrmex's default budget in states: the first round of the portfolio,
-/// then a second with 2,000,000 states for each cost. The largest pass
+/// then the second (10,400,000 states). The largest pass
 /// sets the peak memory, not the budget (the table is bounded).
 pub const BUDGET: u64 = 12_000_000;
 
@@ -100,6 +117,10 @@ struct Pass {
     stop: Stop,
     /// What each action on the way to a position costs in the open list.
     depth_cost: i64,
+    /// Whether it goes on from where the last pass with its cap and cost
+    /// stopped (which is then kept until it does), rather than from the
+    /// root.
+    resumes: bool,
 }
 
 impl Pass {
@@ -108,7 +129,20 @@ impl Pass {
             cap: Some(cap),
             stop,
             depth_cost,
+            resumes: false,
         }
+    }
+
+    const fn resumed(self) -> Pass {
+        Pass {
+            resumes: true,
+            ..self
+        }
+    }
+
+    /// Whether `later` goes on from this pass's search.
+    fn resumed_by(&self, later: &Pass) -> bool {
+        later.resumes && later.cap == self.cap && later.depth_cost == self.depth_cost
     }
 }
 
@@ -117,7 +151,7 @@ pub(super) struct Search<'a> {
     pub(super) cards: &'a Cards,
     pub(super) stock: &'a [u8],
     /// The ranks still in the stock after each restock ([`super::dead::ranks_left`]).
-    pub(super) ranks_left: Vec<u32>,
+    ranks_left: Vec<u32>,
     pub(super) table: Table,
     /// The states after which the pass under way stops (and proves
     /// nothing).
@@ -125,7 +159,7 @@ pub(super) struct Search<'a> {
     /// What each action costs in the open list of the pass under way.
     pub(super) depth_cost: i64,
     /// Pile scores met lately ([`Search::pile_score`]), a slot a pile hash.
-    pub(super) pile_scores: PileScores,
+    pile_scores: PileScores,
 }
 
 /// How a position was reached: a move, or a restock.
@@ -310,17 +344,52 @@ impl Nodes {
     }
 }
 
-impl Search<'_> {
+/// A pass's search so far, set aside when it stops so that a later pass
+/// with the same cap and cost goes on from where it stopped instead of
+/// searching the same positions again.
+struct Run {
+    cap: Option<u32>,
+    depth_cost: i64,
+    nodes: Nodes,
+    /// Positions expanded from each restock (or the root) on.
+    counts: Vec<u32>,
+    open: Open,
+    /// The table's keys while the run is set aside.
+    seen: HashTable<u128>,
+}
+
+impl<'a> Search<'a> {
+    /// A search of the deal with these cards and this stock (in dealing
+    /// order) within `budget` states.
+    pub(super) fn new(cards: &'a Cards, stock: &'a [u8], budget: u64) -> Search<'a> {
+        Search {
+            cards,
+            stock,
+            ranks_left: super::dead::ranks_left(cards, stock),
+            table: Table::bounded(budget),
+            pass_limit: u64::MAX,
+            depth_cost: 0,
+            pile_scores: PileScores::new(),
+        }
+    }
+
     /// Passes of best first (see [`Search::pass`]): each but the last
     /// caps the positions searched from any one restock, so that a bad
     /// endgame cannot take the whole budget; those prove nothing when they
-    /// fail. The last pass has no cap: only it proves a loss. The line
-    /// comes back last action first.
+    /// fail. The last pass has no cap: only it proves a loss. A pass with
+    /// the cap and cost of one before it resumes that one's search. The
+    /// line comes back last action first.
     pub(super) fn best_first(&mut self, root: &Board) -> Option<Vec<Action>> {
+        self.passes(root, &PASSES)
+    }
+
+    /// [`Search::best_first`] with the passes `passes`.
+    fn passes(&mut self, root: &Board, passes: &[Pass]) -> Option<Vec<Action>> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
-        for pass in PASSES {
+        let mut kept: Vec<Run> = Vec::new();
+        for (i, pass) in passes.iter().enumerate() {
             // A pass of the second round on a small budget, or one whose
             // stop the passes before it reached, does not run.
             let Some(limit) = pass.stop.limit(self.table.budget) else {
@@ -332,42 +401,78 @@ impl Search<'_> {
             self.table.next_pass();
             self.pass_limit = limit;
             self.depth_cost = pass.depth_cost;
-            let line = self.pass(root, pass.cap);
+            // Each position met is a state searched, so the pass holds at
+            // most as many as it may search (the reservation is bounded
+            // for an unbounded pass; past it the lists grow as usual).
+            let states = limit.min(self.table.budget).saturating_sub(self.table.states());
+            let states = states.min(RESERVED) as usize;
+            let same = |run: &Run| pass.resumes && run.cap == pass.cap && run.depth_cost == pass.depth_cost;
+            let mut run = match kept.iter().position(same) {
+                Some(at) => {
+                    let mut run = kept.swap_remove(at);
+                    self.table.take_back(std::mem::take(&mut run.seen));
+                    // It stopped cut, or it would have ended the search.
+                    self.table.cut = true;
+                    run.nodes.nodes.reserve(states);
+                    run
+                }
+                // A root with a stuck card is lost; a spent budget leaves
+                // the deal undecided.
+                None => self.start(root, pass, states)?,
+            };
+            let line = self.pass(root, &mut run);
             if line.is_some() || self.table.exhausted || !self.table.cut {
                 return line;
+            }
+            let budget = self.table.budget;
+            let again = passes[i + 1..]
+                .iter()
+                .any(|later| pass.resumed_by(later) && later.stop.limit(budget).is_some());
+            if again {
+                run.seen = self.table.set_aside();
+                kept.push(run);
             }
         }
         None
     }
 
-    /// Best first: always the position with the best [`Search::guide`]
-    /// met so far (the newest of equals), until six chambers, the budget,
-    /// the pass's share of it, or no position is left. With a `cap`, at
-    /// most that many positions are expanded from each restock (or the
-    /// root) on, and `cut` is set when one is left out.
-    fn pass(&mut self, root: &Board, cap: Option<u32>) -> Option<Vec<Action>> {
+    /// A fresh run of `pass` from `root`, with room for `states` positions,
+    /// or `None` if the root is lost or the budget spent.
+    fn start(&mut self, root: &Board, pass: &Pass, states: usize) -> Option<Run> {
         if !self.table.visit(root.key(root.free_from(self.stock.len())))
             || has_stuck_card(root, self.cards, &self.ranks_left)
         {
             return None;
         }
-        // Each position met is a state searched, so the pass holds at most
-        // as many as it may search (the reservation is bounded for an
-        // unbounded pass; past it the lists grow as usual).
-        let states = self
-            .pass_limit
-            .min(self.table.budget)
-            .saturating_sub(self.table.states());
-        let states = states.min(RESERVED) as usize;
-        let mut nodes = Nodes::new(root, states);
-        // Positions expanded from each restock (or the root) on.
-        let mut counts = vec![0u32];
         let mut open = Open::new();
         open.push(self.guide(root), 0);
+        Some(Run {
+            cap: pass.cap,
+            depth_cost: pass.depth_cost,
+            nodes: Nodes::new(root, states),
+            counts: vec![0u32],
+            open,
+            seen: HashTable::new(),
+        })
+    }
+
+    /// Best first: always the position with the best [`Search::guide`]
+    /// met so far (the newest of equals), until six chambers, the budget,
+    /// the pass's share of it, or no position is left. With a cap, at
+    /// most that many positions are expanded from each restock (or the
+    /// root) on, and `cut` is set when one is left out.
+    fn pass(&mut self, root: &Board, run: &mut Run) -> Option<Vec<Action>> {
+        let Run {
+            cap,
+            nodes,
+            counts,
+            open,
+            ..
+        } = run;
         let mut moves = Vec::new();
         while let Some(at) = open.pop() {
             let origin = nodes.nodes[at as usize].origin;
-            if let Some(cap) = cap {
+            if let Some(cap) = *cap {
                 if counts[origin as usize] >= cap {
                     self.table.cut = true;
                     continue;
@@ -495,14 +600,14 @@ impl Search<'_> {
 
 /// Pile scores met lately ([`Search::pile_score`]), a slot for each value
 /// of a pile hash's top bits; a slot keeps the last pile met.
-pub(super) struct PileScores(Vec<(u64, i64)>);
+struct PileScores(Vec<(u64, i64)>);
 
 impl PileScores {
     const BITS: u32 = 12;
     /// The score of a slot no pile has filled yet.
     const EMPTY: i64 = i64::MIN;
 
-    pub(super) fn new() -> PileScores {
+    fn new() -> PileScores {
         PileScores(vec![(0, PileScores::EMPTY); 1 << PileScores::BITS])
     }
 }
@@ -540,13 +645,15 @@ fn pile_score(cards: &Cards, pile: &[u8]) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{dealt, seen_whole};
     use super::*;
+    use crate::rules::cards::MyrmexLevel;
 
     /// "Only the last pass, with no cap, proves a loss": every pass before
     /// it is capped (so its failure proves nothing), the stops of each
     /// round come in order within the budget, the second round runs only
     /// on a budget above the first's, and the last pass may spend all that
-    /// is left.
+    /// is left. Every resumed pass has one before it to go on from.
     #[test]
     fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
         let (last, capped) = PASSES.split_last().expect("passes");
@@ -559,12 +666,48 @@ mod tests {
                 .filter(|&stop| stop != u64::MAX)
                 .collect();
             assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < budget));
-            let rounds = if budget > FIRST_ROUND { 8 } else { 4 };
+            let rounds = if budget > FIRST_ROUND { 12 } else { 4 };
             assert_eq!(stops.len(), rounds);
         }
-        // Each cost of the second round gets 2,000,000 states at the
-        // default budget.
-        assert_eq!(Stop::Second(300).limit(BUDGET), Some(3_600_000));
-        assert_eq!(Stop::Second(800).limit(BUDGET), Some(9_600_000));
+        for (i, pass) in PASSES.iter().enumerate().filter(|(_, pass)| pass.resumes) {
+            assert!(PASSES[..i].iter().any(|earlier| earlier.resumed_by(pass)));
+        }
+        // At the default budget the second round starts with the cost 30
+        // (1,208,000 states) and its last resumed pass stops at 9,840,000,
+        // which leaves 2,160,000 to the passes after it.
+        assert_eq!(Stop::Second(234).limit(BUDGET), Some(2_808_000));
+        assert_eq!(Stop::Second(820).limit(BUDGET), Some(9_840_000));
+    }
+
+    /// A pass that resumes one stopped part way searches as that one would
+    /// have with no stop: the same line in the same states.
+    #[test]
+    fn a_resumed_pass_goes_on_as_if_it_had_not_stopped() {
+        let game = dealt(MyrmexLevel::Major, 0);
+        let cards = Cards::new(game.level());
+        let (root, stock) = seen_whole(&game);
+        let solve = |passes: &[Pass]| {
+            let mut search = Search::new(&cards, &stock, BUDGET);
+            let line = search.passes(&root, passes).expect("seed 0 is won");
+            (line, search.table.states())
+        };
+        let whole = solve(&[Pass::capped(2_000, Stop::Never, 20)]);
+        // Stopped at 40,000 states, with another cost between (too short
+        // to win).
+        let resumed = solve(&[
+            Pass::capped(2_000, Stop::First(20), 20),
+            Pass::capped(2_000, Stop::First(21), 14),
+            Pass::capped(2_000, Stop::Never, 20).resumed(),
+        ]);
+        // The cost 20 wins past its stop; the cost 14 takes its 2,000
+        // states (and a few past its stop) and nothing more is searched.
+        assert!(whole.1 > 40_000);
+        assert_eq!(resumed.0, whole.0);
+        assert!(
+            (2_000..2_200).contains(&(resumed.1 - whole.1)),
+            "{} {}",
+            resumed.1,
+            whole.1
+        );
     }
 }
