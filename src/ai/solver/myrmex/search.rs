@@ -351,8 +351,8 @@ impl Nodes {
 /// with the same cap and cost goes on from where it stopped instead of
 /// searching the same positions again.
 struct Run {
-    cap: Option<u32>,
-    depth_cost: i64,
+    /// The pass it searches for.
+    pass: Pass,
     nodes: Nodes,
     /// Positions expanded from each restock (or the root) on.
     counts: Vec<u32>,
@@ -409,8 +409,7 @@ impl<'a> Search<'a> {
             // for an unbounded pass; past it the lists grow as usual).
             let states = limit.min(self.table.budget).saturating_sub(self.table.states());
             let states = states.min(RESERVED) as usize;
-            let same = |run: &Run| pass.resumes && run.cap == pass.cap && run.depth_cost == pass.depth_cost;
-            let mut run = match kept.iter().position(same) {
+            let mut run = match kept.iter().position(|run| run.pass.resumed_by(pass)) {
                 Some(at) => {
                     let mut run = kept.swap_remove(at);
                     self.table.take_back(std::mem::take(&mut run.seen));
@@ -450,8 +449,7 @@ impl<'a> Search<'a> {
         let mut open = Open::new();
         open.push(self.guide(root), 0);
         Some(Run {
-            cap: pass.cap,
-            depth_cost: pass.depth_cost,
+            pass: *pass,
             nodes: Nodes::new(root, states),
             counts: vec![0u32],
             open,
@@ -466,7 +464,7 @@ impl<'a> Search<'a> {
     /// root) on, and `cut` is set when one is left out.
     fn pass(&mut self, root: &Board, run: &mut Run) -> Option<Vec<Action>> {
         let Run {
-            cap,
+            pass,
             nodes,
             counts,
             open,
@@ -475,7 +473,7 @@ impl<'a> Search<'a> {
         let mut moves = Vec::new();
         while let Some(at) = open.pop() {
             let origin = nodes.nodes[at as usize].origin;
-            if let Some(cap) = *cap {
+            if let Some(cap) = pass.cap {
                 if counts[origin as usize] >= cap {
                     self.table.cut = true;
                     continue;
