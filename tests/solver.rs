@@ -235,8 +235,11 @@ fn myrmex_larval_wins_replay_to_six_chambers() {
         let Verdict::Won(line) = solved.verdict else {
             panic!("seed {seed} should be won");
         };
-        // "6 a full victory"
+        // "6 a full victory", played by the rules themselves (which end a
+        // game once no chamber is left to make) and by the solver's check,
+        // which replays without that ruling's search.
         assert_eq!(replay(&game, &line).score(), 6, "seed {seed}");
+        assert!(replays_to_win(&game, &line), "seed {seed}");
     }
 }
 

@@ -510,6 +510,18 @@ impl Myrmex {
         self.stock.len()
     }
 
+    /// The same game without the ruling that ends a game once no chamber is
+    /// left to make ([`Setup::ends_when_dead`]), which searches the endgame
+    /// after every move: for replaying a line that ends in six chambers,
+    /// which that ruling never ends early (every position on the line can
+    /// still make a chamber), without the search.
+    pub(crate) fn played_to_the_end(&self) -> Myrmex {
+        Myrmex {
+            ends_when_dead: false,
+            ..self.clone()
+        }
+    }
+
     /// Every pile (bottom first, with whether each card is face up) and the
     /// stock (next first): for the solver only, never for a player.
     pub(crate) fn hidden_layout(&self) -> (Vec<Vec<(DecktetCard, bool)>>, Vec<DecktetCard>) {
