@@ -471,16 +471,27 @@ impl<'a> Search<'a> {
             ..
         } = run;
         let mut moves = Vec::new();
+        // A position with a card that can never move is lost: it is
+        // recorded as searched when met, and left out when it comes up
+        // (most positions met never do, so few are tested). It is neither
+        // expanded nor counted against the cap, nor does the cap cut it,
+        // exactly as if it had been left out when met: the others keep
+        // their order.
         while let Some(at) = open.pop() {
             let origin = nodes.nodes[at as usize].origin;
-            if let Some(cap) = pass.cap {
-                if counts[origin as usize] >= cap {
-                    self.table.cut = true;
-                    continue;
+            if pass.cap.is_some_and(|cap| counts[origin as usize] >= cap) {
+                // Once cut, the test can tell nothing more.
+                if !self.table.cut {
+                    let board = nodes.board(self.cards, self.stock, at);
+                    self.table.cut = !has_stuck_card(&board, self.cards, &self.ranks_left);
                 }
-                counts[origin as usize] += 1;
+                continue;
             }
             let mut board = nodes.board(self.cards, self.stock, at);
+            if has_stuck_card(&board, self.cards, &self.ranks_left) {
+                continue;
+            }
+            counts[origin as usize] += 1;
             let scores: [i64; PILES] = std::array::from_fn(|p| self.pile_score(&board, p));
             let total: i64 = scores.iter().sum();
             let free_from = board.free_from(self.stock.len());
@@ -495,11 +506,7 @@ impl<'a> Search<'a> {
                     steps.push(step);
                     return Some(self.line(root, &steps));
                 }
-                // A position with a card that can never move is lost: it
-                // is recorded as searched and left out.
-                if self.table.visit(board.key(board.free_from(self.stock.len())))
-                    && !has_stuck_card(&board, self.cards, &self.ranks_left)
-                {
+                if self.table.visit(board.key(board.free_from(self.stock.len()))) {
                     let guide = match m {
                         Some(m) => {
                             let piles = total - scores[m.from] - scores[m.to]
