@@ -27,50 +27,68 @@ use hashbrown::HashTable;
 /// and 78 on seeds 100..200 with 20 and 7); the costs 20, 14, 10 and 7 in
 /// turn, a tenth... a fifth of the budget each, won 90 of either hundred,
 /// and 10 of the 13 larval deals of 0..1000 the single cost left
-/// undecided.
-///
-/// A budget above [`FIRST_ROUND`] runs a second round (the states given
-/// below are those of [`BUDGET`]): the first round stays as quick as it
-/// was, and the second wins what needed more. It first tries costs the
-/// first round did not, 30 (1,208,000 states) and 5 (264,000), then
-/// resumes the costs 20 and 14 where the first round stopped them (to
-/// 1,948,000 and 724,000 states of their own), runs caps of 20,000 (cost
-/// 20, 1,920,000) and 5,000 (cost 30, 924,000), then resumes the costs 10
-/// and 7 (to 1,456,000 and 1,396,000); the passes after it have the
-/// 2,160,000 left. A resumed pass gets the 400,000 states the first round
-/// spent on it instead of searching them again. On the 38 major deals of
-/// 0..1000 that the four costs run again from scratch left undecided, one
-/// pass alone to 3,000,000 states won 20 with the cost 30 (within
-/// 1,146,000), 15 with a cap of 20,000, 11 with the cost 40, 7 with the
-/// cost 5 or a cap of 5,000 (with the cost 30 it won 2 of the 11 deals
-/// left by the others), 6 with a cap of 200 and none with a cap of 500,
-/// while the costs 20 and 14 won none within 4,400,000. The shares
-/// are set a little above what those deals, and the 83 major and 13
-/// larval deals the old second round won, take in their passes: the new
-/// round wins 30 of the 38 and keeps all of those. Only the last pass,
-/// with no cap, proves a loss.
-const PASSES: [Pass; 16] = [
+/// undecided. These are the passes of a budget of [`FIRST_ROUND`] or
+/// less (hints, daily checks), which search as they always did; a larger
+/// budget runs [`PASSES`].
+const QUICK_PASSES: [Pass; 8] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(400), 14),
     Pass::capped(2_000, Stop::First(600), 10),
     Pass::capped(2_000, Stop::First(800), 7),
-    Pass::capped(2_000, Stop::Second(234), 30),
-    Pass::capped(2_000, Stop::Second(256), 5),
-    Pass::capped(2_000, Stop::Second(385), 20).resumed(),
-    Pass::capped(2_000, Stop::Second(412), 14).resumed(),
-    Pass::capped(20_000, Stop::Second(572), 20),
-    Pass::capped(5_000, Stop::Second(649), 30),
+    Pass::capped(500, Stop::Never, 20),
+    Pass::capped(20_000, Stop::Never, 20),
+    Pass::capped(200_000, Stop::Never, 20),
+    Pass::LAST,
+];
+
+/// The passes of a budget above [`FIRST_ROUND`] (the states given are
+/// those of [`BUDGET`]), in two rounds: the first decides most deals
+/// within a second, the second wins what needs more.
+///
+/// The first round runs the cost 20 to 400,000 states as the quick passes
+/// do, then the costs 30 (800,000 states), 7 (400,000), 14 (608,000) and
+/// 10 (300,000). Each of the 414 major deals of 0..1000 that the cost 20
+/// does not win within 400,000 states was searched by each cost alone to
+/// 2,400,000 states; on those figures and each deal's time a state, this
+/// order decides 18 more deals within a second than the quick passes'
+/// order did with the cost 30 after them (926 of 1000 against 908), and
+/// none of the orders, shares or slices tried did better (round robins of
+/// 100,000-state slices decided 917 to 922).
+///
+/// The second round resumes each cost where the first stopped it, so that
+/// by its end each pass has searched what it had when the second round
+/// first tried the costs the first round did not: 30 (to 1,208,000 states
+/// of its own), 5 (264,000), 20 (to 1,948,000), 14 (to 728,000), caps of
+/// 20,000 (cost 20, 1,920,000) and 5,000 (cost 30, 924,000), 10 (to
+/// 1,452,000) and 7 (to 1,396,000); the passes after it have the 2,160,000
+/// left. A pass's search depends only on its own states (a stopped and
+/// resumed pass goes on as if it had not stopped), so a deal won by then
+/// is won whichever pass comes first. On the 38 major deals of 0..1000
+/// that the four first costs run again from scratch left undecided, one
+/// pass alone to 3,000,000 states won 20 with the cost 30 (within
+/// 1,146,000), 15 with a cap of 20,000, 11 with the cost 40, 7 with the
+/// cost 5 or a cap of 5,000 (with the cost 30 it won 2 of the 11 deals
+/// left by the others), 6 with a cap of 200 and none with a cap of 500,
+/// while the costs 20 and 14 won none within 4,400,000. Only the last
+/// pass, with no cap, proves a loss.
+const PASSES: [Pass; 17] = [
+    Pass::capped(2_000, Stop::First(200), 20),
+    Pass::capped(2_000, Stop::First(600), 30),
+    Pass::capped(2_000, Stop::First(800), 7),
+    Pass::capped(2_000, Stop::Second(184), 14),
+    Pass::capped(2_000, Stop::Second(209), 10),
+    Pass::capped(2_000, Stop::Second(243), 30).resumed(),
+    Pass::capped(2_000, Stop::Second(265), 5),
+    Pass::capped(2_000, Stop::Second(394), 20).resumed(),
+    Pass::capped(2_000, Stop::Second(404), 14).resumed(),
+    Pass::capped(20_000, Stop::Second(564), 20),
+    Pass::capped(5_000, Stop::Second(641), 30),
     Pass::capped(2_000, Stop::Second(737), 10).resumed(),
     Pass::capped(2_000, Stop::Second(820), 7).resumed(),
     Pass::capped(500, Stop::Never, 20),
     Pass::capped(20_000, Stop::Never, 20),
     Pass::capped(200_000, Stop::Never, 20),
-    Pass {
-        cap: None,
-        stop: Stop::Never,
-        depth_cost: 20,
-        resumes: false,
-    },
+    Pass::LAST,
 ];
 
 /// The states the first round of the portfolio is shared out of (the
@@ -78,9 +96,10 @@ const PASSES: [Pass; 16] = [
 /// search within it runs as it always did.
 const FIRST_ROUND: u64 = crate::ai::solver::DEFAULT_BUDGET;
 
-/// Myrmex's default budget in states: the first round of the portfolio,
-/// then the second (10,400,000 states). The largest pass
-/// sets the peak memory, not the budget (the table is bounded).
+/// Myrmex's default budget in states: the two rounds of [`PASSES`] (the
+/// first 2,508,000 states), then the passes after them. The passes set
+/// aside and the largest one set the peak memory, not the budget (the
+/// table is bounded).
 pub const BUDGET: u64 = 12_000_000;
 
 /// When a pass stops.
@@ -124,6 +143,14 @@ struct Pass {
 }
 
 impl Pass {
+    /// The last pass: no cap, no stop; only it proves a loss.
+    const LAST: Pass = Pass {
+        cap: None,
+        stop: Stop::Never,
+        depth_cost: 20,
+        resumes: false,
+    };
+
     const fn capped(cap: u32, stop: Stop, depth_cost: i64) -> Pass {
         Pass {
             cap: Some(cap),
@@ -383,7 +410,12 @@ impl<'a> Search<'a> {
     /// the cap and cost of one before it resumes that one's search. The
     /// line comes back last action first.
     pub(super) fn best_first(&mut self, root: &Board) -> Option<Vec<Action>> {
-        self.passes(root, &PASSES)
+        let passes: &[Pass] = if self.table.budget > FIRST_ROUND {
+            &PASSES
+        } else {
+            &QUICK_PASSES
+        };
+        self.passes(root, passes)
     }
 
     /// [`Search::best_first`] with the passes `passes`.
@@ -658,33 +690,74 @@ mod tests {
     use crate::rules::cards::MyrmexLevel;
 
     /// "Only the last pass, with no cap, proves a loss": every pass before
-    /// it is capped (so its failure proves nothing), the stops of each
-    /// round come in order within the budget, the second round runs only
-    /// on a budget above the first's, and the last pass may spend all that
-    /// is left. Every resumed pass has one before it to go on from.
-    #[test]
-    fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
-        let (last, capped) = PASSES.split_last().expect("passes");
+    /// it is capped (so its failure proves nothing), the stops come in
+    /// order within the budget, and the last pass may spend all that is
+    /// left. Every resumed pass has one before it to go on from.
+    fn check_schedule(passes: &[Pass], budget: u64, stopped: usize) {
+        let (last, capped) = passes.split_last().expect("passes");
         assert!(last.cap.is_none() && last.stop == Stop::Never);
         assert!(capped.iter().all(|pass| pass.cap.is_some()));
-        for budget in [300_000, FIRST_ROUND, BUDGET] {
-            let stops: Vec<u64> = capped
+        let stops: Vec<u64> = capped
+            .iter()
+            .filter_map(|pass| pass.stop.limit(budget))
+            .filter(|&stop| stop != u64::MAX)
+            .collect();
+        assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < budget));
+        assert_eq!(stops.len(), stopped);
+        for (i, pass) in passes.iter().enumerate().filter(|(_, pass)| pass.resumes) {
+            assert!(passes[..i].iter().any(|earlier| earlier.resumed_by(pass)));
+        }
+    }
+
+    /// The quick passes (hints, daily checks) are one round of four costs
+    /// with nothing set aside; the default budget's passes are two rounds.
+    #[test]
+    fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
+        for budget in [300_000, FIRST_ROUND] {
+            check_schedule(&QUICK_PASSES, budget, 4);
+            assert!(QUICK_PASSES
                 .iter()
-                .filter_map(|pass| pass.stop.limit(budget))
-                .filter(|&stop| stop != u64::MAX)
-                .collect();
-            assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < budget));
-            let rounds = if budget > FIRST_ROUND { 12 } else { 4 };
-            assert_eq!(stops.len(), rounds);
+                .all(|pass| !pass.resumes && !matches!(pass.stop, Stop::Second(_))));
         }
-        for (i, pass) in PASSES.iter().enumerate().filter(|(_, pass)| pass.resumes) {
-            assert!(PASSES[..i].iter().any(|earlier| earlier.resumed_by(pass)));
+        check_schedule(&PASSES, BUDGET, 13);
+    }
+
+    /// At the default budget the first round stops at 400,000, 1,200,000,
+    /// 1,600,000, 2,208,000 and 2,508,000 states, and by the end of the
+    /// second (9,840,000, which leaves 2,160,000 to the passes after it)
+    /// each pass has searched the states of its own the notes on
+    /// [`PASSES`] give.
+    #[test]
+    fn each_pass_searches_its_share_by_the_end_of_the_second_round() {
+        let mut at = 0;
+        let mut own: Vec<((Option<u32>, i64), u64)> = Vec::new();
+        let mut first_round = Vec::new();
+        for pass in PASSES.iter().filter(|pass| pass.stop != Stop::Never) {
+            let until = pass.stop.limit(BUDGET).expect("runs at the default budget");
+            let key = (pass.cap, pass.depth_cost);
+            match own.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, states)) => {
+                    assert!(pass.resumes);
+                    *states += until - at;
+                }
+                None => own.push((key, until - at)),
+            }
+            if first_round.len() < 5 {
+                first_round.push(until);
+            }
+            at = until;
         }
-        // At the default budget the second round starts with the cost 30
-        // (1,208,000 states) and its last resumed pass stops at 9,840,000,
-        // which leaves 2,160,000 to the passes after it.
-        assert_eq!(Stop::Second(234).limit(BUDGET), Some(2_808_000));
-        assert_eq!(Stop::Second(820).limit(BUDGET), Some(9_840_000));
+        assert_eq!(first_round, [400_000, 1_200_000, 1_600_000, 2_208_000, 2_508_000]);
+        assert_eq!(at, 9_840_000);
+        let share = |cap: u32, cost: i64| own.iter().find(|(k, _)| *k == (Some(cap), cost)).map(|(_, s)| *s);
+        assert_eq!(share(2_000, 30), Some(1_208_000));
+        assert_eq!(share(2_000, 5), Some(264_000));
+        assert_eq!(share(2_000, 20), Some(1_948_000));
+        assert_eq!(share(2_000, 14), Some(728_000));
+        assert_eq!(share(20_000, 20), Some(1_920_000));
+        assert_eq!(share(5_000, 30), Some(924_000));
+        assert_eq!(share(2_000, 10), Some(1_452_000));
+        assert_eq!(share(2_000, 7), Some(1_396_000));
     }
 
     /// A pass that resumes one stopped part way searches as that one would
