@@ -727,10 +727,10 @@ mod tests {
     }
 
     /// At the default budget the first round stops at 400,000, 496,000,
-    /// 1,296,000, 1,696,000, 2,304,000 and 2,604,000 states, and by the end of the
-    /// second (9,840,000, which leaves 2,160,000 to the passes after it)
-    /// each pass has searched the states of its own the notes on
-    /// [`PASSES`] give.
+    /// 1,296,000, 1,696,000, 2,304,000 and 2,604,000 states, and by the
+    /// end of the second (9,840,000, which leaves 2,160,000 to the passes
+    /// after it) each pass has searched the states of its own the notes
+    /// on [`PASSES`] give.
     #[test]
     fn each_pass_searches_its_share_by_the_end_of_the_second_round() {
         let mut at = 0;
