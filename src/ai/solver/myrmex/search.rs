@@ -507,6 +507,7 @@ impl<'a> Search<'a> {
             ..
         } = run;
         let mut moves = Vec::new();
+        let mut children: Vec<(Option<Move>, Step, u128)> = Vec::new();
         // A position with a card that can never move is lost: it is
         // recorded as searched when met, and left out when it comes up
         // (most positions met never do, so few are tested). It is neither
@@ -534,34 +535,48 @@ impl<'a> Search<'a> {
             self.moves(&board, &mut moves);
             let head = board.head();
             let deal = (free_from > 0).then_some(None);
+            // The children's keys first, up to a win; then their visits
+            // one after another, so that the table's cache misses overlap;
+            // then the new ones, played again, into the lists. The visits
+            // come in the same order as one child at a time.
+            children.clear();
+            let mut won = None;
             for m in moves.iter().copied().map(Some).chain(deal) {
                 let step = Step::of(m);
                 step.play(self.cards, self.stock, &mut board);
                 if usize::from(board.chambers) == CHAMBERS {
-                    let mut steps = nodes.steps(at);
-                    steps.push(step);
-                    return Some(self.line(root, &steps));
+                    won = Some(step);
+                    break;
                 }
-                if self.table.visit(board.key(board.free_from(self.stock.len()))) {
-                    let guide = match m {
-                        Some(m) => {
-                            let piles = total - scores[m.from] - scores[m.to]
-                                + self.pile_score(&board, m.from)
-                                + self.pile_score(&board, m.to);
-                            self.guide_from(&board, piles)
-                        }
-                        None => self.guide(&board),
-                    };
-                    let origin = if m.is_none() {
-                        counts.push(0);
-                        counts.len() as u32 - 1
-                    } else {
-                        origin
-                    };
-                    let index = nodes.push(&board, at, step, origin);
-                    let depth = nodes.nodes[index as usize].depth;
-                    open.push(guide - i64::from(depth) * self.depth_cost, index);
-                }
+                children.push((m, step, board.key(board.free_from(self.stock.len()))));
+                board.restore(&head);
+            }
+            children.retain(|&(_, _, key)| self.table.visit(key));
+            if let Some(step) = won {
+                let mut steps = nodes.steps(at);
+                steps.push(step);
+                return Some(self.line(root, &steps));
+            }
+            for &(m, step, _) in &children {
+                step.play(self.cards, self.stock, &mut board);
+                let guide = match m {
+                    Some(m) => {
+                        let piles = total - scores[m.from] - scores[m.to]
+                            + self.pile_score(&board, m.from)
+                            + self.pile_score(&board, m.to);
+                        self.guide_from(&board, piles)
+                    }
+                    None => self.guide(&board),
+                };
+                let origin = if m.is_none() {
+                    counts.push(0);
+                    counts.len() as u32 - 1
+                } else {
+                    origin
+                };
+                let index = nodes.push(&board, at, step, origin);
+                let depth = nodes.nodes[index as usize].depth;
+                open.push(guide - i64::from(depth) * self.depth_cost, index);
                 board.restore(&head);
             }
             if self.table.exhausted {
