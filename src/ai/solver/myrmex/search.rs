@@ -330,11 +330,12 @@ impl Nodes {
         Nodes { nodes, boards }
     }
 
-    /// Adds the position `board`, reached from `parent` by `step`.
-    fn push(&mut self, board: &Board, parent: u32, step: Step, origin: u32) -> u32 {
+    /// Adds the position reached from `parent` by `step`; `board` gives
+    /// its board, asked only when the position keeps a snapshot.
+    fn push(&mut self, parent: u32, step: Step, origin: u32, board: impl FnOnce() -> Board) -> u32 {
         let depth = self.nodes[parent as usize].depth.saturating_add(1);
         let snapshot = if depth % SNAPSHOT_EVERY == 0 || depth == u16::MAX {
-            self.boards.push(board)
+            self.boards.push(&board())
         } else {
             NO_SNAPSHOT
         };
@@ -507,7 +508,7 @@ impl<'a> Search<'a> {
             ..
         } = run;
         let mut moves = Vec::new();
-        let mut children: Vec<(Option<Move>, Step, u128)> = Vec::new();
+        let mut children: Vec<(Step, u128, i64)> = Vec::new();
         // A position with a card that can never move is lost: it is
         // recorded as searched when met, and left out when it comes up
         // (most positions met never do, so few are tested). It is neither
@@ -535,10 +536,11 @@ impl<'a> Search<'a> {
             self.moves(&board, &mut moves);
             let head = board.head();
             let deal = (free_from > 0).then_some(None);
-            // The children's keys first, up to a win; then their visits
-            // one after another, so that the table's cache misses overlap;
-            // then the new ones, played again, into the lists. The visits
-            // come in the same order as one child at a time.
+            // The children's keys and guides first, up to a win; then
+            // their visits one after another, so that the table's cache
+            // misses overlap; then the new ones into the lists (a child's
+            // board is played again only for a snapshot). The visits come
+            // in the same order as one child at a time.
             children.clear();
             let mut won = None;
             for m in moves.iter().copied().map(Some).chain(deal) {
@@ -548,17 +550,6 @@ impl<'a> Search<'a> {
                     won = Some(step);
                     break;
                 }
-                children.push((m, step, board.key(board.free_from(self.stock.len()))));
-                board.restore(&head);
-            }
-            children.retain(|&(_, _, key)| self.table.visit(key));
-            if let Some(step) = won {
-                let mut steps = nodes.steps(at);
-                steps.push(step);
-                return Some(self.line(root, &steps));
-            }
-            for &(m, step, _) in &children {
-                step.play(self.cards, self.stock, &mut board);
                 let guide = match m {
                     Some(m) => {
                         let piles = total - scores[m.from] - scores[m.to]
@@ -568,16 +559,30 @@ impl<'a> Search<'a> {
                     }
                     None => self.guide(&board),
                 };
-                let origin = if m.is_none() {
+                children.push((step, board.key(board.free_from(self.stock.len())), guide));
+                board.restore(&head);
+            }
+            children.retain(|&(_, key, _)| self.table.visit(key));
+            if let Some(step) = won {
+                let mut steps = nodes.steps(at);
+                steps.push(step);
+                return Some(self.line(root, &steps));
+            }
+            for &(step, _, guide) in &children {
+                let origin = if step == Step::DEAL {
                     counts.push(0);
                     counts.len() as u32 - 1
                 } else {
                     origin
                 };
-                let index = nodes.push(&board, at, step, origin);
+                let child = || {
+                    let mut child = board;
+                    step.play(self.cards, self.stock, &mut child);
+                    child
+                };
+                let index = nodes.push(at, step, origin, child);
                 let depth = nodes.nodes[index as usize].depth;
                 open.push(guide - i64::from(depth) * self.depth_cost, index);
-                board.restore(&head);
             }
             if self.table.exhausted {
                 return None;
