@@ -479,9 +479,7 @@ impl<'a> Search<'a> {
     /// A fresh run of `pass` from `root`, with room for `states` positions,
     /// or `None` if the root is lost or the budget spent.
     fn start(&mut self, root: &Board, pass: &Pass, states: usize) -> Option<Run> {
-        if !self.table.visit(root.key(root.free_from(self.stock.len())))
-            || has_stuck_card(root, self.cards, &self.ranks_left)
-        {
+        if !self.table.visit(root.key(root.free_from(self.stock.len()))) || self.stuck(root) {
             return None;
         }
         let mut open = Open::new();
@@ -522,12 +520,12 @@ impl<'a> Search<'a> {
                 // Once cut, the test can tell nothing more.
                 if !self.table.cut {
                     let board = nodes.board(self.cards, self.stock, at);
-                    self.table.cut = !has_stuck_card(&board, self.cards, &self.ranks_left);
+                    self.table.cut = !self.stuck(&board);
                 }
                 continue;
             }
             let mut board = nodes.board(self.cards, self.stock, at);
-            if has_stuck_card(&board, self.cards, &self.ranks_left) {
+            if self.stuck(&board) {
                 continue;
             }
             counts[origin as usize] += 1;
@@ -594,6 +592,11 @@ impl<'a> Search<'a> {
             }
         }
         None
+    }
+
+    /// Whether `board` has a card that can never move (so it is lost).
+    fn stuck(&self, board: &Board) -> bool {
+        has_stuck_card(board, self.cards, &self.ranks_left)
     }
 
     /// The actions of `steps` from `root`, last action first.
