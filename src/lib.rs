@@ -10,6 +10,7 @@ pub mod controls;
 pub mod daily;
 pub mod discord;
 pub mod logging;
+pub mod memory;
 pub mod metrics;
 pub mod render;
 pub mod rules;

@@ -103,6 +103,7 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    antics::memory::return_large_buffers();
     let cli = Cli::parse();
     // `run` sets up its own logging from its configuration.
     if !matches!(cli.command, Command::Run { .. } | Command::Serve { .. }) {
