@@ -178,11 +178,17 @@ async fn main() -> anyhow::Result<()> {
             images,
             daily_secret,
         } => {
-            let scratch = tempfile_dir()?;
-            let images = images.unwrap_or_else(|| scratch.join("images"));
+            // A scratch folder only for what the flags leave out.
+            let scratch = match (&db, &images) {
+                (Some(_), Some(_)) => None,
+                _ => Some(tempfile_dir()?),
+            };
+            let in_scratch = |name: &str| scratch.as_ref().expect("a flag left out").join(name);
+            let images = images.unwrap_or_else(|| in_scratch("images"));
+            let made_db = db.is_none();
             let store = match db {
                 Some(db) => Store::open_path_or_url(&db).await?,
-                None => Store::open(&scratch.join("antics.db")).await?,
+                None => Store::open(&in_scratch(SCRATCH_DB)).await?,
             };
             let config = Config {
                 daily_secret: daily_secret.map(antics::service::DailySecret),
@@ -190,9 +196,12 @@ async fn main() -> anyhow::Result<()> {
             };
             let service = Service::new(store.clone(), config);
             let mut script = Script::new(service, images);
-            script.run(tokio::io::stdin(), tokio::io::stdout()).await?;
+            let ran = script.run(tokio::io::stdin(), tokio::io::stdout()).await;
             store.close().await;
-            Ok(())
+            if let Some(dir) = scratch {
+                clear_scratch(&dir, made_db);
+            }
+            ran
         }
     }
 }
@@ -259,6 +268,22 @@ fn print_command<U, E>(command: &poise::Command<U, E>, prefix: &str) {
     for sub in &command.subcommands {
         print_command(sub, &format!("{path} "));
     }
+}
+
+/// The database `antics script` keeps in its scratch folder without `--db`.
+const SCRATCH_DB: &str = "antics.db";
+
+/// Removes what a script left in its scratch folder that no reply names:
+/// its database (with SQLite's journal files) when it made one, then the
+/// folder itself unless it holds the images the replies named.
+fn clear_scratch(dir: &Path, made_db: bool) {
+    if made_db {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(dir.join(format!("{SCRATCH_DB}{suffix}")));
+        }
+    }
+    // Fails, as it should, while images are there.
+    let _ = std::fs::remove_dir(dir);
 }
 
 /// A fresh folder under the system's temporary directory.

@@ -442,3 +442,59 @@ fn following_hints_never_repeats_a_position() {
         }
     }
 }
+
+/// Every file under `dir`, depth first.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a readable folder") {
+        let path = entry.expect("an entry").path();
+        match path.is_dir() {
+            true => files.extend(files_under(&path)),
+            false => files.push(path),
+        }
+    }
+    files
+}
+
+/// Runs `antics script` with no flags on `lines`, in a system temporary
+/// folder of its own, and returns the replies.
+fn script_without_flags(tmp: &std::path::Path, lines: &[Value]) -> Vec<Value> {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_antics"))
+        .arg("script")
+        .env("TMPDIR", tmp)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("antics starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        for line in lines {
+            writeln!(stdin, "{line}").expect("write a line");
+        }
+    }
+    let output = child.wait_with_output().expect("antics finishes");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("utf-8");
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect()
+}
+
+/// DESIGN.md: `--db PATH` (default: a fresh temporary database). That
+/// database is the script's alone: it goes when the script ends, and only
+/// the images its replies named are left behind.
+#[test]
+fn a_script_without_flags_leaves_only_the_images_it_named() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let replies = script_without_flags(tmp.path(), &[new("alice", json!({"game": "ants"}))]);
+    assert_ok(&replies[0]);
+    let image = std::path::PathBuf::from(replies[0]["image"].as_str().expect("a board image"));
+    assert_eq!(files_under(tmp.path()), vec![image]);
+
+    // A script that drew nothing leaves nothing.
+    let empty = tempfile::tempdir().expect("a temporary folder");
+    let replies = script_without_flags(empty.path(), &[command("alice", "c1", "help", json!({}))]);
+    assert_ok(&replies[0]);
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+}
