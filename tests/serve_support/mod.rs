@@ -371,6 +371,12 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // The folder (its log, its database) stays for a test that failed.
+        if !std::thread::panicking() {
+            if let Some(dir) = self.log.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
     }
 }
 
