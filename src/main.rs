@@ -103,7 +103,6 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    antics::memory::return_large_buffers();
     let cli = Cli::parse();
     // `run` sets up its own logging from its configuration.
     if !matches!(cli.command, Command::Run { .. } | Command::Serve { .. }) {
@@ -171,6 +170,7 @@ async fn main() -> anyhow::Result<()> {
                 budget: budget.unwrap_or_else(|| game.default_budget()),
                 out,
             };
+            antics::memory::return_large_buffers();
             antics::cli::solve::run(&opts)
         }
         Command::Script {
