@@ -65,9 +65,10 @@ const QUICK_PASSES: [Pass; 8] = [
 /// 1,208,000 states of its own), 5 (to 264,000), 20 (to 1,948,000), 14
 /// (to 728,000 against 724,000), caps of 20,000 (cost 20, 1,920,000) and
 /// 5,000 (cost 30, 924,000), 10 (to 1,452,000 against 1,456,000) and 7
-/// (to 1,396,000); the passes after it have the 2,160,000 left. A pass's search depends only on its own states (a stopped and
-/// resumed pass goes on as if it had not stopped), so a deal won by then
-/// is won whichever pass comes first. On the 38 major deals of 0..1000
+/// (to 1,396,000); the passes after it have the 2,160,000 left. A pass's
+/// search depends only on its own states (a stopped and resumed pass goes
+/// on as if it had not stopped), so a deal won by then is won whichever
+/// pass comes first. On the 38 major deals of 0..1000
 /// that the four first costs run again from scratch left undecided, one
 /// pass alone to 3,000,000 states won 20 with the cost 30 (within
 /// 1,146,000), 15 with a cap of 20,000, 11 with the cost 40, 7 with the
