@@ -459,26 +459,10 @@ fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 /// Runs `antics script` with no flags on `lines`, in a system temporary
 /// folder of its own, and returns the replies.
 fn script_without_flags(tmp: &std::path::Path, lines: &[Value]) -> Vec<Value> {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_antics"))
-        .arg("script")
-        .env("TMPDIR", tmp)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("antics starts");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        for line in lines {
-            writeln!(stdin, "{line}").expect("write a line");
-        }
-    }
-    let output = child.wait_with_output().expect("antics finishes");
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).expect("utf-8");
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect()
+    let mut script = std::process::Command::new(env!("CARGO_BIN_EXE_antics"));
+    script.arg("script").env("TMPDIR", tmp);
+    let raw: Vec<Vec<u8>> = lines.iter().map(|l| l.to_string().into_bytes()).collect();
+    script_run(script, &raw)
 }
 
 /// DESIGN.md: `--db PATH` (default: a fresh temporary database). That

@@ -21,12 +21,21 @@ pub fn script(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Value]) -
 /// `antics script` process that must end well, and returns one parsed
 /// object per line.
 pub fn script_bytes(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Vec<u8>]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+    let mut script = Command::new(env!("CARGO_BIN_EXE_antics"));
+    script
         .arg("script")
         .arg("--db")
         .arg(db)
         .arg("--images")
-        .arg(images)
+        .arg(images);
+    script_run(script, lines)
+}
+
+/// Feeds `lines` to `script` (an `antics script` command with its flags
+/// and environment), which must end well, and returns one parsed object
+/// per line.
+pub fn script_run(mut script: Command, lines: &[Vec<u8>]) -> Vec<Value> {
+    let mut child = script
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
