@@ -86,6 +86,9 @@ enum Command {
         /// The per-deal CSV (default data/solve/GAME-SEED-N.csv).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Threads a Myrmex deal's search may use (default: two, or one on a single core); any number gives the same results.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: Option<u16>,
     },
     /// Drive the service with JSON lines on stdin (see DESIGN.md).
     Script {
@@ -159,6 +162,7 @@ async fn main() -> anyhow::Result<()> {
             seed,
             budget,
             out,
+            threads,
         } => {
             let game = antics::ai::solver::DealGame::parse(&game).ok_or_else(|| {
                 anyhow::anyhow!("unknown game `{game}`: anthill, ants, ants-relaxed, myrmex or myrmex-LEVEL")
@@ -169,6 +173,7 @@ async fn main() -> anyhow::Result<()> {
                 seed,
                 budget: budget.unwrap_or_else(|| game.default_budget()),
                 out,
+                threads: threads.map_or_else(antics::cli::solve::default_threads, usize::from),
             };
             antics::memory::return_large_buffers();
             antics::cli::solve::run(&opts)

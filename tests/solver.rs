@@ -349,6 +349,11 @@ fn myrmex_layered_deals_with_moves_are_proved_lost_and_checked_exhaustively() {
         let solved = myrmex::solve(&game, BUDGET);
         assert_eq!(solved.verdict, Verdict::Lost, "{twos} twos");
         assert!(solved.states > 1, "{twos} twos");
+        // The table's budget runs its first rounds on two threads as on
+        // one: the same loss in the same states.
+        let one = myrmex::solve(&game, myrmex::BUDGET);
+        assert_eq!(one.verdict, Verdict::Lost, "{twos} twos");
+        assert_eq!(myrmex::solve_on(&game, myrmex::BUDGET, 2), one, "{twos} twos");
         assert_eq!(exhaustive_myrmex(&game, 1_000_000), Some(false), "{twos} twos");
     }
 }

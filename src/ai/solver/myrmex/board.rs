@@ -2,7 +2,7 @@
 //! the moves the rules allow, restocks from a known stock, and the
 //! canonical key.
 
-use super::super::{mix64, zobrist};
+use super::super::{mix64, zobrist, Key96};
 use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{rank_index, sequence_len, Action, PILES};
 
@@ -299,8 +299,9 @@ impl Board {
     /// does not depend on their order (all of them once the stock is
     /// empty). The two copies of a card share a code, so swapping them
     /// changes nothing. Each half of the key mixes every pile apart, so the
-    /// mixes run side by side rather than one after another.
-    pub(super) fn key(&self, free_from: usize) -> u128 {
+    /// mixes run side by side rather than one after another; the key keeps
+    /// one half whole and 32 bits of the other ([`Key96`]).
+    pub(super) fn key(&self, free_from: usize) -> Key96 {
         debug_assert_eq!(self.hash, std::array::from_fn(|p| self.pile_hash(p)));
         let (mut a, mut b) = (0u64, mix64(u64::from(self.dealt)));
         for (p, &hash) in self.hash.iter().enumerate() {
@@ -312,7 +313,7 @@ impl Board {
             a = a.wrapping_add(mix64(hash ^ salt));
             b = b.wrapping_add(mix64(hash ^ salt.rotate_left(32)));
         }
-        u128::from(a) << 64 | u128::from(b)
+        Key96::from(u128::from(a) << 64 | u128::from(b))
     }
 
     /// The rules' notation for a move.

@@ -9,7 +9,9 @@
 //! each action on the way, on the compact tableau of `board` (played and
 //! taken back in place), in passes that cap the positions searched
 //! from any one restock but the last; when the last pass has no position
-//! left to search the deal is proved lost.
+//! left to search the deal is proved lost. The first rounds of passes, each
+//! with a fixed share of the states, may run side by side on several
+//! threads (`rounds`) with the same result as on one.
 //!
 //! [`suggest`] is the best-effort hint for closed deals. It is built from the
 //! [`View`] alone, so it cannot depend on a face-down card or on the stock:
@@ -28,9 +30,11 @@ mod dead;
 
 mod open;
 
+mod rounds;
+
 mod search;
 
-use super::{Solved, Table};
+use super::{Key96, Solved, Table};
 use crate::rules::myrmex::{Action, Myrmex, View};
 use crate::rules::patience::Patience;
 use board::{code, Board, Cards, UNKNOWN};
@@ -40,12 +44,19 @@ pub use search::BUDGET;
 /// Solves a Myrmex deal or game in progress within `budget` states, seeing
 /// every card (see the module notes). Won means six chambers.
 pub fn solve(game: &Myrmex, budget: u64) -> Solved<Action> {
+    solve_on(game, budget, 1)
+}
+
+/// [`solve`] with the first rounds of passes on `workers` threads (see
+/// `rounds`): the same verdict, line and states on any number, sooner on
+/// more cores.
+pub fn solve_on(game: &Myrmex, budget: u64, workers: usize) -> Solved<Action> {
     if let Some(outcome) = game.outcome() {
         return Solved::finished(&outcome);
     }
     let cards = Cards::new(game.level());
     let (board, stock) = seen_whole(game);
-    let mut search = Search::new(&cards, &stock, budget);
+    let mut search = Search::new(&cards, &stock, budget).on(workers);
     let line = search.best_first(&board);
     search.table.solved(game, line)
 }
@@ -140,7 +151,7 @@ pub fn suggest(view: &View, budget: u64, avoid: &dyn Fn(&Action) -> bool) -> Opt
 /// Depth-limited look-ahead over moves only.
 struct Lookahead<'a> {
     cards: &'a Cards,
-    table: Table,
+    table: Table<Key96>,
     /// The best promise seen and the first move towards it.
     best: (i64, Option<Action>),
 }

@@ -5,7 +5,8 @@
 use super::board::{Board, Cards, Move};
 use super::dead::has_stuck_card;
 use super::open::Open;
-use crate::ai::solver::{pack_piles, Table};
+use super::rounds;
+use crate::ai::solver::{pack_piles, Key96, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use hashbrown::HashTable;
 
@@ -30,7 +31,7 @@ use hashbrown::HashTable;
 /// undecided. These are the passes of a budget of [`FIRST_ROUND`] or
 /// less (hints, daily checks), which search as they always did; a larger
 /// budget runs [`PASSES`].
-const QUICK_PASSES: [Pass; 8] = [
+pub(super) const QUICK_PASSES: [Pass; 8] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(400), 14),
     Pass::capped(2_000, Stop::First(600), 10),
@@ -76,7 +77,7 @@ const QUICK_PASSES: [Pass; 8] = [
 /// left by the others), 6 with a cap of 200 and none with a cap of 500,
 /// while the costs 20 and 14 won none within 4,400,000. Only the last
 /// pass, with no cap, proves a loss.
-const PASSES: [Pass; 18] = [
+pub(super) const PASSES: [Pass; 18] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(248), 5),
     Pass::capped(2_000, Stop::First(648), 30),
@@ -108,23 +109,25 @@ const FIRST_ROUND: u64 = crate::ai::solver::DEFAULT_BUDGET;
 /// table is bounded).
 pub const BUDGET: u64 = 12_000_000;
 
-/// When a pass stops.
+/// When a pass stops. A pass with a stop searches the states from the
+/// stop of the pass before it to its own, as many as if the passes before
+/// had each searched exactly their shares (see [`rounds`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Stop {
+pub(super) enum Stop {
     /// When it has no position left (or the budget is spent).
     Never,
-    /// Past these thousandths of [`FIRST_ROUND`] states, or of the budget
-    /// if smaller (counted from the search's start).
+    /// At these thousandths of [`FIRST_ROUND`] states, or of the budget
+    /// if smaller, counted from the search's start.
     First(u64),
-    /// Past these thousandths of the budget; only on a budget above
+    /// At these thousandths of the budget; only on a budget above
     /// [`FIRST_ROUND`].
     Second(u64),
 }
 
 impl Stop {
-    /// The states after which the pass stops, or `None` if it does not run
-    /// on `budget`.
-    fn limit(self, budget: u64) -> Option<u64> {
+    /// Where the pass's share ends, counted from the search's start, or
+    /// `None` if it does not run on `budget`.
+    pub(super) fn limit(self, budget: u64) -> Option<u64> {
         match self {
             Stop::Never => Some(u64::MAX),
             Stop::First(until) => Some(budget.min(FIRST_ROUND) * until / 1000),
@@ -135,17 +138,17 @@ impl Stop {
 
 /// One pass of [`Search::best_first`].
 #[derive(Clone, Copy)]
-struct Pass {
+pub(super) struct Pass {
     /// The positions expanded from one restock (or the root) on, if
     /// capped.
     cap: Option<u32>,
-    stop: Stop,
+    pub(super) stop: Stop,
     /// What each action on the way to a position costs in the open list.
     depth_cost: i64,
     /// Whether it goes on from where the last pass with its cap and cost
     /// stopped (which is then kept until it does), rather than from the
     /// root.
-    resumes: bool,
+    pub(super) resumes: bool,
 }
 
 impl Pass {
@@ -174,7 +177,7 @@ impl Pass {
     }
 
     /// Whether `later` goes on from this pass's search.
-    fn resumed_by(&self, later: &Pass) -> bool {
+    pub(super) fn resumed_by(&self, later: &Pass) -> bool {
         later.resumes && later.cap == self.cap && later.depth_cost == self.depth_cost
     }
 }
@@ -185,7 +188,7 @@ pub(super) struct Search<'a> {
     pub(super) stock: &'a [u8],
     /// The ranks still in the stock after each restock ([`super::dead::ranks_left`]).
     ranks_left: Vec<u32>,
-    pub(super) table: Table,
+    pub(super) table: Table<Key96>,
     /// The states after which the pass under way stops (and proves
     /// nothing).
     pub(super) pass_limit: u64,
@@ -193,6 +196,21 @@ pub(super) struct Search<'a> {
     pub(super) depth_cost: i64,
     /// Pile scores met lately ([`Search::pile_score`]), a slot a pile hash.
     pile_scores: PileScores,
+    /// The threads the rounds run on ([`rounds::run`]).
+    workers: usize,
+    /// Whether the pass under way is to give way (a pass of the rounds
+    /// before it decided the deal).
+    gives_way: Option<&'a dyn Fn() -> bool>,
+}
+
+/// What a pass of the rounds came to.
+pub(super) enum Ended {
+    /// A winning line, last action first.
+    Won(Vec<Action>),
+    /// Every position searched, none cut: the deal is lost.
+    Lost,
+    /// Its share spent, or its positions, with some cut; or it gave way.
+    Stopped,
 }
 
 /// How a position was reached: a move, or a restock.
@@ -384,7 +402,7 @@ impl Nodes {
 /// A pass's search so far, set aside when it stops so that a later pass
 /// with the same cap and cost goes on from where it stopped instead of
 /// searching the same positions again.
-struct Run {
+pub(super) struct Run {
     /// The pass it searches for.
     pass: Pass,
     nodes: Nodes,
@@ -392,7 +410,7 @@ struct Run {
     counts: Vec<u32>,
     open: Open,
     /// The table's keys while the run is set aside.
-    seen: HashTable<u128>,
+    seen: HashTable<Key96>,
 }
 
 impl<'a> Search<'a> {
@@ -407,6 +425,17 @@ impl<'a> Search<'a> {
             pass_limit: u64::MAX,
             depth_cost: 0,
             pile_scores: PileScores::new(),
+            workers: 1,
+            gives_way: None,
+        }
+    }
+
+    /// The search with its rounds on `workers` threads: the same verdict,
+    /// line and states on any number.
+    pub(super) fn on(self, workers: usize) -> Search<'a> {
+        Search {
+            workers: workers.max(1),
+            ..self
         }
     }
 
@@ -425,56 +454,98 @@ impl<'a> Search<'a> {
         self.passes(root, passes)
     }
 
-    /// [`Search::best_first`] with the passes `passes`.
+    /// [`Search::best_first`] with the passes `passes`: the rounds (the
+    /// passes with a stop) on [`Search::workers`] threads, each pass with
+    /// its share ([`rounds`]), then the passes after them one after
+    /// another with what is left of the budget.
     fn passes(&mut self, root: &Board, passes: &[Pass]) -> Option<Vec<Action>> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
-        let mut kept: Vec<Run> = Vec::new();
-        for (i, pass) in passes.iter().enumerate() {
-            // A pass of the second round on a small budget, or one whose
-            // stop the passes before it reached, does not run.
-            let Some(limit) = pass.stop.limit(self.table.budget) else {
-                continue;
-            };
-            if self.table.states() >= limit {
-                continue;
-            }
+        // A root with a stuck card is lost.
+        if self.stuck(root) {
+            self.table.count(1);
+            return None;
+        }
+        let round_passes = passes.iter().take_while(|pass| pass.stop != Stop::Never).count();
+        let (round_passes, tail) = passes.split_at(round_passes);
+        let jobs = rounds::jobs(round_passes, self.table.budget);
+        let (decided, states) = rounds::run(
+            self.cards,
+            self.stock,
+            self.table.budget,
+            root,
+            &jobs,
+            self.workers,
+        );
+        self.table.count(states);
+        if let Some(line) = decided {
+            // Won, or every position searched with no cut: lost.
+            self.table.cut = false;
+            return line;
+        }
+        for pass in tail {
+            debug_assert!(!pass.resumes, "only a pass with a stop is resumed");
             self.table.next_pass();
-            self.pass_limit = limit;
+            self.pass_limit = u64::MAX;
             self.depth_cost = pass.depth_cost;
-            // Each position met is a state searched, so the pass holds at
-            // most as many as it may search (the reservation is bounded
-            // for an unbounded pass; past it the lists grow as usual).
-            let states = limit.min(self.table.budget).saturating_sub(self.table.states());
-            let states = states.min(RESERVED) as usize;
-            let mut run = match kept.iter().position(|run| run.pass.resumed_by(pass)) {
-                Some(at) => {
-                    let mut run = kept.swap_remove(at);
-                    self.table.take_back(std::mem::take(&mut run.seen));
-                    // It stopped cut, or it would have ended the search.
-                    self.table.cut = true;
-                    run.nodes.nodes.reserve(states);
-                    run
-                }
-                // A root with a stuck card is lost; a spent budget leaves
-                // the deal undecided.
-                None => self.start(root, pass, states)?,
-            };
+            // The reservation is bounded; past it the lists grow as usual.
+            let states = self
+                .table
+                .budget
+                .saturating_sub(self.table.states())
+                .min(RESERVED);
+            // A spent budget leaves the deal undecided.
+            let mut run = self.start(root, pass, states as usize)?;
             let line = self.pass(root, &mut run);
             if line.is_some() || self.table.exhausted || !self.table.cut {
                 return line;
             }
-            let budget = self.table.budget;
-            let again = passes[i + 1..]
-                .iter()
-                .any(|later| pass.resumed_by(later) && later.stop.limit(budget).is_some());
-            if again {
-                run.seen = self.table.set_aside();
-                kept.push(run);
-            }
         }
         None
+    }
+
+    /// Runs one pass of the rounds on a search of its own for `share`
+    /// states of its own, going on with `resumed` if it resumes a pass's
+    /// run (else from the root, which is not lost). It gives way as soon
+    /// as `gives_way` says so (a pass before it decided the deal). What it
+    /// came to, the states it searched and its run, to be resumed.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn job(
+        cards: &'a Cards,
+        stock: &'a [u8],
+        budget: u64,
+        root: &Board,
+        pass: &Pass,
+        share: u64,
+        resumed: Option<Run>,
+        gives_way: &'a dyn Fn() -> bool,
+    ) -> (Ended, u64, Run) {
+        let mut search = Search::new(cards, stock, budget);
+        search.gives_way = Some(gives_way);
+        search.pass_limit = share;
+        search.depth_cost = pass.depth_cost;
+        let states = share.min(RESERVED) as usize;
+        let mut run = match resumed {
+            Some(mut run) => {
+                search.table.take_back(std::mem::take(&mut run.seen));
+                // It stopped cut, or it would have ended the search.
+                search.table.cut = true;
+                run.nodes.nodes.reserve(states);
+                run
+            }
+            None => search
+                .start(root, pass, states)
+                .expect("a fresh table and a root that is not stuck"),
+        };
+        let line = search.pass(root, &mut run);
+        let ended = match line {
+            Some(line) => Ended::Won(line),
+            None if !search.table.cut && !search.table.exhausted => Ended::Lost,
+            None => Ended::Stopped,
+        };
+        run.seen = search.table.set_aside();
+        (ended, search.table.states(), run)
     }
 
     /// A fresh run of `pass` from `root`, with room for `states` positions,
@@ -508,7 +579,7 @@ impl<'a> Search<'a> {
             ..
         } = run;
         let mut moves = Vec::new();
-        let mut children: Vec<(Step, u128, i64)> = Vec::new();
+        let mut children: Vec<(Step, Key96, i64)> = Vec::new();
         // A position with a card that can never move is lost: it is
         // recorded as searched when met, and left out when it comes up
         // (most positions met never do, so few are tested). It is neither
@@ -587,7 +658,7 @@ impl<'a> Search<'a> {
             if self.table.exhausted {
                 return None;
             }
-            if self.table.states() >= self.pass_limit {
+            if self.table.states() >= self.pass_limit || self.gives_way.is_some_and(|gives_way| gives_way()) {
                 self.table.cut = true;
                 return None;
             }
@@ -736,6 +807,11 @@ mod tests {
         for (i, pass) in passes.iter().enumerate().filter(|(_, pass)| pass.resumes) {
             assert!(passes[..i].iter().any(|earlier| earlier.resumed_by(pass)));
         }
+        // The rounds (the passes with a stop) come first; only they resume.
+        let rounds = passes.iter().take_while(|pass| pass.stop != Stop::Never).count();
+        assert!(passes[rounds..]
+            .iter()
+            .all(|pass| pass.stop == Stop::Never && !pass.resumes));
     }
 
     /// The quick passes (hints, daily checks) are one round of four costs
@@ -810,7 +886,7 @@ mod tests {
         let resumed = solve(&[
             Pass::capped(2_000, Stop::First(20), 20),
             Pass::capped(2_000, Stop::First(21), 14),
-            Pass::capped(2_000, Stop::Never, 20).resumed(),
+            Pass::capped(2_000, Stop::First(1000), 20).resumed(),
         ]);
         // The cost 20 wins past its stop; the cost 14 takes its 2,000
         // states (and a few past its stop) and nothing more is searched.

@@ -1,0 +1,220 @@
+//! The rounds of the portfolio: the passes of [`super::search`] that stop
+//! at a share of the states, run on one thread or several with the same
+//! result.
+//!
+//! Each pass of a round searches a fixed share of states of its own, from
+//! the root or from where the pass it resumes stopped, so what it finds
+//! depends on nothing but its pass, its share and that run. The rounds come
+//! to the first pass, in order, that decides the deal (a win, or a loss
+//! proved by searching everything with nothing cut), and the states of it
+//! and of every pass before it: what one thread running them one after
+//! another finds. With more threads a later pass runs beside an earlier
+//! one; once a pass decides, the passes after it give way, and those
+//! before it still search their shares, since one of them may decide
+//! first.
+
+use super::board::{Board, Cards};
+use super::search::{Ended, Pass, Run, Search};
+use crate::rules::myrmex::Action;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
+
+/// A pass of the rounds with its share of the states.
+pub(super) struct Job {
+    pass: Pass,
+    share: u64,
+    /// The job whose run it goes on with, if it resumes one.
+    resumes: Option<usize>,
+    /// Whether a later job resumes its run.
+    kept: bool,
+}
+
+/// The jobs of `passes` (each with a stop) on `budget`: each pass that runs
+/// on it, with the states from the stop before it to its own. A pass whose
+/// stop the passes before it reached does not run.
+pub(super) fn jobs(passes: &[Pass], budget: u64) -> Vec<Job> {
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut at = 0;
+    for pass in passes {
+        let Some(limit) = pass.stop.limit(budget).filter(|&limit| limit > at) else {
+            continue;
+        };
+        let resumes = jobs.iter().rposition(|job| job.pass.resumed_by(pass));
+        if let Some(earlier) = resumes {
+            jobs[earlier].kept = true;
+        }
+        jobs.push(Job {
+            pass: *pass,
+            share: limit - at,
+            resumes,
+            kept: false,
+        });
+        at = limit;
+    }
+    jobs
+}
+
+/// The most states the jobs running side by side may share: a job starts
+/// beside others only while their shares and its own stay within it, so
+/// that the threads together hold no more new positions than the largest
+/// pass of the second round alone (1,920,000 states at the default
+/// budget). Which jobs run together changes nothing but the time.
+const SIDE_BY_SIDE: u64 = crate::ai::solver::DEFAULT_BUDGET;
+
+/// What the jobs have come to so far, shared by the threads.
+struct Progress {
+    started: Vec<bool>,
+    /// The shares of the jobs running now.
+    running: u64,
+    /// Each finished job's end and states.
+    ended: Vec<Option<(Ended, u64)>>,
+    /// The runs kept for the jobs that resume them.
+    runs: Vec<Option<Run>>,
+}
+
+/// Runs the rounds' `jobs` on `workers` threads. The line if the rounds
+/// decide the deal (`None` in it for a loss), and the states searched up
+/// to the deciding job, or by all of them if none decides.
+pub(super) fn run(
+    cards: &Cards,
+    stock: &[u8],
+    budget: u64,
+    root: &Board,
+    jobs: &[Job],
+    workers: usize,
+) -> (Option<Option<Vec<Action>>>, u64) {
+    // The first job known to decide the deal (the count if none).
+    let decided = AtomicUsize::new(jobs.len());
+    let progress = Mutex::new(Progress {
+        started: vec![false; jobs.len()],
+        running: 0,
+        ended: jobs.iter().map(|_| None).collect(),
+        runs: jobs.iter().map(|_| None).collect(),
+    });
+    let finished = Condvar::new();
+    let work = || {
+        let mut now = progress.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            // Only jobs before the deciding one are still wanted: the first
+            // of them not started whose run to resume is ready.
+            let wanted = decided.load(Ordering::SeqCst);
+            let ready = (0..wanted)
+                .find(|&i| {
+                    !now.started[i] && jobs[i].resumes.is_none_or(|earlier| now.ended[earlier].is_some())
+                })
+                .filter(|&i| now.running == 0 || now.running + jobs[i].share <= SIDE_BY_SIDE);
+            let Some(i) = ready else {
+                if now.started[..wanted].iter().all(|&started| started) {
+                    return;
+                }
+                now = finished.wait(now).unwrap_or_else(PoisonError::into_inner);
+                continue;
+            };
+            now.started[i] = true;
+            now.running += jobs[i].share;
+            let resumed = jobs[i]
+                .resumes
+                .map(|earlier| now.runs[earlier].take().expect("a kept run"));
+            drop(now);
+            let gives_way = || decided.load(Ordering::SeqCst) < i;
+            let job = &jobs[i];
+            let (ended, states, run) = Search::job(
+                cards, stock, budget, root, &job.pass, job.share, resumed, &gives_way,
+            );
+            now = progress.lock().unwrap_or_else(PoisonError::into_inner);
+            now.running -= job.share;
+            if matches!(ended, Ended::Won(_) | Ended::Lost) {
+                decided.fetch_min(i, Ordering::SeqCst);
+            }
+            if job.kept {
+                now.runs[i] = Some(run);
+            }
+            now.ended[i] = Some((ended, states));
+            finished.notify_all();
+        }
+    };
+    if workers <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 1..workers {
+                scope.spawn(work);
+            }
+            work();
+        });
+    }
+    let progress = progress.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let mut states = 0;
+    for ended in progress.ended.into_iter().take(decided.into_inner() + 1) {
+        let Some((ended, searched)) = ended else {
+            break;
+        };
+        states += searched;
+        match ended {
+            Ended::Won(line) => return (Some(Some(line)), states),
+            Ended::Lost => return (Some(None), states),
+            Ended::Stopped => {}
+        }
+    }
+    (None, states)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::search::{PASSES, QUICK_PASSES};
+    use super::super::{dealt, solve_on, BUDGET};
+    use super::*;
+    use crate::ai::solver::DEFAULT_BUDGET;
+    use crate::rules::cards::MyrmexLevel;
+
+    /// The passes with a stop, which make the rounds.
+    fn rounds(passes: &[Pass]) -> Vec<Pass> {
+        passes
+            .iter()
+            .copied()
+            .filter(|pass| pass.stop.limit(u64::MAX) != Some(u64::MAX))
+            .collect()
+    }
+
+    /// At the default budget each pass of the rounds gets the states from
+    /// the stop before it to its own (400,000, then 96,000, 800,000 ...)
+    /// and resumes the last job with its cap and cost; the first six are
+    /// each resumed later. A hint's budget runs four passes of 60,000
+    /// states, none resumed.
+    #[test]
+    fn each_pass_of_the_rounds_gets_the_states_up_to_its_stop() {
+        let jobs = jobs(&rounds(&PASSES), BUDGET);
+        assert_eq!(jobs.len(), 14);
+        let shares: Vec<u64> = jobs.iter().map(|job| job.share).collect();
+        assert_eq!(shares[..6], [400_000, 96_000, 800_000, 400_000, 608_000, 300_000]);
+        assert_eq!(shares.iter().sum::<u64>(), 9_840_000);
+        for (i, job) in jobs.iter().enumerate() {
+            if let Some(earlier) = job.resumes {
+                assert!(earlier < i && jobs[earlier].kept && jobs[earlier].pass.resumed_by(&job.pass));
+            }
+        }
+        assert!(jobs[..6].iter().all(|job| job.resumes.is_none() && job.kept));
+        let quick = super::jobs(&rounds(&QUICK_PASSES), 300_000);
+        assert_eq!(quick.iter().map(|job| job.share).collect::<Vec<_>>(), [60_000; 4]);
+        assert!(quick.iter().all(|job| job.resumes.is_none() && !job.kept));
+        assert_eq!(super::jobs(&rounds(&QUICK_PASSES), DEFAULT_BUDGET).len(), 4);
+    }
+
+    /// "The same verdict, line and states on any number" of threads: a
+    /// deal the first pass wins, and one a later pass wins while the first
+    /// still searches its share beside it.
+    #[test]
+    fn two_threads_find_what_one_finds() {
+        for seed in [0, 1] {
+            let game = dealt(MyrmexLevel::Major, seed);
+            let one = solve_on(&game, BUDGET, 1);
+            assert!(
+                matches!(one.verdict, crate::ai::solver::Verdict::Won(_)),
+                "seed {seed}"
+            );
+            // Seed 1 is won past the first pass's 400,000 states.
+            assert_eq!(one.states > 400_000, seed == 1, "seed {seed}: {}", one.states);
+            assert_eq!(solve_on(&game, BUDGET, 2), one, "seed {seed}");
+        }
+    }
+}
