@@ -14,15 +14,17 @@
 //! first.
 
 use super::board::{Board, Cards};
-use super::search::{Ended, Pass, Run, Search};
+use super::search::{Ended, Pass, Run, Search, Start};
+use crate::ai::solver::Key96;
 use crate::rules::myrmex::Action;
+use hashbrown::HashTable;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
 /// A pass of the rounds with its share of the states.
 pub(super) struct Job {
-    pass: Pass,
-    share: u64,
+    pub(super) pass: Pass,
+    pub(super) share: u64,
     /// The job whose run it goes on with, if it resumes one.
     resumes: Option<usize>,
     /// Whether a later job resumes its run.
@@ -72,9 +74,18 @@ struct Progress {
     runs: Vec<Option<Run>>,
 }
 
-/// Runs the rounds' `jobs` on `workers` threads. The line if the rounds
-/// decide the deal (`None` in it for a loss), and the states searched up
-/// to the deciding job, or by all of them if none decides.
+/// What the rounds came to.
+pub(super) struct Rounds {
+    /// The line if the rounds decide the deal (`None` in it for a loss).
+    pub(super) decided: Option<Option<Vec<Action>>>,
+    /// The states searched up to the deciding job, or by all of them if
+    /// none decides.
+    pub(super) states: u64,
+    /// A table no job needs any more, for the passes after the rounds.
+    pub(super) spare: Option<HashTable<Key96>>,
+}
+
+/// Runs the rounds' `jobs` on `workers` threads.
 pub(super) fn run(
     cards: &Cards,
     stock: &[u8],
@@ -82,7 +93,7 @@ pub(super) fn run(
     root: &Board,
     jobs: &[Job],
     workers: usize,
-) -> (Option<Option<Vec<Action>>>, u64) {
+) -> Rounds {
     // The first job known to decide the deal (the count if none).
     let decided = AtomicUsize::new(jobs.len());
     let progress = Mutex::new(Progress {
@@ -92,7 +103,11 @@ pub(super) fn run(
         runs: jobs.iter().map(|_| None).collect(),
     });
     let finished = Condvar::new();
+    // Each thread keeps the table of its last job that no job resumes,
+    // for its next one; the calling thread's goes on to the passes after
+    // the rounds.
     let work = || {
+        let mut spare: Option<HashTable<Key96>> = None;
         let mut now = progress.lock().unwrap_or_else(PoisonError::into_inner);
         loop {
             // Only jobs before the deciding one are still wanted: the first
@@ -105,22 +120,21 @@ pub(super) fn run(
                 .filter(|&i| now.running == 0 || now.running + jobs[i].share <= SIDE_BY_SIDE);
             let Some(i) = ready else {
                 if now.started[..wanted].iter().all(|&started| started) {
-                    return;
+                    return spare;
                 }
                 now = finished.wait(now).unwrap_or_else(PoisonError::into_inner);
                 continue;
             };
             now.started[i] = true;
             now.running += jobs[i].share;
-            let resumed = jobs[i]
-                .resumes
-                .map(|earlier| now.runs[earlier].take().expect("a kept run"));
+            let start = match jobs[i].resumes {
+                Some(earlier) => Start::Resume(now.runs[earlier].take().expect("a kept run")),
+                None => Start::Root(spare.take()),
+            };
             drop(now);
             let gives_way = || decided.load(Ordering::SeqCst) < i;
             let job = &jobs[i];
-            let (ended, states, run) = Search::job(
-                cards, stock, budget, root, &job.pass, job.share, resumed, &gives_way,
-            );
+            let (ended, states, run) = Search::job(cards, stock, budget, root, job, start, &gives_way);
             now = progress.lock().unwrap_or_else(PoisonError::into_inner);
             now.running -= job.share;
             if matches!(ended, Ended::Won(_) | Ended::Lost) {
@@ -128,35 +142,46 @@ pub(super) fn run(
             }
             if job.kept {
                 now.runs[i] = Some(run);
+            } else {
+                spare = Some(run.seen);
             }
             now.ended[i] = Some((ended, states));
             finished.notify_all();
         }
     };
-    if workers <= 1 {
-        work();
+    let spare = if workers <= 1 {
+        work()
     } else {
         std::thread::scope(|scope| {
             for _ in 1..workers {
                 scope.spawn(work);
             }
-            work();
-        });
-    }
+            work()
+        })
+    };
     let progress = progress.into_inner().unwrap_or_else(PoisonError::into_inner);
+    // Every job up to the deciding one has ended.
     let mut states = 0;
-    for ended in progress.ended.into_iter().take(decided.into_inner() + 1) {
-        let Some((ended, searched)) = ended else {
-            break;
-        };
+    let mut decided_by = None;
+    for (ended, searched) in progress
+        .ended
+        .into_iter()
+        .take(decided.into_inner() + 1)
+        .flatten()
+    {
         states += searched;
-        match ended {
-            Ended::Won(line) => return (Some(Some(line)), states),
-            Ended::Lost => return (Some(None), states),
-            Ended::Stopped => {}
-        }
+        decided_by = match ended {
+            Ended::Won(line) => Some(Some(line)),
+            Ended::Lost => Some(None),
+            Ended::Stopped => continue,
+        };
+        break;
     }
-    (None, states)
+    Rounds {
+        decided: decided_by,
+        states,
+        spare,
+    }
 }
 
 #[cfg(test)]

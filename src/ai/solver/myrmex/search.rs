@@ -5,7 +5,7 @@
 use super::board::{Board, Cards, Move};
 use super::dead::has_stuck_card;
 use super::open::Open;
-use super::rounds;
+use super::rounds::{self, Job};
 use crate::ai::solver::{pack_piles, Key96, Table};
 use crate::rules::myrmex::{Action, CHAMBERS, PILES};
 use hashbrown::HashTable;
@@ -201,6 +201,16 @@ pub(super) struct Search<'a> {
     /// Whether the pass under way is to give way (a pass of the rounds
     /// before it decided the deal).
     gives_way: Option<&'a dyn Fn() -> bool>,
+}
+
+/// Where a pass of the rounds starts.
+pub(super) enum Start {
+    /// From the root, in the room of a table no pass needs any more (its
+    /// keys are cleared), if there is one: a fresh table grows again
+    /// from nothing.
+    Root(Option<HashTable<Key96>>),
+    /// Where the run of the pass it resumes stopped.
+    Resume(Run),
 }
 
 /// What a pass of the rounds came to.
@@ -410,7 +420,7 @@ pub(super) struct Run {
     counts: Vec<u32>,
     open: Open,
     /// The table's keys while the run is set aside.
-    seen: HashTable<Key96>,
+    pub(super) seen: HashTable<Key96>,
 }
 
 impl<'a> Search<'a> {
@@ -470,7 +480,11 @@ impl<'a> Search<'a> {
         let round_passes = passes.iter().take_while(|pass| pass.stop != Stop::Never).count();
         let (round_passes, tail) = passes.split_at(round_passes);
         let jobs = rounds::jobs(round_passes, self.table.budget);
-        let (decided, states) = rounds::run(
+        let rounds::Rounds {
+            decided,
+            states,
+            spare,
+        } = rounds::run(
             self.cards,
             self.stock,
             self.table.budget,
@@ -479,6 +493,9 @@ impl<'a> Search<'a> {
             self.workers,
         );
         self.table.count(states);
+        if let Some(spare) = spare {
+            self.table.take_back(spare);
+        }
         if let Some(line) = decided {
             // Won, or every position searched with no cut: lost.
             self.table.cut = false;
@@ -505,38 +522,41 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// Runs one pass of the rounds on a search of its own for `share`
-    /// states of its own, going on with `resumed` if it resumes a pass's
-    /// run (else from the root, which is not lost). It gives way as soon
-    /// as `gives_way` says so (a pass before it decided the deal). What it
-    /// came to, the states it searched and its run, to be resumed.
-    #[allow(clippy::too_many_arguments)]
+    /// Runs `job`, a pass of the rounds, on a search of its own for its
+    /// share of states, from `start`. It gives way as soon as `gives_way`
+    /// says so (a pass before it decided the deal). What it came to, the
+    /// states it searched and its run, to be resumed.
     pub(super) fn job(
         cards: &'a Cards,
         stock: &'a [u8],
         budget: u64,
         root: &Board,
-        pass: &Pass,
-        share: u64,
-        resumed: Option<Run>,
+        job: &Job,
+        start: Start,
         gives_way: &'a dyn Fn() -> bool,
     ) -> (Ended, u64, Run) {
         let mut search = Search::new(cards, stock, budget);
         search.gives_way = Some(gives_way);
-        search.pass_limit = share;
-        search.depth_cost = pass.depth_cost;
-        let states = share.min(RESERVED) as usize;
-        let mut run = match resumed {
-            Some(mut run) => {
+        search.pass_limit = job.share;
+        search.depth_cost = job.pass.depth_cost;
+        let states = job.share.min(RESERVED) as usize;
+        let mut run = match start {
+            Start::Resume(mut run) => {
                 search.table.take_back(std::mem::take(&mut run.seen));
                 // It stopped cut, or it would have ended the search.
                 search.table.cut = true;
                 run.nodes.nodes.reserve(states);
                 run
             }
-            None => search
-                .start(root, pass, states)
-                .expect("a fresh table and a root that is not stuck"),
+            Start::Root(spare) => {
+                if let Some(spare) = spare {
+                    search.table.take_back(spare);
+                    search.table.next_pass();
+                }
+                search
+                    .start(root, &job.pass, states)
+                    .expect("a fresh table and a root that is not stuck")
+            }
         };
         let line = search.pass(root, &mut run);
         let ended = match line {
