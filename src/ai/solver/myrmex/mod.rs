@@ -21,8 +21,8 @@
 //! cards turned face up, then empty piles and long groups).
 //!
 //! Symmetry: piles that no restock reaches any more are interchangeable, so
-//! the key sums their hashes, whatever their order; the two copies of a card are alike, since
-//! the key hashes card codes, not card instances.
+//! the key sums their hashes, whatever their order; the two copies of a
+//! card are alike, since the key hashes card codes, not card instances.
 
 mod board;
 
