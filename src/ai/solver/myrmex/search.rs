@@ -131,7 +131,10 @@ impl Stop {
         match self {
             Stop::Never => Some(u64::MAX),
             Stop::First(until) => Some(budget.min(FIRST_ROUND) * until / 1000),
-            Stop::Second(until) => (budget > FIRST_ROUND).then(|| budget * until / 1000),
+            // In 128 bits, so that no budget overflows.
+            Stop::Second(until) => {
+                (budget > FIRST_ROUND).then(|| (u128::from(budget) * u128::from(until) / 1000) as u64)
+            }
         }
     }
 }
