@@ -99,19 +99,15 @@ fn peak_memory_mib() -> Option<f64> {
 
 fn table(opts: &SolveOptions, rows: &[Row]) -> String {
     let n = rows.len() as u64;
+    let threads = opts.game.threads(opts.threads);
     let mut text = format!(
-        "{} deals of {}, seeds {}..{}, budget {} states per deal, {} thread{}\n\n",
+        "{} deals of {}, seeds {}..{}, budget {} states per deal, {threads} thread{}\n\n",
         n,
         opts.game.name(),
         opts.seed,
         opts.seed + n,
         opts.budget,
-        opts.game.threads(opts.threads),
-        if opts.game.threads(opts.threads) == 1 {
-            ""
-        } else {
-            "s"
-        },
+        if threads == 1 { "" } else { "s" },
     );
     text.push_str("| result | deals | share | 95% CI (Wilson) |\n|---|---:|---:|---|\n");
     for verdict in ["won", "lost", "undecided"] {

@@ -187,20 +187,11 @@ pub(super) fn run(
 
 #[cfg(test)]
 mod tests {
-    use super::super::search::{Stop, PASSES, QUICK_PASSES};
+    use super::super::search::{split_rounds, PASSES, QUICK_PASSES};
     use super::super::{dealt, solve_on, BUDGET};
     use super::*;
     use crate::ai::solver::DEFAULT_BUDGET;
     use crate::rules::cards::MyrmexLevel;
-
-    /// The passes with a stop, which make the rounds.
-    fn rounds(passes: &[Pass]) -> Vec<Pass> {
-        passes
-            .iter()
-            .copied()
-            .filter(|pass| pass.stop != Stop::Never)
-            .collect()
-    }
 
     /// At the default budget each pass of the rounds gets the states from
     /// the stop before it to its own (400,000, then 96,000, 800,000 ...)
@@ -209,7 +200,7 @@ mod tests {
     /// states, none resumed.
     #[test]
     fn each_pass_of_the_rounds_gets_the_states_up_to_its_stop() {
-        let jobs = jobs(&rounds(&PASSES), BUDGET);
+        let jobs = jobs(split_rounds(&PASSES).0, BUDGET);
         assert_eq!(jobs.len(), 14);
         let shares: Vec<u64> = jobs.iter().map(|job| job.share).collect();
         assert_eq!(shares[..6], [400_000, 96_000, 800_000, 400_000, 608_000, 300_000]);
@@ -220,10 +211,13 @@ mod tests {
             }
         }
         assert!(jobs[..6].iter().all(|job| job.resumes.is_none() && job.kept));
-        let quick = super::jobs(&rounds(&QUICK_PASSES), 300_000);
+        let quick = super::jobs(split_rounds(&QUICK_PASSES).0, 300_000);
         assert_eq!(quick.iter().map(|job| job.share).collect::<Vec<_>>(), [60_000; 4]);
         assert!(quick.iter().all(|job| job.resumes.is_none() && !job.kept));
-        assert_eq!(super::jobs(&rounds(&QUICK_PASSES), DEFAULT_BUDGET).len(), 4);
+        assert_eq!(
+            super::jobs(split_rounds(&QUICK_PASSES).0, DEFAULT_BUDGET).len(),
+            4
+        );
     }
 
     /// "The same verdict, line and states on any number" of threads: a

@@ -139,6 +139,12 @@ impl Stop {
     }
 }
 
+/// The rounds (the passes with a stop, which come first) and the passes
+/// after them.
+pub(super) fn split_rounds(passes: &[Pass]) -> (&[Pass], &[Pass]) {
+    passes.split_at(passes.iter().take_while(|pass| pass.stop != Stop::Never).count())
+}
+
 /// One pass of [`Search::best_first`].
 #[derive(Clone, Copy)]
 pub(super) struct Pass {
@@ -480,8 +486,7 @@ impl<'a> Search<'a> {
             self.table.count(1);
             return None;
         }
-        let round_passes = passes.iter().take_while(|pass| pass.stop != Stop::Never).count();
-        let (round_passes, tail) = passes.split_at(round_passes);
+        let (round_passes, tail) = split_rounds(passes);
         let jobs = rounds::jobs(round_passes, self.table.budget);
         let rounds::Rounds {
             decided,
@@ -831,10 +836,8 @@ mod tests {
             assert!(passes[..i].iter().any(|earlier| earlier.resumed_by(pass)));
         }
         // The rounds (the passes with a stop) come first; only they resume.
-        let rounds = passes.iter().take_while(|pass| pass.stop != Stop::Never).count();
-        assert!(passes[rounds..]
-            .iter()
-            .all(|pass| pass.stop == Stop::Never && !pass.resumes));
+        let (_, tail) = split_rounds(passes);
+        assert!(tail.iter().all(|pass| pass.stop == Stop::Never && !pass.resumes));
     }
 
     /// The quick passes (hints, daily checks) are one round of four costs
