@@ -118,14 +118,16 @@ pub fn human(d: Duration) -> String {
 /// Parses a duration such as `72h`, `30m`, `2d`, `90s` or `1h30m`; `off`
 /// (or `0`) gives `None`.
 pub fn parse_duration(text: &str) -> Result<Option<Duration>, String> {
-    let text = text.trim().to_ascii_lowercase();
+    let given = text.trim();
+    let text = given.to_ascii_lowercase();
     if text == "off" || text == "0" || text == "never" {
         return Ok(None);
     }
+    // The refusal quotes the text as it was given, not as it was read.
     let bad = || {
         format!(
             "{} is not a duration like 72h, 30m, 2d or 1h30m",
-            crate::rules::code(&text)
+            crate::rules::code(given)
         )
     };
     let mut total = 0u64;
@@ -168,6 +170,11 @@ mod tests {
         for bad in ["", "h", "12", "3x", "99999999999999999999d", "0h"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
+        // The refusal quotes the text as given, not lowercased.
+        assert_eq!(
+            parse_duration(" 3X ").unwrap_err(),
+            "`3X` is not a duration like 72h, 30m, 2d or 1h30m"
+        );
         assert_eq!(human(Duration::from_secs(3 * 86_400 + 5)), "3 days");
         assert_eq!(human(Duration::from_secs(3600)), "1 hour");
         assert_eq!(human(Duration::from_secs(59)), "59 seconds");
