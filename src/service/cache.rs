@@ -2,7 +2,7 @@
 //! then costs a clone instead of a replay.
 
 use std::any::Any;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 /// A state the cache can keep: any game's, the engine's own or a game it
@@ -11,31 +11,127 @@ pub trait CachedGame: Clone + Send + Sync + 'static {}
 
 impl<T: Clone + Send + Sync + 'static> CachedGame for T {}
 
-/// The most games kept; past it the cache starts again (evicted games are
-/// replayed), which keeps memory flat.
+/// The most games kept; past it the game used longest ago goes (it is
+/// replayed when next asked for), which keeps memory flat and the games
+/// being played in.
 const CAPACITY: usize = 4096;
 
-type Kept = (i64, Box<dyn Any + Send + Sync>);
+struct Kept {
+    version: i64,
+    game: Box<dyn Any + Send + Sync>,
+    /// When it was last kept or read: a tick of `Lru::clock`.
+    used: u64,
+}
 
-#[derive(Default)]
-pub(super) struct GameCache(Mutex<HashMap<String, Kept>>);
+struct Lru {
+    capacity: usize,
+    games: HashMap<String, Kept>,
+    /// The ids by when they were last used, the oldest first.
+    by_use: BTreeMap<u64, String>,
+    clock: u64,
+}
+
+pub(super) struct GameCache(Mutex<Lru>);
+
+impl Default for GameCache {
+    fn default() -> GameCache {
+        GameCache::with_capacity(CAPACITY)
+    }
+}
 
 impl GameCache {
-    /// The state of game `id` at `version`, if it is kept (as a `T`).
-    pub fn get<T: CachedGame>(&self, id: &str, version: i64) -> Option<T> {
-        let cache = self.0.lock().expect("cache lock");
-        cache
-            .get(id)
-            .filter(|(v, _)| *v == version)
-            .and_then(|(_, game)| game.downcast_ref::<T>().cloned())
+    fn with_capacity(capacity: usize) -> GameCache {
+        GameCache(Mutex::new(Lru {
+            capacity,
+            games: HashMap::new(),
+            by_use: BTreeMap::new(),
+            clock: 0,
+        }))
     }
 
-    /// Keeps the state of game `id` at `version`.
-    pub fn put<T: CachedGame>(&self, id: &str, version: i64, game: T) {
-        let mut cache = self.0.lock().expect("cache lock");
-        if cache.len() >= CAPACITY {
-            cache.clear();
+    /// The state of game `id` at `version`, if it is kept (as a `T`).
+    pub fn get<T: CachedGame>(&self, id: &str, version: i64) -> Option<T> {
+        let mut lru = self.0.lock().expect("cache lock");
+        let Lru {
+            games, by_use, clock, ..
+        } = &mut *lru;
+        let kept = games.get_mut(id).filter(|kept| kept.version == version)?;
+        let game = kept.game.downcast_ref::<T>()?.clone();
+        *clock += 1;
+        if let Some(id) = by_use.remove(&kept.used) {
+            by_use.insert(*clock, id);
         }
-        cache.insert(id.to_string(), (version, Box::new(game)));
+        kept.used = *clock;
+        Some(game)
+    }
+
+    /// Keeps the state of game `id` at `version`; when the cache is full,
+    /// the game used longest ago makes room.
+    pub fn put<T: CachedGame>(&self, id: &str, version: i64, game: T) {
+        let mut lru = self.0.lock().expect("cache lock");
+        let Lru {
+            capacity,
+            games,
+            by_use,
+            clock,
+        } = &mut *lru;
+        *clock += 1;
+        match games.get(id) {
+            Some(old) => {
+                by_use.remove(&old.used);
+            }
+            None if games.len() >= *capacity => {
+                if let Some((_, oldest)) = by_use.pop_first() {
+                    games.remove(&oldest);
+                }
+            }
+            None => {}
+        }
+        let kept = Kept {
+            version,
+            game: Box::new(game),
+            used: *clock,
+        };
+        games.insert(id.to_string(), kept);
+        by_use.insert(*clock, id.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_kept_at_its_version_and_type() {
+        let cache = GameCache::default();
+        cache.put("g1", 3, String::from("three"));
+        assert_eq!(cache.get::<String>("g1", 3).as_deref(), Some("three"));
+        assert_eq!(cache.get::<String>("g1", 4), None, "another version");
+        assert_eq!(cache.get::<u32>("g1", 3), None, "another type");
+        cache.put("g1", 4, String::from("four"));
+        assert_eq!(cache.get::<String>("g1", 3), None, "replaced");
+        assert_eq!(cache.get::<String>("g1", 4).as_deref(), Some("four"));
+    }
+
+    #[test]
+    fn a_full_cache_lets_go_of_the_game_used_longest_ago() {
+        let cache = GameCache::with_capacity(3);
+        for id in ["a", "b", "c"] {
+            cache.put(id, 1, id.to_string());
+        }
+        // `a` is read, `b` replaced: `c` was used longest ago.
+        assert!(cache.get::<String>("a", 1).is_some());
+        cache.put("b", 2, "b2".to_string());
+        cache.put("d", 1, "d".to_string());
+        assert_eq!(cache.get::<String>("c", 1), None);
+        for (id, version) in [("a", 1), ("b", 2), ("d", 1)] {
+            assert!(cache.get::<String>(id, version).is_some(), "{id} is kept");
+        }
+        // Never more than its capacity, whatever comes.
+        for n in 0..100 {
+            cache.put(&format!("n{n}"), 1, n);
+        }
+        let lru = cache.0.lock().unwrap();
+        assert_eq!((lru.games.len(), lru.by_use.len()), (3, 3));
     }
 }
