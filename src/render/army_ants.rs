@@ -866,7 +866,7 @@ mod tests {
         let view = full_board().view(None);
         assert_eq!(view.cells.iter().filter(|c| **c != Cell::Empty).count(), 38);
         let png = army_ants_png(&view, &labels());
-        let image = image::load_from_memory(&png).expect("a valid PNG");
+        let image = tiny_skia::Pixmap::decode_png(&png).expect("a valid PNG");
         assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
         assert!(png.len() < 120 * 1024, "PNG is {} bytes", png.len());
     }
@@ -953,7 +953,7 @@ mod tests {
         game.apply(side, &Action::Resign).expect("a resignation");
         let view = game.view(None);
         assert!(army_ants_alt_text(&view, &labels()).contains("alice (Red) wins by resignation"));
-        assert!(image::load_from_memory(&army_ants_png(&view, &labels())).is_ok());
+        assert!(tiny_skia::Pixmap::decode_png(&army_ants_png(&view, &labels())).is_ok());
     }
 
     /// Mean and worst per-channel error of the palette over full-colour art.
@@ -1035,12 +1035,24 @@ mod tests {
             black: "Bartholomew of the Black Army, Esq.".into(),
         };
         let png = write("board", &full_board().view(None), &labels());
-        let zoom = image::load_from_memory(&png)
+        let corner = tiny_skia::Pixmap::decode_png(&png)
             .unwrap()
-            .crop_imm(180, 250, 280, 220);
-        zoom.resize(840, 660, image::imageops::FilterType::Nearest)
-            .save("/tmp/antics-zoom.png")
+            .clone_rect(tiny_skia::IntRect::from_xywh(180, 250, 280, 220).unwrap())
             .unwrap();
+        let mut zoom = tiny_skia::Pixmap::new(840, 660).unwrap();
+        let nearest = tiny_skia::PixmapPaint {
+            quality: tiny_skia::FilterQuality::Nearest,
+            ..tiny_skia::PixmapPaint::default()
+        };
+        zoom.draw_pixmap(
+            0,
+            0,
+            corner.as_ref(),
+            &nearest,
+            tiny_skia::Transform::from_scale(3.0, 3.0),
+            None,
+        );
+        zoom.save_png("/tmp/antics-zoom.png").unwrap();
         let mut game = minor(1);
         red_deploys(&mut game, false);
         write("deploy", &game.view(Some(Side::Black)), &long);

@@ -614,7 +614,7 @@ impl Palette {
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_palette(self.rgb_table());
         encoder.set_compression(png::Compression::Fast);
-        encoder.set_filter(png::Filter::Paeth);
+        encoder.set_filter(png::FilterType::Paeth);
         let mut writer = encoder.write_header().expect("writing to memory");
         writer
             .write_chunk(png::chunk::IDAT, &compress_paeth(image))
