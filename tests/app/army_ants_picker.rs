@@ -6,24 +6,16 @@
 //! exactly the legal ones, and every select keeps to Discord's limits
 //! (25 options, 5 rows, custom_id and labels of at most 100 characters).
 
+use crate::common::service::{runtime, without_images};
 use antics::rules::army_ants::{ArmyAnts, Setup};
-use antics::service::{Component, Config, Input, Reply, Request, Service, User};
+use antics::service::{Component, Input, Reply, Request, Service};
 use antics::store::Store;
 use chrono::Utc;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 fn request(user: &str, input: Input) -> Request {
-    Request {
-        user: User::new(user, user),
-        guild: Some("g1".into()),
-        channel: "c1".into(),
-        at: Utc::now(),
-        input,
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
-    }
+    crate::common::service::request(user, Utc::now(), input)
 }
 
 fn click(user: &str, id: &str, value: &str) -> Request {
@@ -130,13 +122,7 @@ async fn reachable(service: &Service, board: &Reply, mover: &str) -> Vec<(String
 /// `plies` random actions by clicks, checking at every position that the
 /// reachable actions are the legal ones.
 async fn play_by_clicks(position: Option<String>, seed: u64, plies: usize) {
-    let service = Service::new(
-        Store::in_memory().await.unwrap(),
-        Config {
-            render: false,
-            ..Config::default()
-        },
-    );
+    let service = without_images(Store::in_memory().await.unwrap());
     let mut options = vec![("opponent", "bob".to_string()), ("color", "red".into())];
     match position {
         Some(p) => options.push(("position", p)),
@@ -234,13 +220,6 @@ fn sparse_position(seed: u64, red: usize, black: usize) -> String {
     format!("{} r battle", rows.join("/"))
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
@@ -266,13 +245,7 @@ proptest! {
 fn a_card_with_more_than_25_moves_offers_them_all() {
     runtime().block_on(async {
         let position = "bQ......../........../........../....r7..../....r9..../........../........../rQ........ r battle";
-        let service = Service::new(
-            Store::in_memory().await.unwrap(),
-            Config {
-                render: false,
-                ..Config::default()
-            },
-        );
+        let service = without_images(Store::in_memory().await.unwrap());
         let options = [("opponent", "bob"), ("color", "red"), ("position", position)];
         assert!(service.handle(&request("alice", Input::command("armyants challenge", &options))).await.ok());
         let board = service.handle(&request("bob", Input::command("armyants accept", &[] as &[(&str, &str)]))).await;

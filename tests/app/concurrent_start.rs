@@ -2,7 +2,7 @@
 //! ('table games already exists')": several processes starting on one
 //! database, new or old, all start and answer, on SQLite and PostgreSQL.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -10,7 +10,7 @@
 //! created"), so a post that did go out before its process died is not
 //! doubled.
 
-mod serve_support;
+use crate::serve_support;
 
 use antics::service::{Config, Service, DAILY_POST_LEASE_MS};
 use antics::store::{testing, Store};

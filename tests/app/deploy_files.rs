@@ -9,10 +9,10 @@
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-const COMPOSE: &str = include_str!("../docker-compose.yml");
-const NGINX: &str = include_str!("../deploy/nginx.conf");
-const ENV_EXAMPLE: &str = include_str!("../deploy/antics.env.example");
-const DOCKERFILE: &str = include_str!("../Dockerfile");
+const COMPOSE: &str = include_str!("../../docker-compose.yml");
+const NGINX: &str = include_str!("../../deploy/nginx.conf");
+const ENV_EXAMPLE: &str = include_str!("../../deploy/antics.env.example");
+const DOCKERFILE: &str = include_str!("../../Dockerfile");
 
 /// The lines of service `name`'s block in docker-compose.yml.
 fn service(name: &str) -> Vec<&'static str> {

@@ -3,10 +3,7 @@
 //! `antics run` without a token, and service replies mapped to Discord
 //! messages within every limit.
 
-#[path = "common/bodies.rs"]
-mod bodies;
-#[path = "common/wire.rs"]
-mod wire;
+use crate::common::wire;
 
 use antics::discord::commands::{challenge_options, Color, Deployment};
 use antics::discord::mapping::{self, Board, Message, Origin, Place, Response, Row, Situation};
@@ -565,11 +562,7 @@ fn request(user: &str, name: &str, input: Input) -> Request {
         user: User::new(user, name),
         guild: Some("900000000000000009".into()),
         channel: CHANNEL.into(),
-        at: Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(),
-        input,
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
+        ..crate::common::service::request(user, Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap(), input)
     }
 }
 
@@ -972,6 +965,8 @@ fn board_png(req: &wire::HttpRequest) -> (Vec<u8>, String) {
 /// installed to her account.
 const OTHER_GUILD: &str = "900000000000000077";
 const OTHER_CHANNEL: &str = "300000000000000077";
+/// The tokens of the user-installed interactions, in order.
+const USER_INSTALLED_TOKENS: [&str; 4] = ["tok-u-challenge", "tok-u-accept", "tok-u-auto", "tok-u-move"];
 
 /// An interaction in [`OTHER_CHANNEL`], authorized by the user's install
 /// alone (`authorizing_integration_owners` has no guild key).
@@ -994,8 +989,13 @@ fn user_installed(id: &str, token: &str, kind: u8, user: (&str, &str), mut data:
 /// webhooks, and nothing through the routes that need the bot in the
 /// place (channel messages, edits, pings, DMs). (serenity attaches its
 /// token to every request; Discord ignores it on interaction routes.)
-fn user_installed_in_a_server_without_the_bot(fake: &wire::FakeDiscord, seen: &mut Vec<wire::HttpRequest>) {
-    let tokens = ["tok-u-challenge", "tok-u-accept", "tok-u-auto", "tok-u-move"];
+/// Returns the four answers; what else the bot sends is checked once it
+/// has stopped (`nothing_where_the_bot_is_not_a_member`).
+fn user_installed_in_a_server_without_the_bot(
+    fake: &wire::FakeDiscord,
+    seen: &mut Vec<wire::HttpRequest>,
+) -> Vec<wire::HttpRequest> {
+    let tokens = USER_INSTALLED_TOKENS;
     let resolved = json!({"users": {BOB: wire::user(BOB, "bob")}});
     let options = json!([
         {"name": "opponent", "type": 6, "value": BOB},
@@ -1088,17 +1088,15 @@ fn user_installed_in_a_server_without_the_bot(fake: &wire::FakeDiscord, seen: &m
     let (png, _) = board_png(&moved);
     assert!(png.starts_with(b"\x89PNG"));
 
-    // Whatever else the bot sends now, give it time to go out.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
-    while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
-        match fake.requests.recv_timeout(left) {
-            Ok(r) => seen.push(r),
-            Err(_) => break,
-        }
-    }
-    let mut all = vec![challenge, update, auto, moved];
-    all.extend(seen.iter().cloned());
-    for r in &all {
+    vec![challenge, update, auto, moved]
+}
+
+/// The interactions of a user-installed app use no route that needs the
+/// bot in the place: checked on every request the bot sent until it
+/// stopped (`sent`), the user-installed interactions' own (`theirs`) on
+/// their token's routes only.
+fn nothing_where_the_bot_is_not_a_member(sent: &[wire::HttpRequest], theirs: &[wire::HttpRequest]) {
+    for r in sent.iter().chain(theirs) {
         assert!(
             !r.path.contains(&format!("/channels/{OTHER_CHANNEL}"))
                 && !r.path.contains("/users/@me/channels"),
@@ -1108,7 +1106,11 @@ fn user_installed_in_a_server_without_the_bot(fake: &wire::FakeDiscord, seen: &m
         );
     }
     // Every request of these interactions is on its own token's routes.
-    for r in all.iter().filter(|r| tokens.iter().any(|t| r.path.contains(t))) {
+    for r in sent
+        .iter()
+        .chain(theirs)
+        .filter(|r| USER_INSTALLED_TOKENS.iter().any(|t| r.path.contains(t)))
+    {
         let path = r.path.split("/api/v10").last().unwrap_or(&r.path);
         assert!(
             path.starts_with("/interactions/") || path.starts_with(&format!("/webhooks/{}/", wire::BOT)),
@@ -1365,7 +1367,8 @@ fn on_the_wire_with_a_fake_discord() {
             .as_array()
             .is_none_or(|a| a.is_empty()));
 
-        user_installed_in_a_server_without_the_bot(&fake, &mut seen);
+        let theirs = user_installed_in_a_server_without_the_bot(&fake, &mut seen);
+        (seen, theirs)
     }));
 
     // SIGTERM: the bot stops, lets work finish and closes the database.
@@ -1389,12 +1392,18 @@ fn on_the_wire_with_a_fake_discord() {
     if std::env::var_os("ANTICS_WIRE_LOG").is_some() {
         eprintln!("--- antics run's log ---\n{logs}");
     }
-    if let Err(panic) = outcome {
-        eprintln!("--- antics run's log ---\n{logs}");
-        std::panic::resume_unwind(panic);
-    }
+    let (mut sent, theirs) = match outcome {
+        Ok(seen) => seen,
+        Err(panic) => {
+            eprintln!("--- antics run's log ---\n{logs}");
+            std::panic::resume_unwind(panic);
+        }
+    };
     let status = status.unwrap_or_else(|| panic!("no exit after SIGTERM; log:\n{logs}"));
     assert!(status.success(), "exit {status:?}; log:\n{logs}");
+    // Stopped, the bot has sent all it will: the rest of its requests.
+    sent.extend(fake.requests.try_iter());
+    nothing_where_the_bot_is_not_a_member(&sent, &theirs);
     assert!(!logs.contains(TOKEN), "the token is in the log");
     assert!(logs.contains("database is closed"), "{logs}");
 

@@ -7,7 +7,7 @@
 //! Nim's rule: take any number of objects from one heap; who takes the
 //! last object wins.
 
-mod common;
+use crate::common;
 
 use antics::rules::{Game, Kind, Unlisted};
 use antics::service::engine::{
@@ -128,22 +128,17 @@ impl Worded<Player> for NimError {
 }
 
 fn at(minutes: i64) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2026-03-01T12:00:00Z")
-        .unwrap()
-        .with_timezone(&Utc)
-        + Duration::minutes(minutes)
+    common::service::at("2026-03-01T12:00:00Z") + Duration::minutes(minutes)
 }
 
 fn request(user: &User, minutes: i64) -> Request {
     Request {
         user: user.clone(),
-        guild: Some("g1".into()),
-        channel: "c1".into(),
-        at: at(minutes),
-        input: Input::command("nim", &[] as &[(&str, &str)]),
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
+        ..common::service::request(
+            &user.id,
+            at(minutes),
+            Input::command("nim", &[] as &[(&str, &str)]),
+        )
     }
 }
 

@@ -3,7 +3,8 @@
 //! is a short message with no debug output; a refused request leaves every
 //! stored game as it was. The same checks as the fuzz targets in `fuzz/`.
 
-mod common;
+use crate::common;
+use common::service::{runtime, without_images};
 
 use antics::cli::script::Script;
 use antics::rules::army_ants::{self, parse_position, ArmyAnts};
@@ -12,7 +13,7 @@ use antics::rules::cards::{shuffled_decktet_deck, shuffled_standard_deck, write_
 use antics::rules::patience::Patience;
 use antics::rules::{anthill, ants_solitaire, myrmex};
 use antics::service::custom_id::ComponentId;
-use antics::service::{parse_duration, Config, Service};
+use antics::service::parse_duration;
 use antics::store::{GameRow, Store};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -192,7 +193,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn army_ants_notation(text in "\\PC{0,40}|[a-f1-9:=xX\\- ]{0,16}|deploy [0-9qQ/]{0,24}") {
+    fn army_ants_notation(text in "\\PC{0,40}|[a-fA-F0-9:=xX\\- qQ/]{0,16}|deploy [0-9qQa/ ]{0,24}") {
         round_trip::<army_ants::Action>(&text);
     }
 
@@ -210,7 +211,7 @@ proptest! {
 
     #[test]
     fn atta_ants_notation(
-        text in "\\PC{0,40}|[rybo][0-9][+\\-]?( ?[nesw][+\\-]?([rybo][0-9])?){0,3}|(place|spider) ?[0-9 ,r()\\-]{0,12}|spider [0-9]{1,2} ?(n|e|s|w|north|up|x)"
+        text in "\\PC{0,40}|[ -~]{0,24}|[rybo][0-9][+\\-]?( ?[nesw][+\\-]?([rybo][0-9])?){0,3}|(place|spider) ?[0-9 ,r()\\-]{0,12}|spider [0-9]{1,2} ?(n|e|s|w|north|up|x)|(place|spider|r1|y2|end)? ?[-0-9nesw+ryob, ]{0,16}"
     ) {
         round_trip::<atta_ants::Action>(&text);
     }
@@ -230,6 +231,8 @@ proptest! {
     #[test]
     fn durations(text in "\\PC{0,20}|[0-9]{0,22}[dhms]?([0-9]{0,3}[dhms])?") {
         if let Err(e) = parse_duration(&text) {
+            // Quoted as given: read lowercased, `\U{` would be quoted as `\u{`.
+            prop_assert!(e.starts_with(&antics::rules::code(text.trim())), "{e:?} for {text:?}");
             assert_clear(&e, &text);
         }
     }
@@ -270,22 +273,9 @@ fn assert_answer(answer: &Value, input: &str) {
     }
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 async fn script() -> (Script, Store) {
     let store = Store::in_memory().await.unwrap();
-    let service = Service::new(
-        store.clone(),
-        Config {
-            render: false,
-            ..Config::default()
-        },
-    );
+    let service = without_images(store.clone());
     let images = std::env::temp_dir().join("antics-hostile-images");
     (Script::new(service, images), store)
 }
@@ -449,6 +439,16 @@ mod regressions {
     fn a_long_card_in_a_deal_is_quoted_short() {
         // Found by `deck_orders`: "unknown rank `AS…`" quoted the whole word.
         check_deck_order(&format!("As{} 2s", "V".repeat(300)));
+    }
+
+    #[test]
+    fn a_duration_is_quoted_as_given() {
+        // Found by `durations`: the refusal quoted the text lowercased, and
+        // `\U{` became `\u{`, which reads like debug output.
+        let text = "\u{1f574}?\u{23a}\u{10f38}\\U{";
+        let e = parse_duration(text).unwrap_err();
+        assert!(e.starts_with(&antics::rules::code(text)), "{e}");
+        assert_clear(&e, text);
     }
 
     #[test]

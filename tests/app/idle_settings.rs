@@ -2,7 +2,7 @@
 //! one deadline, and the times are worked out again when it falls, from
 //! the game's last move and the settings of the process that sweeps.
 
-use antics::service::{Config, Input, Post, Request, Service, User};
+use antics::service::{Config, Input, Post, Request, Service};
 use antics::store::Store;
 use chrono::{DateTime, Utc};
 use std::time::Duration;
@@ -23,15 +23,10 @@ fn with_idle(store: &Store, timeout: Option<u64>, reminder: u64) -> Service {
 
 /// `player` starts an Anthill patience in `channel` at `at`.
 async fn start_patience(service: &Service, player: &str, channel: &str, at: DateTime<Utc>) {
+    let input = Input::command("solitaire new", &[("game", "anthill"), ("seed", "3")]);
     let new = Request {
-        user: User::new(player, player),
-        guild: Some("g1".into()),
         channel: channel.into(),
-        at,
-        input: Input::command("solitaire new", &[("game", "anthill"), ("seed", "3")]),
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
+        ..crate::common::service::request(player, at, input)
     };
     let reply = service.handle(&new).await;
     assert!(reply.error.is_none(), "{}", reply.text);

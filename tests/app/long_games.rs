@@ -2,7 +2,7 @@
 //! game carries a replay of a bounded number of positions, an even sample
 //! of the game's from the deal to the end.
 
-mod common;
+use crate::common;
 
 use antics::render::MAX_REPLAY_FRAMES;
 use common::*;

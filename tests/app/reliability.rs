@@ -2,19 +2,13 @@
 //! test: idle games end (with a reminder first), and a process killed in the
 //! middle of a stream of actions loses nothing it acknowledged.
 
-mod common;
+use crate::common;
 
 use antics::rules::army_ants::{ArmyAnts, Setup, Side, Status};
 use common::*;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-
-fn at(line: Value, time: &str) -> Value {
-    let mut line = line;
-    line["at"] = json!(time);
-    line
-}
 
 fn tick(time: &str) -> Value {
     json!({"tick": true, "at": time})

@@ -4,12 +4,8 @@
 //! web table served as the app's Activity on the same address when the app
 //! has an id and a client secret.
 
-mod serve_support;
-#[path = "common/wire.rs"]
-mod wire;
-
-// The fake gateway reads bodies as `crate::bodies`.
-use serve_support::bodies;
+use crate::common::wire;
+use crate::serve_support;
 
 use serde_json::json;
 use std::io::BufRead;

@@ -4,7 +4,7 @@
 //! checks that the string field contains the value; `#` gives an array's
 //! length (`game.legal#`); `has` checks an array contains a value.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::path::Path;

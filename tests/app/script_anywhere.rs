@@ -3,7 +3,7 @@
 //! false`), through `antics script`: every game works, and no reply asks
 //! for a message sent with the bot's token there. Later news goes to DMs.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

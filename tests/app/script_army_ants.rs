@@ -1,7 +1,7 @@
 //! End to end through `antics script`: Army Ants from challenge to result,
 //! the refusals and their codes, expiry, deployments, restarts.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! message, edited in place, and their own private messages), picked at
 //! random, for random, minor and total deployments.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rand::prelude::*;
@@ -68,20 +68,6 @@ fn waiting(message: &Value) -> bool {
     message["text"]
         .as_str()
         .is_some_and(|t| t.contains("Waiting for"))
-}
-
-fn verb(component: &Value) -> String {
-    let id = component["id"].as_str().expect("an id");
-    id.splitn(3, ':').nth(2).unwrap_or("").to_string()
-}
-
-fn click_on(user: &str, component: &Value, rng: &mut StdRng) -> Value {
-    let mut line = click(user, "c1", component["id"].as_str().expect("id"));
-    if let Some(options) = component["options"].as_array() {
-        let option = options.choose(rng).expect("a select has options");
-        line["values"] = json!([option["value"]]);
-    }
-    line
 }
 
 /// Plays a whole game by clicks: random clicks among what the player whose
@@ -160,7 +146,7 @@ fn play(s: &Scratch, deployment: &str, seed: u64, moves: usize) -> Table {
             .or_else(|| wanted.choose(&mut rng))
             .cloned()
             .unwrap_or_else(|| panic!("{user} sees nothing to click: {}", table.board));
-        let line = click_on(&user, &component, &mut rng);
+        let line = use_component(&user, "c1", &component, &mut rng);
         let reply = session.send(&line);
         table.clicks += 1;
         if verb(&component).starts_with("move") {

@@ -3,19 +3,15 @@
 //! one board. A game makes one new public message (the board; Discord adds
 //! the record at the end), every click the player can see is accepted (the
 //! board never offers a button that can only be refused), and the reply to
-//! a move tells both moves.
+//! a move tells both moves. And a challenge through commands, which the
+//! computer answers on the same board.
 
-mod common;
+use crate::common;
 
 use chrono::{Duration, TimeZone, Utc};
 use common::*;
 use rand::prelude::*;
 use serde_json::{json, Value};
-
-fn verb(component: &Value) -> String {
-    let id = component["id"].as_str().expect("an id");
-    id.splitn(3, ':').nth(2).unwrap_or("").to_string()
-}
 
 struct Game {
     session: Session,
@@ -198,4 +194,38 @@ fn whole_games_against_the_computer_make_one_public_message() {
         );
     }
     assert!(declined > 0, "the computer declined no draw offer");
+}
+
+#[test]
+fn the_bot_answers_on_the_same_board() {
+    let s = Scratch::new();
+    let out = s.run(&[command(
+        "alice",
+        "c1",
+        "armyants challenge",
+        json!({"opponent": "antics", "level": "easy", "color": "black", "seed": "5"}),
+    )]);
+    // The bot plays Red, so it moved at once: the game is active and it is
+    // alice's turn, with the bot's move told on the board itself.
+    let start = &out[0];
+    assert_ok(start);
+    assert_eq!(start["game"]["status"], "active");
+    assert_eq!(start["game"]["to_move"], "alice");
+    assert!(start["posts"].as_array().unwrap().is_empty(), "{start}");
+    let text = start["text"].as_str().unwrap();
+    assert!(text.contains("antics (Red) played **"), "{text}");
+    // alice plays her first legal action; the bot answers in the same reply.
+    let legal = start["game"]["legal"][0].as_str().unwrap().to_string();
+    let out = s.run(&[mv("alice", &legal)]);
+    assert_ok(&out[0]);
+    assert_eq!(out[0]["game"]["to_move"], "alice");
+    assert!(out[0]["posts"].as_array().unwrap().is_empty(), "{}", out[0]);
+    let text = out[0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "alice (Black) played **{legal}**. antics (Red) played **"
+        )),
+        "{text}"
+    );
+    assert!(out[0]["image"].as_str().is_some_and(|p| p.ends_with(".png")));
 }

@@ -2,7 +2,7 @@
 //! started, a whole game played to its result, refusals with their codes,
 //! spider buttons, timeouts and lobby expiry.
 
-mod common;
+use crate::common;
 
 use antics::rules::atta_ants::{Action, AttaAnts, Colour, Setup, Status};
 use common::*;

@@ -4,7 +4,7 @@
 //! stranger's click and a click out of turn are refused and change nothing;
 //! a double tap on a versioned component is a `conflict`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rand::prelude::*;
@@ -12,26 +12,9 @@ use serde_json::{json, Value};
 
 const PLAYERS: [&str; 4] = ["alice", "bob", "carol", "dave"];
 
-fn components(reply: &Value) -> Vec<Value> {
-    reply["components"].as_array().cloned().unwrap_or_default()
-}
-
-/// The line `user` sends to use `component`, picking a select's option at
-/// random.
-fn use_component(user: &str, component: &Value, rng: &mut StdRng) -> Value {
-    let mut line = click(user, "c1", component["id"].as_str().expect("id"));
-    if let Some(options) = component["options"].as_array() {
-        let option = options.choose(rng).expect("a select has options");
-        line["values"] = json!([option["value"]]);
-    }
-    line
-}
-
-fn find(reply: &Value, verb: &str) -> Value {
-    components(reply)
-        .into_iter()
-        .find(|c| is_verb(c["id"].as_str().unwrap_or(""), verb))
-        .unwrap_or_else(|| panic!("no {verb} component in {reply}"))
+/// The component for `verb`, which the reply must have.
+fn must_find(reply: &Value, verb: &str) -> Value {
+    find(reply, verb).unwrap_or_else(|| panic!("no {verb} component in {reply}"))
 }
 
 /// Whether a component id carries the game's version (`VERB.N`).
@@ -51,7 +34,7 @@ fn open_by_clicks(session: &mut Session, players: usize, seed: u64) -> Value {
     ));
     assert_ok(&lobby);
     for user in &PLAYERS[1..players] {
-        let join = find(&lobby, "join");
+        let join = must_find(&lobby, "join");
         let reply = session.send(&click(user, "c1", join["id"].as_str().unwrap()));
         assert_ok(&reply);
         assert_eq!(
@@ -60,7 +43,7 @@ fn open_by_clicks(session: &mut Session, players: usize, seed: u64) -> Value {
         );
         lobby = reply;
     }
-    let start = click("alice", "c1", find(&lobby, "start")["id"].as_str().unwrap());
+    let start = click("alice", "c1", must_find(&lobby, "start")["id"].as_str().unwrap());
     let board = session.send(&start);
     assert_ok(&board);
     assert_eq!(
@@ -114,7 +97,7 @@ fn play_in(session: &mut Session, players: usize, seed: u64) -> (usize, Value) {
                 .filter(|p| *p != to_move)
                 .choose(&mut rng)
                 .unwrap();
-            let refused = session.send(&use_component(other, &chosen, &mut rng));
+            let refused = session.send(&use_component(other, "c1", &chosen, &mut rng));
             let code = if other == "erin" {
                 "not_a_player"
             } else {
@@ -125,7 +108,7 @@ fn play_in(session: &mut Session, players: usize, seed: u64) -> (usize, Value) {
             assert_eq!(refused["game"]["to_move"], before["to_move"]);
             strangers += 1;
         }
-        let line = use_component(&to_move, &chosen, &mut rng);
+        let line = use_component(&to_move, "c1", &chosen, &mut rng);
         let reply = session.send(&line);
         clicks += 1;
         assert_ok(&reply);
@@ -194,7 +177,7 @@ fn rematch_turns_the_seats_and_play_again_opens_a_lobby() {
     let s = Scratch::new();
     let mut session = Session::start(&s);
     let (_, finished) = play_in(&mut session, 3, 31);
-    let rematch = find(&finished, "rematch");
+    let rematch = must_find(&finished, "rematch");
     let id = rematch["id"].as_str().unwrap();
     // Only the players may ask for a rematch.
     assert_refused(&session.send(&click("erin", "c1", id)), "not_a_player");
@@ -210,7 +193,7 @@ fn rematch_turns_the_seats_and_play_again_opens_a_lobby() {
     // A second rematch while the lobby is open finds the channel busy.
     assert_refused(&session.send(&click("carol", "c1", id)), "busy_channel");
     // The asker hosts and starts it; the turned seats play their colours.
-    let start = find(&lobby, "start");
+    let start = must_find(&lobby, "start");
     let board = session.send(&click("bob", "c1", start["id"].as_str().unwrap()));
     assert_ok(&board);
     assert_eq!(board["game"]["status"], "active");
@@ -226,7 +209,7 @@ fn rematch_turns_the_seats_and_play_again_opens_a_lobby() {
     for user in ["bob", "carol"] {
         assert_ok(&resign(&mut session, user));
     }
-    let again = find(&finished, "again");
+    let again = must_find(&finished, "again");
     let lobby = session.send(&click("erin", "c1", again["id"].as_str().unwrap()));
     assert_ok(&lobby);
     assert_eq!(lobby["update"], false);
@@ -278,7 +261,7 @@ fn placing_and_moving_read_as_choices() {
     let mut session = Session::start(&s);
     let board = open_by_clicks(&mut session, 2, 5);
     let to_move = board["game"]["to_move"].as_str().unwrap().to_string();
-    let place = find(&board, "place");
+    let place = must_find(&board, "place");
     let options = place["options"].as_array().unwrap();
     assert!(!options.is_empty() && options.len() <= 25);
     let legal: Vec<String> = board["game"]["legal"]
@@ -299,7 +282,7 @@ fn placing_and_moving_read_as_choices() {
     // Pick the first option until a placement is played.
     let mut board = board;
     loop {
-        let select = find(&board, "place");
+        let select = must_find(&board, "place");
         let first = &select["options"][0];
         let mut line = click(&to_move, "c1", select["id"].as_str().unwrap());
         line["values"] = json!([first["value"]]);
@@ -313,14 +296,14 @@ fn placing_and_moving_read_as_choices() {
     }
     // The ant turn: the acting player's ants, then the steps.
     let to_move = board["game"]["to_move"].as_str().unwrap().to_string();
-    let ants = find(&board, "ant");
+    let ants = must_find(&board, "ant");
     assert_eq!(ants["label"], "Move an ant");
     let mut line = click(&to_move, "c1", ants["id"].as_str().unwrap());
     line["values"] = json!([ants["options"][0]["value"]]);
     let steps = session.send(&line);
     assert_ok(&steps);
     assert_eq!(steps["update"], true);
-    let select = find(&steps, "step");
+    let select = must_find(&steps, "step");
     let labels: Vec<&str> = select["options"]
         .as_array()
         .unwrap()
@@ -347,15 +330,15 @@ fn placing_and_moving_read_as_choices() {
             "{label}"
         );
     }
-    find(&steps, "back");
+    must_find(&steps, "back");
     // Back shows the ants again; nothing was played.
     let back = session.send(&click(
         &to_move,
         "c1",
-        find(&steps, "back")["id"].as_str().unwrap(),
+        must_find(&steps, "back")["id"].as_str().unwrap(),
     ));
     assert_ok(&back);
     assert_eq!(back["update"], true);
     assert_eq!(back["game"]["legal"], board["game"]["legal"]);
-    find(&back, "ant");
+    must_find(&back, "ant");
 }

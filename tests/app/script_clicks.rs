@@ -3,34 +3,11 @@
 //! the board in place (`"update": true`); a typed move edits the board and
 //! answers the typer alone; daily attempts are private.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rand::prelude::*;
 use serde_json::{json, Value};
-
-/// The components of a reply.
-fn components(reply: &Value) -> Vec<Value> {
-    reply["components"].as_array().cloned().unwrap_or_default()
-}
-
-/// The line a player sends to use `component`, picking a select's option
-/// at random.
-fn use_component(user: &str, channel: &str, component: &Value, rng: &mut StdRng) -> Value {
-    let mut line = click(user, channel, component["id"].as_str().expect("id"));
-    if let Some(options) = component["options"].as_array() {
-        let option = options.choose(rng).expect("a select has options");
-        line["values"] = json!([option["value"]]);
-    }
-    line
-}
-
-/// A component whose id is for `verb`.
-fn find(reply: &Value, verb: &str) -> Option<Value> {
-    components(reply)
-        .into_iter()
-        .find(|c| is_verb(c["id"].as_str().unwrap_or(""), verb))
-}
 
 /// Alice starts a patience with `options` (`game` and its setup).
 fn start(session: &mut Session, options: Value) -> Value {

@@ -2,7 +2,7 @@
 //! end to end through `antics script` with the `at` clock, on every backend
 //! under test.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
@@ -56,11 +56,6 @@ fn run(s: &Scratch, lines: &[Value]) -> Vec<Value> {
 }
 
 /// A line at a given UTC time.
-fn at(time: &str, mut line: Value) -> Value {
-    line["at"] = json!(time);
-    line
-}
-
 /// A line from a member who may manage the channel.
 fn manager(mut line: Value) -> Value {
     line["permissions"] = json!(["manage_channels"]);
@@ -84,10 +79,6 @@ fn legal(reply: &Value) -> Vec<String> {
         .collect()
 }
 
-fn text(reply: &Value) -> &str {
-    reply["text"].as_str().unwrap()
-}
-
 fn description(reply: &Value) -> String {
     reply["embeds"][0]["description"].as_str().unwrap().to_string()
 }
@@ -95,7 +86,7 @@ fn description(reply: &Value) -> String {
 /// Plays today's Ants Solitaire for `user`: `moves` foundation moves (each
 /// scores a card; deals between them when none is open), then ends the game. Returns the last reply.
 fn ants_attempt(s: &Scratch, time: &str, user: &str, channel: &str, moves: usize) -> Value {
-    let reply = run(s, &[at(time, daily(user, channel, "ants"))]).remove(0);
+    let reply = run(s, &[at(daily(user, channel, "ants"), time)]).remove(0);
     assert_ok(&reply);
     ants_attempt_from(s, time, user, channel, reply, moves)
 }
@@ -120,14 +111,14 @@ fn ants_attempt_from(
         reply = run(
             s,
             &[at(
-                time,
                 command(user, channel, "solitaire move", json!({ "action": action })),
+                time,
             )],
         )
         .remove(0);
         assert_ok(&reply);
     }
-    let last = run(s, &[at(time, end(user, channel))]).remove(0);
+    let last = run(s, &[at(end(user, channel), time)]).remove(0);
     assert_ok(&last);
     last
 }
@@ -138,11 +129,11 @@ fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
         let out = run(
             &s,
             &[
-                at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill")),
-                at("2026-11-22T23:59:59Z", daily("bob", "c2", "anthill")),
-                at("2026-11-22T23:59:59Z", end("alice", "c1")),
-                at("2026-11-23T00:00:00Z", daily("alice", "c1", "anthill")),
-                at("2026-11-23T00:00:00Z", daily("carol", "c1", "anthill")),
+                at(daily("alice", "c1", "anthill"), "2026-11-22T00:00:00Z"),
+                at(daily("bob", "c2", "anthill"), "2026-11-22T23:59:59Z"),
+                at(end("alice", "c1"), "2026-11-22T23:59:59Z"),
+                at(daily("alice", "c1", "anthill"), "2026-11-23T00:00:00Z"),
+                at(daily("carol", "c1", "anthill"), "2026-11-23T00:00:00Z"),
             ],
         );
         for reply in &out {
@@ -163,8 +154,8 @@ fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
         let record = run(
             &s,
             &[
-                at("2026-11-23T00:59:59Z", command("bob", "c2", "record", json!({}))),
-                at("2026-11-23T01:00:00Z", command("bob", "c2", "record", json!({}))),
+                at(command("bob", "c2", "record", json!({})), "2026-11-23T00:59:59Z"),
+                at(command("bob", "c2", "record", json!({})), "2026-11-23T01:00:00Z"),
             ],
         );
         assert!(!text(&record[0]).contains("[Seed"), "{}", text(&record[0]));
@@ -178,7 +169,7 @@ fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
             other.db(),
             &other.images(),
             Some("another secret"),
-            &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
+            &[at(daily("alice", "c1", "anthill"), "2026-11-22T00:00:00Z")],
         );
         assert_ne!(image(&theirs[0]), image(&out[0]));
         // With no secret configured one is generated once and kept: a restart
@@ -188,13 +179,13 @@ fn the_deal_is_shared_by_everyone_and_changes_at_midnight_utc() {
             kept.db(),
             &kept.images(),
             None,
-            &[at("2026-11-22T00:00:00Z", daily("alice", "c1", "anthill"))],
+            &[at(daily("alice", "c1", "anthill"), "2026-11-22T00:00:00Z")],
         );
         let again = run_with(
             kept.db(),
             &kept.images(),
             None,
-            &[at("2026-11-22T00:00:00Z", daily("bob", "c1", "anthill"))],
+            &[at(daily("bob", "c1", "anthill"), "2026-11-22T00:00:00Z")],
         );
         assert_eq!(legal(&first[0]), legal(&again[0]));
     }
@@ -206,19 +197,19 @@ fn only_the_first_attempt_of_the_day_is_ranked_and_shares_a_line() {
         let out = run(
             &s,
             &[
-                at("2026-11-22T10:00:00Z", daily("alice", "c1", "ants")),
-                at("2026-11-22T10:01:00Z", end("alice", "c1")),
-                at("2026-11-22T10:02:00Z", daily("alice", "c2", "ants")),
-                at("2026-11-22T10:03:00Z", end("alice", "c2")),
-                at("2026-11-22T10:04:00Z", daily("alice", "c1", "ants")),
-                at("2026-11-22T10:05:00Z", daily("alice", "c1", "ants")),
+                at(daily("alice", "c1", "ants"), "2026-11-22T10:00:00Z"),
+                at(end("alice", "c1"), "2026-11-22T10:01:00Z"),
+                at(daily("alice", "c2", "ants"), "2026-11-22T10:02:00Z"),
+                at(end("alice", "c2"), "2026-11-22T10:03:00Z"),
+                at(daily("alice", "c1", "ants"), "2026-11-22T10:04:00Z"),
+                at(daily("alice", "c1", "ants"), "2026-11-22T10:05:00Z"),
                 at(
-                    "2026-11-22T10:06:00Z",
                     command("alice", "c1", "daily results", json!({"game": "ants"})),
+                    "2026-11-22T10:06:00Z",
                 ),
                 at(
-                    "2026-11-22T10:06:00Z",
                     command("bob", "c2", "daily results", json!({})),
+                    "2026-11-22T10:06:00Z",
                 ),
             ],
         );
@@ -262,26 +253,26 @@ fn leaderboards_rank_attempts_share_ties_and_turn_pages() {
         let out = run(
             &s,
             &[
-                at(t, command("zed", "c1", "leaderboard", json!({"game": "ants"}))),
+                at(command("zed", "c1", "leaderboard", json!({"game": "ants"})), t),
                 at(
-                    t,
                     command(
                         "zed",
                         "c1",
                         "leaderboard",
                         json!({"game": "ants", "scope": "server"}),
                     ),
+                    t,
                 ),
                 at(
-                    t,
                     command(
                         "zed",
                         "c1",
                         "leaderboard",
                         json!({"game": "ants", "period": "week", "scope": "server"}),
                     ),
+                    t,
                 ),
-                at(t, command("zed", "c1", "leaderboard", json!({"game": "chess"}))),
+                at(command("zed", "c1", "leaderboard", json!({"game": "chess"})), t),
             ],
         );
         // "Anthill and Ants Solitaire by win, then score, then fewest moves";
@@ -315,8 +306,8 @@ fn leaderboards_rank_attempts_share_ties_and_turn_pages() {
         let first = run(
             &s,
             &[at(
-                t,
                 command("zed", "c1", "leaderboard", json!({"game": "ants"})),
+                t,
             )],
         )
         .remove(0);
@@ -324,13 +315,13 @@ fn leaderboards_rank_attempts_share_ties_and_turn_pages() {
         assert_eq!(first["embeds"][0]["footer"], "Page 1 of 2");
         let next = component(&first, "next");
         assert!(next.len() <= 100);
-        let second = run(&s, &[at(t, click("zed", "c1", &next))]).remove(0);
+        let second = run(&s, &[at(click("zed", "c1", &next), t)]).remove(0);
         assert_ok(&second);
         let page = description(&second);
         assert_eq!(page.lines().count(), 2, "{page}");
         assert!(page.lines().all(|l| l.starts_with("**4.** ")), "{page}");
         assert_eq!(second["embeds"][0]["footer"], "Page 2 of 2");
-        let back = run(&s, &[at(t, click("zed", "c1", &component(&second, "prev")))]).remove(0);
+        let back = run(&s, &[at(click("zed", "c1", &component(&second, "prev")), t)]).remove(0);
         assert_eq!(description(&back), description(&first));
     }
 }
@@ -353,16 +344,16 @@ fn streaks_grow_survive_and_break_across_days() {
         let mut lines = vec![];
         for day in ["2026-11-20", "2026-11-21", "2026-11-22"] {
             let t = format!("{day}T08:00:00Z");
-            lines.push(at(&t, daily("alice", "c1", "myrmex")));
-            lines.push(at(&t, end("alice", "c1")));
+            lines.push(at(daily("alice", "c1", "myrmex"), &t));
+            lines.push(at(end("alice", "c1"), &t));
             // A practice attempt on the same day adds nothing.
-            lines.push(at(&t, daily("alice", "c1", "myrmex")));
-            lines.push(at(&t, end("alice", "c1")));
+            lines.push(at(daily("alice", "c1", "myrmex"), &t));
+            lines.push(at(end("alice", "c1"), &t));
         }
         let stats = |day: &str| {
             at(
-                &format!("{day}T23:00:00Z"),
                 command("bob", "c1", "stats", json!({"user": "alice"})),
+                &format!("{day}T23:00:00Z"),
             )
         };
         lines.push(stats("2026-11-22"));
@@ -388,9 +379,9 @@ fn streaks_grow_survive_and_break_across_days() {
         let again = run(
             &s,
             &[
-                at("2026-11-24T09:00:00Z", daily("alice", "c1", "myrmex")),
-                at("2026-11-24T09:00:00Z", end("alice", "c1")),
-                at("2026-11-24T09:00:00Z", command("alice", "c1", "stats", json!({}))),
+                at(daily("alice", "c1", "myrmex"), "2026-11-24T09:00:00Z"),
+                at(end("alice", "c1"), "2026-11-24T09:00:00Z"),
+                at(command("alice", "c1", "stats", json!({})), "2026-11-24T09:00:00Z"),
             ],
         );
         assert!(stats_field(&again[2], "Myrmex").contains("Daily streak 1 (best 3)"));
@@ -405,11 +396,11 @@ fn ratings_move_the_winner_up_and_the_loser_down_and_are_kept() {
             &s,
             &[
                 at(
-                    t,
                     command("alice", "c1", "armyants challenge", json!({"opponent": "bob"})),
+                    t,
                 ),
-                at(t, command("bob", "c1", "armyants accept", json!({}))),
-                at(t, command("alice", "c1", "armyants resign", json!({}))),
+                at(command("bob", "c1", "armyants accept", json!({})), t),
+                at(command("alice", "c1", "armyants resign", json!({})), t),
             ],
         );
         for reply in &out {
@@ -432,32 +423,32 @@ fn ratings_move_the_winner_up_and_the_loser_down_and_are_kept() {
         let later = run(
             &s,
             &[
-                at(t, command("bob", "c1", "stats", json!({}))),
+                at(command("bob", "c1", "stats", json!({})), t),
                 at(
-                    t,
                     command("carol", "c1", "leaderboard", json!({"game": "army-ants"})),
+                    t,
                 ),
                 at(
-                    t,
                     command("carol", "c2", "leaderboard", json!({"game": "army-ants"})),
+                    t,
                 ),
                 at(
-                    t,
                     command(
                         "carol",
                         "c1",
                         "leaderboard",
                         json!({"game": "army-ants", "scope": "server"}),
                     ),
+                    t,
                 ),
                 at(
-                    "2026-11-30T12:00:00Z",
                     command(
                         "carol",
                         "c1",
                         "leaderboard",
                         json!({"game": "army-ants", "period": "week"}),
                     ),
+                    "2026-11-30T12:00:00Z",
                 ),
             ],
         );
@@ -490,20 +481,20 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
             &s,
             &[
                 at(
-                    "2026-11-21T15:00:00Z",
                     manager(command("alice", "c1", "dailypost subscribe", json!({}))),
+                    "2026-11-21T15:00:00Z",
                 ),
                 at(
-                    "2026-11-21T15:00:00Z",
                     manager(command("alice", "c2", "dailypost subscribe", json!({}))),
+                    "2026-11-21T15:00:00Z",
                 ),
                 // The name before `/dailypost` still works.
                 at(
-                    "2026-11-21T15:00:00Z",
                     manager(command("alice", "c2", "daily subscribe", json!({}))),
+                    "2026-11-21T15:00:00Z",
                 ),
-                at("2026-11-21T16:00:00Z", daily("alice", "c1", "myrmex")),
-                at("2026-11-21T16:10:00Z", end("alice", "c1")),
+                at(daily("alice", "c1", "myrmex"), "2026-11-21T16:00:00Z"),
+                at(end("alice", "c1"), "2026-11-21T16:10:00Z"),
                 tick("2026-11-21T23:59:59Z"),
                 tick("2026-11-22T00:00:00Z"),
                 tick("2026-11-22T00:01:00Z"),
@@ -532,10 +523,10 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
             &s,
             &[
                 tick("2026-11-22T00:05:00Z"),
-                at("2026-11-22T00:06:00Z", command("bob", "c1", "help", json!({}))),
+                at(command("bob", "c1", "help", json!({})), "2026-11-22T00:06:00Z"),
                 at(
-                    "2026-11-22T09:00:00Z",
                     manager(command("alice", "c2", "dailypost unsubscribe", json!({}))),
+                    "2026-11-22T09:00:00Z",
                 ),
                 tick("2026-11-23T00:00:00Z"),
                 tick("2026-11-23T00:00:30Z"),
@@ -549,7 +540,7 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
         assert_eq!(out[4]["posts"], json!([]));
         // The post's button starts the day's attempt.
         let play = posts[0]["components"][0]["id"].as_str().unwrap().to_string();
-        let started = run(&s, &[at("2026-11-23T08:00:00Z", click("bob", "c1", &play))]);
+        let started = run(&s, &[at(click("bob", "c1", &play), "2026-11-23T08:00:00Z")]);
         assert_ok(&started[0]);
         assert!(
             text(&started[0]).starts_with("**Daily · 2026-11-23** · ")
@@ -568,11 +559,11 @@ fn a_daily_attempt_is_never_replayed() {
     let out = run(
         &s,
         &[
-            at("2026-11-21T15:00:00Z", daily("alice", "c1", "anthill")),
-            at("2026-11-21T15:01:00Z", end("alice", "c1")),
+            at(daily("alice", "c1", "anthill"), "2026-11-21T15:00:00Z"),
+            at(end("alice", "c1"), "2026-11-21T15:01:00Z"),
             at(
-                "2026-11-21T15:02:00Z",
                 command("alice", "c1", "record", json!({})),
+                "2026-11-21T15:02:00Z",
             ),
         ],
     );
@@ -590,26 +581,26 @@ fn a_member_without_manage_channels_cannot_change_the_daily_post() {
         &s,
         &[
             at(
-                "2026-11-21T15:00:00Z",
                 command("bob", "c1", "dailypost subscribe", json!({})),
+                "2026-11-21T15:00:00Z",
             ),
             at(
-                "2026-11-21T15:00:00Z",
                 command("bob", "c1", "daily subscribe", json!({})),
+                "2026-11-21T15:00:00Z",
             ),
             tick("2026-11-22T00:00:00Z"),
             at(
-                "2026-11-22T09:00:00Z",
                 manager(command("alice", "c1", "dailypost subscribe", json!({}))),
+                "2026-11-22T09:00:00Z",
             ),
             at(
-                "2026-11-22T09:05:00Z",
                 command("bob", "c1", "dailypost unsubscribe", json!({})),
+                "2026-11-22T09:05:00Z",
             ),
             tick("2026-11-23T00:00:00Z"),
             at(
-                "2026-11-23T09:00:00Z",
                 json!({"user": "bob", "channel": "c1", "command": "dailypost subscribe", "permissions": ["admin"]}),
+                "2026-11-23T09:00:00Z",
             ),
         ],
     );
@@ -669,10 +660,10 @@ fn daily_deals_of_solved_games_are_proved_winnable_and_keep_their_stored_deal() 
         let out = run(
             &s,
             &[
-                at(t, daily("alice", "c1", "anthill")),
-                at(t, end("alice", "c1")),
-                at(t, daily("alice", "c1", "ants")),
-                at(t, end("alice", "c1")),
+                at(daily("alice", "c1", "anthill"), t),
+                at(end("alice", "c1"), t),
+                at(daily("alice", "c1", "ants"), t),
+                at(end("alice", "c1"), t),
             ],
         );
         // Issue: "the daily challenge uses a deal proved winnable: the first
@@ -704,15 +695,15 @@ fn daily_deals_of_solved_games_are_proved_winnable_and_keep_their_stored_deal() 
         let kept = run(
             &s,
             &[
-                at(t, daily("bob", "c2", "anthill")),
+                at(daily("bob", "c2", "anthill"), t),
                 at(
-                    closed,
                     command(
                         "carol",
                         "c3",
                         "solitaire new",
                         json!({"game": "anthill", "seed": "4242"}),
                     ),
+                    closed,
                 ),
             ],
         );
@@ -732,31 +723,31 @@ fn a_game_from_a_chosen_seed_or_position_is_announced_and_unrated() {
             &s,
             &[
                 at(
-                    t,
                     command(
                         "alice",
                         "c1",
                         "armyants challenge",
                         json!({"opponent": "bob", "seed": "7"}),
                     ),
-                ),
-                at(t, command("bob", "c1", "armyants accept", json!({}))),
-                at(t, command("alice", "c1", "armyants resign", json!({}))),
-                at(
                     t,
+                ),
+                at(command("bob", "c1", "armyants accept", json!({})), t),
+                at(command("alice", "c1", "armyants resign", json!({})), t),
+                at(
                     command(
                         "alice",
                         "c1",
                         "armyants challenge",
                         json!({"opponent": "bob", "position": position}),
                     ),
-                ),
-                at(t, command("bob", "c1", "armyants accept", json!({}))),
-                at(t, command("bob", "c1", "armyants resign", json!({}))),
-                at(t, command("bob", "c1", "stats", json!({}))),
-                at(
                     t,
+                ),
+                at(command("bob", "c1", "armyants accept", json!({})), t),
+                at(command("bob", "c1", "armyants resign", json!({})), t),
+                at(command("bob", "c1", "stats", json!({})), t),
+                at(
                     command("carol", "c1", "leaderboard", json!({"game": "army-ants"})),
+                    t,
                 ),
             ],
         );
@@ -826,7 +817,7 @@ fn a_global_leaderboard_has_the_days_players_from_every_server() {
         let t = "2026-11-22T12:00:00Z";
         ants_attempt(&s, t, "alice", "c1", 2);
         let elsewhere = |options: Value| {
-            let mut line = at(t, command("zed", "c7", "leaderboard", options));
+            let mut line = at(command("zed", "c7", "leaderboard", options), t);
             line["guild"] = json!("g2");
             line
         };
@@ -871,10 +862,10 @@ fn a_ranked_attempt_open_anywhere_comes_back_instead_of_a_practice_copy() {
         let out = run(
             &s,
             &[
-                at(t, daily("alice", "c1", "anthill")),
-                at(t, daily("alice", "c2", "anthill")),
-                at(t, dm),
-                at(t, other_server),
+                at(daily("alice", "c1", "anthill"), t),
+                at(daily("alice", "c2", "anthill"), t),
+                at(dm, t),
+                at(other_server, t),
             ],
         );
         let ranked = game_id(&out[0]);
@@ -898,10 +889,10 @@ fn a_ranked_attempt_open_anywhere_comes_back_instead_of_a_practice_copy() {
         let later = run(
             &s,
             &[
-                at(t, clicked),
+                at(clicked, t),
                 // Once it has ended, the day's deal opens as practice.
-                at(t, end("alice", "c1")),
-                at(t, daily("alice", "c2", "anthill")),
+                at(end("alice", "c1"), t),
+                at(daily("alice", "c2", "anthill"), t),
             ],
         );
         assert_ok(&later[0]);
@@ -918,17 +909,17 @@ fn the_seed_of_an_open_day_cannot_be_dealt_by_hand() {
     // with `/solitaire new seed:...` beside their ranked attempt.
     for s in Scratch::each() {
         let t = "2026-11-22T08:00:00Z";
-        run(&s, &[at(t, daily("alice", "c1", "ants"))]);
+        run(&s, &[at(daily("alice", "c1", "ants"), t)]);
         let (seed, _) = stored_deal(&s, "2026-11-22", "ants").expect("the deal is stored");
         let new = |time: &str, game: &str| {
             at(
-                time,
                 command(
                     "bob",
                     "c2",
                     "solitaire new",
                     json!({"game": game, "seed": seed.to_string()}),
                 ),
+                time,
             )
         };
         let out = run(
@@ -961,18 +952,18 @@ fn an_open_days_record_is_its_players_alone() {
         let out = run(
             &s,
             &[
-                at(t, daily("alice", "c1", "anthill")),
+                at(daily("alice", "c1", "anthill"), t),
                 at(
-                    t,
                     command("alice", "c1", "solitaire move", json!({"action": "deal"})),
+                    t,
                 ),
-                at(t, command("alice", "c1", "record", json!({}))),
-                at(t, end("alice", "c1")),
-                at(t, command("alice", "c1", "record", json!({}))),
-                at(t, command("carol", "c1", "record", json!({}))),
+                at(command("alice", "c1", "record", json!({})), t),
+                at(end("alice", "c1"), t),
+                at(command("alice", "c1", "record", json!({})), t),
+                at(command("carol", "c1", "record", json!({})), t),
                 at(
-                    "2026-11-23T01:00:00Z",
                     command("alice", "c1", "record", json!({})),
+                    "2026-11-23T01:00:00Z",
                 ),
             ],
         );
@@ -1003,23 +994,23 @@ fn an_attempt_left_open_ends_when_its_day_closes_and_ranks_as_it_stood() {
         let out = run(
             &s,
             &[
-                at("2026-11-22T23:50:00Z", daily("alice", "c1", "myrmex")),
-                at("2026-11-22T23:55:00Z", daily("bob", "c1", "myrmex")),
+                at(daily("alice", "c1", "myrmex"), "2026-11-22T23:50:00Z"),
+                at(daily("bob", "c1", "myrmex"), "2026-11-22T23:55:00Z"),
                 // The clock passes the close (01:00 UTC on the 23rd).
                 json!({"tick": true, "at": "2026-11-23T01:00:00Z"}),
                 // Bob comes back later: his move cannot count any more.
                 at(
-                    "2026-11-23T02:00:00Z",
                     command("bob", "c1", "solitaire move", json!({"action": "deal"})),
+                    "2026-11-23T02:00:00Z",
                 ),
                 at(
-                    "2026-11-23T02:00:00Z",
                     command(
                         "carol",
                         "c1",
                         "leaderboard",
                         json!({"game": "myrmex", "period": "today"}),
                     ),
+                    "2026-11-23T02:00:00Z",
                 ),
             ],
         );
@@ -1039,8 +1030,8 @@ fn an_attempt_left_open_ends_when_its_day_closes_and_ranks_as_it_stood() {
         let days = run(
             &s,
             &[at(
-                "2026-11-23T02:00:00Z",
                 command("carol", "c1", "daily results", json!({"game": "myrmex"})),
+                "2026-11-23T02:00:00Z",
             )],
         );
         assert_ok(&days[0]);
@@ -1055,22 +1046,22 @@ fn stats_count_dealt_games_only() {
         let mut lines = vec![];
         for _ in 0..3 {
             lines.push(at(
-                t,
                 command(
                     "alice",
                     "c1",
                     "solitaire new",
                     json!({"game": "ants", "seed": "5"}),
                 ),
+                t,
             ));
-            lines.push(at(t, end("alice", "c1")));
+            lines.push(at(end("alice", "c1"), t));
         }
         lines.push(at(
-            t,
             command("alice", "c1", "solitaire new", json!({"game": "ants"})),
+            t,
         ));
-        lines.push(at(t, end("alice", "c1")));
-        lines.push(at(t, command("alice", "c1", "stats", json!({}))));
+        lines.push(at(end("alice", "c1"), t));
+        lines.push(at(command("alice", "c1", "stats", json!({})), t));
         let out = run(&s, &lines);
         for reply in &out {
             assert_ok(reply);
@@ -1090,15 +1081,15 @@ fn a_look_at_a_game_sends_no_turn_alert() {
             &s,
             &[
                 at(
-                    t,
                     command(
                         "alice",
                         "c1",
                         "armyants challenge",
                         json!({"opponent": "bob", "seed": "7"}),
                     ),
+                    t,
                 ),
-                at(t, command("bob", "c1", "armyants accept", json!({}))),
+                at(command("bob", "c1", "armyants accept", json!({})), t),
             ],
         );
         let waiting = out[1]["game"]["to_move"]
@@ -1108,8 +1099,8 @@ fn a_look_at_a_game_sends_no_turn_alert() {
         let later = run(
             &s,
             &[
-                at(t, command(&waiting, "c1", "alerts", json!({"turns": "on"}))),
-                at(t, command("carol", "c1", "record", json!({}))),
+                at(command(&waiting, "c1", "alerts", json!({"turns": "on"})), t),
+                at(command("carol", "c1", "record", json!({})), t),
             ],
         );
         assert_ok(&later[1]);
@@ -1148,8 +1139,8 @@ fn a_hinted_result_ranks_below_the_same_result_without_hints() {
         let hinted = run(
             &s,
             &[
-                at(t, daily("alice", "c1", "ants")),
-                at(t, command("alice", "c1", "solitaire hint", json!({}))),
+                at(daily("alice", "c1", "ants"), t),
+                at(command("alice", "c1", "solitaire hint", json!({})), t),
             ],
         );
         assert_ok(&hinted[1]);
@@ -1158,8 +1149,8 @@ fn a_hinted_result_ranks_below_the_same_result_without_hints() {
         let board = run(
             &s,
             &[at(
-                t,
                 command("zed", "c1", "leaderboard", json!({"game": "ants"})),
+                t,
             )],
         );
         let board = description(&board[0]);

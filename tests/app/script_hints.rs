@@ -7,15 +7,10 @@
 //! `hint` entry (counted on replay, kept in the result) and starts the
 //! cooldown, whatever it says.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
-
-fn at(mut line: Value, time: &str) -> Value {
-    line["at"] = json!(time);
-    line
-}
 
 fn ants(user: &str, variant: &str, seed: u64) -> Value {
     command(
@@ -32,10 +27,6 @@ fn play(action: &str) -> Value {
 
 fn hint() -> Value {
     command("alice", "c1", "solitaire hint", json!({}))
-}
-
-fn text(reply: &Value) -> &str {
-    reply["text"].as_str().unwrap()
 }
 
 /// Relaxed Ants, seed 3, with its 11 deals dealt: nothing is hidden, and

@@ -3,7 +3,7 @@
 //! The game is recorded as ended by a moderator, unrated, the players are
 //! told, and the channel is free for a new game; nobody else may do it.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -9,7 +9,7 @@
 //! scored" (result by chambers: "0 a total loss, 1-5 a partial win, 6 a
 //! full victory").
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
@@ -29,21 +29,6 @@ impl Clock {
         line["at"] = json!(self.0.to_rfc3339());
         line
     }
-}
-
-fn components(reply: &Value) -> Vec<Value> {
-    reply["components"].as_array().cloned().unwrap_or_default()
-}
-
-fn find(reply: &Value, verb: &str) -> Option<Value> {
-    components(reply)
-        .into_iter()
-        .find(|c| is_verb(c["id"].as_str().unwrap_or(""), verb))
-}
-
-/// The move a hint names: the text between `**`.
-fn hinted(reply: &Value) -> Option<String> {
-    reply["text"].as_str()?.split("**").nth(1).map(str::to_string)
 }
 
 /// Plays `action` by clicks: its option in the board's select, or first

@@ -2,7 +2,7 @@
 //! undone and ended; one open solitaire per player and channel; others may
 //! watch but not touch.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
@@ -253,20 +253,6 @@ fn the_seed_stays_secret_until_the_game_is_over() {
     }
 }
 
-fn at(mut line: Value, time: &str) -> Value {
-    line["at"] = json!(time);
-    line
-}
-
-/// The move a hint names: the text between `**`.
-fn hinted(reply: &Value) -> String {
-    let text = reply["text"].as_str().unwrap();
-    text.split("**")
-        .nth(1)
-        .unwrap_or_else(|| panic!("no hinted move in {text}"))
-        .to_string()
-}
-
 #[test]
 fn hints_are_given_counted_and_kept() {
     let s = Scratch::new();
@@ -300,7 +286,7 @@ fn hints_are_given_counted_and_kept() {
         "{text}"
     );
     assert!(text.ends_with("hints 1."), "{text}");
-    let action = hinted(hint);
+    let action = hinted(hint).unwrap_or_else(|| panic!("no hinted move in {hint}"));
     let legal = hint["game"]["legal"].as_array().unwrap();
     assert!(legal.contains(&json!(action)), "{action} in {legal:?}");
     // A hint does not play the move.

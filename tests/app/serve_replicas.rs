@@ -2,7 +2,10 @@
 //! balancer: signed interactions spread over both race on shared games;
 //! due work (a daily post, a batch of expiries) set up while both run
 //! happens once; one process killed with SIGKILL loses no acknowledged
-//! action.
+//! action. "Once" is counted when no process is left that could do it
+//! again: the killed one is gone, the other is stopped (SIGTERM lets it
+//! finish its sweep and send its posts). How fast they answer is
+//! `benches/replicas.rs`'s to say.
 //!
 //! The issue's promise: "each due thing ... happens exactly once across
 //! them", and Discord's: an interaction answered is an interaction done.
@@ -13,7 +16,7 @@
 //! `ANTICS_REPLICA_INTERACTIONS` sets how many interactions are sent (2,000
 //! by default).
 
-mod serve_support;
+use crate::serve_support;
 
 use serde_json::{json, Value};
 use serve_support::*;
@@ -97,8 +100,6 @@ struct Run<'a> {
     target: usize,
     db: &'a str,
     rt: &'a tokio::runtime::Runtime,
-    /// How long each answered interaction took, in microseconds.
-    took: &'a Mutex<Vec<u64>>,
 }
 
 impl Run<'_> {
@@ -113,13 +114,7 @@ impl Run<'_> {
     fn send(&self, port: u16, interaction: &Value) -> Option<Http> {
         self.sent.fetch_add(1, Ordering::SeqCst);
         let body = interaction.to_string().into_bytes();
-        let started = Instant::now();
-        let answer = try_request(port, "POST", "/interactions", &signed(&body, now()), &body);
-        if answer.is_some() {
-            let took = started.elapsed().as_micros() as u64;
-            self.took.lock().unwrap().push(took);
-        }
-        answer
+        try_request(port, "POST", "/interactions", &signed(&body, now()), &body)
     }
 
     fn log_entries(&self, user: &str) -> i64 {
@@ -339,9 +334,7 @@ fn two_servers_on_one_database_do_everything_once() {
 
     let killed = AtomicBool::new(false);
     let sent = AtomicUsize::new(0);
-    let took = Mutex::new(Vec::new());
     let run = Run {
-        took: &took,
         ports,
         killed: &killed,
         sent: &sent,
@@ -350,7 +343,6 @@ fn two_servers_on_one_database_do_everything_once() {
         db: &db,
         rt: &rt,
     };
-    let started = Instant::now();
     let tallies: Vec<Tally> = thread::scope(|s| {
         let players: Vec<_> = (0..PLAYERS)
             .map(|i| {
@@ -360,68 +352,81 @@ fn two_servers_on_one_database_do_everything_once() {
                 })
             })
             .collect();
+        // Until `share` interactions are sent, or the players stopped (a
+        // failure, which their join reports).
+        let sent_or_stopped = |share: usize| {
+            let deadline = Instant::now() + Duration::from_secs(900);
+            while sent.load(Ordering::SeqCst) < share && !players.iter().all(|p| p.is_finished()) {
+                assert!(
+                    Instant::now() < deadline,
+                    "{} of {share} sent",
+                    sent.load(Ordering::SeqCst)
+                );
+                thread::sleep(Duration::from_millis(20));
+            }
+        };
         // Due work while both run, then a crash while the players play on.
-        while sent.load(Ordering::SeqCst) < target * 3 / 10 {
-            thread::sleep(Duration::from_millis(20));
-        }
+        sent_or_stopped(target * 3 / 10);
         make_work_due(&db, &rt);
-        while sent.load(Ordering::SeqCst) < target * 7 / 10 {
-            thread::sleep(Duration::from_millis(20));
-        }
+        sent_or_stopped(target * 7 / 10);
         // Noted first: a request under way when it dies gets no answer.
         killed.store(true, Ordering::SeqCst);
         b.lock().unwrap().kill();
         players.into_iter().map(|p| p.join().unwrap()).collect()
     });
-    let elapsed = started.elapsed();
-    let a = a.lock().unwrap();
-    let mut answered = run.took.lock().unwrap().clone();
-    answered.sort_unstable();
-    let at = |q: f64| answered[((answered.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
+    let mut a = a.into_inner().unwrap();
     eprintln!(
-        "{} interactions over two servers (one killed at 70%) in {:.1} s: {:.0}/s; \
-         answered in p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        sent.load(Ordering::SeqCst),
-        elapsed.as_secs_f64(),
-        answered.len() as f64 / elapsed.as_secs_f64(),
-        at(0.5),
-        at(0.99),
-        at(1.0)
-    );
-    assert!(
-        at(1.0) < 3_000.0,
-        "every interaction answered within Discord's 3 s"
+        "{} interactions over two servers (one killed at 70%)",
+        sent.load(Ordering::SeqCst)
     );
 
-    // The due work: once each, whichever server got there first. The
-    // survivor's sweeps (each request's, and its clock's) finish it.
-    let deadline = Instant::now() + Duration::from_secs(60);
+    // The due work shows up: the survivor's sweeps (each request's, and its
+    // clock's) finish what the killed one left.
     let expired = "expired";
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     let daily = format!("Daily challenges of {today}");
-    while (posts_saying(&mut fake, expired) < CHALLENGES || posts_saying(&mut fake, &daily) < 1)
-        && Instant::now() < deadline
-    {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while posts_saying(&mut fake, expired) < CHALLENGES || posts_saying(&mut fake, &daily) < 1 {
+        assert!(
+            Instant::now() < deadline,
+            "{} of {CHALLENGES} expiries and {} daily posts announced: {}",
+            posts_saying(&mut fake, expired),
+            posts_saying(&mut fake, &daily),
+            a.log()
+        );
         thread::sleep(Duration::from_millis(200));
     }
-    // Time for a doubled post to show up.
-    thread::sleep(Duration::from_secs(2));
+
+    // Each record replays: `/record` rebuilds every player's last game from its log.
+    for i in 0..PLAYERS {
+        let (id, token) = next_id(&ids);
+        let record = json!({"id": "800000000000000007", "name": "record", "type": 1, "guild_id": GUILD});
+        let asked = from(interaction(&id, &token, 2, record), &player_id(i), &channel_id(i));
+        let response = a.interact(&asked);
+        assert_eq!(response.status, 200);
+        let text = response.text();
+        assert!(!text.contains("went wrong"), "player {i}'s record: {text}");
+    }
+
+    // Stopped, the survivor has sent everything it will ever send: a
+    // doubled post would be here now.
+    a.stop();
+    let log = a.log();
+    assert!(!log.contains("panicked"), "{log}");
     assert_eq!(
         posts_saying(&mut fake, expired),
         CHALLENGES,
-        "each expiry announced once: {}",
-        a.log()
+        "each expiry announced once: {log}"
     );
     assert_eq!(
         posts_saying(&mut fake, &daily),
         1,
-        "the daily post went out once: {}",
-        a.log()
+        "the daily post went out once: {log}"
     );
 
     // Every acknowledged move is in the log once: deferred moves count by
-    // their edit through the webhook, and a move whose
-    // answer died with its server may or may not have landed.
+    // their edit through the webhook, and a move whose answer died with
+    // its server may or may not have landed.
     let mut deferred_outcomes: HashMap<String, bool> = HashMap::new();
     for r in fake.received() {
         if let Some(token) = r.head.split('/').find(|part| part.starts_with("tok-")) {
@@ -446,17 +451,4 @@ fn two_servers_on_one_database_do_everything_once() {
         total += logged;
     }
     assert!(total > 0, "moves were played");
-
-    // Each record replays: `/record` rebuilds every player's last game from its log.
-    for i in 0..PLAYERS {
-        let (id, token) = next_id(&ids);
-        let record = json!({"id": "800000000000000007", "name": "record", "type": 1, "guild_id": GUILD});
-        let asked = from(interaction(&id, &token, 2, record), &player_id(i), &channel_id(i));
-        let response = a.interact(&asked);
-        assert_eq!(response.status, 200);
-        let text = response.text();
-        assert!(!text.contains("went wrong"), "player {i}'s record: {text}");
-    }
-    let log = a.log();
-    assert!(!log.contains("panicked"), "{log}");
 }

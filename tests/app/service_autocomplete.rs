@@ -1,31 +1,17 @@
 //! Autocomplete of moves: only the player to move, at most 25, filtered by
 //! what was typed, never anything hidden.
 
-use antics::service::{Config, Input, Request, Service, User};
+use crate::common::service::without_images;
+use antics::service::{Input, Request, Service, User};
 use antics::store::Store;
 use chrono::Utc;
 
 fn request(user: &str, name: &str, options: &[(&str, &str)]) -> Request {
-    Request {
-        user: User::new(user, user),
-        guild: Some("g1".into()),
-        channel: "c1".into(),
-        at: Utc::now(),
-        input: Input::command(name, options),
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
-    }
+    crate::common::service::request(user, Utc::now(), Input::command(name, options))
 }
 
 async fn service() -> Service {
-    Service::new(
-        Store::in_memory().await.unwrap(),
-        Config {
-            render: false,
-            ..Config::default()
-        },
-    )
+    without_images(Store::in_memory().await.unwrap())
 }
 
 #[tokio::test]

@@ -3,21 +3,12 @@
 //! "Daily · <day>" (or "Daily practice · <day>" for a later attempt), and
 //! the same label reaches the board's image, whose alt text opens with it.
 
-use antics::service::{Config, Input, Reply, Request, Service, User};
+use crate::common::service;
+use antics::service::{Config, Input, Reply, Request, Service};
 use antics::store::testing;
-use chrono::{DateTime, Utc};
 
 fn request(name: &str, options: &[(&str, &str)], at: &str) -> Request {
-    Request {
-        user: User::new("alice", "alice"),
-        guild: Some("g1".into()),
-        channel: "c1".into(),
-        at: DateTime::parse_from_rfc3339(at).unwrap().with_timezone(&Utc),
-        input: Input::command(name, options),
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
-    }
+    service::request("alice", service::at(at), Input::command(name, options))
 }
 
 async fn ask(service: &Service, name: &str, options: &[(&str, &str)], at: &str) -> Reply {

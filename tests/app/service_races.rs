@@ -2,21 +2,16 @@
 //! several simultaneous actions on a game each accepted one is applied
 //! exactly once, versions never fork, and the others get a clear refusal.
 
-use antics::service::{Config, ErrorCode, Input, Reply, Request, Service, User};
+use crate::common::service;
+use antics::service::{ErrorCode, Input, Reply, Request, Service};
 use antics::store::{testing, Store};
 use chrono::Utc;
 use std::sync::Arc;
 
 fn request(user: &str, channel: &str, name: &str, options: &[(&str, &str)]) -> Request {
     Request {
-        user: User::new(user, user),
-        guild: Some("g1".into()),
         channel: channel.into(),
-        at: Utc::now(),
-        input: Input::command(name, options),
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
+        ..service::request(user, Utc::now(), Input::command(name, options))
     }
 }
 
@@ -36,15 +31,7 @@ async fn services() -> (tempfile::TempDir, Vec<Arc<Service>>) {
     let services = testing::scratch_stores(dir.path())
         .await
         .into_iter()
-        .map(|store| {
-            Arc::new(Service::new(
-                store,
-                Config {
-                    render: false,
-                    ..Config::default()
-                },
-            ))
-        })
+        .map(|store| Arc::new(service::without_images(store)))
         .collect();
     (dir, services)
 }
@@ -290,15 +277,7 @@ async fn the_daily_post_goes_out_once_when_processes_tick_together() {
     let dir = tempfile::tempdir().unwrap();
     for store in testing::scratch_stores(dir.path()).await {
         let services: Vec<Arc<Service>> = (0..3)
-            .map(|_| {
-                Arc::new(Service::new(
-                    store.clone(),
-                    Config {
-                        render: false,
-                        ..Config::default()
-                    },
-                ))
-            })
+            .map(|_| Arc::new(service::without_images(store.clone())))
             .collect();
         let subscribed_at = "2026-11-22T10:00:00Z".parse().unwrap();
         let channels: Vec<String> = (0..5).map(|i| format!("daily-{i}")).collect();

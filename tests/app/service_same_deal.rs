@@ -3,26 +3,18 @@
 //! chamber can be made" keeps its old rule so that its log replays, but
 //! Same deal and Play again on its board start a game that ends by itself.
 
+use crate::common::service;
 use antics::rules::GameKind;
 use antics::service::custom_id::ComponentId;
-use antics::service::{Config, Input, Request, Service, User};
+use antics::service::{Config, Input, Request, Service};
 use antics::store::{testing, GameRow, GameStatus};
-use chrono::{DateTime, Utc};
 
 fn click(custom_id: String, at: &str) -> Request {
-    Request {
-        user: User::new("alice", "alice"),
-        guild: Some("g1".into()),
-        channel: "c1".into(),
-        at: DateTime::parse_from_rfc3339(at).unwrap().with_timezone(&Utc),
-        input: Input::Component {
-            custom_id,
-            values: vec![],
-        },
-        manage_channels: false,
-        manage_messages: false,
-        bot_member: true,
-    }
+    let input = Input::Component {
+        custom_id,
+        values: vec![],
+    };
+    service::request("alice", service::at(at), input)
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 //! through the base URL `ANTICS_DISCORD_API` names), the session it gets,
 //! and that only a session says who plays.
 
-mod common;
+use crate::common;
 
 use antics::service::{Config, Service};
 use antics::store::Store;

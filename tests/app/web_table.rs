@@ -2,7 +2,7 @@
 //! and the page itself in Chromium, driven through the data- attributes of
 //! ../shared/DESIGN.md ("The web table") by tests/web/table.mjs.
 
-mod common;
+use crate::common;
 
 use common::browser::{browser, node};
 

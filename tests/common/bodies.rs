@@ -2,8 +2,6 @@
 //! multipart with a `payload_json` part and the files. Shared by the fakes
 //! of the gateway tests and of `antics serve`'s.
 
-#![allow(dead_code)]
-
 use serde_json::Value;
 use std::io::BufRead;
 

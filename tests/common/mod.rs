@@ -1,10 +1,16 @@
-//! Runs `antics script` as a person would: JSON lines in, JSON lines out.
+//! The helpers the tests share. Here: runs `antics script` as a person
+//! would, JSON lines in, JSON lines out. Beside: the HTTP bodies the fake
+//! Discords read (`bodies`), the fake Discord of `antics run` (`wire`), the
+//! browser checks' tools (`browser`), the service called in process
+//! (`service`) and a toy game (`nim`).
 
-#![allow(dead_code)]
-
+pub mod bodies;
 pub mod browser;
 pub mod nim;
+pub mod service;
+pub mod wire;
 
+use rand::prelude::*;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::Path;
@@ -80,11 +86,7 @@ impl Scratch {
     pub fn each() -> Vec<Scratch> {
         let mut all = vec![Scratch::new()];
         if let Some(base) = antics::store::testing::postgres_url() {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("a runtime");
-            let url = runtime
+            let url = service::runtime()
                 .block_on(antics::store::testing::scratch_postgres_url(&base))
                 .expect("a PostgreSQL schema");
             all.push(Scratch {
@@ -117,6 +119,17 @@ impl Scratch {
     }
 }
 
+/// `line` as sent at `time` (RFC 3339): the script's clock for that line.
+pub fn at(mut line: Value, time: &str) -> Value {
+    line["at"] = json!(time);
+    line
+}
+
+/// A reply's text.
+pub fn text(reply: &Value) -> &str {
+    reply["text"].as_str().expect("a text")
+}
+
 pub fn command(user: &str, channel: &str, command: &str, options: Value) -> Value {
     json!({"user": user, "channel": channel, "command": command, "options": options})
 }
@@ -138,6 +151,40 @@ pub fn component(reply: &Value, verb: &str) -> String {
         .map(|c| c["id"].as_str().expect("id").to_string())
         .find(|id| is_verb(id, verb))
         .unwrap_or_else(|| panic!("no {verb} component in {reply}"))
+}
+
+/// The components of a reply.
+pub fn components(reply: &Value) -> Vec<Value> {
+    reply["components"].as_array().cloned().unwrap_or_default()
+}
+
+/// The component whose id is for `verb`, if the reply has one.
+pub fn find(reply: &Value, verb: &str) -> Option<Value> {
+    components(reply)
+        .into_iter()
+        .find(|c| is_verb(c["id"].as_str().unwrap_or(""), verb))
+}
+
+/// A component's verb: the third part of its id (`GAME:ID:VERB`).
+pub fn verb(component: &Value) -> String {
+    let id = component["id"].as_str().expect("an id");
+    id.splitn(3, ':').nth(2).unwrap_or("").to_string()
+}
+
+/// The line `user` sends in `channel` to use `component`, picking a
+/// select's option at random.
+pub fn use_component(user: &str, channel: &str, component: &Value, rng: &mut StdRng) -> Value {
+    let mut line = click(user, channel, component["id"].as_str().expect("id"));
+    if let Some(options) = component["options"].as_array() {
+        let option = options.choose(rng).expect("a select has options");
+        line["values"] = json!([option["value"]]);
+    }
+    line
+}
+
+/// The move a hint names: the text between `**`.
+pub fn hinted(reply: &Value) -> Option<String> {
+    reply["text"].as_str()?.split("**").nth(1).map(str::to_string)
 }
 
 /// Whether a component id is for `verb`: `GAME:ID:VERB`, or `GAME:ID:VERB.N`

@@ -3,10 +3,8 @@
 //! passed on to the test) and the gateway (a WebSocket served by
 //! tungstenite, whose address the fake `/gateway/bot` returns), which sends
 //! READY and then the interactions a test dispatches. Blocking std sockets
-//! and threads; every wait is bounded. The including test has the HTTP body
-//! reader as `crate::bodies` (tests/common/bodies.rs).
-
-#![allow(dead_code)]
+//! and threads; every wait is bounded. The HTTP bodies are read by
+//! `super::bodies`.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
@@ -38,12 +36,12 @@ impl HttpRequest {
     /// The JSON payload: the body, or the `payload_json` part of a
     /// multipart body.
     pub fn json(&self) -> Value {
-        crate::bodies::payload(&self.content_type, &self.body)
+        super::bodies::payload(&self.content_type, &self.body)
     }
 
     /// Multipart parts as (name, filename, data).
     pub fn parts(&self) -> Vec<(String, Option<String>, Vec<u8>)> {
-        crate::bodies::parts(&self.content_type, &self.body)
+        super::bodies::parts(&self.content_type, &self.body)
     }
 }
 
@@ -172,7 +170,7 @@ fn read_request(reader: &mut BufReader<TcpStream>) -> Option<HttpRequest> {
     }
     let mut body = Vec::new();
     if chunked {
-        body = crate::bodies::read_chunked(reader)?;
+        body = super::bodies::read_chunked(reader)?;
     } else {
         body.resize(length, 0);
         reader.read_exact(&mut body).ok()?;

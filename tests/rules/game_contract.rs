@@ -9,13 +9,11 @@
 //! same setup gives the same views for every seat, and a forfeit ends a game
 //! that was still on (Atta Ants: the player leaves and the others play on).
 
-mod common;
-
+use crate::nim::{Nim, Player, Take};
 use antics::rules::army_ants::{self, ArmyAnts, Deployment};
 use antics::rules::atta_ants::{self, AttaAnts};
 use antics::rules::cards::MyrmexLevel;
 use antics::rules::{anthill, ants_solitaire, myrmex, Game, Turn};
-use common::nim::{Nim, Player, Take};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Debug;

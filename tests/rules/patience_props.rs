@@ -2,8 +2,8 @@
 //! and random legal playouts, with undos now and then.
 //!
 //! Checked after every action: nothing panics, the 52 cards are all there
-//! once (the cards in sight plus the stock's length), every legal action's
-//! notation round-trips and every action offered is accepted, an action not
+//! once (the cards in sight plus the stock's length), every action offered
+//! is accepted (its notation reading back is `game_contract`'s), an action not
 //! offered is refused and leaves the game as it was. At the end: replaying
 //! the same log (undos included) on a fresh game from the same setup gives
 //! the same view and the same undo count, and the game is over (by itself
@@ -74,11 +74,9 @@ fn check_position<G: Probe>(game: &G) -> Result<(), TestCaseError> {
     prop_assert_eq!(distinct.len(), seen.len(), "a card twice: {:?}", game);
 
     let legal = game.legal_actions();
+    // Each listed action's notation reads back as itself: `game_contract`.
     for action in &legal {
         let text = action.to_string();
-        let back: G::Action = text.parse().map_err(|e| TestCaseError::fail(format!("{e}")))?;
-        prop_assert_eq!(&back, action);
-        prop_assert_eq!(back.to_string(), text.clone());
         prop_assert!(text != "undo", "undo is never listed");
         let mut trial = game.clone();
         prop_assert!(trial.apply(action).is_ok(), "`{}` is listed but refused", text);

@@ -10,7 +10,6 @@ use antics::rules::ants_solitaire::{self as an, AntsSolitaire, Variant};
 use antics::rules::cards::{write_deck_order, MyrmexLevel};
 use antics::rules::myrmex::{self as mx, Myrmex};
 use antics::rules::patience::Patience;
-use antics::rules::shuffle::SeededRng;
 use proptest::prelude::*;
 
 /// Small enough for the test profile, large enough to decide most deals.
@@ -496,31 +495,6 @@ proptest! {
             random_play(&mut game, &choices);
             assert_hint_is_legal(&game)?;
         }
-    }
-
-    /// A closed deal's hint is the same whatever the face-down cards and the
-    /// stock are: they are shuffled among themselves, the face-up cards stay.
-    #[test]
-    fn closed_myrmex_hint_ignores_hidden_cards(seed in any::<u64>(), shuffle in any::<u64>()) {
-        let setup = mx::Setup { level: MyrmexLevel::Minor, closed: false, seed: Some(seed), deal: None, ends_when_dead: true };
-        let order = setup.deck_order().unwrap();
-        // "only the top card of each pile face up": rounds 0-2 of the deal
-        // (cards 0..24) are face down, round 3 (cards 24..32) face up, the
-        // rest is the stock.
-        let hidden: Vec<usize> = (0..24).chain(32..order.len()).collect();
-        let mut cards: Vec<_> = hidden.iter().map(|&i| order[i]).collect();
-        SeededRng::new(shuffle).shuffle(&mut cards);
-        let mut other = order.clone();
-        for (&i, card) in hidden.iter().zip(cards) {
-            other[i] = card;
-        }
-        let deal = |order: &[_]| Myrmex::new(&mx::Setup {
-            level: MyrmexLevel::Minor, closed: false, seed: None, deal: Some(write_deck_order(order)),
-            ends_when_dead: true,
-        }).unwrap();
-        let (a, b) = (deal(&order), deal(&other));
-        prop_assert_eq!(a.view().piles, b.view().piles);
-        prop_assert_eq!(a.hint(20_000), b.hint(20_000));
     }
 }
 

@@ -1,11 +1,7 @@
 //! What the tests of `antics serve` share: HTTP on loopback, a fake
 //! Discord, signed interactions, and the server under test.
 
-#![allow(dead_code)]
-
-#[path = "../common/bodies.rs"]
-pub mod bodies;
-
+use crate::common::bodies;
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
@@ -356,10 +352,22 @@ impl Server {
         let _ = self.child.wait();
     }
 
-    /// A signed interaction, or `None` when the server did not answer.
-    pub fn try_interact(&self, interaction: &Value) -> Option<Http> {
-        let body = interaction.to_string().into_bytes();
-        try_request(self.port, "POST", "/interactions", &signed(&body, now()), &body)
+    /// SIGTERM, as an orchestrator stops it: the server finishes the
+    /// interactions and the tick under way (their posts sent) and exits.
+    /// Waits for the exit, which must be clean.
+    pub fn stop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "no exit after SIGTERM: {}", self.log());
+            thread::sleep(Duration::from_millis(50));
+        };
+        assert!(status.success(), "exit {status:?}: {}", self.log());
     }
 
     pub fn log(&self) -> String {

@@ -2,8 +2,8 @@
 //! file, as `Square::index`), fast move generation and copy-make.
 //!
 //! It mirrors `rules::army_ants` exactly (the property test in
-//! tests/ai_army_ants.rs checks it against `legal_actions` on playouts), but
-//! holds only what a search needs.
+//! tests/rules/ai_army_ants.rs checks it against `legal_actions` on
+//! playouts), but holds only what a search needs.
 
 use crate::rules::army_ants::{
     Action, ArmyAnts, Card, Line, Phase, Side, Square, RALLY_TURNS, RED_AGGRESSION_TURNS,

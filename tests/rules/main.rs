@@ -1,0 +1,23 @@
+//! The games' rules, their solvers and the computer opponent, through the
+//! library alone: each rule checked against the specification, property
+//! tests over random deals and playouts, and the contract every game keeps.
+//! No process, store or network here; the service and its front ends are
+//! `tests/app`.
+
+#[path = "../common/nim.rs"]
+mod nim;
+
+mod ai_army_ants;
+mod anthill_rules;
+mod ants_solitaire_rules;
+mod army_ants_props;
+mod army_ants_rules;
+mod atta_ants_props;
+mod atta_ants_rules;
+mod game_contract;
+mod hint_props;
+mod myrmex_props;
+mod myrmex_rules;
+mod patience_props;
+mod solver;
+mod solver_losses;
