@@ -8,6 +8,13 @@
 //! (`.ci/postgres`); without it, it says so and measures nothing.
 //! `cargo bench --bench replicas`.
 
+/// The HTTP body reader the tests' fake Discord uses.
+mod common {
+    #[path = "../../tests/common/bodies.rs"]
+    pub mod bodies;
+}
+// The tests' server and fake Discord: the bench needs only part of them.
+#[allow(dead_code)]
 #[path = "../tests/serve_support/mod.rs"]
 mod serve_support;
 
