@@ -118,14 +118,17 @@ pub fn human(d: Duration) -> String {
 /// Parses a duration such as `72h`, `30m`, `2d`, `90s` or `1h30m`; `off`
 /// (or `0`) gives `None`.
 pub fn parse_duration(text: &str) -> Result<Option<Duration>, String> {
-    let text = text.trim().to_ascii_lowercase();
+    let given = text.trim();
+    let text = given.to_ascii_lowercase();
     if text == "off" || text == "0" || text == "never" {
         return Ok(None);
     }
+    // The refusal quotes the text as it was given, not as it was read
+    // (`\U{` lowercased reads as Rust's debug escape `\u{`).
     let bad = || {
         format!(
             "{} is not a duration like 72h, 30m, 2d or 1h30m",
-            crate::rules::code(&text)
+            crate::rules::code(given)
         )
     };
     let mut total = 0u64;
