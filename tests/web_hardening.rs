@@ -244,17 +244,7 @@ fn a_move_chosen_on_an_old_board_is_refused_and_changes_nothing() {
     }
 
     // A button of an old board too (every step, not only moves).
-    let shown = board(&table, "alice");
-    let version = shown["version"].as_i64().unwrap();
-    let (one, _) = two_moves(&shown);
-    assert_eq!(
-        act(
-            &table,
-            "alice",
-            json!({"kind": "anthill", "move": one, "version": version})
-        )["ok"],
-        true
-    );
+    let (shown, version, one) = play_on_board(&table);
     let end = shown["steps"]
         .as_array()
         .unwrap()
@@ -271,6 +261,21 @@ fn a_move_chosen_on_an_old_board_is_refused_and_changes_nothing() {
     let stale = act(&table, "alice", json!({"component": end, "version": version}));
     assert_eq!(stale["error"], "conflict", "{stale}");
     assert_eq!(board(&table, "alice")["status"], "active");
+}
+
+/// Plays the first of two moves of alice's Anthill board, bound to its
+/// version: the board it was chosen on, that version and the move.
+fn play_on_board(table: &Table) -> (Value, i64, String) {
+    let shown = board(table, "alice");
+    let version = shown["version"].as_i64().unwrap();
+    let (one, _) = two_moves(&shown);
+    let played = act(
+        table,
+        "alice",
+        json!({"kind": "anthill", "move": one, "version": version}),
+    );
+    assert_eq!(played["ok"], true, "{played}");
+    (shown, version, one)
 }
 
 /// Opens `count` event streams as `user`: the statuses answered, and the
@@ -368,17 +373,7 @@ fn a_live_stream_tells_of_a_move_once_per_change() {
         }
     };
     let first = events(&mut lines);
-    let shown = board(&table, "alice");
-    let (one, _) = two_moves(&shown);
-    let version = shown["version"].as_i64().unwrap();
-    assert_eq!(
-        act(
-            &table,
-            "alice",
-            json!({"kind": "anthill", "move": one, "version": version})
-        )["ok"],
-        true
-    );
+    let (_, version, _) = play_on_board(&table);
     let second = events(&mut lines);
     assert_ne!(first, second);
     assert!(second.ends_with(&format!(" {}", version + 1)), "{second}");
