@@ -5,6 +5,11 @@
 //! under 200 ms. With ANTICS_TEST_POSTGRES_URL set, the live update is
 //! also timed across two servers sharing one PostgreSQL (LISTEN/NOTIFY):
 //! the move through one, the stream on the other.
+//!
+//! Open streams: `GET /api/table` with none open and with 2,000 open (over
+//! 100 channels, the caps raised to let them in), and the process' CPU
+//! while the 2,000 sit idle. Targets: the latency within 2x of the idle
+//! one, the CPU under 5% of one core.
 
 use antics::service::{Config, Service};
 use antics::store::{testing, Store};
@@ -144,15 +149,87 @@ fn percentile(latencies: &mut [Duration], p: f64) -> Duration {
     latencies[((latencies.len() as f64 - 1.0) * p).round() as usize]
 }
 
-/// The table served over `store` on a free loopback port.
+/// The table served over `store` on a free loopback port, as `antics
+/// play --web` serves it.
 fn serve(runtime: &tokio::runtime::Runtime, store: Store) -> SocketAddr {
     let service = Arc::new(Service::new(store, Config::default()));
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
         .expect("a port");
     let address = listener.local_addr().unwrap();
-    runtime.spawn(async move { axum::serve(listener, antics::web::router(service)).await });
+    let router = antics::web::router(service, address);
+    runtime.spawn(antics::web::listen::serve(
+        listener,
+        router,
+        10_000,
+        std::future::pending(),
+    ));
     address
+}
+
+/// Opens an event stream of `user` at `channel` and reads its head.
+fn open_stream(address: SocketAddr, user: &str, channel: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(address).unwrap();
+    let head = format!(
+        "GET /api/events?user={user}&channel={channel} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut status = [0u8; 12];
+    stream.read_exact(&mut status).unwrap();
+    assert_eq!(&status[9..12], b"200", "a stream within the caps");
+    stream
+}
+
+/// The CPU time (user and system) this process has used.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's closing parenthesis; utime and stime
+    // are the 12th and 13th of them, in clock ticks (100 a second).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest)
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
+fn open_streams(c: &mut Criterion) {
+    for (name, value) in [
+        ("ANTICS_STREAMS_PER_SESSION", "100"),
+        ("ANTICS_STREAMS_PER_ADDRESS", "5000"),
+        ("ANTICS_STREAMS_TOTAL", "5000"),
+    ] {
+        std::env::set_var(name, value);
+    }
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = runtime
+        .block_on(Store::open(&dir.path().join("streams.db")))
+        .expect("store");
+    let address = serve(&runtime, store);
+    act(address, "s0", json!({"new": "ants"}));
+    c.bench_function("web_table_with_0_streams", |b| b.iter(|| place(address, "s0")));
+    let open: Vec<TcpStream> = (0..2000)
+        .map(|i| open_stream(address, &format!("u{}", i % 20), &format!("s{}", i % 100)))
+        .collect();
+    // Let the streams' first looks settle before measuring.
+    std::thread::sleep(Duration::from_secs(1));
+    let before = cpu_time();
+    let idle = Duration::from_secs(5);
+    std::thread::sleep(idle);
+    let spent = cpu_time() - before;
+    println!(
+        "web idle with {} open streams: {:.1}% of one core",
+        open.len(),
+        100.0 * spent.as_secs_f64() / idle.as_secs_f64()
+    );
+    c.bench_function("web_table_with_2000_streams", |b| b.iter(|| place(address, "s0")));
+    drop(open);
 }
 
 fn web(c: &mut Criterion) {
@@ -203,6 +280,6 @@ fn web(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30);
-    targets = web
+    targets = web, open_streams
 }
 criterion_main!(benches);

@@ -35,7 +35,7 @@ pub enum CommandKind {
 /// The service's user for a Discord user (the member's nickname when known).
 pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User {
     let name = member.map_or_else(|| user.display_name(), |m| m.display_name());
-    User::new(user.id.to_string(), name)
+    User::self_named(user.id.to_string(), name)
 }
 
 fn guild_of(guild: Option<serenity::GuildId>) -> Option<String> {

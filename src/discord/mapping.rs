@@ -263,11 +263,37 @@ pub fn action_rows(rows: &[Row]) -> Vec<serenity::CreateActionRow> {
         .collect()
 }
 
-/// Who a message may notify: the users it mentions, never roles or everyone.
-pub fn allowed_mentions() -> serenity::CreateAllowedMentions {
+/// Who a message may notify: exactly the users the service mentions in it
+/// (`<@id>`), never roles or everyone, and nothing a name could carry (the
+/// service escapes names, so a mention typed in one is not a mention).
+pub fn allowed_mentions(content: &str) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
-        .all_users(true)
+        .users(mentioned(content).into_iter().map(serenity::UserId::new))
         .replied_user(false)
+}
+
+/// The ids of the users `content` mentions: `<@id>` or `<@!id>`, not
+/// escaped by a backslash.
+pub fn mentioned(content: &str) -> Vec<u64> {
+    let mut ids = Vec::new();
+    let mut from = 0;
+    while let Some(at) = content[from..].find("<@") {
+        let start = from + at;
+        from = start + 2;
+        if content[..start].ends_with('\\') {
+            continue;
+        }
+        let rest = content[from..].strip_prefix('!').unwrap_or(&content[from..]);
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if rest[digits.len()..].starts_with('>') {
+            if let Ok(id) = digits.parse::<u64>() {
+                if id != 0 && !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    ids
 }
 
 /// One message as it will go to Discord, already within the limits.
@@ -372,7 +398,7 @@ impl Message {
         serenity::CreateInteractionResponseMessage::new()
             .content(self.content.clone())
             .ephemeral(self.ephemeral)
-            .allowed_mentions(allowed_mentions())
+            .allowed_mentions(allowed_mentions(&self.content))
             .components(action_rows(&self.rows))
             .embeds(self.create_embeds())
             .files(self.files())
@@ -382,7 +408,7 @@ impl Message {
     pub fn to_edit_response(&self) -> serenity::EditInteractionResponse {
         serenity::EditInteractionResponse::new()
             .content(self.content.clone())
-            .allowed_mentions(allowed_mentions())
+            .allowed_mentions(allowed_mentions(&self.content))
             .components(action_rows(&self.rows))
             .embeds(self.create_embeds())
             .attachments(self.attachments())
@@ -393,7 +419,7 @@ impl Message {
         serenity::CreateInteractionResponseFollowup::new()
             .content(self.content.clone())
             .ephemeral(self.ephemeral)
-            .allowed_mentions(allowed_mentions())
+            .allowed_mentions(allowed_mentions(&self.content))
             .components(action_rows(&self.rows))
             .embeds(self.create_embeds())
             .add_files(self.files())
@@ -403,7 +429,7 @@ impl Message {
     pub fn to_create_message(&self) -> serenity::CreateMessage {
         serenity::CreateMessage::new()
             .content(self.content.clone())
-            .allowed_mentions(allowed_mentions())
+            .allowed_mentions(allowed_mentions(&self.content))
             .components(action_rows(&self.rows))
             .embeds(self.create_embeds())
             .add_files(self.files())
@@ -414,7 +440,7 @@ impl Message {
     pub fn to_edit_message(&self) -> serenity::EditMessage {
         serenity::EditMessage::new()
             .content(self.content.clone())
-            .allowed_mentions(allowed_mentions())
+            .allowed_mentions(allowed_mentions(&self.content))
             .components(action_rows(&self.rows))
             .embeds(self.create_embeds())
             .attachments(self.attachments())
@@ -1125,5 +1151,36 @@ mod tests {
         assert!(suggestions(vec!["x".repeat(101)]).is_empty());
         assert_eq!(thread_name(&"n".repeat(300)).len(), MAX_THREAD_NAME);
         assert_eq!(thread_name("  "), "Army Ants");
+    }
+}
+
+#[cfg(test)]
+mod mention_tests {
+    use super::*;
+    use crate::service::User;
+
+    #[test]
+    fn a_name_with_markdown_and_a_mention_is_sent_as_text_and_pings_no_one() {
+        // "A display name with a masked link shows as a link on the public
+        // leaderboard; a name holding `<@id>` pings that user from the
+        // daily post."
+        let user = User::self_named("1", "[free](https://evil.example) <@222> **x**");
+        let content = format!("<@333> to move. Standings: 1. {}", user.name);
+        assert_eq!(mentioned(&content), vec![333]);
+        assert!(!content.contains("[free]("), "{content}");
+        assert!(content.contains("\\<\\@222\\>"), "{content}");
+        let sent = serde_json::to_value(Message::text(&content).to_create_message()).unwrap();
+        assert_eq!(
+            sent["allowed_mentions"]["users"],
+            serde_json::json!(["333"]),
+            "{sent}"
+        );
+        assert_eq!(sent["allowed_mentions"]["parse"], serde_json::json!([]), "{sent}");
+    }
+
+    #[test]
+    fn mentions_are_read_only_where_the_service_wrote_them() {
+        assert_eq!(mentioned("<@1> <@!2> \\<@3> <@x> <@4 <@5>"), vec![1, 2, 5]);
+        assert_eq!(mentioned(""), Vec::<u64>::new());
     }
 }

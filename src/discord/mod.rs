@@ -180,7 +180,7 @@ fn framework_options() -> poise::FrameworkOptions<Data, Error> {
             mention_as_prefix: false,
             ..Default::default()
         },
-        allowed_mentions: Some(mapping::allowed_mentions()),
+        allowed_mentions: Some(mapping::allowed_mentions("")),
         ..Default::default()
     }
 }

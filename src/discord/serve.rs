@@ -117,14 +117,15 @@ pub async fn serve_health(
     // One line on stdout, as `antics serve` says it (tests read the port).
     println!("antics run listening on http://{bound}");
     tracing::info!(%bound, "health and metrics listening");
-    axum::serve(listener, health_router(service, activity))
-        .with_graceful_shutdown(async move {
-            while !*stop.borrow_and_update() {
-                if stop.changed().await.is_err() {
-                    return;
-                }
+    let connections = crate::web::live::Limits::from_env().connections;
+    let stopped = async move {
+        while !*stop.borrow_and_update() {
+            if stop.changed().await.is_err() {
+                return;
             }
-        })
+        }
+    };
+    crate::web::listen::serve(listener, health_router(service, activity), connections, stopped)
         .await
         .context("serving health and metrics")
 }
@@ -205,10 +206,15 @@ pub async fn serve(config: Config, options: ServeOptions, service: Arc<Service>)
         signalled.store(true, Ordering::SeqCst);
     };
     let activity = activity(&config, options.application_id);
-    let served = axum::serve(listener, router(service, endpoint, activity))
-        .with_graceful_shutdown(shutdown)
-        .await
-        .context("serving interactions");
+    let connections = crate::web::live::Limits::from_env().connections;
+    let served = crate::web::listen::serve(
+        listener,
+        router(service, endpoint, activity),
+        connections,
+        shutdown,
+    )
+    .await
+    .context("serving interactions");
     stopping.store(true, Ordering::SeqCst);
     let _ = stop_tick.send(true);
     let _ = tick.await;

@@ -109,8 +109,8 @@ impl Seats {
 
     fn labels(&self) -> BoardLabels {
         BoardLabels {
-            red: self.red.name.clone(),
-            black: self.black.name.clone(),
+            red: super::plain_text(&self.red.name),
+            black: super::plain_text(&self.black.name),
         }
     }
 }

@@ -79,7 +79,7 @@ impl Filling<Colour> for Table {
 
 impl Table {
     fn labels(&self) -> AttaLabels {
-        self.seats.iter().map(|u| u.name.clone()).collect()
+        self.seats.iter().map(|u| super::plain_text(&u.name)).collect()
     }
 }
 

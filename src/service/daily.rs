@@ -10,9 +10,9 @@ use super::types::*;
 use super::Ending;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
 use crate::ai::solver::daily::SEEN_WHOLE;
-use crate::rules::anthill::{self, Anthill};
-use crate::rules::ants_solitaire::{self, AntsSolitaire};
-use crate::rules::myrmex::{self, Myrmex, CHAMBERS};
+use crate::rules::anthill::Anthill;
+use crate::rules::ants_solitaire::AntsSolitaire;
+use crate::rules::myrmex::{Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Ranking};
 use crate::store::PatienceResult;
 use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
@@ -169,39 +169,28 @@ impl Service {
             ranked: false,
             started_at: now,
         };
-        let seed = Some(seed);
         let attempt = Dealt::Daily(attempt);
         // The registry fixes each daily's variant: Myrmex at minor level, Ants Solitaire strict.
         let daily = GameKind::parse(game)
             .and_then(GameKind::daily)
             .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
         let (reply, _) = match daily {
-            DailySetup::Myrmex(level) => {
-                let setup = myrmex::Setup {
-                    level,
-                    closed: false,
-                    seed,
-                    deal: None,
-                    ends_when_dead: true,
-                };
+            DailySetup::Myrmex(_) => {
+                let setup = Myrmex::daily_setup(daily, seed).expect("Myrmex's daily");
                 self.solitaire_start::<Myrmex>(req, &setup, attempt, |r| {
                     intro::<Myrmex>(req, r, proved.then_some(SEEN_WHOLE))
                 })
                 .await?
             }
             DailySetup::Anthill => {
-                let setup = anthill::Setup { seed, deal: None };
+                let setup = Anthill::daily_setup(daily, seed).expect("Anthill's daily");
                 self.solitaire_start::<Anthill>(req, &setup, attempt, |r| {
                     intro::<Anthill>(req, r, proved.then_some("This deal can be won."))
                 })
                 .await?
             }
-            DailySetup::Ants(variant) => {
-                let setup = ants_solitaire::Setup {
-                    variant,
-                    seed,
-                    deal: None,
-                };
+            DailySetup::Ants(_) => {
+                let setup = AntsSolitaire::daily_setup(daily, seed).expect("Ants Solitaire's daily");
                 self.solitaire_start::<AntsSolitaire>(req, &setup, attempt, |r| {
                     intro::<AntsSolitaire>(req, r, proved.then_some("This deal can be won."))
                 })
@@ -231,14 +220,35 @@ impl Service {
             for game in GAMES {
                 if let Some((daily, _)) = self.store.daily_deal(&day, game).await? {
                     if daily == seed {
-                        return Err(UserError::bad_option(format!(
-                            "That seed deals the daily {} of {day}, which is still open. Play it with \
-                             /daily play: it opens as practice once your ranked attempt has ended.",
-                            game_title(game)
-                        ))
-                        .into());
+                        return Err(open_daily(game, &day, "seed").into());
                     }
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses a chosen deal whose opening shows what an open day's
+    /// challenge of the same patience shows (its face-up cards in place;
+    /// Myrmex at any level): the day's deal in disguise, whatever order the
+    /// hidden cards were given.
+    pub(super) async fn refuse_open_daily_opening<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        setup: &G::Setup,
+    ) -> ServiceResult<()> {
+        let (Some(daily), Ok(chosen)) = (G::KIND.daily(), G::from_setup(setup)) else {
+            return Ok(());
+        };
+        let shown = G::shown_cards(&chosen.player_view());
+        let game = G::KIND.as_str();
+        for day in open_days(req.at) {
+            let Some((seed, _)) = self.store.daily_deal(&day, game).await? else {
+                continue;
+            };
+            let day_deal = G::daily_setup(daily, seed).and_then(|setup| G::from_setup(&setup).ok());
+            if day_deal.is_some_and(|deal| G::shown_cards(&deal.player_view()) == shown) {
+                return Err(open_daily(game, &day, "deal").into());
             }
         }
         Ok(())
@@ -445,6 +455,16 @@ impl Service {
 
 /// `winnable` is what the solver proved of the deal, if anything. The day
 /// opens every daily board's message ("Daily · 2026-11-25 · ...").
+/// The refusal of a chosen `what` (a seed, a deal) that deals `game`'s
+/// challenge of `day`, which is still open.
+fn open_daily(game: &str, day: &str, what: &str) -> UserError {
+    UserError::bad_option(format!(
+        "That {what} deals the daily {} of {day}, which is still open. Play it with \
+         /daily play: it opens as practice once your ranked attempt has ended.",
+        game_title(game)
+    ))
+}
+
 fn intro<G: SolitaireRules>(req: &Request, ranked: bool, winnable: Option<&str>) -> String {
     let kind = if ranked {
         "your ranked attempt"

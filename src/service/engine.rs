@@ -515,7 +515,7 @@ impl Service {
     /// A stored game of `G` with its state: kept from an earlier request,
     /// or rebuilt from its setup and log.
     pub async fn load_table<G: Served>(&self, row: GameRow) -> ServiceResult<Table<G>> {
-        super::touched::note(&row);
+        super::touched::note(&row)?;
         let seats: G::Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: G::Stored = serde_json::from_str(&row.setup).context("stored setup")?;
         let (game, log) = match G::dealt(&row, &setup, &seats) {

@@ -176,6 +176,18 @@ impl Service {
     /// Handles one interaction. Never fails: refusals and internal errors
     /// become ephemeral replies (internal ones logged with an id).
     pub async fn handle(&self, req: &Request) -> Reply {
+        self.handle_bound(req, None).await
+    }
+
+    /// Handles an action chosen on the board at `version` (a page's click):
+    /// refused as out of date, changing nothing, when the game it acts on
+    /// stands at another version, exactly as a button drawn for an older
+    /// board is.
+    pub async fn handle_on_board(&self, req: &Request, version: i64) -> Reply {
+        self.handle_bound(req, Some(version)).await
+    }
+
+    async fn handle_bound(&self, req: &Request, bound: Option<i64>) -> Reply {
         let swept = match self.next_sweep.is_due(req.at.timestamp_millis()) {
             true => self.sweep(req.at, true).await,
             false => Ok(vec![]),
@@ -187,7 +199,7 @@ impl Service {
         if let Err(e) = self.note_place(req).await {
             return internal_reply(e);
         }
-        let (result, touched) = touched::tracking(self.dispatch(req)).await;
+        let (result, touched) = touched::tracking(self.dispatch(req), bound).await;
         let mut reply = match result {
             Ok(reply) => reply,
             Err(ServiceError::User(e)) => {

@@ -72,7 +72,7 @@ impl Service {
             Target::Channel => self.channel_game(&req.channel, kind).await?,
         };
         if let Some(row) = &row {
-            touched::note(row);
+            touched::note(row)?;
         }
         match (row, target) {
             (Some(row), _) if row.kind == kind => Ok(row),

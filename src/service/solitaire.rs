@@ -15,7 +15,7 @@ use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
-use crate::rules::{GameKind, Kind, Solo};
+use crate::rules::{DailySetup, GameKind, Kind, Solo};
 use crate::store::{
     ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, PatienceResult, StoreError, StoredResult,
 };
@@ -53,6 +53,13 @@ pub(super) trait SolitaireRules:
 
     /// The setup from the command's options; `seed` is already chosen.
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError>;
+    /// The setup of a day's challenge dealt from the day's `seed`; `None`
+    /// when `daily` is another game's.
+    fn daily_setup(daily: DailySetup, seed: u64) -> Option<Self::Setup>;
+    /// What a position shows of its cards, pile by pile (the face-up cards
+    /// in place, nothing hidden): two deals whose openings show the same
+    /// can be practised one for the other.
+    fn shown_cards(view: &Self::View) -> String;
     /// Where each card lies on the board, for front ends played on the
     /// picture.
     fn regions(view: &Self::View) -> Vec<Region>;
@@ -522,11 +529,30 @@ impl Service {
         let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
-            let text = match loaded.game().outcome() {
-                Some(outcome) => outcome.detail,
-                None => "Your move.".to_string(),
+            let now = Utc::now().timestamp_millis();
+            let closed = loaded.daily.as_ref().and_then(DailyTag::close).filter(|close| now >= *close);
+            let text = match (loaded.game().outcome(), closed) {
+                (Some(outcome), _) => outcome.detail,
+                (None, Some(close)) => format!(
+                    "The day's challenge closed at {}: your attempt ends as it stood.",
+                    utc_text(close).unwrap_or_default()
+                ),
+                (None, None) => "Your move.".to_string(),
             };
-            Ok(Some(self.solitaire_reply(&loaded, text)))
+            let mut reply = self.solitaire_reply(&loaded, text);
+            if closed.is_some() {
+                // Over by the rules before the sweep writes it down: shown
+                // ended, with nothing left to play.
+                reply.components.clear();
+                if let Some(game) = reply.game.as_mut().filter(|g| g.status.is_open()) {
+                    game.status = GameStatus::Finished;
+                    game.legal.clear();
+                    game.spots.clear();
+                    game.to_move = None;
+                    game.to_move_id = None;
+                }
+            }
+            Ok(Some(reply))
         })
     }
 
@@ -617,7 +643,11 @@ impl Service {
             (None, None) => Some(rand::random::<u64>()),
             (None, Some(_)) => None,
         };
+        let chose_deal = deal.is_some();
         let setup = G::setup(opts, seed, deal)?;
+        if chose_deal {
+            self.refuse_open_daily_opening::<G>(req, &setup).await?;
+        }
         let (reply, _) = self
             .solitaire_start::<G>(req, &setup, dealt, |_| {
                 format!("{} starts a game of **{}**.", mention(&req.user), G::TITLE)
@@ -723,7 +753,7 @@ impl Service {
                             "You have no solitaire in this channel. Start one with /solitaire new.",
                         )
                     })?;
-                touched::note(&row);
+                touched::note(&row)?;
                 row
             }
         };
@@ -749,7 +779,7 @@ impl Service {
             .await?
             .filter(|row| !row.multiplayer && (row.channel_id == req.channel || row.owner_id == req.user.id))
             .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
-        touched::note(&row);
+        touched::note(&row)?;
         Ok(row)
     }
 

@@ -10,7 +10,25 @@ use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::Patience;
-use crate::rules::GameKind;
+use crate::rules::{DailySetup, GameKind};
+use std::fmt::Display;
+
+/// Cards as the notation writes them, a space between.
+fn cards<C: Display>(cards: impl IntoIterator<Item = C>) -> String {
+    cards
+        .into_iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Piles of cards, a `/` between.
+fn piles<'a, C: Display + 'a>(piles: impl IntoIterator<Item = &'a Vec<C>>) -> String
+where
+    &'a C: Display,
+{
+    piles.into_iter().map(cards).collect::<Vec<_>>().join("/")
+}
 
 impl SolitaireRules for Myrmex {
     const KIND: GameKind = GameKind::Myrmex;
@@ -31,6 +49,27 @@ impl SolitaireRules for Myrmex {
             deal,
             ends_when_dead: true,
         })
+    }
+
+    /// Open, at the day's level, ending when dead.
+    fn daily_setup(daily: DailySetup, seed: u64) -> Option<myrmex::Setup> {
+        let DailySetup::Myrmex(level) = daily else {
+            return None;
+        };
+        Some(myrmex::Setup {
+            level,
+            closed: false,
+            seed: Some(seed),
+            deal: None,
+            ends_when_dead: true,
+        })
+    }
+
+    /// The face-up cards only: the levels deal the same piles, so a deal of
+    /// any level that shows a day's cards is that day's in disguise.
+    fn shown_cards(view: &myrmex::View) -> String {
+        let up = view.piles.iter().map(|pile| cards(pile.cards.iter().flatten()));
+        up.collect::<Vec<_>>().join("/")
     }
 
     /// A new game from an old deal ends by itself when no chamber is left
@@ -83,6 +122,18 @@ impl SolitaireRules for Anthill {
         Ok(anthill::Setup { seed, deal })
     }
 
+    fn daily_setup(daily: DailySetup, seed: u64) -> Option<anthill::Setup> {
+        let DailySetup::Anthill = daily else { return None };
+        Some(anthill::Setup {
+            seed: Some(seed),
+            deal: None,
+        })
+    }
+
+    fn shown_cards(view: &anthill::View) -> String {
+        piles(&view.spots)
+    }
+
     fn regions(view: &Self::View) -> Vec<Region> {
         render::anthill_regions(view)
     }
@@ -99,6 +150,21 @@ impl SolitaireRules for AntsSolitaire {
             None => Variant::Strict,
         };
         Ok(ants_solitaire::Setup { variant, seed, deal })
+    }
+
+    fn daily_setup(daily: DailySetup, seed: u64) -> Option<ants_solitaire::Setup> {
+        let DailySetup::Ants(variant) = daily else {
+            return None;
+        };
+        Some(ants_solitaire::Setup {
+            variant,
+            seed: Some(seed),
+            deal: None,
+        })
+    }
+
+    fn shown_cards(view: &ants_solitaire::View) -> String {
+        format!("{}|{}", piles(&view.foundations), piles(&view.tableau))
     }
 
     fn regions(view: &Self::View) -> Vec<Region> {

@@ -20,6 +20,14 @@ impl User {
         }
     }
 
+    /// A person who chose their own name (a Discord display name): kept as
+    /// Discord markdown text, every character that could format, link or
+    /// mention escaped, so that it reads as typed wherever the bot writes it
+    /// and pings no one.
+    pub fn self_named(id: impl Into<String>, name: &str) -> User {
+        User::new(id, escape_markdown(name))
+    }
+
     /// The bot itself, the computer opponent.
     pub fn bot() -> User {
         User::new(BOT_ID, BOT_ID)
@@ -31,6 +39,41 @@ impl User {
 }
 
 pub const BOT_ID: &str = "antics";
+
+/// The characters Discord's markdown reads as formatting, links, quotes,
+/// headings or mentions.
+const MARKDOWN: &[char] = &[
+    '\\', '*', '_', '~', '`', '|', '[', ']', '(', ')', '<', '>', '#', '@', ':', '-',
+];
+
+/// `text` escaped for Discord markdown: it shows as typed.
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if MARKDOWN.contains(&c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A name escaped by [`escape_markdown`] as typed, for a picture or a page
+/// (which read no markdown).
+pub fn plain_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match chars.peek() {
+            Some(next) if c == '\\' && MARKDOWN.contains(next) => {
+                out.push(*next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
 
 /// An option value as a front end received it.
 #[derive(Clone, Debug, PartialEq, Eq)]

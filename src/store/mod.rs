@@ -310,6 +310,30 @@ impl Store {
         sender.as_ref().map(|s| s.subscribe())
     }
 
+    /// A mark of each of `channels` that changes whenever one of its games
+    /// does (a game started, an action saved): how many games it holds and
+    /// the sum of their versions. Channels without a game are left out. One
+    /// query for every channel a process watches.
+    pub async fn channel_marks(&self, channels: &[String]) -> Result<Vec<(String, i64, i64)>, StoreError> {
+        let mut marks = Vec::with_capacity(channels.len());
+        for chunk in channels.chunks(500) {
+            let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT channel_id, COUNT(*) AS n, CAST(COALESCE(SUM(version), 0) AS BIGINT) AS v \
+                 FROM games WHERE channel_id IN ({}) GROUP BY channel_id",
+                places.join(", ")
+            );
+            let mut query = sqlx::query(&sql);
+            for channel in chunk {
+                query = query.bind(channel);
+            }
+            for row in query.fetch_all(&self.pool).await? {
+                marks.push((row.try_get("channel_id")?, row.try_get("n")?, row.try_get("v")?));
+            }
+        }
+        Ok(marks)
+    }
+
     /// Tells watchers in every process that the game `id` changed (at
     /// commit, on PostgreSQL; nothing on SQLite).
     pub(super) async fn notify_change<'e, E>(&self, exec: E, id: &str) -> Result<(), StoreError>

@@ -7,13 +7,16 @@
 //! through the bot.
 
 use super::activity::{Activity, SignInError};
+use super::guard::{guard, Guard};
+use super::live::{Change, Limits, Live, Ticket};
 use super::moves::{moves, one_step, steps, Move, Step};
 use super::page;
 use super::seat::{self, Named, Seat};
+use super::sign_ins::SignIns;
 use crate::render::Region;
 use crate::rules::GameKind;
 use crate::service::{Input, OptionValue, Options, Placing, Reply, Service};
-use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -23,56 +26,88 @@ use base64::Engine as _;
 use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::broadcast::{self, error::RecvError};
+use tokio::sync::broadcast::error::RecvError;
 
 /// The largest action the table reads.
 const MAX_BODY: usize = 4 * 1024;
-/// How often the live stream looks at a store that cannot tell of changes.
-const WATCH_EVERY: Duration = Duration::from_millis(150);
-/// How often it looks all the same at one that can (PostgreSQL).
-const LOOK_ANYWAY: Duration = Duration::from_secs(2);
 
 /// The service, and in Discord the Activity's sign-in.
 pub struct Table {
     service: Arc<Service>,
     activity: Option<Activity>,
+    live: Arc<Live>,
+    sign_ins: SignIns,
 }
 
 type Shared = Arc<Table>;
 
 /// The table's routes over `service`, for one person at this machine (who
-/// plays comes from the page's address).
-pub fn router(service: Arc<Service>) -> Router {
-    routes(Table {
-        service,
-        activity: None,
-    })
+/// plays comes from the page's address), served at `address` (a loopback
+/// address: requests for any other host are refused).
+pub fn router(service: Arc<Service>, address: SocketAddr) -> Router {
+    let guard = Guard::Local { port: address.port() };
+    routes(service, None, guard)
 }
 
 /// The table as the app's Activity: who plays comes from a session the
 /// page gets by signing in through Discord, never from the address.
 pub fn activity_router(service: Arc<Service>, activity: Activity) -> Router {
-    routes(Table {
-        service,
-        activity: Some(activity),
-    })
+    let guard = Guard::Activity {
+        application_id: activity.application_id().to_string(),
+    };
+    routes(service, Some(activity), guard)
 }
 
-fn routes(table: Table) -> Router {
+fn routes(service: Arc<Service>, activity: Option<Activity>, guarded: Guard) -> Router {
+    let live = Live::new(service.store().clone(), Limits::from_env());
+    let table = Table {
+        service,
+        activity,
+        live,
+        sign_ins: SignIns::default(),
+    };
     Router::new()
         .route("/", get(page::index))
         .route("/table.js", get(page::script))
         .route("/table.css", get(page::style))
         .route("/activity.js", get(page::activity))
+        .route("/favicon.svg", get(page::icon))
+        .route("/favicon.ico", get(page::icon))
         .route("/api/config", get(config))
         .route("/api/session", post(sign_in))
         .route("/api/table", get(place))
         .route("/api/act", post(act))
         .route("/api/events", get(events))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(Arc::new(guarded), guard))
         .with_state(Arc::new(table))
+}
+
+/// The peer's address, where the server noted it ([`super::listen`]).
+struct Peer(Option<SocketAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Peer, Infallible> {
+        Ok(Peer(
+            parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0),
+        ))
+    }
+}
+
+/// The address a request comes from: the first one a proxy in front names
+/// (`X-Forwarded-For`), else the peer's. Only the caps per address read it.
+fn address_of(headers: &HeaderMap, peer: Option<SocketAddr>) -> IpAddr {
+    headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .and_then(|v| v.trim().parse().ok())
+        .or(peer.map(|peer| peer.ip()))
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
 }
 
 impl Table {
@@ -110,13 +145,26 @@ struct SignIn {
 }
 
 /// The page's session and the access token its SDK authenticates with.
-async fn sign_in(State(table): State<Shared>, Json(sign_in): Json<SignIn>) -> Result<Response, Refused> {
+/// Each sign-in asks Discord once, so they are limited per address and in
+/// all ([`SignIns`]).
+async fn sign_in(
+    State(table): State<Shared>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    Json(sign_in): Json<SignIn>,
+) -> Result<Response, Refused> {
     let Some(activity) = &table.activity else {
         return Err(Refused(
             StatusCode::NOT_FOUND,
             "This table is not an Activity.".into(),
         ));
     };
+    if !table.sign_ins.allow(address_of(&headers, peer)) {
+        return Err(Refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many sign-ins: wait a minute and open the table again.".into(),
+        ));
+    }
     let fine = |s: &str| (1..=200).contains(&s.len()) && s.chars().all(|c| c.is_ascii_graphic());
     if !fine(&sign_in.code) || !fine(&sign_in.instance_id) {
         return Err(Refused::bad("Send the SDK's `code` and the `instance_id`."));
@@ -311,6 +359,11 @@ struct Action {
     /// An Army Ants challenge's deployment: `random`, `minor` or `total`.
     #[serde(default)]
     deployment: Option<String>,
+    /// The version of the board a move or a button was chosen on: the
+    /// action is refused (`conflict`) if the game has moved on since. The
+    /// page always sends it.
+    #[serde(default)]
+    version: Option<i64>,
 }
 
 #[derive(Serialize)]
@@ -340,23 +393,36 @@ async fn act(
         name.and_then(GameKind::parse)
             .ok_or_else(|| Refused::bad("Name the game: army-ants, atta-ants, myrmex, anthill or ants."))
     };
-    let input = match (action.notation, action.component, action.new) {
+    // The page binds every move and button to the board it was chosen on;
+    // without a version a move is taken as typed (as `/... move` is).
+    let (input, version) = match (action.notation, action.component, action.new) {
         (Some(notation), None, None) => {
             let kind = kind(action.kind.as_deref())?;
-            command(&format!("{} move", kind.command()), &[("action", &notation)])
+            let input = command(&format!("{} move", kind.command()), &[("action", &notation)]);
+            (input, action.version)
         }
-        (None, Some(component), None) => Input::Component {
-            custom_id: component,
-            values: vec![],
-        },
-        (None, None, Some(new)) => new_game(
-            kind(Some(&new))?,
-            action.opponent.as_deref(),
-            action.deployment.as_deref(),
-        )?,
+        (None, Some(component), None) => {
+            let input = Input::Component {
+                custom_id: component,
+                values: vec![],
+            };
+            (input, action.version)
+        }
+        (None, None, Some(new)) => {
+            let input = new_game(
+                kind(Some(&new))?,
+                action.opponent.as_deref(),
+                action.deployment.as_deref(),
+            )?;
+            (input, None)
+        }
         _ => return Err(Refused::bad("Send one of `move`, `component` or `new`.")),
     };
-    let reply = table.service.handle(&seat.request(input)).await;
+    let request = seat.request(input);
+    let reply = match version {
+        Some(version) => table.service.handle_on_board(&request, version).await,
+        None => table.service.handle(&request).await,
+    };
     let buttons = steps(&reply.components, &[], &[]);
     Ok(Json(Answer {
         steps: (!buttons.is_empty()).then_some(buttons),
@@ -416,29 +482,45 @@ fn command(name: &str, options: &[(&str, &str)]) -> Input {
 /// A stream of `version` events: one at once, then one whenever a board of
 /// the place changes (through this page, another page, the bot or another
 /// process sharing the store). Its data names the boards' ids and versions.
-/// On PostgreSQL the store tells of changes as they commit; elsewhere the
-/// stream looks every [`WATCH_EVERY`].
+/// The process' one watcher ([`Live`]) says when the place's channel
+/// changed; the stream then looks at its boards. It ends when its session
+/// does; over a cap it is refused with 429 (the page then polls slowly).
 async fn events(
     State(table): State<Shared>,
+    Peer(peer): Peer,
     headers: HeaderMap,
     Query(named): Query<Named>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
     let seat = table.seat(&headers, named)?;
+    let address = address_of(&headers, peer);
+    let ticket = table
+        .live
+        .open(&seat.channel, &seat.user, address)
+        .map_err(|full| Refused(StatusCode::TOO_MANY_REQUESTS, full.words().into()))?;
     let service = table.service.clone();
-    let changes = service.store().watch_changes().await;
-    let start = (service, seat, changes, None::<String>);
-    let stream = stream::unfold(start, |(service, seat, mut changes, last)| async move {
+    let ends = seat.expires.map(|at| {
+        let left = (at - chrono::Utc::now().timestamp()).max(0) as u64;
+        tokio::time::Instant::now() + std::time::Duration::from_secs(left)
+    });
+    let start = (service, seat, ticket, None::<String>);
+    let stream = stream::unfold(start, move |(service, seat, mut ticket, last)| async move {
         loop {
             if let Some(now) = versions(&service, &seat)
                 .await
                 .filter(|now| last.as_ref() != Some(now))
             {
                 let event = Event::default().event("version").data(now.clone());
-                return Some((Ok(event), (service, seat, changes, Some(now))));
+                return Some((Ok(event), (service, seat, ticket, Some(now))));
             }
-            match &mut changes {
-                Some(told) => changed_here(told, &seat.channel).await,
-                None => tokio::time::sleep(WATCH_EVERY).await,
+            let session_over = async {
+                match ends {
+                    Some(ends) => tokio::time::sleep_until(ends).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                changed = changed_here(&mut ticket, &seat.channel) => if !changed { return None },
+                () = session_over => return None,
             }
         }
     });
@@ -460,19 +542,16 @@ async fn versions(service: &Service, seat: &Seat) -> Option<String> {
     Some(named.join(","))
 }
 
-/// Waits until a game of `channel` may have changed: the store says so, or
-/// it may have missed something (a lag, a lost connection, a while gone by).
-async fn changed_here(told: &mut broadcast::Receiver<String>, channel: &str) {
-    let wait = async {
-        loop {
-            match told.recv().await {
-                Ok(id) if id != channel => continue,
-                Ok(_) | Err(RecvError::Lagged(_)) => return,
-                Err(RecvError::Closed) => std::future::pending::<()>().await,
-            }
+/// Waits until a game of `channel` may have changed: the watcher says so,
+/// or the stream fell behind its news. `false` once the watcher is gone.
+async fn changed_here(ticket: &mut Ticket, channel: &str) -> bool {
+    loop {
+        match ticket.changes.recv().await {
+            Ok(Change::Channel(id)) if &*id != channel => continue,
+            Ok(_) | Err(RecvError::Lagged(_)) => return true,
+            Err(RecvError::Closed) => return false,
         }
-    };
-    let _ = tokio::time::timeout(LOOK_ANYWAY, wait).await;
+    }
 }
 
 /// Files of the page, with their content type.

@@ -9,10 +9,14 @@
 
 mod activity;
 mod api;
+mod guard;
+pub mod listen;
+pub mod live;
 mod moves;
 mod page;
 mod seat;
 mod session;
+mod sign_ins;
 
 use crate::service::Service;
 use anyhow::Context;
@@ -32,7 +36,10 @@ pub async fn serve_local(service: Service, port: u16) -> anyhow::Result<()> {
         .with_context(|| format!("listening on {address}"))?;
     let bound = listener.local_addr()?;
     println!("The table is open at http://{bound}/?user=you&channel=table");
-    axum::serve(listener, router(Arc::new(service)))
-        .await
-        .context("serving the table")
+    let connections = live::Limits::from_env().connections;
+    listen::serve(listener, router(Arc::new(service), bound), connections, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+    .context("serving the table")
 }

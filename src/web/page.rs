@@ -22,3 +22,8 @@ pub async fn style() -> Response {
 pub async fn activity() -> Response {
     asset(include_str!("page/activity.js"), "text/javascript; charset=utf-8")
 }
+
+/// The tab's icon: an ant.
+pub async fn icon() -> Response {
+    asset(include_str!("page/favicon.svg"), "image/svg+xml")
+}

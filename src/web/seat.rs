@@ -27,6 +27,8 @@ pub struct Seat {
     pub name: String,
     pub channel: String,
     guild: Option<String>,
+    /// When the seat's session ends (unix seconds); none in local mode.
+    pub expires: Option<i64>,
 }
 
 /// Names of letters, digits, `_` and `-`, 1 to 32 of them: nothing a
@@ -47,6 +49,7 @@ impl Seat {
                 user,
                 channel,
                 guild: Some("local".into()),
+                expires: None,
             }),
             false => Err(Refused::bad(
                 "Give `user` and `channel` as up to 32 letters, digits, `_` or `-`.",
@@ -58,9 +61,11 @@ impl Seat {
     pub fn of_session(session: Session) -> Seat {
         Seat {
             user: session.user,
-            name: session.name,
+            // A Discord name: escaped as the bot writes every such name.
+            name: crate::service::escape_markdown(&session.name),
             channel: session.channel,
             guild: session.guild,
+            expires: Some(session.expires),
         }
     }
 

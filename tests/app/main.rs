@@ -45,4 +45,5 @@ mod run_listen;
 mod serve;
 mod serve_replicas;
 mod web_activity;
+mod web_hardening;
 mod web_table;

@@ -281,7 +281,7 @@ fn a_stale_board_is_refused_and_changes_nothing() {
     assert_refused(&stranger, "not_a_player");
 }
 
-/// Moves count only moves: undo and end never (README, "Patiences").
+/// Moves count only moves: undo and end never (docs/commands.md, "Patiences are played by clicks").
 #[test]
 fn ending_at_once_reports_no_moves() {
     let s = Scratch::new();

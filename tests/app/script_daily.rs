@@ -943,6 +943,65 @@ fn the_seed_of_an_open_day_cannot_be_dealt_by_hand() {
 }
 
 #[test]
+fn the_deal_of_an_open_day_cannot_be_dealt_in_disguise() {
+    // Exploit closed: "`/solitaire new seed:` refuses an open day's seed,
+    // but `deal:` does not look: copying the visible cards of the day's Ants
+    // deal (the rest in any order) gives the very same hint."
+    use antics::rules::ants_solitaire::{AntsSolitaire, Setup, Variant};
+    use antics::rules::cards::write_deck_order;
+    for s in Scratch::each() {
+        let t = "2026-11-22T08:00:00Z";
+        run(&s, &[at(daily("alice", "c1", "ants"), t)]);
+        let (seed, _) = stored_deal(&s, "2026-11-22", "ants").expect("the deal is stored");
+        let day = AntsSolitaire::new(&Setup {
+            variant: Variant::Strict,
+            seed: Some(seed),
+            deal: None,
+        })
+        .unwrap();
+        // The cards in sight, in place; the hidden ones in another order.
+        let view = day.view();
+        let mut cards: Vec<_> = view
+            .foundations
+            .iter()
+            .chain(&view.tableau)
+            .flatten()
+            .copied()
+            .collect();
+        let mut hidden = day.unseen_cards();
+        hidden.reverse();
+        cards.extend(hidden);
+        let disguised = write_deck_order(&cards);
+        // A deal that shows one other card is another deal.
+        let mut other = cards.clone();
+        other.swap(0, 20);
+        let new = |time: &str, user: &str, deal: &str| {
+            at(
+                command(user, "c2", "solitaire new", json!({"game": "ants", "deal": deal})),
+                time,
+            )
+        };
+        let out = run(
+            &s,
+            &[
+                new(t, "bob", &disguised),
+                new(t, "carol", &write_deck_order(&other)),
+                new("2026-11-23T01:00:00Z", "dave", &disguised),
+            ],
+        );
+        assert_refused(&out[0], "bad_option");
+        assert!(
+            text(&out[0]).contains("That deal deals the daily"),
+            "{}",
+            text(&out[0])
+        );
+        assert!(text(&out[0]).contains("still open"), "{}", text(&out[0]));
+        assert_ok(&out[1]);
+        assert_ok(&out[2]);
+    }
+}
+
+#[test]
 fn an_open_days_record_is_its_players_alone() {
     // Exploit closed: "`/record` of a daily attempt is a public message with
     // every move, during the attempt and after it, while the day is still

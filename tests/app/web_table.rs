@@ -5,40 +5,21 @@
 use crate::common;
 
 use common::browser::{browser, node};
+use common::web::Table;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
-/// A table served over a fresh database, killed when dropped.
-struct Table {
-    server: Child,
-    url: String,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Table {
-    fn drop(&mut self) {
-        self.server.kill().ok();
-        self.server.wait().ok();
-    }
-}
+use std::process::{Command, Stdio};
 
 fn table() -> Table {
-    let dir = tempfile::tempdir().unwrap();
-    let (server, url) = serve(&dir.path().join("table.db"));
-    Table {
-        server,
-        url,
-        _dir: dir,
-    }
+    common::web::table(&[])
 }
 
 /// One HTTP/1.1 exchange with the table: its status and its JSON body.
 fn http(table: &Table, head: &str, body: &str) -> (u16, Value) {
-    let address = table.url.trim_start_matches("http://");
+    let address = &table.address;
     let mut stream = TcpStream::connect(address).expect("the table answers");
     let request = format!(
         "{head} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -468,29 +449,6 @@ fn a_private_deployment_is_placed_from_the_page_and_seen_by_no_one_else() {
     assert!(battle["placing"].is_null());
 }
 
-/// `antics play --web` on a free port over `db`, and its address.
-fn serve(db: &Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
-        .args(["play", "--web", "--port", "0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("antics starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .expect("the table's address")
-        .split("/?")
-        .next()
-        .unwrap()
-        .to_string();
-    (child, url)
-}
-
 /// Runs a scenario of tests/web/table.mjs against the table at `url`
 /// (screenshots go to ANTICS_WEB_SHOTS, if set); it must end well. What it
 /// printed.
@@ -514,10 +472,10 @@ fn every_patience_is_played_by_clicks_in_chromium() {
     let Some(dir) = browser() else { return };
     let table = table();
     for kind in ["anthill", "ants", "myrmex"] {
-        let told = scenario(&dir, &table.url, &["play", kind]);
+        let told = scenario(&dir, &table.url(), &["play", kind]);
         assert!(told.contains("finished"), "{told}");
     }
-    let told = scenario(&dir, &table.url, &["live"]);
+    let told = scenario(&dir, &table.url(), &["live"]);
     assert!(told.contains("live:"), "{told}");
 }
 
@@ -526,7 +484,7 @@ fn army_ants_and_atta_ants_are_played_whole_by_two_browsers() {
     let Some(dir) = browser() else { return };
     let table = table();
     for game in ["army", "atta"] {
-        let told = scenario(&dir, &table.url, &[game]);
+        let told = scenario(&dir, &table.url(), &[game]);
         assert!(told.contains("finished"), "{told}");
     }
 }
@@ -535,7 +493,7 @@ fn army_ants_and_atta_ants_are_played_whole_by_two_browsers() {
 fn private_deployments_are_placed_by_clicks_in_chromium() {
     let Some(dir) = browser() else { return };
     let table = table();
-    let told = scenario(&dir, &table.url, &["deploy"]);
+    let told = scenario(&dir, &table.url(), &["deploy"]);
     assert!(told.contains("minor:") && told.contains("total:"), "{told}");
 }
 
@@ -557,10 +515,10 @@ fn a_wide_atta_ants_map_zooms_to_a_finger_s_size_in_chromium() {
         ],
     );
     assert!(started.iter().all(|out| out["ok"] == true), "{started:?}");
-    let (mut server, url) = serve(&db);
+    let table = common::web::serve(&db, &[]);
+    let url = table.url();
     let told = scenario(&dir, &url, &["zoom"]);
     assert!(told.contains("zoom:"), "{told}");
-    server.kill().ok();
 }
 
 #[test]
@@ -572,7 +530,8 @@ fn a_move_made_through_the_script_shows_in_an_open_page() {
                        "options": {"game": "anthill", "seed": 7}});
     let out = common::script(&db, tmp.path(), &[start]);
     assert_eq!(out[0]["ok"], true);
-    let (mut server, url) = serve(&db);
+    let table = common::web::serve(&db, &[]);
+    let url = table.url();
     let mut page = Command::new("node")
         .arg(dir.join("table.mjs"))
         .args([&url, "watch"])
@@ -588,5 +547,4 @@ fn a_move_made_through_the_script_shows_in_an_open_page() {
     let changed = lines.next().unwrap().unwrap();
     assert!(changed.starts_with("changed"), "{changed}");
     assert!(page.wait().unwrap().success());
-    server.kill().ok();
 }

@@ -2,12 +2,13 @@
 //! would, JSON lines in, JSON lines out. Beside: the HTTP bodies the fake
 //! Discords read (`bodies`), the fake Discord of `antics run` (`wire`), the
 //! browser checks' tools (`browser`), the service called in process
-//! (`service`) and a toy game (`nim`).
+//! (`service`), the web table served (`web`) and a toy game (`nim`).
 
 pub mod bodies;
 pub mod browser;
 pub mod nim;
 pub mod service;
+pub mod web;
 pub mod wire;
 
 use rand::prelude::*;

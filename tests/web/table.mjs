@@ -31,6 +31,12 @@ function fail(message) {
 
 async function open(user, channel) {
   const page = await browser.newPage({ viewport: PHONE });
+  // A whole game shows no error in the console (a missing icon, a refused
+  // script, an exception).
+  page.on("console", (message) => {
+    if (message.type() === "error") fail(`console error at ${user}'s page: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => fail(`page error at ${user}'s page: ${error.message}`));
   await page.goto(`${url}/?user=${user}&channel=${channel}`);
   await page.waitForSelector("[data-new]");
   return page;

@@ -65,7 +65,7 @@ impl<A> Solved<A> {
 }
 
 /// The default budget: it decides nearly every Ants Solitaire deal, strict
-/// or relaxed, in well under a second (see the README's table); many
+/// or relaxed, in well under a second (see docs/solvers.md); many
 /// Anthill deals need more than this.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 

@@ -2,7 +2,8 @@
 // SDK's handshake, an OAuth2 code for `identify`, the server's session for
 // that code (it exchanges the code with the app's secret and checks the
 // activity instance), and the SDK authenticated with the access token.
-// Bundled into ../page/activity.js by `npm run build`.
+// Bundled into ../page/activity.js by `npm run build`, as a classic script
+// that names itself `window.anticsActivity` (the table is a classic script).
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 
 export async function signIn(clientId) {

@@ -1,7 +1,11 @@
 // The web table: the board the bot draws, with a button over every spot the
 // renderer names. A move is a click on its source, then on its target (or a
 // drag from one to the other); the board's buttons are one-step actions.
-// Every action goes to the server as the same request the bot would make.
+// Every action goes to the server as the same request the bot would make,
+// bound to the version of the board it was chosen on.
+//
+// A classic script, not a module: some phones refuse a module script in
+// the opaque-origin frame an Activity runs in.
 
 const params = new URLSearchParams(location.search);
 // Inside Discord (the app's Activity) the page signs in and the session
@@ -14,10 +18,20 @@ let session = null;
 async function signIn() {
   const config = await (await fetch("/api/config")).json();
   if (!config.activity) throw new Error("This table is not an Activity.");
-  const { signIn } = await import("/activity.js");
-  session = await signIn(config.activity);
+  await loadScript("/activity.js");
+  session = await window.anticsActivity.signIn(config.activity);
   seat = {};
   query = new URLSearchParams({ session }).toString();
+}
+
+// The sign-in bundle, as a classic script that names itself on `window`.
+function loadScript(src) {
+  return new Promise((loaded, failed) => {
+    const script = Object.assign(document.createElement("script"), { src });
+    script.onload = loaded;
+    script.onerror = () => failed(new Error(`could not load ${src}`));
+    document.head.append(script);
+  });
 }
 
 // Every call carries the session, if there is one.
@@ -71,8 +85,12 @@ let prompt = null;
 // otherwise says where the game stands.
 let told = false;
 
+// The bot's words as the page shows them: names arrive escaped for
+// Discord's markdown, and read here as typed.
+const plain = (text) => (text || "").replace(/\\([\\*_~`|\[\]()<>#@:-])/g, "$1");
+
 function say(text, refused = false) {
-  els.message.textContent = text || "";
+  els.message.textContent = plain(text);
   els.message.classList.toggle("refused", refused);
 }
 
@@ -124,7 +142,8 @@ async function send(action) {
       body: JSON.stringify({ ...seat, ...action }),
     });
     const body = await response.json();
-    say(body.ok ? firstLine(body.text) : body.error || body.text, !body.ok);
+    // A refusal's words, never its code.
+    say(body.ok ? firstLine(body.text) : body.text || body.error, !body.ok);
     told = true;
     const before = shown();
     await load();
@@ -143,8 +162,33 @@ function firstLine(text) {
   return (text || "").split("\n")[0].replace(/\*\*/g, "");
 }
 
+// What a control is, to find it again after the page is drawn anew: its
+// data- attribute and value.
+const FOCUS_KEYS = ["region", "action", "choice", "new", "show"];
+
+function focusOf(element) {
+  if (!element || !element.dataset) return null;
+  const key = FOCUS_KEYS.find((k) => k in element.dataset);
+  return key ? [key, element.dataset[key]] : null;
+}
+
+// Keeps a keyboard player's place: the control they were on, if it is
+// still there.
+function keepingFocus(redraw) {
+  const had = focusOf(document.activeElement);
+  redraw();
+  if (!had) return;
+  const [key, value] = had;
+  const again = [...document.querySelectorAll(`[data-${key}]`)].find((el) => el.dataset[key] === value);
+  again?.focus({ preventScroll: true });
+}
+
 function draw() {
-  els.who.textContent = session ? place.user : `${seat.user} at ${seat.channel}`;
+  keepingFocus(drawNow);
+}
+
+function drawNow() {
+  els.who.textContent = session ? plain(place.user) : `${seat.user} at ${seat.channel}`;
   els.choices.hidden = true;
   els.choices.replaceChildren();
   const board = shown();
@@ -187,11 +231,20 @@ function drawTabs(board) {
 
 function drawNew() {
   els.fresh.replaceChildren();
+  // What can only be refused is not offered: a second game of a group
+  // while one is open.
+  const busy = (multiplayer) => open(place.boards.find((b) => group(b) === (multiplayer ? "table" : "patience")));
   for (const game of place.new) {
     const button = document.createElement("button");
     button.className = "new";
     button.dataset.new = game.kind;
     button.textContent = game.kind === "army-ants" ? `Challenge: ${game.title}` : `New ${game.title}`;
+    if (busy(game.multiplayer)) {
+      button.disabled = true;
+      button.title = game.multiplayer
+        ? "This channel's game is not over yet."
+        : "Your patience here is not over yet: end it first.";
+    }
     button.addEventListener("click", () => {
       chosen = game.multiplayer ? "table" : "patience";
       const action = { new: game.kind };
@@ -218,6 +271,10 @@ function labelled(text, control) {
 
 // One-step actions: a button's click, or a one-word action.
 function showSteps(steps) {
+  keepingFocus(() => showStepsNow(steps));
+}
+
+function showStepsNow(steps) {
   els.steps.replaceChildren();
   for (const step of steps) {
     const button = document.createElement("button");
@@ -226,7 +283,7 @@ function showSteps(steps) {
     button.textContent = step.label;
     button.addEventListener("click", () => {
       if (step.run) step.run();
-      else send(step.component ? { component: step.component } : { kind: shown().kind, move: step.move });
+      else send(onBoard(step.component ? { component: step.component } : { kind: shown().kind, move: step.move }));
     });
     els.steps.append(button);
   }
@@ -242,7 +299,7 @@ function boardElement(board) {
   if (!board.image) {
     root.className = "waiting";
     const text = document.createElement("p");
-    text.textContent = board.text.replace(/\*\*/g, "");
+    text.textContent = plain(board.text.replace(/\*\*/g, ""));
     root.append(text);
     return root;
   }
@@ -348,13 +405,22 @@ function pick(id) {
     if (targets.has(spot.dataset.region)) spot.dataset.target = "";
     else delete spot.dataset.target;
   }
-  if (id && !board.placing) say(`From ${id}: pick where it goes.`);
+  if (id && !board.placing) {
+    const names = [...targets].map((target) => spotName(board, target));
+    say(`From ${spotName(board, id)}: pick where it goes (${names.join(", ")}).`);
+  }
+}
+
+// An action chosen on the board shown: bound to its version, so that a
+// board that moved on (another tab, another device) refuses it.
+function onBoard(action) {
+  return { ...action, version: shown().version };
 }
 
 function choose(move) {
   pick(null);
   if (move.actions.length === 1) {
-    send({ kind: shown().kind, move: move.actions[0] });
+    send(onBoard({ kind: shown().kind, move: move.actions[0] }));
     return;
   }
   say("Which move?");
@@ -363,10 +429,11 @@ function choose(move) {
     const button = document.createElement("button");
     button.dataset.choice = action;
     button.textContent = action;
-    button.addEventListener("click", () => send({ kind: shown().kind, move: action }));
+    button.addEventListener("click", () => send(onBoard({ kind: shown().kind, move: action })));
     els.choices.append(button);
   }
   els.choices.hidden = false;
+  els.choices.querySelector("button")?.focus();
 }
 
 // Atta Ants' larger maps draw their cards under a finger's width on a
@@ -595,23 +662,50 @@ function confirmPlacement(board) {
     if (!rows.length || rows[rows.length - 1].rank !== rank) rows.push({ rank, values: "" });
     rows[rows.length - 1].values += board.placing.cards[at.get(square)];
   }
-  send({ kind: board.kind, move: `deploy ${rows.map((row) => row.values).join("/")}` });
+  send(onBoard({ kind: board.kind, move: `deploy ${rows.map((row) => row.values).join("/")}` }));
 }
 
 // The server says when any board of the place changed; the page then
 // fetches the place again (and keeps its board if that one did not change).
+// A stream the server refuses (too many open, or the session over) is not
+// tried again: the page then looks every SLOW_POLL_MS instead.
+const SLOW_POLL_MS = 15000;
+
 function live() {
   const events = new EventSource(`/api/events?${query}`);
   events.addEventListener("version", () => load());
+  events.addEventListener("error", () => {
+    if (events.readyState === EventSource.CLOSED) setInterval(load, SLOW_POLL_MS);
+  });
 }
 
-if (inDiscord) {
-  try {
-    await signIn();
-  } catch (error) {
-    say(`Could not sign in: ${error.message || error}`, true);
-    throw error;
-  }
+// Discord's safe-area insets are empty until its first layout event: the
+// page keeps the device's own until they are set.
+function followSafeArea() {
+  const root = document.documentElement;
+  const sides = ["top", "right", "bottom", "left"];
+  const follow = () => {
+    const style = getComputedStyle(root);
+    for (const side of sides) {
+      const inset = style.getPropertyValue(`--discord-safe-area-inset-${side}`).trim();
+      if (inset) root.style.setProperty(`--safe-${side}`, inset);
+    }
+  };
+  follow();
+  new MutationObserver(follow).observe(root, { attributes: true, attributeFilter: ["style", "class"] });
+  window.addEventListener("resize", follow);
 }
-await load();
-live();
+
+(async () => {
+  followSafeArea();
+  if (inDiscord) {
+    try {
+      await signIn();
+    } catch (error) {
+      say(`Could not sign in: ${error.message || error}`, true);
+      throw error;
+    }
+  }
+  await load();
+  live();
+})();
