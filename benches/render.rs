@@ -27,6 +27,7 @@ fn render(c: &mut Criterion) {
     let labels = BoardLabels {
         red: "alice".into(),
         black: "bob".into(),
+        bottom: Side::Red,
     };
     let png = army_ants_png(&view, &labels); // prepares the art outside the timing
     println!("army_ants_png: {} bytes", png.len());

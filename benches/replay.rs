@@ -7,7 +7,7 @@
 
 use antics::render::{board_replay, AttaLabels, BoardLabels, Replay, Sample, MAX_REPLAY_BYTES};
 use antics::rules::anthill::{self, Anthill};
-use antics::rules::army_ants::{ArmyAnts, Setup, Status, View};
+use antics::rules::army_ants::{ArmyAnts, Setup, Side, Status, View};
 use antics::rules::atta_ants::{self, AttaAnts};
 use antics::rules::patience::Patience;
 use antics::rules::shuffle::SeededRng;
@@ -84,6 +84,7 @@ fn replay(c: &mut Criterion) {
     let labels = BoardLabels {
         red: "alice".into(),
         black: "bob".into(),
+        bottom: Side::Red,
     };
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);

@@ -31,8 +31,8 @@ const BOARD_X: u32 = (WIDTH - FILES as u32 * CELL_W) / 2;
 const BOARD_Y: u32 = HEADER_H + STRIP_H + LABEL_H;
 const BOARD_W: u32 = FILES as u32 * CELL_W;
 const BOARD_H: u32 = RANKS as u32 * CELL_H;
-const RED_STRIP_Y: u32 = BOARD_Y + BOARD_H + LABEL_H;
-const FOOTER_Y: u32 = RED_STRIP_Y + STRIP_H;
+const BOTTOM_STRIP_Y: u32 = BOARD_Y + BOARD_H + LABEL_H;
+const FOOTER_Y: u32 = BOTTOM_STRIP_Y + STRIP_H;
 
 /// A tile is what a square shows inside its border: the grid lines and the
 /// centre line (2.5 px either side of its row edge) stay outside it, so a
@@ -145,7 +145,8 @@ impl Tag {
 /// What is prepared once: the palette and every piece of art on it.
 struct Art {
     sprites: Sprites,
-    board: Indexed,
+    /// The empty board with Red at the bottom, and with Black.
+    boards: [Indexed; 2],
     /// `face * GROUNDS + ground`.
     tiles: Vec<Stamp>,
     tags: Vec<Stamp>,
@@ -158,7 +159,7 @@ struct Art {
 fn art() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
     ART.get_or_init(|| {
-        let board = board_background();
+        let boards = Side::BOTH.map(board_background);
         let sprites: Vec<Pixmap> = (0..2 * FACES).map(card_sprite).collect();
         let tiles: Vec<Pixmap> = (0..2 * FACES * GROUNDS)
             .map(|i| tile(&sprites[i / GROUNDS], i % GROUNDS))
@@ -167,7 +168,13 @@ fn art() -> &'static Art {
         let dots: Vec<Pixmap> = Side::BOTH.iter().map(|s| side_dot(*s)).collect();
         let key = mark_key();
         let mut builder = PaletteBuilder::default();
-        for pm in [&board, &key].into_iter().chain(&tiles).chain(&tags).chain(&dots) {
+        for pm in boards
+            .iter()
+            .chain([&key])
+            .chain(&tiles)
+            .chain(&tags)
+            .chain(&dots)
+        {
             builder.add_pixmap(pm);
         }
         // Text is written on the frame.
@@ -177,7 +184,7 @@ fn art() -> &'static Art {
         let sprites = Sprites::new(builder.build(), &[]);
         let stamps = |list: &[Pixmap]| list.iter().map(|pm| sprites.stamp_of(pm, (0, 0))).collect();
         Art {
-            board: sprites.indices(&board),
+            boards: boards.each_ref().map(|board| sprites.indices(board)),
             tiles: stamps(&tiles),
             tags: stamps(&tags),
             dots: stamps(&dots),
@@ -193,11 +200,12 @@ pub fn army_ants_png(view: &View, labels: &BoardLabels) -> Vec<u8> {
     art.sprites.palette().encode_indexed(&draw(view, labels, art))
 }
 
-/// Where each square was drawn, named as moves name it (`a1` to `e8`).
-pub fn army_ants_regions() -> Vec<super::Region> {
+/// Where each square was drawn with `bottom`'s army at the bottom, named
+/// as moves name it (`a1` to `e8`).
+pub fn army_ants_regions(bottom: Side) -> Vec<super::Region> {
     Square::all()
         .map(|sq| {
-            let (x, y) = cell_origin(sq);
+            let (x, y) = cell_origin(sq, bottom);
             super::Region::new(sq.to_string(), x as f32, y as f32, CELL_W as f32, CELL_H as f32)
         })
         .collect()
@@ -233,8 +241,8 @@ impl super::Board for View {
 }
 
 fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
-    let mut sheet = art.sprites.sheet(art.board.clone());
-    draw_squares(&mut sheet, view, art);
+    let mut sheet = art.sprites.sheet(art.boards[labels.bottom.index()].clone());
+    draw_squares(&mut sheet, view, labels.bottom, art);
     draw_header(&mut sheet, view, labels, art);
     for side in Side::BOTH {
         draw_strip(&mut sheet, view, labels, side, art);
@@ -243,11 +251,20 @@ fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
     sheet.image
 }
 
-/// The top-left corner of a square, Red's row 1 at the bottom.
-fn cell_origin(sq: Square) -> (u32, u32) {
-    let x = BOARD_X + sq.file() as u32 * CELL_W;
-    let y = BOARD_Y + (RANKS - 1 - sq.rank()) as u32 * CELL_H;
-    (x, y)
+/// The top-left corner of a square, `bottom`'s home row at the bottom:
+/// with Black there the board is turned half round, a1 at the top right.
+fn cell_origin(sq: Square, bottom: Side) -> (u32, u32) {
+    let (column, row) = screen_cell(sq.file(), sq.rank(), bottom);
+    (BOARD_X + column * CELL_W, BOARD_Y + row * CELL_H)
+}
+
+/// The column (from the left) and row (from the top) where a file and a
+/// rank are drawn.
+fn screen_cell(file: u8, rank: u8, bottom: Side) -> (u32, u32) {
+    match bottom {
+        Side::Red => (file as u32, (RANKS - 1 - rank) as u32),
+        Side::Black => ((FILES - 1 - file) as u32, rank as u32),
+    }
 }
 
 /// The last move's squares: where it came from, and where it went.
@@ -269,10 +286,10 @@ fn last_move_marks(view: &View) -> [Option<Mark>; 40] {
     marks
 }
 
-fn draw_squares(sheet: &mut Sheet, view: &View, art: &Art) {
+fn draw_squares(sheet: &mut Sheet, view: &View, bottom: Side, art: &Art) {
     let marks = last_move_marks(view);
     for sq in Square::all() {
-        let (x, y) = cell_origin(sq);
+        let (x, y) = cell_origin(sq, bottom);
         let (x, y) = (x + TILE_INSET, y + TILE_INSET);
         let mark = marks[sq.index()];
         let face = match view.cell(sq) {
@@ -292,7 +309,7 @@ fn draw_squares(sheet: &mut Sheet, view: &View, art: &Art) {
 
 // ---------------------------------------------------------------- prepared art
 
-fn board_background() -> Pixmap {
+fn board_background(bottom: Side) -> Pixmap {
     let mut pm = pixmap(WIDTH, HEIGHT, FRAME);
     for y in [HEADER_H, FOOTER_Y] {
         fill_rect(&mut pm, rect(0.0, y as f32 - 1.0, WIDTH as f32, 2.0), RULE);
@@ -305,7 +322,7 @@ fn board_background() -> Pixmap {
         BOARD_EDGE,
     );
     for sq in Square::all() {
-        let (x, y) = cell_origin(sq);
+        let (x, y) = cell_origin(sq, bottom);
         fill_rect(
             &mut pm,
             rect(x as f32, y as f32, CELL_W as f32, CELL_H as f32),
@@ -313,9 +330,9 @@ fn board_background() -> Pixmap {
         );
     }
     draw_grid(&mut pm);
-    draw_coordinates(&mut pm);
+    draw_coordinates(&mut pm, bottom);
     for side in Side::BOTH {
-        draw_chip(&mut pm, side);
+        draw_chip(&mut pm, side, bottom);
     }
     Style::new(&fonts().bold, 14.0).with(TEXT_DIM).draw(
         &mut pm,
@@ -357,35 +374,39 @@ fn draw_grid(pm: &mut Pixmap) {
     }
 }
 
-fn draw_coordinates(pm: &mut Pixmap) {
+fn draw_coordinates(pm: &mut Pixmap, bottom: Side) {
     let style = Style::new(&fonts().bold, 17.0).with(COORD);
     let lift = style.cap_height() / 2.0;
     let (bx, by) = (BOARD_X as f32, BOARD_Y as f32);
-    let (bottom, label) = ((BOARD_Y + BOARD_H) as f32, LABEL_H as f32);
+    let (below, label) = ((BOARD_Y + BOARD_H) as f32, LABEL_H as f32);
     for f in 0..FILES {
         let letter = ((b'a' + f) as char).to_string();
-        let x = bx + (f as f32 + 0.5) * CELL_W as f32;
+        let (column, _) = screen_cell(f, 0, bottom);
+        let x = bx + (column as f32 + 0.5) * CELL_W as f32;
         style.draw(pm, &letter, x, by - label / 2.0 + lift - 1.0, Align::Centre);
-        style.draw(pm, &letter, x, bottom + label / 2.0 + lift + 1.0, Align::Centre);
+        style.draw(pm, &letter, x, below + label / 2.0 + lift + 1.0, Align::Centre);
     }
     for r in 0..RANKS {
         let number = (r + 1).to_string();
-        let y = by + ((RANKS - 1 - r) as f32 + 0.5) * CELL_H as f32 + lift;
+        let (_, row) = screen_cell(0, r, bottom);
+        let y = by + (row as f32 + 0.5) * CELL_H as f32 + lift;
         style.draw(pm, &number, bx / 2.0 - 4.0, y, Align::Centre);
         style.draw(pm, &number, WIDTH as f32 - bx / 2.0 + 4.0, y, Align::Centre);
     }
 }
 
-fn strip_top(side: Side) -> u32 {
-    match side {
-        Side::Black => HEADER_H,
-        Side::Red => RED_STRIP_Y,
+/// Each player's bar sits on their own side of the board.
+fn strip_top(side: Side, bottom: Side) -> u32 {
+    if side == bottom {
+        BOTTOM_STRIP_Y
+    } else {
+        HEADER_H
     }
 }
 
 /// A small card back in the player's bar, naming the army by colour.
-fn draw_chip(pm: &mut Pixmap, side: Side) {
-    let mid = (strip_top(side) + STRIP_H / 2) as f32;
+fn draw_chip(pm: &mut Pixmap, side: Side, bottom: Side) {
+    let mid = (strip_top(side, bottom) + STRIP_H / 2) as f32;
     let chip = rounded_rect(BOARD_X as f32, mid - 13.0, 20.0, 26.0, 4.0);
     fill(pm, &chip, army(side));
     stroke(pm, &chip, TEXT.alpha(190), 1.5);
@@ -652,7 +673,7 @@ fn draw_header(sheet: &mut Sheet, view: &View, labels: &BoardLabels, art: &Art) 
 /// A player's bar: the name, its army, a tag, and the cards left.
 fn draw_strip(sheet: &mut Sheet, view: &View, labels: &BoardLabels, side: Side, art: &Art) {
     let f = fonts();
-    let mid = strip_top(side) + STRIP_H / 2;
+    let mid = strip_top(side, labels.bottom) + STRIP_H / 2;
     let small = Style::new(&f.regular, 16.0);
     let baseline = mid as f32 + small.cap_height() / 2.0;
     let cards = view.cells.iter().filter(|c| cell_side(c) == Some(side)).count();
@@ -767,6 +788,7 @@ pub fn army_ants_alt_text(view: &View, labels: &BoardLabels) -> String {
         &BoardLabels {
             red: short(&labels.red),
             black: short(&labels.black),
+            bottom: labels.bottom,
         },
     );
     if !status.is_empty() {
@@ -912,6 +934,30 @@ mod tests {
         }
     }
 
+    /// Black sees its own side of the board: its home row (8) at the
+    /// bottom, a1 at the top right, and its bar below the board.
+    #[test]
+    fn black_s_board_is_turned_half_round() {
+        let red = army_ants_regions(Side::Red);
+        let black = army_ants_regions(Side::Black);
+        let at = |regions: &[crate::render::Region], id: &str| {
+            let r = regions.iter().find(|r| r.id == id).expect("a square");
+            (r.x, r.y)
+        };
+        assert_eq!(at(&red, "a1"), at(&black, "e8"));
+        assert_eq!(at(&red, "e8"), at(&black, "a1"));
+        assert_eq!(at(&red, "c4"), at(&black, "c5"));
+        let (left, bottom) = at(&black, "e8");
+        assert!(black.iter().all(|r| r.x >= left && r.y <= bottom));
+        assert_eq!(strip_top(Side::Black, Side::Black), BOTTOM_STRIP_Y);
+        let view = full_board().view(None);
+        let turned = BoardLabels {
+            bottom: Side::Black,
+            ..labels()
+        };
+        assert_ne!(army_ants_png(&view, &labels()), army_ants_png(&view, &turned));
+    }
+
     #[test]
     fn alt_text_never_names_hidden_cards() {
         let mut game = minor(1);
@@ -937,6 +983,7 @@ mod tests {
         let long = BoardLabels {
             red: "r".repeat(5000),
             black: "b".repeat(5000),
+            bottom: Side::Red,
         };
         assert!(army_ants_alt_text(&game.view(None), &long).chars().count() <= 1024);
     }
@@ -974,8 +1021,10 @@ mod tests {
     #[test]
     fn the_palette_keeps_the_art_faithful() {
         let art = art();
-        let (mean, worst) = palette_error(&board_background(), &art.board);
-        assert!(mean < 0.5 && worst < 24, "board: mean {mean}, worst {worst}");
+        for bottom in Side::BOTH {
+            let (mean, worst) = palette_error(&board_background(bottom), &art.boards[bottom.index()]);
+            assert!(mean < 0.5 && worst < 24, "board: mean {mean}, worst {worst}");
+        }
         for face in [0, 9, 10, 11, 20, 21] {
             let sprite = card_sprite(face);
             for ground in 0..GROUNDS {
@@ -1033,6 +1082,7 @@ mod tests {
         let long = BoardLabels {
             red: "alice the magnificent".into(),
             black: "Bartholomew of the Black Army, Esq.".into(),
+            bottom: Side::Black,
         };
         let png = write("board", &full_board().view(None), &labels());
         let corner = tiny_skia::Pixmap::decode_png(&png)

@@ -33,11 +33,13 @@ pub use replay::{
     MAX_REPLAY_FRAMES,
 };
 
-/// The player names shown beside a board.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The player names shown beside a board, and which army is drawn at the
+/// bottom: the viewer's own, as a player sees their side of a real board.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardLabels {
     pub red: String,
     pub black: String,
+    pub bottom: crate::rules::army_ants::Side,
 }
 
 /// The names the board tests show: alice plays Red, bob Black.
@@ -46,5 +48,6 @@ fn alice_and_bob() -> BoardLabels {
     BoardLabels {
         red: "alice".into(),
         black: "bob".into(),
+        bottom: crate::rules::army_ants::Side::Red,
     }
 }

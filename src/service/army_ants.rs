@@ -107,10 +107,15 @@ impl Seats {
         }
     }
 
-    fn labels(&self) -> BoardLabels {
+    /// The names on the board, with `viewer`'s army at the bottom; a board
+    /// for everyone has the human's army there in a game against the
+    /// computer, and Red's otherwise.
+    fn labels(&self, viewer: Option<Side>) -> BoardLabels {
+        let human = self.bot().map(|(bot, _)| bot.opponent());
         BoardLabels {
             red: super::plain_text(&self.red.name),
             black: super::plain_text(&self.black.name),
+            bottom: viewer.or(human).unwrap_or(Side::Red),
         }
     }
 }
@@ -176,7 +181,7 @@ impl Served for ArmyAnts {
         service: &Service,
         loaded: &Loaded,
     ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
-        let labels = loaded.seats.labels();
+        let labels = loaded.seats.labels(None);
         service.table_replay(loaded, replay_view, move |sample| replay_image(sample, &labels))
     }
 
@@ -731,7 +736,7 @@ impl Service {
     ) -> Reply {
         let mut view = loaded.game().view(Some(side));
         placement.show(&mut view, hand, side);
-        let labels = loaded.seats.labels();
+        let labels = loaded.seats.labels(Some(side));
         let image = self.config.render.then(|| Image {
             regions: Vec::new(),
             png: army_ants_png(&view, &labels),
@@ -978,9 +983,9 @@ impl Service {
     /// buttons and summary.
     fn board_reply(&self, loaded: &Loaded, text: String, viewer: Option<Side>) -> Reply {
         let view = loaded.game().view(viewer);
-        let labels = loaded.seats.labels();
+        let labels = loaded.seats.labels(viewer);
         let image = self.config.render.then(|| Image {
-            regions: crate::render::army_ants_regions(),
+            regions: crate::render::army_ants_regions(labels.bottom),
             png: army_ants_png(&view, &labels),
             alt: army_ants_alt_text(&view, &labels),
         });
