@@ -154,6 +154,20 @@ fn spider_label(game: &AttaAnts, number: u8, dir: Dir) -> String {
     }
 }
 
+/// What `action` does in words, then its notation, as the selects word
+/// it: "r2: North to 1,0, pick up a leaf · r2 n+".
+pub(crate) fn action_label(game: &AttaAnts, action: &Action) -> String {
+    match action {
+        Action::Place { pos, rotation } => {
+            format!("Place at {} · {action}", placement_label(game, *pos, *rotation))
+        }
+        Action::Move(m) => move_label(game, m),
+        Action::Spider { number, dir } => format!("{} · {action}", spider_label(game, *number, *dir)),
+        Action::End => format!("End the turn · {action}"),
+        Action::Leave => action.to_string(),
+    }
+}
+
 /// The move being built in `view`, as far as it has gone (forced steps
 /// taken), for the board to draw; `None` outside a move.
 pub(crate) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {

@@ -56,13 +56,7 @@ impl Choice {
     /// moves)`, `From 3, 2 cards (5 moves)`.
     fn label(&self) -> String {
         match self {
-            Choice::Move(m) => match m.split_once(':') {
-                Some((from, rest)) => {
-                    let (count, to) = rest.split_once('-').unwrap_or((rest, ""));
-                    format!("{from} → {to} ({})", cards(count))
-                }
-                None => m.replace('-', " → "),
-            },
+            Choice::Move(m) => move_words(m),
             Choice::Narrow { prefix, moves } => {
                 let moves = format!("{moves} move{}", if *moves == 1 { "" } else { "s" });
                 match prefix.split_once(':') {
@@ -71,6 +65,18 @@ impl Choice {
                 }
             }
         }
+    }
+}
+
+/// A move as a select names it: `3 → 7`, or `3 → 7 (2 cards)` for a
+/// move of several cards (`3:2-7`).
+pub(crate) fn move_words(notation: &str) -> String {
+    match notation.split_once(':') {
+        Some((from, rest)) => {
+            let (count, to) = rest.split_once('-').unwrap_or((rest, ""));
+            format!("{from} → {to} ({})", cards(count))
+        }
+        None => notation.replace('-', " → "),
     }
 }
 

@@ -147,10 +147,19 @@ impl Served for ArmyAnts {
         TIMEOUT.to_string()
     }
 
-    /// Replies show the spectator's position, never hidden cards.
+    /// Replies show the spectator's position, never hidden cards; each
+    /// move on the board is worded as the move picker words it.
     fn summarised(loaded: &Loaded, summary: GameSummary) -> GameSummary {
+        let Some(game) = loaded.game.as_ref() else {
+            return summary;
+        };
+        let spots = Spot::worded(summary.spots, |action, from| {
+            let action: Action = action.parse().ok()?;
+            Some(picker::label(game.board(), &action, from.parse().ok()?))
+        });
         GameSummary {
-            position: loaded.game.as_ref().map(|game| game.position(None)),
+            position: Some(game.position(None)),
+            spots,
             ..summary
         }
     }

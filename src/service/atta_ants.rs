@@ -133,7 +133,17 @@ impl Served for AttaAnts {
     /// For terminals: the map in words, one sentence a line.
     fn summarised(loaded: &Loaded, summary: GameSummary) -> GameSummary {
         let labels = loaded.seats.labels();
+        let spots = match loaded.game.as_ref() {
+            Some(game) => Spot::worded(summary.spots, |action, _| {
+                Some(crate::controls::atta_ants::action_label(
+                    game,
+                    &action.parse().ok()?,
+                ))
+            }),
+            None => summary.spots,
+        };
         GameSummary {
+            spots,
             board_text: (loaded.game.as_ref())
                 .map(|g| atta_ants_alt_text(&g.view(None), &labels).replace(". ", "; ")),
             ..summary

@@ -232,8 +232,15 @@ impl<G: SolitaireRules> Served for G {
             GameStatus::Active => game.legal_actions().iter().map(ToString::to_string).collect(),
             _ => summary.legal,
         };
+        let spots = Spot::worded(summary.spots, |action, _| {
+            Some(format!(
+                "{} · {action}",
+                crate::controls::patience::move_words(action)
+            ))
+        });
         GameSummary {
             legal,
+            spots,
             score: Some(game.score()),
             board_text: Some(game.describe()),
             ..summary

@@ -319,9 +319,24 @@ pub struct Spot {
     pub action: String,
     pub from: String,
     pub to: String,
+    /// What the action does in words, then its notation, where the game
+    /// words it ("9 on c4 takes the 7 on c5 · c4xc5").
+    pub label: Option<String>,
 }
 
 impl Spot {
+    /// Each spot worded by `words` (given the action in notation and the
+    /// spot), where it has words for it.
+    pub fn worded(spots: Vec<Spot>, words: impl Fn(&str, &str) -> Option<String>) -> Vec<Spot> {
+        spots
+            .into_iter()
+            .map(|spot| Spot {
+                label: words(&spot.action, &spot.from),
+                ..spot
+            })
+            .collect()
+    }
+
     /// The spots of every action of `game` in `actions`.
     pub fn all<G: crate::rules::Game>(game: &G, actions: &[G::Action]) -> Vec<Spot> {
         actions
@@ -332,6 +347,7 @@ impl Spot {
                     action: text.clone(),
                     from,
                     to,
+                    label: None,
                 })
             })
             .collect()

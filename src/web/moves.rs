@@ -16,6 +16,8 @@ pub struct Move {
     pub to: String,
     /// The actions in notation, as the service reads them.
     pub actions: Vec<String>,
+    /// Each action in words then notation, for a player to choose from.
+    pub labels: Vec<String>,
 }
 
 /// A one-step action: its name (`deal`, `undo`, `end` ...), its label, and
@@ -35,13 +37,18 @@ pub struct Step {
 pub fn moves(spots: &[Spot]) -> Vec<Move> {
     let mut moves: Vec<Move> = Vec::new();
     for spot in spots {
+        let label = spot.label.clone().unwrap_or_else(|| spot.action.clone());
         match moves.iter_mut().find(|m| m.from == spot.from && m.to == spot.to) {
             Some(known) if known.actions.contains(&spot.action) => {}
-            Some(known) => known.actions.push(spot.action.clone()),
+            Some(known) => {
+                known.actions.push(spot.action.clone());
+                known.labels.push(label);
+            }
             None => moves.push(Move {
                 from: spot.from.clone(),
                 to: spot.to.clone(),
                 actions: vec![spot.action.clone()],
+                labels: vec![label],
             }),
         }
     }
@@ -129,6 +136,7 @@ mod tests {
             action: action.into(),
             from: from.into(),
             to: to.into(),
+            label: None,
         }
     }
 
@@ -137,13 +145,18 @@ mod tests {
         let spots = [
             spot("3-7", "3", "7"),
             spot("t2-f1", "t2", "f1"),
-            spot("4:2-8", "4", "8"),
+            Spot {
+                label: Some("4 → 8 (2 cards) · 4:2-8".into()),
+                ..spot("4:2-8", "4", "8")
+            },
             spot("4:1-8", "4", "8"),
         ];
         let moves = moves(&spots);
         assert_eq!(moves.len(), 3);
         assert_eq!((moves[0].from.as_str(), moves[0].to.as_str()), ("3", "7"));
         assert_eq!(moves[2].actions, vec!["4:2-8", "4:1-8"]);
+        // A choice reads in words where the game words it.
+        assert_eq!(moves[2].labels, vec!["4 → 8 (2 cards) · 4:2-8", "4:1-8"]);
     }
 
     #[test]

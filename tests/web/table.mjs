@@ -61,6 +61,18 @@ async function changed(page, before, timeout = 5000) {
   }
 }
 
+// When the page asks "Which move?", each choice says what it does in
+// words, then its notation; the first is taken.
+async function choose(page) {
+  const choice = page.locator("[data-choice]");
+  if (!(await choice.first().isVisible().catch(() => false))) return;
+  const read = await choice.evaluateAll((buttons) => buttons.map((b) => [b.dataset.choice, b.textContent]));
+  for (const [action, text] of read) {
+    if (!text.endsWith(` · ${action}`) || text.length <= action.length + 3) fail(`the choice ${action} reads "${text}"`);
+  }
+  await choice.first().click();
+}
+
 // One click-step of a patience: a move (source, target, maybe a choice),
 // else a deal. Returns false when neither is open.
 async function step(page) {
@@ -72,8 +84,7 @@ async function step(page) {
     const targets = page.locator("[data-region][data-target]");
     await targets.first().waitFor();
     await targets.nth(below(await targets.count())).click();
-    const choice = page.locator("[data-choice]");
-    if (await choice.first().isVisible().catch(() => false)) await choice.first().click();
+    await choose(page);
   } else if ((await page.locator('[data-action="deal"]').count()) > 0) {
     await page.locator('[data-action="deal"]').click();
   } else {
@@ -191,6 +202,11 @@ async function army() {
   await pages.alice.waitForSelector('[data-board][data-kind="army-ants"][data-status="active"]');
   await agree(pages, pages.alice);
   if (shots) await pages.alice.screenshot({ path: `${shots}/army-ants-start.png`, fullPage: true });
+  if (shots) await pages.bob.screenshot({ path: `${shots}/army-ants-black.png`, fullPage: true });
+  // Each player sees their own army at the bottom: Red's row 1, Black's 8.
+  const top = async (page, square) => (await page.locator(`[data-region="${square}"]`).boundingBox()).y;
+  if (!((await top(pages.alice, "a1")) > (await top(pages.alice, "a8")))) fail("Red's row 1 is not at the bottom of Red's page");
+  if (!((await top(pages.bob, "a8")) > (await top(pages.bob, "a1")))) fail("Black's row 8 is not at the bottom of Black's page");
   // The stranger sees the board but no move of theirs, and is refused.
   await stranger.waitForSelector('[data-board][data-status="active"]');
   if ((await stranger.locator("[data-region][data-source]").count()) > 0) fail("a stranger is offered moves");
@@ -306,8 +322,7 @@ async function zoom() {
       );
       targets.sort((a, b) => east(b) - east(a));
       await page.locator(`[data-region="${targets[0]}"]`).click();
-      const choice = page.locator("[data-choice]");
-      if (await choice.first().isVisible().catch(() => false)) await choice.first().click();
+      await choose(page);
     } else if ((await page.locator('[data-action="end"]').count()) > 0) {
       await page.locator('[data-action="end"]').click();
     } else {

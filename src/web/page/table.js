@@ -425,13 +425,13 @@ function choose(move) {
   }
   say("Which move?");
   els.choices.replaceChildren();
-  for (const action of move.actions) {
+  move.actions.forEach((action, i) => {
     const button = document.createElement("button");
     button.dataset.choice = action;
-    button.textContent = action;
+    button.textContent = move.labels?.[i] ?? action;
     button.addEventListener("click", () => send(onBoard({ kind: shown().kind, move: action })));
     els.choices.append(button);
-  }
+  });
   els.choices.hidden = false;
   els.choices.querySelector("button")?.focus();
 }
