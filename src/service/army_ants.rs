@@ -791,7 +791,7 @@ impl Service {
                 let next = placement.with(card);
                 next.check(&hand)
                     .map_err(|_| UserError::bad_option("That card is already placed."))?;
-                next
+                next.with_last(&hand, side)
             }
             deploy::TAKE_BACK => placement.taken_back(),
             deploy::START_OVER => deploy::Placement::empty(&hand),

@@ -80,6 +80,16 @@ impl Placement {
         next
     }
 
+    /// With one card left, that card on the last square: a select of one
+    /// option would only cost a click. Not where the Queen's rule forbids
+    /// it, so the picker can say why.
+    pub fn with_last(self, hand: &DeployHand, side: Side) -> Placement {
+        match remaining(hand, &self.cards).as_slice() {
+            [last] if queen_rule_broken(&self.with(*last), hand, side).is_none() => self.with(*last),
+            _ => self,
+        }
+    }
+
     pub fn taken_back(&self) -> Placement {
         let mut next = self.clone();
         next.cards.pop();
@@ -368,6 +378,27 @@ mod tests {
         assert!(Placement::parse("dpa0:333").unwrap().1.check(&hand).is_err());
         assert!(Placement::parse("dpa1:3").unwrap().1.check(&hand).is_err());
         assert_eq!(remaining(&hand, &ok.cards), vec![Card::Ants(5), Card::Ants(9)]);
+    }
+
+    #[test]
+    fn the_last_card_goes_down_by_itself() {
+        let hand = DeployHand {
+            rows: vec![0],
+            cards: vec![
+                Card::Ants(2),
+                Card::Ants(3),
+                Card::Ants(4),
+                Card::Ants(5),
+                Card::Ants(6),
+            ],
+        };
+        let four = Placement::parse("dpa0:234").unwrap().1;
+        let last = four.with(Card::Ants(5)).with_last(&hand, Side::Red);
+        assert!(last.is_complete(&hand));
+        assert_eq!(last.cards.last(), Some(&Card::Ants(6)));
+        // With two left, the player still chooses.
+        let three = Placement::parse("dpa0:23").unwrap().1;
+        assert_eq!(three.clone().with_last(&hand, Side::Red), three);
     }
 
     #[test]
