@@ -476,15 +476,15 @@ impl Service {
                 true => "anyone here".to_string(),
                 false => mention(seats.challenged()),
             };
+            let side = seats.challenger.opponent().name();
             let text = format!(
-                "{} challenges {whom} to **Army Ants**; {} plays {}.",
+                "{} challenges {whom} to **Army Ants**; {}.",
                 mention(seats.user(seats.challenger)),
                 if seats.is_open() {
-                    "whoever accepts"
+                    format!("whoever accepts plays {side}")
                 } else {
-                    "they would"
+                    format!("they would play {side}")
                 },
-                seats.challenger.opponent().name(),
             );
             return Ok(self.challenge_reply(&loaded, text));
         }

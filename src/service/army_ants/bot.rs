@@ -102,7 +102,6 @@ pub(super) fn words(turns: &BotTurns, bot_label: &str, before: Phase) -> String 
     if turns.declined_draw {
         text.push_str(&format!("{bot_label} declines the draw and plays on. "));
     }
-    let mut battle_started = false;
     let mut placed = false;
     for (action, events) in &turns.played {
         match action {
@@ -118,10 +117,36 @@ pub(super) fn words(turns: &BotTurns, bot_label: &str, before: Phase) -> String 
         for pass in &events.passes {
             text.push_str(&format!("{} has no legal move and passes. ", pass.name()));
         }
-        battle_started |= events.battle_started;
-    }
-    if battle_started && before != Phase::Battle {
-        text.push_str("The rally is over: the battle begins! ");
+        // Told where it happens: a move after it is a battle move, even one
+        // written like the rally move before it.
+        if events.battle_started && before != Phase::Battle {
+            text.push_str("The rally is over: the battle begins! ");
+        }
     }
     text.trim_end().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::army_ants::Square;
+
+    /// The rally's last move and the first battle move can read alike
+    /// (`e3=e4` twice): the start of the battle is told between them.
+    #[test]
+    fn the_battle_is_told_where_it_begins() {
+        let swap = Action::Swap("e3".parse::<Square>().unwrap(), "e4".parse().unwrap());
+        let started = Events {
+            battle_started: true,
+            ..Events::default()
+        };
+        let turns = BotTurns {
+            played: vec![(swap.clone(), started), (swap, Events::default())],
+            declined_draw: false,
+        };
+        assert_eq!(
+            words(&turns, "antics (Black)", Phase::Rally { red: 0, black: 1 }),
+            "antics (Black) played **e3=e4**. The rally is over: the battle begins! antics (Black) played **e3=e4**."
+        );
+    }
 }
