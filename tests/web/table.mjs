@@ -202,11 +202,26 @@ async function army() {
   await pages.alice.waitForSelector('[data-board][data-kind="army-ants"][data-status="active"]');
   await agree(pages, pages.alice);
   if (shots) await pages.alice.screenshot({ path: `${shots}/army-ants-start.png`, fullPage: true });
-  if (shots) await pages.bob.screenshot({ path: `${shots}/army-ants-black.png`, fullPage: true });
-  // Each player sees their own army at the bottom: Red's row 1, Black's 8.
-  const top = async (page, square) => (await page.locator(`[data-region="${square}"]`).boundingBox()).y;
-  if (!((await top(pages.alice, "a1")) > (await top(pages.alice, "a8")))) fail("Red's row 1 is not at the bottom of Red's page");
-  if (!((await top(pages.bob, "a8")) > (await top(pages.bob, "a1")))) fail("Black's row 8 is not at the bottom of Black's page");
+  if (shots) await pages.bob.screenshot({ path: `${shots}/army-ants-other-side.png`, fullPage: true });
+  // Each player sees their own army at the bottom: Red's row 1, Black's 8
+  // (once the board is laid out).
+  const under = (page, low, high) =>
+    page
+      .waitForFunction(
+        ([low, high]) => {
+          const top = (square) => document.querySelector(`[data-region="${square}"]`)?.getBoundingClientRect().top;
+          return top(low) > top(high);
+        },
+        [low, high],
+        { timeout: 5000 },
+      )
+      .then(() => true, () => false);
+  for (const [user, page] of Object.entries(pages)) {
+    // The colours are dealt at random; the board's alt text names them.
+    const alt = await page.locator("[data-board] img").first().getAttribute("alt");
+    const [low, high] = alt.includes(`Red (${user})`) ? ["a1", "a8"] : ["a8", "a1"];
+    if (!(await under(page, low, high))) fail(`${user}'s row ${low[1]} is not at the bottom of their page`);
+  }
   // The stranger sees the board but no move of theirs, and is refused.
   await stranger.waitForSelector('[data-board][data-status="active"]');
   if ((await stranger.locator("[data-region][data-source]").count()) > 0) fail("a stranger is offered moves");
