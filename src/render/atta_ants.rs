@@ -794,30 +794,10 @@ fn draw_highlights(sheet: &mut Sheet, grid: &Grid, view: &View) {
     }
 }
 
-/// Leaves, spiders and ants on one card.
+/// Spiders, ants and loose leaves on one card, in that order.
 fn draw_contents(sheet: &mut Sheet, grid: &Grid, view: &View, pos: Pos) {
     let (x, y) = grid.corner(pos);
     let c = grid.cell;
-    let leaves = view.leaves.iter().find(|(p, _)| *p == pos).map_or(0, |(_, n)| *n);
-    if leaves > 0 {
-        let (lx, ly) = (x + c * 0.82, y + c * 0.18);
-        let leaf = Piece::Leaf {
-            size10: (c * 0.1 * 10.0) as u32,
-        };
-        stamp(sheet, leaf, lx, ly);
-        if leaves > 1 {
-            write_text(
-                sheet,
-                &format!("{leaves}"),
-                true,
-                22.0,
-                INK,
-                lx - c * 0.13,
-                ly + 9.0,
-                Align::Right,
-            );
-        }
-    }
     // Spiders side by side, apart, each with its number in its body, as
     // large as an ant's even when they share a card (a phone shows the
     // board at about 40 %).
@@ -833,11 +813,13 @@ fn draw_contents(sheet: &mut Sheet, grid: &Grid, view: &View, pos: Pos) {
         stamp(sheet, piece, sx.round(), y + c * 0.5);
     }
     let ants: Vec<&Ant> = view.ants.iter().filter(|a| a.at == Some(pos)).collect();
-    if ants.is_empty() {
-        return;
-    }
-    // Three to a row (four past nine ants), bottom up; tokens keep their
-    // size and overlap a little where a crowd would not fit.
+    draw_ants(sheet, view, &ants, x, y, c);
+    draw_loose_leaves(sheet, view, pos, x, y, c);
+}
+
+/// The ants of one card, three to a row (four past nine ants), bottom up;
+/// tokens keep their size and overlap a little where a crowd would not fit.
+fn draw_ants(sheet: &mut Sheet, view: &View, ants: &[&Ant], x: f32, y: f32, c: f32) {
     let r = ant_radius(c);
     let per_row = if ants.len() > 9 { 4 } else { 3 };
     let rows = ants.len().div_ceil(per_row);
@@ -862,6 +844,31 @@ fn draw_contents(sheet: &mut Sheet, grid: &Grid, view: &View, pos: Pos) {
             moving: view.is_moving(ant.id),
         };
         stamp(sheet, piece, ax.round(), ay.round());
+    }
+}
+
+/// The loose leaves of one card, in its top right corner, drawn last so
+/// that no token hides them.
+fn draw_loose_leaves(sheet: &mut Sheet, view: &View, pos: Pos, x: f32, y: f32, c: f32) {
+    let leaves = view.leaves.iter().find(|(p, _)| *p == pos).map_or(0, |(_, n)| *n);
+    if leaves > 0 {
+        let (lx, ly) = (x + c * 0.82, y + c * 0.18);
+        let leaf = Piece::Leaf {
+            size10: (c * 0.1 * 10.0) as u32,
+        };
+        stamp(sheet, leaf, lx, ly);
+        if leaves > 1 {
+            write_text(
+                sheet,
+                &format!("{leaves}"),
+                true,
+                22.0,
+                INK,
+                lx - c * 0.13,
+                ly + 9.0,
+                Align::Right,
+            );
+        }
     }
 }
 
