@@ -9,35 +9,10 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-/// One exchange with `extra` header lines: the status, the head and the
-/// JSON body.
-fn exchange(table: &Table, head: &str, extra: &str, body: &str) -> (u16, String, Value) {
-    let mut stream = TcpStream::connect(&table.address).expect("the table answers");
-    let request = format!(
-        "{head} HTTP/1.1\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let status = answer[9..12].parse().expect("a status");
-    let (head, payload) = answer.split_once("\r\n\r\n").unwrap_or_default();
-    (
-        status,
-        head.to_lowercase(),
-        serde_json::from_str(payload).unwrap_or(Value::Null),
-    )
-}
-
-fn own(table: &Table) -> String {
-    format!("Host: {}\r\n", table.address)
-}
-
 fn place(table: &Table, user: &str) -> Value {
-    let (status, _, body) = exchange(
-        table,
+    let (status, _, body) = table.exchange(
         &format!("GET /api/table?user={user}&channel=c1"),
-        &own(table),
+        &table.own_host(),
         "",
     );
     assert_eq!(status, 200, "{body}");
@@ -49,7 +24,9 @@ fn act(table: &Table, user: &str, action: Value) -> Value {
     body.as_object_mut()
         .unwrap()
         .extend(action.as_object().unwrap().clone());
-    exchange(table, "POST /api/act", &own(table), &body.to_string()).2
+    table
+        .exchange("POST /api/act", &table.own_host(), &body.to_string())
+        .2
 }
 
 #[test]
@@ -60,23 +37,23 @@ fn only_the_table_s_own_address_and_page_are_answered() {
     let port = table.address.rsplit(':').next().unwrap();
     let new = json!({"user": "alice", "channel": "c1", "new": "ants"}).to_string();
     let rebound = format!("Host: evil.example:{port}\r\n");
-    let (status, _, body) = exchange(&table, "POST /api/act", &rebound, &new);
+    let (status, _, body) = table.exchange("POST /api/act", &rebound, &new);
     assert_eq!(status, 403, "{body}");
     assert!(body["error"].as_str().unwrap().contains("own address"), "{body}");
-    let (status, _, _) = exchange(&table, "GET /api/table?user=alice&channel=c1", &rebound, "");
+    let (status, _, _) = table.exchange("GET /api/table?user=alice&channel=c1", &rebound, "");
     assert_eq!(status, 403);
-    let foreign = format!("{}Origin: http://evil.example:{port}\r\n", own(&table));
-    let (status, _, body) = exchange(&table, "POST /api/act", &foreign, &new);
+    let foreign = format!("{}Origin: http://evil.example:{port}\r\n", table.own_host());
+    let (status, _, body) = table.exchange("POST /api/act", &foreign, &new);
     assert_eq!(status, 403, "{body}");
     assert!(
         place(&table, "alice")["boards"].as_array().unwrap().is_empty(),
         "nothing started"
     );
-    let ours = format!("{}Origin: http://{}\r\n", own(&table), table.address);
-    let (status, _, body) = exchange(&table, "POST /api/act", &ours, &new);
+    let ours = format!("{}Origin: http://{}\r\n", table.own_host(), table.address);
+    let (status, _, body) = table.exchange("POST /api/act", &ours, &new);
     assert_eq!((status, &body["ok"]), (200, &json!(true)), "{body}");
     let localhost = format!("Host: localhost:{port}\r\n");
-    assert_eq!(exchange(&table, "GET /", &localhost, "").0, 200);
+    assert_eq!(table.exchange("GET /", &localhost, "").0, 200);
 }
 
 #[test]
@@ -84,7 +61,7 @@ fn every_answer_carries_the_security_headers_and_the_page_an_icon() {
     // "No frame-ancestors/X-Frame-Options (a framed page's one-click End
     // game ended the game)"; "the page requests /favicon.ico and gets 404".
     let table = table(&[]);
-    let (status, head, _) = exchange(&table, "GET /", &own(&table), "");
+    let (status, head, _) = table.exchange("GET /", &table.own_host(), "");
     assert_eq!(status, 200);
     for line in [
         "content-security-policy: default-src 'self'",
@@ -96,7 +73,7 @@ fn every_answer_carries_the_security_headers_and_the_page_an_icon() {
         assert!(head.contains(line), "{line} in {head}");
     }
     for icon in ["GET /favicon.ico", "GET /favicon.svg"] {
-        let (status, head, _) = exchange(&table, icon, &own(&table), "");
+        let (status, head, _) = table.exchange(icon, &table.own_host(), "");
         assert_eq!(status, 200, "{icon}");
         assert!(head.contains("content-type: image/svg+xml"), "{head}");
     }

@@ -8,8 +8,7 @@ use common::browser::{browser, node};
 use common::web::Table;
 
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -17,20 +16,11 @@ fn table() -> Table {
     common::web::table(&[])
 }
 
-/// One HTTP/1.1 exchange with the table: its status and its JSON body.
+/// One exchange with the table from its own page: its status and its
+/// JSON body.
 fn http(table: &Table, head: &str, body: &str) -> (u16, Value) {
-    let address = &table.address;
-    let mut stream = TcpStream::connect(address).expect("the table answers");
-    let request = format!(
-        "{head} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let status = answer[9..12].parse().expect("a status");
-    let (_, payload) = answer.split_once("\r\n\r\n").unwrap_or_default();
-    (status, serde_json::from_str(payload).unwrap_or(Value::Null))
+    let (status, _, body) = table.exchange(head, &table.own_host(), body);
+    (status, body)
 }
 
 fn get(table: &Table, user: &str, channel: &str) -> (u16, Value) {

@@ -1,7 +1,9 @@
 //! `antics play --web` as the web table's tests run it: on a free port over
 //! a SQLite file, killed when dropped.
 
-use std::io::{BufRead, BufReader};
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
@@ -17,6 +19,31 @@ impl Table {
     /// The page's address.
     pub fn url(&self) -> String {
         format!("http://{}", self.address)
+    }
+
+    /// The `Host` header line a page on the table's own address sends.
+    pub fn own_host(&self) -> String {
+        format!("Host: {}\r\n", self.address)
+    }
+
+    /// One HTTP/1.1 exchange with `extra` header lines: the status, the
+    /// head in lower case and the JSON body.
+    pub fn exchange(&self, head: &str, extra: &str, body: &str) -> (u16, String, Value) {
+        let mut stream = TcpStream::connect(&self.address).expect("the table answers");
+        let request = format!(
+            "{head} HTTP/1.1\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let status = answer[9..12].parse().expect("a status");
+        let (head, payload) = answer.split_once("\r\n\r\n").unwrap_or_default();
+        (
+            status,
+            head.to_lowercase(),
+            serde_json::from_str(payload).unwrap_or(Value::Null),
+        )
     }
 }
 
