@@ -16,4 +16,5 @@ pub mod render;
 pub mod rules;
 pub mod service;
 pub mod store;
+pub mod tournament;
 pub mod web;

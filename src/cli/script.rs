@@ -202,6 +202,9 @@ impl Script {
         if let Some(game) = &reply.game {
             out.insert("game".into(), game_json(game));
         }
+        if let Some(tournament) = &reply.tournament {
+            out.insert("tournament".into(), json!(tournament));
+        }
         let posts: Vec<Value> = reply
             .posts
             .iter()
@@ -226,6 +229,10 @@ impl Script {
         }
         if post.followup {
             out["followup"] = json!(true);
+        }
+        // A tournament's game: the thread Discord starts for it.
+        if let Some(thread) = &post.thread {
+            out["thread"] = json!(thread.name);
         }
         out
     }

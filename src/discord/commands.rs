@@ -206,6 +206,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         stats(),
         alerts(),
         game(),
+        tournament(),
     ];
     for command in &mut commands {
         command.install_context = Some(vec![
@@ -657,6 +658,118 @@ without_options! {
 without_options! {
     /// Stop the daily post in this channel.
     dailypost_unsubscribe = "unsubscribe": "dailypost unsubscribe", Plain
+}
+
+game_choice! {
+    /// The games a tournament may be of.
+    TournamentGame: GameKind::ALL, GameKind::as_str, |k: GameKind| k.title().to_string()
+}
+
+string_choice! {
+    /// How a tournament's rounds are paired.
+    TournamentFormat {
+        Swiss => ("swiss", "Swiss: fixed rounds, paired by score"),
+        Arena => ("arena", "Arena: paired again as soon as you are free"),
+    }
+}
+
+string_choice! {
+    /// Whether a tournament's games move ratings.
+    YesNo {
+        Yes => ("yes", "Yes"),
+        No => ("no", "No"),
+    }
+}
+
+/// A server's own tournaments: Swiss rounds, each game in its own thread.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "tournament_create",
+        "tournament_join",
+        "tournament_leave",
+        "tournament_start",
+        "tournament_standings",
+        "tournament_list",
+        "tournament_cancel"
+    ),
+    subcommand_required
+)]
+pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a tournament in this channel (Manage Channels or Manage Messages).
+#[poise::command(slash_command, rename = "create")]
+#[allow(clippy::too_many_arguments)]
+pub async fn tournament_create(
+    ctx: Context<'_>,
+    #[description = "Which game (default: Army Ants)"] game: Option<TournamentGame>,
+    #[description = "How rounds are paired (default: swiss)"] format: Option<TournamentFormat>,
+    #[description = "How many rounds (default: from the number of players)"]
+    #[min = 1]
+    #[max = 15]
+    rounds: Option<i64>,
+    #[description = "How long a round stays open: 10m to 7d (default 24h)"] round: Option<String>,
+    #[description = "When it starts: now, a UTC time like 2026-12-01 18:00, or a delay like 2h"]
+    starts: Option<String>,
+    #[description = "Whether its games move ratings (default: no)"] rated: Option<YesNo>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    choice(&mut options, "game", game.map(TournamentGame::value));
+    choice(&mut options, "format", format.map(TournamentFormat::value));
+    if let Some(rounds) = rounds {
+        options.insert("rounds".into(), OptionValue::Integer(rounds));
+    }
+    text(&mut options, "round", round);
+    text(&mut options, "starts", starts);
+    choice(&mut options, "rated", rated.map(YesNo::value));
+    flow::command(ctx, "tournament create", options, CommandKind::Plain).await
+}
+
+macro_rules! tournament_sub {
+    ($(#[doc = $doc:expr])* $fn:ident = $rename:literal) => {
+        $(#[doc = $doc])*
+        #[poise::command(slash_command, rename = $rename)]
+        pub async fn $fn(
+            ctx: Context<'_>,
+            #[description = "The tournament's id (default: this channel's)"] tournament: Option<String>,
+        ) -> Result<(), Error> {
+            let mut options = Options::new();
+            text(&mut options, "tournament", tournament);
+            flow::command(ctx, concat!("tournament ", $rename), options, CommandKind::Plain).await
+        }
+    };
+}
+
+tournament_sub! {
+    /// Enter this channel's tournament.
+    tournament_join = "join"
+}
+
+tournament_sub! {
+    /// Leave a tournament (once it runs, you forfeit the rest).
+    tournament_leave = "leave"
+}
+
+tournament_sub! {
+    /// Start a tournament now (its organiser or a moderator).
+    tournament_start = "start"
+}
+
+tournament_sub! {
+    /// A tournament's standings and this round's pairings.
+    tournament_standings = "standings"
+}
+
+tournament_sub! {
+    /// Cancel a tournament (its organiser or a moderator).
+    tournament_cancel = "cancel"
+}
+
+without_options! {
+    /// This server's tournaments, newest first.
+    tournament_list = "list": "tournament list", Plain
 }
 
 /// The best players: daily patience results or Army Ants ratings.

@@ -6,7 +6,7 @@ use super::mapping::{self, Board, Message, Origin, Place, Plan, Response, Situat
 use super::webhooks::Webhooks;
 use super::{Context, Data, Error};
 use crate::service::{
-    ButtonStyle, Component, ErrorCode, Input, Options, Post, Reply, Request, Service, User,
+    ButtonStyle, Component, ErrorCode, Input, NewThread, Options, Post, Reply, Request, Service, User,
 };
 use anyhow::Context as _;
 use chrono::Utc;
@@ -1117,14 +1117,22 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
             }
             continue;
         }
-        let Some(channel) = post.channel.parse::<u64>().ok().filter(|id| *id != 0) else {
-            tracing::warn!(channel = %post.channel, "a post for a channel that is not a Discord channel");
-            continue;
-        };
         if !has_bot_token(http, "a channel post") {
             continue;
         }
-        let channel = serenity::ChannelId::new(channel);
+        let channel = match &post.thread {
+            Some(thread) => match start_thread(http, service, thread).await {
+                Some(channel) => channel,
+                None => continue,
+            },
+            None => match post.channel.parse::<u64>().ok().filter(|id| *id != 0) {
+                Some(channel) => serenity::ChannelId::new(channel),
+                None => {
+                    tracing::warn!(channel = %post.channel, "a post for a channel that is not a Discord channel");
+                    continue;
+                }
+            },
+        };
         let message = post_message(post);
         // A post that replaces a game's board edits its message in place.
         if let Some(game_id) = &post.edit {
@@ -1161,6 +1169,34 @@ async fn deliver_posts(http: &serenity::Http, service: &Service, posts: &[Post],
             if let Err(e) = service.sent(post, Utc::now()).await {
                 tracing::warn!(channel = %channel, error = %format!("{e:#}"), "could not confirm a post");
             }
+        }
+    }
+}
+
+/// Starts the thread a tournament's game is played in and moves the game
+/// there, so that its clicks and commands find it; `None` if Discord
+/// refused (the game then stays where it was made, and its players can
+/// still reach it through the standings).
+async fn start_thread(
+    http: &serenity::Http,
+    service: &Service,
+    thread: &NewThread,
+) -> Option<serenity::ChannelId> {
+    let parent = thread.parent.parse::<u64>().ok().filter(|id| *id != 0)?;
+    let name: String = thread.name.chars().take(100).collect();
+    let create = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    match serenity::ChannelId::new(parent).create_thread(http, create).await {
+        Ok(made) => {
+            if let Err(e) = service.move_game(&thread.game, &made.id.to_string()).await {
+                tracing::warn!(game = %thread.game, error = %format!("{e:#}"), "could not move a game to its thread");
+            }
+            Some(made.id)
+        }
+        Err(e) => {
+            tracing::warn!(channel = %parent, error = %e, "could not start a game's thread");
+            None
         }
     }
 }

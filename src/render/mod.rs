@@ -17,6 +17,7 @@ mod patience;
 mod region;
 pub mod replay;
 mod sprites;
+mod standings;
 
 pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
 pub use ants::{ants_alt_text, ants_png, ants_regions};
@@ -32,6 +33,7 @@ pub use replay::{
     board_replay, board_replay_alt_text, replay_alt_text, Replay, Sample, Sampler, MAX_REPLAY_BYTES,
     MAX_REPLAY_FRAMES,
 };
+pub use standings::{points_text, standings_alt_text, standings_png, StandingLine, StandingsView};
 
 /// The player names shown beside a board, and which army is drawn at the
 /// bottom: the viewer's own, as a player sees their side of a real board.

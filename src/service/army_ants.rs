@@ -40,6 +40,12 @@ pub struct Seats {
     /// The challenger chose the seed or the position: the game is not rated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     chosen_setup: bool,
+    /// The tournament whose pairing this game is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tournament: Option<String>,
+    /// A game that moves no rating (a tournament's that is not rated).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    unrated: bool,
 }
 
 impl Seating<Side> for Seats {
@@ -412,6 +418,8 @@ impl Service {
             challenger: challenger_side,
             level: level.map(|l| l.name().to_string()),
             chosen_setup,
+            tournament: None,
+            unrated: false,
         };
         if level.is_some() {
             self.check_ai_cooldown(&req.user, req.at)?;
@@ -1024,6 +1032,129 @@ struct Done<'a> {
 
 /// The computer's turns in words, each sentence after a space (empty when
 /// it did nothing).
+/// A tournament's games: started as accepted games, random deployment
+/// dealt from the server's own seed.
+impl Service {
+    /// The row of a new game of tournament `tournament` between `red` and
+    /// `black`, played in `channel`, under way at `at`.
+    pub(super) fn army_ants_tournament_game(
+        &self,
+        place: (&str, &str),
+        tournament: &str,
+        (red, black): (&User, &User),
+        rated: bool,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> anyhow::Result<GameRow> {
+        let setup = Setup {
+            deployment: Deployment::Random,
+            seed: Some(rand::random::<u64>()),
+            position: None,
+        };
+        let game = ArmyAnts::new(&setup).map_err(|e| anyhow::anyhow!("a random deal: {e}"))?;
+        let status = match game.status() {
+            Status::Deploying => GameStatus::Deploying,
+            _ => GameStatus::Active,
+        };
+        let seats = Seats {
+            red: red.clone(),
+            black: black.clone(),
+            challenger: Side::Red,
+            level: None,
+            chosen_setup: false,
+            tournament: Some(tournament.to_string()),
+            unrated: !rated,
+        };
+        let now = at.timestamp_millis();
+        Ok(GameRow {
+            id: super::new_game_id(),
+            kind: Kind::Listed(GameKind::ArmyAnts),
+            guild_id: place.0.to_string(),
+            channel_id: place.1.to_string(),
+            owner_id: red.id.clone(),
+            multiplayer: true,
+            status,
+            setup: serde_json::to_string(&setup)?,
+            players: serde_json::to_string(&seats)?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            expires_at: self.config.idle_timeout.map(|idle| now + idle.as_millis() as i64),
+            result: None,
+            message_id: None,
+        })
+    }
+
+    /// The first board of a tournament's game, `text` before whose turn it is.
+    pub(super) async fn army_ants_tournament_board(&self, row: GameRow, text: &str) -> ServiceResult<Reply> {
+        let loaded = self.load_table::<ArmyAnts>(row).await?;
+        Ok(self.board_reply(&loaded, format!("{text} {}", self.turn_line(&loaded)), None))
+    }
+}
+
+/// How far ahead (in the computer's evaluation, about three Aces) a side
+/// must stand for an unfinished tournament game to be adjudicated its
+/// win; nearer than that, a draw.
+pub const ADJUDICATION_MARGIN: i32 = 300;
+
+impl Service {
+    /// Ends a tournament's game still on at its round's close: the computer
+    /// at its strongest level judges the position; the side ahead by
+    /// [`ADJUDICATION_MARGIN`] wins, else it is a draw. The game is ended
+    /// (as a moderator would) with that verdict in its result. `None` when
+    /// the game changed meanwhile (the caller looks again).
+    pub(super) async fn army_ants_adjudicate(
+        &self,
+        row: GameRow,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> ServiceResult<Option<GameRow>> {
+        let mut loaded = self.load_table::<ArmyAnts>(row).await?;
+        let game = loaded.game().clone();
+        let budget = self.config.ai_budget;
+        let verdict = tokio::task::spawn_blocking(move || match game.status() {
+            Status::ToMove(side) => {
+                let score = crate::ai::army_ants::choose(&game, side, Level::Hard, budget, 0)
+                    .map_or(0, |choice| choice.score);
+                match score {
+                    s if s >= ADJUDICATION_MARGIN => Some(side),
+                    s if s <= -ADJUDICATION_MARGIN => Some(side.opponent()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .await
+        .context("adjudicating a game")?;
+        let result = GameResult {
+            outcome: Ending::Ended,
+            winner: verdict.map(|side| loaded.user(side).name.clone()),
+            detail: match verdict {
+                Some(side) => format!(
+                    "unfinished at the round's close; adjudicated a win for {}",
+                    loaded.label(side)
+                ),
+                None => "unfinished at the round's close; adjudicated a draw".to_string(),
+            },
+        };
+        let update = crate::store::GameUpdate {
+            status: GameStatus::Cancelled,
+            expires_at: None,
+            result: Some(crate::store::StoredResult::Seated {
+                result,
+                winner_id: verdict.map(|side| loaded.user(side).id.clone()),
+            }),
+            ..crate::store::GameUpdate::of(&loaded.row, at.timestamp_millis())
+        };
+        let saved = self.save_row(&mut loaded.row, &update).await?;
+        Ok(saved.map(|()| loaded.row))
+    }
+}
+
+/// The tournament a stored game of seats belongs to, if any.
+pub(super) fn tournament_of(row: &GameRow) -> Option<String> {
+    let seats: serde_json::Value = serde_json::from_str(&row.players).ok()?;
+    seats.get("tournament")?.as_str().map(str::to_string)
+}
+
 fn bot_words(loaded: &Loaded, turns: &bot::BotTurns, before: Phase) -> String {
     match loaded.seats.bot() {
         Some((side, _)) if !turns.is_empty() => {

@@ -30,6 +30,7 @@ mod solitaire_games;
 mod state;
 mod stats;
 mod touched;
+mod tournament;
 mod types;
 
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
@@ -203,7 +204,7 @@ impl Service {
         let mut reply = match result {
             Ok(reply) => reply,
             Err(ServiceError::User(e)) => {
-                let row = match touched.row {
+                let row = match touched.row.clone() {
                     Some(row) => Some(row),
                     None => self.named_game(req).await,
                 };
@@ -223,6 +224,12 @@ impl Service {
         };
         // Only an action that was saved can have passed the turn: a look
         // (`/record`, a board shown again) alerts no one.
+        if let (true, Some(row)) = (touched.saved, &touched.row) {
+            match self.tournament_game_saved(&row.id, req.at).await {
+                Ok(more) => reply.posts.extend(more),
+                Err(e) => tracing::warn!(error = %e, "could not count a tournament game's result"),
+            }
+        }
         if touched.saved {
             match self.turn_alert(req, &reply).await {
                 Ok(alert) => reply.posts.extend(alert),
@@ -256,6 +263,10 @@ impl Service {
                         self.daily_command(req, &words, &typed, options).await
                     }
                     (_, ["record"]) => self.record(req).await,
+                    (_, ["tournament", sub]) => {
+                        self.tournament_command(req, sub, typed.get(1).copied().unwrap_or_default(), options)
+                            .await
+                    }
                     (_, ["game", "end"]) => self.moderator_end(req, options).await,
                     (_, ["alerts"]) => self.alerts_command(req, options).await,
                     (_, ["help"]) => Ok(Reply::ephemeral(HELP)),
@@ -268,6 +279,7 @@ impl Service {
                 match (GameKind::by_component_tag(&id.game), id.game.as_str()) {
                     (Some(kind), _) => (kinds::doors(kind).component)(self, req, &id, values).await,
                     (None, "daily" | "lb") => self.daily_component(req, &id).await,
+                    (None, tournament::TAG) => self.tournament_component(req, &id).await,
                     (None, _) => {
                         Err(UserError::no_game("That button does not belong to a game I know.").into())
                     }
@@ -357,9 +369,14 @@ impl Service {
     /// the next day's posts.
     async fn next_work(&self, now: DateTime<Utc>) -> anyhow::Result<i64> {
         let expiry = self.store.next_expiry().await?;
+        let tournament = self.store.next_tournament_deadline().await?;
         let day = daily_seed::next_day(now);
         let deals = self.next_deals_at(now);
-        Ok(expiry.into_iter().chain(deals).fold(day, i64::min))
+        Ok(expiry
+            .into_iter()
+            .chain(tournament)
+            .chain(deals)
+            .fold(day, i64::min))
     }
 
     /// Everything due at `now`: deadlines, the day's deals and posts.
@@ -370,6 +387,7 @@ impl Service {
             .forget_seen(now.timestamp_millis() - SEEN_KEPT_MS)
             .await?;
         self.prepare_next_deals(now).await?;
+        posts.extend(self.sweep_tournaments(now).await?);
         posts.extend(self.daily_posts(now).await?);
         Ok(posts)
     }
@@ -388,6 +406,10 @@ impl Service {
             };
             for post in due {
                 posts.extend(self.route_due(&row, Some(post)).await?);
+            }
+            // A tournament's game that timed out counts at once.
+            if army_ants::tournament_of(&row).is_some() {
+                posts.extend(self.tournament_game_saved(&row.id, now).await?);
             }
         }
         Ok(posts)
@@ -573,7 +595,10 @@ impl Service {
     /// Remembers the channel message that shows a game's board, so later
     /// moves edit it in place.
     pub async fn set_board_message(&self, game_id: &str, message_id: &str) -> anyhow::Result<()> {
-        Ok(self.store.set_message_id(game_id, message_id).await?)
+        self.store.set_message_id(game_id, message_id).await?;
+        // A tournament's standings board is remembered the same way.
+        self.store.set_tournament_message(game_id, message_id).await?;
+        Ok(())
     }
 
     /// Records a game's newest "your move" ping; returns the earlier one,
@@ -582,9 +607,19 @@ impl Service {
         Ok(self.store.swap_ping_message(game_id, message_id).await?)
     }
 
-    /// The channel message that shows a game's board, if one was recorded.
+    /// The channel message that shows a game's board (or a tournament's
+    /// standings), if one was recorded.
     pub async fn board_message(&self, game_id: &str) -> anyhow::Result<Option<String>> {
-        Ok(self.store.game(game_id).await?.and_then(|row| row.message_id))
+        match self.store.game(game_id).await? {
+            Some(row) => Ok(row.message_id),
+            None => Ok(self.store.tournament(game_id).await?.and_then(|t| t.message_id)),
+        }
+    }
+
+    /// Moves a tournament's new game to the thread the front end started
+    /// for it.
+    pub async fn move_game(&self, game_id: &str, channel_id: &str) -> anyhow::Result<()> {
+        Ok(self.store.move_game(game_id, channel_id).await?)
     }
 
     /// Suggestions for a command option as the user types it: at most 25,

@@ -23,6 +23,9 @@ struct Seats {
     /// The challenger chose the seed or the position.
     #[serde(default)]
     chosen_setup: bool,
+    /// A tournament's game that its organiser did not rate.
+    #[serde(default)]
+    unrated: bool,
 }
 
 /// How `update` rates the game `row`: only a finished game of a rated
@@ -39,6 +42,7 @@ pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame
         return None;
     };
     if seats.chosen_setup
+        || seats.unrated
         || seats.red.id == BOT_ID
         || seats.black.id == BOT_ID
         || seats.red.id == seats.black.id

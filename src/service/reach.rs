@@ -124,6 +124,7 @@ pub(super) fn to_dm(post: &Post, user: &str, guild: &str) -> Post {
         dm: Some(user.to_string()),
         followup: false,
         claim: None,
+        thread: None,
     }
 }
 

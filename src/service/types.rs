@@ -380,6 +380,68 @@ pub struct Post {
     /// daily post): whoever sends it then confirms it with
     /// [`Service::sent`](super::Service::sent).
     pub claim: Option<PostClaim>,
+    /// Set on the first post of a tournament's game: the front end starts
+    /// a thread for it in `parent`, moves the game there
+    /// ([`Service::move_game`](super::Service::move_game)) and posts in
+    /// it. Until then the game is played in `channel`, as a script sees it.
+    pub thread: Option<NewThread>,
+}
+
+impl Post {
+    /// Plain words to a channel.
+    pub fn to(channel: &str, text: impl Into<String>) -> Post {
+        Post {
+            channel: channel.to_string(),
+            text: text.into(),
+            ..Post::default()
+        }
+    }
+}
+
+/// A thread a post starts for a game of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewThread {
+    /// The channel the thread hangs from.
+    pub parent: String,
+    /// Its name (at most 100 characters).
+    pub name: String,
+    /// The game played in it.
+    pub game: String,
+}
+
+/// The tournament a reply touches (DESIGN.md, "Tournaments").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentView {
+    pub id: String,
+    pub game: String,
+    pub format: String,
+    /// `open`, `running`, `finished` or `cancelled`.
+    pub status: String,
+    pub round: u32,
+    pub rounds: u32,
+    /// By points, then the tie-breaks in order.
+    pub standings: Vec<TournamentStanding>,
+    pub pairings: Vec<TournamentPairing>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentStanding {
+    pub user: String,
+    pub points: f64,
+    /// Buchholz, then Sonneborn-Berger.
+    pub tiebreaks: Vec<f64>,
+    pub games: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentPairing {
+    pub round: u32,
+    /// Red first; one seat is a bye.
+    pub seats: Vec<String>,
+    pub channel: Option<String>,
+    pub game: Option<String>,
+    /// Each seat's points once decided.
+    pub result: Option<Vec<f64>>,
 }
 
 /// A claimed post's key in the store, and the nonce it is sent with: the
@@ -411,7 +473,7 @@ pub struct EmbedField {
 }
 
 /// The answer to a request.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reply {
     pub ephemeral: bool,
     pub text: String,
@@ -425,6 +487,8 @@ pub struct Reply {
     /// The reply replaces the message whose component was clicked
     /// (Discord's UPDATE_MESSAGE) instead of being a new message.
     pub update: bool,
+    /// The tournament the reply touches.
+    pub tournament: Option<TournamentView>,
 }
 
 impl Reply {

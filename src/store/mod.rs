@@ -21,11 +21,13 @@ mod ratings;
 mod result;
 mod seen;
 mod sweep_lock;
+mod tournaments;
 
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
 pub use result::{Ending, GameResult, PatienceResult, StoredResult};
 pub use sweep_lock::SweepLock;
+pub use tournaments::TournamentRow;
 
 use crate::rules::{GameKind, Kind};
 use std::path::Path;

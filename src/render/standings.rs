@@ -1,0 +1,195 @@
+//! A tournament's standings as a picture: a title, the table (rank, name,
+//! points, tie-breaks, games) and the round's pairings, in the boards'
+//! frame colours so that it reads on Discord's dark and light themes.
+
+use super::canvas::{fill_rect, fonts, pixmap, rect, Align, Style, FRAME, GOLD, RULE, TEXT, TEXT_DIM};
+
+/// One line of the table.
+pub struct StandingLine {
+    pub name: String,
+    pub points: f64,
+    pub tiebreaks: [f64; 2],
+    pub games: u32,
+    /// Left the tournament.
+    pub withdrawn: bool,
+}
+
+/// What the picture shows.
+pub struct StandingsView {
+    /// "Army Ants · Swiss".
+    pub title: String,
+    /// "Round 2 of 3, closes 29 Nov 14:00 UTC", or "Final standings".
+    pub subtitle: String,
+    /// The names of the tie-breaks' columns.
+    pub tiebreak_names: [&'static str; 2],
+    pub lines: Vec<StandingLine>,
+    /// The round's pairings in words ("ann - ben  1-0").
+    pub pairings: Vec<String>,
+}
+
+const WIDTH: u32 = 640;
+const PAD: f32 = 24.0;
+const ROW: f32 = 30.0;
+/// The most lines drawn; a longer table says how many more there are.
+const MAX_LINES: usize = 32;
+
+/// Points as a tournament writes them: `2`, `1.5`.
+pub fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points:.0}")
+    } else {
+        format!("{points:.1}")
+    }
+}
+
+pub fn standings_png(view: &StandingsView) -> Vec<u8> {
+    let fonts = fonts();
+    let shown = view.lines.len().min(MAX_LINES);
+    let more = view.lines.len() - shown;
+    let pairing_rows = view.pairings.len().min(MAX_LINES);
+    let height = PAD * 2.0
+        + 70.0
+        + ROW * (shown + 1) as f32
+        + if more > 0 { ROW } else { 0.0 }
+        + if pairing_rows > 0 {
+            44.0 + ROW * pairing_rows as f32
+        } else {
+            0.0
+        };
+    let mut canvas = pixmap(WIDTH, height.ceil() as u32, FRAME);
+    let title = Style::new(&fonts.bold, 24.0).with(GOLD);
+    let body = Style::new(&fonts.regular, 18.0).with(TEXT);
+    let bold = Style::new(&fonts.bold, 18.0).with(TEXT);
+    let dim = Style::new(&fonts.regular, 16.0).with(TEXT_DIM);
+    let right = WIDTH as f32 - PAD;
+    title.draw(
+        &mut canvas,
+        &title.fit(&view.title, right - PAD),
+        PAD,
+        PAD + 24.0,
+        Align::Left,
+    );
+    dim.draw(
+        &mut canvas,
+        &dim.fit(&view.subtitle, right - PAD),
+        PAD,
+        PAD + 52.0,
+        Align::Left,
+    );
+    // Columns: rank, name, points, the two tie-breaks, games.
+    let columns = [right - 250.0, right - 170.0, right - 90.0, right];
+    let mut y = PAD + 70.0 + ROW * 0.75;
+    dim.draw(&mut canvas, "#", PAD, y, Align::Left);
+    dim.draw(&mut canvas, "Player", PAD + 44.0, y, Align::Left);
+    let headers = ["Points", view.tiebreak_names[0], view.tiebreak_names[1], "Games"];
+    for (x, header) in columns.iter().zip(headers) {
+        dim.draw(&mut canvas, header, *x, y, Align::Right);
+    }
+    fill_rect(&mut canvas, rect(PAD, y + 8.0, right - PAD, 1.0), RULE);
+    for (rank, line) in view.lines.iter().take(shown).enumerate() {
+        y += ROW;
+        let style = if rank == 0 && line.points > 0.0 {
+            bold.with(GOLD)
+        } else {
+            body
+        };
+        style.draw(&mut canvas, &format!("{}", rank + 1), PAD, y, Align::Left);
+        let name = match line.withdrawn {
+            true => format!("{} (left)", line.name),
+            false => line.name.clone(),
+        };
+        style.draw(
+            &mut canvas,
+            &style.fit(&name, columns[0] - 70.0 - PAD - 44.0),
+            PAD + 44.0,
+            y,
+            Align::Left,
+        );
+        let cells = [
+            points_text(line.points),
+            points_text(line.tiebreaks[0]),
+            points_text(line.tiebreaks[1]),
+            line.games.to_string(),
+        ];
+        for (x, cell) in columns.iter().zip(cells) {
+            style.draw(&mut canvas, &cell, *x, y, Align::Right);
+        }
+    }
+    if more > 0 {
+        y += ROW;
+        dim.draw(
+            &mut canvas,
+            &format!("and {more} more"),
+            PAD + 44.0,
+            y,
+            Align::Left,
+        );
+    }
+    if pairing_rows > 0 {
+        y += 44.0;
+        fill_rect(&mut canvas, rect(PAD, y - 30.0, right - PAD, 1.0), RULE);
+        bold.draw(&mut canvas, "This round", PAD, y, Align::Left);
+        for pairing in view.pairings.iter().take(pairing_rows) {
+            y += ROW;
+            body.draw(
+                &mut canvas,
+                &body.fit(pairing, right - PAD - 16.0),
+                PAD + 16.0,
+                y,
+                Align::Left,
+            );
+        }
+    }
+    canvas.encode_png().expect("a standings picture encodes")
+}
+
+/// The picture in words, for screen readers (Discord's alt text).
+pub fn standings_alt_text(view: &StandingsView) -> String {
+    let mut text = format!("{}. {}.", view.title, view.subtitle);
+    for (rank, line) in view.lines.iter().enumerate() {
+        text.push_str(&format!(
+            " {}. {}: {} points.",
+            rank + 1,
+            line.name,
+            points_text(line.points)
+        ));
+    }
+    super::limit_alt(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standings_draw_and_say_who_leads() {
+        let view = StandingsView {
+            title: "Army Ants · Swiss".into(),
+            subtitle: "Round 1 of 3".into(),
+            tiebreak_names: ["Buchholz", "S-B"],
+            lines: vec![
+                StandingLine {
+                    name: "ann".into(),
+                    points: 1.0,
+                    tiebreaks: [0.0, 0.0],
+                    games: 1,
+                    withdrawn: false,
+                },
+                StandingLine {
+                    name: "ben".into(),
+                    points: 0.5,
+                    tiebreaks: [0.5, 0.25],
+                    games: 1,
+                    withdrawn: true,
+                },
+            ],
+            pairings: vec!["ann - ben  1-0".into()],
+        };
+        let png = standings_png(&view);
+        let decoded = tiny_skia::Pixmap::decode_png(&png).unwrap();
+        assert_eq!(decoded.width(), WIDTH);
+        assert!(standings_alt_text(&view).contains("1. ann: 1 points"));
+        assert_eq!(points_text(0.5), "0.5");
+        assert_eq!(points_text(2.0), "2");
+    }
+}

@@ -1,0 +1,1077 @@
+//! `/tournament`: a server's own events. An organiser (a member who may
+//! manage the channel or its messages) creates one in a channel; members
+//! join with a command or the standings board's button; each round's
+//! pairings start as accepted games, each in a thread of its own; a round
+//! closes when its last game ends or at its deadline (an unfinished game
+//! adjudicated, see `/rules game:tournament`), and the next is paired.
+//!
+//! Every change is a versioned write of the tournament (`Store::
+//! save_tournament`), with the new round's games in the same transaction:
+//! however many processes or requests get there together, a round is
+//! paired once and a result counts once. A game's result is read from its
+//! own row, so a result that lands as the round closes is never lost.
+
+use super::army_ants::tournament_of;
+use super::custom_id::ComponentId;
+use super::error::{ErrorCode, ServiceResult, UserError};
+use super::types::*;
+use super::{mention, options, Service};
+use crate::render::{points_text, standings_alt_text, standings_png, StandingLine, StandingsView};
+use crate::rules::GameKind;
+use crate::store::{GameRow, GameStatus, StoreError, StoredResult, TournamentRow};
+use crate::tournament::pairing::Outcome;
+use crate::tournament::{Format, Refusal, Settings, Status, Tournament, MAX_ROUNDS};
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use std::time::Duration;
+
+/// The component tag of a tournament's buttons.
+pub(super) const TAG: &str = "tn";
+
+/// The shortest and longest a round may stay open.
+const ROUND_MIN: Duration = Duration::from_secs(10 * 60);
+const ROUND_MAX: Duration = Duration::from_secs(7 * 24 * 3600);
+/// How far ahead a start may be set.
+const STARTS_MAX: Duration = Duration::from_secs(30 * 24 * 3600);
+/// How many tournaments `/tournament list` shows.
+const LISTED: i64 = 10;
+
+/// A tournament as loaded: its row and its state.
+struct Held {
+    row: TournamentRow,
+    t: Tournament,
+}
+
+/// What a change did, for the words of its reply.
+struct Changed<T> {
+    held: Held,
+    value: T,
+    /// The posts of the games it started and of the round it moved on.
+    posts: Vec<Post>,
+}
+
+impl From<Refusal> for UserError {
+    fn from(refusal: Refusal) -> UserError {
+        let code = match refusal {
+            Refusal::AlreadyIn | Refusal::Left | Refusal::Closed | Refusal::Started | Refusal::Full => {
+                ErrorCode::IllegalAction
+            }
+            Refusal::NotIn => ErrorCode::NotAPlayer,
+            Refusal::Over => ErrorCode::GameOver,
+            Refusal::TooFew(_) => ErrorCode::IllegalAction,
+        };
+        UserError::new(code, refusal.to_string())
+    }
+}
+
+impl Service {
+    pub(super) async fn tournament_command(
+        &self,
+        req: &Request,
+        sub: &str,
+        typed: &str,
+        opts: &Options,
+    ) -> ServiceResult<Reply> {
+        match sub {
+            "create" => self.create_tournament(req, opts).await,
+            "join" => self.join_tournament(req, opts, None).await,
+            "leave" => self.leave_tournament(req, opts, None).await,
+            "start" => self.start_tournament(req, opts, None).await,
+            "standings" => self.tournament_standings(req, opts).await,
+            "list" => self.list_tournaments(req, opts).await,
+            "cancel" => self.cancel_tournament(req, opts).await,
+            _ => Err(UserError::unknown_command(
+                &format!("/tournament {typed}"),
+                "/tournament create, join, leave, start, standings, list or cancel",
+            )
+            .into()),
+        }
+    }
+
+    /// A click on a standings board: Join, Leave or Start.
+    pub(super) async fn tournament_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
+        let named = Some(id.id.as_str());
+        let none = Options::new();
+        let reply = match id.verb.as_str() {
+            "join" => self.join_tournament(req, &none, named).await?,
+            "leave" => self.leave_tournament(req, &none, named).await?,
+            "start" => self.start_tournament(req, &none, named).await?,
+            _ => {
+                return Err(UserError::no_game("That button does not belong to a tournament I know.").into())
+            }
+        };
+        Ok(reply)
+    }
+
+    async fn create_tournament(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &["game", "format", "rounds", "round", "starts", "rated"])?;
+        if !req.manage_channels && !req.manage_messages {
+            return Err(UserError::new(
+                ErrorCode::NotAllowed,
+                "Only a member who can manage this channel or its messages can create a tournament here.",
+            )
+            .into());
+        }
+        if req.guild.is_none() {
+            return Err(
+                UserError::bad_option("Tournaments are held in a server's channels, not in DMs.").into(),
+            );
+        }
+        let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.as_str()).collect();
+        let game = options::choice(opts, "game", &games)?.unwrap_or("army-ants");
+        if game != GameKind::ArmyAnts.as_str() {
+            let title = GameKind::parse(game).map_or(game, GameKind::title);
+            return Err(UserError::bad_option(format!(
+                "Tournaments of {title} are not open yet; Army Ants Swiss tournaments are."
+            ))
+            .into());
+        }
+        match options::choice(opts, "format", &["swiss", "arena"])? {
+            Some("arena") => {
+                return Err(
+                    UserError::bad_option("Arena tournaments are not open yet; `format:swiss` is.").into(),
+                )
+            }
+            _ => {}
+        }
+        let rounds = match opts.get("rounds") {
+            None => None,
+            Some(value) => Some(whole(value, "rounds", 1, MAX_ROUNDS as i64)? as u32),
+        };
+        let round = match options::text(opts, "round")? {
+            None => Duration::from_secs(24 * 3600),
+            Some(text) => round_length(text)?,
+        };
+        let starts_at = match options::text(opts, "starts")? {
+            None => None,
+            Some(text) => starts(text, req.at)?,
+        };
+        let rated = match options::choice(opts, "rated", &["yes", "no", "true", "false"])? {
+            Some("yes" | "true") => true,
+            _ => false,
+        };
+        let settings = Settings {
+            game: game.to_string(),
+            format: Format::Swiss,
+            rounds,
+            round_ms: round.as_millis() as i64,
+            starts_at: starts_at.map(|at| at.timestamp_millis()),
+            rated,
+        };
+        let id = super::new_game_id();
+        let t = Tournament::new(id.clone(), (&req.user.id, &req.user.name), settings);
+        let now = req.at.timestamp_millis();
+        let row = TournamentRow {
+            id,
+            guild_id: req.guild_key().to_string(),
+            channel_id: req.channel.clone(),
+            status: t.status.as_str().to_string(),
+            state: serde_json::to_string(&t).context("a tournament's state")?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            deadline: t.deadline(),
+            message_id: None,
+        };
+        match self.store.insert_tournament(&row).await {
+            Err(StoreError::Busy) => {
+                return Err(UserError::busy_channel(
+                    "This channel already has a tournament open or under way; finish or cancel it first, \
+                     or hold another in another channel.",
+                )
+                .into())
+            }
+            other => other?,
+        }
+        if let Some(at) = row.deadline {
+            self.next_sweep.expires(at);
+        }
+        let held = Held { row, t };
+        let when = match starts_at {
+            Some(at) => format!("It starts {}.", at.format("%-d %b %H:%M UTC")),
+            None => format!("{} starts it when everyone is in.", mention(&req.user)),
+        };
+        let text = format!(
+            "🏆 {} opened a **Army Ants Swiss** tournament: {}, rounds of {} each{}. Press **Join** to enter. {when}",
+            mention(&req.user),
+            match rounds {
+                Some(n) => format!("{n} rounds"),
+                None => "rounds set by the number of players".to_string(),
+            },
+            duration_words(round),
+            if rated { ", rated" } else { ", unrated" },
+        );
+        Ok(self.standings_reply(&held, text, false))
+    }
+
+    async fn join_tournament(
+        &self,
+        req: &Request,
+        opts: &Options,
+        named: Option<&str>,
+    ) -> ServiceResult<Reply> {
+        options::only(opts, &["tournament"])?;
+        let id = self.tournament_named(req, opts, named).await?;
+        let rating = self.tournament_rating(req).await?;
+        let changed = self
+            .change_tournament(&id, req.at, |t| {
+                Ok(t.join(&req.user.id, &req.user.name, rating)?)
+            })
+            .await?;
+        let t = &changed.held.t;
+        let when = match t.status {
+            Status::Open => "You play from round 1.".to_string(),
+            _ => format!(
+                "You play from round {} (the rounds missed score nothing).",
+                t.round + 1
+            ),
+        };
+        let text = format!(
+            "{} joined the tournament ({} players). {when}",
+            mention(&req.user),
+            t.active().count()
+        );
+        Ok(self.changed_reply(changed, text, named.is_some()))
+    }
+
+    async fn leave_tournament(
+        &self,
+        req: &Request,
+        opts: &Options,
+        named: Option<&str>,
+    ) -> ServiceResult<Reply> {
+        options::only(opts, &["tournament"])?;
+        let id = self.tournament_named(req, opts, named).await?;
+        // A game under way is lost by leaving: it is ended first, so that
+        // no move lands on it after the forfeit is counted.
+        let mut forfeited = None;
+        let changed = self
+            .change_tournament(&id, req.at, |t| {
+                forfeited = t.leave(&req.user.id)?;
+                Ok(forfeited.and_then(|b| t.boards[b].game.clone()))
+            })
+            .await?;
+        let mut posts = Vec::new();
+        if let Some(game) = &changed.value {
+            posts.extend(self.end_forfeited(game, &req.user, req.at).await?);
+        }
+        let text = match changed.held.t.status {
+            Status::Open => format!("{} left the tournament.", mention(&req.user)),
+            _ => format!(
+                "{} left the tournament{}; they are paired no more.",
+                mention(&req.user),
+                if changed.value.is_some() {
+                    " and lost their game of this round"
+                } else {
+                    ""
+                }
+            ),
+        };
+        let mut reply = self.changed_reply(changed, text, named.is_some());
+        reply.posts.splice(0..0, posts);
+        Ok(reply)
+    }
+
+    async fn start_tournament(
+        &self,
+        req: &Request,
+        opts: &Options,
+        named: Option<&str>,
+    ) -> ServiceResult<Reply> {
+        options::only(opts, &["tournament"])?;
+        let id = self.tournament_named(req, opts, named).await?;
+        let changed = self
+            .change_tournament(&id, req.at, |t| {
+                if t.owner != req.user.id && !req.manage_channels && !req.manage_messages {
+                    return Err(UserError::new(
+                        ErrorCode::NotAllowed,
+                        format!(
+                            "Only {} (who created it) or a moderator can start this tournament.",
+                            t.owner_name
+                        ),
+                    ));
+                }
+                t.start(req.at.timestamp_millis())?;
+                Ok(())
+            })
+            .await?;
+        let t = &changed.held.t;
+        let text = format!(
+            "🏆 The tournament has begun: {} players, {} rounds. Round 1 is paired; each game has a thread of its own.",
+            t.active().count(),
+            t.rounds
+        );
+        Ok(self.changed_reply(changed, text, named.is_some()))
+    }
+
+    async fn cancel_tournament(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &["tournament"])?;
+        let id = self.tournament_named(req, opts, None).await?;
+        let changed = self
+            .change_tournament(&id, req.at, |t| {
+                if t.owner != req.user.id && !req.manage_channels && !req.manage_messages {
+                    return Err(UserError::new(
+                        ErrorCode::NotAllowed,
+                        format!(
+                            "Only {} (who created it) or a moderator can cancel this tournament.",
+                            t.owner_name
+                        ),
+                    ));
+                }
+                t.cancel()?;
+                let games: Vec<String> = t
+                    .undecided()
+                    .into_iter()
+                    .filter_map(|b| t.boards[b].game.clone())
+                    .collect();
+                Ok(games)
+            })
+            .await?;
+        // Its games still on end with it, counting for no one.
+        for game in &changed.value {
+            self.end_cancelled(game, req).await?;
+        }
+        let text = format!("🛑 {} cancelled the tournament.", mention(&req.user));
+        Ok(self.changed_reply(changed, text, false))
+    }
+
+    async fn tournament_standings(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &["tournament"])?;
+        let id = self.tournament_named(req, opts, None).await?;
+        let held = self.load_tournament(&id).await?;
+        let mut reply = self.standings_reply(&held, standings_words(&held.t), false);
+        reply.ephemeral = true;
+        reply.components.clear();
+        Ok(reply)
+    }
+
+    async fn list_tournaments(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
+        options::only(opts, &[])?;
+        let rows = self.store.guild_tournaments(req.guild_key(), LISTED).await?;
+        if rows.is_empty() {
+            return Ok(Reply::ephemeral(
+                "No tournament has been held here yet. A moderator starts one with `/tournament create`.",
+            ));
+        }
+        let mut lines = vec!["**Tournaments here**, newest first:".to_string()];
+        for row in rows {
+            let t = parse(&row)?;
+            let leader = match t.status {
+                Status::Finished => t
+                    .standings()
+                    .first()
+                    .map(|s| format!(", won by {}", t.name(&s.user)))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            lines.push(format!(
+                "`{}` in <#{}>: {} {}, {}, {} players{leader}",
+                t.id,
+                row.channel_id,
+                game_title(&t),
+                t.settings.format.as_str(),
+                t.status.as_str(),
+                t.players.len()
+            ));
+        }
+        Ok(Reply::ephemeral(lines.join("\n")))
+    }
+
+    /// The rating a player enters with: their rating here, else a
+    /// newcomer's.
+    async fn tournament_rating(&self, req: &Request) -> ServiceResult<f64> {
+        let rating = self.store.rating(req.guild_key(), &req.user.id).await?;
+        Ok(rating.map_or(1500.0, |r| r.rating))
+    }
+
+    /// The tournament a request means: a button's, the `tournament`
+    /// option's, or the channel's.
+    async fn tournament_named(
+        &self,
+        req: &Request,
+        opts: &Options,
+        named: Option<&str>,
+    ) -> ServiceResult<String> {
+        let id = match (named, options::text(opts, "tournament")?) {
+            (Some(id), _) | (None, Some(id)) => id.trim().to_string(),
+            (None, None) => match self.store.channel_tournament(&req.channel).await? {
+                Some(row) => row.id,
+                None => {
+                    return Err(UserError::no_game(
+                        "This channel has no tournament. `/tournament list` shows this server's; \
+                         a moderator creates one with `/tournament create`.",
+                    )
+                    .into())
+                }
+            },
+        };
+        match self.store.tournament(&id).await? {
+            Some(row) if row.guild_id == req.guild_key() => Ok(row.id),
+            _ => Err(UserError::no_game(format!(
+                "There is no tournament {} in this server.",
+                crate::rules::code(&id)
+            ))
+            .into()),
+        }
+    }
+
+    async fn load_tournament(&self, id: &str) -> ServiceResult<Held> {
+        let row = self
+            .store
+            .tournament(id)
+            .await?
+            .ok_or_else(|| UserError::no_game("That tournament is gone."))?;
+        let t = parse(&row)?;
+        Ok(Held { row, t })
+    }
+
+    /// Applies `change` to the tournament as it now stands, brings in the
+    /// results of its games, moves it on when its round is complete,
+    /// starts the new round's games and saves it all at once; tried again
+    /// on the new state when another change landed first.
+    async fn change_tournament<T>(
+        &self,
+        id: &str,
+        at: DateTime<Utc>,
+        mut change: impl FnMut(&mut Tournament) -> Result<T, UserError>,
+    ) -> ServiceResult<Changed<T>> {
+        for _ in 0..super::RETRIES + 2 {
+            let mut held = self.load_tournament(id).await?;
+            let value = change(&mut held.t)?;
+            match self.settle(held, at).await? {
+                Some((held, posts)) => return Ok(Changed { held, value, posts }),
+                None => continue,
+            }
+        }
+        Err(super::moved_on())
+    }
+
+    /// Brings in the results of the round's games, pairs the next rounds
+    /// while every game of one is decided, and saves the tournament with
+    /// the games it starts. `None` when another change landed first.
+    async fn settle(&self, mut held: Held, at: DateTime<Utc>) -> ServiceResult<Option<(Held, Vec<Post>)>> {
+        let now = at.timestamp_millis();
+        self.read_results(&mut held.t).await?;
+        held.t.advance(now);
+        // The boards paired just now (by the start or the round's close)
+        // have no game yet.
+        let new_boards: Vec<usize> = (0..held.t.boards.len())
+            .filter(|&i| !held.t.boards[i].is_bye() && held.t.boards[i].game.is_none())
+            .collect();
+        let mut games = Vec::new();
+        for &i in &new_boards {
+            let board = &held.t.boards[i];
+            let Some(black_id) = board.black.clone() else {
+                continue;
+            };
+            let red = self.tournament_user(&held.t, &board.red);
+            let black = self.tournament_user(&held.t, &black_id);
+            let channel = format!("{}-{}", held.row.channel_id, held.t.id);
+            let row = self.army_ants_tournament_game(
+                (&held.row.guild_id, &channel),
+                &held.t.id,
+                (&red, &black),
+                held.t.settings.rated,
+                at,
+            )?;
+            // Each game's own place: the tournament's channel, then a thread.
+            let channel = format!("{channel}-{}", row.id);
+            let row = GameRow {
+                channel_id: channel.clone(),
+                ..row
+            };
+            let board = &mut held.t.boards[i];
+            board.game = Some(row.id.clone());
+            board.channel = Some(channel);
+            games.push(row);
+        }
+        let mut row = held.row.clone();
+        row.status = held.t.status.as_str().to_string();
+        row.state = serde_json::to_string(&held.t).context("a tournament's state")?;
+        row.updated_at = now;
+        row.deadline = held.t.deadline();
+        match self.store.save_tournament(&row, &games).await {
+            Ok(version) => row.version = version,
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
+        if let Some(at) = row.deadline {
+            self.next_sweep.expires(at);
+        }
+        held.row = row;
+        let mut posts = Vec::new();
+        for game in games {
+            posts.push(self.tournament_game_post(&held, game).await?);
+        }
+        Ok(Some((held, posts)))
+    }
+
+    /// The first board of a tournament's new game, pinging both players, in
+    /// a thread of its own.
+    async fn tournament_game_post(&self, held: &Held, game: GameRow) -> ServiceResult<Post> {
+        let t = &held.t;
+        let board = t
+            .board_of_game(&game.id)
+            .map(|b| &t.boards[b])
+            .context("a new game's board")?;
+        let black = board.black.clone().unwrap_or_default();
+        let (red, black) = (
+            self.tournament_user(t, &board.red),
+            self.tournament_user(t, &black),
+        );
+        let closes = t
+            .round_ends_at
+            .and_then(DateTime::<Utc>::from_timestamp_millis)
+            .map(|at| at.format("%-d %b %H:%M UTC").to_string())
+            .unwrap_or_default();
+        let text = format!(
+            "🏆 Round {} of {}: {} (Red) against {} (Black). The round closes {closes}.",
+            board.round,
+            t.rounds,
+            mention(&red),
+            mention(&black)
+        );
+        let id = game.id.clone();
+        let channel = game.channel_id.clone();
+        let reply = self.army_ants_tournament_board(game, &text).await?;
+        Ok(Post {
+            channel,
+            text: reply.text,
+            image: reply.image,
+            components: reply.components,
+            edit: Some(id.clone()),
+            thread: Some(NewThread {
+                parent: held.row.channel_id.clone(),
+                name: format!(
+                    "Round {}: {} vs {}",
+                    board.round,
+                    plain_text(&red.name),
+                    plain_text(&black.name)
+                ),
+                game: id,
+            }),
+            ..Post::default()
+        })
+    }
+
+    /// A player as their games seat them.
+    fn tournament_user(&self, t: &Tournament, id: &str) -> User {
+        User::new(id, t.name(id))
+    }
+
+    /// Reads the results of the round's undecided games from their rows.
+    async fn read_results(&self, t: &mut Tournament) -> ServiceResult<()> {
+        for board in t.undecided() {
+            let Some(game) = t.boards[board].game.clone() else {
+                continue;
+            };
+            let Some(row) = self.store.game(&game).await? else {
+                continue;
+            };
+            if let Some((outcome, by)) = outcome_of(&row, &t.boards[board].red) {
+                t.decide(board, outcome, by);
+            }
+        }
+        Ok(())
+    }
+
+    /// After a game of `row`'s was saved: when it is a tournament's and is
+    /// over, the tournament takes its result (and may move on); returns
+    /// what that posts.
+    pub(super) async fn tournament_game_saved(
+        &self,
+        game_id: &str,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Vec<Post>> {
+        let Some(row) = self.store.game(game_id).await? else {
+            return Ok(vec![]);
+        };
+        let Some(id) = tournament_of(&row) else {
+            return Ok(vec![]);
+        };
+        if row.status.is_open() {
+            return Ok(vec![]);
+        }
+        let held = self.load_tournament(&id).await?;
+        let counted = held
+            .t
+            .board_of_game(game_id)
+            .is_none_or(|b| held.t.boards[b].result.is_some());
+        if counted || held.t.status != Status::Running {
+            return Ok(vec![]);
+        }
+        let changed = self.change_tournament(&id, at, |_| Ok(())).await?;
+        let mut posts = vec![self.standings_post(&changed.held)];
+        posts.extend(changed.posts);
+        posts.extend(finished_words(&changed.held));
+        Ok(posts)
+    }
+
+    /// The tournaments due at `now`: one that starts by itself, a round
+    /// that closes (its unfinished games adjudicated).
+    pub(super) async fn sweep_tournaments(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+        let mut posts = Vec::new();
+        for row in self.store.due_tournaments(now.timestamp_millis()).await? {
+            match self.tournament_due(&row.id, now).await {
+                Ok(more) => posts.extend(more),
+                Err(e) => tracing::warn!(tournament = %row.id, error = %e, "could not move a tournament on"),
+            }
+        }
+        Ok(posts)
+    }
+
+    async fn tournament_due(&self, id: &str, now: DateTime<Utc>) -> ServiceResult<Vec<Post>> {
+        let held = self.load_tournament(id).await?;
+        let mut posts = Vec::new();
+        match held.t.status {
+            Status::Open => {
+                let changed = self
+                    .change_tournament(id, now, |t| match t.start(now.timestamp_millis()) {
+                        Ok(_) => Ok(true),
+                        // Too few to start: the event is called off.
+                        Err(Refusal::TooFew(_)) => t.cancel().map(|()| false).map_err(UserError::from),
+                        Err(e) => Err(e.into()),
+                    })
+                    .await?;
+                posts.push(self.standings_post(&changed.held));
+                let words = match changed.value {
+                    true => {
+                        "🏆 The tournament has begun. Round 1 is paired; each game has a thread of its own."
+                    }
+                    false => {
+                        "🛑 The tournament was called off: fewer than two players had joined by its start."
+                    }
+                };
+                posts.push(Post::to(&changed.held.row.channel_id, words));
+                posts.extend(changed.posts);
+            }
+            Status::Running => {
+                // The round's games still on are judged and ended, then the
+                // round closes with every result in.
+                let round = held.t.round;
+                for board in held.t.undecided() {
+                    let Some(game) = held.t.boards[board].game.clone() else {
+                        continue;
+                    };
+                    self.adjudicate_game(&game, now).await?;
+                }
+                let changed = self.change_tournament(id, now, |_| Ok(())).await?;
+                if changed.held.t.round != round || changed.held.t.status != Status::Running {
+                    posts.push(Post::to(
+                        &changed.held.row.channel_id,
+                        format!("⏰ Round {round} closed; its unfinished games were adjudicated."),
+                    ));
+                }
+                posts.push(self.standings_post(&changed.held));
+                posts.extend(changed.posts);
+                posts.extend(finished_words(&changed.held));
+            }
+            Status::Finished | Status::Cancelled => {}
+        }
+        Ok(posts)
+    }
+
+    /// Adjudicates a game still on (tried again if it moved meanwhile; a
+    /// game that ended by play keeps its result).
+    async fn adjudicate_game(&self, game: &str, at: DateTime<Utc>) -> ServiceResult<()> {
+        for _ in 0..super::RETRIES {
+            let Some(row) = self.store.game(game).await? else {
+                return Ok(());
+            };
+            if !row.status.is_open() {
+                return Ok(());
+            }
+            if self.army_ants_adjudicate(row, at).await?.is_some() {
+                return Ok(());
+            }
+        }
+        Err(super::moved_on())
+    }
+
+    /// Ends the game a leaving player forfeits: a loss for them.
+    async fn end_forfeited(&self, game: &str, leaver: &User, at: DateTime<Utc>) -> ServiceResult<Vec<Post>> {
+        let Some(mut row) = self.store.game(game).await? else {
+            return Ok(vec![]);
+        };
+        if !row.status.is_open() {
+            return Ok(vec![]);
+        }
+        let result = GameResult {
+            outcome: Ending::Ended,
+            winner: None,
+            detail: format!("{} left the tournament and forfeited", leaver.name),
+        };
+        let update = crate::store::GameUpdate {
+            status: GameStatus::Cancelled,
+            expires_at: None,
+            result: Some(StoredResult::of(result)),
+            ..crate::store::GameUpdate::of(&row, at.timestamp_millis())
+        };
+        let channel = row.channel_id.clone();
+        self.save_row(&mut row, &update).await?;
+        Ok(vec![Post::to(
+            &channel,
+            format!(
+                "{} left the tournament: this game is over, lost by them.",
+                mention(leaver)
+            ),
+        )])
+    }
+
+    /// Ends a game of a cancelled tournament.
+    async fn end_cancelled(&self, game: &str, req: &Request) -> ServiceResult<()> {
+        let Some(mut row) = self.store.game(game).await? else {
+            return Ok(());
+        };
+        if !row.status.is_open() {
+            return Ok(());
+        }
+        let update = crate::store::GameUpdate {
+            status: GameStatus::Cancelled,
+            expires_at: None,
+            result: Some(StoredResult::of(GameResult {
+                outcome: Ending::Ended,
+                winner: None,
+                detail: format!("its tournament was cancelled by {}", req.user.name),
+            })),
+            ..crate::store::GameUpdate::of(&row, req.at.timestamp_millis())
+        };
+        self.save_row(&mut row, &update).await?;
+        Ok(())
+    }
+
+    /// A change's reply: its words, with the standings board edited in
+    /// place (a click's message itself; a command's, as a post).
+    fn changed_reply<T>(&self, changed: Changed<T>, text: String, clicked: bool) -> Reply {
+        let mut reply = if clicked {
+            Reply {
+                update: true,
+                ..self.standings_reply(&changed.held, text, true)
+            }
+        } else {
+            let mut reply = Reply::text(text);
+            reply.posts.push(self.standings_post(&changed.held));
+            reply.tournament = Some(view(&changed.held));
+            reply
+        };
+        reply.posts.extend(changed.posts);
+        reply.posts.extend(finished_words(&changed.held));
+        reply
+    }
+
+    /// The standings board as a post that edits its message in place.
+    fn standings_post(&self, held: &Held) -> Post {
+        let reply = self.standings_reply(held, standings_words(&held.t), true);
+        Post {
+            channel: held.row.channel_id.clone(),
+            text: reply.text,
+            image: reply.image,
+            components: reply.components,
+            edit: Some(held.row.id.clone()),
+            ..Post::default()
+        }
+    }
+
+    /// The standings board: `text`, the picture and the buttons its state
+    /// allows.
+    fn standings_reply(&self, held: &Held, text: String, _in_place: bool) -> Reply {
+        let t = &held.t;
+        let picture = picture(t);
+        let image = self.config.render.then(|| Image {
+            png: standings_png(&picture),
+            alt: standings_alt_text(&picture),
+            regions: vec![],
+        });
+        let button = |verb: &str, label: &str, style| {
+            Component::button(ComponentId::new(TAG, &t.id, verb).encode(), label, style)
+        };
+        let mut components = Vec::new();
+        if t.status.is_live() && (t.status == Status::Open || 2 * t.round < t.rounds) {
+            components.push(button("join", "Join", ButtonStyle::Success));
+        }
+        if t.status.is_live() {
+            components.push(button("leave", "Leave", ButtonStyle::Secondary));
+        }
+        if t.status == Status::Open {
+            components.push(button("start", "Start", ButtonStyle::Primary));
+        }
+        Reply {
+            text,
+            image,
+            components,
+            tournament: Some(view(held)),
+            ..Reply::default()
+        }
+    }
+}
+
+fn parse(row: &TournamentRow) -> anyhow::Result<Tournament> {
+    serde_json::from_str(&row.state).with_context(|| format!("tournament {}'s state", row.id))
+}
+
+/// A game's result as a tournament counts it: from its winner's id, a
+/// draw, or (ended by a moderator, a leaver or the round's close) the
+/// adjudicated winner if any, else a draw. `None` while it is on.
+fn outcome_of(row: &GameRow, red: &str) -> Option<(Outcome, Option<&'static str>)> {
+    if row.status.is_open() {
+        return None;
+    }
+    let (result, winner_id) = match row.result.as_ref()? {
+        StoredResult::Seated { result, winner_id } => (result, winner_id.as_deref()),
+        StoredResult::Patience(_) => return None,
+    };
+    let by = match result.outcome {
+        Ending::Ended => Some("adjudicated"),
+        _ => None,
+    };
+    let outcome = match (result.outcome, winner_id) {
+        (Ending::Win | Ending::Ended, Some(id)) if id == red => Outcome::RedWins,
+        (Ending::Win | Ending::Ended, Some(_)) => Outcome::BlackWins,
+        _ => Outcome::Draw,
+    };
+    Some((outcome, by))
+}
+
+fn game_title(t: &Tournament) -> &'static str {
+    GameKind::parse(&t.settings.game).map_or("Army Ants", GameKind::title)
+}
+
+/// The words above the standings board.
+fn standings_words(t: &Tournament) -> String {
+    let title = game_title(t);
+    match t.status {
+        Status::Open => format!(
+            "🏆 **{title} Swiss**: {} players in. Press **Join** to enter.",
+            t.players.len()
+        ),
+        Status::Running => format!("🏆 **{title} Swiss**: round {} of {}.", t.round, t.rounds),
+        Status::Finished => format!("🏆 **{title} Swiss**: final standings."),
+        Status::Cancelled => format!("🛑 **{title} Swiss**: cancelled."),
+    }
+}
+
+/// The podium, once the tournament has just finished.
+fn finished_words(held: &Held) -> Option<Post> {
+    let t = &held.t;
+    if t.status != Status::Finished {
+        return None;
+    }
+    let standings = t.standings();
+    let medals = ["🥇", "🥈", "🥉"];
+    let podium: Vec<String> = standings
+        .iter()
+        .zip(medals)
+        .map(|(s, medal)| {
+            format!(
+                "{medal} {} ({} points)",
+                mention(&User::new(&s.user, t.name(&s.user))),
+                points_text(s.points)
+            )
+        })
+        .collect();
+    Some(Post::to(
+        &held.row.channel_id,
+        format!("🏆 The tournament is over. {}", podium.join(", ")),
+    ))
+}
+
+/// What the standings picture shows.
+fn picture(t: &Tournament) -> StandingsView {
+    let subtitle = match t.status {
+        Status::Open => match t
+            .settings
+            .starts_at
+            .and_then(DateTime::<Utc>::from_timestamp_millis)
+        {
+            Some(at) => format!("Open for entries; starts {}", at.format("%-d %b %H:%M UTC")),
+            None => "Open for entries".to_string(),
+        },
+        Status::Running => match t.round_ends_at.and_then(DateTime::<Utc>::from_timestamp_millis) {
+            Some(at) => format!(
+                "Round {} of {}, closes {}",
+                t.round,
+                t.rounds,
+                at.format("%-d %b %H:%M UTC")
+            ),
+            None => format!("Round {} of {}", t.round, t.rounds),
+        },
+        Status::Finished => "Final standings".to_string(),
+        Status::Cancelled => "Cancelled".to_string(),
+    };
+    let lines = t
+        .standings()
+        .into_iter()
+        .map(|s| StandingLine {
+            name: plain_text(t.name(&s.user)),
+            points: s.points,
+            tiebreaks: s.tiebreaks,
+            games: s.games,
+            withdrawn: t.player(&s.user).is_some_and(|p| p.withdrawn),
+        })
+        .collect();
+    let pairings = t
+        .boards
+        .iter()
+        .filter(|b| b.round == t.round && t.status == Status::Running)
+        .map(|b| {
+            let red = plain_text(t.name(&b.red));
+            match (&b.black, b.points()) {
+                (None, _) => format!("{red}: bye (1 point)"),
+                (Some(black), Some(points)) => format!(
+                    "{red} - {}  {}-{}",
+                    plain_text(t.name(black)),
+                    points_text(points[0]),
+                    points_text(points[1])
+                ),
+                (Some(black), None) => format!("{red} - {}  playing", plain_text(t.name(black))),
+            }
+        })
+        .collect();
+    StandingsView {
+        title: format!("{} · Swiss", game_title(t)),
+        subtitle,
+        tiebreak_names: ["Buchholz", "S-B"],
+        lines,
+        pairings,
+    }
+}
+
+/// The tournament object of a reply (DESIGN.md, "Tournaments").
+fn view(held: &Held) -> TournamentView {
+    let t = &held.t;
+    TournamentView {
+        id: t.id.clone(),
+        game: t.settings.game.clone(),
+        format: t.settings.format.as_str().to_string(),
+        status: t.status.as_str().to_string(),
+        round: t.round,
+        rounds: t.rounds,
+        standings: t
+            .standings()
+            .into_iter()
+            .map(|s| TournamentStanding {
+                user: s.user,
+                points: s.points,
+                tiebreaks: s.tiebreaks.to_vec(),
+                games: s.games,
+            })
+            .collect(),
+        pairings: t
+            .boards
+            .iter()
+            .map(|b| TournamentPairing {
+                round: b.round,
+                seats: std::iter::once(b.red.clone()).chain(b.black.clone()).collect(),
+                channel: b.channel.clone(),
+                game: b.game.clone(),
+                result: b.points(),
+            })
+            .collect(),
+    }
+}
+
+/// A whole-number option between `min` and `max`.
+fn whole(value: &OptionValue, name: &str, min: i64, max: i64) -> Result<i64, UserError> {
+    let bad = || UserError::bad_option(format!("`{name}` must be a whole number from {min} to {max}."));
+    let n = match value {
+        OptionValue::Integer(n) => *n,
+        OptionValue::Text(text) => text.trim().parse::<i64>().map_err(|_| bad())?,
+        OptionValue::User(_) => return Err(bad()),
+    };
+    match (min..=max).contains(&n) {
+        true => Ok(n),
+        false => Err(bad()),
+    }
+}
+
+/// A round's length: `10m` to `7d`.
+fn round_length(text: &str) -> Result<Duration, UserError> {
+    let bad = || {
+        UserError::bad_option("`round` is how long a round stays open, from 10m to 7d (like 30m, 24h, 2d).")
+    };
+    let length = super::parse_duration(text)
+        .map_err(|e| UserError::bad_option(super::sentence(&e)))?
+        .ok_or_else(bad)?;
+    match (ROUND_MIN..=ROUND_MAX).contains(&length) {
+        true => Ok(length),
+        false => Err(bad()),
+    }
+}
+
+/// When a tournament starts: `now` (`None`: at once), a time in UTC
+/// (`2026-12-01 18:00`, RFC 3339), or a delay (`2h`).
+fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserError> {
+    let given = text.trim();
+    if given.eq_ignore_ascii_case("now") {
+        return Ok(Some(now));
+    }
+    let at = DateTime::parse_from_rfc3339(given)
+        .map(|at| at.with_timezone(&Utc))
+        .ok()
+        .or_else(|| {
+            chrono::NaiveDateTime::parse_from_str(given, "%Y-%m-%d %H:%M")
+                .or_else(|_| chrono::NaiveDateTime::parse_from_str(given, "%Y-%m-%dT%H:%M"))
+                .ok()
+                .map(|naive| naive.and_utc())
+        })
+        .or_else(|| {
+            super::parse_duration(given)
+                .ok()
+                .flatten()
+                .and_then(|d| chrono::Duration::from_std(d).ok())
+                .map(|d| now + d)
+        })
+        .ok_or_else(|| {
+            UserError::bad_option(format!(
+                "{} is not a start: say `now`, a time in UTC like `2026-12-01 18:00`, or a delay like `2h`.",
+                crate::rules::code(given)
+            ))
+        })?;
+    if at < now || at - now > chrono::Duration::from_std(STARTS_MAX).expect("a month") {
+        return Err(UserError::bad_option("A tournament starts between now and 30 days from now.").into());
+    }
+    Ok(Some(at))
+}
+
+/// "24 hours", "30 minutes", "2 days".
+fn duration_words(d: Duration) -> String {
+    let secs = d.as_secs();
+    let (n, unit) = match secs {
+        s if s % 86_400 == 0 => (s / 86_400, "day"),
+        s if s % 3_600 == 0 => (s / 3_600, "hour"),
+        s => (s.div_ceil(60), "minute"),
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_last_ten_minutes_to_a_week() {
+        assert_eq!(round_length("24h").unwrap(), Duration::from_secs(86_400));
+        assert!(round_length("5m").is_err());
+        assert!(round_length("8d").is_err());
+        assert_eq!(duration_words(Duration::from_secs(1800)), "30 minutes");
+        assert_eq!(duration_words(Duration::from_secs(86_400)), "1 day");
+    }
+
+    #[test]
+    fn starts_are_now_a_time_or_a_delay_within_a_month() {
+        let now = DateTime::parse_from_rfc3339("2026-11-28T12:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(starts("now", now).unwrap(), Some(now));
+        assert_eq!(
+            starts("2026-11-28 18:00", now).unwrap().unwrap().to_rfc3339(),
+            "2026-11-28T18:00:00+00:00"
+        );
+        assert_eq!(
+            starts("2h", now).unwrap().unwrap() - now,
+            chrono::Duration::hours(2)
+        );
+        assert!(starts("2026-11-27 18:00", now).is_err());
+        assert!(starts("soon", now).is_err());
+    }
+}
