@@ -184,9 +184,42 @@ string_choice! {
 }
 
 game_choice! {
-    /// The games `/rules` explains.
+    /// The games a command may name.
     Game: GameKind::ALL, GameKind::rules_page, |k: GameKind| k.title().to_string()
 }
+
+/// The pages `/rules` shows: each game's, and how tournaments run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesPage {
+    Game(GameKind),
+    Tournament,
+}
+
+impl StringChoice for RulesPage {
+    fn all() -> Vec<RulesPage> {
+        GameKind::ALL
+            .into_iter()
+            .map(RulesPage::Game)
+            .chain([RulesPage::Tournament])
+            .collect()
+    }
+
+    fn value(self) -> &'static str {
+        match self {
+            RulesPage::Game(kind) => kind.rules_page(),
+            RulesPage::Tournament => crate::rules::pages::TOURNAMENT_PAGE,
+        }
+    }
+
+    fn label(self) -> String {
+        match self {
+            RulesPage::Game(kind) => kind.title().to_string(),
+            RulesPage::Tournament => "Tournaments".to_string(),
+        }
+    }
+}
+
+string_argument!(RulesPage);
 
 /// Every command, as registered: each for both installations (to a server,
 /// and to a person's account, which works in any server, in DMs and in
@@ -568,7 +601,7 @@ without_options! {
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "Which game (default: a list of the games)"] game: Option<Game>,
+    #[description = "Which game, or tournaments (default: a list of the games)"] game: Option<RulesPage>,
 ) -> Result<(), Error> {
     let mut opts = Options::new();
     if let Some(game) = game {

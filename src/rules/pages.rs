@@ -24,8 +24,14 @@ const fn page(kind: GameKind) -> (&'static str, &'static str) {
     (kind.rules_page(), kind.title())
 }
 
+/// The page of `/rules` on how tournaments run.
+pub const TOURNAMENT_PAGE: &str = "tournament";
+
 /// The sections of one game's rules, or of the overview when `game` is None.
 pub fn rules(game: Option<&str>) -> &'static [Section] {
+    if game == Some(TOURNAMENT_PAGE) {
+        return TOURNAMENT;
+    }
     match game.and_then(GameKind::by_rules_page) {
         Some(GameKind::ArmyAnts) => ARMY_ANTS,
         Some(GameKind::AttaAnts) => ATTA_ANTS,
@@ -44,6 +50,27 @@ const OVERVIEW: &[Section] = &[Section {
 **Anthill** (patience): build the four suits on eight spots. `/solitaire new game:anthill`\n\
 **Ants Solitaire** (patience): every card onto four foundations. `/solitaire new game:ants`\n\n\
 `/rules game:` shows the rules of one game, with the rulings we play by.",
+}];
+
+const TOURNAMENT: &[Section] = &[Section {
+    title: "Tournaments",
+    text: "A moderator (Manage Channels or Manage Messages) opens one with `/tournament create`; \
+members press **Join** (or `/tournament join`). It starts when its organiser presses **Start**, or at its \
+`starts:` time.\n\n\
+**Swiss** (Army Ants): a fixed number of rounds (by default ⌈log₂ players⌉). Each round pairs players \
+by score, then rating, never the same two twice while another pairing exists; colours alternate. With an \
+odd number, the lowest-ranked player who has not had one gets a **bye** (1 point). Win 1, draw ½, loss 0. \
+Each game starts at once in a thread of its own.\n\n\
+**A round closes** when its last game ends, or at its deadline (`round:`, 10m to 7d; 24h by default). \
+A game still on then is **adjudicated**: the computer at its strongest level judges the position, and \
+the side ahead by about three Aces or more wins; otherwise it is a draw. A game a moderator ends counts \
+as a draw.\n\n\
+**Late entries** are taken until half the rounds have started; the rounds missed score nothing. \
+A player who **leaves** a running tournament loses their game of the round and is paired no more.\n\n\
+**Standings**: points, then **Buchholz** (the points of the opponents met), then **Sonneborn-Berger** \
+(the points of the opponents beaten, plus half of those drawn). `/tournament standings` shows them \
+anywhere; the tournament's channel keeps one standings board up to date. Games are unrated unless \
+created with `rated:yes`.",
 }];
 
 const ARMY_ANTS: &[Section] = &[

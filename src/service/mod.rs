@@ -224,9 +224,16 @@ impl Service {
         };
         // Only an action that was saved can have passed the turn: a look
         // (`/record`, a board shown again) alerts no one.
-        if let (true, Some(row)) = (touched.saved, &touched.row) {
+        let tournament_game = touched
+            .row
+            .as_ref()
+            .filter(|row| army_ants::tournament_of(row).is_some());
+        if let (true, Some(row)) = (touched.saved, tournament_game) {
             match self.tournament_game_saved(&row.id, req.at).await {
-                Ok(more) => reply.posts.extend(more),
+                Ok((more, tournament)) => {
+                    reply.posts.extend(more);
+                    reply.tournament = reply.tournament.take().or(tournament);
+                }
                 Err(e) => tracing::warn!(error = %e, "could not count a tournament game's result"),
             }
         }
@@ -409,7 +416,7 @@ impl Service {
             }
             // A tournament's game that timed out counts at once.
             if army_ants::tournament_of(&row).is_some() {
-                posts.extend(self.tournament_game_saved(&row.id, now).await?);
+                posts.extend(self.tournament_game_saved(&row.id, now).await?.0);
             }
         }
         Ok(posts)
@@ -586,6 +593,8 @@ as it stands, and until then its record is yours alone. Every hint counts, and a
 fewer hints rank higher. \
 `/daily results`, `/leaderboard`, `/stats`; members who manage the channel post the new challenges \
 here each day with `/dailypost subscribe`.\n\
+**Tournaments**: a moderator opens one with `/tournament create`; join with the board's button; \
+`/rules game:tournament` says how rounds, byes and adjudication work.\n\
 `/record` shows a game's moves (and the replay of a finished one). `/alerts turns:on` sends you a DM \
 when a game waits for your move. Moderators (Manage Messages) end a stuck game with `/game end`. \
 `/rules` explains each game.";

@@ -19,6 +19,7 @@ pub(super) fn reply(opts: &Options) -> ServiceResult<Reply> {
                 .map(|kind| kind.as_str())
                 .filter(|name| GameKind::by_rules_page(name).is_none()),
         )
+        .chain([crate::rules::pages::TOURNAMENT_PAGE])
         .collect();
     let game = options::choice(opts, "game", &names)?
         .map(|game| GameKind::parse(game).map_or(game, GameKind::rules_page));

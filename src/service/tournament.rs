@@ -192,7 +192,7 @@ impl Service {
             None => format!("{} starts it when everyone is in.", mention(&req.user)),
         };
         let text = format!(
-            "🏆 {} opened a **Army Ants Swiss** tournament: {}, rounds of {} each{}. Press **Join** to enter. {when}",
+            "🏆 {} opened an **Army Ants Swiss** tournament: {}, rounds of {} each{}. Press **Join** to enter. {when}",
             mention(&req.user),
             match rounds {
                 Some(n) => format!("{n} rounds"),
@@ -227,9 +227,9 @@ impl Service {
             ),
         };
         let text = format!(
-            "{} joined the tournament ({} players). {when}",
+            "{} joined the tournament ({}). {when}",
             mention(&req.user),
-            t.active().count()
+            players(t.active().count())
         );
         Ok(self.changed_reply(changed, text, named.is_some()))
     }
@@ -582,29 +582,26 @@ impl Service {
         &self,
         game_id: &str,
         at: DateTime<Utc>,
-    ) -> ServiceResult<Vec<Post>> {
+    ) -> ServiceResult<(Vec<Post>, Option<TournamentView>)> {
         let Some(row) = self.store.game(game_id).await? else {
-            return Ok(vec![]);
+            return Ok((vec![], None));
         };
         let Some(id) = tournament_of(&row) else {
-            return Ok(vec![]);
+            return Ok((vec![], None));
         };
-        if row.status.is_open() {
-            return Ok(vec![]);
-        }
         let held = self.load_tournament(&id).await?;
         let counted = held
             .t
             .board_of_game(game_id)
             .is_none_or(|b| held.t.boards[b].result.is_some());
-        if counted || held.t.status != Status::Running {
-            return Ok(vec![]);
+        if row.status.is_open() || counted || held.t.status != Status::Running {
+            return Ok((vec![], Some(view(&held))));
         }
         let changed = self.change_tournament(&id, at, |_| Ok(())).await?;
         let mut posts = vec![self.standings_post(&changed.held)];
         posts.extend(changed.posts);
         posts.extend(finished_words(&changed.held));
-        Ok(posts)
+        Ok((posts, Some(view(&changed.held))))
     }
 
     /// The tournaments due at `now`: one that starts by itself, a round
@@ -841,8 +838,8 @@ fn standings_words(t: &Tournament) -> String {
     let title = game_title(t);
     match t.status {
         Status::Open => format!(
-            "🏆 **{title} Swiss**: {} players in. Press **Join** to enter.",
-            t.players.len()
+            "🏆 **{title} Swiss**: {} in. Press **Join** to enter.",
+            players(t.players.len())
         ),
         Status::Running => format!("🏆 **{title} Swiss**: round {} of {}.", t.round, t.rounds),
         Status::Finished => format!("🏆 **{title} Swiss**: final standings."),
@@ -1031,6 +1028,11 @@ fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserE
         return Err(UserError::bad_option("A tournament starts between now and 30 days from now.").into());
     }
     Ok(Some(at))
+}
+
+/// "1 player", "6 players".
+fn players(n: usize) -> String {
+    format!("{n} player{}", if n == 1 { "" } else { "s" })
 }
 
 /// "24 hours", "30 minutes", "2 days".

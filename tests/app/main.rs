@@ -15,6 +15,7 @@ mod service_autocomplete;
 mod service_daily_board;
 mod service_races;
 mod service_same_deal;
+mod tournament_races;
 
 // `antics script`: JSON lines in, JSON lines out.
 mod concurrent_start;
@@ -34,6 +35,7 @@ mod script_hints;
 mod script_moderation;
 mod script_myrmex_ends;
 mod script_solitaire;
+mod script_tournament;
 
 // The front ends: `antics serve`, `antics run`, the web table, and what
 // an operator deploys and reads.

@@ -1,0 +1,123 @@
+//! Tournaments across replicas: two services on one store (as `antics
+//! serve` runs them) finish a round's last games at the same moment and
+//! close a round at once. "Pairing and round changes happen once across
+//! replicas ... a result arriving as the round closes is counted once."
+
+use crate::common::service;
+use antics::service::{Input, Reply, Request, Service};
+use antics::store::testing;
+use std::sync::Arc;
+
+fn command(user: &str, channel: &str, name: &str, options: &[(&str, &str)], at: &str) -> Request {
+    Request {
+        channel: channel.into(),
+        ..service::request(user, service::at(at), Input::command(name, options))
+    }
+}
+
+const START: &str = "2026-11-28T12:00:00Z";
+
+/// Opens a tournament of four in `c1` and starts it: two games.
+async fn started(service: &Service) -> Reply {
+    let create = Request {
+        manage_channels: true,
+        ..command(
+            "olga",
+            "c1",
+            "tournament create",
+            &[("rounds", "2"), ("round", "1h")],
+            START,
+        )
+    };
+    assert!(service.handle(&create).await.ok());
+    for player in ["ann", "ben", "cat", "dan"] {
+        let joined = service
+            .handle(&command(player, "c1", "tournament join", &[], START))
+            .await;
+        assert!(joined.ok(), "{}", joined.text);
+    }
+    let started = service
+        .handle(&command("olga", "c1", "tournament start", &[], START))
+        .await;
+    assert!(started.ok(), "{}", started.text);
+    started
+}
+
+/// Round 1's games as (channel, red, black).
+fn games(reply: &Reply, round: u32) -> Vec<(String, String, String)> {
+    let t = reply.tournament.as_ref().expect("a tournament");
+    t.pairings
+        .iter()
+        .filter(|p| p.round == round && p.seats.len() == 2)
+        .map(|p| (p.channel.clone().unwrap(), p.seats[0].clone(), p.seats[1].clone()))
+        .collect()
+}
+
+#[test]
+fn two_replicas_finishing_a_round_together_pair_the_next_once() {
+    service::runtime().block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        for store in testing::scratch_stores(dir.path()).await {
+            let one = Arc::new(service::without_images(store.clone()));
+            let two = Arc::new(service::without_images(store.clone()));
+            let started = started(&one).await;
+            let round_one = games(&started, 1);
+            assert_eq!(round_one.len(), 2);
+            // Both games end at once, each through its own replica.
+            let tasks: Vec<_> = round_one
+                .iter()
+                .zip([one.clone(), two.clone()])
+                .map(|((channel, _, black), service)| {
+                    let resign = command(black, channel, "armyants resign", &[], "2026-11-28T12:05:00Z");
+                    tokio::spawn(async move { service.handle(&resign).await })
+                })
+                .collect();
+            for task in tasks {
+                let reply = task.await.unwrap();
+                assert!(reply.ok(), "{}", reply.text);
+            }
+            let standings = one
+                .handle(&command(
+                    "ann",
+                    "c1",
+                    "tournament standings",
+                    &[],
+                    "2026-11-28T12:06:00Z",
+                ))
+                .await;
+            let t = standings.tournament.clone().expect("a tournament");
+            assert_eq!(t.round, 2, "both results counted, round 2 paired");
+            let round_two = games(&standings, 2);
+            assert_eq!(round_two.len(), 2, "round 2 paired once: {:?}", t.pairings);
+            let mut seated: Vec<&String> = round_two.iter().flat_map(|(_, r, b)| [r, b]).collect();
+            seated.sort();
+            seated.dedup();
+            assert_eq!(seated.len(), 4, "each player in one game of the round");
+            // Its games exist once each, in their own channels.
+            for (channel, _, _) in &round_two {
+                let open = store.open_multiplayer_game(channel).await.unwrap();
+                assert!(open.is_some(), "round 2's game in {channel} exists");
+            }
+            // The round's deadline passes on both replicas at once: one
+            // closes it (adjudicating its games), the other finds it done.
+            let close = service::at("2026-11-28T13:06:01Z");
+            let (a, b) = tokio::join!(one.tick(close), two.tick(close));
+            let closes = a.iter().chain(&b).filter(|p| p.text.contains("closed")).count();
+            assert_eq!(closes, 1, "the round closes once");
+            let last = two
+                .handle(&command(
+                    "ann",
+                    "c1",
+                    "tournament standings",
+                    &[],
+                    "2026-11-28T13:07:00Z",
+                ))
+                .await;
+            let t = last.tournament.expect("a tournament");
+            assert_eq!(t.status, "finished");
+            assert_eq!(t.pairings.len(), 4, "two rounds of two games: {:?}", t.pairings);
+            let total: f64 = t.standings.iter().map(|s| s.points).sum();
+            assert_eq!(total, 4.0, "every game counted once");
+        }
+    });
+}
