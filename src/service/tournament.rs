@@ -126,13 +126,10 @@ impl Service {
             ))
             .into());
         }
-        match options::choice(opts, "format", &["swiss", "arena"])? {
-            Some("arena") => {
-                return Err(
-                    UserError::bad_option("Arena tournaments are not open yet; `format:swiss` is.").into(),
-                )
-            }
-            _ => {}
+        if options::choice(opts, "format", &["swiss", "arena"])? == Some("arena") {
+            return Err(
+                UserError::bad_option("Arena tournaments are not open yet; `format:swiss` is.").into(),
+            );
         }
         let rounds = match opts.get("rounds") {
             None => None,
@@ -146,10 +143,10 @@ impl Service {
             None => None,
             Some(text) => starts(text, req.at)?,
         };
-        let rated = match options::choice(opts, "rated", &["yes", "no", "true", "false"])? {
-            Some("yes" | "true") => true,
-            _ => false,
-        };
+        let rated = matches!(
+            options::choice(opts, "rated", &["yes", "no", "true", "false"])?,
+            Some("yes" | "true")
+        );
         let settings = Settings {
             game: game.to_string(),
             format: Format::Swiss,
@@ -1025,7 +1022,9 @@ fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserE
             ))
         })?;
     if at < now || at - now > chrono::Duration::from_std(STARTS_MAX).expect("a month") {
-        return Err(UserError::bad_option("A tournament starts between now and 30 days from now.").into());
+        return Err(UserError::bad_option(
+            "A tournament starts between now and 30 days from now.",
+        ));
     }
     Ok(Some(at))
 }

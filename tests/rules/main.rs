@@ -1,4 +1,4 @@
-//! The games' rules, their solvers and the computer opponent, through the
+//! The games' rules, their solvers, the computer opponent and tournament pairing, through the
 //! library alone: each rule checked against the specification, property
 //! tests over random deals and playouts, and the contract every game keeps.
 //! No process, store or network here; the service and its front ends are
@@ -21,3 +21,4 @@ mod myrmex_rules;
 mod patience_props;
 mod solver;
 mod solver_losses;
+mod tournament_pairing;
