@@ -77,7 +77,7 @@ pub fn standings_png(view: &StandingsView) -> Vec<u8> {
         Align::Left,
     );
     // Columns: rank, name, points, the two tie-breaks, games.
-    let columns = [right - 250.0, right - 170.0, right - 90.0, right];
+    let columns = [right - 290.0, right - 180.0, right - 90.0, right];
     let mut y = PAD + 70.0 + ROW * 0.75;
     dim.draw(&mut canvas, "#", PAD, y, Align::Left);
     dim.draw(&mut canvas, "Player", PAD + 44.0, y, Align::Left);

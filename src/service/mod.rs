@@ -628,7 +628,8 @@ impl Service {
     /// Moves a tournament's new game to the thread the front end started
     /// for it.
     pub async fn move_game(&self, game_id: &str, channel_id: &str) -> anyhow::Result<()> {
-        Ok(self.store.move_game(game_id, channel_id).await?)
+        self.store.move_game(game_id, channel_id).await?;
+        self.tournament_game_moved(game_id, channel_id).await
     }
 
     /// Suggestions for a command option as the user types it: at most 25,

@@ -104,7 +104,12 @@ impl Service {
     }
 
     async fn create_tournament(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
-        options::only(opts, &["game", "format", "rounds", "round", "starts", "rated"])?;
+        options::only(
+            opts,
+            &[
+                "game", "format", "rounds", "round", "length", "deals", "starts", "rated",
+            ],
+        )?;
         if !req.manage_channels && !req.manage_messages {
             return Err(UserError::new(
                 ErrorCode::NotAllowed,
@@ -551,6 +556,30 @@ impl Service {
         })
     }
 
+    /// A tournament's game moved to its thread: its pairing says where.
+    pub(super) async fn tournament_game_moved(&self, game_id: &str, channel: &str) -> anyhow::Result<()> {
+        let Some(id) = self.store.game(game_id).await?.as_ref().and_then(tournament_of) else {
+            return Ok(());
+        };
+        // Only the pairing's channel changes: nothing is counted or paired.
+        for _ in 0..super::RETRIES {
+            let Held { mut row, mut t } = self
+                .load_tournament(&id)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            let Some(b) = t.board_of_game(game_id) else {
+                return Ok(());
+            };
+            t.boards[b].channel = Some(channel.to_string());
+            row.state = serde_json::to_string(&t)?;
+            match self.store.save_tournament(&row, &[]).await {
+                Err(StoreError::Conflict) => continue,
+                other => return Ok(other.map(|_| ())?),
+            }
+        }
+        anyhow::bail!("tournament {id} kept changing while a game moved to its thread")
+    }
+
     /// A player as their games seat them.
     fn tournament_user(&self, t: &Tournament, id: &str) -> User {
         User::new(id, t.name(id))
@@ -992,12 +1021,15 @@ fn round_length(text: &str) -> Result<Duration, UserError> {
     }
 }
 
-/// When a tournament starts: `now` (`None`: at once), a time in UTC
+/// When a tournament starts by itself (`None`: when its organiser says,
+/// as with `now`): a time in UTC
 /// (`2026-12-01 18:00`, RFC 3339), or a delay (`2h`).
 fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserError> {
     let given = text.trim();
+    // Starting now, with no one in yet: it opens now, and its organiser
+    // starts it once the players are in.
     if given.eq_ignore_ascii_case("now") {
-        return Ok(Some(now));
+        return Ok(None);
     }
     let at = DateTime::parse_from_rfc3339(given)
         .map(|at| at.with_timezone(&Utc))
@@ -1063,7 +1095,7 @@ mod tests {
         let now = DateTime::parse_from_rfc3339("2026-11-28T12:00:00Z")
             .unwrap()
             .with_timezone(&Utc);
-        assert_eq!(starts("now", now).unwrap(), Some(now));
+        assert_eq!(starts("now", now).unwrap(), None);
         assert_eq!(
             starts("2026-11-28 18:00", now).unwrap().unwrap().to_rfc3339(),
             "2026-11-28T18:00:00+00:00"

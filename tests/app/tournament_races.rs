@@ -121,3 +121,56 @@ fn two_replicas_finishing_a_round_together_pair_the_next_once() {
         }
     });
 }
+
+/// On Discord a game's first post starts its thread and the game moves
+/// there (`Service::move_game`): its pairing then names the thread, and
+/// the game is played in it.
+#[test]
+fn a_game_moved_to_its_thread_is_played_there() {
+    service::runtime().block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        for store in testing::scratch_stores(dir.path()).await {
+            let service = service::without_images(store);
+            let started = started(&service).await;
+            let (channel, _, black) = games(&started, 1).remove(0);
+            let game = started
+                .tournament
+                .as_ref()
+                .unwrap()
+                .pairings
+                .iter()
+                .find(|p| p.channel.as_deref() == Some(channel.as_str()))
+                .unwrap()
+                .game
+                .clone()
+                .unwrap();
+            let thread = started
+                .posts
+                .iter()
+                .find(|p| p.channel == channel)
+                .and_then(|p| p.thread.clone())
+                .expect("a game's first post starts a thread");
+            assert_eq!(
+                (thread.parent.as_str(), thread.game.as_str()),
+                ("c1", game.as_str())
+            );
+            service.move_game(&game, "t-900").await.unwrap();
+            let standings = service
+                .handle(&command("ann", "c1", "tournament standings", &[], START))
+                .await;
+            let moved = standings
+                .tournament
+                .unwrap()
+                .pairings
+                .into_iter()
+                .find(|p| p.game.as_deref() == Some(game.as_str()))
+                .unwrap();
+            assert_eq!(moved.channel.as_deref(), Some("t-900"));
+            let resigned = service
+                .handle(&command(&black, "t-900", "armyants resign", &[], START))
+                .await;
+            assert!(resigned.ok(), "{}", resigned.text);
+            assert!(resigned.tournament.is_some());
+        }
+    });
+}
