@@ -115,6 +115,15 @@ impl Service {
             value: army,
             inline: false,
         });
+        if let Some(guild) = &req.guild {
+            if let Some(line) = self.tournament_record(guild, &user.id).await? {
+                fields.push(EmbedField {
+                    name: "Tournaments".into(),
+                    value: line,
+                    inline: false,
+                });
+            }
+        }
         Ok(Reply {
             embeds: vec![Embed {
                 title: format!("Stats for {}", user.name),

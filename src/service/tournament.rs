@@ -35,6 +35,8 @@ const ROUND_MAX: Duration = Duration::from_secs(7 * 24 * 3600);
 const STARTS_MAX: Duration = Duration::from_secs(30 * 24 * 3600);
 /// How many tournaments `/tournament list` shows.
 const LISTED: i64 = 10;
+/// How many of a server's latest tournaments `/stats` looks through.
+const STATS_SCANNED: i64 = 200;
 
 /// A tournament as loaded: its row and its state.
 struct Held {
@@ -377,6 +379,29 @@ impl Service {
             ));
         }
         Ok(Reply::ephemeral(lines.join("\n")))
+    }
+
+    /// A player's tournaments in this server for `/stats`: how many they
+    /// finished, their podiums and wins, and their last result.
+    pub(super) async fn tournament_record(&self, guild: &str, user: &str) -> ServiceResult<Option<String>> {
+        let rows = self.store.guild_tournaments(guild, STATS_SCANNED).await?;
+        let mut places = Vec::new();
+        for row in rows.iter().filter(|r| r.status == Status::Finished.as_str()) {
+            let t = parse(row)?;
+            if let Some(place) = t.standings().iter().position(|s| s.user == user) {
+                places.push((place + 1, t.players.len(), t.id.clone()));
+            }
+        }
+        let Some((place, of, id)) = places.first() else {
+            return Ok(None);
+        };
+        let wins = places.iter().filter(|(p, _, _)| *p == 1).count();
+        let podiums = places.iter().filter(|(p, _, _)| *p <= 3).count();
+        Ok(Some(format!(
+            "Played {} · won {wins} · podiums {podiums}\nLast: {} of {of} in `{id}`",
+            places.len(),
+            ordinal(*place)
+        )))
     }
 
     /// The rating a player enters with: their rating here, else a
@@ -1061,6 +1086,18 @@ fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserE
     Ok(Some(at))
 }
 
+/// "1st", "2nd", "3rd", "11th".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// "1 player", "6 players".
 fn players(n: usize) -> String {
     format!("{n} player{}", if n == 1 { "" } else { "s" })
@@ -1088,6 +1125,10 @@ mod tests {
         assert!(round_length("8d").is_err());
         assert_eq!(duration_words(Duration::from_secs(1800)), "30 minutes");
         assert_eq!(duration_words(Duration::from_secs(86_400)), "1 day");
+        assert_eq!(
+            [1, 2, 3, 4, 11, 12, 21, 22].map(ordinal),
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "21st", "22nd"]
+        );
     }
 
     #[test]

@@ -251,6 +251,19 @@ fn a_six_player_swiss_is_played_to_the_end_by_clicks() {
     let list = session.send(&command("ann", "c1", "tournament list", json!({})));
     assert_ok(&list);
     assert!(text(&list).contains("finished"), "{list}");
+    // "Each player's results in /stats."
+    let winner = t["standings"][0]["user"].as_str().unwrap();
+    let stats = session.send(&command(winner, "c1", "stats", json!({})));
+    let tournaments = stats["embeds"][0]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "Tournaments")
+        .unwrap_or_else(|| panic!("{stats}"));
+    assert!(
+        tournaments["value"].as_str().unwrap().contains("won 1"),
+        "{tournaments}"
+    );
 }
 
 /// Bad input gets a clear refusal and changes nothing.
