@@ -739,10 +739,9 @@ pub async fn tournament_create(
     ctx: Context<'_>,
     #[description = "Which game (default: Army Ants)"] game: Option<TournamentGame>,
     #[description = "How rounds are paired (default: swiss)"] format: Option<TournamentFormat>,
-    #[description = "How many rounds (default: from the number of players)"]
-    #[min = 1]
-    #[max = 15]
-    rounds: Option<i64>,
+    #[description = "How many rounds, 1 to 15 (default: from the number of players)"]
+    #[max_length = 2]
+    rounds: Option<String>,
     #[description = "How long a round stays open: 10m to 7d (default 24h)"] round: Option<String>,
     #[description = "When it starts: now, a UTC time like 2026-12-01 18:00, or a delay like 2h"]
     starts: Option<String>,
@@ -751,9 +750,7 @@ pub async fn tournament_create(
     let mut options = Options::new();
     choice(&mut options, "game", game.map(TournamentGame::value));
     choice(&mut options, "format", format.map(TournamentFormat::value));
-    if let Some(rounds) = rounds {
-        options.insert("rounds".into(), OptionValue::Integer(rounds));
-    }
+    text(&mut options, "rounds", rounds);
     text(&mut options, "round", round);
     text(&mut options, "starts", starts);
     choice(&mut options, "rated", rated.map(YesNo::value));

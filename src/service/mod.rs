@@ -574,7 +574,7 @@ pub fn mention(user: &User) -> String {
 }
 
 const HELP: &str = "**Antics** hosts ant games in this channel. Every game is played by clicking its board; \
-typed commands are there too.\n\
+typed commands work too.\n\
 **Army Ants** (2 players): `/armyants challenge opponent:@friend` (or `opponent:antics` to play the \
 computer, `level:` easy, normal or hard). On the board, pick a card in the select: its moves open in a \
 picker only you see, each said in words (\"9 on c4 takes the 7 on c5\"); pick one and the board changes \
@@ -583,7 +583,7 @@ select. Buttons: Deploy (place your cards in private), Offer draw, Resign, Remat
 Typing works too: `/armyants move action:` suggests your legal moves (`c3-c6` move out, `a3:c3-a5:c5` \
 march, `c3=c4` swap, `c4xc7` attack, `favor`).\n\
 **Atta Ants** (2-4 players): `/atta new` opens a game, others press Join, the host presses Start; then \
-place and move with the board's buttons (or `/atta place`, `/atta move`, `/atta end`, `/atta leave`).\n\
+place and move with the board's buttons (or `/atta place`, `/atta move`, `/atta end`).\n\
 **Patiences**: `/solitaire new game:` myrmex, anthill or ants, then click the board: pick a move, Deal, \
 Undo, Hint, End game (or type `/solitaire move action:`).\n\
 **Daily challenges**: `/daily play game:` deals today's patience, the same for everyone, on a board \
@@ -593,9 +593,8 @@ as it stands, and until then its record is yours alone. Every hint counts, and a
 fewer hints rank higher. \
 `/daily results`, `/leaderboard`, `/stats`; members who manage the channel post the new challenges \
 here each day with `/dailypost subscribe`.\n\
-**Tournaments**: a moderator opens one with `/tournament create`; join with the board's button; \
-`/rules game:tournament` says how rounds, byes and adjudication work.\n\
-`/record` shows a game's moves (and the replay of a finished one). `/alerts turns:on` sends you a DM \
+**Tournaments**: `/tournament create` (moderators), then Join on its board; see `/rules game:tournament`.\n\
+`/record` shows a game's moves (and the replay of a finished one). `/alerts turns:on` DMs you \
 when a game waits for your move. Moderators (Manage Messages) end a stuck game with `/game end`. \
 `/rules` explains each game.";
 

@@ -286,15 +286,7 @@ impl Service {
         let id = self.tournament_named(req, opts, named).await?;
         let changed = self
             .change_tournament(&id, req.at, |t| {
-                if t.owner != req.user.id && !req.manage_channels && !req.manage_messages {
-                    return Err(UserError::new(
-                        ErrorCode::NotAllowed,
-                        format!(
-                            "Only {} (who created it) or a moderator can start this tournament.",
-                            t.owner_name
-                        ),
-                    ));
-                }
+                may_run(t, req, "start")?;
                 t.start(req.at.timestamp_millis())?;
                 Ok(())
             })
@@ -313,15 +305,7 @@ impl Service {
         let id = self.tournament_named(req, opts, None).await?;
         let changed = self
             .change_tournament(&id, req.at, |t| {
-                if t.owner != req.user.id && !req.manage_channels && !req.manage_messages {
-                    return Err(UserError::new(
-                        ErrorCode::NotAllowed,
-                        format!(
-                            "Only {} (who created it) or a moderator can cancel this tournament.",
-                            t.owner_name
-                        ),
-                    ));
-                }
+                may_run(t, req, "cancel")?;
                 t.cancel()?;
                 let games: Vec<String> = t
                     .undecided()
@@ -851,6 +835,20 @@ impl Service {
             ..Reply::default()
         }
     }
+}
+
+/// Only its organiser or a moderator may start or cancel a tournament.
+fn may_run(t: &Tournament, req: &Request, verb: &str) -> Result<(), UserError> {
+    if t.owner == req.user.id || req.manage_channels || req.manage_messages {
+        return Ok(());
+    }
+    Err(UserError::new(
+        ErrorCode::NotAllowed,
+        format!(
+            "Only {} (who created it) or a moderator can {verb} this tournament.",
+            t.owner_name
+        ),
+    ))
 }
 
 fn parse(row: &TournamentRow) -> anyhow::Result<Tournament> {
