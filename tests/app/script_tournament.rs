@@ -374,3 +374,55 @@ fn late_entries_play_from_the_next_round_until_half_the_rounds() {
         "illegal_action",
     );
 }
+
+/// A tournament with a `starts` time starts by itself when it comes (the
+/// clock moved by `at`): round 1 is paired and its games posted.
+#[test]
+fn a_scheduled_tournament_starts_by_itself() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let created = session.send(&at(
+        organiser(command(
+            "olga",
+            "c1",
+            "tournament create",
+            json!({"starts": "2026-11-28 14:00", "rated": true}),
+        )),
+        START,
+    ));
+    assert_ok(&created);
+    assert!(
+        find(&created, "start").is_some(),
+        "the organiser may still start it early"
+    );
+    for p in ["ann", "ben", "cat"] {
+        assert_ok(&session.send(&command(p, "c1", "tournament join", json!({}))));
+    }
+    let early = session.send(&json!({"tick": true, "at": "2026-11-28T13:59:00Z"}));
+    assert!(early["posts"].as_array().unwrap().is_empty(), "{early}");
+    let due = session.send(&json!({"tick": true, "at": "2026-11-28T14:00:01Z"}));
+    assert!(
+        due["posts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["text"].as_str().unwrap().contains("has begun")),
+        "{due}"
+    );
+    assert_eq!(
+        game_posts(&due).len(),
+        1,
+        "three players: one game and a bye: {due}"
+    );
+    let t = session.send(&command("ann", "c1", "tournament standings", json!({})))["tournament"].clone();
+    assert_eq!(
+        (t["status"].as_str(), t["round"].as_u64(), t["rounds"].as_u64()),
+        (Some("running"), Some(1), Some(2))
+    );
+    let bye = round_pairings(&t, 1)
+        .into_iter()
+        .find(|p| p["seats"].as_array().unwrap().len() == 1)
+        .unwrap();
+    assert_eq!(bye["result"], json!([1.0]));
+    assert_eq!(bye["game"], Value::Null);
+}
