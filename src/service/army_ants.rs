@@ -1035,10 +1035,12 @@ struct Done<'a> {
 /// A tournament's games: started as accepted games, random deployment
 /// dealt from the server's own seed.
 impl Service {
-    /// The row of a new game of tournament `tournament` between `red` and
-    /// `black`, played in `channel`, under way at `at`.
+    /// The row of the new game `id` of tournament `tournament` between
+    /// `red` and `black`, played in `place` (server, channel), under way
+    /// at `at`.
     pub(super) fn army_ants_tournament_game(
         &self,
+        id: String,
         place: (&str, &str),
         tournament: &str,
         (red, black): (&User, &User),
@@ -1066,7 +1068,7 @@ impl Service {
         };
         let now = at.timestamp_millis();
         Ok(GameRow {
-            id: super::new_game_id(),
+            id,
             kind: Kind::Listed(GameKind::ArmyAnts),
             guild_id: place.0.to_string(),
             channel_id: place.1.to_string(),
@@ -1135,15 +1137,11 @@ impl Service {
                 None => "unfinished at the round's close; adjudicated a draw".to_string(),
             },
         };
-        let update = crate::store::GameUpdate {
-            status: GameStatus::Cancelled,
-            expires_at: None,
-            result: Some(crate::store::StoredResult::Seated {
-                result,
-                winner_id: verdict.map(|side| loaded.user(side).id.clone()),
-            }),
-            ..crate::store::GameUpdate::of(&loaded.row, at.timestamp_millis())
+        let verdict = crate::store::StoredResult::Seated {
+            result,
+            winner_id: verdict.map(|side| loaded.user(side).id.clone()),
         };
+        let update = super::moderation::ended_update(&loaded.row, at.timestamp_millis(), verdict);
         let saved = self.save_row(&mut loaded.row, &update).await?;
         Ok(saved.map(|()| loaded.row))
     }

@@ -603,9 +603,10 @@ impl Service {
     /// Remembers the channel message that shows a game's board, so later
     /// moves edit it in place.
     pub async fn set_board_message(&self, game_id: &str, message_id: &str) -> anyhow::Result<()> {
-        self.store.set_message_id(game_id, message_id).await?;
         // A tournament's standings board is remembered the same way.
-        self.store.set_tournament_message(game_id, message_id).await?;
+        if !self.store.set_message_id(game_id, message_id).await? {
+            self.store.set_tournament_message(game_id, message_id).await?;
+        }
         Ok(())
     }
 

@@ -30,12 +30,7 @@ impl Service {
             winner: None,
             detail: format!("ended by a moderator, {}", req.user.name),
         };
-        let update = GameUpdate {
-            status: GameStatus::Cancelled,
-            expires_at: None,
-            result: Some(StoredResult::of(result.clone())),
-            ..GameUpdate::of(&row, req.at.timestamp_millis())
-        };
+        let update = ended_update(&row, req.at.timestamp_millis(), StoredResult::of(result.clone()));
         if self.save_row(&mut row, &update).await?.is_none() {
             return Err(super::moved_on());
         }
@@ -61,6 +56,18 @@ impl Service {
         summary.result = Some(result);
         reply.game = Some(summary);
         Ok(reply)
+    }
+}
+
+/// The update that ends an open game without play (a moderator, a
+/// tournament's round closing or its player leaving): recorded as ended,
+/// with `result`, and no deadline left.
+pub(super) fn ended_update(row: &crate::store::GameRow, at: i64, result: StoredResult) -> GameUpdate {
+    GameUpdate {
+        status: GameStatus::Cancelled,
+        expires_at: None,
+        result: Some(result),
+        ..GameUpdate::of(row, at)
     }
 }
 

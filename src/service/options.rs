@@ -69,6 +69,22 @@ pub fn seed(options: &Options) -> Result<Option<u64>, UserError> {
     }
 }
 
+/// A whole-number option from `min` to `max`, given as a number or as
+/// its digits.
+pub fn whole(options: &Options, name: &str, min: i64, max: i64) -> Result<Option<i64>, UserError> {
+    let bad = || UserError::bad_option(format!("`{name}` must be a whole number from {min} to {max}."));
+    let n = match options.get(name) {
+        None => return Ok(None),
+        Some(OptionValue::Integer(n)) => *n,
+        Some(OptionValue::Text(text)) => text.trim().parse::<i64>().map_err(|_| bad())?,
+        Some(OptionValue::User(_)) => return Err(bad()),
+    };
+    match (min..=max).contains(&n) {
+        true => Ok(Some(n)),
+        false => Err(bad()),
+    }
+}
+
 /// Refuses options the command does not know, so a typo is not ignored.
 pub fn only(options: &Options, known: &[&str]) -> Result<(), UserError> {
     match options.keys().find(|k| !known.contains(&k.as_str())) {

@@ -14,11 +14,12 @@
 use super::army_ants::tournament_of;
 use super::custom_id::ComponentId;
 use super::error::{ErrorCode, ServiceResult, UserError};
+use super::moderation::ended_update;
 use super::types::*;
 use super::{mention, options, Service};
 use crate::render::{points_text, standings_alt_text, standings_png, StandingLine, StandingsView};
 use crate::rules::GameKind;
-use crate::store::{GameRow, GameStatus, StoreError, StoredResult, TournamentRow};
+use crate::store::{GameRow, StoreError, StoredResult, TournamentRow};
 use crate::tournament::pairing::Outcome;
 use crate::tournament::{Format, Refusal, Settings, Status, Tournament, MAX_ROUNDS};
 use anyhow::Context;
@@ -42,6 +43,12 @@ const STATS_SCANNED: i64 = 200;
 struct Held {
     row: TournamentRow,
     t: Tournament,
+}
+
+/// The standings board as a post, and the tournament it shows.
+struct StandingsBoard {
+    post: Post,
+    view: TournamentView,
 }
 
 /// What a change did, for the words of its reply.
@@ -138,10 +145,7 @@ impl Service {
                 UserError::bad_option("Arena tournaments are not open yet; `format:swiss` is.").into(),
             );
         }
-        let rounds = match opts.get("rounds") {
-            None => None,
-            Some(value) => Some(whole(value, "rounds", 1, MAX_ROUNDS as i64)? as u32),
-        };
+        let rounds = options::whole(opts, "rounds", 1, MAX_ROUNDS.into())?.map(|n| n as u32);
         let round = match options::text(opts, "round")? {
             None => Duration::from_secs(24 * 3600),
             Some(text) => round_length(text)?,
@@ -205,7 +209,7 @@ impl Service {
             duration_words(round),
             if rated { ", rated" } else { ", unrated" },
         );
-        Ok(self.standings_reply(&held, text, false))
+        Ok(self.standings_reply(&held, text))
     }
 
     async fn join_tournament(
@@ -246,18 +250,23 @@ impl Service {
     ) -> ServiceResult<Reply> {
         options::only(opts, &["tournament"])?;
         let id = self.tournament_named(req, opts, named).await?;
-        // A game under way is lost by leaving: it is ended first, so that
-        // no move lands on it after the forfeit is counted.
-        let mut forfeited = None;
+        // The forfeit is counted with the leave; the game, lost, then ends.
         let changed = self
             .change_tournament(&id, req.at, |t| {
-                forfeited = t.leave(&req.user.id)?;
-                Ok(forfeited.and_then(|b| t.boards[b].game.clone()))
+                let board = t.leave(&req.user.id)?;
+                Ok(board.and_then(|b| t.boards[b].game.clone()))
             })
             .await?;
         let mut posts = Vec::new();
         if let Some(game) = &changed.value {
-            posts.extend(self.end_forfeited(game, &req.user, req.at).await?);
+            let detail = format!("{} left the tournament and forfeited", req.user.name);
+            if let Some(channel) = self.end_unplayed(game, detail, req.at).await? {
+                let words = format!(
+                    "{} left the tournament: this game is over, lost by them.",
+                    mention(&req.user)
+                );
+                posts.push(Post::to(&channel, words));
+            }
         }
         let text = match changed.held.t.status {
             Status::Open => format!("{} left the tournament.", mention(&req.user)),
@@ -317,7 +326,8 @@ impl Service {
             .await?;
         // Its games still on end with it, counting for no one.
         for game in &changed.value {
-            self.end_cancelled(game, req).await?;
+            let detail = format!("its tournament was cancelled by {}", req.user.name);
+            self.end_unplayed(game, detail, req.at).await?;
         }
         let text = format!("🛑 {} cancelled the tournament.", mention(&req.user));
         Ok(self.changed_reply(changed, text, false))
@@ -327,7 +337,7 @@ impl Service {
         options::only(opts, &["tournament"])?;
         let id = self.tournament_named(req, opts, None).await?;
         let held = self.load_tournament(&id).await?;
-        let mut reply = self.standings_reply(&held, standings_words(&held.t), false);
+        let mut reply = self.standings_reply(&held, standings_words(&held.t));
         reply.ephemeral = true;
         reply.components.clear();
         Ok(reply)
@@ -457,9 +467,9 @@ impl Service {
         Err(super::moved_on())
     }
 
-    /// Brings in the results of the round's games, pairs the next rounds
-    /// while every game of one is decided, and saves the tournament with
-    /// the games it starts. `None` when another change landed first.
+    /// Brings in the results of the round's games, pairs the next round
+    /// once every game of this one is decided, and saves the tournament
+    /// with the games it starts. `None` when another change landed first.
     async fn settle(&self, mut held: Held, at: DateTime<Utc>) -> ServiceResult<Option<(Held, Vec<Post>)>> {
         let now = at.timestamp_millis();
         self.read_results(&mut held.t).await?;
@@ -477,20 +487,18 @@ impl Service {
             };
             let red = self.tournament_user(&held.t, &board.red);
             let black = self.tournament_user(&held.t, &black_id);
-            let channel = format!("{}-{}", held.row.channel_id, held.t.id);
+            // Each game's own place, under the tournament's channel until
+            // the front end starts its thread.
+            let id = super::new_game_id();
+            let channel = format!("{}-{}-{id}", held.row.channel_id, held.t.id);
             let row = self.army_ants_tournament_game(
+                id,
                 (&held.row.guild_id, &channel),
                 &held.t.id,
                 (&red, &black),
                 held.t.settings.rated,
                 at,
             )?;
-            // Each game's own place: the tournament's channel, then a thread.
-            let channel = format!("{channel}-{}", row.id);
-            let row = GameRow {
-                channel_id: channel.clone(),
-                ..row
-            };
             let board = &mut held.t.boards[i];
             board.game = Some(row.id.clone());
             board.channel = Some(channel);
@@ -572,10 +580,7 @@ impl Service {
         };
         // Only the pairing's channel changes: nothing is counted or paired.
         for _ in 0..super::RETRIES {
-            let Held { mut row, mut t } = self
-                .load_tournament(&id)
-                .await
-                .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            let Held { mut row, mut t } = self.load_tournament(&id).await?;
             let Some(b) = t.board_of_game(game_id) else {
                 return Ok(());
             };
@@ -633,10 +638,8 @@ impl Service {
             return Ok((vec![], Some(view(&held))));
         }
         let changed = self.change_tournament(&id, at, |_| Ok(())).await?;
-        let mut posts = vec![self.standings_post(&changed.held)];
-        posts.extend(changed.posts);
-        posts.extend(finished_words(&changed.held));
-        Ok((posts, Some(view(&changed.held))))
+        let (posts, view) = self.announced(&changed.held, changed.posts);
+        Ok((posts, Some(view)))
     }
 
     /// The tournaments due at `now`: one that starts by itself, a round
@@ -665,7 +668,7 @@ impl Service {
                         Err(e) => Err(e.into()),
                     })
                     .await?;
-                posts.push(self.standings_post(&changed.held));
+                posts.push(self.standings_post(&changed.held).post);
                 let words = match changed.value {
                     true => {
                         "🏆 The tournament has begun. Round 1 is paired; each game has a thread of its own."
@@ -694,9 +697,7 @@ impl Service {
                         format!("⏰ Round {round} closed; its unfinished games were adjudicated."),
                     ));
                 }
-                posts.push(self.standings_post(&changed.held));
-                posts.extend(changed.posts);
-                posts.extend(finished_words(&changed.held));
+                posts.extend(self.announced(&changed.held, changed.posts).0);
             }
             Status::Finished | Status::Cancelled => {}
         }
@@ -720,93 +721,83 @@ impl Service {
         Err(super::moved_on())
     }
 
-    /// Ends the game a leaving player forfeits: a loss for them.
-    async fn end_forfeited(&self, game: &str, leaver: &User, at: DateTime<Utc>) -> ServiceResult<Vec<Post>> {
+    /// Ends a tournament's game still on without play (its player left,
+    /// its tournament was cancelled), `detail` saying why; the channel it
+    /// was played in, unless it had ended already.
+    async fn end_unplayed(
+        &self,
+        game: &str,
+        detail: String,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Option<String>> {
         let Some(mut row) = self.store.game(game).await? else {
-            return Ok(vec![]);
+            return Ok(None);
         };
         if !row.status.is_open() {
-            return Ok(vec![]);
+            return Ok(None);
         }
-        let result = GameResult {
+        let result = StoredResult::of(GameResult {
             outcome: Ending::Ended,
             winner: None,
-            detail: format!("{} left the tournament and forfeited", leaver.name),
-        };
-        let update = crate::store::GameUpdate {
-            status: GameStatus::Cancelled,
-            expires_at: None,
-            result: Some(StoredResult::of(result)),
-            ..crate::store::GameUpdate::of(&row, at.timestamp_millis())
-        };
-        let channel = row.channel_id.clone();
+            detail,
+        });
+        let update = ended_update(&row, at.timestamp_millis(), result);
         self.save_row(&mut row, &update).await?;
-        Ok(vec![Post::to(
-            &channel,
-            format!(
-                "{} left the tournament: this game is over, lost by them.",
-                mention(leaver)
-            ),
-        )])
-    }
-
-    /// Ends a game of a cancelled tournament.
-    async fn end_cancelled(&self, game: &str, req: &Request) -> ServiceResult<()> {
-        let Some(mut row) = self.store.game(game).await? else {
-            return Ok(());
-        };
-        if !row.status.is_open() {
-            return Ok(());
-        }
-        let update = crate::store::GameUpdate {
-            status: GameStatus::Cancelled,
-            expires_at: None,
-            result: Some(StoredResult::of(GameResult {
-                outcome: Ending::Ended,
-                winner: None,
-                detail: format!("its tournament was cancelled by {}", req.user.name),
-            })),
-            ..crate::store::GameUpdate::of(&row, req.at.timestamp_millis())
-        };
-        self.save_row(&mut row, &update).await?;
-        Ok(())
+        Ok(Some(row.channel_id))
     }
 
     /// A change's reply: its words, with the standings board edited in
     /// place (a click's message itself; a command's, as a post).
     fn changed_reply<T>(&self, changed: Changed<T>, text: String, clicked: bool) -> Reply {
-        let mut reply = if clicked {
-            Reply {
+        if clicked {
+            let mut reply = Reply {
                 update: true,
-                ..self.standings_reply(&changed.held, text, true)
-            }
-        } else {
-            let mut reply = Reply::text(text);
-            reply.posts.push(self.standings_post(&changed.held));
-            reply.tournament = Some(view(&changed.held));
-            reply
-        };
-        reply.posts.extend(changed.posts);
-        reply.posts.extend(finished_words(&changed.held));
-        reply
+                ..self.standings_reply(&changed.held, text)
+            };
+            reply.posts.extend(changed.posts);
+            reply.posts.extend(finished_words(&changed.held));
+            return reply;
+        }
+        let (posts, view) = self.announced(&changed.held, changed.posts);
+        Reply {
+            posts,
+            tournament: Some(view),
+            ..Reply::text(text)
+        }
     }
 
-    /// The standings board as a post that edits its message in place.
-    fn standings_post(&self, held: &Held) -> Post {
-        let reply = self.standings_reply(held, standings_words(&held.t), true);
-        Post {
+    /// What the channel sees of a change: the standings board edited in
+    /// place, the new games' first boards and, once it is over, the
+    /// podium; and the tournament object the board shows.
+    fn announced(&self, held: &Held, games: Vec<Post>) -> (Vec<Post>, TournamentView) {
+        let board = self.standings_post(held);
+        let mut posts = vec![board.post];
+        posts.extend(games);
+        posts.extend(finished_words(held));
+        (posts, board.view)
+    }
+
+    /// The standings board as a post that edits its message in place,
+    /// and the tournament object it shows.
+    fn standings_post(&self, held: &Held) -> StandingsBoard {
+        let reply = self.standings_reply(held, standings_words(&held.t));
+        let post = Post {
             channel: held.row.channel_id.clone(),
             text: reply.text,
             image: reply.image,
             components: reply.components,
             edit: Some(held.row.id.clone()),
             ..Post::default()
+        };
+        StandingsBoard {
+            post,
+            view: reply.tournament.expect("a standings board shows its tournament"),
         }
     }
 
     /// The standings board: `text`, the picture and the buttons its state
     /// allows.
-    fn standings_reply(&self, held: &Held, text: String, _in_place: bool) -> Reply {
+    fn standings_reply(&self, held: &Held, text: String) -> Reply {
         let t = &held.t;
         let picture = picture(t);
         let image = self.config.render.then(|| Image {
@@ -818,7 +809,7 @@ impl Service {
             Component::button(ComponentId::new(TAG, &t.id, verb).encode(), label, style)
         };
         let mut components = Vec::new();
-        if t.status.is_live() && (t.status == Status::Open || 2 * t.round < t.rounds) {
+        if t.takes_entries() {
             components.push(button("join", "Join", ButtonStyle::Success));
         }
         if t.status.is_live() {
@@ -1013,20 +1004,6 @@ fn view(held: &Held) -> TournamentView {
                 result: b.points(),
             })
             .collect(),
-    }
-}
-
-/// A whole-number option between `min` and `max`.
-fn whole(value: &OptionValue, name: &str, min: i64, max: i64) -> Result<i64, UserError> {
-    let bad = || UserError::bad_option(format!("`{name}` must be a whole number from {min} to {max}."));
-    let n = match value {
-        OptionValue::Integer(n) => *n,
-        OptionValue::Text(text) => text.trim().parse::<i64>().map_err(|_| bad())?,
-        OptionValue::User(_) => return Err(bad()),
-    };
-    match (min..=max).contains(&n) {
-        true => Ok(n),
-        false => Err(bad()),
     }
 }
 

@@ -623,14 +623,15 @@ impl Store {
         Ok(update.expected_version + 1)
     }
 
-    /// Remembers the channel message that shows a game's board.
-    pub async fn set_message_id(&self, game_id: &str, message_id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET message_id = $1 WHERE id = $2")
+    /// Remembers the channel message that shows a game's board; `false`
+    /// when no game has that id.
+    pub async fn set_message_id(&self, game_id: &str, message_id: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE games SET message_id = $1 WHERE id = $2")
             .bind(message_id)
             .bind(game_id)
             .execute(&self.pool)
             .await?;
-        Ok(())
+        Ok(done.rows_affected() == 1)
     }
 
     /// Records the game's newest "your move" ping and returns the one it

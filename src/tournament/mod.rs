@@ -207,7 +207,7 @@ impl Tournament {
 
     /// Whether a late entry is still taken: "late join until half the
     /// rounds have started".
-    fn takes_entries(&self) -> bool {
+    pub fn takes_entries(&self) -> bool {
         match self.status {
             Status::Open => true,
             Status::Running => 2 * self.round < self.rounds,

@@ -12,9 +12,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 const START: &str = "2026-11-28T12:00:00Z";
 
-/// The organiser's line: a member who may manage the channel.
-fn organiser(line: Value) -> Value {
-    let mut line = line;
+/// The organiser's `tournament create` with `options` in `c1`: a member
+/// who may manage the channel.
+fn create(options: Value) -> Value {
+    let mut line = command("olga", "c1", "tournament create", options);
     line["permissions"] = json!(["manage_channels"]);
     line
 }
@@ -89,15 +90,7 @@ fn points(t: &Value) -> BTreeMap<String, f64> {
 fn a_six_player_swiss_is_played_to_the_end_by_clicks() {
     let s = Scratch::new();
     let mut session = Session::start(&s);
-    let created = session.send(&at(
-        organiser(command(
-            "olga",
-            "c1",
-            "tournament create",
-            json!({"rounds": 3, "round": "1h"}),
-        )),
-        START,
-    ));
+    let created = session.send(&at(create(json!({"rounds": 3, "round": "1h"})), START));
     assert_ok(&created);
     assert_eq!(created["tournament"]["status"], "open");
     assert!(created["image"].is_string(), "the standings board is drawn");
@@ -271,7 +264,6 @@ fn a_six_player_swiss_is_played_to_the_end_by_clicks() {
 fn tournaments_refuse_what_they_cannot_do() {
     let s = Scratch::new();
     let mut session = Session::start(&s);
-    let create = |options: Value| organiser(command("olga", "c1", "tournament create", options));
     assert_refused(
         &session.send(&at(command("ann", "c1", "tournament create", json!({})), START)),
         "not_allowed",
@@ -338,15 +330,7 @@ fn tournaments_refuse_what_they_cannot_do() {
 fn late_entries_play_from_the_next_round_until_half_the_rounds() {
     let s = Scratch::new();
     let mut session = Session::start(&s);
-    let created = session.send(&at(
-        organiser(command(
-            "olga",
-            "c1",
-            "tournament create",
-            json!({"rounds": 4, "round": "10m"}),
-        )),
-        START,
-    ));
+    let created = session.send(&at(create(json!({"rounds": 4, "round": "10m"})), START));
     for p in ["ann", "ben", "cat", "dan"] {
         assert_ok(&session.send(&command(p, "c1", "tournament join", json!({}))));
     }
@@ -382,12 +366,7 @@ fn a_scheduled_tournament_starts_by_itself() {
     let s = Scratch::new();
     let mut session = Session::start(&s);
     let created = session.send(&at(
-        organiser(command(
-            "olga",
-            "c1",
-            "tournament create",
-            json!({"starts": "2026-11-28 14:00", "rated": true}),
-        )),
+        create(json!({"starts": "2026-11-28 14:00", "rated": true})),
         START,
     ));
     assert_ok(&created);
