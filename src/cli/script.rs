@@ -1,6 +1,7 @@
 //! `antics script`: the service driven by JSON lines (DESIGN.md, "Script
 //! protocol"). One object per input line, one object per output line.
 
+use crate::discord::mapping::{self, Place, Situation};
 use crate::service::{
     Component, GameSummary, Image, Input, OptionValue, Options, Post, Reply, Request, Service, User,
 };
@@ -161,7 +162,87 @@ impl Script {
         };
         let reply = self.service.handle(&request).await;
         self.delivered(&reply.posts, now).await;
-        self.render(&reply)
+        let seen = self.channel_sees(&request, &reply).await;
+        let mut out = self.render(&reply);
+        if let Some(posts) = out["posts"].as_array_mut() {
+            posts.extend(seen);
+        }
+        out
+    }
+
+    /// What a channel sees besides the reply and its posts, decided as the
+    /// Discord front end decides it ([`mapping::plan`]): the "your move"
+    /// ping after a board changed in place, and the record (with its
+    /// replay) of a game that play just ended. They follow the reply's own
+    /// posts, as Discord sends them.
+    async fn channel_sees(&self, request: &Request, reply: &Reply) -> Vec<Value> {
+        let origin = match &request.input {
+            Input::Command { name, .. } => mapping::command_origin(name),
+            // The script does not say which message was clicked: the board.
+            Input::Component { custom_id, .. } => mapping::component_origin(custom_id, "board"),
+        };
+        let situation = Situation {
+            origin,
+            board_message: None,
+            actor_id: &request.user.id,
+            deferred: false,
+            place: Place {
+                guild: request.guild.clone(),
+                channel: request.channel.clone(),
+                bot_member: request.bot_member,
+            },
+        };
+        let plan = mapping::plan(reply, &situation);
+        let mut seen = Vec::new();
+        let mut index = reply.posts.len();
+        if let Some(text) = plan.ping {
+            let mut ping = self.post(&Post::to(&request.channel, text), index);
+            ping["ping"] = json!(true);
+            seen.push(ping);
+            index += 1;
+        }
+        if plan.show_record {
+            let ask = Request {
+                input: Input::Command {
+                    name: "record".into(),
+                    options: Options::new(),
+                },
+                ..request.clone()
+            };
+            let record = self.service.handle(&ask).await;
+            if record.ok() {
+                seen.push(self.record_post(request, &record, index));
+            }
+        }
+        seen
+    }
+
+    /// A finished game's record as Discord posts it: in a code block (or
+    /// attached, when long) with the replay; privately to its player when
+    /// the service keeps it private, as a follow-up where the bot is not a
+    /// member.
+    fn record_post(&self, request: &Request, record: &Reply, index: usize) -> Value {
+        let (text, attached) = mapping::record_message(&record.text);
+        let post = Post {
+            channel: request.channel.clone(),
+            text,
+            image: record.image.clone(),
+            followup: record.ephemeral || !request.bot_member,
+            ..Post::default()
+        };
+        let mut out = self.post(&post, index);
+        out["record"] = json!(true);
+        if record.ephemeral {
+            out["ephemeral"] = json!(true);
+        }
+        if let Some(bytes) = attached {
+            let path = self.images.join(format!("{:04}-record.txt", self.line_no));
+            match write_file(&path, &bytes) {
+                Ok(()) => out["attachment"] = json!(path.display().to_string()),
+                Err(e) => tracing::warn!(path = %path.display(), error = %e, "could not write the record"),
+            }
+        }
+        out
     }
 
     /// The posts printed count as sent: confirms the claimed ones, as a

@@ -1,20 +1,20 @@
 //! The slash commands. Each one only gathers its options into a service
 //! request (`flow::command`); doc comments become Discord's descriptions.
 
-use super::flow::{self, CommandKind};
+use super::flow;
 use super::{Context, Data, Error};
 use crate::rules::GameKind;
 use crate::service::{OptionValue, Options, User};
 use poise::serenity_prelude as serenity;
 
-/// A command that takes no options: `$name` is what the service gets, as
-/// a `$kind` command; the doc comment is Discord's description.
+/// A command that takes no options: `$name` is what the service gets; the
+/// doc comment is Discord's description.
 macro_rules! without_options {
-    ($(#[doc = $doc:expr])* $fn:ident = $rename:literal: $name:literal, $kind:ident) => {
+    ($(#[doc = $doc:expr])* $fn:ident = $rename:literal: $name:literal) => {
         $(#[doc = $doc])*
         #[poise::command(slash_command, rename = $rename)]
         pub async fn $fn(ctx: Context<'_>) -> Result<(), Error> {
-            flow::command(ctx, $name, Options::new(), CommandKind::$kind).await
+            flow::command(ctx, $name, Options::new()).await
         }
     };
 }
@@ -298,7 +298,7 @@ pub async fn challenge(
         None => None,
     };
     let options = challenge_options(opponent, color, deployment, position, seed, level);
-    flow::command(ctx, "armyants challenge", options, CommandKind::Game).await
+    flow::command(ctx, "armyants challenge", options).await
 }
 
 pub const OTHER_BOTS: &str = "Other bots cannot play; challenge a person (or me).";
@@ -328,7 +328,7 @@ pub async fn challenge_member(ctx: Context<'_>, opponent: serenity::User) -> Res
         return flow::refuse(ctx, OTHER_BOTS).await;
     };
     let options = challenge_options(Some(opponent), None, None, None, None, None);
-    flow::command(ctx, "armyants challenge", options, CommandKind::Game).await
+    flow::command(ctx, "armyants challenge", options).await
 }
 
 /// The service options of `/armyants challenge`: only those given.
@@ -365,17 +365,17 @@ pub async fn game(_: Context<'_>) -> Result<(), Error> {
 
 without_options! {
     /// End this channel's Army Ants or Atta Ants game as a moderator (unrated).
-    game_end = "end": "game end", Game
+    game_end = "end": "game end"
 }
 
 without_options! {
     /// Accept the challenge waiting for you in this channel.
-    accept = "accept": "armyants accept", Game
+    accept = "accept": "armyants accept"
 }
 
 without_options! {
     /// Decline the challenge waiting for you, or withdraw your own.
-    decline = "decline": "armyants decline", Game
+    decline = "decline": "armyants decline"
 }
 
 /// Make your move: type it, or pick one of the suggestions.
@@ -389,17 +389,17 @@ pub async fn move_(
 ) -> Result<(), Error> {
     let mut options = Options::new();
     text(&mut options, "action", Some(action));
-    flow::command(ctx, "armyants move", options, CommandKind::Game).await
+    flow::command(ctx, "armyants move", options).await
 }
 
 without_options! {
     /// Resign the game in this channel.
-    resign = "resign": "armyants resign", Game
+    resign = "resign": "armyants resign"
 }
 
 without_options! {
     /// Offer a draw, or accept the draw your opponent offered.
-    draw = "draw": "armyants draw", Game
+    draw = "draw": "armyants draw"
 }
 
 /// The legal moves that start with what was typed, most useful first.
@@ -439,17 +439,17 @@ pub async fn atta_new(
     let mut options = Options::new();
     text(&mut options, "seed", seed);
     text(&mut options, "deal", deal);
-    flow::command(ctx, "atta new", options, CommandKind::Game).await
+    flow::command(ctx, "atta new", options).await
 }
 
 without_options! {
     /// Join the Atta Ants game waiting in this channel.
-    atta_join = "join": "atta join", Game
+    atta_join = "join": "atta join"
 }
 
 without_options! {
     /// Start the Atta Ants game you opened (2 to 4 players).
-    atta_start = "start": "atta start", Game
+    atta_start = "start": "atta start"
 }
 
 /// Place the drawn card, or see where it fits.
@@ -463,7 +463,7 @@ pub async fn atta_place(
 ) -> Result<(), Error> {
     let mut options = Options::new();
     text(&mut options, "action", action);
-    flow::command(ctx, "atta place", options, CommandKind::Game).await
+    flow::command(ctx, "atta place", options).await
 }
 
 /// Move an ant, like r2 n+ e, or any Atta Ants action (place, end, spider).
@@ -477,17 +477,17 @@ pub async fn atta_move(
 ) -> Result<(), Error> {
     let mut options = Options::new();
     text(&mut options, "action", Some(action));
-    flow::command(ctx, "atta move", options, CommandKind::Game).await
+    flow::command(ctx, "atta move", options).await
 }
 
 without_options! {
     /// End your ant turn.
-    atta_end = "end": "atta end", Game
+    atta_end = "end": "atta end"
 }
 
 without_options! {
     /// Leave the lobby, or leave the game (you are out; the game goes on).
-    atta_leave = "leave": "atta leave", Game
+    atta_leave = "leave": "atta leave"
 }
 
 async fn autocomplete_atta_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -550,7 +550,7 @@ pub async fn solitaire_new(
     choice(&mut options, "variant", variant.map(AntsVariant::value));
     text(&mut options, "seed", seed);
     text(&mut options, "deal", deal);
-    flow::command(ctx, "solitaire new", options, CommandKind::Game).await
+    flow::command(ctx, "solitaire new", options).await
 }
 
 /// Make a move in your patience: type it, or pick one of the suggestions.
@@ -564,22 +564,22 @@ pub async fn solitaire_move(
 ) -> Result<(), Error> {
     let mut options = Options::new();
     text(&mut options, "action", Some(action));
-    flow::command(ctx, "solitaire move", options, CommandKind::Game).await
+    flow::command(ctx, "solitaire move", options).await
 }
 
 without_options! {
     /// Take back your last move, as far as the rules allow.
-    solitaire_undo = "undo": "solitaire undo", Game
+    solitaire_undo = "undo": "solitaire undo"
 }
 
 without_options! {
     /// The next move of a winning line, or whether the deal can still be won.
-    solitaire_hint = "hint": "solitaire hint", Game
+    solitaire_hint = "hint": "solitaire hint"
 }
 
 without_options! {
     /// End your patience now and keep its result.
-    solitaire_end = "end": "solitaire end", Game
+    solitaire_end = "end": "solitaire end"
 }
 
 /// Your legal patience moves that start with what was typed.
@@ -589,12 +589,12 @@ async fn autocomplete_solitaire(ctx: Context<'_>, partial: &str) -> serenity::Cr
 
 without_options! {
     /// Show the record (setup and moves) of this channel's current or last game.
-    record = "record": "record", Plain
+    record = "record": "record"
 }
 
 without_options! {
     /// How to play with Antics: the games and their commands.
-    help = "help": "help", Plain
+    help = "help": "help"
 }
 
 /// The rules of a game, with the rulings we play by.
@@ -607,7 +607,7 @@ pub async fn rules(
     if let Some(game) = game {
         opts.insert("game".into(), OptionValue::Text(game.value().into()));
     }
-    flow::command(ctx, "rules", opts, CommandKind::Plain).await
+    flow::command(ctx, "rules", opts).await
 }
 
 game_choice! {
@@ -653,7 +653,7 @@ pub async fn daily_play(
 ) -> Result<(), Error> {
     let mut options = Options::new();
     choice(&mut options, "game", Some(game.value()));
-    flow::command(ctx, "daily play", options, CommandKind::Game).await
+    flow::command(ctx, "daily play", options).await
 }
 
 /// Today's ranked attempts started in this channel.
@@ -664,7 +664,7 @@ pub async fn daily_results(
 ) -> Result<(), Error> {
     let mut options = Options::new();
     choice(&mut options, "game", game.map(Patience::value));
-    flow::command(ctx, "daily results", options, CommandKind::Plain).await
+    flow::command(ctx, "daily results", options).await
 }
 
 /// The channel's daily post (for members who may manage the channel).
@@ -685,12 +685,12 @@ pub async fn dailypost(_: Context<'_>) -> Result<(), Error> {
 
 without_options! {
     /// Post each new day's challenges here at 00:00 UTC, with yesterday's top three.
-    dailypost_subscribe = "subscribe": "dailypost subscribe", Plain
+    dailypost_subscribe = "subscribe": "dailypost subscribe"
 }
 
 without_options! {
     /// Stop the daily post in this channel.
-    dailypost_unsubscribe = "unsubscribe": "dailypost unsubscribe", Plain
+    dailypost_unsubscribe = "unsubscribe": "dailypost unsubscribe"
 }
 
 game_choice! {
@@ -754,7 +754,7 @@ pub async fn tournament_create(
     text(&mut options, "round", round);
     text(&mut options, "starts", starts);
     choice(&mut options, "rated", rated.map(YesNo::value));
-    flow::command(ctx, "tournament create", options, CommandKind::Plain).await
+    flow::command(ctx, "tournament create", options).await
 }
 
 macro_rules! tournament_sub {
@@ -767,7 +767,7 @@ macro_rules! tournament_sub {
         ) -> Result<(), Error> {
             let mut options = Options::new();
             text(&mut options, "tournament", tournament);
-            flow::command(ctx, concat!("tournament ", $rename), options, CommandKind::Plain).await
+            flow::command(ctx, concat!("tournament ", $rename), options).await
         }
     };
 }
@@ -799,7 +799,7 @@ tournament_sub! {
 
 without_options! {
     /// This server's tournaments, newest first.
-    tournament_list = "list": "tournament list", Plain
+    tournament_list = "list": "tournament list"
 }
 
 /// The best players: daily patience results or Army Ants ratings.
@@ -814,7 +814,7 @@ pub async fn leaderboard(
     choice(&mut options, "game", Some(game.value()));
     choice(&mut options, "period", period.map(Period::value));
     choice(&mut options, "scope", scope.map(Scope::value));
-    flow::command(ctx, "leaderboard", options, CommandKind::Plain).await
+    flow::command(ctx, "leaderboard", options).await
 }
 
 /// Games played and won, daily streaks, results and the Army Ants rating.
@@ -827,7 +827,7 @@ pub async fn stats(
     if let Some(user) = user {
         options.insert("user".into(), OptionValue::User(flow::user_of(&user, None)));
     }
-    flow::command(ctx, "stats", options, CommandKind::Plain).await
+    flow::command(ctx, "stats", options).await
 }
 
 /// A DM when one of your games waits for your move.
@@ -838,7 +838,7 @@ pub async fn alerts(
 ) -> Result<(), Error> {
     let mut options = Options::new();
     choice(&mut options, "turns", turns.map(Switch::value));
-    flow::command(ctx, "alerts", options, CommandKind::Plain).await
+    flow::command(ctx, "alerts", options).await
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! true, users as people or the computer).
 
 use super::commands::{self, OTHER_BOTS};
-use super::flow::{self, CommandKind};
+use super::flow;
 use crate::service::{OptionValue, Options};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
@@ -16,25 +16,11 @@ use std::sync::OnceLock;
 /// The member context-menu command, which challenges its target.
 pub const CHALLENGE_MEMBER: &str = "Challenge to Army Ants";
 
-/// The commands that are just an answer (the rest update a game's board).
-const PLAIN: [&str; 9] = [
-    "record",
-    "help",
-    "rules",
-    "daily results",
-    "dailypost subscribe",
-    "dailypost unsubscribe",
-    "leaderboard",
-    "stats",
-    "alerts",
-];
-
 /// A command as the service receives it.
 #[derive(Debug, PartialEq)]
 pub struct Decoded {
     pub name: String,
     pub options: Options,
-    pub kind: CommandKind,
 }
 
 /// An option of a registered command: its allowed values, when it has choices.
@@ -141,7 +127,6 @@ pub fn command(
         return Ok(Decoded {
             name: "armyants challenge".into(),
             options,
-            kind: CommandKind::Game,
         });
     }
     let (name, given) = path(data);
@@ -180,11 +165,7 @@ pub fn command(
         };
         options.insert(option.name.clone(), value);
     }
-    let kind = match PLAIN.contains(&name.as_str()) {
-        true => CommandKind::Plain,
-        false => CommandKind::Game,
-    };
-    Ok(Decoded { name, options, kind })
+    Ok(Decoded { name, options })
 }
 
 /// An autocomplete interaction's command, focused option and what is typed.
@@ -226,7 +207,6 @@ mod tests {
                 {"name": "seed", "type": 3, "value": "7"}]}]}));
         let d = command(&i, serenity::UserId::new(5)).unwrap();
         assert_eq!(d.name, "solitaire new");
-        assert_eq!(d.kind, CommandKind::Game);
         let mut expected = Options::new();
         expected.insert("game".into(), OptionValue::Text("anthill".into()));
         expected.insert("seed".into(), OptionValue::Text("7".into()));
@@ -262,9 +242,29 @@ mod tests {
     }
 
     #[test]
-    fn plain_commands_are_registered_commands() {
-        for name in PLAIN {
-            assert!(specs().contains_key(name), "{name}");
+    fn answers_and_games_are_told_apart_by_name() {
+        use super::super::mapping::{command_origin, Origin};
+        for plain in [
+            "record",
+            "help",
+            "rules",
+            "daily results",
+            "dailypost subscribe",
+            "tournament create",
+            "stats",
+        ] {
+            assert!(specs().contains_key(plain), "{plain}");
+            assert_eq!(command_origin(plain), Origin::PlainCommand, "{plain}");
+        }
+        for game in [
+            "armyants move",
+            "atta new",
+            "solitaire hint",
+            "daily play",
+            "game end",
+        ] {
+            assert!(specs().contains_key(game), "{game}");
+            assert_eq!(command_origin(game), Origin::GameCommand, "{game}");
         }
     }
 }

@@ -295,7 +295,7 @@ async fn answer_command(endpoint: Arc<Endpoint>, command: serenity::CommandInter
         let at = answering(&endpoint, &slot);
         let result = match decode::command(&command, endpoint.bot_id) {
             Ok(decoded) => {
-                flow::run_command(at, &command, &decoded.name, decoded.options, decoded.kind).await
+                flow::run_command(at, &command, &decoded.name, decoded.options).await
             }
             Err(text) => {
                 crate::metrics::get().interaction(&decode::label(&command.data), "unreadable");

@@ -23,15 +23,6 @@ use tracing::Instrument;
 /// gateway's delay and the defer request itself.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
-/// What a command's reply shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CommandKind {
-    /// A game command: its public replies update the game's board message.
-    Game,
-    /// Just an answer (`/record`, `/help`).
-    Plain,
-}
-
 /// The service's user for a Discord user (the member's nickname when known).
 pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User {
     let name = member.map_or_else(|| user.display_name(), |m| m.display_name());
@@ -571,7 +562,7 @@ impl<'a> Turn<'a> {
 }
 
 /// A slash command: the request, the reply, and what it becomes on Discord.
-pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: CommandKind) -> Result<(), Error> {
+pub async fn command(ctx: Context<'_>, name: &str, options: Options) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
     };
@@ -582,7 +573,7 @@ pub async fn command(ctx: Context<'_>, name: &str, options: Options, kind: Comma
         sent: Some(actx.has_sent_initial_response),
         webhooks: None,
     };
-    run_command(at, actx.interaction, name, options, kind).await
+    run_command(at, actx.interaction, name, options).await
 }
 
 /// A command with its service options, from either front end.
@@ -591,7 +582,6 @@ pub async fn run_command(
     interaction: &serenity::CommandInteraction,
     name: &str,
     options: Options,
-    kind: CommandKind,
 ) -> Result<(), Error> {
     let Answering { http, data, .. } = at;
     let turn = Turn::new(at, interaction.id, &interaction.token, name);
@@ -604,10 +594,7 @@ pub async fn run_command(
     async move {
         let (reply, deferred) = turn.answer(&req, Initial::Defer).await;
         let reply = with_open_table(reply, data.activity);
-        let origin = match kind {
-            CommandKind::Game => Origin::GameCommand,
-            CommandKind::Plain => Origin::PlainCommand,
-        };
+        let origin = mapping::command_origin(name);
         let opens_game = name == "armyants challenge" || name == "atta new";
         if opens_game
             && is_busy(&reply)
@@ -700,14 +687,7 @@ pub async fn run_component(at: Answering<'_>, interaction: &serenity::ComponentI
         let message_id = interaction.message.id;
         let message_key = message_id.to_string();
         let kind = Kind::Component { message_id };
-        // A daily post's Play button starts a game as `/daily play` would,
-        // in a new message: the post stays as it is.
-        let origin = match interaction.data.custom_id.starts_with("daily:") {
-            true => Origin::GameCommand,
-            false => Origin::Component {
-                message_id: &message_key,
-            },
-        };
+        let origin = mapping::component_origin(&interaction.data.custom_id, &message_key);
         let delivery = turn.delivery((kind, origin), interaction.guild_id, channel, &req, deferred);
         if let Err(e) = deliver(http, &data.service, delivery, &reply).await {
             let id = short_id();

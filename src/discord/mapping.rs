@@ -6,7 +6,7 @@
 //! response, an edit of the game's board message, a ping); the network code
 //! in `send.rs` only carries the plan out.
 
-use crate::service::{ButtonStyle, Component, Embed, ErrorCode, Image, Reply};
+use crate::service::{ButtonStyle, Component, Embed, ErrorCode, Image, Reply, BOT_ID};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
 
@@ -622,6 +622,53 @@ fn is_snowflake(id: &str) -> bool {
     !id.is_empty() && id.len() <= 20 && id.chars().all(|c| c.is_ascii_digit())
 }
 
+/// A Discord user id as a mention; any other id (a script's user, whose id
+/// is their name) as it is.
+fn mention_id(id: &str) -> String {
+    match is_snowflake(id) {
+        true => format!("<@{id}>"),
+        false => id.to_string(),
+    }
+}
+
+/// The commands whose reply is just an answer (`/record`, `/help`, the
+/// lists and settings); every other command shows a game and updates its
+/// board message.
+const PLAIN_COMMANDS: [&str; 9] = [
+    "record",
+    "help",
+    "rules",
+    "daily results",
+    "dailypost",
+    "tournament",
+    "leaderboard",
+    "stats",
+    "alerts",
+];
+
+/// Where a click's reply goes: a daily post's Play button starts a game as
+/// `/daily play` would, in a new message (the post stays as it is); any
+/// other click answers on the message clicked.
+pub fn component_origin<'a>(custom_id: &str, message_id: &'a str) -> Origin<'a> {
+    match custom_id.starts_with("daily:") {
+        true => Origin::GameCommand,
+        false => Origin::Component { message_id },
+    }
+}
+
+/// Where a slash command's reply goes, by the command's name
+/// (`"armyants move"`).
+pub fn command_origin(name: &str) -> Origin<'static> {
+    let plain = PLAIN_COMMANDS.iter().any(|p| {
+        name.strip_prefix(p)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    });
+    match plain {
+        true => Origin::PlainCommand,
+        false => Origin::GameCommand,
+    }
+}
+
 /// Decides what a service reply becomes on Discord.
 ///
 /// - Refusals and private replies: an ephemeral new message, nothing else.
@@ -673,11 +720,17 @@ fn plan_as_member(reply: &Reply, situation: &Situation<'_>) -> Plan {
     if private || situation.origin == Origin::PlainCommand {
         let mut message = Message::full(reply);
         message.ephemeral = private;
+        // A typed move answered privately may still have changed the
+        // public board (a post with `edit`): it pings as the board would.
+        let (ping, show_record) = match situation.origin {
+            Origin::PlainCommand => (None, false),
+            _ => board_edit_ping(reply, situation),
+        };
         return Plan {
             response: Response::Message(message),
             board: Board::Keep,
-            ping: None,
-            show_record: false,
+            ping,
+            show_record,
         };
     }
     let Some(game) = &reply.game else {
@@ -747,31 +800,37 @@ fn update_plan(reply: &Reply, situation: &Situation<'_>) -> Plan {
         Some(_) if situation.board_message.is_none() => Board::RecordResponse,
         _ => Board::Keep,
     };
-    // A private reply whose move edited the public board (a post with
-    // `edit`) pings as the board would have.
-    let edited = reply.game.as_ref().and_then(|game| {
-        reply
-            .posts
-            .iter()
-            .find(|p| p.edit.as_deref() == Some(game.id.as_str()))
-            .map(|post| (game, post))
-    });
-    let (ping, show_record) = match (public_game, edited) {
-        (Some(game), _) => (
+    let (ping, show_record) = match public_game {
+        Some(game) => (
             turn_ping(game, &reply.text, situation.actor_id),
             finished(game) && reply.image.is_some(),
         ),
-        (None, Some((game, post))) => (
-            turn_ping(game, &post.text, situation.actor_id),
-            finished(game) && post.image.is_some(),
-        ),
-        (None, None) => (None, false),
+        None => board_edit_ping(reply, situation),
     };
     Plan {
         response: Response::Update(message),
         board,
         ping,
         show_record,
+    }
+}
+
+/// The ping and record of a private reply whose action edited the public
+/// board (a post with `edit`): as the board itself would have had.
+fn board_edit_ping(reply: &Reply, situation: &Situation<'_>) -> (Option<String>, bool) {
+    let edited = reply.game.as_ref().filter(|_| reply.ok()).and_then(|game| {
+        reply
+            .posts
+            .iter()
+            .find(|p| p.edit.as_deref() == Some(game.id.as_str()))
+            .map(|post| (game, post))
+    });
+    match edited {
+        Some((game, post)) => (
+            turn_ping(game, &post.text, situation.actor_id),
+            finished(game) && post.image.is_some(),
+        ),
+        None => (None, false),
     }
 }
 
@@ -786,14 +845,14 @@ fn turn_ping(game: &crate::service::GameSummary, text: &str, actor_id: &str) -> 
     let to_move = game
         .to_move_id
         .as_deref()
-        .filter(|id| is_snowflake(id) && *id != actor_id);
+        .filter(|id| !id.is_empty() && *id != BOT_ID && *id != actor_id);
     let others: Vec<String> = mentioned_ids(text)
         .into_iter()
         .filter(|id| id != actor_id && Some(id.as_str()) != to_move)
         .collect();
     let mut parts = Vec::new();
     if let Some(id) = to_move {
-        parts.push(format!("<@{id}>, your move."));
+        parts.push(format!("{}, your move.", mention_id(id)));
     }
     if !others.is_empty() {
         let who: Vec<String> = others.iter().map(|id| format!("<@{id}>")).collect();

@@ -445,6 +445,66 @@ fn a_move_can_be_picked_with_two_selects() {
     }
 }
 
+/// The posts of `reply` that carry `flag` (`ping`, `record`).
+fn flagged<'a>(reply: &'a Value, flag: &str) -> Vec<&'a Value> {
+    reply["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p[flag] == true)
+        .collect()
+}
+
+/// DESIGN.md: "An edit does not notify anyone: 'your turn' pings go in a
+/// short new message", and "a channel sees few new messages: the board, at
+/// most one live 'your move' ping per game, the end". A script sees what a
+/// channel sees: the ping after a click that edited the board, and the
+/// record with its replay when play ends the game.
+#[test]
+fn the_script_sees_the_ping_and_the_record_a_channel_sees() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    session.send(&challenge_position(DUEL));
+    let accepted = session.send(&command("bob", "c1", "armyants accept", json!({})));
+    // The accept is a new message naming alice: no ping besides it.
+    assert!(flagged(&accepted, "ping").is_empty(), "{accepted}");
+    let pick = component(&accepted, "pick");
+    let picker =
+        session.send(&json!({"user": "alice", "channel": "c1", "component": pick, "values": ["a1"]}));
+    assert!(picker["posts"].as_array().unwrap().is_empty(), "{picker}");
+    let choose = component(&picker, "move");
+    let moved =
+        session.send(&json!({"user": "alice", "channel": "c1", "component": choose, "values": ["a1xa5"]}));
+    assert_ok(&moved);
+    let posts = moved["posts"].as_array().unwrap();
+    assert_eq!(posts[0]["edit"], true, "the board is edited first: {moved}");
+    let pings = flagged(&moved, "ping");
+    assert_eq!(pings.len(), 1, "{moved}");
+    assert_eq!(pings[0]["text"], "bob, your move.");
+    assert_eq!(pings[0]["channel"], "c1");
+    // A typed move answers in a new message that names the mover's
+    // opponent itself: no ping.
+    let typed = session.send(&mv("bob", "e8-d8"));
+    assert!(flagged(&typed, "ping").is_empty(), "{typed}");
+    let board = session.send(&json!({"user": "alice", "channel": "c1", "component": pick, "values": ["a5"]}));
+    let choose = component(&board, "move");
+    let won =
+        session.send(&json!({"user": "alice", "channel": "c1", "component": choose, "values": ["a5xa8"]}));
+    assert_eq!(won["game"]["status"], "finished", "{won}");
+    assert!(flagged(&won, "ping").is_empty(), "nobody is to move: {won}");
+    let records = flagged(&won, "record");
+    assert_eq!(records.len(), 1, "{won}");
+    let record = records[0]["text"].as_str().unwrap();
+    assert!(
+        record.starts_with("```") && record.contains("a1xa5") && record.contains("a5xa8"),
+        "{record}"
+    );
+    assert!(records[0]["image"].as_str().unwrap().ends_with(".gif"));
+    // Asked for again, the record is the reply itself, not a post.
+    let asked = session.send(&command("bob", "c1", "record", json!({})));
+    assert!(flagged(&asked, "record").is_empty(), "{asked}");
+}
+
 #[test]
 fn refusals_quote_the_notation_as_typed_in_code() {
     for s in Scratch::each() {

@@ -21,6 +21,9 @@ struct Table {
     private: HashMap<String, Value>,
     clicks: usize,
     public_messages: usize,
+    /// "Your move" pings and end-of-game records, apart from the rest.
+    pings: usize,
+    records: usize,
     /// New private messages each player was sent (a picker updated in
     /// place is not a new one).
     private_messages: HashMap<String, usize>,
@@ -47,6 +50,10 @@ impl Table {
                 self.board = post.clone();
                 // A new row was dealt: "waiting" notes are out of date.
                 self.private.retain(|_, m| !waiting(m));
+            } else if post["ping"] == true {
+                self.pings += 1;
+            } else if post["record"] == true {
+                self.records += 1;
             } else {
                 self.public_messages += 1;
             }
@@ -88,6 +95,8 @@ fn play(s: &Scratch, deployment: &str, seed: u64, moves: usize) -> Table {
         private: HashMap::new(),
         clicks: 0,
         public_messages: 0,
+        pings: 0,
+        records: 0,
         private_messages: HashMap::new(),
     };
     table.see("alice", &challenge);
@@ -171,6 +180,10 @@ fn whole_games_by_clicks_alone() {
             assert_eq!(game["result"]["outcome"], "win", "{deployment}: {game}");
             // The challenge became the board; nothing else was posted.
             assert_eq!(table.public_messages, 1, "{deployment}");
+            // Each move by a click edits the board, which notifies no one:
+            // the other player gets a ping. The end shows the record.
+            assert!(table.pings >= 2, "{deployment}: {} pings", table.pings);
+            assert_eq!(table.records, 1, "{deployment}");
             // A private picker is updated in place move after move: each
             // player gets at most a deployment picker, a move picker (or
             // two, when the picker was left waiting at the reveal) and the

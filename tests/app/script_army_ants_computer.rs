@@ -21,6 +21,9 @@ struct Game {
     private: Value,
     game: Value,
     public_messages: usize,
+    /// "Your move" pings and end-of-game records, apart from the rest.
+    pings: usize,
+    records: usize,
     private_messages: usize,
     clicks: usize,
     /// The computer declined alice's draw offer.
@@ -50,6 +53,10 @@ impl Game {
         for post in reply["posts"].as_array().into_iter().flatten() {
             if post["edit"] == true {
                 self.board = post.clone();
+            } else if post["ping"] == true {
+                self.pings += 1;
+            } else if post["record"] == true {
+                self.records += 1;
             } else {
                 self.public_messages += 1;
             }
@@ -77,6 +84,8 @@ fn play(level: &str, deployment: &str, seed: u64, moves: usize) -> Game {
         private: Value::Null,
         game: Value::Null,
         public_messages: 0,
+        pings: 0,
+        records: 0,
         private_messages: 0,
         clicks: 0,
         declined: false,
@@ -179,6 +188,9 @@ fn whole_games_against_the_computer_make_one_public_message() {
             g.public_messages, 1,
             "{level} {deployment}: only the board is a new public message"
         );
+        // The computer answers at once, so alice is never pinged; her
+        // resignation shows the game's record.
+        assert_eq!((g.pings, g.records), (0, 1), "{level} {deployment}");
         // One private picker for the deployment and the moves (or one for
         // the moves, from the first card picked on the board), and the
         // resignation's confirmation.
