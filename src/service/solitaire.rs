@@ -1038,7 +1038,7 @@ impl Service {
             }
             // Nothing left to gain: the board offers to end the game.
             let view = match hint {
-                Hint::NoProgress => View::ConfirmEnd,
+                Hint::NoProgress | Hint::NothingFound => View::ConfirmEnd,
                 _ => View::Play,
             };
             let mut reply = self.solitaire_reply_in(&loaded, text, &view);

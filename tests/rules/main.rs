@@ -15,6 +15,7 @@ mod army_ants_rules;
 mod atta_ants_props;
 mod atta_ants_rules;
 mod game_contract;
+mod hint_follow;
 mod hint_props;
 mod myrmex_props;
 mod myrmex_rules;

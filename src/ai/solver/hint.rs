@@ -41,9 +41,6 @@ pub enum Hint {
     /// A closed Myrmex deal: a move judged from the visible cards only,
     /// with no promise that it wins.
     Suggestion { action: String },
-    /// An open deal the search could not decide: the most promising move
-    /// of a short look-ahead, with no promise that it wins.
-    Guess { action: String },
     /// Myrmex with the stock spent: no line wins all six chambers (or
     /// none was found), and this action starts a line of
     /// `line_len` actions to another chamber or, with `cards_down`, to a
@@ -57,6 +54,19 @@ pub enum Hint {
     /// chamber or turns a face-down card up. Nothing is left to gain, so
     /// the hint offers to end the game.
     NoProgress,
+    /// Myrmex, an open deal: no line wins all six chambers in any of the
+    /// ways the stock could lie that were decided, but `lead` still gains
+    /// something (a chamber counts for the score).
+    Partial { ways: Tally, lead: Box<Hint> },
+    /// Myrmex with the stock spent: the search found no line to another
+    /// chamber or a face-down card within its bound, and the look-ahead
+    /// has had its turns. The hint offers to end the game, saying it is not
+    /// sure.
+    NothingFound,
+    /// Myrmex with cards in the stock: no line of moves completes another
+    /// chamber or turns a face-down card up (or, `undecided`, none was
+    /// found within the search's bound), so the next restock is the way on.
+    Deal { undecided: bool },
     /// Nothing is hidden and no line wins from here.
     Lost,
     /// Cards are hidden and no line wins in any of the ways decided.
@@ -95,9 +105,15 @@ impl Hint {
             Hint::Next { action, .. }
             | Hint::Likely { action, .. }
             | Hint::Suggestion { action }
-            | Hint::Guess { action }
             | Hint::Progress { action, .. } => Some(action),
-            Hint::NoProgress | Hint::Lost | Hint::NoWin { .. } | Hint::Undecided | Hint::Nothing => None,
+            Hint::Deal { .. } => Some("deal"),
+            Hint::Partial { lead, .. } => lead.action(),
+            Hint::NoProgress
+            | Hint::NothingFound
+            | Hint::Lost
+            | Hint::NoWin { .. }
+            | Hint::Undecided
+            | Hint::Nothing => None,
         }
     }
 }
@@ -109,16 +125,25 @@ pub type Avoid<'a, G> = &'a dyn Fn(&G, &<G as Patience>::Action) -> bool;
 
 /// The patiences that can give a hint.
 pub trait Hinted: Patience {
-    /// A hint for this position whose action is never one `avoid` refuses.
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint;
+    /// A hint for this position whose action is never one `avoid` refuses,
+    /// `idle` actions after the game last gained something (see
+    /// [`Hinted::gains`]).
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>, idle: usize) -> Hint;
 
     /// What lies on the table (not the counters): equal for positions a
     /// player would call the same. Never a hidden card.
     fn table(&self) -> String;
 
+    /// What changes only when the game gains something for good (Myrmex: a
+    /// card comes into sight, a chamber, a restock). None for a game whose
+    /// hints do not need it.
+    fn gains(&self) -> Option<String> {
+        None
+    }
+
     /// A hint for this position alone.
     fn hint(&self, budget: u64) -> Hint {
-        self.hint_avoiding(budget, &|_, _| false)
+        self.hint_avoiding(budget, &|_, _| false, 0)
     }
 }
 
@@ -131,7 +156,14 @@ pub fn fresh_hint<G: Hinted>(game: &G, played: &[G], budget: u64) -> Hint {
         let mut next = position.clone();
         next.apply(action).is_ok() && seen.contains(&next.table())
     };
-    game.hint_avoiding(budget, &repeats)
+    let gains = game.gains();
+    let idle = played
+        .iter()
+        .rev()
+        .take_while(|p| p.gains() == gains)
+        .count()
+        .saturating_sub(1);
+    game.hint_avoiding(budget, &repeats, idle)
 }
 
 /// What one search found: the first action of a winning line (and the
@@ -310,7 +342,7 @@ fn from_view<G: Hinted + Redeal>(
 }
 
 impl Hinted for Anthill {
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>, _idle: usize) -> Hint {
         from_view(self, budget, avoid, anthill::solve)
     }
 
@@ -321,7 +353,7 @@ impl Hinted for Anthill {
 }
 
 impl Hinted for AntsSolitaire {
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>, _idle: usize) -> Hint {
         from_view(self, budget, avoid, ants::solve)
     }
 
@@ -337,32 +369,41 @@ impl Hinted for AntsSolitaire {
 /// Closed deals (minor, closed major and queen) get a suggestion from the
 /// view; open deals an answer over the ways the stock could lie, or, when
 /// the search cannot decide, the look-ahead's best guess.
+/// How many actions in a row the look-ahead may suggest without the game
+/// gaining anything (a card in sight, a chamber, a restock) before the hint
+/// deals instead, or, with the stock spent, says it found nothing more. So
+/// following the hint never wanders for long: every gain is bounded, and so
+/// is the play between two.
+pub const IDLE_LOOKAHEAD: usize = 10;
+
+/// Closed deals (minor, closed major and queen) get a hint from the view:
+/// a line to a gain, else the look-ahead, else the deal. Open deals get an
+/// answer over the ways the stock could lie and, when the search cannot
+/// decide or no way wins all six chambers, the same lead.
 impl Hinted for Myrmex {
-    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+    fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>, idle: usize) -> Hint {
         // Never the move that only takes back the one just played.
         let avoid = &|game: &Myrmex, action: &Action| game.undoes_last_move(action) || avoid(game, action);
-        if self.stock_len() == 0 && self.outcome().is_none() {
-            return self.endgame_hint(budget, avoid);
+        if self.outcome().is_some() {
+            return Hint::Nothing;
         }
-        // The look-ahead sees the view; `avoid` is asked about a stand-in
-        // with the unseen cards in deck order, so nothing reads a hidden card.
+        if self.stock_len() == 0 {
+            return self.endgame_hint(budget, avoid, idle);
+        }
+        // The searches see the view; `avoid` is asked about a stand-in with
+        // the unseen cards in deck order, so nothing reads a hidden card.
         let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
-        let guess = |budget| myrmex::suggest(&self.view(), budget, &|a| avoid(&stand_in, a));
+        let avoid = |a: &Action| avoid(&stand_in, a);
         if self.closed() || self.level() == MyrmexLevel::Minor {
-            return match guess(budget) {
-                Some(action) => Hint::Suggestion {
-                    action: action.to_string(),
-                },
-                None => Hint::Nothing,
-            };
+            return stand_in.leading_hint(budget, &avoid, idle);
         }
-        match from_view(self, budget, avoid, myrmex::solve) {
-            Hint::Undecided => match guess(budget / 4) {
-                Some(action) => Hint::Guess {
-                    action: action.to_string(),
-                },
-                None => Hint::Undecided,
+        match from_view(self, budget, &|_, a| avoid(a), myrmex::solve) {
+            // Chambers score even when six cannot be made: lead on.
+            Hint::NoWin { ways } => Hint::Partial {
+                ways,
+                lead: Box::new(stand_in.leading_hint(budget / 4, &avoid, idle)),
             },
+            Hint::Undecided => stand_in.leading_hint(budget / 4, &avoid, idle),
             hint => hint,
         }
     }
@@ -372,15 +413,52 @@ impl Hinted for Myrmex {
         let piles: Vec<_> = v.piles.iter().map(|p| &p.cards).collect();
         format!("{piles:?} {} {} {:?}", v.stock, v.restocks_left, v.chambers)
     }
+
+    fn gains(&self) -> Option<String> {
+        let v = self.view();
+        let down: usize = v
+            .piles
+            .iter()
+            .map(|p| p.cards.iter().filter(|c| c.is_none()).count())
+            .sum();
+        Some(format!("{} {down} {}", v.stock, v.chambers.len()))
+    }
 }
 
 impl Myrmex {
+    /// A hint that leads somewhere while the stock has cards, from the
+    /// visible cards alone: the first action of a line of moves to another
+    /// chamber or a card turned face up; when the search cannot tell, the
+    /// look-ahead's suggestion for up to [`IDLE_LOOKAHEAD`] idle actions;
+    /// else the restock.
+    fn leading_hint(&self, budget: u64, avoid: &dyn Fn(&Action) -> bool, idle: usize) -> Hint {
+        // A line through an undo is not offered: the hint names moves.
+        let avoid = |a: &Action| *a == Action::Undo || avoid(a);
+        match self.prospect_within(&avoid, ENDGAME_STATES).0 {
+            Prospect::Progress { first, len } => Hint::Progress {
+                action: first.to_string(),
+                line_len: len,
+                cards_down: true,
+            },
+            Prospect::Stuck => Hint::Deal { undecided: false },
+            Prospect::Undecided if idle < IDLE_LOOKAHEAD => {
+                match myrmex::suggest(&self.view(), budget, &avoid) {
+                    Some(Action::Deal) | None => Hint::Deal { undecided: true },
+                    Some(action) => Hint::Suggestion {
+                        action: action.to_string(),
+                    },
+                }
+            }
+            Prospect::Undecided => Hint::Deal { undecided: true },
+        }
+    }
+
     /// The hint once the stock is spent, from the visible cards alone (see
     /// [`Myrmex::prospect`]): nothing left to gain; or with every card in
     /// sight a winning line; else the first action of a line to another
     /// chamber (or a card turned face up); else the look-ahead's
-    /// suggestion.
-    fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>) -> Hint {
+    /// suggestion, for up to [`IDLE_LOOKAHEAD`] idle actions.
+    fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>, idle: usize) -> Hint {
         // Nothing is left to gain whatever is played: say so, and offer End.
         if self.prospect(&|_| false) == Prospect::Stuck {
             return Hint::NoProgress;
@@ -405,14 +483,15 @@ impl Myrmex {
                 line_len: len,
                 cards_down,
             },
-            Prospect::Stuck | Prospect::Undecided => {
+            Prospect::Undecided if idle < IDLE_LOOKAHEAD => {
                 match myrmex::suggest(&self.view(), budget / 4, &avoid) {
                     Some(action) => Hint::Suggestion {
                         action: action.to_string(),
                     },
-                    None => Hint::Nothing,
+                    None => Hint::NothingFound,
                 }
             }
+            Prospect::Stuck | Prospect::Undecided => Hint::NothingFound,
         }
     }
 }

@@ -50,9 +50,6 @@ impl Hint {
             Hint::Suggestion { action } => {
                 format!("From the cards you can see, try **{action}** (no promise that it wins).")
             }
-            Hint::Guess { action } => format!(
-                "I could not decide within my budget whether this position can be won; my best guess is **{action}** (no promise that it wins)."
-            ),
             Hint::Progress {
                 action,
                 line_len,
@@ -66,12 +63,39 @@ impl Hint {
                     "another chamber"
                 }
             ),
-            Hint::NoProgress => "From the cards you can see, no line of moves completes another chamber or turns a \
+            Hint::NoProgress => {
+                "From the cards you can see, no line of moves completes another chamber or turns a \
                  face-down card up: nothing is left to gain, so you may end the game now."
-                .into(),
+                    .into()
+            }
+            Hint::Partial { ways: t, lead } => format!(
+                "No line makes all six chambers in {} of {} the stock could lie ({}{}). {}",
+                t.losses(),
+                ways(t.searched),
+                searched(t),
+                undecided(t),
+                lead.told()
+            ),
+            Hint::Deal { undecided: false } => {
+                "From the cards you can see, no line of moves completes another \
+                 chamber or turns a face-down card up: **deal** the next row from the stock."
+                    .into()
+            }
+            Hint::Deal { undecided: true } => {
+                "I found no line of moves to another chamber or a face-down card \
+                 within my budget: **deal** the next row from the stock."
+                    .into()
+            }
+            Hint::NothingFound => {
+                "I found no line of moves to another chamber or a face-down card within my \
+                 budget, and nothing I tried gained anything: you may end the game now."
+                    .into()
+            }
             Hint::Lost => "This position can no longer be won.".into(),
             Hint::Undecided => "I could not decide within my budget whether this position can be won.".into(),
-            Hint::Nothing => "I see no move worth suggesting that does not go back to a position you have played.".into(),
+            Hint::Nothing => {
+                "I see no move worth suggesting that does not go back to a position you have played.".into()
+            }
         }
     }
 }
