@@ -645,25 +645,29 @@ pub async fn daily(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Play today's deal of a patience; your first attempt of the day is ranked.
+/// Play today's deal of a patience (your first attempt is ranked), or a past day's as practice.
 #[poise::command(slash_command, rename = "play")]
 pub async fn daily_play(
     ctx: Context<'_>,
     #[description = "Which patience"] game: Patience,
+    #[description = "A past day, like 2026-11-20: played as practice, unranked"] date: Option<String>,
 ) -> Result<(), Error> {
     let mut options = Options::new();
     choice(&mut options, "game", Some(game.value()));
+    text(&mut options, "date", date);
     flow::command(ctx, "daily play", options).await
 }
 
-/// Today's ranked attempts started in this channel.
+/// A day's ranked attempts started in this channel (today's by default).
 #[poise::command(slash_command, rename = "results")]
 pub async fn daily_results(
     ctx: Context<'_>,
     #[description = "Which patience (default: all three)"] game: Option<Patience>,
+    #[description = "A past day, like 2026-11-20 (default: today)"] date: Option<String>,
 ) -> Result<(), Error> {
     let mut options = Options::new();
     choice(&mut options, "game", game.map(Patience::value));
+    text(&mut options, "date", date);
     flow::command(ctx, "daily results", options).await
 }
 

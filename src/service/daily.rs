@@ -3,7 +3,9 @@
 //! subscribed channels. `/leaderboard` and `/stats` are dispatched from here.
 
 use super::custom_id::ComponentId;
-use super::daily_seed::{day_of, next_day, open_days};
+use super::daily_seed::{
+    close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
+};
 use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
 use super::solitaire::{Dealt, SolitaireRules, GAMES};
 use super::types::*;
@@ -71,15 +73,19 @@ impl Service {
     ) -> ServiceResult<Reply> {
         match words {
             ["daily", "play"] => {
-                options::only(opts, &["game"])?;
+                options::only(opts, &["game", "date"])?;
                 let game = options::choice(opts, "game", &GAMES)?
                     .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
-                self.daily_play(req, game).await
+                match past_day(req, opts)? {
+                    Some(day) => self.daily_practice(req, game, &day).await,
+                    None => self.daily_play(req, game).await,
+                }
             }
             ["daily", "results"] => {
-                options::only(opts, &["game"])?;
+                options::only(opts, &["game", "date"])?;
                 let game = options::choice(opts, "game", &GAMES)?;
-                self.daily_results(req, game).await
+                let day = past_day(req, opts)?.unwrap_or_else(|| day_of(req.at));
+                self.daily_results(req, game, &day).await
             }
             // `daily subscribe|unsubscribe`: the names before `/dailypost`.
             ["dailypost" | "daily", "subscribe"] => {
@@ -169,32 +175,65 @@ impl Service {
             ranked: false,
             started_at: now,
         };
-        let attempt = Dealt::Daily(attempt);
-        // The registry fixes each daily's variant: Myrmex at minor level, Ants Solitaire strict.
+        self.start_daily_deal(req, game, seed, Dealt::Daily(attempt), |title, ranked| {
+            intro(req, title, ranked, proved)
+        })
+        .await
+    }
+
+    /// `/daily play date:` for a closed day: its deal as practice. It is
+    /// a chosen deal, so it counts nowhere (no rank, streak, season or
+    /// stats), and the day being closed, studying it spoils nothing.
+    async fn daily_practice(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
+        let now = req.at.timestamp_millis();
+        if is_open_day(day, now) {
+            return Err(UserError::bad_option(format!(
+                "The daily {} of {day} is still open until {}: it can be played as practice once it closes.",
+                game_title(game),
+                close_text(day)
+            ))
+            .into());
+        }
+        let (seed, fewest) = self.daily_deal(game, day, now).await?;
+        self.start_daily_deal(req, game, seed, Dealt::Chosen, |title, _| {
+            let winnable = winnable(title, fewest.is_some());
+            format!(
+                "{} plays the **daily {title} of {day}** as practice: unranked, it counts nowhere.{winnable}",
+                mention(&req.user)
+            )
+        })
+        .await
+    }
+
+    /// Starts the deal of `seed` at `game`'s daily level or variant (the
+    /// registry fixes them: Myrmex at minor level, Ants Solitaire strict);
+    /// `intro(title, ranked)` gives the reply's first sentence.
+    async fn start_daily_deal(
+        &self,
+        req: &Request,
+        game: &str,
+        seed: u64,
+        dealt: Dealt,
+        intro: impl FnOnce(&str, bool) -> String,
+    ) -> ServiceResult<Reply> {
         let daily = GameKind::parse(game)
             .and_then(GameKind::daily)
             .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
         let (reply, _) = match daily {
             DailySetup::Myrmex(_) => {
                 let setup = Myrmex::daily_setup(daily, seed).expect("Myrmex's daily");
-                self.solitaire_start::<Myrmex>(req, &setup, attempt, |r| {
-                    intro::<Myrmex>(req, r, proved.then_some(SEEN_WHOLE))
-                })
-                .await?
+                self.solitaire_start::<Myrmex>(req, &setup, dealt, |r| intro(Myrmex::TITLE, r))
+                    .await?
             }
             DailySetup::Anthill => {
                 let setup = Anthill::daily_setup(daily, seed).expect("Anthill's daily");
-                self.solitaire_start::<Anthill>(req, &setup, attempt, |r| {
-                    intro::<Anthill>(req, r, proved.then_some("This deal can be won."))
-                })
-                .await?
+                self.solitaire_start::<Anthill>(req, &setup, dealt, |r| intro(Anthill::TITLE, r))
+                    .await?
             }
             DailySetup::Ants(_) => {
                 let setup = AntsSolitaire::daily_setup(daily, seed).expect("Ants Solitaire's daily");
-                self.solitaire_start::<AntsSolitaire>(req, &setup, attempt, |r| {
-                    intro::<AntsSolitaire>(req, r, proved.then_some("This deal can be won."))
-                })
-                .await?
+                self.solitaire_start::<AntsSolitaire>(req, &setup, dealt, |r| intro(AntsSolitaire::TITLE, r))
+                    .await?
             }
         };
         Ok(reply)
@@ -268,16 +307,16 @@ impl Service {
         Some(text)
     }
 
-    /// `/daily results [game]`: today's ranked attempts started here.
-    async fn daily_results(&self, req: &Request, game: Option<&str>) -> ServiceResult<Reply> {
-        let day = day_of(req.at);
+    /// `/daily results [game] [date]`: the day's ranked attempts started
+    /// here (today's by default).
+    async fn daily_results(&self, req: &Request, game: Option<&str>, day: &str) -> ServiceResult<Reply> {
         let games: Vec<&str> = match game {
             Some(game) => vec![game],
             None => GAMES.to_vec(),
         };
         let mut fields = Vec::new();
         for game in games {
-            let lines = self.top_lines(&req.channel, game, &day, RESULTS_SHOWN).await?;
+            let lines = self.top_lines(&req.channel, game, day, RESULTS_SHOWN).await?;
             fields.push(EmbedField {
                 name: game_title(game).into(),
                 value: if lines.is_empty() {
@@ -465,18 +504,58 @@ fn open_daily(game: &str, day: &str, what: &str) -> UserError {
     ))
 }
 
-fn intro<G: SolitaireRules>(req: &Request, ranked: bool, winnable: Option<&str>) -> String {
+fn intro(req: &Request, title: &str, ranked: bool, proved: bool) -> String {
     let kind = if ranked {
         "your ranked attempt"
     } else {
         "practice: only your first attempt of the day is ranked"
     };
-    let winnable = winnable.map(|w| format!(" {w}")).unwrap_or_default();
     format!(
-        "{} starts the **daily {}** ({kind}).{winnable}",
+        "{} starts the **daily {title}** ({kind}).{}",
         mention(&req.user),
-        G::TITLE
+        winnable(title, proved)
     )
+}
+
+/// What the daily's solver proved of its deal, as a sentence after a space
+/// (nothing when it proved nothing).
+fn winnable(title: &str, proved: bool) -> String {
+    match (proved, title == Myrmex::TITLE) {
+        (false, _) => String::new(),
+        (true, true) => format!(" {SEEN_WHOLE}"),
+        (true, false) => " This deal can be won.".into(),
+    }
+}
+
+/// How far back `date` may reach, in days.
+const PAST_DAYS: i64 = 366;
+
+/// The `date` option of `/daily play|results`: a past day (`YYYY-MM-DD`,
+/// at most a year back), or None for today (and when it is left out).
+fn past_day(req: &Request, opts: &Options) -> Result<Option<String>, UserError> {
+    let Some(text) = options::text(opts, "date")? else {
+        return Ok(None);
+    };
+    let today = req.at.date_naive();
+    let Some(date) = parse_day(text) else {
+        return Err(UserError::bad_option(format!(
+            "`date` is a day written year-month-day, like {}: `{text}` is not.",
+            format_day(previous_day(today))
+        )));
+    };
+    if date > today {
+        return Err(UserError::bad_option(format!(
+            "{} has not come yet: its daily challenges are dealt at 00:00 UTC that day.",
+            format_day(date)
+        )));
+    }
+    if (today - date).num_days() > PAST_DAYS {
+        return Err(UserError::bad_option(format!(
+            "Past days go back a year, to {}.",
+            format_day(today - chrono::Days::new(PAST_DAYS as u64))
+        )));
+    }
+    Ok((date != today).then(|| format_day(date)))
 }
 
 /// A spoiler-free summary of an attempt to paste anywhere: no card, only

@@ -1223,3 +1223,85 @@ fn a_hinted_result_ranks_below_the_same_result_without_hints() {
         );
     }
 }
+
+fn daily_on(user: &str, game: &str, date: &str) -> Value {
+    command(user, "c1", "daily play", json!({ "game": game, "date": date }))
+}
+
+/// Issue: "Past days: `/daily play date:` plays any closed day as practice,
+/// unranked; it never touches streaks, seasons or ratings. `/daily results
+/// date:` shows a closed day's standings." A day still open, a day to come
+/// and a date that is not one are refused and start nothing.
+#[test]
+fn a_closed_day_plays_as_practice_and_counts_nowhere() {
+    let s = Scratch::new();
+    let day = "2026-11-20";
+    // alice plays that day's Ants Solitaire ranked, on the day.
+    let ranked = ants_attempt(&s, "2026-11-20T10:00:00Z", "alice", "c1", 2);
+    let later = "2026-11-28T12:00:00Z";
+    let out = run(
+        &s,
+        &[
+            at(command("bob", "c1", "stats", json!({})), later),
+            at(daily_on("bob", "ants", day), later),
+            at(daily_on("carol", "ants", "2026-11-27"), "2026-11-28T00:30:00Z"),
+            at(daily_on("carol", "ants", "2026-11-29"), later),
+            at(daily_on("carol", "ants", "last friday"), later),
+            at(daily_on("carol", "ants", "2024-01-01"), later),
+        ],
+    );
+    let stats_before = stats_field(&out[0], "Ants Solitaire");
+    let practice = &out[1];
+    assert_ok(practice);
+    assert!(
+        text(practice).contains("daily Ants Solitaire of 2026-11-20** as practice"),
+        "{practice}"
+    );
+    assert_eq!(practice["game"]["status"], "active");
+    // The same deal as the day's: the same cards in sight.
+    assert_eq!(
+        practice["game"]["legal"],
+        run(&s, &[at(daily_on("dave", "ants", day), later)])[0]["game"]["legal"],
+        "every practice of a day deals the same cards"
+    );
+    assert!(text(&ranked).contains("Share:"), "{ranked}");
+    assert_refused(&out[2], "bad_option");
+    assert!(
+        text(&out[2]).contains("still open until 2026-11-28 01:00 UTC"),
+        "{}",
+        out[2]
+    );
+    assert_refused(&out[3], "bad_option");
+    assert!(text(&out[3]).contains("has not come yet"), "{}", out[3]);
+    assert_refused(&out[4], "bad_option");
+    assert!(
+        text(&out[4]).contains("`last friday`"),
+        "the refusal quotes the input: {}",
+        out[4]
+    );
+    assert_refused(&out[5], "bad_option");
+    // Nothing was started by a refusal: carol may still play today's.
+    let carol = run(&s, &[at(daily("carol", "c1", "ants"), later)]).remove(0);
+    assert_ok(&carol);
+    assert!(text(&carol).contains("your ranked attempt"), "{carol}");
+
+    // bob ends his practice: his stats and the day's results are unchanged.
+    let out = run(
+        &s,
+        &[
+            at(end("bob", "c1"), later),
+            at(command("bob", "c1", "stats", json!({})), later),
+            at(
+                command("bob", "c1", "daily results", json!({"game": "ants", "date": day})),
+                later,
+            ),
+        ],
+    );
+    assert_ok(&out[0]);
+    assert_eq!(out[0]["game"]["status"], "finished", "{}", out[0]);
+    assert_eq!(stats_field(&out[1], "Ants Solitaire"), stats_before);
+    let results = &out[2]["embeds"][0];
+    assert_eq!(results["title"], "Daily challenges of 2026-11-20: this channel");
+    let listed = results["fields"][0]["value"].as_str().unwrap();
+    assert!(listed.contains("alice") && !listed.contains("bob"), "{listed}");
+}
