@@ -262,16 +262,17 @@ pub(crate) fn open_components(
 /// What a finished game's board carries: a new game, or (not for daily
 /// deals, whose deal others may still be playing) the same deal again.
 pub(crate) fn finished_components(id: &str, daily: bool) -> Vec<Component> {
+    let review = Component::button(cid(id, "review"), "Review", ButtonStyle::Secondary);
     if daily {
-        return vec![Component::button(
-            cid(id, "again"),
-            "Practice this deal",
-            ButtonStyle::Primary,
-        )];
+        return vec![
+            Component::button(cid(id, "again"), "Practice this deal", ButtonStyle::Primary),
+            review,
+        ];
     }
     vec![
         Component::button(cid(id, "again"), "Play again", ButtonStyle::Primary),
         Component::button(cid(id, "same"), "Same deal", ButtonStyle::Secondary),
+        review,
     ]
 }
 

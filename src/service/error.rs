@@ -111,6 +111,7 @@ constructors! {
     expired => Expired,
     conflict => Conflict,
     cooldown => Cooldown,
+    not_allowed => NotAllowed,
 }
 
 /// Anything that can stop a request: the user's fault or ours.

@@ -12,6 +12,7 @@ use super::types::*;
 use super::Ending;
 use super::{mention, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
+use crate::ai::solver::review::{line_played, review, Review, REVIEW_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
@@ -481,6 +482,7 @@ impl Service {
             "back" => self.solitaire_view(req, &id.id, None, View::Play).await,
             "hint" => self.solitaire_hint(req, game, Via::Click).await,
             "again" | "same" => self.solitaire_again(req, &id.id, verb == "same").await,
+            "review" => self.solitaire_review(req, &id.id).await,
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
         }
     }
@@ -585,6 +587,55 @@ impl Service {
         }
         let reply = self.solitaire_again_of(req, &row, same).await?;
         self.in_place_of(req, &row, reply).await
+    }
+
+    /// The Review button of a finished patience: where the game went
+    /// wrong, to its player alone. A daily attempt is reviewed once its day
+    /// has closed: until then, what a review tells would help the others.
+    async fn solitaire_review(&self, req: &Request, id: &str) -> ServiceResult<Reply> {
+        let row = self.patience_by_id(req, id).await?;
+        if row.owner_id != req.user.id {
+            return Err(UserError::not_a_player("Only the player can review their game.").into());
+        }
+        if row.status.is_open() {
+            return Err(UserError::not_allowed("The review opens when the game is over.").into());
+        }
+        if let Some(stored) = self.store.daily_attempt(&row.id).await? {
+            let day = &stored.attempt.day;
+            if is_open_day(day, req.at.timestamp_millis()) {
+                return Err(UserError::not_allowed(format!(
+                    "The review of a daily attempt opens when its day closes, at {}.",
+                    close_text(day)
+                ))
+                .into());
+            }
+        }
+        let kind = row.kind;
+        with_patience!(kind.as_str(), G => self.solitaire_review_for::<G>(row).await)
+    }
+
+    /// The review of a finished patience, worked out on a blocking thread
+    /// (a few exact searches, within [`REVIEW_BUDGET`]): the words, and the
+    /// position before the action that lost the win.
+    async fn solitaire_review_for<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Reply> {
+        let table = self.load_table::<G>(row).await?;
+        let positions = positions_of(self, &table).await?;
+        let (review, line) = tokio::task::spawn_blocking(move || {
+            let line = line_played(&positions);
+            (review(&line, REVIEW_BUDGET), line)
+        })
+        .await
+        .context("review search")?;
+        let mut reply = Reply::ephemeral(format!(
+            "**Review of your {}** · {}",
+            G::TITLE,
+            review.told(line.len().saturating_sub(1))
+        ));
+        if let Review::Lost { at, .. } = &review {
+            let label = format!("Review · before action {}", at + 1);
+            reply.image = Some(line[*at].image(Some(&label)));
+        }
+        Ok(reply)
     }
 
     /// A board that starts from a finished one replaces it (Discord's

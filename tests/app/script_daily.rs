@@ -1305,3 +1305,49 @@ fn a_closed_day_plays_as_practice_and_counts_nowhere() {
     let listed = results["fields"][0]["value"].as_str().unwrap();
     assert!(listed.contains("alice") && !listed.contains("bob"), "{listed}");
 }
+
+/// Issue: a "Review" button on the final board tells where the game went
+/// wrong, privately; for a daily attempt only once its day has closed (until
+/// then it would tell the others which moves lose the day's deal).
+#[test]
+fn the_review_of_a_daily_attempt_opens_when_the_day_closes() {
+    let s = Scratch::new();
+    let ended = ants_attempt(&s, "2026-11-20T10:00:00Z", "alice", "c1", 1);
+    assert_eq!(ended["game"]["status"], "finished", "{ended}");
+    let review = components(&ended)
+        .into_iter()
+        .find(|c| c["label"] == "Review")
+        .unwrap_or_else(|| panic!("no Review button: {ended}"));
+    let id = review["id"].as_str().unwrap();
+    let out = run(
+        &s,
+        &[
+            at(click("alice", "c1", id), "2026-11-20T10:05:00Z"),
+            at(click("bob", "c1", id), "2026-11-21T02:00:00Z"),
+            at(click("alice", "c1", id), "2026-11-21T02:00:00Z"),
+        ],
+    );
+    assert_refused(&out[0], "not_allowed");
+    assert!(
+        text(&out[0]).contains("opens when its day closes, at 2026-11-21 01:00 UTC"),
+        "{}",
+        out[0]
+    );
+    assert_refused(&out[1], "not_a_player");
+    let reviewed = &out[2];
+    assert_ok(reviewed);
+    assert_eq!(reviewed["ephemeral"], true, "a review is private: {reviewed}");
+    assert_eq!(reviewed["update"], false, "the final board stays: {reviewed}");
+    let words = text(reviewed);
+    assert!(
+        words.starts_with("**Review of your Ants Solitaire** · "),
+        "{words}"
+    );
+    // alice ended a winnable daily deal after one move: the review says so
+    // and shows where she stopped.
+    assert!(
+        words.contains("You ended the game while it could still be won"),
+        "{words}"
+    );
+    assert!(reviewed["image"].as_str().unwrap().ends_with(".png"));
+}

@@ -20,6 +20,7 @@ mod hint_props;
 mod myrmex_props;
 mod myrmex_rules;
 mod patience_props;
+mod review;
 mod solver;
 mod solver_losses;
 mod tournament_pairing;

@@ -141,6 +141,10 @@ pub trait Hinted: Patience {
         None
     }
 
+    /// The exact search on this position as it really lies, hidden cards
+    /// and all: for a game that is over (a review), never a hint.
+    fn solve_whole(&self, budget: u64) -> Solved<Self::Action>;
+
     /// A hint for this position alone.
     fn hint(&self, budget: u64) -> Hint {
         self.hint_avoiding(budget, &|_, _| false, 0)
@@ -346,6 +350,10 @@ impl Hinted for Anthill {
         from_view(self, budget, avoid, anthill::solve)
     }
 
+    fn solve_whole(&self, budget: u64) -> Solved<Self::Action> {
+        anthill::solve(self, budget)
+    }
+
     fn table(&self) -> String {
         let v = self.view();
         format!("{:?} {} {}", v.spots, v.progress.stock_len, v.progress.deals_left)
@@ -355,6 +363,10 @@ impl Hinted for Anthill {
 impl Hinted for AntsSolitaire {
     fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>, _idle: usize) -> Hint {
         from_view(self, budget, avoid, ants::solve)
+    }
+
+    fn solve_whole(&self, budget: u64) -> Solved<Self::Action> {
+        ants::solve(self, budget)
     }
 
     fn table(&self) -> String {
@@ -412,6 +424,10 @@ impl Hinted for Myrmex {
         let v = self.view();
         let piles: Vec<_> = v.piles.iter().map(|p| &p.cards).collect();
         format!("{piles:?} {} {} {:?}", v.stock, v.restocks_left, v.chambers)
+    }
+
+    fn solve_whole(&self, budget: u64) -> Solved<Self::Action> {
+        myrmex::solve(self, budget)
     }
 
     fn gains(&self) -> Option<String> {

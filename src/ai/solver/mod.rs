@@ -13,6 +13,7 @@ pub mod daily;
 pub mod hint;
 mod hint_words;
 pub mod myrmex;
+pub mod review;
 pub mod unseen;
 
 use crate::rules::ants_solitaire::Variant;
