@@ -638,7 +638,7 @@ string_choice! {
 /// The daily challenges: the same deal for everyone, every UTC day.
 #[poise::command(
     slash_command,
-    subcommands("daily_play", "daily_results"),
+    subcommands("daily_play", "daily_results", "daily_solution"),
     subcommand_required
 )]
 pub async fn daily(_: Context<'_>) -> Result<(), Error> {
@@ -669,6 +669,19 @@ pub async fn daily_results(
     choice(&mut options, "game", game.map(Patience::value));
     text(&mut options, "date", date);
     flow::command(ctx, "daily results", options).await
+}
+
+/// A closed day's deal as the solver wins it: its line and a replay.
+#[poise::command(slash_command, rename = "solution")]
+pub async fn daily_solution(
+    ctx: Context<'_>,
+    #[description = "Which patience"] game: Patience,
+    #[description = "A past day, like 2026-11-20 (default: the last closed day)"] date: Option<String>,
+) -> Result<(), Error> {
+    let mut options = Options::new();
+    choice(&mut options, "game", Some(game.value()));
+    text(&mut options, "date", date);
+    flow::command(ctx, "daily solution", options).await
 }
 
 /// The channel's daily post (for members who may manage the channel).

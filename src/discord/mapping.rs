@@ -634,11 +634,12 @@ fn mention_id(id: &str) -> String {
 /// The commands whose reply is just an answer (`/record`, `/help`, the
 /// lists and settings); every other command shows a game and updates its
 /// board message.
-const PLAIN_COMMANDS: [&str; 9] = [
+const PLAIN_COMMANDS: [&str; 10] = [
     "record",
     "help",
     "rules",
     "daily results",
+    "daily solution",
     "dailypost",
     "tournament",
     "leaderboard",

@@ -6,18 +6,22 @@ use super::custom_id::ComponentId;
 use super::daily_seed::{
     close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
 };
+use super::engine::replay_image;
 use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
 use super::solitaire::{Dealt, SolitaireRules, GAMES};
 use super::types::*;
 use super::Ending;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
-use crate::ai::solver::daily::SEEN_WHOLE;
+use crate::ai::solver::daily::{DAILY_BUDGET, SEEN_WHOLE};
+use crate::ai::solver::Verdict;
+use crate::render::{Sampler, MAX_REPLAY_FRAMES};
 use crate::rules::anthill::Anthill;
 use crate::rules::ants_solitaire::AntsSolitaire;
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Ranking};
 use crate::store::PatienceResult;
 use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 const TAG: &str = "daily";
@@ -87,6 +91,16 @@ impl Service {
                 let day = past_day(req, opts)?.unwrap_or_else(|| day_of(req.at));
                 self.daily_results(req, game, &day).await
             }
+            ["daily", "solution"] => {
+                options::only(opts, &["game", "date"])?;
+                let game = options::choice(opts, "game", &GAMES)?
+                    .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+                let day = match options::text(opts, "date")? {
+                    Some(_) => past_day(req, opts)?.unwrap_or_else(|| day_of(req.at)),
+                    None => last_closed_day(req.at),
+                };
+                self.daily_solution(req, game, &day).await
+            }
             // `daily subscribe|unsubscribe`: the names before `/dailypost`.
             ["dailypost" | "daily", "subscribe"] => {
                 options::only(opts, &[])?;
@@ -118,7 +132,7 @@ impl Service {
             ["stats"] => self.stats_command(req, opts).await,
             _ => Err(UserError::unknown_command(
                 &format!("/{}", typed.join(" ")),
-                "/daily play or results, or /dailypost subscribe or unsubscribe",
+                "/daily play, results or solution, or /dailypost subscribe or unsubscribe",
             )
             .into()),
         }
@@ -203,6 +217,42 @@ impl Service {
             )
         })
         .await
+    }
+
+    /// `/daily solution game [date]`: once a day has closed, the solver's
+    /// winning line of its deal, in notation, and its replay (the deal
+    /// seen as the player sees it, move after move).
+    async fn daily_solution(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
+        let now = req.at.timestamp_millis();
+        let title = game_title(game);
+        if is_open_day(day, now) {
+            return Err(UserError::bad_option(format!(
+                "The daily {title} of {day} is still open until {}: its solution shows once it closes.",
+                close_text(day)
+            ))
+            .into());
+        }
+        let (seed, _) = self.daily_deal(game, day, now).await?;
+        let daily = GameKind::parse(game)
+            .and_then(GameKind::daily)
+            .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+        let render = self.config.render;
+        let solved = tokio::task::spawn_blocking(move || match daily {
+            DailySetup::Myrmex(_) => solution::<Myrmex>(daily, seed, render),
+            DailySetup::Anthill => solution::<Anthill>(daily, seed, render),
+            DailySetup::Ants(_) => solution::<AntsSolitaire>(daily, seed, render),
+        })
+        .await
+        .context("daily solution")?;
+        let Some((line, image)) = solved else {
+            return Ok(Reply::text(format!(
+                "The solver found no winning line for the daily {title} of {day} within its budget."
+            )));
+        };
+        Ok(Reply {
+            image,
+            ..Reply::text(solution_text(title, day, &line))
+        })
     }
 
     /// Starts the deal of `seed` at `game`'s daily level or variant (the
@@ -525,6 +575,66 @@ fn winnable(title: &str, proved: bool) -> String {
         (true, true) => format!(" {SEEN_WHOLE}"),
         (true, false) => " This deal can be won.".into(),
     }
+}
+
+/// The most recent day whose challenges have closed.
+fn last_closed_day(at: DateTime<Utc>) -> String {
+    let yesterday = previous_day(at.date_naive());
+    match is_open_day(&format_day(yesterday), at.timestamp_millis()) {
+        true => format_day(previous_day(yesterday)),
+        false => format_day(yesterday),
+    }
+}
+
+/// The solver's winning line of the deal of `seed` at `daily`'s level, in
+/// notation, and its replay (when drawing); None when the solver finds no
+/// line within the daily's budget.
+fn solution<G: SolitaireRules>(
+    daily: DailySetup,
+    seed: u64,
+    render: bool,
+) -> Option<(Vec<String>, Option<Image>)> {
+    let game = G::from_setup(&G::daily_setup(daily, seed)?).ok()?;
+    let Verdict::Won(line) = game.solve_whole(DAILY_BUDGET).verdict else {
+        return None;
+    };
+    let mut position = game;
+    let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
+    sample.offer(|| position.player_view());
+    for action in &line {
+        position.apply(action).ok()?;
+        sample.offer(|| position.player_view());
+    }
+    let sample = sample.finish(|| position.player_view());
+    let image = render.then(|| replay_image(&sample, None)).flatten();
+    Some((line.iter().map(ToString::to_string).collect(), image))
+}
+
+/// Room for the line in a message, besides its first sentence.
+const SOLUTION_ROOM: usize = 1_700;
+
+/// The solution's words: how many actions, then the line in order (cut,
+/// and said so, where a message could not hold it).
+fn solution_text(title: &str, day: &str, line: &[String]) -> String {
+    let mut shown = String::new();
+    let mut count = 0;
+    for action in line {
+        if shown.len() + action.len() + 1 > SOLUTION_ROOM {
+            break;
+        }
+        shown.push_str(action);
+        shown.push(' ');
+        count += 1;
+    }
+    let cut = match count < line.len() {
+        true => format!(" (the first {count} here; the replay shows them all)"),
+        false => String::new(),
+    };
+    format!(
+        "**The daily {title} of {day}**: the solver wins it in {}{cut}:\n`{}`",
+        crate::rules::counted(line.len(), "action"),
+        shown.trim_end()
+    )
 }
 
 /// How far back `date` may reach, in days.

@@ -1351,3 +1351,63 @@ fn the_review_of_a_daily_attempt_opens_when_the_day_closes() {
     );
     assert!(reviewed["image"].as_str().unwrap().ends_with(".png"));
 }
+
+/// Issue: "once a day closes, `/daily solution game date` shows the
+/// solver's winning line as text and a replay". The line, played on the
+/// day's deal as practice, wins it; a day still open is refused.
+#[test]
+fn a_closed_day_shows_the_solvers_line_and_it_wins() {
+    let s = Scratch::new();
+    let later = "2026-11-28T12:00:00Z";
+    let out = run(
+        &s,
+        &[
+            at(
+                command("alice", "c1", "daily solution", json!({"game": "ants"})),
+                later,
+            ),
+            at(
+                command(
+                    "alice",
+                    "c1",
+                    "daily solution",
+                    json!({"game": "ants", "date": "2026-11-28"}),
+                ),
+                later,
+            ),
+            at(daily_on("alice", "ants", "2026-11-27"), later),
+        ],
+    );
+    let solution = &out[0];
+    assert_ok(solution);
+    let words = text(solution);
+    assert!(
+        words.starts_with("**The daily Ants Solitaire of 2026-11-27**: the solver wins it in "),
+        "{words}"
+    );
+    assert!(
+        solution["image"].as_str().unwrap().ends_with(".gif"),
+        "{solution}"
+    );
+    assert!(gif_frames(solution) > 2);
+    assert_refused(&out[1], "bad_option");
+    assert!(text(&out[1]).contains("still open"), "{}", out[1]);
+    assert_ok(&out[2]);
+    let line = words.split('`').nth(1).expect("the line in code");
+    let moves: Vec<Value> = line
+        .split(' ')
+        .map(|action| {
+            at(
+                command("alice", "c1", "solitaire move", json!({ "action": action })),
+                later,
+            )
+        })
+        .collect();
+    let played = run(&s, &moves);
+    for reply in &played {
+        assert_ok(reply);
+    }
+    let end = &played.last().unwrap()["game"];
+    assert_eq!(end["status"], "finished", "{end}");
+    assert_eq!(end["result"]["outcome"], "win", "{end}");
+}
