@@ -1156,9 +1156,20 @@ impl Service {
             loaded.game().undos(),
             loaded.hints()
         ));
+        // The board's header tag: the day, and the hints asked for (each
+        // one counts, so it is in sight).
+        let hints = (loaded.hints() > 0).then(|| crate::rules::counted(loaded.hints() as usize, "hint"));
+        let tag = [daily, hints]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ");
         Reply {
             text,
-            image: self.config.render.then(|| loaded.game().image(daily.as_deref())),
+            image: self
+                .config
+                .render
+                .then(|| loaded.game().image((!tag.is_empty()).then_some(tag.as_str()))),
             components,
             game: Some(summary),
             ..Reply::default()
