@@ -138,5 +138,91 @@ fn endgame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_deals, hints, endgame);
+/// A hint on the way through a game, as a player who asks before every
+/// move meets them: Myrmex minor and open major, the hint followed from the
+/// deal for 40 actions (or until the stock is spent), each position's hint
+/// timed. Criterion reports the time of the whole walk; the median and the
+/// 95th percentile of single hints are printed once beside it.
+fn followed_hints(c: &mut Criterion) {
+    use antics::ai::solver::hint::fresh_hint;
+    use antics::rules::patience::Patience;
+    use std::time::{Duration, Instant};
+    let walk = |level: MyrmexLevel, seed: u64, times: &mut Vec<Duration>| {
+        let mut game = myrmex::Myrmex::new(&myrmex::Setup {
+            level,
+            seed: Some(seed),
+            ..Default::default()
+        })
+        .unwrap();
+        let mut played = vec![game.clone()];
+        for _ in 0..40 {
+            if game.outcome().is_some() || game.stock_len() == 0 {
+                break;
+            }
+            let start = Instant::now();
+            let hint = fresh_hint(&game, &played, HINT_BUDGET);
+            times.push(start.elapsed());
+            let Some(action) = hint.action().and_then(|a| a.parse().ok()) else {
+                break;
+            };
+            game.apply(&action).unwrap();
+            played.push(game.clone());
+        }
+    };
+    let mut group = c.benchmark_group("hint_followed");
+    group.sample_size(10);
+    for level in [MyrmexLevel::Minor, MyrmexLevel::Major] {
+        let mut times = Vec::new();
+        for seed in 0..5 {
+            walk(level, seed, &mut times);
+        }
+        times.sort();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        eprintln!(
+            "hint_followed {level}: {} hints, median {:?}, p95 {:?}",
+            times.len(),
+            at(0.5),
+            at(0.95)
+        );
+        group.bench_function(format!("myrmex-{level}_seed_0_40_actions"), |b| {
+            b.iter(|| walk(level, 0, &mut Vec::new()))
+        });
+    }
+    group.finish();
+}
+
+/// The review of a finished patience: Anthill's deals 0..5 played by their
+/// first legal move to the end (about 200 actions each), reviewed within
+/// the review budget.
+fn reviews(c: &mut Criterion) {
+    use antics::ai::solver::review::{line_played, review, REVIEW_BUDGET};
+    use antics::rules::patience::Patience;
+    let mut group = c.benchmark_group("review");
+    group.sample_size(10);
+    for seed in 0..2 {
+        let mut game = anthill::Anthill::new(&anthill::Setup {
+            seed: Some(seed),
+            deal: None,
+        })
+        .unwrap();
+        let mut positions = vec![game.clone()];
+        while game.outcome().is_none() {
+            let action = game
+                .legal_actions()
+                .into_iter()
+                .find(|a| a.to_string() != "end")
+                .unwrap_or_else(|| "end".parse().unwrap());
+            game.apply(&action).unwrap();
+            positions.push(game.clone());
+        }
+        let line = line_played(&positions);
+        eprintln!("review anthill seed {seed}: {} actions", line.len() - 1);
+        group.bench_function(format!("anthill_seed_{seed}"), |b| {
+            b.iter(|| black_box(review(&line, REVIEW_BUDGET)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solve_deals, hints, followed_hints, reviews, endgame);
 criterion_main!(benches);
