@@ -52,11 +52,16 @@ impl Choice {
         })
     }
 
-    /// How the option reads: `3 → 7`, `3 → 7 (2 cards)`, `From 3 (4
-    /// moves)`, `From 3, 2 cards (5 moves)`.
-    fn label(&self) -> String {
+    /// How the option reads: `3 → 7 · 9♠ onto 10♦` (`words` names the
+    /// cards of a move, when it can), `3 → 7 (2 cards)`, `From 3 (4
+    /// moves)`, `From 3, 2 cards (5 moves)`. Within Discord's 100
+    /// characters.
+    fn label(&self, words: &dyn Fn(&str) -> Option<String>) -> String {
         match self {
-            Choice::Move(m) => move_words(m),
+            Choice::Move(m) => match words(m) {
+                Some(cards) => cut(&format!("{} · {cards}", move_words(m)), MAX_LABEL),
+                None => move_words(m),
+            },
             Choice::Narrow { prefix, moves } => {
                 let moves = format!("{moves} move{}", if *moves == 1 { "" } else { "s" });
                 match prefix.split_once(':') {
@@ -64,6 +69,20 @@ impl Choice {
                     None => format!("From {prefix} ({moves})"),
                 }
             }
+        }
+    }
+}
+
+/// Discord's limit on a select option's label, in characters.
+const MAX_LABEL: usize = 100;
+
+/// `text` within `most` characters, an ellipsis where it was cut.
+fn cut(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        None => text.to_string(),
+        Some(_) => {
+            let kept: String = text.chars().take(most - 1).collect();
+            format!("{}…", kept.trim_end())
         }
     }
 }
@@ -194,6 +213,7 @@ pub(crate) fn open_components(
     legal: &[String],
     can_undo: bool,
     view: &View,
+    words: &dyn Fn(&str) -> Option<String>,
 ) -> Vec<Component> {
     let moves: Vec<String> = legal
         .iter()
@@ -222,7 +242,7 @@ pub(crate) fn open_components(
         .iter()
         .map(|c| SelectOption {
             value: c.value(),
-            label: c.label(),
+            label: c.label(words),
         })
         .collect();
     if !options.is_empty() {
@@ -346,19 +366,40 @@ mod tests {
         assert_eq!(choices(&m, "3:2").len(), 5);
     }
 
+    /// No card words: the notation alone.
+    fn bare(_: &str) -> Option<String> {
+        None
+    }
+
     #[test]
     fn labels_read_as_moves() {
-        assert_eq!(Choice::Move("3-7".into()).label(), "3 → 7");
-        assert_eq!(Choice::Move("3:2-7".into()).label(), "3 → 7 (2 cards)");
-        assert_eq!(Choice::Move("3:1-7".into()).label(), "3 → 7 (1 card)");
-        assert_eq!(Choice::Move("t3-f2".into()).label(), "t3 → f2");
+        assert_eq!(Choice::Move("3-7".into()).label(&bare), "3 → 7");
+        assert_eq!(Choice::Move("3:2-7".into()).label(&bare), "3 → 7 (2 cards)");
+        assert_eq!(Choice::Move("3:1-7".into()).label(&bare), "3 → 7 (1 card)");
+        assert_eq!(Choice::Move("t3-f2".into()).label(&bare), "t3 → f2");
         let narrow = |prefix: &str| Choice::Narrow {
             prefix: prefix.into(),
             moves: 5,
         };
-        assert_eq!(narrow("3").label(), "From 3 (5 moves)");
-        assert_eq!(narrow("3:2").label(), "From 3, 2 cards (5 moves)");
-        assert_eq!(narrow("3:1").label(), "From 3, 1 card (5 moves)");
+        assert_eq!(narrow("3").label(&bare), "From 3 (5 moves)");
+        assert_eq!(narrow("3:2").label(&bare), "From 3, 2 cards (5 moves)");
+        assert_eq!(narrow("3:1").label(&bare), "From 3, 1 card (5 moves)");
+    }
+
+    /// Issue: "the Discord move select says '1 -> 4', not the cards". With
+    /// the game's words a move names its cards, within Discord's 100
+    /// characters.
+    #[test]
+    fn labels_name_the_cards_within_the_limit() {
+        let named = |_: &str| Some("9♠ onto 10♦".to_string());
+        assert_eq!(
+            Choice::Move("t3-f2".into()).label(&named),
+            "t3 → f2 · 9♠ onto 10♦"
+        );
+        let long = |_: &str| Some("x".repeat(200));
+        let label = Choice::Move("3-7".into()).label(&long);
+        assert_eq!(label.chars().count(), MAX_LABEL);
+        assert!(label.ends_with('…'));
     }
 
     #[test]
@@ -392,7 +433,7 @@ mod tests {
                 }
             }
         };
-        let board = open_components("abcdefghij", 7, legal, false, &View::Play);
+        let board = open_components("abcdefghij", 7, legal, false, &View::Play, &bare);
         let mut narrow = Vec::new();
         for c in &board {
             play(c, &mut out, &mut narrow);
@@ -400,7 +441,7 @@ mod tests {
             match verb {
                 "deal" => out.push("deal".into()),
                 "end" => {
-                    let confirm = open_components("abcdefghij", 7, legal, false, &View::ConfirmEnd);
+                    let confirm = open_components("abcdefghij", 7, legal, false, &View::ConfirmEnd, &bare);
                     if confirm.iter().any(|c| c.id().contains("endok.7")) {
                         out.push("end".into());
                     }
@@ -410,7 +451,7 @@ mod tests {
         }
         for prefix in narrow {
             let mut deeper = Vec::new();
-            for c in &open_components("abcdefghij", 7, legal, false, &View::From(prefix.clone())) {
+            for c in &open_components("abcdefghij", 7, legal, false, &View::From(prefix.clone()), &bare) {
                 play(c, &mut out, &mut deeper);
             }
             assert!(deeper.is_empty(), "a third click under {prefix}: {deeper:?}");
@@ -479,7 +520,7 @@ mod tests {
             .flat_map(|f| (1..=10).map(move |t| format!("{f}:{t}-{}", (f % 10) + 1)))
             .chain(["deal".to_string(), "end".to_string()])
             .collect();
-        let comps = open_components("abcdefghij", i64::MAX, &legal, true, &View::Play);
+        let comps = open_components("abcdefghij", i64::MAX, &legal, true, &View::Play, &bare);
         for c in &comps {
             assert!(c.id().len() <= 100);
             if let Component::Select { options, .. } = c {

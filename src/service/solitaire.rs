@@ -64,6 +64,11 @@ pub(super) trait SolitaireRules:
     /// Where each card lies on the board, for front ends played on the
     /// picture.
     fn regions(view: &Self::View) -> Vec<Region>;
+    /// The cards a move takes and where they go, as a select names them
+    /// ("7 Chance Meeting onto 8 Mill"); None for an action that moves no
+    /// card. Only what the player sees: a card turned up by the move is
+    /// not named.
+    fn move_cards(&self, action: &str) -> Option<String>;
 
     /// The board as the player sees it (never a hidden card); `daily` is
     /// the daily challenge it belongs to, as its header and its words for
@@ -1140,6 +1145,7 @@ impl Service {
                 &summary.legal,
                 can_undo(loaded.game()),
                 view,
+                &|action| loaded.game().move_cards(action),
             ),
             _ => board::finished_components(id, loaded.daily.is_some()),
         };

@@ -22,6 +22,44 @@ fn cards<C: Display>(cards: impl IntoIterator<Item = C>) -> String {
         .join(" ")
 }
 
+/// The two ends of a move `F-T` or `F:N-T` (`t3-f2` for Ants Solitaire:
+/// the letters kept), as written.
+fn move_ends(action: &str) -> Option<(&str, &str)> {
+    let (from, to) = action.split_once('-')?;
+    Some((from.split(':').next()?, to))
+}
+
+/// A pile by its number in a move (1 first), among `piles`.
+fn pile_at<'a, T>(piles: &'a [T], number: &str) -> Option<&'a T> {
+    piles.get(number.parse::<usize>().ok()?.checked_sub(1)?)
+}
+
+/// "9♠ onto 10♦", "9♠ to the empty spot": a card and where it goes.
+fn onto(card: impl Display, target: Option<impl Display>, empty: &str) -> String {
+    match target {
+        Some(target) => format!("{card} onto {target}"),
+        None => format!("{card} to the empty {empty}"),
+    }
+}
+
+/// A Decktet card as the board names it: "7 Chance Meeting", "Ace of
+/// Leaves", "Crown Sea".
+fn decktet_words(card: crate::rules::cards::DecktetCard) -> String {
+    match card.rank() {
+        crate::rules::cards::DRank::Ace => card.name().to_string(),
+        rank => format!("{} {}", rank.name(), card.name()),
+    }
+}
+
+/// A standard card as the board shows it: "10♦", "Q♠".
+fn card_words(card: &crate::rules::cards::StdCard) -> String {
+    let rank = match card.rank.value() {
+        10 => "10".to_string(),
+        _ => card.rank.symbol().to_string(),
+    };
+    format!("{rank}{}", card.suit.symbol())
+}
+
 /// Piles of cards, a `/` between.
 fn piles<'a, C: Display + 'a>(piles: impl IntoIterator<Item = &'a Vec<C>>) -> String
 where
@@ -67,6 +105,26 @@ impl SolitaireRules for Myrmex {
 
     /// The face-up cards only: the levels deal the same piles, so a deal of
     /// any level that shows a day's cards is that day's in disguise.
+    fn move_cards(&self, action: &str) -> Option<String> {
+        let (from, to) = move_ends(action)?;
+        let before = self.view();
+        let mut next = self.clone();
+        next.apply(&action.parse().ok()?).ok()?;
+        let left = pile_at(&next.view().piles, from)?.cards.len();
+        let source = &pile_at(&before.piles, from)?.cards;
+        let base = (*source.get(left)?)?;
+        let more = match source.len() - left {
+            1 => String::new(),
+            n => format!(" and {} above it", crate::rules::counted(n - 1, "card")),
+        };
+        let target = pile_at(&before.piles, to)?.cards.last().copied().flatten();
+        Some(onto(
+            format!("{}{more}", decktet_words(base)),
+            target.map(decktet_words),
+            "pile",
+        ))
+    }
+
     fn shown_cards(view: &myrmex::View) -> String {
         let up = view.piles.iter().map(|pile| cards(pile.cards.iter().flatten()));
         up.collect::<Vec<_>>().join("/")
@@ -130,6 +188,14 @@ impl SolitaireRules for Anthill {
         })
     }
 
+    fn move_cards(&self, action: &str) -> Option<String> {
+        let (from, to) = move_ends(action)?;
+        let view = self.view();
+        let card = pile_at(&view.spots, from)?.last()?;
+        let target = pile_at(&view.spots, to)?.last();
+        Some(onto(card_words(card), target.map(card_words), "spot"))
+    }
+
     fn shown_cards(view: &anthill::View) -> String {
         piles(&view.spots)
     }
@@ -161,6 +227,22 @@ impl SolitaireRules for AntsSolitaire {
             seed: Some(seed),
             deal: None,
         })
+    }
+
+    fn move_cards(&self, action: &str) -> Option<String> {
+        let (from, to) = move_ends(action)?;
+        let view = self.view();
+        let pile = |end: &str| {
+            let (letter, number) = end.split_at(1);
+            let piles = match letter {
+                "t" => &view.tableau,
+                "f" => &view.foundations,
+                _ => return None,
+            };
+            pile_at(piles, number)
+        };
+        let card = pile(from)?.last()?;
+        Some(onto(card_words(card), pile(to)?.last().map(card_words), "pile"))
     }
 
     fn shown_cards(view: &ants_solitaire::View) -> String {
