@@ -396,8 +396,9 @@ impl Hinted for Myrmex {
     fn hint_avoiding(&self, budget: u64, avoid: Avoid<'_, Self>, idle: usize) -> Hint {
         // Never the move that only takes back the one just played.
         let avoid = &|game: &Myrmex, action: &Action| game.undoes_last_move(action) || avoid(game, action);
-        if self.outcome().is_some() {
-            return Hint::Nothing;
+        // A game over: nothing to play, and a lost one cannot be won.
+        if let Some(outcome) = self.outcome() {
+            return if outcome.won { Hint::Nothing } else { Hint::Lost };
         }
         if self.stock_len() == 0 {
             return self.endgame_hint(budget, avoid, idle);
