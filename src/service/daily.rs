@@ -200,14 +200,7 @@ impl Service {
     /// stats), and the day being closed, studying it spoils nothing.
     async fn daily_practice(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
         let now = req.at.timestamp_millis();
-        if is_open_day(day, now) {
-            return Err(UserError::bad_option(format!(
-                "The daily {} of {day} is still open until {}: it can be played as practice once it closes.",
-                game_title(game),
-                close_text(day)
-            ))
-            .into());
-        }
+        closed(game, day, now, "it can be played as practice")?;
         let (seed, fewest) = self.daily_deal(game, day, now).await?;
         self.start_daily_deal(req, game, seed, Dealt::Chosen, |title, _| {
             let winnable = winnable(title, fewest.is_some());
@@ -225,17 +218,9 @@ impl Service {
     async fn daily_solution(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
         let now = req.at.timestamp_millis();
         let title = game_title(game);
-        if is_open_day(day, now) {
-            return Err(UserError::bad_option(format!(
-                "The daily {title} of {day} is still open until {}: its solution shows once it closes.",
-                close_text(day)
-            ))
-            .into());
-        }
+        closed(game, day, now, "its solution shows")?;
         let (seed, _) = self.daily_deal(game, day, now).await?;
-        let daily = GameKind::parse(game)
-            .and_then(GameKind::daily)
-            .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+        let daily = daily_setup(game)?;
         let render = self.config.render;
         let solved = tokio::task::spawn_blocking(move || match daily {
             DailySetup::Myrmex(_) => solution::<Myrmex>(daily, seed, render),
@@ -266,9 +251,7 @@ impl Service {
         dealt: Dealt,
         intro: impl FnOnce(&str, bool) -> String,
     ) -> ServiceResult<Reply> {
-        let daily = GameKind::parse(game)
-            .and_then(GameKind::daily)
-            .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+        let daily = daily_setup(game)?;
         let (reply, _) = match daily {
             DailySetup::Myrmex(_) => {
                 let setup = Myrmex::daily_setup(daily, seed).expect("Myrmex's daily");
@@ -575,6 +558,26 @@ fn winnable(title: &str, proved: bool) -> String {
         (true, true) => format!(" {SEEN_WHOLE}"),
         (true, false) => " This deal can be won.".into(),
     }
+}
+
+/// The daily of `game`, whose registry entry fixes its level or variant.
+fn daily_setup(game: &str) -> Result<DailySetup, UserError> {
+    GameKind::parse(game)
+        .and_then(GameKind::daily)
+        .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))
+}
+
+/// Refuses a day whose challenge of `game` is still open: `then` says what
+/// happens once it closes ("its solution shows").
+fn closed(game: &str, day: &str, now: i64, then: &str) -> Result<(), UserError> {
+    if !is_open_day(day, now) {
+        return Ok(());
+    }
+    Err(UserError::bad_option(format!(
+        "The daily {} of {day} is still open until {}: {then} once it closes.",
+        game_title(game),
+        close_text(day)
+    )))
 }
 
 /// The most recent day whose challenges have closed.

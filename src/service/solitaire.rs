@@ -65,10 +65,9 @@ pub(super) trait SolitaireRules:
     /// picture.
     fn regions(view: &Self::View) -> Vec<Region>;
     /// The cards a move takes and where they go, as a select names them
-    /// ("7 Chance Meeting onto 8 Mill"); None for an action that moves no
-    /// card. Only what the player sees: a card turned up by the move is
-    /// not named.
-    fn move_cards(&self, action: &str) -> Option<String>;
+    /// ("7 Chance Meeting onto 8 Mill"), read from the player's view alone;
+    /// None for an action that moves no card.
+    fn move_cards(view: &Self::View, action: &str) -> Option<String>;
 
     /// The board as the player sees it (never a hidden card); `daily` is
     /// the daily challenge it belongs to, as its header and its words for
@@ -1139,14 +1138,18 @@ impl Service {
         let id = &loaded.row().id;
         let summary = loaded.table.summary();
         let components = match summary.status {
-            GameStatus::Active => board::open_components(
-                id,
-                loaded.row().version,
-                &summary.legal,
-                can_undo(loaded.game()),
-                view,
-                &|action| loaded.game().move_cards(action),
-            ),
+            GameStatus::Active => {
+                // The player's view, read once for every option's cards.
+                let shown = loaded.game().player_view();
+                board::open_components(
+                    id,
+                    loaded.row().version,
+                    &summary.legal,
+                    can_undo(loaded.game()),
+                    view,
+                    &|action| G::move_cards(&shown, action),
+                )
+            }
             _ => board::finished_components(id, loaded.daily.is_some()),
         };
         // A daily board says so, and which day, in its words and its image.

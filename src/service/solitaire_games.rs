@@ -7,7 +7,7 @@ use super::types::Options;
 use crate::render::{self, Region};
 use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
-use crate::rules::cards::MyrmexLevel;
+use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::Patience;
 use crate::rules::{DailySetup, GameKind};
@@ -44,7 +44,7 @@ fn onto(card: impl Display, target: Option<impl Display>, empty: &str) -> String
 
 /// A Decktet card as the board names it: "7 Chance Meeting", "Ace of
 /// Leaves", "Crown Sea".
-fn decktet_words(card: crate::rules::cards::DecktetCard) -> String {
+fn decktet_words(card: DecktetCard) -> String {
     match card.rank() {
         crate::rules::cards::DRank::Ace => card.name().to_string(),
         rank => format!("{} {}", rank.name(), card.name()),
@@ -105,19 +105,26 @@ impl SolitaireRules for Myrmex {
 
     /// The face-up cards only: the levels deal the same piles, so a deal of
     /// any level that shows a day's cards is that day's in disguise.
-    fn move_cards(&self, action: &str) -> Option<String> {
+    fn move_cards(view: &myrmex::View, action: &str) -> Option<String> {
         let (from, to) = move_ends(action)?;
-        let before = self.view();
-        let mut next = self.clone();
-        next.apply(&action.parse().ok()?).ok()?;
-        let left = pile_at(&next.view().piles, from)?.cards.len();
-        let source = &pile_at(&before.piles, from)?.cards;
-        let base = (*source.get(left)?)?;
-        let more = match source.len() - left {
+        let source = &pile_at(&view.piles, from)?.cards;
+        let target = pile_at(&view.piles, to)?.cards.last().copied().flatten();
+        let top = (*source.last()?)?;
+        // `F:N-T` says how many cards go (to an empty pile); onto a card,
+        // the group from the rank just below it up to the top.
+        let count = match (action.split_once(':'), target) {
+            (Some((_, rest)), _) => rest.split('-').next()?.parse().ok()?,
+            (None, Some(onto)) => {
+                let rank = |card: DecktetCard| myrmex::rank_index(view.level, card.rank());
+                rank(onto).checked_sub(rank(top))?
+            }
+            (None, None) => 1,
+        };
+        let base = (*source.get(source.len().checked_sub(count)?)?)?;
+        let more = match count {
             1 => String::new(),
             n => format!(" and {} above it", crate::rules::counted(n - 1, "card")),
         };
-        let target = pile_at(&before.piles, to)?.cards.last().copied().flatten();
         Some(onto(
             format!("{}{more}", decktet_words(base)),
             target.map(decktet_words),
@@ -188,9 +195,8 @@ impl SolitaireRules for Anthill {
         })
     }
 
-    fn move_cards(&self, action: &str) -> Option<String> {
+    fn move_cards(view: &anthill::View, action: &str) -> Option<String> {
         let (from, to) = move_ends(action)?;
-        let view = self.view();
         let card = pile_at(&view.spots, from)?.last()?;
         let target = pile_at(&view.spots, to)?.last();
         Some(onto(card_words(card), target.map(card_words), "spot"))
@@ -229,9 +235,8 @@ impl SolitaireRules for AntsSolitaire {
         })
     }
 
-    fn move_cards(&self, action: &str) -> Option<String> {
+    fn move_cards(view: &ants_solitaire::View, action: &str) -> Option<String> {
         let (from, to) = move_ends(action)?;
-        let view = self.view();
         let pile = |end: &str| {
             let (letter, number) = end.split_at(1);
             let piles = match letter {
@@ -251,5 +256,45 @@ impl SolitaireRules for AntsSolitaire {
 
     fn regions(view: &Self::View) -> Vec<Region> {
         render::ants_regions(view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::DSuit;
+
+    /// A select names the cards that go: a group by its base card, the
+    /// card it lands on, or the empty pile it fills.
+    #[test]
+    fn moves_name_their_cards_from_the_view() {
+        let piles = [
+            "KN 9LN 8YN 7SN 6LN 5YN 4YN 3SN 2MN",
+            "4WL",
+            "9MS AN",
+            "5SW 3MW",
+            "4MS",
+            "8MS",
+            "6LN",
+            "",
+        ];
+        let game = Myrmex::laid_out(MyrmexLevel::Larval, piles, &DSuit::ALL[..5]);
+        let view = game.player_view();
+        let legal: Vec<String> = game.legal_actions().iter().map(ToString::to_string).collect();
+        for action in ["1-2", "1:2-8"] {
+            assert!(legal.contains(&action.to_string()), "{action} in {legal:?}");
+        }
+        let words = |action| Myrmex::move_cards(&view, action).unwrap();
+        assert!(
+            words("1-2").contains("and 1 card above it onto 4"),
+            "{}",
+            words("1-2")
+        );
+        assert!(
+            words("1:2-8").ends_with("and 1 card above it to the empty pile"),
+            "{}",
+            words("1:2-8")
+        );
+        assert_eq!(Myrmex::move_cards(&view, "deal"), None);
     }
 }

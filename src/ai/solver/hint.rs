@@ -378,9 +378,6 @@ impl Hinted for AntsSolitaire {
     }
 }
 
-/// Closed deals (minor, closed major and queen) get a suggestion from the
-/// view; open deals an answer over the ways the stock could lie, or, when
-/// the search cannot decide, the look-ahead's best guess.
 /// How many actions in a row the look-ahead may suggest without the game
 /// gaining anything (a card in sight, a chamber, a restock) before the hint
 /// deals instead, or, with the stock spent, says it found nothing more. So

@@ -42,15 +42,16 @@ fn key<G: Hinted>(position: &G) -> (String, bool) {
 /// The line a game's positions make once undone moves are taken out: a
 /// position met again (an undo goes back to one) cuts the line back to it.
 pub fn line_played<G: Hinted>(positions: &[G]) -> Vec<G> {
-    let mut line: Vec<G> = Vec::new();
+    // Each position's key, worked out once, beside it.
+    let mut line: Vec<((String, bool), &G)> = Vec::new();
     for position in positions {
         let key = key(position);
-        match line.iter().position(|p| self::key(p) == key) {
+        match line.iter().position(|(k, _)| *k == key) {
             Some(i) => line.truncate(i + 1),
-            None => line.push(position.clone()),
+            None => line.push((key, position)),
         }
     }
-    line
+    line.into_iter().map(|(_, p)| p.clone()).collect()
 }
 
 /// The action that leads from `from` to `to` on the line, in notation.
