@@ -1,8 +1,11 @@
 //! The computer opponent: move generation on the engine's bitboards (compare
 //! with the rules module's `legal_actions` in benches/army_ants.rs, about
-//! 145k positions/s) and search speed in nodes per second.
+//! 145k positions/s), search speed in nodes per second, and the reply a
+//! player waits for at each level with the bot's own budget (the rally after
+//! the Queen's Favor included); the median and p95 reply are printed.
 
-use antics::ai::army_ants::{Limits, Pos, Searcher};
+use antics::ai::army_ants::{reply, Budget, Level, Limits, Pos, Searcher};
+use antics::rules::army_ants::{Action, ArmyAnts, Setup, Side, Status};
 #[path = "common/army_ants_sample.rs"]
 mod army_ants_sample;
 
@@ -61,5 +64,90 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, move_generation, search);
+/// Battle and rally positions with a side to move, 30 plies or more into
+/// random games.
+fn reply_positions() -> Vec<(ArmyAnts, Side)> {
+    sample_positions(600)
+        .into_iter()
+        .step_by(30)
+        .filter_map(|game| match game.status() {
+            Status::ToMove(side) => Some((game, side)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Games where Red has just taken the Queen's Favor: Black, the computer,
+/// answers with all five of its rally turns in one reply.
+fn favor_positions(count: usize) -> Vec<(ArmyAnts, Side)> {
+    (1..)
+        .filter_map(|seed| {
+            let mut game = ArmyAnts::new(&Setup {
+                seed: Some(seed),
+                ..Setup::default()
+            })
+            .ok()?;
+            game.legal_actions().contains(&Action::Favor).then_some(())?;
+            game.apply(Side::Red, &Action::Favor).ok()?;
+            Some((game, Side::Black))
+        })
+        .take(count)
+        .collect()
+}
+
+/// Times one reply on each position and prints the median, p95 and worst.
+fn print_reply_times(name: &str, positions: &[(ArmyAnts, Side)], level: Level) {
+    let mut times: Vec<std::time::Duration> = positions
+        .iter()
+        .map(|(game, side)| {
+            let mut game = game.clone();
+            let started = std::time::Instant::now();
+            black_box(reply(&mut game, *side, level, Budget::default(), 7).expect("legal"));
+            started.elapsed()
+        })
+        .collect();
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    eprintln!(
+        "{name} {}: {} replies, median {:?}, p95 {:?}, worst {:?}",
+        level.name(),
+        times.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
+}
+
+fn replies(c: &mut Criterion) {
+    let positions = reply_positions();
+    let favors = favor_positions(6);
+    let mut group = c.benchmark_group("ai_reply");
+    group.sample_size(10);
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        print_reply_times("reply", &positions, level);
+        let mut next = positions.iter().cycle();
+        group.bench_function(level.name(), |b| {
+            b.iter(|| {
+                let (game, side) = next.next().expect("positions");
+                let mut game = game.clone();
+                black_box(reply(&mut game, *side, level, Budget::default(), 7).expect("legal"))
+            })
+        });
+    }
+    print_reply_times("favor_rally", &favors, Level::Hard);
+    let mut next = favors.iter().cycle();
+    group.bench_function("favor_rally_hard", |b| {
+        b.iter(|| {
+            let (game, side) = next.next().expect("positions");
+            let mut game = game.clone();
+            let played = reply(&mut game, *side, Level::Hard, Budget::default(), 7).expect("legal");
+            // Its five rally turns, or its own Favor, which ends its rally.
+            assert!(!played.is_empty(), "the rally answered in one reply");
+            black_box(played)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, move_generation, search, replies);
 criterion_main!(benches);

@@ -12,7 +12,7 @@
 //! the pairs among those levels. A game still going after `--max-plies`
 //! counts as unfinished (a draw in the table).
 
-use antics::ai::army_ants::{choose, Budget, Level};
+use antics::ai::army_ants::{reply, Budget, Level};
 use antics::rules::army_ants::{ArmyAnts, Outcome, Setup, Side, Status, WinReason};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -73,12 +73,13 @@ fn play(seed: u64, red: Level, black: Level, budget: Budget, max_plies: usize) -
             };
         }
         let level = if side == Side::Red { red } else { black };
+        // One reply, as the bot plays it: the turns it takes in a row (the
+        // rally after the Queen's Favor) share one budget.
         let t = Instant::now();
-        let choice = choose(&game, side, level, budget, seed).expect("a move");
+        let played = reply(&mut game, side, level, budget, seed).expect("legal moves");
         spent[side.index()] += t.elapsed().as_secs_f64() * 1000.0;
-        moves[side.index()] += 1;
-        game.apply(side, &choice.action).expect("a legal move");
-        plies += 1;
+        moves[side.index()] += played.len() as u32;
+        plies += played.len().max(1);
     }
     let (winner, reason) = match game.outcome() {
         Some(Outcome::Win { winner, reason }) => {

@@ -7,7 +7,7 @@
 //! guild_id = "123456789012345678" # register commands in this guild only; or ANTICS_GUILD_ID
 //! log = "info"                   # a tracing filter; or ANTICS_LOG / RUST_LOG
 //! discord_api = "http://127.0.0.1:3000" # send API calls through this proxy; or ANTICS_DISCORD_API
-//! ai_move_ms = 2000              # the computer's thinking time per move; or ANTICS_AI_MOVE_MS
+//! ai_move_ms = 800               # the computer's thinking time per reply; or ANTICS_AI_MOVE_MS
 //! atta_turn_minutes = 1440       # an Atta Ants player who waits longer is out; or ANTICS_ATTA_TURN_MINUTES
 //! idle_timeout = "72h"           # an idle game ends after this ("off": never); or ANTICS_IDLE_TIMEOUT
 //! idle_reminder = "12h"          # remind the waiting player this long before; or ANTICS_IDLE_REMINDER

@@ -3,7 +3,9 @@
 //! and a Queen in danger, and it finishes games. How it plays through the
 //! service is `tests/app/script_army_ants_computer.rs`.
 
-use antics::ai::army_ants::{accepts_draw, choose, Budget, End, Kind, Level, Move, Pos};
+use antics::ai::army_ants::{
+    accepts_draw, choose, reply, turns_in_a_row, Budget, End, Kind, Level, Move, Pos,
+};
 use antics::rules::army_ants::*;
 use antics::rules::shuffle::SeededRng;
 use std::collections::BTreeSet;
@@ -356,6 +358,73 @@ fn avoids_losing_its_queen_in_one() {
             .any(|a| matches!(a, Action::Attack { to, .. } if *to == queen));
         assert!(!lost, "{level:?} played {} and hangs its Queen", choice.action);
     }
+}
+
+/// Rulings: "That player's rally phase is over; the opponent then takes all
+/// of its remaining rally turns in a row ... Then the battle starts, Red
+/// first." The computer answers the Favor with all five turns in one reply,
+/// and those turns share the one budget a reply has.
+#[test]
+fn answers_the_favor_with_its_whole_rally_in_one_budget() {
+    let mut game = game_from(
+        "bQ......b1/........../b2b3b4..../........../....rQ..../r5r6....../........../........r7 r rally:5,5",
+    );
+    assert_eq!(
+        turns_in_a_row(&game, Side::Red),
+        1,
+        "turns alternate in the rally"
+    );
+    game.apply(Side::Red, &Action::Favor).unwrap();
+    assert_eq!(turns_in_a_row(&game, Side::Black), 5);
+    let budget = small(5_000);
+    assert_eq!(
+        budget.share(5, Duration::ZERO).nodes,
+        1_000,
+        "each turn a fifth of the nodes"
+    );
+    assert_eq!(
+        budget.share(5, Duration::from_secs(3600)).time,
+        Duration::ZERO,
+        "no time left, none shared"
+    );
+    let played = reply(&mut game, Side::Black, Level::Hard, budget, 1).unwrap();
+    assert_eq!(played.len(), 5, "{played:?}");
+    assert_eq!(game.phase(), Phase::Battle);
+    assert_eq!(
+        game.status(),
+        Status::ToMove(Side::Red),
+        "the battle starts, Red first"
+    );
+    assert_eq!(turns_in_a_row(&game, Side::Red), 1);
+}
+
+/// The easy level is for beginners: it loses most games to a player who
+/// only looks one move ahead (the greedy baseline), yet wins some.
+#[test]
+fn easy_loses_most_games_to_a_one_move_lookahead() {
+    let (mut easy_wins, mut games) = (0, 0);
+    for seed in 1..=20 {
+        for easy in Side::BOTH {
+            let mut game = ArmyAnts::new(&Setup {
+                seed: Some(seed),
+                ..Setup::default()
+            })
+            .unwrap();
+            while let Status::ToMove(side) = game.status() {
+                let level = if side == easy { Level::Easy } else { Level::Greedy };
+                reply(&mut game, side, level, small(100), seed).unwrap();
+                assert!(game.record().len() < 800, "the game should end");
+            }
+            games += 1;
+            if matches!(game.outcome(), Some(Outcome::Win { winner, .. }) if winner == easy) {
+                easy_wins += 1;
+            }
+        }
+    }
+    assert!(
+        easy_wins * 2 < games && easy_wins > 0,
+        "easy won {easy_wins} of {games}"
+    );
 }
 
 #[test]

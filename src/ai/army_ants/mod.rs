@@ -15,7 +15,7 @@ pub use eval::evaluate;
 pub use position::{End, Kind, Move, Pos};
 pub use search::{Found, Limits, Searcher, WIN};
 
-use crate::rules::army_ants::{Action, ArmyAnts, Side, Status};
+use crate::rules::army_ants::{Action, ArmyAnts, Events, Phase, RuleError, Side, Status};
 use crate::rules::shuffle::SeededRng;
 use std::time::{Duration, Instant};
 
@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 pub enum Level {
     /// The baseline: the move with the best static evaluation one ply on.
     Greedy,
-    /// One ply and the attacks that follow, with noise.
+    /// The baseline's one ply with noise: it loses most games to it.
     Easy,
     /// A shallow search: three plies.
     Normal,
@@ -51,8 +51,9 @@ impl Level {
     }
 }
 
-/// How much work one move may take: a node budget (the same every run),
-/// capped by wall time.
+/// How much work one reply may take: a node budget (the same every run),
+/// capped by wall time. A reply of several turns in a row (the rally after
+/// the Queen's Favor) shares one budget: see [`Budget::share`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     pub nodes: u64,
@@ -61,10 +62,9 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget {
-            nodes: 3_000_000,
-            time: Duration::from_secs(2),
-        }
+        // About 0.4 s of search in a release build on an idle core; the
+        // time cap keeps a busy machine's reply under a second.
+        Budget::millis(800)
     }
 }
 
@@ -77,13 +77,45 @@ impl Budget {
             time: Duration::from_millis(millis),
         }
     }
+
+    /// One turn's part of a reply that has `turns` turns still to play and
+    /// has spent `spent` so far: the nodes split evenly (so the reply stays
+    /// repeatable) and the time left split among the turns.
+    pub fn share(self, turns: u32, spent: Duration) -> Budget {
+        let turns = turns.max(1);
+        Budget {
+            nodes: self.nodes / u64::from(turns),
+            time: self.time.saturating_sub(spent) / turns,
+        }
+    }
+}
+
+/// How many turns `side` plays in a row from here: every rally turn it has
+/// left once the opponent's rally is over (after the Queen's Favor, or when
+/// the opponent's turns ran out first), else one.
+pub fn turns_in_a_row(game: &ArmyAnts, side: Side) -> u32 {
+    match game.phase() {
+        Phase::Rally { red, black } => {
+            let (own, theirs) = match side {
+                Side::Red => (red, black),
+                Side::Black => (black, red),
+            };
+            if theirs == 0 {
+                u32::from(own.max(1))
+            } else {
+                1
+            }
+        }
+        _ => 1,
+    }
 }
 
 /// The normal level's depth and node cap.
 const NORMAL_DEPTH: i32 = 3;
 const NORMAL_NODES: u64 = 200_000;
-/// How far the easy level's noise may move a score.
-const EASY_NOISE: i32 = 90;
+/// How far the easy level's noise may move a score: at 150 (an Ace and a
+/// half) it loses about two games in three to the greedy baseline.
+const EASY_NOISE: i32 = 150;
 const TABLE_BITS: u32 = 19;
 
 /// What the engine found, for logs, benches and the match.
@@ -115,8 +147,7 @@ pub fn choose(game: &ArmyAnts, side: Side, level: Level, budget: Budget, seed: u
                 Level::Greedy => greedy(&pos, &moves),
                 Level::Easy => easy(
                     &pos,
-                    &seen,
-                    moves,
+                    &moves,
                     seed ^ (game.record().len() as u64).wrapping_mul(0x9E37),
                 ),
                 Level::Normal => {
@@ -163,6 +194,32 @@ pub fn choose(game: &ArmyAnts, side: Side, level: Level, budget: Budget, seed: u
     }
 }
 
+/// The computer's whole reply as `side`: every turn it plays now, in a row
+/// (a deployment's rows, the rally after the Queen's Favor, or one move),
+/// applied to `game` within one budget. Returns each action with what it
+/// caused.
+pub fn reply(
+    game: &mut ArmyAnts,
+    side: Side,
+    level: Level,
+    budget: Budget,
+    seed: u64,
+) -> Result<Vec<(Action, Events)>, RuleError> {
+    let started = Instant::now();
+    let mut played = Vec::new();
+    // A side has at most 5 rally turns in a row and a deployment 4 rows:
+    // the bound only guards against a bug.
+    for _ in 0..16 {
+        let share = budget.share(turns_in_a_row(game, side), started.elapsed());
+        let Some(choice) = choose(game, side, level, share, seed) else {
+            break;
+        };
+        let events = game.apply(side, &choice.action)?;
+        played.push((choice.action, events));
+    }
+    Ok(played)
+}
+
 /// Whether the computer playing `side` accepts a draw: when a short search
 /// says it stands clearly worse.
 pub fn accepts_draw(game: &ArmyAnts, side: Side) -> bool {
@@ -188,7 +245,13 @@ pub fn accepts_draw(game: &ArmyAnts, side: Side) -> bool {
 
 /// The greedy baseline: the move whose resulting position evaluates best.
 fn greedy(pos: &Pos, moves: &[Move]) -> Found {
-    let scored = moves.iter().map(|&m| {
+    one_ply(static_scores(pos, moves), moves.len() as u64)
+}
+
+/// Each move scored by the static evaluation of the position it leads to
+/// (a win or loss at once scored as such).
+fn static_scores<'a>(pos: &'a Pos, moves: &'a [Move]) -> impl Iterator<Item = (Move, i32)> + 'a {
+    moves.iter().map(move |&m| {
         let child = pos.play(m, |_| false);
         let score = match child.end {
             Some(position::End::Win(w)) if w == pos.to_move => WIN,
@@ -197,24 +260,19 @@ fn greedy(pos: &Pos, moves: &[Move]) -> Found {
             None => -evaluate(&child),
         };
         (m, score)
-    });
-    one_ply(scored, moves.len() as u64)
+    })
 }
 
-/// The easy level: every move scored one ply deep (plus attacks), then
-/// seeded noise, so it blunders now and then but never misses a Queen.
-fn easy(pos: &Pos, seen: &std::collections::HashSet<u64>, moves: Vec<Move>, seed: u64) -> Found {
-    let mut searcher = Searcher::new(seen, 10);
-    searcher.root_moves = moves;
-    let scored = searcher.score_each(pos, 1);
+/// The easy level: the greedy baseline's scores with seeded noise of up
+/// to `EASY_NOISE` either way, so it often prefers a worse move, but never
+/// misses taking a Queen (a win is not blurred).
+fn easy(pos: &Pos, moves: &[Move], seed: u64) -> Found {
     let mut rng = SeededRng::new(seed);
-    let noisy = scored.into_iter().map(|(m, score)| {
-        (
-            m,
-            score + rng.below(2 * EASY_NOISE as u64 + 1) as i32 - EASY_NOISE,
-        )
+    let noisy = static_scores(pos, moves).map(|(m, score)| {
+        let noise = rng.below(2 * EASY_NOISE as u64 + 1) as i32 - EASY_NOISE;
+        (m, if score.abs() == WIN { score } else { score + noise })
     });
-    one_ply(noisy, searcher.nodes)
+    one_ply(noisy, moves.len() as u64)
 }
 
 /// A choice one ply deep: the first of the moves scored highest (there is

@@ -457,27 +457,4 @@ impl<'a> Searcher<'a> {
         self.buffers[ply] = moves;
         best
     }
-
-    /// The score of each root move searched to `depth` with a full window
-    /// (used by the easy level, which then adds noise).
-    pub fn score_each(&mut self, pos: &Pos, depth: i32) -> Vec<(Move, i32)> {
-        self.limits = Limits {
-            max_depth: depth,
-            nodes: u64::MAX,
-            deadline: None,
-        };
-        self.stopped = false;
-        let mut moves = Vec::new();
-        self.root_list(pos, &mut moves);
-        moves
-            .into_iter()
-            .map(|m| {
-                let child = self.play(pos, m);
-                let pushed = self.enter(&child);
-                let score = -self.negamax(&child, depth - 1, -INF, INF, 1);
-                self.leave(pushed);
-                (m, score)
-            })
-            .collect()
-    }
 }

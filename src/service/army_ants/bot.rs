@@ -5,7 +5,7 @@
 use super::super::error::UserError;
 use super::super::types::*;
 use super::super::Service;
-use crate::ai::army_ants::{accepts_draw, choose, Level};
+use crate::ai::army_ants::{accepts_draw, reply, Level};
 use crate::rules::army_ants::{Action, ArmyAnts, Events, Phase, Side};
 use chrono::{DateTime, Utc};
 
@@ -77,15 +77,7 @@ impl Service {
                 }
                 turns.declined_draw = true;
             }
-            // A game has at most 10 rally turns in a row for one side, and a
-            // deployment 4 rows: the bound only guards against a bug.
-            for _ in 0..16 {
-                let Some(choice) = choose(&work, bot, level, budget, seed) else {
-                    break;
-                };
-                let events = work.apply(bot, &choice.action)?;
-                turns.played.push((choice.action, events));
-            }
+            turns.played = reply(&mut work, bot, level, budget, seed)?;
             Ok::<_, anyhow::Error>((work, turns))
         })
         .await??;
