@@ -13,7 +13,7 @@ use super::canvas::{
 use super::sprites::{Sheet, Sprites, Stamp, Surface};
 use super::BoardLabels;
 use crate::rules::army_ants::{
-    Action, Card, Cell, Deployment, Outcome, Phase, Side, Square, View, FILES, RANKS,
+    deploy_squares, Action, Card, Cell, Deployment, Outcome, Phase, Side, Square, View, FILES, RANKS,
 };
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -241,14 +241,75 @@ impl super::Board for View {
 }
 
 fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
-    let mut sheet = art.sprites.sheet(art.boards[labels.bottom.index()].clone());
+    let tray = hand_tray(view);
+    let mut image = art.boards[labels.bottom.index()].clone();
+    if let Some((_, cards)) = &tray {
+        // A private deployment's hand is laid out under the board, as cards.
+        let rows = cards.len().div_ceil(TRAY_PER_ROW) as u32;
+        let frame = art.sprites.index(FRAME);
+        image.height += TRAY_TOP + rows * TRAY_ROW_H;
+        image
+            .data
+            .resize(image.width as usize * image.height as usize, frame);
+    }
+    let mut sheet = art.sprites.sheet(image);
     draw_squares(&mut sheet, view, labels.bottom, art);
     draw_header(&mut sheet, view, labels, art);
     for side in Side::BOTH {
         draw_strip(&mut sheet, view, labels, side, art);
     }
     draw_footer(&mut sheet, view, labels, art);
+    if let Some((side, cards)) = tray {
+        draw_tray(&mut sheet, side, &cards, art);
+    }
     sheet.image
+}
+
+/// Hand cards a row of the tray holds, the height of the tray's heading
+/// and of each row (a tile and its count).
+const TRAY_PER_ROW: usize = 5;
+const TRAY_TOP: u32 = 30;
+const TRAY_ROW_H: u32 = CELL_H + 22;
+
+/// The viewer's cards still to place while they deploy in private, each
+/// value once with its count: `None` on any other view.
+fn hand_tray(view: &View) -> Option<(Side, Vec<(Card, usize)>)> {
+    let side = view.viewer?;
+    let hand = view.deploy.as_ref()?.hand.as_ref()?;
+    let mut cards = hand.cards.clone();
+    cards.sort();
+    let mut counted: Vec<(Card, usize)> = Vec::new();
+    for card in cards {
+        match counted.last_mut() {
+            Some((last, n)) if *last == card => *n += 1,
+            _ => counted.push((card, 1)),
+        }
+    }
+    (!counted.is_empty()).then_some((side, counted))
+}
+
+fn draw_tray(sheet: &mut Sheet, side: Side, cards: &[(Card, usize)], art: &Art) {
+    let f = fonts();
+    let heading = Style::new(&f.bold, 15.0).with(TEXT_DIM);
+    let top = HEIGHT + TRAY_TOP;
+    sheet.text(&heading, "YOUR HAND", MARGIN, (top - 9) as f32, Align::Left);
+    let count = Style::new(&f.bold, 16.0).with(TEXT);
+    for (i, (card, n)) in cards.iter().enumerate() {
+        let column = (i % TRAY_PER_ROW) as u32;
+        let row = (i / TRAY_PER_ROW) as u32;
+        let (x, y) = (BOARD_X + column * CELL_W, top + row * TRAY_ROW_H);
+        let ground = 2 * side.index() + (column as usize) % 2;
+        sheet.stamp(
+            &art.tiles[face(side, Some(*card)) * GROUNDS + ground],
+            (x + TILE_INSET) as i32,
+            (y + TILE_INSET) as i32,
+        );
+        if *n > 1 {
+            let label = format!("×{n}");
+            let centre = (x + CELL_W / 2) as f32;
+            sheet.text(&count, &label, centre, (y + CELL_H + 17) as f32, Align::Centre);
+        }
+    }
 }
 
 /// The top-left corner of a square, `bottom`'s home row at the bottom:
@@ -286,12 +347,27 @@ fn last_move_marks(view: &View) -> [Option<Mark>; 40] {
     marks
 }
 
+/// While a player places their hand in private, the square their next card
+/// goes on: the first empty one in the order the picker asks.
+fn asked_square(view: &View) -> Option<Square> {
+    let side = view.viewer?;
+    let hand = view.deploy.as_ref()?.hand.as_ref()?;
+    if hand.cards.is_empty() {
+        return None;
+    }
+    hand.rows
+        .iter()
+        .flat_map(|row| deploy_squares(side, *row))
+        .find(|sq| view.cell(*sq) == Cell::Empty)
+}
+
 fn draw_squares(sheet: &mut Sheet, view: &View, bottom: Side, art: &Art) {
     let marks = last_move_marks(view);
+    let asked = asked_square(view);
     for sq in Square::all() {
         let (x, y) = cell_origin(sq, bottom);
         let (x, y) = (x + TILE_INSET, y + TILE_INSET);
-        let mark = marks[sq.index()];
+        let mark = marks[sq.index()].or((asked == Some(sq)).then_some(Mark::To));
         let face = match view.cell(sq) {
             Cell::Empty => {
                 if mark.is_some() {
@@ -742,12 +818,11 @@ fn draw_footer(sheet: &mut Sheet, view: &View, labels: &BoardLabels, art: &Art) 
     let Some(text) = last_move_text(view) else {
         let note = match view.deploy.as_ref().and_then(|dep| dep.hand.as_ref()) {
             // The viewer's own cards still to place, sorted.
-            Some(hand) if !hand.cards.is_empty() => {
-                let mut cards = hand.cards.clone();
-                cards.sort();
-                let symbols: Vec<String> = cards.iter().map(|c| c.symbol().to_string()).collect();
-                format!("Your cards to place: {}", symbols.join(" "))
-            }
+            // The viewer's own hand is drawn under the board (`draw_tray`).
+            Some(hand) if !hand.cards.is_empty() => match asked_square(view) {
+                Some(sq) => format!("Your next card goes on {sq}, marked; your hand is below"),
+                None => "Your hand is below".into(),
+            },
             _ if view.deploy.is_some() => "Cards stay face down until both armies are placed".into(),
             _ => String::new(),
         };
@@ -891,6 +966,32 @@ mod tests {
         let image = tiny_skia::Pixmap::decode_png(&png).expect("a valid PNG");
         assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
         assert!(png.len() < 120 * 1024, "PNG is {} bytes", png.len());
+    }
+
+    /// The player placing in private sees their hand as cards under the
+    /// board and the square the picker asks about marked; no one else's
+    /// image has either.
+    #[test]
+    fn a_private_deployment_shows_the_hand_and_the_square_asked() {
+        let game = minor(3);
+        let own = game.view(Some(Side::Red));
+        assert_eq!(asked_square(&own), Some("a4".parse().unwrap()));
+        let (side, tray) = hand_tray(&own).expect("a hand to show");
+        assert_eq!(side, Side::Red);
+        assert_eq!(tray.iter().map(|(_, n)| n).sum::<usize>(), 5);
+        let size = |view: &View| {
+            let png = army_ants_png(view, &labels());
+            let image = tiny_skia::Pixmap::decode_png(&png).expect("a valid PNG");
+            (image.width(), image.height())
+        };
+        assert_eq!(size(&own), (WIDTH, HEIGHT + TRAY_TOP + TRAY_ROW_H));
+        assert_eq!(
+            asked_square(&game.view(Some(Side::Black))),
+            Some("a5".parse().unwrap())
+        );
+        assert_eq!(asked_square(&game.view(None)), None);
+        assert_eq!(size(&game.view(None)), (WIDTH, HEIGHT));
+        assert_eq!(hand_tray(&game.view(None)), None);
     }
 
     #[test]

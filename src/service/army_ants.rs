@@ -337,6 +337,11 @@ impl Service {
                     .await?
             }
             "deploy" => self.show_hand(req, target).await?,
+            // From the private "placed, waiting" message: the next row in it.
+            "nextrow" => Reply {
+                update: true,
+                ..self.show_hand(req, target).await?
+            },
             "rematch" => return self.rematch(req, target).await,
             _ => return Err(UserError::no_game("That button does not belong to a game I know.").into()),
         };
@@ -712,10 +717,12 @@ impl Service {
                         "Both armies placed a row. {}: place your next cards in your picker (or press **Deploy**).",
                         mention(loaded.user(side))
                     ),
+                    // The one who placed first waits in their private
+                    // message (the edit pings them: they are named).
                     None => format!(
-                        "Both players placed a row. {} and {}: press **Deploy** for your next cards.",
-                        mention(&loaded.seats.red),
-                        mention(&loaded.seats.black)
+                        "Both players placed a row. {}: press **Next row** in your message (or **Deploy** here) for your next cards; {} goes on in theirs.",
+                        mention(loaded.user(side.opponent())),
+                        mention(loaded.user(side))
                     ),
                 };
                 let board = self.board_reply(loaded, text, None);
@@ -729,17 +736,30 @@ impl Service {
                 });
                 reply
             }
-            None => {
-                let mut reply = self.board_reply(loaded, String::new(), Some(side));
-                reply.ephemeral = true;
-                reply.components.clear();
-                reply.text = format!(
-                    "Placed. Waiting for {} to place theirs.",
-                    loaded.user(side.opponent()).name
-                );
-                reply
-            }
+            None => self.waiting_for_row(loaded, side, "Placed. "),
         }
+    }
+
+    /// The private board of a player who has placed and waits for the
+    /// opponent; a row still to come gets **Next row**, which opens it in
+    /// this same message once dealt.
+    fn waiting_for_row(&self, loaded: &Loaded, side: Side, lead: &str) -> Reply {
+        let other = &loaded.user(side.opponent()).name;
+        let mut reply = self.board_reply(loaded, String::new(), Some(side));
+        reply.ephemeral = true;
+        reply.components.clear();
+        let more = loaded
+            .game()
+            .view(Some(side))
+            .deploy
+            .is_some_and(|dep| dep.kind == Deployment::Minor && dep.row < 3);
+        reply.text = if more {
+            reply.components.push(board::next_row_button(&loaded.row.id));
+            format!("{lead}Waiting for {other} to place theirs; then press **Next row** for your next cards.")
+        } else {
+            format!("{lead}Waiting for {other} to place theirs.")
+        };
+        reply
     }
 
     /// The private deployment picker: `placement` on the player's own view
@@ -963,19 +983,7 @@ impl Service {
                 reply.text = format!("{}\n-# {}", reply.text, typed_deploy_hint(&hand));
                 reply
             }
-            None => {
-                let mut reply = self.board_reply(
-                    &loaded,
-                    format!(
-                        "You have placed your cards. Waiting for {}.",
-                        loaded.user(side.opponent()).name
-                    ),
-                    Some(side),
-                );
-                reply.ephemeral = true;
-                reply.components.clear();
-                reply
-            }
+            None => self.waiting_for_row(&loaded, side, "You have placed this row. "),
         })
     }
 

@@ -237,6 +237,7 @@ fn a_deployment_picker_refuses_strangers_and_stale_rows() {
         assert_refused(&refused, "not_a_player");
         // Both place at random and confirm; the row is dealt anew.
         let mut first_row = Vec::new();
+        let mut placed_replies = Vec::new();
         for user in PLAYERS {
             let random = rows[user]["components"]
                 .as_array()
@@ -255,12 +256,52 @@ fn a_deployment_picker_refuses_strangers_and_stale_rows() {
                 .unwrap()
                 .clone();
             first_row.push((user, confirm.clone()));
+            if user == "bob" {
+                // Alice placed first and waits: Next row, pressed before Bob
+                // has placed, says so again in place.
+                let early = session.send(&click("alice", "c1", &component(&placed_replies[0], "nextrow")));
+                assert_eq!(early["update"], true);
+                assert!(
+                    early["text"].as_str().unwrap().contains("Waiting for bob"),
+                    "{early}"
+                );
+            }
             let placed = session.send(&click(user, "c1", confirm["id"].as_str().unwrap()));
             assert_ok(&placed);
             assert_eq!(placed["update"], true);
+            placed_replies.push(placed);
         }
         // Bob placed second: his picker went on to the second row, and the
-        // board was edited to tell Alice (no new message).
+        // board was edited to tell Alice, who waits (the edit names her, so
+        // Discord pings her).
+        let (alice, bob) = (&placed_replies[0], &placed_replies[1]);
+        assert!(
+            bob["text"].as_str().unwrap().contains("Your second row cards"),
+            "{bob}"
+        );
+        let told = bob["posts"].as_array().unwrap().iter().any(|p| {
+            p["edit"] == true
+                && p["text"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Both players placed a row. alice: press **Next row**")
+        });
+        assert!(told, "{bob}");
+        // Alice goes on in her own private message: Next row opens her next
+        // row in place (it said "waiting" before Bob placed; see below).
+        let next_row = component(alice, "nextrow");
+        let second = session.send(&click("alice", "c1", &next_row));
+        assert_eq!(
+            (second["ephemeral"].clone(), second["update"].clone()),
+            (json!(true), json!(true))
+        );
+        assert!(
+            second["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Your second row cards"),
+            "{second}"
+        );
         // A confirm of the first row, clicked again, is refused.
         let (user, confirm) = &first_row[0];
         let stale = session.send(&click(user, "c1", confirm["id"].as_str().unwrap()));

@@ -35,6 +35,12 @@ pub(crate) fn deploy_button(game_id: &str) -> Component {
     Component::button(cid(game_id, "deploy"), "Deploy", ButtonStyle::Primary)
 }
 
+/// On a player's private "placed, waiting" message: the next row's picker
+/// in that same message, once the opponent has placed theirs.
+pub(crate) fn next_row_button(game_id: &str) -> Component {
+    Component::button(cid(game_id, "nextrow"), "Next row", ButtonStyle::Primary)
+}
+
 /// The board's components as the game stands: Deploy and Resign while the
 /// armies deploy; the card select, a draw button and Resign in battle;
 /// Rematch once it is over. Against the computer (`against_bot`) no draw

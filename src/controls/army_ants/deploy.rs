@@ -80,13 +80,24 @@ impl Placement {
         next
     }
 
-    /// With one card left, that card on the last square: a select of one
-    /// option would only cost a click. Not where the Queen's rule forbids
-    /// it, so the picker can say why.
+    /// With only one value left (one card, or several alike), those cards
+    /// on the last squares: a select of one option would only cost a
+    /// click. Not where the Queen's rule forbids it, so the picker can say
+    /// why.
     pub fn with_last(self, hand: &DeployHand, side: Side) -> Placement {
-        match remaining(hand, &self.cards).as_slice() {
-            [last] if queen_rule_broken(&self.with(*last), hand, side).is_none() => self.with(*last),
-            _ => self,
+        let rest = remaining(hand, &self.cards);
+        let Some(first) = rest.first() else {
+            return self;
+        };
+        if rest.iter().any(|card| card != first) {
+            return self;
+        }
+        let mut filled = self.clone();
+        filled.cards.extend(&rest);
+        if queen_rule_broken(&filled, hand, side).is_none() {
+            filled
+        } else {
+            self
         }
     }
 
@@ -399,6 +410,23 @@ mod tests {
         // With two left, the player still chooses.
         let three = Placement::parse("dpa0:23").unwrap().1;
         assert_eq!(three.clone().with_last(&hand, Side::Red), three);
+        // Unless the two are alike: no choice is left, both go down.
+        let pair = DeployHand {
+            rows: vec![0],
+            cards: vec![
+                Card::Ants(2),
+                Card::Ants(3),
+                Card::Ants(4),
+                Card::Ants(9),
+                Card::Ants(9),
+            ],
+        };
+        let filled = Placement::parse("dpa0:24")
+            .unwrap()
+            .1
+            .with(Card::Ants(3))
+            .with_last(&pair, Side::Red);
+        assert_eq!(filled.cards, [2, 4, 3, 9, 9].map(Card::Ants));
     }
 
     #[test]
