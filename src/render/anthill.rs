@@ -168,6 +168,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
     draw_footer(
         pm,
         last.as_deref(),
+        view.progress.hinted,
         keys,
         &cards::undoable_note(view.progress.undoable),
     );

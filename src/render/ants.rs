@@ -147,6 +147,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
     draw_footer(
         pm,
         last_text(view).as_deref(),
+        view.progress.hinted,
         keys,
         &cards::undoable_note(view.progress.undoable),
     );

@@ -331,6 +331,7 @@ pub(super) fn sample_progress<A: Copy>(moved: A, deal: A, stock_len: usize, won:
         moves: 10,
         score: 4,
         outcome: None,
+        hinted: false,
     };
     let lost = Progress {
         last: Some(deal),

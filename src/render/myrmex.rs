@@ -112,6 +112,7 @@ fn sample_views() -> Vec<View> {
         score: 6,
         outcome: None,
         ending: None,
+        hinted: false,
     };
     let mut dealt = base.clone();
     dealt.last_action = Some(Action::Deal);
@@ -158,7 +159,7 @@ fn draw_on<S: Surface>(pm: &mut S, view: &View, daily: Option<&str>) {
     draw_header(pm, &header(view), daily);
     let keys = marks.iter().any(|m| *m != Mark::None);
     let note = if view.can_undo { "undo available" } else { "" };
-    draw_footer(pm, last_text(view).as_deref(), keys, note);
+    draw_footer(pm, last_text(view).as_deref(), view.hinted, keys, note);
 }
 
 fn draw_chambers<S: Surface>(pm: &mut S, view: &View) {

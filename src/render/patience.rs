@@ -397,9 +397,9 @@ pub(super) fn draw_tag<S: Surface>(pm: &mut S, text: &str, colour: Colour, x: f3
     w
 }
 
-/// The footer: the last move with the key to the highlight colours, and a
-/// note at the right.
-pub(super) fn draw_footer<S: Surface>(pm: &mut S, last: Option<&str>, keys: bool, note: &str) {
+/// The footer: the last move (or, `hinted`, the hinted one) with the key to
+/// the highlight colours, and a note at the right.
+pub(super) fn draw_footer<S: Surface>(pm: &mut S, last: Option<&str>, hinted: bool, keys: bool, note: &str) {
     let f = fonts();
     let baseline = pm.size().1 as f32 - FOOTER_H / 2.0 + 7.0;
     let dim = Style {
@@ -418,7 +418,8 @@ pub(super) fn draw_footer<S: Surface>(pm: &mut S, last: Option<&str>, keys: bool
         pm.text(&dim, &text, MARGIN, baseline, Align::Left);
         return;
     };
-    let mut x = MARGIN + pm.text(&dim, "Last move  ", MARGIN, baseline, Align::Left);
+    let label = if hinted { "Hint  " } else { "Last move  " };
+    let mut x = MARGIN + pm.text(&dim, label, MARGIN, baseline, Align::Left);
     if keys {
         for colour in [FROM_MARK, TO_MARK] {
             pm.fill_shape(&rounded_rect(x, baseline - 14.0, 14.0, 15.0, 3.0), colour);

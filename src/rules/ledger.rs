@@ -188,6 +188,7 @@ impl<A: Copy> Ledger<A> {
             moves: self.moves,
             score,
             outcome: self.outcome(won),
+            hinted: false,
         }
     }
 

@@ -375,6 +375,9 @@ pub struct View {
     pub outcome: Option<PatienceOutcome>,
     /// How the game ended, once it has.
     pub ending: Option<Ending>,
+    /// The last-action fields show a hinted action not played yet: the
+    /// board is drawn before it, with its marks, and named a hint.
+    pub hinted: bool,
 }
 
 // ---------------------------------------------------------------------------
@@ -605,6 +608,7 @@ impl Myrmex {
             score: self.score(),
             outcome: self.outcome.clone(),
             ending: self.ending,
+            hinted: false,
         }
     }
 

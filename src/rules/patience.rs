@@ -32,6 +32,9 @@ pub struct Progress<A> {
     pub moves: u32,
     pub score: i64,
     pub outcome: Option<PatienceOutcome>,
+    /// `last` is a hinted action not played yet: the board is drawn before
+    /// it, with its marks, and named a hint, not the last move.
+    pub hinted: bool,
 }
 
 /// Why an action was refused. The game is unchanged.

@@ -84,6 +84,29 @@ pub(super) trait SolitaireRules:
             },
         }
     }
+    /// `before` (the view now) marked with the last action of `after` (the
+    /// view once a hinted action is played), and named a hint.
+    fn mark_hint(before: &mut Self::View, after: &Self::View);
+
+    /// The board with the hinted `action` drawn on it, not played: the
+    /// piles it takes from and goes to marked, the footer naming it.
+    /// `None` for an action that does not parse or apply here.
+    fn hinted_image(&self, daily: Option<&str>, action: &str) -> Option<Image> {
+        let mut next = self.clone();
+        next.apply(&action.parse().ok()?).ok()?;
+        let mut view = self.player_view();
+        let alt = view.alt_text(daily);
+        Self::mark_hint(&mut view, &next.player_view());
+        let alt = format!("Hint: {action}. {alt}");
+        Some(Image {
+            regions: Self::regions(&view),
+            png: view.png(daily),
+            alt: limit_alt(match daily {
+                Some(daily) => format!("{daily}. {alt}"),
+                None => alt,
+            }),
+        })
+    }
     /// A stored setup brought up to today's rulings, for a new game from
     /// an old one's deal (Play again, Same deal): an old game keeps the
     /// rules it was played by, a new one gets today's.
@@ -1096,7 +1119,7 @@ impl Service {
                 Hint::NoProgress | Hint::NothingFound => View::ConfirmEnd,
                 _ => View::Play,
             };
-            let mut reply = self.solitaire_reply_in(&loaded, text, &view);
+            let mut reply = self.solitaire_reply_marked(&loaded, text, &view, hint.action());
             reply.ephemeral = loaded.daily.is_some();
             reply.update = via == Via::Click;
             Ok(Some(reply))
@@ -1135,6 +1158,17 @@ impl Service {
 
     /// The board message of a patience, its components showing `view`.
     fn solitaire_reply_in<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String, view: &View) -> Reply {
+        self.solitaire_reply_marked(loaded, text, view, None)
+    }
+
+    /// The same, with a hinted action drawn on the board (not played).
+    fn solitaire_reply_marked<G: SolitaireRules>(
+        &self,
+        loaded: &Loaded<G>,
+        text: String,
+        view: &View,
+        hinted: Option<&str>,
+    ) -> Reply {
         let id = &loaded.row().id;
         let summary = loaded.table.summary();
         let components = match summary.status {
@@ -1175,10 +1209,12 @@ impl Service {
             .join(" · ");
         Reply {
             text,
-            image: self
-                .config
-                .render
-                .then(|| loaded.game().image((!tag.is_empty()).then_some(tag.as_str()))),
+            image: self.config.render.then(|| {
+                let tag = (!tag.is_empty()).then_some(tag.as_str());
+                hinted
+                    .and_then(|action| loaded.game().hinted_image(tag, action))
+                    .unwrap_or_else(|| loaded.game().image(tag))
+            }),
             components,
             game: Some(summary),
             ..Reply::default()

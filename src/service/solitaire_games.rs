@@ -73,6 +73,13 @@ impl SolitaireRules for Myrmex {
     const TITLE: &'static str = GameKind::Myrmex.title();
     const OPTIONS: &'static [&'static str] = &["level", "closed"];
 
+    fn mark_hint(before: &mut myrmex::View, after: &myrmex::View) {
+        before.last_action = after.last_action;
+        before.last_move = after.last_move;
+        before.last_dealt = after.last_dealt;
+        before.hinted = true;
+    }
+
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
         let level = match options::choice(opts, "level", &MyrmexLevel::ALL.map(MyrmexLevel::as_str))? {
             Some(level) => MyrmexLevel::parse(level).expect("one of the choices"),
@@ -183,6 +190,12 @@ impl SolitaireRules for Anthill {
     const TITLE: &'static str = GameKind::Anthill.title();
     const OPTIONS: &'static [&'static str] = &[];
 
+    fn mark_hint(before: &mut anthill::View, after: &anthill::View) {
+        before.progress.last = after.progress.last;
+        before.progress.undone = None;
+        before.progress.hinted = true;
+    }
+
     fn setup(_opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
         Ok(anthill::Setup { seed, deal })
     }
@@ -215,6 +228,12 @@ impl SolitaireRules for AntsSolitaire {
     const KIND: GameKind = GameKind::Ants;
     const TITLE: &'static str = GameKind::Ants.title();
     const OPTIONS: &'static [&'static str] = &["variant"];
+
+    fn mark_hint(before: &mut ants_solitaire::View, after: &ants_solitaire::View) {
+        before.progress.last = after.progress.last;
+        before.progress.undone = None;
+        before.progress.hinted = true;
+    }
 
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
         let variant = match options::choice(opts, "variant", &Variant::ALL.map(Variant::as_str))? {
@@ -263,6 +282,46 @@ impl SolitaireRules for AntsSolitaire {
 mod tests {
     use super::*;
     use crate::rules::cards::DSuit;
+
+    /// A hinted action is drawn, not played: the image differs from the
+    /// board's, its words open with the hint, and the game is unchanged.
+    fn hint_is_drawn_not_played<G: SolitaireRules>(game: G) {
+        let action = game.legal_actions().first().expect("a move").to_string();
+        let before = game.describe();
+        let hinted = game.hinted_image(Some("Daily"), &action).expect("a legal action");
+        assert!(
+            hinted.alt.starts_with(&format!("Daily. Hint: {action}. ")),
+            "{}",
+            hinted.alt
+        );
+        assert_ne!(hinted.png, game.image(Some("Daily")).png);
+        assert_eq!(game.describe(), before);
+        assert!(game.hinted_image(None, "not an action").is_none());
+    }
+
+    #[test]
+    fn a_hint_is_drawn_on_every_patience_board() {
+        let seed = Some(5);
+        hint_is_drawn_not_played(
+            Myrmex::from_setup(&myrmex::Setup {
+                level: MyrmexLevel::Minor,
+                closed: false,
+                seed,
+                deal: None,
+                ends_when_dead: true,
+            })
+            .unwrap(),
+        );
+        hint_is_drawn_not_played(Anthill::from_setup(&anthill::Setup { seed, deal: None }).unwrap());
+        hint_is_drawn_not_played(
+            AntsSolitaire::from_setup(&ants_solitaire::Setup {
+                variant: Variant::Strict,
+                seed,
+                deal: None,
+            })
+            .unwrap(),
+        );
+    }
 
     /// A select names the cards that go: a group by its base card, the
     /// card it lands on, or the empty pile it fills.
