@@ -148,8 +148,12 @@ fn marks(view: &View) -> [Mark; SPOTS] {
         marks[from] = Mark::From;
         marks[to] = Mark::To;
     } else if view.progress.last == Some(Action::Deal) {
-        // Every deal reaches all eight spots but the last, which has 4.
-        let dealt = if view.progress.stock_len == 0 { 4 } else { SPOTS };
+        // Every deal reaches all eight spots but the last, which has 4: a
+        // stock spent after the deal, or (a hinted deal, drawn before it)
+        // a stock of 4.
+        let stock = view.progress.stock_len;
+        let last_deal = if view.progress.hinted { stock <= 4 } else { stock == 0 };
+        let dealt = if last_deal { 4 } else { SPOTS };
         marks[..dealt].fill(Mark::To);
     }
     marks
@@ -336,6 +340,13 @@ mod tests {
         view.progress.stock_len = 0;
         assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 4);
         view.progress.stock_len = 8;
+        assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 8);
+        // A hinted deal is drawn before it: the last one, from a stock of
+        // 4, reaches four spots.
+        view.progress.hinted = true;
+        view.progress.stock_len = 4;
+        assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 4);
+        view.progress.stock_len = 12;
         assert_eq!(marks(&view).iter().filter(|m| **m == Mark::To).count(), 8);
     }
 
