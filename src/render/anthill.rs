@@ -152,7 +152,11 @@ fn marks(view: &View) -> [Mark; SPOTS] {
         // stock spent after the deal, or (a hinted deal, drawn before it)
         // a stock of 4.
         let stock = view.progress.stock_len;
-        let last_deal = if view.progress.hinted { stock <= 4 } else { stock == 0 };
+        let last_deal = if view.progress.hinted {
+            stock <= 4
+        } else {
+            stock == 0
+        };
         let dealt = if last_deal { 4 } else { SPOTS };
         marks[..dealt].fill(Mark::To);
     }

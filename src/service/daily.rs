@@ -138,7 +138,13 @@ impl Service {
         }
     }
 
-    pub(super) async fn daily_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
+    pub(super) async fn daily_component(
+        &self,
+        req: &Request,
+        id: &ComponentId,
+        values: &[String],
+    ) -> ServiceResult<Reply> {
+        let practice_day = id.verb.strip_prefix(PRACTICE);
         match (id.game.as_str(), id.verb.as_str()) {
             // A page button turns the page in place.
             (super::leaderboard::TAG, _) => self.leaderboard_page(req, id).await.map(|reply| Reply {
@@ -146,6 +152,11 @@ impl Service {
                 ..reply
             }),
             (TAG, "play") if GAMES.contains(&id.id.as_str()) => self.daily_play(req, &id.id).await,
+            (TAG, CALENDAR) if id.id == "past" => Ok(past_day_menu(req, values)?),
+            (TAG, _) if GAMES.contains(&id.id.as_str()) && practice_day.is_some() => {
+                let day = calendar_day(req, practice_day.unwrap_or_default())?;
+                self.daily_practice(req, &id.id, &day).await
+            }
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
         }
     }
@@ -489,7 +500,7 @@ impl Service {
             };
             text.push_str(&format!("\n{}: {shown}", game_title(game)));
         }
-        let components = GAMES
+        let mut components: Vec<Component> = GAMES
             .iter()
             .map(|game| {
                 Component::button(
@@ -499,6 +510,7 @@ impl Service {
                 )
             })
             .collect();
+        components.push(calendar(parse_day(today).unwrap_or_default()));
         Ok(Post {
             channel: sub.channel_id.clone(),
             text,
@@ -642,6 +654,71 @@ fn solution_text(title: &str, day: &str, line: &[String]) -> String {
 
 /// How far back `date` may reach, in days.
 const PAST_DAYS: i64 = 366;
+
+/// The daily post's calendar select, and how many days back it reaches
+/// (a Discord select holds at most 25 options).
+const CALENDAR: &str = "day";
+const CALENDAR_DAYS: u64 = 25;
+/// The verb of a past day's practice button: `practice.2026-11-20`.
+const PRACTICE: &str = "practice.";
+
+/// The daily post's calendar: the days before `today`, newest first, each
+/// to be played again as practice. Yesterday stays open until 01:00 UTC
+/// and says so when picked before then.
+fn calendar(today: chrono::NaiveDate) -> Component {
+    Component::Select {
+        id: ComponentId::new(TAG, "past", CALENDAR).encode(),
+        placeholder: "Play a past day…".into(),
+        options: (1..=CALENDAR_DAYS)
+            .map(|back| {
+                let day = today - chrono::Days::new(back);
+                SelectOption {
+                    value: format_day(day),
+                    label: day.format("%A %-d %B %Y").to_string(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// A day of the calendar or of a practice button: a closed day within the
+/// year that past days reach.
+fn calendar_day(req: &Request, text: &str) -> Result<String, UserError> {
+    let today = req.at.date_naive();
+    let date = parse_day(text)
+        .filter(|date| *date < today && (today - *date).num_days() <= PAST_DAYS)
+        .ok_or_else(|| UserError::bad_option("Pick a day in the calendar of the daily post."))?;
+    let day = format_day(date);
+    if is_open_day(&day, req.at.timestamp_millis()) {
+        return Err(UserError::bad_option(format!(
+            "The daily challenges of {day} are still open until {}: play them with the buttons \
+             above, or pick an earlier day.",
+            close_text(&day)
+        )));
+    }
+    Ok(day)
+}
+
+/// A day picked in the daily post's calendar: its three deals to play as
+/// practice, in a message for the one who picked it.
+fn past_day_menu(req: &Request, values: &[String]) -> Result<Reply, UserError> {
+    let day = calendar_day(req, values.first().map(String::as_str).unwrap_or_default())?;
+    let mut reply = Reply::ephemeral(format!(
+        "**{day}**: play one of its daily challenges again as practice (unranked: it counts \
+         nowhere), or see how it went with `/daily results date:{day}`."
+    ));
+    reply.components = GAMES
+        .iter()
+        .map(|game| {
+            Component::button(
+                ComponentId::new(TAG, game, &format!("{PRACTICE}{day}")).encode(),
+                format!("Play {}", game_title(game)),
+                ButtonStyle::Primary,
+            )
+        })
+        .collect();
+    Ok(reply)
+}
 
 /// The `date` option of `/daily play|results`: a past day (`YYYY-MM-DD`,
 /// at most a year back), or None for today (and when it is left out).

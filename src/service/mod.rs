@@ -285,7 +285,7 @@ impl Service {
                 let id = custom_id::ComponentId::parse(custom_id)?;
                 match (GameKind::by_component_tag(&id.game), id.game.as_str()) {
                     (Some(kind), _) => (kinds::doors(kind).component)(self, req, &id, values).await,
-                    (None, "daily" | "lb") => self.daily_component(req, &id).await,
+                    (None, "daily" | "lb") => self.daily_component(req, &id, values).await,
                     (None, tournament::TAG) => self.tournament_component(req, &id).await,
                     (None, _) => {
                         Err(UserError::no_game("That button does not belong to a game I know.").into())

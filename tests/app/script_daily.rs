@@ -514,7 +514,8 @@ fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts()
             .as_str()
             .unwrap()
             .contains("Myrmex: nobody played"));
-        assert_eq!(posts[0]["components"].as_array().unwrap().len(), 3);
+        // Three Play buttons and the calendar of past days.
+        assert_eq!(posts[0]["components"].as_array().unwrap().len(), 4);
         assert_eq!(out[7]["posts"], json!([]));
 
         // A restart (a new process on the same database) does not post again,
@@ -1232,6 +1233,87 @@ fn daily_on(user: &str, game: &str, date: &str) -> Value {
 /// unranked; it never touches streaks, seasons or ratings. `/daily results
 /// date:` shows a closed day's standings." A day still open, a day to come
 /// and a date that is not one are refused and start nothing.
+/// The daily post's calendar: a day picked there offers its three deals as
+/// practice, for the picker alone; a day still open says until when.
+#[test]
+fn the_daily_posts_calendar_plays_a_past_day_as_practice() {
+    let s = Scratch::new();
+    let tick = |time: &str| json!({"tick": true, "at": time});
+    let out = run(
+        &s,
+        &[
+            at(
+                manager(command("alice", "c1", "dailypost subscribe", json!({}))),
+                "2026-11-21T15:00:00Z",
+            ),
+            tick("2026-11-22T00:00:30Z"),
+        ],
+    );
+    let post = &out[1]["posts"][0];
+    let calendar = post["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["options"].is_array())
+        .expect("a calendar select")
+        .clone();
+    let days: Vec<&str> = calendar["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(days.len(), 25, "Discord's limit");
+    assert_eq!((days[0], days[24]), ("2026-11-21", "2026-10-28"));
+    assert_eq!(calendar["options"][1]["label"], "Friday 20 November 2026");
+    let pick = |day: &str, time: &str| {
+        at(
+            json!({"user": "bob", "channel": "c1", "component": calendar["id"], "values": [day]}),
+            time,
+        )
+    };
+    let out = run(
+        &s,
+        &[
+            pick("2026-11-21", "2026-11-22T00:30:00Z"),
+            pick("2026-11-20", "2026-11-22T09:00:00Z"),
+            pick("2026-11-22", "2026-11-22T09:00:00Z"),
+        ],
+    );
+    assert_refused(&out[0], "bad_option");
+    assert!(
+        text(&out[0]).contains("still open until 2026-11-22 01:00 UTC"),
+        "{}",
+        out[0]
+    );
+    let menu = &out[1];
+    assert_ok(menu);
+    assert_eq!(menu["ephemeral"], true);
+    assert!(text(menu).contains("2026-11-20"), "{menu}");
+    assert_refused(&out[2], "bad_option");
+    let anthill = menu["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["label"] == "Play Anthill")
+        .expect("a button per game")["id"]
+        .clone();
+    let out = run(
+        &s,
+        &[at(
+            json!({"user": "bob", "channel": "c1", "component": anthill}),
+            "2026-11-22T09:01:00Z",
+        )],
+    );
+    assert_ok(&out[0]);
+    assert!(
+        text(&out[0]).contains("daily Anthill of 2026-11-20** as practice"),
+        "{}",
+        out[0]
+    );
+    assert_eq!(out[0]["game"]["status"], "active");
+}
+
 #[test]
 fn a_closed_day_plays_as_practice_and_counts_nowhere() {
     let s = Scratch::new();
