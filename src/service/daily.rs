@@ -145,6 +145,7 @@ impl Service {
         values: &[String],
     ) -> ServiceResult<Reply> {
         let practice_day = id.verb.strip_prefix(PRACTICE);
+        let review_day = id.verb.strip_prefix(REVIEW);
         match (id.game.as_str(), id.verb.as_str()) {
             // A page button turns the page in place.
             (super::leaderboard::TAG, _) => self.leaderboard_page(req, id).await.map(|reply| Reply {
@@ -156,6 +157,10 @@ impl Service {
             (TAG, _) if GAMES.contains(&id.id.as_str()) && practice_day.is_some() => {
                 let day = calendar_day(req, practice_day.unwrap_or_default())?;
                 self.daily_practice(req, &id.id, &day).await
+            }
+            (TAG, _) if GAMES.contains(&id.id.as_str()) && review_day.is_some() => {
+                let day = calendar_day(req, review_day.unwrap_or_default())?;
+                self.review_attempt(req, &id.id, &day).await
             }
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
         }
@@ -247,8 +252,27 @@ impl Service {
         };
         Ok(Reply {
             image,
+            components: vec![Component::button(
+                ComponentId::new(TAG, game, &format!("{REVIEW}{day}")).encode(),
+                "Review my attempt",
+                ButtonStyle::Secondary,
+            )],
             ..Reply::text(solution_text(title, day, &line))
         })
+    }
+
+    /// The solution's "Review my attempt": the review of the clicker's own
+    /// ranked attempt of that day (the action after which it could no
+    /// longer be won, with the position drawn), for them alone.
+    async fn review_attempt(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
+        let Some(ranked) = self.ranked_attempt(&req.user.id, game, day).await? else {
+            return Err(UserError::no_game(format!(
+                "You have no ranked attempt of the daily {} of {day} to review.",
+                game_title(game)
+            ))
+            .into());
+        };
+        self.solitaire_review(req, &ranked.attempt.game_id).await
     }
 
     /// Starts the deal of `seed` at `game`'s daily level or variant (the
@@ -661,6 +685,9 @@ const CALENDAR: &str = "day";
 const CALENDAR_DAYS: u64 = 25;
 /// The verb of a past day's practice button: `practice.2026-11-20`.
 const PRACTICE: &str = "practice.";
+/// The verb of the solution's button that reviews the clicker's own
+/// attempt of that day: `review.2026-11-20`.
+const REVIEW: &str = "review.";
 
 /// The daily post's calendar: the days before `today`, newest first, each
 /// to be played again as practice. Yesterday stays open until 01:00 UTC

@@ -619,7 +619,7 @@ impl Service {
     /// The Review button of a finished patience: where the game went
     /// wrong, to its player alone. A daily attempt is reviewed once its day
     /// has closed: until then, what a review tells would help the others.
-    async fn solitaire_review(&self, req: &Request, id: &str) -> ServiceResult<Reply> {
+    pub(super) async fn solitaire_review(&self, req: &Request, id: &str) -> ServiceResult<Reply> {
         let row = self.patience_by_id(req, id).await?;
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("Only the player can review their game.").into());

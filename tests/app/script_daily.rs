@@ -1493,3 +1493,33 @@ fn a_closed_day_shows_the_solvers_line_and_it_wins() {
     assert_eq!(end["status"], "finished", "{end}");
     assert_eq!(end["result"]["outcome"], "win", "{end}");
 }
+
+/// The solution's "Review my attempt": each player who clicks it gets the
+/// review of their own ranked attempt of that day, privately; a player
+/// with none is told so.
+#[test]
+fn the_solution_reviews_each_players_own_attempt() {
+    let s = Scratch::new();
+    ants_attempt(&s, "2026-11-27T10:00:00Z", "alice", "c1", 2);
+    let later = "2026-11-28T12:00:00Z";
+    let solution = run(
+        &s,
+        &[at(
+            command("carol", "c1", "daily solution", json!({"game": "ants"})),
+            later,
+        )],
+    )
+    .remove(0);
+    let review = component(&solution, "review.2026-11-27");
+    let click = |user: &str| at(json!({"user": user, "channel": "c1", "component": review}), later);
+    let out = run(&s, &[click("alice"), click("bob")]);
+    let mine = &out[0];
+    assert_ok(mine);
+    assert_eq!(mine["ephemeral"], true);
+    assert!(
+        text(mine).starts_with("**Review of your Ants Solitaire** · "),
+        "{mine}"
+    );
+    assert_refused(&out[1], "no_game");
+    assert!(text(&out[1]).contains("no ranked attempt"), "{}", out[1]);
+}
