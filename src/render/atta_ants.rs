@@ -180,10 +180,10 @@ pub fn atta_ants_regions(view: &View) -> Vec<Region> {
         Region::new(pos.to_string(), x, y, c, c)
     };
     let mut regions: Vec<Region> = view.map.squares().chain(free_squares(view)).map(square).collect();
-    if placing(view) && view.drawn.is_some() {
+    if let (true, Some(card)) = (placing(view), view.drawn) {
         let tile = STRIP_CELL as f32;
-        for r in 0..4u8 {
-            let x = MARGIN + r as f32 * (tile + STRIP_GAP);
+        for (i, r) in card.shape.distinct_rotations().into_iter().enumerate() {
+            let x = MARGIN + i as f32 * (tile + STRIP_GAP);
             regions.push(Region::new(format!("rot{r}"), x, HEADER + 32.0, tile, tile));
         }
     }
@@ -557,8 +557,8 @@ fn draw(view: &View, labels: &AttaLabels, art: &Sprites, layout: Option<Layout>)
     board.image
 }
 
-/// The drawn card above the map in its four rotations; those that fit
-/// nowhere are dimmed.
+/// The drawn card above the map in each rotation that looks different (one
+/// for a crossing, two for a straight); those that fit nowhere are dimmed.
 fn draw_rotations(sheet: &mut Sheet, view: &View) {
     let Some(card) = view.drawn else {
         return;
@@ -576,9 +576,9 @@ fn draw_rotations(sheet: &mut Sheet, view: &View) {
         Align::Left,
     );
     let c = STRIP_CELL as f32;
-    for r in 0..4u8 {
-        let fit = fits.contains(&card.shape.canonical_rotation(r));
-        let x = MARGIN + r as f32 * (c + STRIP_GAP);
+    for (i, r) in card.shape.distinct_rotations().into_iter().enumerate() {
+        let fit = fits.iter().any(|f| card.shape.canonical_rotation(*f) == r);
+        let x = MARGIN + i as f32 * (c + STRIP_GAP);
         let y = top + 32.0;
         let tile = Piece::Card {
             cell: STRIP_CELL,
