@@ -8,6 +8,8 @@ use antics::ai::army_ants::{reply, Budget, Level, Limits, Pos, Searcher};
 use antics::rules::army_ants::{Action, ArmyAnts, Setup, Side, Status};
 #[path = "common/army_ants_sample.rs"]
 mod army_ants_sample;
+#[path = "common/timings.rs"]
+mod timings;
 
 use army_ants_sample::sample_positions;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -97,7 +99,7 @@ fn favor_positions(count: usize) -> Vec<(ArmyAnts, Side)> {
 
 /// Times one reply on each position and prints the median, p95 and worst.
 fn print_reply_times(name: &str, positions: &[(ArmyAnts, Side)], level: Level) {
-    let mut times: Vec<std::time::Duration> = positions
+    let times = positions
         .iter()
         .map(|(game, side)| {
             let mut game = game.clone();
@@ -106,16 +108,7 @@ fn print_reply_times(name: &str, positions: &[(ArmyAnts, Side)], level: Level) {
             started.elapsed()
         })
         .collect();
-    times.sort();
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
-    eprintln!(
-        "{name} {}: {} replies, median {:?}, p95 {:?}, worst {:?}",
-        level.name(),
-        times.len(),
-        at(0.5),
-        at(0.95),
-        at(1.0)
-    );
+    eprintln!("{name} {}: {}", level.name(), timings::spread(times, "replies"));
 }
 
 fn replies(c: &mut Criterion) {

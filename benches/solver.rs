@@ -4,6 +4,9 @@
 //! game, from the deal (the hardest point: the most cards hidden), with
 //! the hint budget.
 
+#[path = "common/timings.rs"]
+mod timings;
+
 use antics::ai::solver::hint::{Hinted, HINT_BUDGET};
 use antics::ai::solver::{DealGame, DEFAULT_BUDGET};
 use antics::rules::ants_solitaire::Variant;
@@ -176,14 +179,7 @@ fn followed_hints(c: &mut Criterion) {
         for seed in 0..5 {
             walk(level, seed, &mut times);
         }
-        times.sort();
-        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
-        eprintln!(
-            "hint_followed {level}: {} hints, median {:?}, p95 {:?}",
-            times.len(),
-            at(0.5),
-            at(0.95)
-        );
+        eprintln!("hint_followed {level}: {}", timings::spread(times, "hints"));
         group.bench_function(format!("myrmex-{level}_seed_0_40_actions"), |b| {
             b.iter(|| walk(level, 0, &mut Vec::new()))
         });

@@ -37,6 +37,16 @@ pub struct Progress<A> {
     pub hinted: bool,
 }
 
+impl<A: Clone> Progress<A> {
+    /// Shows the last action of `after` (the progress once a hinted action
+    /// is played) as a hint on this one, not played yet.
+    pub fn mark_hint(&mut self, after: &Progress<A>) {
+        self.last = after.last.clone();
+        self.undone = None;
+        self.hinted = true;
+    }
+}
+
 /// Why an action was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PatienceError {

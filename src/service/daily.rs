@@ -144,22 +144,26 @@ impl Service {
         id: &ComponentId,
         values: &[String],
     ) -> ServiceResult<Reply> {
-        let practice_day = id.verb.strip_prefix(PRACTICE);
-        let review_day = id.verb.strip_prefix(REVIEW);
-        match (id.game.as_str(), id.verb.as_str()) {
+        // A past day's buttons carry it: `practice.2026-11-20`.
+        let (verb, day) = match id.verb.split_once('.') {
+            Some((verb, day)) => (verb, Some(day)),
+            None => (id.verb.as_str(), None),
+        };
+        let game = GAMES.contains(&id.id.as_str());
+        match (id.game.as_str(), verb, day) {
             // A page button turns the page in place.
-            (super::leaderboard::TAG, _) => self.leaderboard_page(req, id).await.map(|reply| Reply {
+            (super::leaderboard::TAG, _, _) => self.leaderboard_page(req, id).await.map(|reply| Reply {
                 update: true,
                 ..reply
             }),
-            (TAG, "play") if GAMES.contains(&id.id.as_str()) => self.daily_play(req, &id.id).await,
-            (TAG, CALENDAR) if id.id == "past" => Ok(past_day_menu(req, values)?),
-            (TAG, _) if GAMES.contains(&id.id.as_str()) && practice_day.is_some() => {
-                let day = calendar_day(req, practice_day.unwrap_or_default())?;
+            (TAG, "play", None) if game => self.daily_play(req, &id.id).await,
+            (TAG, CALENDAR, None) if id.id == "past" => Ok(past_day_menu(req, values)?),
+            (TAG, PRACTICE, Some(day)) if game => {
+                let day = calendar_day(req, day)?;
                 self.daily_practice(req, &id.id, &day).await
             }
-            (TAG, _) if GAMES.contains(&id.id.as_str()) && review_day.is_some() => {
-                let day = calendar_day(req, review_day.unwrap_or_default())?;
+            (TAG, REVIEW, Some(day)) if game => {
+                let day = calendar_day(req, day)?;
                 self.review_attempt(req, &id.id, &day).await
             }
             _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
@@ -253,7 +257,7 @@ impl Service {
         Ok(Reply {
             image,
             components: vec![Component::button(
-                ComponentId::new(TAG, game, &format!("{REVIEW}{day}")).encode(),
+                ComponentId::new(TAG, game, &format!("{REVIEW}.{day}")).encode(),
                 "Review my attempt",
                 ButtonStyle::Secondary,
             )],
@@ -524,16 +528,7 @@ impl Service {
             };
             text.push_str(&format!("\n{}: {shown}", game_title(game)));
         }
-        let mut components: Vec<Component> = GAMES
-            .iter()
-            .map(|game| {
-                Component::button(
-                    ComponentId::new(TAG, game, "play").encode(),
-                    format!("Play {}", game_title(game)),
-                    ButtonStyle::Primary,
-                )
-            })
-            .collect();
+        let mut components = play_buttons("play");
         components.push(calendar(parse_day(today).unwrap_or_default()));
         Ok(Post {
             channel: sub.channel_id.clone(),
@@ -683,11 +678,12 @@ const PAST_DAYS: i64 = 366;
 /// (a Discord select holds at most 25 options).
 const CALENDAR: &str = "day";
 const CALENDAR_DAYS: u64 = 25;
-/// The verb of a past day's practice button: `practice.2026-11-20`.
-const PRACTICE: &str = "practice.";
+/// The verb of a past day's practice button, before its day:
+/// `practice.2026-11-20`.
+const PRACTICE: &str = "practice";
 /// The verb of the solution's button that reviews the clicker's own
 /// attempt of that day: `review.2026-11-20`.
-const REVIEW: &str = "review.";
+const REVIEW: &str = "review";
 
 /// The daily post's calendar: the days before `today`, newest first, each
 /// to be played again as practice. Yesterday stays open until 01:00 UTC
@@ -734,17 +730,23 @@ fn past_day_menu(req: &Request, values: &[String]) -> Result<Reply, UserError> {
         "**{day}**: play one of its daily challenges again as practice (unranked: it counts \
          nowhere), or see how it went with `/daily results date:{day}`."
     ));
-    reply.components = GAMES
+    reply.components = play_buttons(&format!("{PRACTICE}.{day}"));
+    Ok(reply)
+}
+
+/// A "Play …" button for each daily game, each clicking `verb`: today's
+/// deal (`play`) or a past day's (`practice.2026-11-20`).
+fn play_buttons(verb: &str) -> Vec<Component> {
+    GAMES
         .iter()
         .map(|game| {
             Component::button(
-                ComponentId::new(TAG, game, &format!("{PRACTICE}{day}")).encode(),
+                ComponentId::new(TAG, game, verb).encode(),
                 format!("Play {}", game_title(game)),
                 ButtonStyle::Primary,
             )
         })
-        .collect();
-    Ok(reply)
+        .collect()
 }
 
 /// The `date` option of `/daily play|results`: a past day (`YYYY-MM-DD`,

@@ -75,13 +75,19 @@ pub(super) trait SolitaireRules:
     fn image(&self, daily: Option<&str>) -> Image {
         let view = self.player_view();
         let alt = view.alt_text(daily);
+        Self::drawn(&view, daily, alt)
+    }
+
+    /// `view` drawn, its words for screen readers `alt` (opened by the
+    /// daily it belongs to).
+    fn drawn(view: &Self::View, daily: Option<&str>, alt: String) -> Image {
         Image {
-            regions: Self::regions(&view),
+            regions: Self::regions(view),
             png: view.png(daily),
-            alt: match daily {
-                Some(daily) => limit_alt(format!("{daily}. {alt}")),
+            alt: limit_alt(match daily {
+                Some(daily) => format!("{daily}. {alt}"),
                 None => alt,
-            },
+            }),
         }
     }
     /// `before` (the view now) marked with the last action of `after` (the
@@ -95,17 +101,9 @@ pub(super) trait SolitaireRules:
         let mut next = self.clone();
         next.apply(&action.parse().ok()?).ok()?;
         let mut view = self.player_view();
-        let alt = view.alt_text(daily);
+        let alt = format!("Hint: {action}. {}", view.alt_text(daily));
         Self::mark_hint(&mut view, &next.player_view());
-        let alt = format!("Hint: {action}. {alt}");
-        Some(Image {
-            regions: Self::regions(&view),
-            png: view.png(daily),
-            alt: limit_alt(match daily {
-                Some(daily) => format!("{daily}. {alt}"),
-                None => alt,
-            }),
-        })
+        Some(Self::drawn(&view, daily, alt))
     }
     /// A stored setup brought up to today's rulings, for a new game from
     /// an old one's deal (Play again, Same deal): an old game keeps the

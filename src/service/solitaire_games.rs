@@ -191,9 +191,7 @@ impl SolitaireRules for Anthill {
     const OPTIONS: &'static [&'static str] = &[];
 
     fn mark_hint(before: &mut anthill::View, after: &anthill::View) {
-        before.progress.last = after.progress.last;
-        before.progress.undone = None;
-        before.progress.hinted = true;
+        before.progress.mark_hint(&after.progress);
     }
 
     fn setup(_opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {
@@ -230,9 +228,7 @@ impl SolitaireRules for AntsSolitaire {
     const OPTIONS: &'static [&'static str] = &["variant"];
 
     fn mark_hint(before: &mut ants_solitaire::View, after: &ants_solitaire::View) {
-        before.progress.last = after.progress.last;
-        before.progress.undone = None;
-        before.progress.hinted = true;
+        before.progress.mark_hint(&after.progress);
     }
 
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError> {

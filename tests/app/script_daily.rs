@@ -476,7 +476,6 @@ fn ratings_move_the_winner_up_and_the_loser_down_and_are_kept() {
 #[test]
 fn the_daily_post_goes_out_once_per_day_per_subscribed_channel_across_restarts() {
     for s in Scratch::each() {
-        let tick = |time: &str| json!({"tick": true, "at": time});
         let out = run(
             &s,
             &[
@@ -577,7 +576,6 @@ fn a_daily_attempt_is_never_replayed() {
 #[test]
 fn a_member_without_manage_channels_cannot_change_the_daily_post() {
     let s = Scratch::new();
-    let tick = |time: &str| json!({"tick": true, "at": time});
     let out = run(
         &s,
         &[
@@ -1057,7 +1055,7 @@ fn an_attempt_left_open_ends_when_its_day_closes_and_ranks_as_it_stood() {
                 at(daily("alice", "c1", "myrmex"), "2026-11-22T23:50:00Z"),
                 at(daily("bob", "c1", "myrmex"), "2026-11-22T23:55:00Z"),
                 // The clock passes the close (01:00 UTC on the 23rd).
-                json!({"tick": true, "at": "2026-11-23T01:00:00Z"}),
+                tick("2026-11-23T01:00:00Z"),
                 // Bob comes back later: his move cannot count any more.
                 at(
                     command("bob", "c1", "solitaire move", json!({"action": "deal"})),
@@ -1179,9 +1177,9 @@ fn the_next_days_deals_are_prepared_before_midnight() {
     // "the first `daily play` of a day never waits for the deal's proof
     // (prepare the day's deals ahead, at the sweep before midnight)".
     for s in Scratch::each() {
-        run(&s, &[json!({"tick": true, "at": "2026-11-22T23:00:00Z"})]);
+        run(&s, &[tick("2026-11-22T23:00:00Z")]);
         assert_eq!(stored_deal(&s, "2026-11-23", "anthill"), None);
-        run(&s, &[json!({"tick": true, "at": "2026-11-22T23:40:00Z"})]);
+        run(&s, &[tick("2026-11-22T23:40:00Z")]);
         for game in ["myrmex", "anthill", "ants"] {
             assert!(stored_deal(&s, "2026-11-23", game).is_some(), "{game}");
         }
@@ -1238,7 +1236,6 @@ fn daily_on(user: &str, game: &str, date: &str) -> Value {
 #[test]
 fn the_daily_posts_calendar_plays_a_past_day_as_practice() {
     let s = Scratch::new();
-    let tick = |time: &str| json!({"tick": true, "at": time});
     let out = run(
         &s,
         &[

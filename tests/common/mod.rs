@@ -126,6 +126,11 @@ pub fn at(mut line: Value, time: &str) -> Value {
     line
 }
 
+/// A line that only moves the clock to `time`.
+pub fn tick(time: &str) -> Value {
+    json!({"tick": true, "at": time})
+}
+
 /// A reply's text.
 pub fn text(reply: &Value) -> &str {
     reply["text"].as_str().expect("a text")
