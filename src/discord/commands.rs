@@ -3,6 +3,9 @@
 
 use super::flow;
 use super::{Context, Data, Error};
+use crate::controls::choices::{
+    string_choice, AntsVariant, Color, Deployment, Level, MyrmexLevel, StringChoice,
+};
 use crate::rules::GameKind;
 use crate::service::{OptionValue, Options, User};
 use poise::serenity_prelude as serenity;
@@ -17,16 +20,6 @@ macro_rules! without_options {
             flow::command(ctx, $name, Options::new()).await
         }
     };
-}
-
-/// A slash option of fixed string choices.
-pub trait StringChoice: Copy + Send + Sync + Sized + 'static {
-    /// Every choice, in the order Discord shows them.
-    fn all() -> Vec<Self>;
-    /// What the service receives.
-    fn value(self) -> &'static str;
-    /// What Discord shows.
-    fn label(self) -> String;
 }
 
 /// Registers and reads a [`StringChoice`] as a string option (poise's own
@@ -68,36 +61,19 @@ fn create_choice<T: StringChoice>(builder: serenity::CreateCommandOption) -> ser
         })
 }
 
-/// A string option of fixed words.
-macro_rules! string_choice {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => ($value:literal, $label:literal)),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum $name {
-            $($variant),+
-        }
-
-        impl StringChoice for $name {
-            fn all() -> Vec<$name> {
-                vec![$($name::$variant),+]
-            }
-
-            fn value(self) -> &'static str {
-                match self {
-                    $($name::$variant => $value),+
-                }
-            }
-
-            fn label(self) -> String {
-                match self {
-                    $($name::$variant => $label.to_string()),+
-                }
-            }
-        }
-
+/// A string option of fixed words, registered as a slash option.
+macro_rules! slash_choice {
+    ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
+        string_choice! { $(#[$meta])* $name { $($body)* } }
         string_argument!($name);
     };
 }
+
+string_argument!(Color);
+string_argument!(Deployment);
+string_argument!(Level);
+string_argument!(MyrmexLevel);
+string_argument!(AntsVariant);
 
 /// A string option whose choices are games of the registry, sent as their
 /// `value`s.
@@ -125,57 +101,12 @@ macro_rules! game_choice {
     };
 }
 
-string_choice! {
-    /// The army the challenger plays.
-    Color {
-        Red => ("red", "Red (moves first)"),
-        Black => ("black", "Black"),
-        Random => ("random", "Random"),
-    }
-}
-
-string_choice! {
-    /// How the armies are set up.
-    Deployment {
-        Random => ("random", "Random: dealt at random"),
-        Minor => ("minor", "Minor: each row placed in private"),
-        Total => ("total", "Total: the whole army placed in private"),
-    }
-}
-
-string_choice! {
-    /// The computer opponent's strength.
-    Level {
-        Easy => ("easy", "Easy"),
-        Normal => ("normal", "Normal"),
-        Hard => ("hard", "Hard"),
-    }
-}
-
 game_choice! {
     /// The patiences.
     Patience: GameKind::PATIENCES, GameKind::as_str, |k: GameKind| format!("{} ({})", k.title(), k.about())
 }
 
-string_choice! {
-    /// Myrmex levels.
-    MyrmexLevel {
-        Minor => ("minor", "Minor worker (the basic game)"),
-        Larval => ("larval", "Larval stage (all cards face up)"),
-        Major => ("major", "Major worker (with Pawns)"),
-        Queen => ("queen", "Queen level (with Pawns and Courts)"),
-    }
-}
-
-string_choice! {
-    /// Ants Solitaire variants.
-    AntsVariant {
-        Strict => ("strict", "Strict: deal only when stuck"),
-        Relaxed => ("relaxed", "Relaxed: deal any time"),
-    }
-}
-
-string_choice! {
+slash_choice! {
     /// Turn alerts on or off.
     Switch {
         On => ("on", "On: a DM when it is your move"),
@@ -617,7 +548,7 @@ game_choice! {
         |k: GameKind| format!("{} ({})", k.title(), if k.is_rated() { "ratings" } else { "daily" })
 }
 
-string_choice! {
+slash_choice! {
     /// The days a leaderboard covers.
     Period {
         Today => ("today", "Today's daily challenge"),
@@ -626,7 +557,7 @@ string_choice! {
     }
 }
 
-string_choice! {
+slash_choice! {
     /// Where a leaderboard's players played.
     Scope {
         Channel => ("channel", "This channel"),
@@ -715,7 +646,7 @@ game_choice! {
     TournamentGame: GameKind::ALL, GameKind::as_str, |k: GameKind| k.title().to_string()
 }
 
-string_choice! {
+slash_choice! {
     /// How a tournament's rounds are paired.
     TournamentFormat {
         Swiss => ("swiss", "Swiss: fixed rounds, paired by score"),
@@ -723,7 +654,7 @@ string_choice! {
     }
 }
 
-string_choice! {
+slash_choice! {
     /// Whether a tournament's games move ratings.
     YesNo {
         Yes => ("yes", "Yes"),
@@ -870,34 +801,6 @@ mod tests {
             .map(|(v, _)| *v)
             .collect();
         assert_eq!(values, texts);
-    }
-
-    /// Discord's choices are the rules' own names, in the rules' order: a
-    /// level, variant or deployment added to the rules must be offered.
-    #[test]
-    fn option_choices_are_the_rules_names() {
-        use crate::rules::{ants_solitaire, army_ants, cards};
-        assert_eq!(
-            MyrmexLevel::all()
-                .into_iter()
-                .map(StringChoice::value)
-                .collect::<Vec<_>>(),
-            cards::MyrmexLevel::ALL.map(cards::MyrmexLevel::as_str)
-        );
-        assert_eq!(
-            AntsVariant::all()
-                .into_iter()
-                .map(StringChoice::value)
-                .collect::<Vec<_>>(),
-            ants_solitaire::Variant::ALL.map(ants_solitaire::Variant::as_str)
-        );
-        assert_eq!(
-            Deployment::all()
-                .into_iter()
-                .map(StringChoice::value)
-                .collect::<Vec<_>>(),
-            army_ants::Deployment::ALL.map(army_ants::Deployment::name)
-        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::moves::{moves, one_step, steps, Move, Step};
 use super::page;
 use super::seat::{self, Named, Seat};
 use super::sign_ins::SignIns;
+use crate::controls::choices::{new_game_options, GameOption};
 use crate::render::Region;
 use crate::rules::GameKind;
 use crate::service::{Input, OptionValue, Options, Placing, Reply, Service};
@@ -25,6 +26,7 @@ use axum::{Json, Router};
 use base64::Engine as _;
 use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -229,6 +231,8 @@ struct NewGame {
     title: &'static str,
     /// Whether it is played by two or more (a challenge names an opponent).
     multiplayer: bool,
+    /// The options its command takes, as the page offers them.
+    options: Vec<GameOption>,
 }
 
 /// A board as the page plays it.
@@ -326,6 +330,7 @@ async fn place(
             kind: kind.as_str(),
             title: kind.title(),
             multiplayer: !kind.is_patience(),
+            options: new_game_options(*kind),
         })
         .collect();
     Ok(Json(Place {
@@ -354,11 +359,10 @@ struct Action {
     component: Option<String>,
     #[serde(default)]
     new: Option<String>,
+    /// A new game's options, by the names its command gives them (an Army
+    /// Ants challenge's `opponent`, a patience's `seed`, ...).
     #[serde(default)]
-    opponent: Option<String>,
-    /// An Army Ants challenge's deployment: `random`, `minor` or `total`.
-    #[serde(default)]
-    deployment: Option<String>,
+    options: BTreeMap<String, String>,
     /// The version of the board a move or a button was chosen on: the
     /// action is refused (`conflict`) if the game has moved on since. The
     /// page always sends it.
@@ -409,11 +413,7 @@ async fn act(
             (input, action.version)
         }
         (None, None, Some(new)) => {
-            let input = new_game(
-                kind(Some(&new))?,
-                action.opponent.as_deref(),
-                action.deployment.as_deref(),
-            )?;
+            let input = new_game(kind(Some(&new))?, &action.options)?;
             (input, None)
         }
         _ => return Err(Refused::bad("Send one of `move`, `component` or `new`.")),
@@ -436,36 +436,42 @@ async fn act(
     }))
 }
 
-/// The command that starts a game of `kind`: a patience, an Army Ants
-/// challenge (to `opponent`, or open; with its `deployment`), an Atta Ants
-/// lobby.
-fn new_game(kind: GameKind, opponent: Option<&str>, deployment: Option<&str>) -> Result<Input, Refused> {
-    fn given(text: Option<&str>) -> Option<&str> {
-        text.map(str::trim).filter(|text| !text.is_empty())
+/// The command that starts a game of `kind` with the options given (a
+/// blank one is left out): a patience, an Army Ants challenge (to its
+/// `opponent`, or open), an Atta Ants lobby. Options the command does not
+/// take are refused here; the service checks their values.
+fn new_game(kind: GameKind, given: &BTreeMap<String, String>) -> Result<Input, Refused> {
+    let known = new_game_options(kind);
+    let mut options = Vec::new();
+    if kind.is_patience() {
+        options.push(("game", kind.as_str()));
     }
-    Ok(match kind {
-        GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => {
-            command("solitaire new", &[("game", kind.as_str())])
+    for (name, value) in given {
+        let value = value.trim();
+        if value.is_empty() {
+            continue;
         }
-        GameKind::ArmyAnts => {
-            let mut options = Vec::new();
-            match given(opponent) {
-                Some(name) if seat::fine(name) => options.push(("opponent", name)),
-                Some(_) => {
-                    return Err(Refused::bad(
-                        "Name the opponent with up to 32 letters, digits, `_` or `-`.",
-                    ))
-                }
-                None => {}
-            }
-            if let Some(deployment) = given(deployment) {
-                // The service names the choices if this is none of them.
-                options.push(("deployment", deployment));
-            }
-            command("armyants challenge", &options)
+        if !known.iter().any(|o| o.name == name) {
+            let names: Vec<&str> = known.iter().map(|o| o.name).collect();
+            return Err(Refused::bad(&format!(
+                "{} takes these options: {}.",
+                kind.title(),
+                names.join(", ")
+            )));
         }
-        GameKind::AttaAnts => command("atta new", &[]),
-    })
+        if name == "opponent" && !seat::fine(value) {
+            return Err(Refused::bad(
+                "Name the opponent with up to 32 letters, digits, `_` or `-`.",
+            ));
+        }
+        options.push((name.as_str(), value));
+    }
+    let name = match kind {
+        GameKind::ArmyAnts => "armyants challenge",
+        GameKind::AttaAnts => "atta new",
+        GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => "solitaire new",
+    };
+    Ok(command(name, &options))
 }
 
 fn command(name: &str, options: &[(&str, &str)]) -> Input {

@@ -5,7 +5,8 @@
 
 use crate::common::wire;
 
-use antics::discord::commands::{challenge_options, Color, Deployment};
+use antics::controls::choices::{Color, Deployment};
+use antics::discord::commands::challenge_options;
 use antics::discord::mapping::{self, Board, Message, Origin, Place, Response, Row, Situation};
 use antics::discord::registration_json;
 use antics::service::custom_id::ComponentId;

@@ -152,7 +152,7 @@ fn bad_input_gets_a_clear_refusal() {
     assert_eq!(status, 400);
     let (status, _) = post(
         &router,
-        json!({"user": "alice", "channel": "c1", "new": "army-ants", "opponent": "b ob"}),
+        json!({"user": "alice", "channel": "c1", "new": "army-ants", "options": {"opponent": "b ob"}}),
     );
     assert_eq!(status, 400);
     let (status, _) = post(&router, json!({"user": "alice", "channel": "c1"}));
@@ -372,7 +372,7 @@ fn a_private_deployment_is_placed_from_the_page_and_seen_by_no_one_else() {
     let router = table();
     let (_, started) = post(
         &router,
-        json!({"user": "alice", "channel": "c1", "new": "army-ants", "opponent": "bob", "deployment": "minor"}),
+        json!({"user": "alice", "channel": "c1", "new": "army-ants", "options": {"opponent": "bob", "deployment": "minor"}}),
     );
     assert_eq!(started["ok"], true, "{started}");
     let accept = step(&channel_board(&router, "bob", "c1"), "accept")["component"].clone();
@@ -471,6 +471,19 @@ fn every_patience_is_played_by_clicks_in_chromium() {
     }
     let told = scenario(&dir, &table.url(), &["live"]);
     assert!(told.contains("live:"), "{told}");
+}
+
+/// "The page offers every option the commands have (levels, variants,
+/// closed deals, seeds) and disables what can only be refused."
+#[test]
+fn a_new_game_s_options_are_offered_as_its_command_has_them_in_chromium() {
+    let Some(dir) = browser() else { return };
+    let table = table();
+    let told = scenario(&dir, &table.url(), &["options"]);
+    assert!(
+        told.contains("options: Myrmex board, major level, closed"),
+        "{told}"
+    );
 }
 
 #[test]

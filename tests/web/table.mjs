@@ -7,6 +7,7 @@
 //   node table.mjs URL atta SHOTS        two players: a whole Atta Ants game
 //   node table.mjs URL deploy SHOTS      private deployments placed by clicks
 //   node table.mjs URL zoom SHOTS        an Atta Ants map grown past a phone's width
+//   node table.mjs URL options SHOTS     a new game's options: level, closed deal, seed
 //
 // Chromium comes from the system (CHROMIUM, default /usr/bin/chromium).
 import { launch } from "./chromium.mjs";
@@ -279,7 +280,8 @@ async function placeHand(page, atRandom) {
 // against the computer at once.
 async function deploy() {
   const pages = { alice: await open("alice", "c-deploy"), bob: await open("bob", "c-deploy") };
-  await pages.alice.locator("#deployment").selectOption("minor");
+  await pages.alice.locator('[data-options="army-ants"] summary').click();
+  await pages.alice.locator("#army-ants-deployment").selectOption("minor");
   await pages.alice.locator('[data-new="army-ants"]').click();
   await pages.bob.waitForSelector('[data-board][data-status="pending"]');
   await pages.bob.locator('[data-action="accept"]').click();
@@ -305,8 +307,10 @@ async function deploy() {
   console.log("minor: both armies placed by clicks, the battle is on");
 
   const erin = await open("erin", "c-total");
-  await erin.locator("#opponent").fill("antics");
-  await erin.locator("#deployment").selectOption("total");
+  await erin.locator('[data-options="army-ants"] summary').click();
+  await erin.locator("#army-ants-opponent").fill("antics");
+  await erin.locator("#army-ants-level").selectOption("hard");
+  await erin.locator("#army-ants-deployment").selectOption("total");
   await erin.locator('[data-new="army-ants"]').click();
   await erin.waitForSelector('[data-board][data-status="deploying"]');
   const marked = await erin.locator("[data-region][data-slot]").count();
@@ -321,6 +325,37 @@ async function deploy() {
 // square furthest east, until its cards are drawn under 44 px at 400 px
 // wide; the board then zooms to a tapped card, to a finger's size,
 // without the page scrolling sideways.
+// A new game's options as its command has them: what only makes sense
+// with another choice is disabled until then (a closed deal with major or
+// queen, the computer's level with the computer named); a seed gives the
+// same deal as the same seed typed.
+async function options() {
+  const page = await open("frank", "c-options");
+  const alt = () => page.locator("[data-board] img").getAttribute("alt");
+  await page.locator('[data-options="myrmex"] summary').click();
+  if (!(await page.locator("#myrmex-closed").isDisabled())) fail("closed is offered at minor");
+  await page.locator("#myrmex-level").selectOption("major");
+  if (await page.locator("#myrmex-closed").isDisabled()) fail("closed is not offered at major");
+  await page.locator("#myrmex-closed").check();
+  await page.locator("#myrmex-seed").fill("7");
+  if (shots) await page.screenshot({ path: `${shots}/options-myrmex.png`, fullPage: true });
+  await page.locator('[data-new="myrmex"]').click();
+  await page.waitForSelector('[data-board][data-kind="myrmex"]');
+  const myrmex = await alt();
+  if (!myrmex.includes("major level, closed")) fail(`the Myrmex started is not major and closed: ${myrmex}`);
+  await page.locator('[data-action="end"]').click();
+  await page.waitForSelector('[data-board][data-status="finished"]');
+
+  await page.locator('[data-options="army-ants"] summary').click();
+  if (!(await page.locator("#army-ants-level").isDisabled())) fail("a level is offered against a person");
+  await page.locator("#army-ants-opponent").fill("Antics");
+  if (await page.locator("#army-ants-level").isDisabled()) fail("no level is offered against the computer");
+  await page.locator("#army-ants-deployment").selectOption("minor");
+  if (!(await page.locator("#army-ants-position").isDisabled())) fail("a position is offered with a private deployment");
+  if (shots) await page.screenshot({ path: `${shots}/options-army-ants.png`, fullPage: true });
+  console.log(`options: ${myrmex.split(".")[0]}; the computer's level offered only against it`);
+}
+
 async function zoom() {
   const pages = { carol: await open("carol", "c-zoom"), dave: await open("dave", "c-zoom") };
   for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
@@ -367,6 +402,7 @@ async function zoom() {
 
 try {
   if (scenario === "play") await play();
+  else if (scenario === "options") await options();
   else if (scenario === "zoom") await zoom();
   else if (scenario === "deploy") await deploy();
   else if (scenario === "army") await army();

@@ -49,28 +49,7 @@ const els = {
   steps: document.getElementById("steps"),
   fresh: document.getElementById("new"),
   tabs: document.getElementById("tabs"),
-  opponent: Object.assign(document.createElement("input"), {
-    id: "opponent",
-    placeholder: "anyone, or antics",
-    maxLength: 32,
-    autocomplete: "off",
-  }),
-  deployment: deploymentSelect(),
 };
-
-// How an Army Ants challenge deploys the armies: dealt at random, or
-// placed by each player in private, row by row or all at once.
-function deploymentSelect() {
-  const select = Object.assign(document.createElement("select"), { id: "deployment" });
-  for (const [value, label] of [
-    ["random", "dealt at random"],
-    ["minor", "placed row by row"],
-    ["total", "placed all at once"],
-  ]) {
-    select.append(Object.assign(document.createElement("option"), { value, textContent: label }));
-  }
-  return select;
-}
 
 let place = null;
 let picked = null;
@@ -197,6 +176,8 @@ function drawNow() {
   drawTabs(board);
   if (board) {
     els.table.append(zoomable(board, boardElement(board)));
+    const key = legend(board);
+    if (key) els.table.append(key);
     if (board.placing) {
       els.table.append(handElement(board));
       showSteps([...placingSteps(board), ...board.steps]);
@@ -230,42 +211,101 @@ function drawTabs(board) {
 }
 
 function drawNew() {
-  els.fresh.replaceChildren();
   // What can only be refused is not offered: a second game of a group
   // while one is open.
   const busy = (multiplayer) => open(place.boards.find((b) => group(b) === (multiplayer ? "table" : "patience")));
   for (const game of place.new) {
-    const button = document.createElement("button");
-    button.className = "new";
-    button.dataset.new = game.kind;
-    button.textContent = game.kind === "army-ants" ? `Challenge: ${game.title}` : `New ${game.title}`;
-    if (busy(game.multiplayer)) {
-      button.disabled = true;
-      button.title = game.multiplayer
+    const form = newGameForm(game);
+    form.button.disabled = busy(game.multiplayer);
+    form.button.title = !form.button.disabled
+      ? ""
+      : game.multiplayer
         ? "This channel's game is not over yet."
         : "Your patience here is not over yet: end it first.";
-    }
-    button.addEventListener("click", () => {
-      chosen = game.multiplayer ? "table" : "patience";
-      const action = { new: game.kind };
-      if (game.kind === "army-ants") {
-        action.opponent = els.opponent.value;
-        action.deployment = els.deployment.value;
-      }
-      send(action);
-    });
-    els.fresh.append(button);
   }
-  // Whom an Army Ants challenge names (anyone here when empty, `antics`
-  // for the computer), and how the armies deploy.
-  els.fresh.append(labelled("Army Ants opponent ", els.opponent), labelled("Armies ", els.deployment));
+  // The forms are kept, so what a player typed or opened survives a redraw.
+  els.fresh.replaceChildren(...place.new.map((game) => forms.get(game.kind).root));
 }
+
+// Each game's Start button and its options, as the game's command has
+// them (sent by /api/table), made once.
+const forms = new Map();
+
+function newGameForm(game) {
+  if (forms.has(game.kind)) return forms.get(game.kind);
+  const root = Object.assign(document.createElement("div"), { className: "new-game" });
+  const button = document.createElement("button");
+  button.className = "new";
+  button.dataset.new = game.kind;
+  button.textContent = game.kind === "army-ants" ? `Challenge: ${game.title}` : `New ${game.title}`;
+  const details = Object.assign(document.createElement("details"), { className: "options" });
+  details.dataset.options = game.kind;
+  const summary = document.createElement("summary");
+  summary.textContent = `${game.title} options`;
+  details.append(summary);
+  const controls = new Map();
+  for (const option of game.options) {
+    const control = optionControl(game.kind, option);
+    controls.set(option.name, control);
+    details.append(labelled(option.label, control));
+  }
+  // An option that only some values of another make sense with is
+  // disabled otherwise (the level of the computer, a closed deal).
+  const follow = () => {
+    for (const option of game.options) {
+      if (!option.only_when) continue;
+      const other = controls.get(option.only_when.option);
+      const on = option.only_when.is.includes(valueOf(other).toLowerCase());
+      controls.get(option.name).disabled = !on;
+      controls.get(option.name).closest("label").classList.toggle("off", !on);
+    }
+  };
+  details.addEventListener("input", follow);
+  details.addEventListener("change", follow);
+  follow();
+  button.addEventListener("click", () => {
+    chosen = game.multiplayer ? "table" : "patience";
+    const options = {};
+    for (const [name, control] of controls) {
+      const value = valueOf(control);
+      if (!control.disabled && value) options[name] = value;
+    }
+    send({ new: game.kind, options });
+  });
+  root.append(button, details);
+  const form = { root, button };
+  forms.set(game.kind, form);
+  return form;
+}
+
+// A control for one option: a select of its choices, a text box, or a
+// check box (sent only when ticked).
+function optionControl(kind, option) {
+  const id = `${kind}-${option.name}`;
+  if (option.input === "choice") {
+    const select = Object.assign(document.createElement("select"), { id });
+    for (const choice of option.choices) {
+      select.append(Object.assign(document.createElement("option"), { value: choice.value, textContent: choice.label }));
+    }
+    select.value = option.default;
+    return select;
+  }
+  if (option.input === "toggle") return Object.assign(document.createElement("input"), { id, type: "checkbox" });
+  return Object.assign(document.createElement("input"), {
+    id,
+    maxLength: option.max_len,
+    placeholder: option.hint,
+    autocomplete: "off",
+    inputMode: option.name === "seed" ? "numeric" : "text",
+  });
+}
+
+const valueOf = (control) => (control.type === "checkbox" ? (control.checked ? "true" : "") : control.value.trim());
 
 function labelled(text, control) {
   const label = document.createElement("label");
   label.className = "option";
-  label.textContent = text;
-  label.append(control);
+  label.append(text, control);
   return label;
 }
 
@@ -287,6 +327,28 @@ function showStepsNow(steps) {
     });
     els.steps.append(button);
   }
+}
+
+// What the outlines drawn over the board mean: only those it can show.
+function legend(board) {
+  if (!board.image) return null;
+  const entries = [];
+  if (board.placing) {
+    entries.push(["slot", "a square of your army: tap a card, then its square"]);
+  } else if (mayMove(board) && board.moves.length > 0) {
+    entries.push(["source", "where a move can start"]);
+  } else {
+    return null;
+  }
+  entries.push(["picked", "picked"], ["target", "where it can go"]);
+  const key = Object.assign(document.createElement("p"), { className: "legend" });
+  key.setAttribute("aria-hidden", "true");
+  for (const [name, words] of entries) {
+    const entry = Object.assign(document.createElement("span"), { className: "entry" });
+    entry.append(Object.assign(document.createElement("span"), { className: `swatch ${name}` }), words);
+    key.append(entry);
+  }
+  return key;
 }
 
 function boardElement(board) {
