@@ -33,13 +33,25 @@ const WIDTH_TARGET: f32 = 1000.0;
 const MIN_CELL: f32 = 160.0;
 const MAX_CELL: f32 = 200.0;
 const MARGIN: f32 = 16.0;
-/// The title (or the result), the turn line and up to two score rows.
-const HEADER: f32 = 152.0;
+/// The baseline of the first score row, under the title (or the result)
+/// and the turn line; each seat has a row (before [`Grid::scale`]).
+const SCORES_TOP: f32 = 100.0;
+const SCORE_ROW: f32 = 28.0;
+/// Below the last score row.
+const HEADER_FOOT: f32 = 16.0;
 const FOOTER: f32 = 40.0;
+/// The type of the status lines before [`Grid::scale`].
+const BODY: f32 = 19.0;
+/// A phone shows the board about this wide, and text on it should be no
+/// smaller than [`PHONE_TEXT`] there.
+const PHONE_WIDTH: f32 = 400.0;
+const PHONE_TEXT: f32 = 12.0;
 /// Ant tokens are never smaller than this radius on the board as sent.
 const MIN_ANT_RADIUS: f32 = 20.0;
+/// A seat's colour disc in the status, before scaling.
+const DISC_R: f32 = 9.0;
 /// The top of a card where its coordinates are written; ants stay below.
-const COORD_BAND: f32 = 34.0;
+const COORD_BAND: f32 = 36.0;
 
 /// Dark ink on cards and light tokens.
 const INK: Colour = Colour::hex(0x2B2118);
@@ -85,7 +97,14 @@ fn ant_text(colour: AntColour) -> Colour {
 
 /// Where the grid lies in the image.
 struct Grid {
+    /// How much the status around the map is scaled up, so that its text
+    /// reads at [`PHONE_TEXT`] px when the image is shown
+    /// [`PHONE_WIDTH`] px wide: the header, the drawn card's rotations and
+    /// the footer are laid out at scale 1, then multiplied by this.
+    scale: f32,
     cell: f32,
+    /// The squares shown: min x, min y, max x, max y.
+    bounds: (i32, i32, i32, i32),
     min_x: i32,
     max_y: i32,
     left: f32,
@@ -93,22 +112,27 @@ struct Grid {
 }
 
 impl Grid {
-    /// `header`: the height above the map (taller while a card waits).
-    fn new(view: &View, header: f32) -> (Grid, u32, u32) {
-        Grid::around(shown_bounds(view), header)
+    /// The grid of `view` drawn alone.
+    fn new(view: &View) -> (Grid, u32, u32) {
+        Grid::around(shown_bounds(view), header_height(view))
     }
 
     /// The grid for squares within `bounds` (min x, min y, max x, max y):
-    /// no free band around them, so the map starts under the header.
+    /// no free band around them, so the map starts under the header,
+    /// `header` high before scaling (taller while a card waits).
     fn around(bounds: (i32, i32, i32, i32), header: f32) -> (Grid, u32, u32) {
         let (min_x, min_y, max_x, max_y) = bounds;
         let cols = (max_x - min_x + 1) as f32;
         let rows = (max_y - min_y + 1) as f32;
         let cell = cell_size(cols);
         let width = (cols * cell + 2.0 * MARGIN).max(WIDTH_TARGET);
+        let scale = (width * PHONE_TEXT / PHONE_WIDTH / BODY).max(1.0);
+        let header = (header * scale).ceil();
         let left = ((width - cols * cell) / 2.0).floor();
-        let height = header + rows * cell + FOOTER + MARGIN;
+        let height = header + rows * cell + (FOOTER * scale).ceil() + MARGIN;
         let grid = Grid {
+            scale,
+            bounds,
             cell,
             min_x,
             max_y,
@@ -124,6 +148,12 @@ impl Grid {
             self.left + (pos.x - self.min_x) as f32 * self.cell,
             self.top + (self.max_y - pos.y) as f32 * self.cell,
         )
+    }
+
+    /// Whether `pos` lies on the grid.
+    fn shows(&self, pos: Pos) -> bool {
+        let (x0, y0, x1, y1) = self.bounds;
+        (x0..=x1).contains(&pos.x) && (y0..=y1).contains(&pos.y)
     }
 
     fn centre(&self, pos: Pos) -> (f32, f32) {
@@ -173,7 +203,7 @@ fn free_squares(view: &View) -> Vec<Pos> {
 /// ants and spiders on a card are played from their card, a target large
 /// enough for a finger even where tokens crowd.
 pub fn atta_ants_regions(view: &View) -> Vec<Region> {
-    let (grid, _, _) = Grid::new(view, header_height(view));
+    let (grid, _, _) = Grid::new(view);
     let c = grid.cell;
     let square = |pos: Pos| {
         let (x, y) = grid.corner(pos);
@@ -181,10 +211,16 @@ pub fn atta_ants_regions(view: &View) -> Vec<Region> {
     };
     let mut regions: Vec<Region> = view.map.squares().chain(free_squares(view)).map(square).collect();
     if let (true, Some(card)) = (placing(view), view.drawn) {
-        let tile = STRIP_CELL as f32;
+        let strip = Strip::of(view, grid.scale);
         for (i, r) in card.shape.distinct_rotations().into_iter().enumerate() {
-            let x = MARGIN + i as f32 * (tile + STRIP_GAP);
-            regions.push(Region::new(format!("rot{r}"), x, HEADER + 32.0, tile, tile));
+            let (x, y) = strip.tile(i);
+            regions.push(Region::new(
+                format!("rot{r}"),
+                x,
+                y,
+                strip.tile_side(),
+                strip.tile_side(),
+            ));
         }
     }
     regions
@@ -209,25 +245,29 @@ pub struct AttaGeometry {
     pub rotation_tile: f32,
     /// From the top of the image to the first row of squares.
     pub map_top: f32,
+    /// The size of the status lines' type.
+    pub text: f32,
 }
 
 /// The geometry `atta_ants_png` draws `view` with.
 pub fn atta_ants_geometry(view: &View) -> AttaGeometry {
-    let (grid, width, height) = Grid::new(view, header_height(view));
+    let (grid, width, height) = Grid::new(view);
     AttaGeometry {
         width,
         height,
         cell: grid.cell,
         ant_diameter: 2.0 * ant_radius(grid.cell),
-        rotation_tile: STRIP_CELL as f32,
+        rotation_tile: Strip::of(view, grid.scale).tile_side(),
         map_top: grid.top,
+        text: BODY * grid.scale,
     }
 }
 
 /// One layout for every position of a game, so that the frames of its
 /// replay have one size and a card stays where it lies: the grid of the
-/// largest map (a map only grows, but the union is taken all the same) and
-/// the header with room for the drawn card's rotations.
+/// largest map (a map only grows, but the union is taken all the same),
+/// cropped to its cards (a free square beyond them is left out), and the
+/// header with room for the drawn card's rotations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
     bounds: (i32, i32, i32, i32),
@@ -238,9 +278,9 @@ impl Layout {
     pub(super) fn covering(views: &[View]) -> Option<Layout> {
         let bounds = views
             .iter()
-            .map(shown_bounds)
+            .map(|view| view.map.bounds())
             .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))?;
-        let header = views.iter().map(header_height).fold(HEADER, f32::max);
+        let header = views.iter().map(header_height).fold(0.0, f32::max);
         Some(Layout { bounds, header })
     }
 }
@@ -370,8 +410,10 @@ enum Piece {
         r10: u32,
         number: u8,
     },
+    /// A seat's colour in the status, `r10` tenths of a pixel across.
     Disc {
         colour: AntColour,
+        r10: u32,
     },
 }
 
@@ -439,12 +481,16 @@ impl Piece {
                     }
                 })
             }
-            Piece::Disc { colour } => centred(11.0, &|pm| {
-                if let Some(disc) = PathBuilder::from_circle(11.0, 11.0, 9.0) {
-                    canvas::fill(pm, &disc, ant_colour(colour));
-                    canvas::stroke(pm, &disc, INK, 1.0);
-                }
-            }),
+            Piece::Disc { colour, r10 } => {
+                let r = r10 as f32 / 10.0;
+                let half = (r + 2.0).ceil();
+                centred(half, &|pm| {
+                    if let Some(disc) = PathBuilder::from_circle(half, half, r) {
+                        canvas::fill(pm, &disc, ant_colour(colour));
+                        canvas::stroke(pm, &disc, INK, 1.0);
+                    }
+                })
+            }
         }
     }
 }
@@ -478,13 +524,45 @@ fn frame(sheet: &mut Sheet, x: f32, y: f32, c: f32, width: f32, colour: Colour) 
     sheet.fill_rect(x + c - 1.0 - width, y + 1.0, width, c - 2.0, colour);
 }
 
-/// The height of the part above the map: taller while a card waits, to
-/// show it in its four rotations.
+/// The height of the status above the map before scaling: taller while a
+/// card waits, to show its rotations.
 fn header_height(view: &View) -> f32 {
-    if placing(view) && view.drawn.is_some() {
-        HEADER + STRIP
+    let strip = if placing(view) && view.drawn.is_some() {
+        STRIP
     } else {
-        HEADER
+        0.0
+    };
+    scores_bottom(view) + strip
+}
+
+/// Where the score rows end, before scaling: one row a seat.
+fn scores_bottom(view: &View) -> f32 {
+    SCORES_TOP + SCORE_ROW * (view.seats.len().max(1) - 1) as f32 + HEADER_FOOT
+}
+
+/// The drawn card's rotations, in the header under the scores: where the
+/// tiles lie at `scale`.
+struct Strip {
+    top: f32,
+    scale: f32,
+}
+
+impl Strip {
+    fn of(view: &View, scale: f32) -> Strip {
+        Strip {
+            top: scores_bottom(view) * scale,
+            scale,
+        }
+    }
+
+    fn tile_side(&self) -> f32 {
+        (STRIP_CELL as f32 * self.scale).round()
+    }
+
+    /// The top left corner of the `i`th tile.
+    fn tile(&self, i: usize) -> (f32, f32) {
+        let x = MARGIN + i as f32 * (self.tile_side() + STRIP_GAP * self.scale);
+        (x, self.top + 32.0 * self.scale)
     }
 }
 
@@ -495,16 +573,21 @@ fn placing(view: &View) -> bool {
 fn draw(view: &View, labels: &AttaLabels, art: &Sprites, layout: Option<Layout>) -> Indexed {
     let (grid, width, height) = match layout {
         Some(layout) => Grid::around(layout.bounds, layout.header),
-        None => Grid::new(view, header_height(view)),
+        None => Grid::new(view),
     };
+    let k = grid.scale;
     let mut board = art.blank(width, height, FRAME);
     let sheet = &mut board;
-    draw_header(sheet, view, labels, width as f32);
+    draw_header(sheet, view, labels, width as f32, k);
     let cell = grid.cell as u32;
-    // While placing, the squares where the drawn card fits, with coordinates.
-    let free = free_squares(view);
+    // While placing, the squares where the drawn card fits, with
+    // coordinates (those on the grid: a replay's is cropped to the map).
+    let free: Vec<Pos> = free_squares(view)
+        .into_iter()
+        .filter(|p| grid.shows(*p))
+        .collect();
     if placing(view) {
-        draw_rotations(sheet, view);
+        draw_rotations(sheet, view, k);
         for pos in free.iter().copied() {
             let (x, y) = grid.corner(pos);
             stamp(sheet, Piece::Free { cell }, x, y);
@@ -527,8 +610,9 @@ fn draw(view: &View, labels: &AttaLabels, art: &Sprites, layout: Option<Layout>)
     for pos in view.map.squares() {
         draw_contents(sheet, &grid, view, pos);
     }
-    // Coordinates: on every card, and on free squares while placing.
-    let size = (grid.cell * 0.14).clamp(20.0, 26.0);
+    // Coordinates: on every card, and on free squares while placing; as
+    // large as the status where the card has room.
+    let size = coordinate_size(&grid);
     let cap = size * 0.73;
     for (pos, ground) in view
         .map
@@ -553,35 +637,40 @@ fn draw(view: &View, labels: &AttaLabels, art: &Sprites, layout: Option<Layout>)
             Align::Left,
         );
     }
-    draw_footer(sheet, view, width as f32, height as f32);
+    draw_footer(sheet, view, width as f32, height as f32, k);
     board.image
+}
+
+/// The type of a card's coordinates and leaf count: the status's size,
+/// as long as a card of the map leaves room for its ants.
+fn coordinate_size(grid: &Grid) -> f32 {
+    (BODY * grid.scale).min(grid.cell * 0.19).max(20.0)
 }
 
 /// The drawn card above the map in each rotation that looks different (one
 /// for a crossing, two for a straight); those that fit nowhere are dimmed.
-fn draw_rotations(sheet: &mut Sheet, view: &View) {
+fn draw_rotations(sheet: &mut Sheet, view: &View, k: f32) {
     let Some(card) = view.drawn else {
         return;
     };
     let fits: Vec<u8> = view.placements.iter().map(|(_, rotation)| *rotation).collect();
-    let top = HEADER;
+    let strip = Strip::of(view, k);
     write_text(
         sheet,
         &format!("To place: {}", card_name(card)),
         true,
-        20.0,
+        20.0 * k,
         TEXT,
         MARGIN,
-        top + 20.0,
+        strip.top + 20.0 * k,
         Align::Left,
     );
-    let c = STRIP_CELL as f32;
+    let c = strip.tile_side();
     for (i, r) in card.shape.distinct_rotations().into_iter().enumerate() {
         let fit = fits.iter().any(|f| card.shape.canonical_rotation(*f) == r);
-        let x = MARGIN + i as f32 * (c + STRIP_GAP);
-        let y = top + 32.0;
+        let (x, y) = strip.tile(i);
         let tile = Piece::Card {
-            cell: STRIP_CELL,
+            cell: c as u32,
             edges: card.shape.edges(r),
             nest: false,
         };
@@ -604,7 +693,7 @@ fn draw_rotations(sheet: &mut Sheet, view: &View) {
             Feature::Plain => {}
         }
         if fit {
-            frame(sheet, x, y, c, 4.0, HIGHLIGHT);
+            frame(sheet, x, y, c, 4.0 * k, HIGHLIGHT);
         } else {
             sheet.fill_rect(x, y, c, c, DIM_VEIL);
         }
@@ -617,10 +706,10 @@ fn draw_rotations(sheet: &mut Sheet, view: &View) {
             sheet,
             &label,
             fit,
-            20.0,
+            BODY * k,
             fg,
             x + c / 2.0,
-            y + c + 26.0,
+            y + c + 26.0 * k,
             Align::Centre,
         );
     }
@@ -814,7 +903,7 @@ fn draw_contents(sheet: &mut Sheet, grid: &Grid, view: &View, pos: Pos) {
     }
     let ants: Vec<&Ant> = view.ants.iter().filter(|a| a.at == Some(pos)).collect();
     draw_ants(sheet, view, &ants, x, y, c);
-    draw_loose_leaves(sheet, view, pos, x, y, c);
+    draw_loose_leaves(sheet, view, pos, (x, y, c), coordinate_size(grid));
 }
 
 /// The ants of one card, three to a row (four past nine ants), bottom up;
@@ -849,7 +938,7 @@ fn draw_ants(sheet: &mut Sheet, view: &View, ants: &[&Ant], x: f32, y: f32, c: f
 
 /// The loose leaves of one card, in its top right corner, drawn last so
 /// that no token hides them.
-fn draw_loose_leaves(sheet: &mut Sheet, view: &View, pos: Pos, x: f32, y: f32, c: f32) {
+fn draw_loose_leaves(sheet: &mut Sheet, view: &View, pos: Pos, (x, y, c): (f32, f32, f32), size: f32) {
     let leaves = view.leaves.iter().find(|(p, _)| *p == pos).map_or(0, |(_, n)| *n);
     if leaves > 0 {
         let (lx, ly) = (x + c * 0.82, y + c * 0.18);
@@ -862,10 +951,10 @@ fn draw_loose_leaves(sheet: &mut Sheet, view: &View, pos: Pos, x: f32, y: f32, c
                 sheet,
                 &format!("{leaves}"),
                 true,
-                22.0,
+                size,
                 INK,
                 lx - c * 0.13,
-                ly + 9.0,
+                ly + size * 0.4,
                 Align::Right,
             );
         }
@@ -956,17 +1045,27 @@ fn draw_spider(pm: &mut Pixmap, cx: f32, cy: f32, r: f32) {
 
 /// The title (or, once over, a banner with the result), the turn line
 /// and the score line.
-fn draw_header(sheet: &mut Sheet, view: &View, labels: &AttaLabels, width: f32) {
-    let regular = Style::new(&fonts().regular, 19.0);
-    let bold = Style::new(&fonts().bold, 19.0);
+fn draw_header(sheet: &mut Sheet, view: &View, labels: &AttaLabels, width: f32, k: f32) {
+    let body = BODY * k;
+    let regular = Style::new(&fonts().regular, body);
+    let bold = Style::new(&fonts().bold, body);
     let room = width - 2.0 * MARGIN;
     match view.outcome() {
         Some(outcome) => {
             // The result as a banner, in the gold the other boards use.
-            sheet.fill_rect(0.0, 0.0, width, 78.0, FRONTIER);
-            sheet.fill_rect(0.0, 78.0, width, 3.0, GOLD);
-            let headline = Style::new(&fonts().bold, 28.0).fit(&result_headline(outcome, labels), room);
-            write_text(sheet, &headline, true, 28.0, GOLD, MARGIN, 38.0, Align::Left);
+            sheet.fill_rect(0.0, 0.0, width, 78.0 * k, FRONTIER);
+            sheet.fill_rect(0.0, 78.0 * k, width, 3.0 * k, GOLD);
+            let headline = Style::new(&fonts().bold, 28.0 * k).fit(&result_headline(outcome, labels), room);
+            write_text(
+                sheet,
+                &headline,
+                true,
+                28.0 * k,
+                GOLD,
+                MARGIN,
+                38.0 * k,
+                Align::Left,
+            );
             let why = format!(
                 "{} · {} round{}",
                 capitalised(outcome.reason.describe()),
@@ -974,33 +1073,41 @@ fn draw_header(sheet: &mut Sheet, view: &View, labels: &AttaLabels, width: f32) 
                 if view.round == 1 { "" } else { "s" }
             );
             let why = regular.fit(&why, room);
-            write_text(sheet, &why, false, 19.0, TEXT, MARGIN, 66.0, Align::Left);
+            write_text(sheet, &why, false, body, TEXT, MARGIN, 66.0 * k, Align::Left);
         }
         None => {
             write_text(
                 sheet,
                 &format!("Atta Ants · round {}", view.round),
                 true,
-                24.0,
+                24.0 * k,
                 TEXT,
                 MARGIN,
-                34.0,
+                34.0 * k,
                 Align::Left,
             );
             let mut x = MARGIN;
             if let Some(colour) = view.to_move() {
-                stamp(sheet, Piece::Disc { colour }, x + 9.0, 60.0);
-                x += 24.0;
+                stamp(
+                    sheet,
+                    Piece::Disc {
+                        colour,
+                        r10: disc_r10(k),
+                    },
+                    x + 9.0 * k,
+                    60.0 * k,
+                );
+                x += 24.0 * k;
             }
             let turn = regular.fit(&turn_text(view, labels), width - MARGIN - x);
-            write_text(sheet, &turn, false, 19.0, TEXT_DIM, x, 66.0, Align::Left);
+            write_text(sheet, &turn, false, body, TEXT_DIM, x, 66.0 * k, Align::Left);
         }
     }
-    // The score line: one entry per seat, wrapped onto a second row.
-    let (mut x, mut y) = (MARGIN, 112.0);
-    for seat in &view.seats {
+    // The score lines: one a seat, its name fitted to a third of the width.
+    for (i, seat) in view.seats.iter().enumerate() {
         let colour = seat.colour;
-        let name = bold.fit(&label(labels, colour), 170.0);
+        let y = (SCORES_TOP + SCORE_ROW * i as f32) * k;
+        let name = bold.fit(&label(labels, colour), room / 3.0);
         let in_play = seat.in_play;
         let mut score = format!(
             "{in_play} ant{} in play, {} eaten",
@@ -1015,16 +1122,25 @@ fn draw_header(sheet: &mut Sheet, view: &View, labels: &AttaLabels, width: f32) 
         if view.first == colour && view.outcome().is_none() {
             score.push_str(" · first");
         }
-        let entry = 24.0 + bold.width(&name) + 6.0 + regular.width(&score);
-        if x > MARGIN && x + entry > width - MARGIN {
-            x = MARGIN;
-            y += 28.0;
-        }
-        stamp(sheet, Piece::Disc { colour }, x + 9.0, y - 6.0);
-        x += 24.0;
-        x += write_text(sheet, &name, true, 19.0, TEXT, x, y, Align::Left) + 6.0;
-        x += write_text(sheet, &score, false, 19.0, TEXT_DIM, x, y, Align::Left) + 22.0;
+        stamp(
+            sheet,
+            Piece::Disc {
+                colour,
+                r10: disc_r10(k),
+            },
+            MARGIN + 9.0 * k,
+            y - 6.0 * k,
+        );
+        let mut x = MARGIN + 24.0 * k;
+        x += write_text(sheet, &name, true, body, TEXT, x, y, Align::Left) + 6.0 * k;
+        let score = regular.fit(&score, width - MARGIN - x);
+        write_text(sheet, &score, false, body, TEXT_DIM, x, y, Align::Left);
     }
+}
+
+/// The radius of a seat's colour disc in the status, in tenths of a pixel.
+fn disc_r10(k: f32) -> u32 {
+    (DISC_R * k * 10.0).round() as u32
 }
 
 /// The rules' headline: "alice (Red) wins", "A tie: alice (Red) and bob
@@ -1048,8 +1164,8 @@ fn capitalised(text: &str) -> String {
     }
 }
 
-fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32) {
-    let regular = Style::new(&fonts().regular, 16.0);
+fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32, k: f32) {
+    let regular = Style::new(&fonts().regular, BODY * k);
     let left = view.deck_len;
     let mut text = format!("Deck: {left} card{}", if left == 1 { "" } else { "s" });
     if !view.set_aside.is_empty() {
@@ -1059,9 +1175,9 @@ fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32) {
     if let Some(card) = view.drawn {
         let _ = write!(text, " · to place: {}", card_name(card));
     }
-    let y = height - MARGIN - 6.0;
+    let y = height - MARGIN - 6.0 * k;
     let shown = regular.fit(&text, width - 2.0 * MARGIN);
-    write_text(sheet, &shown, false, 16.0, TEXT_DIM, MARGIN, y, Align::Left);
+    write_text(sheet, &shown, false, BODY * k, TEXT_DIM, MARGIN, y, Align::Left);
 }
 
 /// "the nest" or "1,0".
@@ -1280,7 +1396,8 @@ mod tests {
     /// The issue: "ant tokens at least 40 px and the drawn card's rotations
     /// at least 120 px on the board as sent", and "no empty band above the
     /// map": the first row of squares starts under the header and shows a
-    /// card or a free square.
+    /// card or a free square. And "Atta Ants readable at 400 px: text at
+    /// least 12 px at that width".
     #[test]
     fn tokens_and_rotations_stay_legible_and_the_map_starts_under_the_header() {
         let labels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
@@ -1291,7 +1408,13 @@ mod tests {
                     let g = atta_ants_geometry(&view);
                     assert!(g.ant_diameter >= 40.0, "{g:?}");
                     assert!(g.rotation_tile >= 120.0, "{g:?}");
-                    assert!(g.map_top <= HEADER + STRIP, "{g:?}");
+                    let scale = g.text / BODY;
+                    assert!(
+                        g.map_top <= ((scores_bottom(&view) + STRIP) * scale).ceil(),
+                        "{g:?}"
+                    );
+                    // "Text at least 12 px" on a phone that shows the board 400 px wide.
+                    assert!(g.text * 400.0 / g.width as f32 >= 12.0, "{g:?}");
                     let png = atta_ants_png(&view, &labels);
                     let mut decoder = png::Decoder::new(std::io::Cursor::new(&png));
                     decoder.set_transformations(png::Transformations::EXPAND);
@@ -1312,6 +1435,27 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// "The replay cropped to the map": a replay's frames are as wide as
+    /// the game's last map drawn alone, not widened by the free squares
+    /// each placement offered around it.
+    #[test]
+    fn a_replay_is_cropped_to_the_map() {
+        for players in 2..=4u8 {
+            let games = positions(players, 5, 300);
+            let views: Vec<View> = games.iter().map(View::of).collect();
+            let layout = Layout::covering(&views).unwrap();
+            let last = views.last().unwrap();
+            assert_eq!(layout.bounds, last.map.bounds(), "players {players}");
+            let (_, width, _) = Grid::around(layout.bounds, layout.header);
+            let (_, alone, _) = Grid::around(last.map.bounds(), header_height(last));
+            assert_eq!(width, alone, "players {players}");
+            assert!(
+                views.iter().any(|v| shown_bounds(v) != v.map.bounds()),
+                "no placement offered"
+            );
         }
     }
 
