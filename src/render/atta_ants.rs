@@ -75,7 +75,7 @@ const SPIDER_TRACK: Colour = Colour::hex(0x4A4A44);
 const DIM_VEIL: Colour = FRAME.alpha(170);
 /// The drawn card's rotations: their tiles, and the strip that shows them.
 const STRIP_CELL: u32 = 120;
-const STRIP_GAP: f32 = 48.0;
+const STRIP_GAP: f32 = 24.0;
 const STRIP: f32 = 190.0;
 
 fn ant_colour(colour: AntColour) -> Colour {
@@ -1415,6 +1415,13 @@ mod tests {
                     );
                     // "Text at least 12 px" on a phone that shows the board 400 px wide.
                     assert!(g.text * 400.0 / g.width as f32 >= 12.0, "{g:?}");
+                    // Every rotation of the card to place lies within the image.
+                    for region in atta_ants_regions(&view) {
+                        assert!(
+                            (region.x + region.w) as f32 <= g.width as f32 - MARGIN,
+                            "{region:?} in {g:?}"
+                        );
+                    }
                     let png = atta_ants_png(&view, &labels);
                     let mut decoder = png::Decoder::new(std::io::Cursor::new(&png));
                     decoder.set_transformations(png::Transformations::EXPAND);
