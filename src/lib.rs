@@ -18,3 +18,14 @@ pub mod service;
 pub mod store;
 pub mod tournament;
 pub mod web;
+
+/// How many cases a property test of the library runs: its usual number,
+/// times `ANTICS_PROPTEST_SCALE` when set (as tests/common/cases.rs does for
+/// the integration tests).
+#[cfg(test)]
+pub(crate) fn proptest_cases(usual: u32) -> u32 {
+    let scale = std::env::var("ANTICS_PROPTEST_SCALE")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok());
+    usual.saturating_mul(scale.unwrap_or(1).max(1))
+}

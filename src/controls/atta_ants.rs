@@ -725,7 +725,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(crate::proptest_cases(16)))]
         /// Issue 25: "in random Atta Ants positions the set of actions
         /// reachable through the board's components equals the legal set",
         /// each at most two clicks from the board.

@@ -496,7 +496,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(crate::proptest_cases(12)))]
         #[test]
         fn every_patience_move_is_at_most_two_clicks_away(seed in 0u64..1_000_000) {
             use crate::rules::{anthill, ants_solitaire, myrmex};

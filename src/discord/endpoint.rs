@@ -508,7 +508,8 @@ mod tests {
     fn any_body_is_read_or_refused_with_a_4xx() {
         use proptest::prelude::*;
         let valid = help_command("700000000000000002");
-        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(512));
+        let mut runner =
+            proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(crate::proptest_cases(512)));
         let bodies = prop_oneof![
             proptest::collection::vec(any::<u8>(), 0..512),
             (0..valid.len()).prop_map({

@@ -221,7 +221,7 @@ fn sparse_position(seed: u64, red: usize, black: usize) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(12)))]
 
     /// Seeded deals, through the rally into the battle and its open late
     /// game.

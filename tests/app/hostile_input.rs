@@ -190,7 +190,7 @@ fn decktet_deal() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(512)))]
 
     #[test]
     fn army_ants_notation(text in "\\PC{0,40}|[a-fA-F0-9:=xX\\- qQ/]{0,16}|deploy [0-9qQa/ ]{0,24}") {
@@ -239,7 +239,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(64)))]
 
     #[test]
     fn deck_orders(text in standard_deal().boxed().prop_union(decktet_deal().boxed()).or("\\PC{0,60}".boxed())) {
@@ -338,7 +338,7 @@ fn hostile() -> impl Strategy<Value = Hostile> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(48)))]
 
     /// Any line on the script's input gets exactly one JSON answer; a
     /// refusal is clear.

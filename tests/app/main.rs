@@ -2,6 +2,8 @@
 //! person uses it, `antics serve` and `antics run` against a fake Discord,
 //! and the web table in a browser. The rules alone are `tests/rules`.
 
+#[path = "../common/cases.rs"]
+mod cases;
 #[path = "../common/mod.rs"]
 mod common;
 #[path = "../serve_support/mod.rs"]

@@ -543,7 +543,7 @@ fn position_setup(text: &str) -> Setup {
 // ---------------------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(64)))]
 
     /// Random seeds, all three deployments, random legal playouts of up to
     /// 200 plies: no panic, the invariants hold at every step, and the

@@ -186,7 +186,7 @@ fn replay(players: u8, seed: u64, played: &[(Colour, Action)]) -> AttaAnts {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(12)))]
 
     #[test]
     fn random_playouts_keep_the_rules(players in 2u8..=4, seed in any::<u64>()) {

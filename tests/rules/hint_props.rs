@@ -64,7 +64,7 @@ fn same_hint<P: Hinted>(a: &P, b: &P) -> Result<Hint, TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(200)))]
 
     /// "cards 1-4 start foundations F1..F4, cards 5-8 start tableau piles
     /// T1..T4, the other 44 are the stock. Each deal puts the next 4 cards

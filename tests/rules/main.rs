@@ -4,6 +4,8 @@
 //! No process, store or network here; the service and its front ends are
 //! `tests/app`.
 
+#[path = "../common/cases.rs"]
+mod cases;
 #[path = "../common/nim.rs"]
 mod nim;
 

@@ -156,7 +156,7 @@ fn replay(setup: &Setup, record: &[Action]) -> Myrmex {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(48)))]
 
     /// Random legal playouts (with undos) never panic, conserve the cards,
     /// keep the notation round-tripping, and replay exactly.

@@ -159,7 +159,7 @@ fn replay<G: Probe>(fresh: G, played: &G, log: &[G::Action]) -> Result<(), TestC
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(64)))]
 
     #[test]
     fn anthill_random_playouts(seed in any::<u64>(), choices in prop::collection::vec(any::<u32>(), 1..64)) {

@@ -476,7 +476,7 @@ fn assert_hint_is_legal<P: Patience + Hinted>(game: &P) -> Result<(), TestCaseEr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(16)))]
 
     #[test]
     fn hints_are_legal_moves(seed in any::<u64>(), choices in prop::collection::vec(any::<u32>(), 0..40)) {

@@ -569,7 +569,7 @@ fn check_swiss_standings(entrants: &[Entrant], history: &[Pairing]) -> Result<()
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(200)))]
 
     #[test]
     fn swiss_small_fields_are_optimal_on_hard_rules(sc in swiss_scenario(10)) {
@@ -800,7 +800,7 @@ fn check_table_round(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(200)))]
 
     #[test]
     fn tables_seat_everyone_and_avoid_repeats(sc in prop_oneof![table_scenario(0, 9), table_scenario(2, 30)]) {
