@@ -3,7 +3,7 @@
 //! the installation's secret, so nobody can compute tomorrow's deal from
 //! the source code.
 
-use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, Days, Months, NaiveDate, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -92,6 +92,23 @@ pub fn previous_day(day: NaiveDate) -> NaiveDate {
 pub fn iso_week(day: NaiveDate) -> (NaiveDate, NaiveDate) {
     let monday = day - chrono::Duration::days(day.weekday().num_days_from_monday() as i64);
     (monday, monday + chrono::Duration::days(6))
+}
+
+/// The first and last day of the season (the calendar month, UTC) of `day`.
+pub fn season(day: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let first = day.with_day(1).expect("every month has a first day");
+    let next = first.checked_add_months(Months::new(1)).unwrap_or(first);
+    (first, previous_day(next))
+}
+
+/// A season named as `/leaderboard season:` takes it, `2026-10`: its first day.
+pub fn parse_season(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(&format!("{}-01", text.trim()), "%Y-%m-%d").ok()
+}
+
+/// A season as people read it: `November 2026`.
+pub fn season_name(day: NaiveDate) -> String {
+    day.format("%B %Y").to_string()
 }
 
 /// The current and the best run of consecutive days among `days`. The

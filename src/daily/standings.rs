@@ -103,6 +103,65 @@ pub fn standings(rows: &[AttemptRow]) -> Vec<(usize, Standing)> {
     ranks(&keys).into_iter().zip(by_user).collect()
 }
 
+/// A player's season: the ranked daily attempts of one month, where each
+/// day counts the players they beat less the players who beat them (ties
+/// count neither way). A day missed counts nothing, so it costs less than
+/// a day played below the middle of the field.
+pub struct SeasonStanding {
+    pub user_id: String,
+    pub name: String,
+    pub points: i64,
+    /// Days with a finished ranked attempt.
+    pub days: i64,
+    /// Days ranked first (ties included).
+    pub firsts: i64,
+}
+
+impl SeasonStanding {
+    /// Lower is better: points, then days won.
+    fn key(&self) -> (i64, i64) {
+        (-self.points, -self.firsts)
+    }
+}
+
+/// The season standings of a month's attempts (`rows` of one game and one
+/// scope, any number of days), best first, ties sharing a rank.
+pub fn season_standings(game: &str, rows: &[AttemptRow]) -> Vec<(usize, SeasonStanding)> {
+    let mut days: Vec<&str> = rows.iter().map(|r| r.attempt.day.as_str()).collect();
+    days.sort_unstable();
+    days.dedup();
+    let mut by_user: Vec<SeasonStanding> = Vec::new();
+    for day in days {
+        let of_day: Vec<AttemptRow> = rows.iter().filter(|r| r.attempt.day == day).cloned().collect();
+        let ranked = ranked_attempts(game, &of_day);
+        for (rank, row, _) in &ranked {
+            let beaten = ranked.iter().filter(|(other, ..)| other > rank).count() as i64;
+            let beaten_by = ranked.iter().filter(|(other, ..)| other < rank).count() as i64;
+            let at = match by_user.iter().position(|s| s.user_id == row.attempt.user_id) {
+                Some(i) => i,
+                None => {
+                    by_user.push(SeasonStanding {
+                        user_id: row.attempt.user_id.clone(),
+                        name: String::new(),
+                        points: 0,
+                        days: 0,
+                        firsts: 0,
+                    });
+                    by_user.len() - 1
+                }
+            };
+            let s = &mut by_user[at];
+            s.name = row.attempt.user_name.clone();
+            s.points += beaten - beaten_by;
+            s.days += 1;
+            s.firsts += i64::from(*rank == 1);
+        }
+    }
+    by_user.sort_by(|a, b| a.key().cmp(&b.key()).then_with(|| a.name.cmp(&b.name)));
+    let keys: Vec<_> = by_user.iter().map(SeasonStanding::key).collect();
+    ranks(&keys).into_iter().zip(by_user).collect()
+}
+
 /// How the stored game `game` ranks (a patience's score when unknown).
 pub fn ranking(game: &str) -> Ranking {
     GameKind::parse(game).map_or(Ranking::Score, GameKind::ranking)

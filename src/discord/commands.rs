@@ -553,6 +553,7 @@ slash_choice! {
     Period {
         Today => ("today", "Today's daily challenge"),
         Week => ("week", "This week (Monday to Sunday, UTC)"),
+        Season => ("season", "This season (the month, UTC)"),
         All => ("all", "All time"),
     }
 }
@@ -757,11 +758,15 @@ pub async fn leaderboard(
     #[description = "Which game"] game: BoardGame,
     #[description = "Which days (default: today; all time for Army Ants)"] period: Option<Period>,
     #[description = "This channel, the whole server, or everywhere (default: channel)"] scope: Option<Scope>,
+    #[description = "A past season, by its month: 2026-10"]
+    #[max_length = 7]
+    season: Option<String>,
 ) -> Result<(), Error> {
     let mut options = Options::new();
     choice(&mut options, "game", Some(game.value()));
     choice(&mut options, "period", period.map(Period::value));
     choice(&mut options, "scope", scope.map(Scope::value));
+    text(&mut options, "season", season);
     flow::command(ctx, "leaderboard", options).await
 }
 

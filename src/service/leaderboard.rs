@@ -1,6 +1,8 @@
-//! `/leaderboard game: period: scope:`: the patiences' daily attempts and
-//! the Army Ants ratings, ranked, ties sharing a rank, ten to a page with
-//! buttons to turn pages.
+//! `/leaderboard game: period: scope: season:`: the patiences' daily
+//! attempts and the Army Ants ratings, ranked, ties sharing a rank, ten to a
+//! page with buttons to turn pages. A season is a calendar month (UTC): its
+//! board counts each day's places (the daily) or each rated game's result
+//! (Army Ants), and a past one stays as it was.
 
 use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, format_day, iso_week, parse_day};
@@ -8,7 +10,8 @@ use super::solitaire::minutes;
 use super::types::*;
 use super::Ending;
 use super::{options, Service, ServiceResult, UserError};
-pub(super) use crate::daily::standings::{ranked_attempts, ranking, ranks, standings};
+use crate::daily::calendar::{parse_season, season, season_name};
+pub(super) use crate::daily::standings::{ranked_attempts, ranking, ranks, season_standings, standings};
 use crate::rules::{GameKind, Ranking};
 use crate::store::AttemptFilter;
 use crate::store::PatienceResult;
@@ -22,7 +25,7 @@ pub(super) const BOARD_GAMES: [&str; 4] = [
     GameKind::Ants.as_str(),
     GameKind::ArmyAnts.as_str(),
 ];
-const PERIODS: [&str; 3] = ["today", "week", "all"];
+const PERIODS: [&str; 4] = ["today", "week", "season", "all"];
 const SCOPES: [&str; 3] = ["channel", "server", "global"];
 
 /// Which board: a game, a span of days ending with `day`, a place.
@@ -74,9 +77,70 @@ impl BoardSpec {
                 let (first, last) = iso_week(self.day);
                 (format_day(first), format_day(last))
             }
+            "season" => {
+                let (first, last) = season(self.day);
+                (format_day(first), format_day(last))
+            }
             _ => ("0000-01-01".into(), "9999-12-31".into()),
         }
     }
+}
+
+const DAY_MS: i64 = 86_400_000;
+
+/// A player's rated Army Ants games of a season: a win counts a point, a
+/// loss takes one away, a draw counts nothing.
+struct SeasonTally {
+    user_id: String,
+    wins: i64,
+    losses: i64,
+    draws: i64,
+}
+
+impl SeasonTally {
+    /// Lower is better: points, then wins.
+    fn key(&self) -> (i64, i64) {
+        (self.losses - self.wins, -self.wins)
+    }
+}
+
+/// Each player's tally from rated results (red, black, winner), best first
+/// (ties in the order the players first played).
+fn season_tallies(results: &[(String, String, String)]) -> Vec<SeasonTally> {
+    let mut tallies: Vec<SeasonTally> = Vec::new();
+    for (red, black, winner) in results {
+        for (id, side) in [(red, "red"), (black, "black")] {
+            let at = match tallies.iter().position(|t| &t.user_id == id) {
+                Some(i) => i,
+                None => {
+                    tallies.push(SeasonTally {
+                        user_id: id.clone(),
+                        wins: 0,
+                        losses: 0,
+                        draws: 0,
+                    });
+                    tallies.len() - 1
+                }
+            };
+            let t = &mut tallies[at];
+            match winner.as_str() {
+                "draw" => t.draws += 1,
+                w if w == side => t.wins += 1,
+                _ => t.losses += 1,
+            }
+        }
+    }
+    tallies.sort_by_key(SeasonTally::key);
+    tallies
+}
+
+/// "7 points", "1 point", "−2 points".
+pub(super) fn season_points(points: i64) -> String {
+    let sign = if points < 0 { "−" } else { "" };
+    format!(
+        "{sign}{}",
+        crate::rules::counted(points.unsigned_abs() as usize, "point")
+    )
 }
 
 /// The undos and hints an attempt used ("↩️ 2", "💡 1"), each after `sep`
@@ -113,9 +177,9 @@ pub(super) fn game_title(game: &str) -> &'static str {
 }
 
 impl Service {
-    /// `/leaderboard game: period: scope:`.
+    /// `/leaderboard game: period: scope: season:`.
     pub(super) async fn leaderboard_command(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
-        options::only(opts, &["game", "period", "scope"])?;
+        options::only(opts, &["game", "period", "scope", "season"])?;
         let game = options::choice(opts, "game", &BOARD_GAMES)?
             .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill, ants or army-ants."))?;
         let default_period = if ranking(game) == Ranking::Rating {
@@ -123,15 +187,41 @@ impl Service {
         } else {
             "today"
         };
+        let today = req.at.date_naive();
+        let period = options::choice(opts, "period", &PERIODS)?;
+        // A past season by its month; alone, it means `period: season`.
+        let day = match options::text(opts, "season")? {
+            None => today,
+            Some(_) if period.is_some_and(|p| p != "season") => {
+                return Err(UserError::bad_option(
+                    "`season` names a month: give it with `period: season`, or alone.",
+                )
+                .into())
+            }
+            Some(month) => match parse_season(month) {
+                Some(first) if first <= today => first,
+                Some(_) => return Err(UserError::bad_option("That season has not started yet.").into()),
+                None => {
+                    return Err(UserError::bad_option(format!(
+                        "`season` is a month like {}: {} is not one.",
+                        today.format("%Y-%m"),
+                        crate::rules::code(month)
+                    ))
+                    .into())
+                }
+            },
+        };
+        let period = match options::text(opts, "season")? {
+            Some(_) => "season",
+            None => period.unwrap_or(default_period),
+        };
         let spec = BoardSpec {
             game: game.into(),
-            period: options::choice(opts, "period", &PERIODS)?
-                .unwrap_or(default_period)
-                .into(),
+            period: period.into(),
             scope: options::choice(opts, "scope", &SCOPES)?
                 .unwrap_or("channel")
                 .into(),
-            day: req.at.date_naive(),
+            day,
             page: 0,
         };
         self.leaderboard(req, &spec).await
@@ -173,6 +263,10 @@ impl Service {
                 let (first, last) = iso_week(spec.day);
                 format!("week {} to {}", format_day(first), format_day(last))
             }
+            "season" if season(spec.day).1 >= req.at.date_naive() => {
+                format!("season {} (so far)", season_name(spec.day))
+            }
+            "season" => format!("season {}", season_name(spec.day)),
             _ => "all time".into(),
         };
         let pages = lines.len().div_ceil(PAGE).max(1);
@@ -248,6 +342,20 @@ impl Service {
             }
             return Ok(lines);
         }
+        if spec.period == "season" {
+            return Ok(season_standings(&spec.game, &rows)
+                .iter()
+                .map(|(rank, s)| {
+                    format!(
+                        "**{rank}.** {} — {} · {} · {}",
+                        s.name,
+                        season_points(s.points),
+                        crate::rules::counted(s.days as usize, "day"),
+                        crate::rules::counted(s.firsts as usize, "first place")
+                    )
+                })
+                .collect());
+        }
         Ok(standings(&rows)
             .iter()
             .map(|(rank, s)| {
@@ -272,6 +380,46 @@ impl Service {
             .into());
         }
         let mut ratings = self.store.ratings(req.guild_key()).await?;
+        if spec.period == "season" {
+            let (first, last) = season(spec.day);
+            let midnight = |day: NaiveDate| {
+                day.and_hms_opt(0, 0, 0)
+                    .expect("midnight")
+                    .and_utc()
+                    .timestamp_millis()
+            };
+            let channel = (spec.scope == "channel").then_some(req.channel.as_str());
+            let results = self
+                .store
+                .rated_results(
+                    req.guild_key(),
+                    channel,
+                    (midnight(first), midnight(last) + DAY_MS),
+                )
+                .await?;
+            let name = |id: &str| {
+                ratings
+                    .iter()
+                    .find(|r| r.user_id == id)
+                    .map_or_else(|| id.to_string(), |r| r.user_name.clone())
+            };
+            let tallies = season_tallies(&results);
+            let keys: Vec<_> = tallies.iter().map(SeasonTally::key).collect();
+            return Ok(ranks(&keys)
+                .into_iter()
+                .zip(&tallies)
+                .map(|(rank, t)| {
+                    format!(
+                        "**{rank}.** {} — {} · {}W {}L {}D",
+                        name(&t.user_id),
+                        season_points(t.wins - t.losses),
+                        t.wins,
+                        t.losses,
+                        t.draws
+                    )
+                })
+                .collect());
+        }
         let since = match spec.period.as_str() {
             "today" => Some(spec.day),
             "week" => Some(iso_week(spec.day).0),

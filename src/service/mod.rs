@@ -24,6 +24,7 @@ mod options;
 mod ratings;
 mod reach;
 pub mod rules_text;
+mod season;
 mod seating;
 mod solitaire;
 mod solitaire_games;
@@ -386,7 +387,8 @@ impl Service {
             .fold(day, i64::min))
     }
 
-    /// Everything due at `now`: deadlines, the day's deals and posts.
+    /// Everything due at `now`: deadlines, the day's deals and posts, a
+    /// season's podium.
     async fn sweep_now(&self, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
         self.backfill_idle_deadlines().await?;
         let mut posts = self.sweep_expiries(now).await?;
@@ -396,6 +398,7 @@ impl Service {
         self.prepare_next_deals(now).await?;
         posts.extend(self.sweep_tournaments(now).await?);
         posts.extend(self.daily_posts(now).await?);
+        posts.extend(self.season_posts(now).await?);
         Ok(posts)
     }
 

@@ -1,16 +1,31 @@
 //! `/stats [user]`: games played and won per patience, daily streaks, the
-//! distribution of results, and the Army Ants rating and record in this
-//! server.
+//! distribution of results, the player's last seasons with their monthly
+//! badges, and the Army Ants rating and record in this server.
 
-use super::leaderboard::{game_title, ranking};
+use super::leaderboard::{game_title, ranking, season_standings};
 use super::solitaire::{is_chosen, GAMES};
+use super::tournament::ordinal;
 use super::types::*;
 use super::Ending;
 use super::{options, Service, ServiceResult};
-use crate::daily::calendar::{parse_day, streaks};
+use crate::daily::calendar::{format_day, parse_day, season, season_name, streaks};
 use crate::rules::Ranking;
-use crate::store::{AttemptFilter, GameStatus};
+use crate::store::{AttemptFilter, AttemptRow, GameStatus};
 use chrono::NaiveDate;
+
+/// How many of a player's seasons `/stats` lists, the latest first.
+const SEASONS_SHOWN: usize = 3;
+
+/// A month's badge by the days with a finished ranked daily: bronze for
+/// 10, silver for 20, gold for every day of the month.
+fn badge(days: usize, month_days: usize) -> Option<&'static str> {
+    match days {
+        d if d >= month_days => Some("🥇 gold"),
+        d if d >= 20 => Some("🥈 silver"),
+        d if d >= 10 => Some("🥉 bronze"),
+        _ => None,
+    }
+}
 
 fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
@@ -110,6 +125,14 @@ impl Service {
             ),
             None => "No rated game in this server yet.".into(),
         };
+        let seasons = self.season_lines(req, &user.id, &attempts).await?;
+        if !seasons.is_empty() {
+            fields.push(EmbedField {
+                name: "Seasons".into(),
+                value: seasons.join("\n"),
+                inline: false,
+            });
+        }
         fields.push(EmbedField {
             name: "Army Ants".into(),
             value: army,
@@ -131,11 +154,103 @@ impl Service {
                 fields,
                 footer: Some(
                     "Played and won count dealt games (not a chosen seed or deck, nor practice). \
-                     Streaks count UTC days with a finished ranked daily attempt."
+                     Streaks and badges count UTC days with a finished ranked daily attempt \
+                     (badges: 10 days a month bronze, 20 silver, every day gold)."
                         .into(),
                 ),
             }],
             ..Reply::default()
         })
+    }
+
+    /// The player's last seasons with a finished ranked daily: the days
+    /// played, the month's badge, and their best place in this channel's
+    /// season of a patience (`November 2026 (so far): 12 days · 🥉 bronze
+    /// · 1st of 4 in Ants Solitaire here`).
+    async fn season_lines(
+        &self,
+        req: &Request,
+        user: &str,
+        attempts: &[AttemptRow],
+    ) -> ServiceResult<Vec<String>> {
+        let finished: Vec<&AttemptRow> = attempts
+            .iter()
+            .filter(|a| a.status == GameStatus::Finished)
+            .collect();
+        let mut months: Vec<NaiveDate> = finished
+            .iter()
+            .filter_map(|a| parse_day(&a.attempt.day))
+            .map(|day| season(day).0)
+            .collect();
+        months.sort_unstable_by(|a, b| b.cmp(a));
+        months.dedup();
+        let today = req.at.date_naive();
+        let mut lines = Vec::new();
+        for first in months.into_iter().take(SEASONS_SHOWN) {
+            let (first, last) = season(first);
+            let (from, to) = (format_day(first), format_day(last));
+            let mut days: Vec<&str> = finished
+                .iter()
+                .map(|a| a.attempt.day.as_str())
+                .filter(|day| (from.as_str()..=to.as_str()).contains(day))
+                .collect();
+            days.sort_unstable();
+            days.dedup();
+            let month_days = usize::try_from((last - first).num_days() + 1).unwrap_or(31);
+            let mut line = format!(
+                "{}{}: {}",
+                season_name(first),
+                if last >= today { " (so far)" } else { "" },
+                crate::rules::counted(days.len(), "day")
+            );
+            if let Some(badge) = badge(days.len(), month_days) {
+                line.push_str(&format!(" · {badge}"));
+            }
+            let here = self
+                .store
+                .daily_attempts(&AttemptFilter {
+                    first_day: &from,
+                    last_day: &to,
+                    channel: Some(&req.channel),
+                    ranked_only: true,
+                    ..AttemptFilter::default()
+                })
+                .await?;
+            let best = GAMES
+                .iter()
+                .filter_map(|game| {
+                    let rows: Vec<AttemptRow> =
+                        here.iter().filter(|r| r.attempt.game == *game).cloned().collect();
+                    let table = season_standings(game, &rows);
+                    let (rank, _) = table.iter().find(|(_, s)| s.user_id == user)?;
+                    Some((*rank, table.len(), *game))
+                })
+                .min();
+            if let Some((rank, of, game)) = best {
+                line.push_str(&format!(
+                    " · {} of {of} in {} here",
+                    ordinal(rank),
+                    game_title(game)
+                ));
+            }
+            lines.push(line);
+        }
+        Ok(lines)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::badge;
+
+    /// docs/daily.md: "badges: 10 days a month bronze, 20 silver, every day gold".
+    #[test]
+    fn a_months_badge_counts_its_days_played() {
+        assert_eq!(badge(9, 30), None);
+        assert_eq!(badge(10, 30), Some("🥉 bronze"));
+        assert_eq!(badge(20, 30), Some("🥈 silver"));
+        assert_eq!(badge(29, 30), Some("🥈 silver"));
+        assert_eq!(badge(30, 30), Some("🥇 gold"));
+        assert_eq!(badge(28, 28), Some("🥇 gold"));
     }
 }

@@ -1062,7 +1062,7 @@ fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserE
 }
 
 /// "1st", "2nd", "3rd", "11th".
-fn ordinal(n: usize) -> String {
+pub(super) fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

@@ -275,6 +275,32 @@ impl Store {
         Ok(ids)
     }
 
+    /// The rated games of `guild` (in `channel`, if given) rated at or
+    /// after `from` and before `until` (Unix ms): each one's red and black
+    /// players and its winner (`red`, `black` or `draw`).
+    pub async fn rated_results(
+        &self,
+        guild: &str,
+        channel: Option<&str>,
+        (from, until): (i64, i64),
+    ) -> std::result::Result<Vec<(String, String, String)>, StoreError> {
+        let base = "SELECT red_id, black_id, winner FROM rating_changes \
+                    WHERE guild_id = $1 AND rated_at >= $2 AND rated_at < $3";
+        let query = match channel {
+            Some(_) => format!("{base} AND channel_id = $4 ORDER BY rated_at"),
+            None => format!("{base} ORDER BY rated_at"),
+        };
+        let mut query = sqlx::query(&query).bind(guild).bind(from).bind(until);
+        if let Some(channel) = channel {
+            query = query.bind(channel);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get("red_id"), r.get("black_id"), r.get("winner")))
+            .collect())
+    }
+
     /// What a game's end did to its players' ratings, if it was rated.
     pub async fn rating_change(
         &self,

@@ -241,6 +241,117 @@ fn only_the_first_attempt_of_the_day_is_ranked_and_shares_a_line() {
     }
 }
 
+/// docs/daily.md, Seasons: "each day counts, for every player with a
+/// finished ranked attempt, the players they beat that day less the
+/// players who beat them ... A day missed counts nothing"; "a rated game of
+/// the month counts a point for a win and takes one for a loss"; a past
+/// season "which no later game changes".
+#[test]
+fn a_season_counts_each_days_places_and_a_past_one_stays_as_it_was() {
+    for s in Scratch::each() {
+        // October 30: alice beats bob and carol, bob beats carol.
+        ants_attempt(&s, "2026-10-30T12:00:00Z", "alice", "c1", 2);
+        ants_attempt(&s, "2026-10-30T12:00:00Z", "bob", "c1", 1);
+        ants_attempt(&s, "2026-10-30T12:00:00Z", "carol", "c1", 0);
+        // October 31: alice misses the day; bob beats carol.
+        ants_attempt(&s, "2026-10-31T12:00:00Z", "bob", "c1", 2);
+        ants_attempt(&s, "2026-10-31T12:00:00Z", "carol", "c1", 1);
+        // November 1: alice alone; and a rated Army Ants game bob wins.
+        ants_attempt(&s, "2026-11-01T12:00:00Z", "alice", "c1", 1);
+        let t = "2026-11-01T13:00:00Z";
+        let game = run(
+            &s,
+            &[
+                at(
+                    command("alice", "c1", "armyants challenge", json!({"opponent": "bob"})),
+                    t,
+                ),
+                at(command("bob", "c1", "armyants accept", json!({})), t),
+                at(command("alice", "c1", "armyants resign", json!({})), t),
+            ],
+        );
+        game.iter().for_each(assert_ok);
+        let board = |time: &str, options: Value| at(command("zed", "c1", "leaderboard", options), time);
+        let october = json!({"game": "ants", "season": "2026-10"});
+        let out = run(
+            &s,
+            &[
+                board(t, october.clone()),
+                board(t, json!({"game": "ants", "period": "season"})),
+                board(t, json!({"game": "army-ants", "period": "season"})),
+                board("2026-12-02T12:00:00Z", october.clone()),
+                board(
+                    "2026-12-02T12:00:00Z",
+                    json!({"game": "ants", "season": "2026-11"}),
+                ),
+                board(t, json!({"game": "ants", "season": "2026-13"})),
+                board(t, json!({"game": "ants", "season": "2026-12"})),
+                board(t, json!({"game": "ants", "period": "week", "season": "2026-10"})),
+                at(command("alice", "c1", "stats", json!({})), t),
+                at(command("bob", "c1", "stats", json!({})), t),
+            ],
+        );
+        let past = description(&out[0]);
+        assert_eq!(
+            past.lines().collect::<Vec<_>>(),
+            [
+                "**1.** alice — 2 points · 1 day · 1 first place",
+                "**2.** bob — 1 point · 2 days · 1 first place",
+                "**3.** carol — −3 points · 2 days · 0 first places",
+            ],
+            "{past}"
+        );
+        let title = |reply: &Value| reply["embeds"][0]["title"].as_str().unwrap().to_string();
+        assert!(
+            title(&out[0]).contains("season October 2026, this channel"),
+            "{}",
+            title(&out[0])
+        );
+        // This month so far: alice alone on her day.
+        assert_eq!(
+            description(&out[1]),
+            "**1.** alice — 0 points · 1 day · 1 first place"
+        );
+        assert!(
+            title(&out[1]).contains("season November 2026 (so far)"),
+            "{}",
+            title(&out[1])
+        );
+        let army = description(&out[2]);
+        assert_eq!(
+            army.lines().collect::<Vec<_>>(),
+            [
+                "**1.** bob — 1 point · 1W 0L 0D",
+                "**2.** alice — −1 point · 0W 1L 0D"
+            ],
+            "{army}"
+        );
+        // A month later October reads the same, and November is over.
+        assert_eq!(description(&out[3]), past);
+        assert!(!title(&out[4]).contains("so far"), "{}", title(&out[4]));
+        assert_refused(&out[5], "bad_option");
+        assert!(
+            text(&out[5]).contains("`2026-13` is not one"),
+            "{}",
+            text(&out[5])
+        );
+        assert_refused(&out[6], "bad_option");
+        assert!(text(&out[6]).contains("not started"), "{}", text(&out[6]));
+        assert_refused(&out[7], "bad_option");
+        // /stats lists each player's seasons, the latest first, with their
+        // best place in this channel.
+        assert_eq!(
+            stats_field(&out[8], "Seasons"),
+            "November 2026 (so far): 1 day · 1st of 1 in Ants Solitaire here\n\
+             October 2026: 1 day · 1st of 3 in Ants Solitaire here"
+        );
+        assert_eq!(
+            stats_field(&out[9], "Seasons"),
+            "October 2026: 2 days · 2nd of 3 in Ants Solitaire here"
+        );
+    }
+}
+
 #[test]
 fn leaderboards_rank_attempts_share_ties_and_turn_pages() {
     for s in Scratch::each() {
@@ -470,6 +581,69 @@ fn ratings_move_the_winner_up_and_the_loser_down_and_are_kept() {
             description(&later[4]).contains("Nobody"),
             "no rated game that week"
         );
+    }
+}
+
+/// Issue: "when a season closes, each channel subscribed to the daily post
+/// gets its champions", once: after the past month's last day closes
+/// (01:00 UTC on the 1st), not before, and not again after a restart.
+#[test]
+fn a_seasons_podium_is_posted_once_when_its_last_day_closes() {
+    for s in Scratch::each() {
+        run(
+            &s,
+            &[
+                at(
+                    manager(command("alice", "c1", "dailypost subscribe", json!({}))),
+                    "2026-10-29T12:00:00Z",
+                ),
+                at(
+                    manager(command("alice", "c2", "dailypost subscribe", json!({}))),
+                    "2026-10-29T12:00:00Z",
+                ),
+            ],
+        );
+        ants_attempt(&s, "2026-10-30T12:00:00Z", "alice", "c1", 2);
+        ants_attempt(&s, "2026-10-30T12:00:00Z", "bob", "c1", 1);
+        ants_attempt(&s, "2026-10-31T12:00:00Z", "carol", "c1", 0);
+        let out = run(
+            &s,
+            &[
+                tick("2026-11-01T00:30:00Z"),
+                tick("2026-11-01T01:00:00Z"),
+                tick("2026-11-01T01:05:00Z"),
+            ],
+        );
+        let texts = |reply: &Value| -> Vec<String> {
+            reply["posts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["text"].as_str().unwrap().to_string())
+                .collect()
+        };
+        // Before the close: the day's posts only.
+        assert!(
+            texts(&out[0]).iter().all(|t| !t.contains("Season")),
+            "{:?}",
+            texts(&out[0])
+        );
+        // At the close: c1's podium (c2 had no player: no post).
+        let podium = texts(&out[1]);
+        assert_eq!(podium.len(), 1, "{podium:?}");
+        assert_eq!(out[1]["posts"][0]["channel"], "c1");
+        assert!(podium[0].contains("Season October 2026 is over"), "{}", podium[0]);
+        assert!(
+            podium[0]
+                .contains("Ants Solitaire: 🥇 alice (1 point) · 🥈 carol (0 points) · 🥉 bob (−1 point)"),
+            "{}",
+            podium[0]
+        );
+        assert!(podium[0].contains("Myrmex: nobody played"), "{}", podium[0]);
+        assert_eq!(out[2]["posts"], json!([]));
+        // A restart posts it no more.
+        let again = run(&s, &[tick("2026-11-01T02:00:00Z")]);
+        assert_eq!(again[0]["posts"], json!([]));
     }
 }
 
