@@ -79,20 +79,17 @@ pub fn standings(rows: &[AttemptRow]) -> Vec<(usize, Standing)> {
     let mut by_user: Vec<Standing> = Vec::new();
     for row in rows.iter().filter(|r| r.status == GameStatus::Finished) {
         let Some(r) = result_of(row) else { continue };
-        let at = match by_user.iter().position(|s| s.user_id == row.attempt.user_id) {
-            Some(i) => i,
-            None => {
-                by_user.push(Standing {
-                    user_id: row.attempt.user_id.clone(),
-                    name: row.attempt.user_name.clone(),
-                    wins: 0,
-                    total: 0,
-                    played: 0,
-                });
-                by_user.len() - 1
-            }
-        };
-        let s = &mut by_user[at];
+        let s = entry(
+            &mut by_user,
+            |s| s.user_id == row.attempt.user_id,
+            || Standing {
+                user_id: row.attempt.user_id.clone(),
+                name: String::new(),
+                wins: 0,
+                total: 0,
+                played: 0,
+            },
+        );
         s.name = row.attempt.user_name.clone();
         s.wins += (r.result.outcome == Ending::Win) as i64;
         s.total += r.score;
@@ -137,20 +134,17 @@ pub fn season_standings(game: &str, rows: &[AttemptRow]) -> Vec<(usize, SeasonSt
         for (rank, row, _) in &ranked {
             let beaten = ranked.iter().filter(|(other, ..)| other > rank).count() as i64;
             let beaten_by = ranked.iter().filter(|(other, ..)| other < rank).count() as i64;
-            let at = match by_user.iter().position(|s| s.user_id == row.attempt.user_id) {
-                Some(i) => i,
-                None => {
-                    by_user.push(SeasonStanding {
-                        user_id: row.attempt.user_id.clone(),
-                        name: String::new(),
-                        points: 0,
-                        days: 0,
-                        firsts: 0,
-                    });
-                    by_user.len() - 1
-                }
-            };
-            let s = &mut by_user[at];
+            let s = entry(
+                &mut by_user,
+                |s| s.user_id == row.attempt.user_id,
+                || SeasonStanding {
+                    user_id: row.attempt.user_id.clone(),
+                    name: String::new(),
+                    points: 0,
+                    days: 0,
+                    firsts: 0,
+                },
+            );
             s.name = row.attempt.user_name.clone();
             s.points += beaten - beaten_by;
             s.days += 1;
@@ -160,6 +154,19 @@ pub fn season_standings(game: &str, rows: &[AttemptRow]) -> Vec<(usize, SeasonSt
     by_user.sort_by(|a, b| a.key().cmp(&b.key()).then_with(|| a.name.cmp(&b.name)));
     let keys: Vec<_> = by_user.iter().map(SeasonStanding::key).collect();
     ranks(&keys).into_iter().zip(by_user).collect()
+}
+
+/// The entry of `list` that `is` finds, made by `new` and added when
+/// there is none yet.
+pub fn entry<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, new: impl FnOnce() -> T) -> &mut T {
+    let at = match list.iter().position(is) {
+        Some(i) => i,
+        None => {
+            list.push(new());
+            list.len() - 1
+        }
+    };
+    &mut list[at]
 }
 
 /// How the stored game `game` ranks (a patience's score when unknown).

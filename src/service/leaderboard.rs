@@ -11,6 +11,7 @@ use super::types::*;
 use super::Ending;
 use super::{options, Service, ServiceResult, UserError};
 use crate::daily::calendar::{parse_season, season, season_name};
+use crate::daily::standings::entry;
 pub(super) use crate::daily::standings::{ranked_attempts, ranking, ranks, season_standings, standings};
 use crate::rules::{GameKind, Ranking};
 use crate::store::AttemptFilter;
@@ -110,19 +111,16 @@ fn season_tallies(results: &[(String, String, String)]) -> Vec<SeasonTally> {
     let mut tallies: Vec<SeasonTally> = Vec::new();
     for (red, black, winner) in results {
         for (id, side) in [(red, "red"), (black, "black")] {
-            let at = match tallies.iter().position(|t| &t.user_id == id) {
-                Some(i) => i,
-                None => {
-                    tallies.push(SeasonTally {
-                        user_id: id.clone(),
-                        wins: 0,
-                        losses: 0,
-                        draws: 0,
-                    });
-                    tallies.len() - 1
-                }
-            };
-            let t = &mut tallies[at];
+            let t = entry(
+                &mut tallies,
+                |t| &t.user_id == id,
+                || SeasonTally {
+                    user_id: id.clone(),
+                    wins: 0,
+                    losses: 0,
+                    draws: 0,
+                },
+            );
             match winner.as_str() {
                 "draw" => t.draws += 1,
                 w if w == side => t.wins += 1,

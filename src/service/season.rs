@@ -1,7 +1,8 @@
 //! A season's end in the channels subscribed to the daily post: once its
 //! last day has closed (01:00 UTC on the 1st), each gets the past month's
-//! podium of every patience here, once, claimed in the store like a daily
-//! post so that no process sends it twice.
+//! podium of every patience here, with the table of the one most played
+//! drawn, once, claimed in the store like a daily post so that no process
+//! sends it twice.
 
 use super::daily::{post_nonce, POST_LEASE_MS};
 use super::daily_seed::{format_day, previous_day};
@@ -10,6 +11,8 @@ use super::solitaire::GAMES;
 use super::types::*;
 use super::Service;
 use crate::daily::calendar::{season, season_name};
+use crate::daily::standings::SeasonStanding;
+use crate::render::{standings_alt_text, standings_png, StandingLine, StandingsView};
 use crate::store::{AttemptFilter, Subscription};
 use chrono::{DateTime, Datelike, Timelike, Utc};
 
@@ -75,13 +78,19 @@ impl Service {
         let name = season_name(chrono::NaiveDate::parse_from_str(first, "%Y-%m-%d")?);
         let mut text = format!("🏆 **Season {name} is over.** The podium here:");
         let mut anyone = false;
+        // The table drawn: the patience most played here.
+        let mut drawn: Option<(&str, Vec<(usize, SeasonStanding)>)> = None;
         for game in GAMES {
             let of_game: Vec<_> = rows.iter().filter(|r| r.attempt.game == game).cloned().collect();
-            let podium: Vec<String> = season_standings(game, &of_game)
-                .into_iter()
+            let table = season_standings(game, &of_game);
+            let podium: Vec<String> = table
+                .iter()
                 .take_while(|(rank, _)| *rank <= 3)
-                .map(|(rank, s)| format!("{} {} ({})", medal(rank), s.name, season_points(s.points)))
+                .map(|(rank, s)| format!("{} {} ({})", medal(*rank), s.name, season_points(s.points)))
                 .collect();
+            if table.len() > drawn.as_ref().map_or(0, |(_, t)| t.len()) {
+                drawn = Some((game, table));
+            }
             anyone |= !podium.is_empty();
             let shown = if podium.is_empty() {
                 "nobody played".to_string()
@@ -94,9 +103,40 @@ impl Service {
             return Ok(None);
         }
         text.push_str("\nA new season starts today: `/leaderboard period:season`.");
+        let image = match (&drawn, self.config.render) {
+            (Some((game, table)), true) => {
+                let picture = StandingsView {
+                    title: format!("Season {name} · {}", game_title(game)),
+                    subtitle: "Final standings here: players beaten less players who beat you, each day"
+                        .into(),
+                    tiebreak_names: ["1st", "Per day"],
+                    lines: table
+                        .iter()
+                        .map(|(_, s)| StandingLine {
+                            name: s.name.clone(),
+                            points: s.points as f64,
+                            tiebreaks: [
+                                s.firsts as f64,
+                                (s.points as f64 / s.days.max(1) as f64 * 10.0).round() / 10.0,
+                            ],
+                            games: s.days as u32,
+                            withdrawn: false,
+                        })
+                        .collect(),
+                    pairings: vec![],
+                };
+                Some(Image {
+                    png: standings_png(&picture),
+                    alt: standings_alt_text(&picture),
+                    regions: vec![],
+                })
+            }
+            _ => None,
+        };
         Ok(Some(Post {
             channel: sub.channel_id.clone(),
             text,
+            image,
             claim: Some(PostClaim {
                 day: key.to_string(),
                 nonce: post_nonce(&sub.channel_id, key),

@@ -14,15 +14,6 @@ fn tick(time: &str) -> Value {
     json!({"tick": true, "at": time})
 }
 
-fn post_texts(reply: &Value) -> Vec<String> {
-    reply["posts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["text"].as_str().unwrap().to_string())
-        .collect()
-}
-
 /// Alice (Red) challenges bob with `options` besides, and bob accepts a
 /// minute later.
 fn accepted_challenge(options: Value) -> [Value; 2] {

@@ -614,22 +614,14 @@ fn a_seasons_podium_is_posted_once_when_its_last_day_closes() {
                 tick("2026-11-01T01:05:00Z"),
             ],
         );
-        let texts = |reply: &Value| -> Vec<String> {
-            reply["posts"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p["text"].as_str().unwrap().to_string())
-                .collect()
-        };
         // Before the close: the day's posts only.
         assert!(
-            texts(&out[0]).iter().all(|t| !t.contains("Season")),
+            post_texts(&out[0]).iter().all(|t| !t.contains("Season")),
             "{:?}",
-            texts(&out[0])
+            post_texts(&out[0])
         );
         // At the close: c1's podium (c2 had no player: no post).
-        let podium = texts(&out[1]);
+        let podium = post_texts(&out[1]);
         assert_eq!(podium.len(), 1, "{podium:?}");
         assert_eq!(out[1]["posts"][0]["channel"], "c1");
         assert!(podium[0].contains("Season October 2026 is over"), "{}", podium[0]);
@@ -640,6 +632,9 @@ fn a_seasons_podium_is_posted_once_when_its_last_day_closes() {
             podium[0]
         );
         assert!(podium[0].contains("Myrmex: nobody played"), "{}", podium[0]);
+        // The table of the patience most played here, drawn.
+        let image = out[1]["posts"][0]["image"].as_str().unwrap_or_default();
+        assert!(image.ends_with(".png"), "{}", out[1]);
         assert_eq!(out[2]["posts"], json!([]));
         // A restart posts it no more.
         let again = run(&s, &[tick("2026-11-01T02:00:00Z")]);

@@ -127,6 +127,16 @@ pub fn at(mut line: Value, time: &str) -> Value {
 }
 
 /// A line that only moves the clock to `time`.
+/// The texts of the posts a reply (or a tick) sent.
+pub fn post_texts(reply: &Value) -> Vec<String> {
+    reply["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
 pub fn tick(time: &str) -> Value {
     json!({"tick": true, "at": time})
 }
