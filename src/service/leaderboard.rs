@@ -188,7 +188,8 @@ impl Service {
         let today = req.at.date_naive();
         let period = options::choice(opts, "period", &PERIODS)?;
         // A past season by its month; alone, it means `period: season`.
-        let day = match options::text(opts, "season")? {
+        let month = options::text(opts, "season")?;
+        let day = match month {
             None => today,
             Some(_) if period.is_some_and(|p| p != "season") => {
                 return Err(UserError::bad_option(
@@ -209,7 +210,7 @@ impl Service {
                 }
             },
         };
-        let period = match options::text(opts, "season")? {
+        let period = match month {
             Some(_) => "season",
             None => period.unwrap_or(default_period),
         };

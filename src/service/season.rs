@@ -14,7 +14,7 @@ use crate::daily::calendar::{season, season_name};
 use crate::daily::standings::SeasonStanding;
 use crate::render::{standings_alt_text, standings_png, StandingLine, StandingsView};
 use crate::store::{AttemptFilter, Subscription};
-use chrono::{DateTime, Datelike, Timelike, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc};
 
 /// When, on the 1st, the past month's last day has closed.
 const CLOSE_HOUR: u32 = 1;
@@ -41,10 +41,7 @@ impl Service {
             {
                 continue;
             }
-            match self
-                .season_post(&sub, (&format_day(first), &format_day(last)), &key)
-                .await?
-            {
+            match self.season_post(&sub, (first, last), &key).await? {
                 Some(post) => posts.push(post),
                 // Nobody played here: nothing to say, and nothing to say again.
                 None => {
@@ -62,23 +59,22 @@ impl Service {
     async fn season_post(
         &self,
         sub: &Subscription,
-        (first, last): (&str, &str),
+        (first, last): (NaiveDate, NaiveDate),
         key: &str,
     ) -> anyhow::Result<Option<Post>> {
         let rows = self
             .store
             .daily_attempts(&AttemptFilter {
-                first_day: first,
-                last_day: last,
+                first_day: &format_day(first),
+                last_day: &format_day(last),
                 channel: Some(&sub.channel_id),
                 ranked_only: true,
                 ..AttemptFilter::default()
             })
             .await?;
-        let name = season_name(chrono::NaiveDate::parse_from_str(first, "%Y-%m-%d")?);
+        let name = season_name(first);
         let mut text = format!("🏆 **Season {name} is over.** The podium here:");
-        let mut anyone = false;
-        // The table drawn: the patience most played here.
+        // The table drawn: the patience most played here (none: nobody played).
         let mut drawn: Option<(&str, Vec<(usize, SeasonStanding)>)> = None;
         for game in GAMES {
             let of_game: Vec<_> = rows.iter().filter(|r| r.attempt.game == game).cloned().collect();
@@ -91,7 +87,6 @@ impl Service {
             if table.len() > drawn.as_ref().map_or(0, |(_, t)| t.len()) {
                 drawn = Some((game, table));
             }
-            anyone |= !podium.is_empty();
             let shown = if podium.is_empty() {
                 "nobody played".to_string()
             } else {
@@ -99,7 +94,7 @@ impl Service {
             };
             text.push_str(&format!("\n{}: {shown}", game_title(game)));
         }
-        if !anyone {
+        if drawn.is_none() {
             return Ok(None);
         }
         text.push_str("\nA new season starts today: `/leaderboard period:season`.");
