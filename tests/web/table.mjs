@@ -343,8 +343,6 @@ async function options() {
   await page.waitForSelector('[data-board][data-kind="myrmex"]');
   const myrmex = await alt();
   if (!myrmex.includes("major level, closed")) fail(`the Myrmex started is not major and closed: ${myrmex}`);
-  await page.locator('[data-action="end"]').click();
-  await page.waitForSelector('[data-board][data-status="finished"]');
 
   await page.locator('[data-options="army-ants"] summary').click();
   if (!(await page.locator("#army-ants-level").isDisabled())) fail("a level is offered against a person");
