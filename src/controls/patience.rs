@@ -281,19 +281,31 @@ pub(crate) fn open_components(
 
 /// What a finished game's board carries: a new game, or (not for daily
 /// deals, whose deal others may still be playing) the same deal again.
-pub(crate) fn finished_components(id: &str, daily: bool) -> Vec<Component> {
+/// What a finished patience offers to play next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// Another deal, or the same one again.
+    AnyDeal,
+    /// A daily attempt: its deal again, as practice.
+    Practice,
+    /// An event's deal: played once; the standings board has the others.
+    Nothing,
+}
+
+pub(crate) fn finished_components(id: &str, next: Next) -> Vec<Component> {
     let review = Component::button(cid(id, "review"), "Review", ButtonStyle::Secondary);
-    if daily {
-        return vec![
+    match next {
+        Next::AnyDeal => vec![
+            Component::button(cid(id, "again"), "Play again", ButtonStyle::Primary),
+            Component::button(cid(id, "same"), "Same deal", ButtonStyle::Secondary),
+            review,
+        ],
+        Next::Practice => vec![
             Component::button(cid(id, "again"), "Practice this deal", ButtonStyle::Primary),
             review,
-        ];
+        ],
+        Next::Nothing => vec![review],
     }
-    vec![
-        Component::button(cid(id, "again"), "Play again", ButtonStyle::Primary),
-        Component::button(cid(id, "same"), "Same deal", ButtonStyle::Secondary),
-        review,
-    ]
 }
 
 #[cfg(test)]

@@ -663,7 +663,7 @@ slash_choice! {
     }
 }
 
-/// A server's own tournaments: Swiss rounds, each game in its own thread.
+/// A server's own tournaments: Army Ants Swiss and arenas, patience events.
 #[poise::command(
     slash_command,
     subcommands(
@@ -687,11 +687,17 @@ pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
 pub async fn tournament_create(
     ctx: Context<'_>,
     #[description = "Which game (default: Army Ants)"] game: Option<TournamentGame>,
-    #[description = "How rounds are paired (default: swiss)"] format: Option<TournamentFormat>,
+    #[description = "How Army Ants rounds are paired (default: swiss; a patience plays an event)"]
+    format: Option<TournamentFormat>,
     #[description = "How many rounds, 1 to 15 (default: from the number of players)"]
     #[max_length = 2]
     rounds: Option<String>,
-    #[description = "How long a round stays open: 10m to 7d (default 24h)"] round: Option<String>,
+    #[description = "How long a Swiss round (a patience event) stays open: 10m to 7d (default 24h)"]
+    round: Option<String>,
+    #[description = "How long an arena lasts: 20m to 3h (default 1h)"] length: Option<String>,
+    #[description = "A patience event's deals, 1 to 10, the same for everyone (default 3)"]
+    #[max_length = 2]
+    deals: Option<String>,
     #[description = "When it starts: now, a UTC time like 2026-12-01 18:00, or a delay like 2h"]
     starts: Option<String>,
     #[description = "Whether its games move ratings (default: no)"] rated: Option<YesNo>,
@@ -701,6 +707,8 @@ pub async fn tournament_create(
     choice(&mut options, "format", format.map(TournamentFormat::value));
     text(&mut options, "rounds", rounds);
     text(&mut options, "round", round);
+    text(&mut options, "length", length);
+    text(&mut options, "deals", deals);
     text(&mut options, "starts", starts);
     choice(&mut options, "rated", rated.map(YesNo::value));
     flow::command(ctx, "tournament create", options).await

@@ -14,6 +14,7 @@ mod cards;
 mod decktet;
 mod myrmex;
 mod patience;
+mod podium;
 mod region;
 pub mod replay;
 mod sprites;
@@ -28,6 +29,7 @@ pub use atta_ants::{
 };
 pub use board::{limit_alt, Board};
 pub use myrmex::{myrmex_alt_text, myrmex_png, myrmex_regions};
+pub use podium::{podium_alt_text, podium_png, PodiumPlace, PodiumView};
 pub use region::Region;
 pub use replay::{
     board_replay, board_replay_alt_text, replay_alt_text, Replay, Sample, Sampler, MAX_REPLAY_BYTES,

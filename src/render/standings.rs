@@ -20,11 +20,14 @@ pub struct StandingsView {
     pub title: String,
     /// "Round 2 of 3, closes 29 Nov 14:00 UTC", or "Final standings".
     pub subtitle: String,
-    /// The names of the tie-breaks' columns.
-    pub tiebreak_names: [&'static str; 2],
+    /// The columns' names: the points, the two tie-breaks, the games
+    /// (`["Points", "Buchholz", "S-B", "Games"]`).
+    pub headers: [&'static str; 4],
     pub lines: Vec<StandingLine>,
-    /// The round's pairings in words ("ann - ben  1-0").
+    /// The games on in words ("ann - ben  playing"), under their heading
+    /// ("This round", "Games on").
     pub pairings: Vec<String>,
+    pub pairings_title: &'static str,
 }
 
 const WIDTH: u32 = 640;
@@ -81,8 +84,7 @@ pub fn standings_png(view: &StandingsView) -> Vec<u8> {
     let mut y = PAD + 70.0 + ROW * 0.75;
     dim.draw(&mut canvas, "#", PAD, y, Align::Left);
     dim.draw(&mut canvas, "Player", PAD + 44.0, y, Align::Left);
-    let headers = ["Points", view.tiebreak_names[0], view.tiebreak_names[1], "Games"];
-    for (x, header) in columns.iter().zip(headers) {
+    for (x, header) in columns.iter().zip(view.headers) {
         dim.draw(&mut canvas, header, *x, y, Align::Right);
     }
     fill_rect(&mut canvas, rect(PAD, y + 8.0, right - PAD, 1.0), RULE);
@@ -128,7 +130,7 @@ pub fn standings_png(view: &StandingsView) -> Vec<u8> {
     if pairing_rows > 0 {
         y += 44.0;
         fill_rect(&mut canvas, rect(PAD, y - 30.0, right - PAD, 1.0), RULE);
-        bold.draw(&mut canvas, "This round", PAD, y, Align::Left);
+        bold.draw(&mut canvas, view.pairings_title, PAD, y, Align::Left);
         for pairing in view.pairings.iter().take(pairing_rows) {
             y += ROW;
             body.draw(
@@ -166,7 +168,7 @@ mod tests {
         let view = StandingsView {
             title: "Army Ants · Swiss".into(),
             subtitle: "Round 1 of 3".into(),
-            tiebreak_names: ["Buchholz", "S-B"],
+            headers: ["Points", "Buchholz", "S-B", "Games"],
             lines: vec![
                 StandingLine {
                     name: "ann".into(),
@@ -184,6 +186,7 @@ mod tests {
                 },
             ],
             pairings: vec!["ann - ben  1-0".into()],
+            pairings_title: "This round",
         };
         let png = standings_png(&view);
         let decoded = tiny_skia::Pixmap::decode_png(&png).unwrap();

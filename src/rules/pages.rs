@@ -52,16 +52,23 @@ const OVERVIEW: &[Section] = &[Section {
 `/rules game:` shows the rules of one game, with the rulings we play by.",
 }];
 
-const TOURNAMENT: &[Section] = &[Section {
-    title: "Tournaments",
-    text: "A moderator (Manage Channels or Manage Messages) opens one with `/tournament create`; \
+const TOURNAMENT: &[Section] = &[
+    Section {
+        title: "Tournaments",
+        text: "A moderator (Manage Channels or Manage Messages) opens one with `/tournament create`; \
 members press **Join** (or `/tournament join`). It starts when its organiser presses **Start**, or at its \
 `starts:` time.\n\n\
 **Swiss** (Army Ants): a fixed number of rounds (by default ⌈log₂ players⌉). Each round pairs players \
 by score, then rating, never the same two twice while another pairing exists; colours alternate. With an \
 odd number, the lowest-ranked player who has not had one gets a **bye** (1 point). Win 1, draw ½, loss 0. \
 Each game starts at once in a thread of its own.\n\n\
-**A round closes** when its last game ends, or at its deadline (`round:`, 10m to 7d; 24h by default). \
+**Arena** (Army Ants, `format:arena`, `length:` 20m to 3h; 1h by default): everyone is paired at \
+once, and each player again as soon as their game ends: by score, then rating, never their last \
+opponent. Win 2, draw 1, loss 0; after **two wins in a row** a game counts double (4 a win, 2 a draw) \
+until one that is not a win. No new game is paired in the last quarter of its length (at most the last \
+10 minutes); at its end a game still on is adjudicated as below. Standings: points, then wins, then \
+rating. Entries stay open while it runs.\n\n\
+**A Swiss round closes** when its last game ends, or at its deadline (`round:`, 10m to 7d; 24h by default). \
 A game still on then is **adjudicated**: the computer at its strongest level judges the position, and \
 the side ahead by about three Aces or more wins; otherwise it is a draw. A game a moderator ends counts \
 as a draw.\n\n\
@@ -71,7 +78,20 @@ A player who **leaves** a running tournament loses their game of the round and i
 (the points of the opponents beaten, plus half of those drawn). `/tournament standings` shows them \
 anywhere; the tournament's channel keeps one standings board up to date. Games are unrated unless \
 created with `rated:yes`.",
-}];
+    },
+    Section {
+        title: "Patience events",
+        text:
+            "A tournament of Myrmex, Anthill or Ants Solitaire is an **event**: the same `deals:` (1 to 10, \
+3 by default) for every player, each drawn as the daily's are (proved winnable; Myrmex at minor level, \
+Ants Solitaire strict), open for `round:` from its start. Each deal has a button on the standings board; \
+each player has **one attempt** at each, on a board only they see until the event closes. Entries stay \
+open while it runs.\n\n\
+**Standings**: the total score of the attempts ended, then **fewer hints**, then **less time**. When the \
+event closes, an attempt still under way ends and counts as it stood; a deal never started scores \
+nothing. A player who leaves keeps what they played; their attempt under way ends as it stands.",
+    },
+];
 
 const ARMY_ANTS: &[Section] = &[
     Section {

@@ -9,11 +9,13 @@ mod army_ants;
 mod atta_ants;
 pub mod cache;
 mod clock;
+mod contest;
 pub mod custom_id;
 mod daily;
 mod daily_seed;
 pub mod engine;
 mod error;
+mod event;
 mod idle;
 mod kinds;
 mod leaderboard;
@@ -228,7 +230,7 @@ impl Service {
         let tournament_game = touched
             .row
             .as_ref()
-            .filter(|row| army_ants::tournament_of(row).is_some());
+            .filter(|row| tournament::tournament_of(row).is_some());
         if let (true, Some(row)) = (touched.saved, tournament_game) {
             match self.tournament_game_saved(&row.id, req.at).await {
                 Ok((more, tournament)) => {
@@ -418,7 +420,7 @@ impl Service {
                 posts.extend(self.route_due(&row, Some(post)).await?);
             }
             // A tournament's game that timed out counts at once.
-            if army_ants::tournament_of(&row).is_some() {
+            if tournament::tournament_of(&row).is_some() {
                 posts.extend(self.tournament_game_saved(&row.id, now).await?.0);
             }
         }

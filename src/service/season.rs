@@ -1,6 +1,6 @@
 //! A season's end in the channels subscribed to the daily post: once its
 //! last day has closed (01:00 UTC on the 1st), each gets the past month's
-//! podium of every patience here, with the table of the one most played
+//! podium of every patience here, with the podium of the one most played
 //! drawn, once, claimed in the store like a daily post so that no process
 //! sends it twice.
 
@@ -12,7 +12,7 @@ use super::types::*;
 use super::Service;
 use crate::daily::calendar::{season, season_name};
 use crate::daily::standings::SeasonStanding;
-use crate::render::{standings_alt_text, standings_png, StandingLine, StandingsView};
+use crate::render::{podium_alt_text, podium_png, PodiumPlace, PodiumView};
 use crate::store::{AttemptFilter, Subscription};
 use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc};
 
@@ -74,7 +74,7 @@ impl Service {
             .await?;
         let name = season_name(first);
         let mut text = format!("🏆 **Season {name} is over.** The podium here:");
-        // The table drawn: the patience most played here (none: nobody played).
+        // The one drawn: the patience most played here (none: nobody played).
         let mut drawn: Option<(&str, Vec<(usize, SeasonStanding)>)> = None;
         for game in GAMES {
             let of_game: Vec<_> = rows.iter().filter(|r| r.attempt.game == game).cloned().collect();
@@ -98,31 +98,28 @@ impl Service {
             return Ok(None);
         }
         text.push_str("\nA new season starts today: `/leaderboard period:season`.");
+        // The podium of the patience most played here; its whole table is
+        // `/leaderboard period:season season:YYYY-MM`.
         let image = match (&drawn, self.config.render) {
             (Some((game, table)), true) => {
-                let picture = StandingsView {
+                let picture = PodiumView {
                     title: format!("Season {name} · {}", game_title(game)),
-                    subtitle: "Final standings here: players beaten less players who beat you, each day"
-                        .into(),
-                    tiebreak_names: ["1st", "Per day"],
-                    lines: table
+                    subtitle: format!(
+                        "Champions here · {} played",
+                        crate::rules::counted(table.len(), "player")
+                    ),
+                    places: table
                         .iter()
-                        .map(|(_, s)| StandingLine {
+                        .take(3)
+                        .map(|(_, s)| PodiumPlace {
                             name: s.name.clone(),
-                            points: s.points as f64,
-                            tiebreaks: [
-                                s.firsts as f64,
-                                (s.points as f64 / s.days.max(1) as f64 * 10.0).round() / 10.0,
-                            ],
-                            games: s.days as u32,
-                            withdrawn: false,
+                            points: format!("{} points", season_points(s.points)),
                         })
                         .collect(),
-                    pairings: vec![],
                 };
                 Some(Image {
-                    png: standings_png(&picture),
-                    alt: standings_alt_text(&picture),
+                    png: podium_png(&picture),
+                    alt: podium_alt_text(&picture),
                     regions: vec![],
                 })
             }

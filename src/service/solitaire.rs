@@ -2,8 +2,9 @@
 //! and the deal, undo, hint and end buttons. One open solitaire per player and
 //! channel; others may watch but not touch.
 
+use super::contest::{self, Contest, EVENT};
 use super::custom_id::ComponentId;
-use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
+use super::daily_seed::{close_of, utc_text};
 use super::engine::{check_version, replay_image, LogFacts, Logged, Seating, Served, Table, Told, Worded};
 use super::error::{ServiceResult, UserError};
 use super::kinds::Typing;
@@ -186,9 +187,9 @@ pub(super) fn is_chosen(setup: &str) -> bool {
 /// its owner's; its hints are the log's asides).
 struct Loaded<G: SolitaireRules> {
     table: Table<G>,
-    /// A daily attempt: played in private, its deal never shown to the
-    /// channel.
-    daily: Option<DailyTag>,
+    /// A daily attempt or an event's deal: played in private, its deal
+    /// never shown to the channel.
+    contest: Option<Contest>,
 }
 
 impl<G: SolitaireRules> Loaded<G> {
@@ -226,8 +227,8 @@ impl<G: SolitaireRules> Served for G {
     /// shorter than any idle time); any other patience the engine's idle
     /// deadline.
     async fn deadline(service: &Service, table: &Table<G>, at: DateTime<Utc>) -> ServiceResult<Option<i64>> {
-        let close = service.daily_tag(&table.row.id).await?.map(|daily| daily.close());
-        Ok(close.unwrap_or_else(|| table.deadline(&service.config, at)))
+        let close = service.contest(&table.row).await?.and_then(|c| c.close());
+        Ok(close.or_else(|| table.deadline(&service.config, at)))
     }
 
     /// What the leaderboards rank by besides the result: the score, the
@@ -281,7 +282,7 @@ impl<G: SolitaireRules> Served for G {
         let setup: serde_json::Value = serde_json::from_str(&table.row.setup).unwrap_or_default();
         let mut tags: Vec<_> = (setup.as_object().into_iter().flatten())
             // Storage notes, not the game's options.
-            .filter(|(key, _)| !matches!(key.as_str(), CHOSEN | "ends_when_dead"))
+            .filter(|(key, _)| !matches!(key.as_str(), CHOSEN | EVENT | "ends_when_dead"))
             .filter(|(key, _)| shown || !matches!(key.as_str(), "seed" | "deal"))
             .map(|(key, value)| {
                 let text = value.as_str().map_or_else(|| value.to_string(), str::to_string);
@@ -336,21 +337,21 @@ impl<G: SolitaireRules> Served for G {
         Ok(service.patience_timed_out::<G>(row, &because, at).await?)
     }
 
-    /// Others may still be playing a daily deal: until its day closes, its
-    /// record goes to its player alone, with neither seed nor replay.
+    /// Others may still be playing a daily or an event's deal: until it
+    /// closes, its record goes to its player alone, with neither seed nor
+    /// replay.
     async fn private_record(
         service: &Service,
         table: &Table<G>,
         at: DateTime<Utc>,
     ) -> ServiceResult<Option<String>> {
-        let daily = service.daily_tag(&table.row.id).await?;
-        let open_day = daily
-            .map(|tag| tag.day)
-            .filter(|day| is_open_day(day, at.timestamp_millis()));
-        Ok(open_day.map(|day| {
+        let contest = service.contest(&table.row).await?;
+        let open = contest.filter(|c| c.is_open(at.timestamp_millis()));
+        Ok(open.map(|c| {
             format!(
-                "(Only you see this record: the daily challenge of {day} is open until {}.)",
-                close_text(&day)
+                "(Only you see this record: {} is open until {}.)",
+                c.name(),
+                c.close_words()
             )
         }))
     }
@@ -394,27 +395,6 @@ impl Worded<Solo> for PatienceError {
                 UserError::illegal(super::sentence(&msg))
             }
         }
-    }
-}
-
-/// What a daily attempt's board and messages say it is: the day, and
-/// whether it is the player's ranked attempt or practice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct DailyTag {
-    pub day: String,
-    pub ranked: bool,
-}
-
-impl DailyTag {
-    /// When its day closes (milliseconds).
-    pub fn close(&self) -> Option<i64> {
-        close_of(&self.day)
-    }
-
-    /// "Daily · 2026-11-25", or "Daily practice · 2026-11-25".
-    pub fn label(&self) -> String {
-        let kind = if self.ranked { "Daily" } else { "Daily practice" };
-        format!("{kind} · {}", self.day)
     }
 }
 
@@ -536,7 +516,7 @@ impl Service {
             };
             let mut reply = self.solitaire_reply_in(&loaded, text, &view);
             reply.update = true;
-            reply.ephemeral = loaded.daily.is_some();
+            reply.ephemeral = loaded.contest.is_some();
             Ok(reply)
         })
     }
@@ -544,11 +524,17 @@ impl Service {
     /// The board of an open game again, privately when it is a daily
     /// attempt (`/daily play` during the attempt).
     pub(super) async fn solitaire_resume(&self, row: GameRow) -> ServiceResult<Reply> {
+        self.solitaire_board(row, "Your attempt, where you left it.".into())
+            .await
+    }
+
+    /// A stored patience's board with `text`, privately when contested.
+    pub(super) async fn solitaire_board(&self, row: GameRow, text: String) -> ServiceResult<Reply> {
         let kind = row.kind;
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
-            let mut reply = self.solitaire_reply(&loaded, "Your attempt, where you left it.".into());
-            reply.ephemeral = loaded.daily.is_some();
+            let mut reply = self.solitaire_reply(&loaded, text);
+            reply.ephemeral = loaded.contest.is_some();
             Ok(reply)
         })
     }
@@ -564,11 +550,12 @@ impl Service {
         with_patience!(kind.as_str(), G => {
             let loaded = self.load_patience::<G>(row).await?;
             let now = Utc::now().timestamp_millis();
-            let closed = loaded.daily.as_ref().and_then(DailyTag::close).filter(|close| now >= *close);
+            let closed = loaded.contest.as_ref().and_then(Contest::close).filter(|close| now >= *close);
             let text = match (loaded.game().outcome(), closed) {
                 (Some(outcome), _) => outcome.detail,
                 (None, Some(close)) => format!(
-                    "The day's challenge closed at {}: your attempt ends as it stood.",
+                    "{} closed at {}: your attempt ends as it stood.",
+                    capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
                     utc_text(close).unwrap_or_default()
                 ),
                 (None, None) => "Your move.".to_string(),
@@ -625,15 +612,17 @@ impl Service {
         if row.status.is_open() {
             return Err(UserError::not_allowed("The review opens when the game is over.").into());
         }
-        if let Some(stored) = self.store.daily_attempt(&row.id).await? {
-            let day = &stored.attempt.day;
-            if is_open_day(day, req.at.timestamp_millis()) {
-                return Err(UserError::not_allowed(format!(
-                    "The review of a daily attempt opens when its day closes, at {}.",
-                    close_text(day)
-                ))
-                .into());
-            }
+        if let Some(open) = self
+            .contest(&row)
+            .await?
+            .filter(|c| c.is_open(req.at.timestamp_millis()))
+        {
+            return Err(UserError::not_allowed(format!(
+                "The review of this attempt opens when {} closes, at {}.",
+                open.name(),
+                open.close_words()
+            ))
+            .into());
         }
         let kind = row.kind;
         with_patience!(kind.as_str(), G => self.solitaire_review_for::<G>(row).await)
@@ -676,7 +665,7 @@ impl Service {
         };
         let mine_here = |row: &GameRow| row.owner_id == req.user.id && row.channel_id == req.channel;
         let new_here = self.store.game(&new.id).await?.is_some_and(|row| mine_here(&row));
-        let old_private = self.daily_tag(&old.id).await?.is_some();
+        let old_private = self.contest(old).await?.is_some();
         reply.update = mine_here(old) && new_here && reply.ephemeral == old_private;
         Ok(reply)
     }
@@ -685,6 +674,12 @@ impl Service {
     async fn solitaire_again_of(&self, req: &Request, row: &GameRow, same: bool) -> ServiceResult<Reply> {
         if let Some(attempt) = self.store.daily_attempt(&row.id).await? {
             return self.daily_play(req, &attempt.attempt.game).await;
+        }
+        if contest::event_of(row).is_some() {
+            return Err(UserError::not_allowed(
+                "An event's deal is played once; its standings board has the others.",
+            )
+            .into());
         }
         let kind = row.kind;
         with_patience!(kind.as_str(), G => {
@@ -812,12 +807,12 @@ impl Service {
                 game: Some(game),
                 log: LogFacts::default(),
             },
-            daily: day.map(|day| DailyTag { day, ranked }),
+            contest: day.map(|day| Contest::Daily { day, ranked }),
         };
         // The seed is not shown until the game is over: it determines the
         // stock and the face-down cards. A daily attempt is private.
         let mut reply = self.solitaire_reply(&loaded, intro(ranked));
-        reply.ephemeral = loaded.daily.is_some();
+        reply.ephemeral = loaded.contest.is_some();
         Ok((reply, ranked))
     }
 
@@ -894,15 +889,16 @@ impl Service {
             reply.text.push('\n');
             reply.text.push_str(share);
         }
-        let public_typed = via == Via::Typed && loaded.daily.is_none();
+        let public_typed = via == Via::Typed && loaded.contest.is_none();
         if public_typed {
             let text = reply.text.clone();
             reply = super::answered_privately(reply, &loaded.row().channel_id, text);
         } else {
-            reply.ephemeral = loaded.daily.is_some();
+            reply.ephemeral = loaded.contest.is_some();
             reply.update = via == Via::Click;
         }
-        if let (Some(share), true) = (share.as_deref(), loaded.daily.is_some()) {
+        let daily = matches!(loaded.contest, Some(Contest::Daily { .. }));
+        if let (Some(share), true) = (share.as_deref(), daily) {
             // The channel sees the share line: no image, nothing of the deal.
             reply.posts.push(Post {
                 channel: req.channel.clone(),
@@ -925,10 +921,11 @@ impl Service {
         row: &GameRow,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Vec<Post>> {
-        if self.daily_tag(&row.id).await?.is_none() {
-            return self.idle_due::<G>(row, now).await;
-        }
-        let because = "when the day's challenge closed";
+        let because = match self.contest(row).await? {
+            None => return self.idle_due::<G>(row, now).await,
+            Some(Contest::Daily { .. }) => "when the day's challenge closed",
+            Some(Contest::Event(_)) => "when the event closed",
+        };
         Ok(self
             .patience_timed_out::<G>(row, because, now)
             .await?
@@ -950,10 +947,14 @@ impl Service {
         let Some((table, _)) = self.time_out::<G, _>(row, at, forfeit).await? else {
             return Ok(None);
         };
-        let daily = self.daily_tag(&row.id).await?;
-        let loaded = Loaded { table, daily };
+        let contest = self.contest(row).await?;
+        let loaded = Loaded { table, contest };
         let (owner, title) = (mention(&loaded.table.seats), G::TITLE);
-        if loaded.daily.is_some() {
+        if let Some(Contest::Event(_)) = &loaded.contest {
+            // The event's standings board tells the channel.
+            return Ok(None);
+        }
+        if loaded.contest.is_some() {
             // A daily board is private: the channel hears that it ended,
             // and sees nothing of the deal but its share line.
             let share = self.daily_finish_line(loaded.row()).await;
@@ -1000,9 +1001,9 @@ impl Service {
             // A daily attempt still open when its day closed ends as it
             // stood then, whatever was asked: a later move cannot rank.
             let closed_at = loaded
-                .daily
+                .contest
                 .as_ref()
-                .and_then(DailyTag::close)
+                .and_then(Contest::close)
                 .filter(|close| now >= *close);
             let action = match closed_at {
                 Some(_) => options::notation::<G::Action>("end")?,
@@ -1024,7 +1025,7 @@ impl Service {
             };
             let text = match loaded.game().outcome() {
                 Some(_) => {
-                    let replay = match &daily {
+                    let replay = match &loaded.contest {
                         Some(_) => None,
                         None => stored_seed(loaded.row()),
                     };
@@ -1046,7 +1047,8 @@ impl Service {
             };
             let text = match closed_at.and_then(utc_text) {
                 Some(close) => format!(
-                    "The day's challenge closed at {close}: your attempt ended as it stood then. **Game over**: {}.",
+                    "{} closed at {close}: your attempt ended as it stood then. **Game over**: {}.",
+                    capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
                     stored_detail(loaded.row()),
                 ),
                 None => text,
@@ -1105,7 +1107,7 @@ impl Service {
             };
             // A typed hint answers the typer alone, in words: the board is
             // unchanged.
-            if via == Via::Typed && loaded.daily.is_none() {
+            if via == Via::Typed && loaded.contest.is_none() {
                 let board = self.solitaire_reply(&loaded, text);
                 return Ok(Some(Reply {
                     game: board.game,
@@ -1118,7 +1120,7 @@ impl Service {
                 _ => View::Play,
             };
             let mut reply = self.solitaire_reply_marked(&loaded, text, &view, hint.action());
-            reply.ephemeral = loaded.daily.is_some();
+            reply.ephemeral = loaded.contest.is_some();
             reply.update = via == Via::Click;
             Ok(Some(reply))
         })
@@ -1128,26 +1130,9 @@ impl Service {
     /// A stored patience through the engine, with the daily challenge it
     /// belongs to.
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
-        let daily = self.daily_tag(&row.id).await?;
+        let contest = self.contest(&row).await?;
         let table = self.load_table::<G>(row).await?;
-        Ok(Loaded { table, daily })
-    }
-
-    /// The daily challenge a patience belongs to, if any. A game's attempt
-    /// is stored with it and never changes, so it is read once and then
-    /// kept in the cache beside the game.
-    async fn daily_tag(&self, game_id: &str) -> ServiceResult<Option<DailyTag>> {
-        let key = format!("{game_id}/daily");
-        if let Some(daily) = self.cache.get::<Option<DailyTag>>(&key, 0) {
-            return Ok(daily);
-        }
-        let attempt = self.store.daily_attempt(game_id).await?;
-        let daily = attempt.map(|a| DailyTag {
-            day: a.attempt.day,
-            ranked: a.attempt.ranked,
-        });
-        self.cache.put(&key, 0, daily.clone());
-        Ok(daily)
+        Ok(Loaded { table, contest })
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
@@ -1182,10 +1167,17 @@ impl Service {
                     &|action| G::move_cards(&shown, action),
                 )
             }
-            _ => board::finished_components(id, loaded.daily.is_some()),
+            _ => board::finished_components(
+                id,
+                match loaded.contest {
+                    None => board::Next::AnyDeal,
+                    Some(Contest::Daily { .. }) => board::Next::Practice,
+                    Some(Contest::Event(_)) => board::Next::Nothing,
+                },
+            ),
         };
         // A daily board says so, and which day, in its words and its image.
-        let daily = loaded.daily.as_ref().map(DailyTag::label);
+        let daily = loaded.contest.as_ref().map(Contest::label);
         let mut text = match &daily {
             Some(label) => format!("**{label}** · {text}"),
             None => text,

@@ -11,17 +11,22 @@
 //! paired once and a result counts once. A game's result is read from its
 //! own row, so a result that lands as the round closes is never lost.
 
-use super::army_ants::tournament_of;
+use super::army_ants;
+use super::contest;
 use super::custom_id::ComponentId;
 use super::error::{ErrorCode, ServiceResult, UserError};
 use super::moderation::ended_update;
 use super::types::*;
 use super::{mention, options, Service};
-use crate::render::{points_text, standings_alt_text, standings_png, StandingLine, StandingsView};
+use crate::render::{
+    podium_alt_text, podium_png, points_text, standings_alt_text, standings_png, PodiumPlace, PodiumView,
+    StandingLine, StandingsView,
+};
 use crate::rules::GameKind;
 use crate::store::{GameRow, StoreError, StoredResult, TournamentRow};
+use crate::tournament::event::{DEFAULT_DEALS, MAX_DEALS};
 use crate::tournament::pairing::Outcome;
-use crate::tournament::{Format, Refusal, Settings, Status, Tournament, MAX_ROUNDS};
+use crate::tournament::{Format, Refusal, Settings, Started, Status, Tournament, MAX_ROUNDS};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use std::time::Duration;
@@ -32,6 +37,10 @@ pub(super) const TAG: &str = "tn";
 /// The shortest and longest a round may stay open.
 const ROUND_MIN: Duration = Duration::from_secs(10 * 60);
 const ROUND_MAX: Duration = Duration::from_secs(7 * 24 * 3600);
+/// The shortest, longest and usual length of an arena.
+const ARENA_MIN: Duration = Duration::from_secs(20 * 60);
+const ARENA_MAX: Duration = Duration::from_secs(3 * 3600);
+const ARENA_USUAL: Duration = Duration::from_secs(3600);
 /// How far ahead a start may be set.
 const STARTS_MAX: Duration = Duration::from_secs(30 * 24 * 3600);
 /// How many tournaments `/tournament list` shows.
@@ -67,7 +76,7 @@ impl From<Refusal> for UserError {
             }
             Refusal::NotIn => ErrorCode::NotAPlayer,
             Refusal::Over => ErrorCode::GameOver,
-            Refusal::TooFew(_) => ErrorCode::IllegalAction,
+            Refusal::TooFew(_) | Refusal::NotStarted | Refusal::NoSuchDeal(_) => ErrorCode::IllegalAction,
         };
         UserError::new(code, refusal.to_string())
     }
@@ -97,10 +106,17 @@ impl Service {
         }
     }
 
-    /// A click on a standings board: Join, Leave or Start.
+    /// A click on a standings board: Join, Leave, Start, or an event's
+    /// deal.
     pub(super) async fn tournament_component(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
         let named = Some(id.id.as_str());
         let none = Options::new();
+        if let Some(deal) = id.verb.strip_prefix("deal.") {
+            let deal = deal
+                .parse()
+                .map_err(|_| UserError::no_game("That button names no deal."))?;
+            return self.play_event_deal(req, &id.id, deal).await;
+        }
         let reply = match id.verb.as_str() {
             "join" => self.join_tournament(req, &none, named).await?,
             "leave" => self.leave_tournament(req, &none, named).await?,
@@ -133,22 +149,51 @@ impl Service {
         }
         let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.as_str()).collect();
         let game = options::choice(opts, "game", &games)?.unwrap_or("army-ants");
-        if game != GameKind::ArmyAnts.as_str() {
-            let title = GameKind::parse(game).map_or(game, GameKind::title);
-            return Err(UserError::bad_option(format!(
-                "Tournaments of {title} are not open yet; Army Ants Swiss tournaments are."
-            ))
-            .into());
+        let kind = GameKind::parse(game).unwrap_or(GameKind::ArmyAnts);
+        let format = match (kind, options::choice(opts, "format", &["swiss", "arena"])?) {
+            (GameKind::ArmyAnts, Some("arena")) => Format::Arena,
+            (GameKind::ArmyAnts, _) => Format::Swiss,
+            (kind, Some(_)) if kind.is_patience() => {
+                return Err(UserError::bad_option(format!(
+                    "A {} tournament is an event: the same deals for everyone, one attempt each. Leave out `format` (and say how many with `deals`).",
+                    kind.title()
+                ))
+                .into())
+            }
+            (kind, None) if kind.is_patience() => Format::Event,
+            (kind, _) => {
+                return Err(UserError::bad_option(format!(
+                    "Tournaments of {} are not open yet; Army Ants Swiss and patience events are.",
+                    kind.title()
+                ))
+                .into())
+            }
+        };
+        let event = format == Format::Event;
+        let arena = format == Format::Arena;
+        // Each option belongs to the formats that use it.
+        let options_of = [
+            ("rounds", "a Swiss", format == Format::Swiss),
+            ("round", "a Swiss or an event", !arena),
+            ("length", "an arena", arena),
+            ("rated", "Army Ants", !event),
+            ("deals", "a patience's event", event),
+        ];
+        for (option, which, used) in options_of {
+            if !used && opts.contains_key(option) {
+                return Err(UserError::bad_option(format!(
+                    "`{option}` is for {which}, not this tournament."
+                ))
+                .into());
+            }
         }
-        if options::choice(opts, "format", &["swiss", "arena"])? == Some("arena") {
-            return Err(
-                UserError::bad_option("Arena tournaments are not open yet; `format:swiss` is.").into(),
-            );
-        }
+        let deals = options::whole(opts, "deals", 1, MAX_DEALS.into())?.map(|n| n as u32);
         let rounds = options::whole(opts, "rounds", 1, MAX_ROUNDS.into())?.map(|n| n as u32);
-        let round = match options::text(opts, "round")? {
-            None => Duration::from_secs(24 * 3600),
-            Some(text) => round_length(text)?,
+        let round = match (options::text(opts, "round")?, options::text(opts, "length")?) {
+            (Some(text), _) => round_length(text)?,
+            (None, Some(text)) => arena_length(text)?,
+            (None, None) if arena => ARENA_USUAL,
+            (None, None) => Duration::from_secs(24 * 3600),
         };
         let starts_at = match options::text(opts, "starts")? {
             None => None,
@@ -160,11 +205,12 @@ impl Service {
         );
         let settings = Settings {
             game: game.to_string(),
-            format: Format::Swiss,
+            format,
             rounds,
             round_ms: round.as_millis() as i64,
             starts_at: starts_at.map(|at| at.timestamp_millis()),
             rated,
+            deals: event.then(|| deals.unwrap_or(DEFAULT_DEALS)),
         };
         let id = super::new_game_id();
         let t = Tournament::new(id.clone(), (&req.user.id, &req.user.name), settings);
@@ -199,16 +245,32 @@ impl Service {
             Some(at) => format!("It starts {}.", at.format("%-d %b %H:%M UTC")),
             None => format!("{} starts it when everyone is in.", mention(&req.user)),
         };
-        let text = format!(
-            "🏆 {} opened an **Army Ants Swiss** tournament: {}, rounds of {} each{}. Press **Join** to enter. {when}",
-            mention(&req.user),
-            match rounds {
-                Some(n) => format!("{n} rounds"),
-                None => "rounds set by the number of players".to_string(),
-            },
-            duration_words(round),
-            if rated { ", rated" } else { ", unrated" },
-        );
+        let text = match (event, arena) {
+            (false, true) => format!(
+                "🏆 {} opened an **Army Ants Arena**: {} of play once it starts, paired again as soon as you are free; win 2, draw 1, and after two wins in a row a win counts double{}. Press **Join** to enter. {when}",
+                mention(&req.user),
+                duration_words(round),
+                if rated { "; rated" } else { "; unrated" },
+            ),
+            (true, _) => format!(
+                "🏆 {} opened {} **{} event**: {}, the same for everyone, one attempt at each, open for {} once it starts. Press **Join** to enter. {when}",
+                mention(&req.user),
+                if kind.title().starts_with('A') { "an" } else { "a" },
+                kind.title(),
+                crate::rules::counted(held.t.deals() as usize, "deal"),
+                duration_words(round),
+            ),
+            (false, false) => format!(
+                "🏆 {} opened an **Army Ants Swiss** tournament: {}, rounds of {} each{}. Press **Join** to enter. {when}",
+                mention(&req.user),
+                match rounds {
+                    Some(n) => format!("{n} rounds"),
+                    None => "rounds set by the number of players".to_string(),
+                },
+                duration_words(round),
+                if rated { ", rated" } else { ", unrated" },
+            ),
+        };
         Ok(self.standings_reply(&held, text))
     }
 
@@ -228,7 +290,10 @@ impl Service {
             .await?;
         let t = &changed.held.t;
         let when = match t.status {
+            Status::Open if t.is_event() => "You play its deals once it starts.".to_string(),
             Status::Open => "You play from round 1.".to_string(),
+            _ if t.is_event() => "Its deals are open: press one to play it.".to_string(),
+            _ if t.is_arena() => "You are paired as soon as another player is free.".to_string(),
             _ => format!(
                 "You play from round {} (the rounds missed score nothing).",
                 t.round + 1
@@ -251,6 +316,12 @@ impl Service {
         options::only(opts, &["tournament"])?;
         let id = self.tournament_named(req, opts, named).await?;
         // The forfeit is counted with the leave; the game, lost, then ends.
+        // A leaver's event deal under way ends as it stands.
+        let held = self.load_tournament(&id).await?;
+        if held.t.is_event() && held.t.player(&req.user.id).is_some_and(|p| !p.withdrawn) {
+            self.end_event_attempts(&held.t.open_attempts(Some(&req.user.id)), req.at)
+                .await?;
+        }
         let changed = self
             .change_tournament(&id, req.at, |t| {
                 let board = t.leave(&req.user.id)?;
@@ -270,6 +341,10 @@ impl Service {
         }
         let text = match changed.held.t.status {
             Status::Open => format!("{} left the tournament.", mention(&req.user)),
+            _ if changed.held.t.is_event() => format!(
+                "{} left the event; what they played still counts.",
+                mention(&req.user)
+            ),
             _ => format!(
                 "{} left the tournament{}; they are paired no more.",
                 mention(&req.user),
@@ -301,11 +376,7 @@ impl Service {
             })
             .await?;
         let t = &changed.held.t;
-        let text = format!(
-            "🏆 The tournament has begun: {} players, {} rounds. Round 1 is paired; each game has a thread of its own.",
-            t.active().count(),
-            t.rounds
-        );
+        let text = format!("🏆 {}", begun_words(t));
         Ok(self.changed_reply(changed, text, named.is_some()))
     }
 
@@ -320,6 +391,7 @@ impl Service {
                     .undecided()
                     .into_iter()
                     .filter_map(|b| t.boards[b].game.clone())
+                    .chain(t.open_attempts(None))
                     .collect();
                 Ok(games)
             })
@@ -504,14 +576,30 @@ impl Service {
             board.channel = Some(channel);
             games.push(row);
         }
+        // An event's attempts reserved just now have no game yet either.
+        let mut attempt_games = Vec::new();
+        for i in 0..held.t.attempts.len() {
+            if held.t.attempts[i].game.is_none() {
+                let row = self.event_game(&held.t, i, &held.row.guild_id, at)?;
+                held.t.attempts[i].game = Some(row.id.clone());
+                attempt_games.push(row);
+            }
+        }
         let mut row = held.row.clone();
         row.status = held.t.status.as_str().to_string();
         row.state = serde_json::to_string(&held.t).context("a tournament's state")?;
         row.updated_at = now;
         row.deadline = held.t.deadline();
-        match self.store.save_tournament(&row, &games).await {
+        let saved: Vec<GameRow> = games.iter().chain(&attempt_games).cloned().collect();
+        match self.store.save_tournament(&row, &saved).await {
             Ok(version) => row.version = version,
             Err(StoreError::Conflict) => return Ok(None),
+            Err(StoreError::Busy) => {
+                return Err(UserError::busy_player(
+                    "You already have a solitaire in this channel; finish it with /solitaire end first.",
+                )
+                .into())
+            }
             Err(e) => return Err(e.into()),
         }
         if let Some(at) = row.deadline {
@@ -543,13 +631,20 @@ impl Service {
             .and_then(DateTime::<Utc>::from_timestamp_millis)
             .map(|at| at.format("%-d %b %H:%M UTC").to_string())
             .unwrap_or_default();
-        let text = format!(
-            "🏆 Round {} of {}: {} (Red) against {} (Black). The round closes {closes}.",
-            board.round,
-            t.rounds,
-            mention(&red),
-            mention(&black)
-        );
+        let text = match t.is_arena() {
+            true => format!(
+                "🏆 Arena: {} (Red) against {} (Black). The arena ends {closes}.",
+                mention(&red),
+                mention(&black)
+            ),
+            false => format!(
+                "🏆 Round {} of {}: {} (Red) against {} (Black). The round closes {closes}.",
+                board.round,
+                t.rounds,
+                mention(&red),
+                mention(&black)
+            ),
+        };
         let id = game.id.clone();
         let channel = game.channel_id.clone();
         let reply = self.army_ants_tournament_board(game, &text).await?;
@@ -562,8 +657,11 @@ impl Service {
             thread: Some(NewThread {
                 parent: held.row.channel_id.clone(),
                 name: format!(
-                    "Round {}: {} vs {}",
-                    board.round,
+                    "{}: {} vs {}",
+                    match t.is_arena() {
+                        true => "Arena".to_string(),
+                        false => format!("Round {}", board.round),
+                    },
                     plain_text(&red.name),
                     plain_text(&black.name)
                 ),
@@ -575,7 +673,13 @@ impl Service {
 
     /// A tournament's game moved to its thread: its pairing says where.
     pub(super) async fn tournament_game_moved(&self, game_id: &str, channel: &str) -> anyhow::Result<()> {
-        let Some(id) = self.store.game(game_id).await?.as_ref().and_then(tournament_of) else {
+        let Some(id) = self
+            .store
+            .game(game_id)
+            .await?
+            .as_ref()
+            .and_then(army_ants::tournament_of)
+        else {
             return Ok(());
         };
         // Only the pairing's channel changes: nothing is counted or paired.
@@ -599,8 +703,48 @@ impl Service {
         User::new(id, t.name(id))
     }
 
+    /// An event's deal button: the clicker's attempt at that deal, started
+    /// now (one each) or brought back, on a board only they see.
+    async fn play_event_deal(&self, req: &Request, id: &str, deal: u32) -> ServiceResult<Reply> {
+        let held = self.load_tournament(id).await?;
+        // Refused before any deal is drawn: not in, not open, no such deal.
+        let mut probe = held.t.clone();
+        let before = probe
+            .start_deal(&req.user.id, deal, 0, &req.channel)
+            .map_err(UserError::from)?;
+        let changed = match before {
+            Started::Before(_) => Changed {
+                held,
+                value: before,
+                posts: vec![],
+            },
+            Started::New => {
+                if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
+                    if open.status.is_open() {
+                        return Err(UserError::busy_player(format!(
+                            "You already have a game of {} in this channel; finish it, or end it with /solitaire end, before playing the event.",
+                            open.kind.title()
+                        ))
+                        .into());
+                    }
+                }
+                let seed = self.event_seed(&held.t, deal, req.at.timestamp_millis()).await?;
+                self.change_tournament(id, req.at, |t| {
+                    Ok(t.start_deal(&req.user.id, deal, seed, &req.channel)?)
+                })
+                .await?
+            }
+        };
+        let mut reply = self
+            .event_attempt_board(req, &changed.held.t, deal, &changed.value)
+            .await?;
+        reply.tournament = Some(view(&changed.held));
+        Ok(reply)
+    }
+
     /// Reads the results of the round's undecided games from their rows.
     async fn read_results(&self, t: &mut Tournament) -> ServiceResult<()> {
+        self.read_event_scores(t).await?;
         for board in t.undecided() {
             let Some(game) = t.boards[board].game.clone() else {
                 continue;
@@ -630,10 +774,13 @@ impl Service {
             return Ok((vec![], None));
         };
         let held = self.load_tournament(&id).await?;
-        let counted = held
-            .t
-            .board_of_game(game_id)
-            .is_none_or(|b| held.t.boards[b].result.is_some());
+        let counted = match held.t.attempt_of_game(game_id) {
+            Some(a) => held.t.attempts[a].result.is_some(),
+            None => held
+                .t
+                .board_of_game(game_id)
+                .is_none_or(|b| held.t.boards[b].result.is_some()),
+        };
         if row.status.is_open() || counted || held.t.status != Status::Running {
             return Ok((vec![], Some(view(&held))));
         }
@@ -670,15 +817,21 @@ impl Service {
                     .await?;
                 posts.push(self.standings_post(&changed.held).post);
                 let words = match changed.value {
-                    true => {
-                        "🏆 The tournament has begun. Round 1 is paired; each game has a thread of its own."
-                    }
+                    true => format!("🏆 {}", begun_words(&changed.held.t)),
                     false => {
                         "🛑 The tournament was called off: fewer than two players had joined by its start."
+                            .to_string()
                     }
                 };
                 posts.push(Post::to(&changed.held.row.channel_id, words));
                 posts.extend(changed.posts);
+            }
+            Status::Running if held.t.is_event() => {
+                // Its attempts still under way end as they stand; then it
+                // closes with every score in.
+                self.end_event_attempts(&held.t.open_attempts(None), now).await?;
+                let changed = self.change_tournament(id, now, |_| Ok(())).await?;
+                posts.extend(self.announced(&changed.held, changed.posts).0);
             }
             Status::Running => {
                 // The round's games still on are judged and ended, then the
@@ -691,7 +844,13 @@ impl Service {
                     self.adjudicate_game(&game, now).await?;
                 }
                 let changed = self.change_tournament(id, now, |_| Ok(())).await?;
-                if changed.held.t.round != round || changed.held.t.status != Status::Running {
+                let t = &changed.held.t;
+                if t.is_arena() && t.status != Status::Running {
+                    posts.push(Post::to(
+                        &changed.held.row.channel_id,
+                        "⏰ The arena's time is up; its unfinished games were adjudicated.",
+                    ));
+                } else if !t.is_arena() && (t.round != round || t.status != Status::Running) {
                     posts.push(Post::to(
                         &changed.held.row.channel_id,
                         format!("⏰ Round {round} closed; its unfinished games were adjudicated."),
@@ -755,7 +914,9 @@ impl Service {
                 ..self.standings_reply(&changed.held, text)
             };
             reply.posts.extend(changed.posts);
-            reply.posts.extend(finished_words(&changed.held));
+            reply
+                .posts
+                .extend(finished_words(&changed.held, self.config.render));
             return reply;
         }
         let (posts, view) = self.announced(&changed.held, changed.posts);
@@ -773,7 +934,7 @@ impl Service {
         let board = self.standings_post(held);
         let mut posts = vec![board.post];
         posts.extend(games);
-        posts.extend(finished_words(held));
+        posts.extend(finished_words(held, self.config.render));
         (posts, board.view)
     }
 
@@ -817,6 +978,12 @@ impl Service {
         }
         if t.status == Status::Open {
             components.push(button("start", "Start", ButtonStyle::Primary));
+        }
+        if t.is_event() && t.status == Status::Running {
+            for deal in 1..=t.deals() {
+                let label = format!("Play deal {deal}");
+                components.push(button(&format!("deal.{deal}"), &label, ButtonStyle::Primary));
+            }
         }
         Reply {
             text,
@@ -873,9 +1040,77 @@ fn game_title(t: &Tournament) -> &'static str {
     GameKind::parse(&t.settings.game).map_or("Army Ants", GameKind::title)
 }
 
+/// The tournament a stored game belongs to: an Army Ants game's seats
+/// say so, an event's patience its setup.
+pub(super) fn tournament_of(row: &GameRow) -> Option<String> {
+    army_ants::tournament_of(row).or_else(|| contest::event_of(row).map(|e| e.tournament))
+}
+
+/// What the channel hears when a tournament begins.
+fn begun_words(t: &Tournament) -> String {
+    if t.is_arena() {
+        return format!(
+            "The arena has begun: {}, until {}. The free are paired at once, and again as soon as their game ends; each game has a thread of its own.",
+            players(t.active().count()),
+            closes_words(t)
+        );
+    }
+    match t.is_event() {
+        true => format!(
+            "The event has begun: {}, {}, open until {}. Press a deal on the standings board to play it, on a board only you see: one attempt at each.",
+            players(t.active().count()),
+            crate::rules::counted(t.deals() as usize, "deal"),
+            closes_words(t)
+        ),
+        false => format!(
+            "The tournament has begun: {}, {} rounds. Round 1 is paired; each game has a thread of its own.",
+            players(t.active().count()),
+            t.rounds
+        ),
+    }
+}
+
+/// When the round under way (an event's window) closes: "29 Nov 12:00 UTC".
+fn closes_words(t: &Tournament) -> String {
+    t.round_ends_at
+        .and_then(DateTime::<Utc>::from_timestamp_millis)
+        .map(|at| at.format("%-d %b %H:%M UTC").to_string())
+        .unwrap_or_default()
+}
+
 /// The words above the standings board.
 fn standings_words(t: &Tournament) -> String {
     let title = game_title(t);
+    if t.is_event() {
+        return match t.status {
+            Status::Open => format!(
+                "🏆 **{title} event**: {} in. Press **Join** to enter.",
+                players(t.players.len())
+            ),
+            Status::Running => format!(
+                "🏆 **{title} event**: {}, open until {}. Press a deal to play it; late entries welcome.",
+                crate::rules::counted(t.deals() as usize, "deal"),
+                closes_words(t)
+            ),
+            Status::Finished => format!("🏆 **{title} event**: final standings."),
+            Status::Cancelled => format!("🛑 **{title} event**: cancelled."),
+        };
+    }
+    if t.is_arena() {
+        return match t.status {
+            Status::Open => format!(
+                "🏆 **{title} Arena**: {} in. Press **Join** to enter.",
+                players(t.players.len())
+            ),
+            Status::Running => format!(
+                "🏆 **{title} Arena**: until {}; {} on. Late entries welcome.",
+                closes_words(t),
+                crate::rules::counted(t.undecided().len(), "game")
+            ),
+            Status::Finished => format!("🏆 **{title} Arena**: final standings."),
+            Status::Cancelled => format!("🛑 **{title} Arena**: cancelled."),
+        };
+    }
     match t.status {
         Status::Open => format!(
             "🏆 **{title} Swiss**: {} in. Press **Join** to enter.",
@@ -888,28 +1123,54 @@ fn standings_words(t: &Tournament) -> String {
 }
 
 /// The podium, once the tournament has just finished.
-fn finished_words(held: &Held) -> Option<Post> {
+/// With `render`, its picture: the first three on their steps.
+fn finished_words(held: &Held, render: bool) -> Option<Post> {
     let t = &held.t;
     if t.status != Status::Finished {
         return None;
     }
     let standings = t.standings();
+    // An event's points are its total score.
+    let points = |p: f64| match t.is_event() {
+        true => format!("score {}", points_text(p)),
+        false => format!("{} points", points_text(p)),
+    };
+    let top: Vec<_> = standings.iter().take(3).collect();
     let medals = ["🥇", "🥈", "🥉"];
-    let podium: Vec<String> = standings
+    let podium: Vec<String> = top
         .iter()
         .zip(medals)
         .map(|(s, medal)| {
             format!(
-                "{medal} {} ({} points)",
+                "{medal} {} ({})",
                 mention(&User::new(&s.user, t.name(&s.user))),
-                points_text(s.points)
+                points(s.points),
             )
         })
         .collect();
-    Some(Post::to(
-        &held.row.channel_id,
-        format!("🏆 The tournament is over. {}", podium.join(", ")),
-    ))
+    let over = match t.is_event() {
+        true => "The event is over: every attempt counts as it stood.",
+        false => "The tournament is over.",
+    };
+    let view = PodiumView {
+        title: format!("{} · {}", game_title(t), t.settings.format.title()),
+        subtitle: format!("Final standings · {}", players(t.players.len())),
+        places: top
+            .iter()
+            .map(|s| PodiumPlace {
+                name: plain_text(t.name(&s.user)),
+                points: points(s.points),
+            })
+            .collect(),
+    };
+    Some(Post {
+        image: render.then(|| Image {
+            png: podium_png(&view),
+            alt: podium_alt_text(&view),
+            regions: vec![],
+        }),
+        ..Post::to(&held.row.channel_id, format!("🏆 {over} {}", podium.join(", ")))
+    })
 }
 
 /// What the standings picture shows.
@@ -923,6 +1184,12 @@ fn picture(t: &Tournament) -> StandingsView {
             Some(at) => format!("Open for entries; starts {}", at.format("%-d %b %H:%M UTC")),
             None => "Open for entries".to_string(),
         },
+        Status::Running if t.is_event() => format!(
+            "{}, closes {}",
+            crate::rules::counted(t.deals() as usize, "deal"),
+            closes_words(t)
+        ),
+        Status::Running if t.is_arena() => format!("Ends {}", closes_words(t)),
         Status::Running => match t.round_ends_at.and_then(DateTime::<Utc>::from_timestamp_millis) {
             Some(at) => format!(
                 "Round {} of {}, closes {}",
@@ -946,10 +1213,15 @@ fn picture(t: &Tournament) -> StandingsView {
             withdrawn: t.player(&s.user).is_some_and(|p| p.withdrawn),
         })
         .collect();
+    // The games on: a Swiss's round, an arena's games under way.
+    let on = |b: &crate::tournament::Board| match t.is_arena() {
+        true => b.result.is_none(),
+        false => b.round == t.round,
+    };
     let pairings = t
         .boards
         .iter()
-        .filter(|b| b.round == t.round && t.status == Status::Running)
+        .filter(|b| on(b) && t.status == Status::Running)
         .map(|b| {
             let red = plain_text(t.name(&b.red));
             match (&b.black, b.points()) {
@@ -965,11 +1237,16 @@ fn picture(t: &Tournament) -> StandingsView {
         })
         .collect();
     StandingsView {
-        title: format!("{} · Swiss", game_title(t)),
+        title: format!("{} · {}", game_title(t), t.settings.format.title()),
         subtitle,
-        tiebreak_names: ["Buchholz", "S-B"],
+        headers: match t.settings.format {
+            Format::Event => ["Score", "Hints", "Minutes", "Deals"],
+            Format::Arena => ["Points", "Wins", "Rating", "Games"],
+            Format::Swiss => ["Points", "Buchholz", "S-B", "Games"],
+        },
         lines,
         pairings,
+        pairings_title: if t.is_arena() { "Games on" } else { "This round" },
     }
 }
 
@@ -996,13 +1273,23 @@ fn view(held: &Held) -> TournamentView {
         pairings: t
             .boards
             .iter()
-            .map(|b| TournamentPairing {
+            .enumerate()
+            .map(|(i, b)| TournamentPairing {
                 round: b.round,
                 seats: std::iter::once(b.red.clone()).chain(b.black.clone()).collect(),
                 channel: b.channel.clone(),
                 game: b.game.clone(),
-                result: b.points(),
+                result: t.board_points(i),
             })
+            // An event's attempts: the deal as the round, its player's
+            // score as the result.
+            .chain(t.attempts.iter().map(|a| TournamentPairing {
+                round: a.deal,
+                seats: vec![a.user.clone()],
+                channel: Some(a.channel.clone()),
+                game: a.game.clone(),
+                result: a.result.map(|r| vec![r.score as f64]),
+            }))
             .collect(),
     }
 }
@@ -1016,6 +1303,18 @@ fn round_length(text: &str) -> Result<Duration, UserError> {
         .map_err(|e| UserError::bad_option(super::sentence(&e)))?
         .ok_or_else(bad)?;
     match (ROUND_MIN..=ROUND_MAX).contains(&length) {
+        true => Ok(length),
+        false => Err(bad()),
+    }
+}
+
+/// An arena's length: `20m` to `3h`.
+fn arena_length(text: &str) -> Result<Duration, UserError> {
+    let bad = || UserError::bad_option("`length` is how long an arena lasts, from 20m to 3h (like 45m, 2h).");
+    let length = super::parse_duration(text)
+        .map_err(|e| UserError::bad_option(super::sentence(&e)))?
+        .ok_or_else(bad)?;
+    match (ARENA_MIN..=ARENA_MAX).contains(&length) {
         true => Ok(length),
         false => Err(bad()),
     }

@@ -1,11 +1,14 @@
 //! Tournaments, without storage or front end: who entered, each round's
 //! pairings and their results, and what may happen next. The service
 //! stores a `Tournament` as JSON, starts its games and feeds their results
-//! back; the pairing itself is `pairing`'s.
+//! back; the pairing itself is `pairing`'s, a patience event's table
+//! `event`'s.
 
+pub mod event;
 pub mod pairing;
 
-use pairing::{Entrant, Outcome, Pairing, Standing};
+use event::{Attempt, DealScore};
+use pairing::{ArenaWaiting, Entrant, GameResult, Outcome, Pairing, Standing};
 use serde::{Deserialize, Serialize};
 
 /// Where a tournament stands.
@@ -40,12 +43,27 @@ impl Status {
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     Swiss,
+    /// Army Ants for a fixed length: paired again as soon as you are free.
+    Arena,
+    /// A patience's: the same deals for everyone, in one window.
+    Event,
 }
 
 impl Format {
     pub fn as_str(self) -> &'static str {
         match self {
             Format::Swiss => "swiss",
+            Format::Arena => "arena",
+            Format::Event => "event",
+        }
+    }
+
+    /// "Swiss", "Event".
+    pub fn title(self) -> &'static str {
+        match self {
+            Format::Swiss => "Swiss",
+            Format::Arena => "Arena",
+            Format::Event => "Event",
         }
     }
 }
@@ -119,12 +137,16 @@ pub struct Settings {
     pub format: Format,
     /// The number of rounds; `None`: chosen at the start from the entrants.
     pub rounds: Option<u32>,
-    /// How long a round stays open, in milliseconds.
+    /// How long a round stays open, in milliseconds (an event's window,
+    /// an arena's length).
     pub round_ms: i64,
     /// When it starts by itself; `None`: when the organiser says so.
     pub starts_at: Option<i64>,
     /// Whether its games move ratings.
     pub rated: bool,
+    /// An event's number of deals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deals: Option<u32>,
 }
 
 /// A tournament: its settings, entrants and rounds so far.
@@ -143,6 +165,18 @@ pub struct Tournament {
     pub round_ends_at: Option<i64>,
     pub players: Vec<Player>,
     pub boards: Vec<Board>,
+    /// An event's attempts, each player's at each deal they started.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attempts: Vec<Attempt>,
+}
+
+/// Where a player's attempt at an event's deal stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Started {
+    /// Reserved just now: the service creates its game with the save.
+    New,
+    /// Started before: its game (if created) and its score once ended.
+    Before(Attempt),
 }
 
 /// Why a tournament refuses a change, in a player's words.
@@ -166,6 +200,10 @@ pub enum Refusal {
     TooFew(usize),
     #[error("A tournament may have at most {MAX_PLAYERS} players.")]
     Full,
+    #[error("This event has not started yet; its deals open when it does.")]
+    NotStarted,
+    #[error("This event has no deal {0}.")]
+    NoSuchDeal(u32),
 }
 
 /// The most players one tournament takes (a standings board stays legible).
@@ -173,6 +211,12 @@ pub const MAX_PLAYERS: usize = 64;
 
 /// The most rounds an organiser may ask for.
 pub const MAX_ROUNDS: u32 = 15;
+
+/// How long before an arena's end no new game is paired: a quarter of its
+/// length, at most ten minutes.
+pub fn arena_cutoff(length_ms: i64) -> i64 {
+    (length_ms / 4).min(10 * 60_000)
+}
 
 /// The rounds a Swiss of `players` plays when the organiser did not say:
 /// enough for one player to stay unbeaten alone (⌈log₂ n⌉), at least one.
@@ -193,7 +237,21 @@ impl Tournament {
             round_ends_at: None,
             players: Vec::new(),
             boards: Vec::new(),
+            attempts: Vec::new(),
         }
+    }
+
+    pub fn is_event(&self) -> bool {
+        self.settings.format == Format::Event
+    }
+
+    pub fn is_arena(&self) -> bool {
+        self.settings.format == Format::Arena
+    }
+
+    /// An event's number of deals.
+    pub fn deals(&self) -> u32 {
+        self.settings.deals.unwrap_or(event::DEFAULT_DEALS)
     }
 
     pub fn player(&self, id: &str) -> Option<&Player> {
@@ -210,7 +268,8 @@ impl Tournament {
     pub fn takes_entries(&self) -> bool {
         match self.status {
             Status::Open => true,
-            Status::Running => 2 * self.round < self.rounds,
+            // An event or an arena takes entries for as long as it runs.
+            Status::Running => self.is_event() || self.is_arena() || 2 * self.round < self.rounds,
             Status::Finished | Status::Cancelled => false,
         }
     }
@@ -264,10 +323,10 @@ impl Tournament {
             return Ok(None);
         }
         self.players[index].withdrawn = true;
-        let open = self
-            .boards
-            .iter()
-            .position(|b| b.round == self.round && b.result.is_none() && b.seats(id));
+        if self.is_event() {
+            return Ok(None);
+        }
+        let open = self.boards.iter().position(|b| b.result.is_none() && b.seats(id));
         if let Some(board) = open {
             let lost = if self.boards[board].red == id {
                 Outcome::BlackWins
@@ -291,9 +350,87 @@ impl Tournament {
         if count < 2 {
             return Err(Refusal::TooFew(count));
         }
-        self.rounds = self.settings.rounds.unwrap_or_else(|| default_rounds(count));
         self.status = Status::Running;
+        if self.is_arena() {
+            // One window; everyone is paired at once, then again when free.
+            self.rounds = 0;
+            self.round_ends_at = Some(now + self.settings.round_ms);
+            return Ok(self.pair_arena(now));
+        }
+        if self.is_event() {
+            // One window for every deal.
+            self.rounds = 1;
+            self.round = 1;
+            self.round_ends_at = Some(now + self.settings.round_ms);
+            return Ok(Vec::new());
+        }
+        self.rounds = self.settings.rounds.unwrap_or_else(|| default_rounds(count));
         Ok(self.pair_next(now))
+    }
+
+    /// `user`'s attempt at deal `deal` (from 1) of a running event, dealt
+    /// from `seed` and played in `channel`: reserved now if they had none
+    /// (one ranked attempt each), else the one they started before.
+    pub fn start_deal(
+        &mut self,
+        user: &str,
+        deal: u32,
+        seed: u64,
+        channel: &str,
+    ) -> Result<Started, Refusal> {
+        match self.status {
+            Status::Open => return Err(Refusal::NotStarted),
+            Status::Running => {}
+            Status::Finished | Status::Cancelled => return Err(Refusal::Over),
+        }
+        match self.player(user) {
+            None => return Err(Refusal::NotIn),
+            Some(p) if p.withdrawn => return Err(Refusal::Left),
+            Some(_) => {}
+        }
+        if deal == 0 || deal > self.deals() {
+            return Err(Refusal::NoSuchDeal(deal));
+        }
+        if let Some(before) = self.attempts.iter().find(|a| a.user == user && a.deal == deal) {
+            return Ok(Started::Before(before.clone()));
+        }
+        self.attempts.push(Attempt {
+            user: user.to_string(),
+            deal,
+            seed,
+            channel: channel.to_string(),
+            game: None,
+            result: None,
+        });
+        Ok(Started::New)
+    }
+
+    /// The index of the attempt played in `game_id`.
+    pub fn attempt_of_game(&self, game_id: &str) -> Option<usize> {
+        self.attempts
+            .iter()
+            .position(|a| a.game.as_deref() == Some(game_id))
+    }
+
+    /// The games of the event's attempts not yet ended (of `user` alone
+    /// when given).
+    pub fn open_attempts(&self, user: Option<&str>) -> Vec<String> {
+        self.attempts
+            .iter()
+            .filter(|a| a.result.is_none() && user.is_none_or(|u| a.user == u))
+            .filter_map(|a| a.game.clone())
+            .collect()
+    }
+
+    /// Records an attempt's score, unless it has one (counted once).
+    pub fn score_attempt(&mut self, attempt: usize, score: DealScore) -> bool {
+        match self.attempts.get_mut(attempt) {
+            Some(a) if a.result.is_none() => {
+                a.result = Some(score);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Pairs the next round at `now` and opens it for its length.
@@ -340,18 +477,157 @@ impl Tournament {
             .position(|b| b.game.as_deref() == Some(game_id))
     }
 
-    /// The boards of the round under way still undecided.
+    /// The boards still undecided (a Swiss's are all of the round under
+    /// way; an arena's, the games on).
     pub fn undecided(&self) -> Vec<usize> {
         (0..self.boards.len())
-            .filter(|&i| self.boards[i].round == self.round && self.boards[i].result.is_none())
+            .filter(|&i| self.boards[i].result.is_none())
             .collect()
+    }
+
+    /// An arena's pairing at `now`: the players free (in, and in no game
+    /// on) paired by score then rating, never with their last opponent;
+    /// none once the arena is near its end, so the last games can finish
+    /// ("pairing stops so the last games can finish by the end"). Each
+    /// wave of pairings is a round of its own.
+    fn pair_arena(&mut self, now: i64) -> Vec<usize> {
+        let ends = self.round_ends_at.unwrap_or(now);
+        if now >= ends - arena_cutoff(self.settings.round_ms) {
+            return Vec::new();
+        }
+        let busy: Vec<&str> = self
+            .undecided()
+            .into_iter()
+            .flat_map(|b| {
+                let board = &self.boards[b];
+                std::iter::once(board.red.as_str()).chain(board.black.as_deref())
+            })
+            .collect();
+        let points = self.arena_points_by_player();
+        let waiting: Vec<ArenaWaiting> = self
+            .active()
+            .filter(|p| !busy.contains(&p.id.as_str()))
+            .map(|p| {
+                let mine: Vec<&Board> = self.boards.iter().filter(|b| b.seats(&p.id)).collect();
+                let last_opponent = mine.last().and_then(|b| match b.red == p.id {
+                    true => b.black.clone(),
+                    false => Some(b.red.clone()),
+                });
+                let reds = mine.iter().filter(|b| b.red == p.id).count() as i32;
+                ArenaWaiting {
+                    user: p.id.clone(),
+                    points: points.get(&p.id).map_or(0.0, |(points, _)| *points),
+                    rating: p.rating,
+                    last_opponent,
+                    red_minus_black: 2 * reds - mine.len() as i32,
+                }
+            })
+            .collect();
+        let pairs = pairing::pair_arena(&waiting);
+        if pairs.is_empty() {
+            return Vec::new();
+        }
+        self.round += 1;
+        let first = self.boards.len();
+        for (red, black) in pairs {
+            self.boards.push(Board {
+                round: self.round,
+                red,
+                black: Some(black),
+                game: None,
+                channel: None,
+                result: None,
+                decided_by: None,
+            });
+        }
+        (first..self.boards.len()).collect()
+    }
+
+    /// Each player's results in the order played, from one seat's side.
+    fn arena_results(&self, user: &str) -> Vec<GameResult> {
+        self.boards
+            .iter()
+            .filter(|b| b.seats(user))
+            .filter_map(|b| {
+                let red = b.red == user;
+                Some(match b.result? {
+                    Outcome::Draw => GameResult::Draw,
+                    Outcome::RedWins if red => GameResult::Win,
+                    Outcome::BlackWins if !red => GameResult::Win,
+                    _ => GameResult::Loss,
+                })
+            })
+            .collect()
+    }
+
+    /// Every player's arena points and wins.
+    fn arena_points_by_player(&self) -> std::collections::BTreeMap<String, (f64, u32)> {
+        self.players
+            .iter()
+            .map(|p| {
+                let results = self.arena_results(&p.id);
+                let wins = results.iter().filter(|r| **r == GameResult::Win).count() as u32;
+                (p.id.clone(), (pairing::arena_points(&results).0, wins))
+            })
+            .collect()
+    }
+
+    /// The points each seat of `board` won in it: a Swiss's 1, ½, 0; an
+    /// arena's by its own scoring (2 a win, 1 a draw, doubled on a streak).
+    pub fn board_points(&self, board: usize) -> Option<Vec<f64>> {
+        let b = &self.boards[board];
+        let points = b.points()?;
+        if !self.is_arena() || b.is_bye() {
+            return Some(points);
+        }
+        let seats = std::iter::once(b.red.as_str()).chain(b.black.as_deref());
+        Some(
+            seats
+                .map(|user| {
+                    // This player's results up to and including this game.
+                    let mine: Vec<usize> = (0..=board)
+                        .filter(|&i| self.boards[i].seats(user) && self.boards[i].result.is_some())
+                        .collect();
+                    let results = self.arena_results(user);
+                    let upto = &results[..mine.len()];
+                    pairing::arena_points(upto).0 - pairing::arena_points(&upto[..upto.len() - 1]).0
+                })
+                .collect(),
+        )
     }
 
     /// Once every board of the round is decided: the next round's pairings
     /// (their indices), or the end after the last round. `None` while a
     /// game of the round is still on.
     pub fn advance(&mut self, now: i64) -> Option<Vec<usize>> {
-        if self.status != Status::Running || !self.undecided().is_empty() {
+        if self.status != Status::Running {
+            return None;
+        }
+        if self.is_arena() {
+            // Over at its end once its last games are decided; until then
+            // the players free are paired again.
+            if self.round_ends_at.is_some_and(|end| now >= end) {
+                if !self.undecided().is_empty() {
+                    return None;
+                }
+                self.status = Status::Finished;
+                self.round_ends_at = None;
+                return Some(Vec::new());
+            }
+            let new = self.pair_arena(now);
+            return (!new.is_empty()).then_some(new);
+        }
+        if self.is_event() {
+            // An event ends when its window closes, every attempt scored
+            // as it stood (one still unscored counts nothing).
+            if self.round_ends_at.is_some_and(|end| now < end) {
+                return None;
+            }
+            self.status = Status::Finished;
+            self.round_ends_at = None;
+            return Some(Vec::new());
+        }
+        if !self.undecided().is_empty() {
             return None;
         }
         // Fewer than two players left: nothing more can be paired.
@@ -393,8 +669,15 @@ impl Tournament {
             .collect()
     }
 
-    /// The standings: by points, then Buchholz, then Sonneborn-Berger.
+    /// The standings: by points, then Buchholz, then Sonneborn-Berger; an
+    /// event's by total score, then hints, then time.
     pub fn standings(&self) -> Vec<Standing> {
+        if self.is_event() {
+            return event::standings(&self.players, &self.attempts);
+        }
+        if self.is_arena() {
+            return self.arena_standings();
+        }
         let history: Vec<Pairing> = self
             .boards
             .iter()
@@ -402,6 +685,33 @@ impl Tournament {
             .map(Board::pairing)
             .collect();
         pairing::swiss_standings(&self.entrants(), &history)
+    }
+
+    /// An arena's standings: points, then wins, then rating (the tie-breaks
+    /// shown); `games` the games decided.
+    fn arena_standings(&self) -> Vec<Standing> {
+        let points = self.arena_points_by_player();
+        let mut lines: Vec<Standing> = self
+            .players
+            .iter()
+            .map(|p| {
+                let (points, wins) = points[&p.id];
+                Standing {
+                    user: p.id.clone(),
+                    points,
+                    tiebreaks: [f64::from(wins), p.rating.round()],
+                    games: self.arena_results(&p.id).len() as u32,
+                }
+            })
+            .collect();
+        lines.sort_by(|a, b| {
+            b.points
+                .total_cmp(&a.points)
+                .then(b.tiebreaks[0].total_cmp(&a.tiebreaks[0]))
+                .then(b.tiebreaks[1].total_cmp(&a.tiebreaks[1]))
+                .then(a.user.cmp(&b.user))
+        });
+        lines
     }
 
     /// A player's name, or their id if they are not listed.
@@ -422,6 +732,7 @@ mod tests {
             round_ms: 1000,
             starts_at: None,
             rated: false,
+            deals: None,
         };
         Tournament::new("t1".into(), ("o", "Olga"), settings)
     }
@@ -516,5 +827,159 @@ mod tests {
         t.join("b", "b", 1.0).unwrap();
         assert!(t.start(0).is_ok());
         assert_eq!(t.start(0), Err(Refusal::Started));
+    }
+
+    fn event(names: &[&str]) -> Tournament {
+        let settings = Settings {
+            game: "anthill".into(),
+            format: Format::Event,
+            rounds: None,
+            round_ms: 1000,
+            starts_at: None,
+            rated: false,
+            deals: Some(3),
+        };
+        let mut t = Tournament::new("e1".into(), ("o", "Olga"), settings);
+        for n in names {
+            t.join(n, n, 1500.0).unwrap();
+        }
+        t
+    }
+
+    /// "One ranked attempt each", only at the event's own deals, only while
+    /// it runs, only for those entered.
+    #[test]
+    fn an_events_deals_open_once_each_while_it_runs() {
+        let mut t = event(&["a", "b"]);
+        assert_eq!(t.start_deal("a", 1, 9, "c"), Err(Refusal::NotStarted));
+        assert_eq!(t.start(100).unwrap(), Vec::<usize>::new());
+        assert_eq!((t.round, t.rounds, t.round_ends_at), (1, 1, Some(1100)));
+        assert_eq!(t.start_deal("a", 1, 9, "c"), Ok(Started::New));
+        let Ok(Started::Before(before)) = t.start_deal("a", 1, 9, "c") else {
+            panic!("a second start finds the first attempt");
+        };
+        assert_eq!((before.user.as_str(), before.deal), ("a", 1));
+        assert_eq!(t.start_deal("a", 4, 9, "c"), Err(Refusal::NoSuchDeal(4)));
+        assert_eq!(t.start_deal("a", 0, 9, "c"), Err(Refusal::NoSuchDeal(0)));
+        assert_eq!(t.start_deal("z", 1, 9, "c"), Err(Refusal::NotIn));
+        // Entries stay open with the deals; a leaver plays no more.
+        t.join("c", "c", 1500.0).unwrap();
+        assert_eq!(t.leave("b"), Ok(None));
+        assert_eq!(t.start_deal("b", 1, 9, "c"), Err(Refusal::Left));
+    }
+
+    /// An event ends when its window closes, not when its attempts end.
+    #[test]
+    fn an_event_ends_when_its_window_closes() {
+        let mut t = event(&["a", "b"]);
+        t.start(0).unwrap();
+        t.start_deal("a", 1, 9, "c").unwrap();
+        t.attempts[0].game = Some("g".into());
+        assert!(t.score_attempt(0, DealScore::NOTHING));
+        assert!(!t.score_attempt(0, DealScore::NOTHING), "a score counts once");
+        assert_eq!(t.advance(999), None);
+        assert_eq!(t.advance(1000), Some(vec![]));
+        assert_eq!(t.status, Status::Finished);
+        assert_eq!(t.start_deal("b", 1, 9, "c"), Err(Refusal::Over));
+    }
+
+    fn arena(names: &[&str], length_ms: i64) -> Tournament {
+        let settings = Settings {
+            game: "army-ants".into(),
+            format: Format::Arena,
+            rounds: None,
+            round_ms: length_ms,
+            starts_at: None,
+            rated: false,
+            deals: None,
+        };
+        let mut t = Tournament::new("a1".into(), ("o", "Olga"), settings);
+        for (i, n) in names.iter().enumerate() {
+            t.join(n, n, 1500.0 - i as f64).unwrap();
+        }
+        t
+    }
+
+    /// "Free players paired at once (never their last opponent)"; "pairing
+    /// stops so the last games can finish by the end".
+    #[test]
+    fn an_arena_pairs_the_free_again_until_near_its_end() {
+        const MIN: i64 = 60_000;
+        let mut t = arena(&["a", "b", "c", "d", "e"], 45 * MIN);
+        let first = t.start(0).unwrap();
+        assert_eq!(first.len(), 2, "five players: two games, one waits");
+        let waiting = t
+            .active()
+            .find(|p| !t.boards.iter().any(|b| b.seats(&p.id)))
+            .unwrap()
+            .id
+            .clone();
+        t.decide(first[0], Outcome::RedWins, None);
+        let (red, black) = (
+            t.boards[first[0]].red.clone(),
+            t.boards[first[0]].black.clone().unwrap(),
+        );
+        let next = t.advance(5 * MIN).expect("the free are paired again");
+        assert_eq!(next.len(), 1, "three free: one game, one waits");
+        let b = &t.boards[next[0]];
+        assert!(b.seats(&waiting), "the one who waited plays");
+        assert!(
+            !(b.seats(&red) && b.seats(&black)),
+            "never their last opponent at once"
+        );
+        // Within the last ten minutes nobody is paired; at the end, once
+        // its games are decided, it is over.
+        for i in t.undecided() {
+            t.decide(i, Outcome::Draw, None);
+        }
+        assert_eq!(t.advance(36 * MIN), None);
+        assert_eq!(t.status, Status::Running);
+        assert_eq!(t.advance(45 * MIN), Some(vec![]));
+        assert_eq!(t.status, Status::Finished);
+    }
+
+    /// Lichess's arena scoring: "win 2, draw 1; after two wins in a row a
+    /// win counts double until a non-win".
+    #[test]
+    fn an_arena_win_on_a_streak_counts_double() {
+        let mut t = arena(&["a", "b", "c"], 3 * 3_600_000);
+        t.start(0).unwrap();
+        t.boards.clear();
+        let games = [
+            ("a", "b", Outcome::RedWins),
+            ("c", "a", Outcome::BlackWins),
+            ("a", "b", Outcome::RedWins),
+            ("a", "c", Outcome::Draw),
+        ];
+        for (round, (red, black, result)) in games.into_iter().enumerate() {
+            t.boards.push(Board {
+                round: round as u32 + 1,
+                red: red.into(),
+                black: Some(black.into()),
+                game: None,
+                channel: None,
+                result: Some(result),
+                decided_by: None,
+            });
+        }
+        let a_won: Vec<f64> = (0..4)
+            .map(|i| {
+                let seat = usize::from(t.boards[i].red != "a");
+                t.board_points(i).unwrap()[seat]
+            })
+            .collect();
+        assert_eq!(
+            a_won,
+            [2.0, 2.0, 4.0, 2.0],
+            "W W W D: the third win and the draw double"
+        );
+        let table = t.standings();
+        let line = |u: &str| table.iter().find(|s| s.user == u).unwrap().clone();
+        assert_eq!(
+            (line("a").points, line("a").tiebreaks[0], line("a").games),
+            (10.0, 3.0, 4)
+        );
+        assert_eq!((line("c").points, line("b").points), (1.0, 0.0));
+        assert_eq!(table[0].user, "a");
     }
 }

@@ -1577,7 +1577,8 @@ fn the_review_of_a_daily_attempt_opens_when_the_day_closes() {
     );
     assert_refused(&out[0], "not_allowed");
     assert!(
-        text(&out[0]).contains("opens when its day closes, at 2026-11-21 01:00 UTC"),
+        text(&out[0])
+            .contains("opens when the daily challenge of 2026-11-20 closes, at 2026-11-21 01:00 UTC"),
         "{}",
         out[0]
     );

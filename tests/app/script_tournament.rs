@@ -268,8 +268,12 @@ fn tournaments_refuse_what_they_cannot_do() {
         &session.send(&at(command("ann", "c1", "tournament create", json!({})), START)),
         "not_allowed",
     );
-    assert_refused(&session.send(&create(json!({"game": "myrmex"}))), "bad_option");
-    assert_refused(&session.send(&create(json!({"format": "arena"}))), "bad_option");
+    // Atta Ants tables are not open yet.
+    assert_refused(&session.send(&create(json!({"game": "atta-ants"}))), "bad_option");
+    assert_refused(
+        &session.send(&create(json!({"format": "arena", "length": "10m"}))),
+        "bad_option",
+    );
     assert_refused(&session.send(&create(json!({"round": "5m"}))), "bad_option");
     assert_refused(&session.send(&create(json!({"rounds": 0}))), "bad_option");
     assert_refused(
@@ -404,4 +408,361 @@ fn a_scheduled_tournament_starts_by_itself() {
         .unwrap();
     assert_eq!(bye["result"], json!([1.0]));
     assert_eq!(bye["game"], Value::Null);
+}
+
+/// The line `user` sends to play `action` in their patience in `c1`.
+fn patience_move(user: &str, action: &str, time: &str) -> Value {
+    at(
+        command(user, "c1", "solitaire move", json!({ "action": action })),
+        time,
+    )
+}
+
+/// `user` plays `moves` of the board `reply` shows (its first legal
+/// move each time, dealing when nothing else is left).
+fn play_some(session: &mut Session, user: &str, mut reply: Value, moves: usize, time: &str) -> Value {
+    for _ in 0..moves {
+        let legal: Vec<String> = reply["game"]["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .filter(|a| a != "end")
+            .collect();
+        let Some(action) = legal.iter().find(|a| *a != "deal").or(legal.first()) else {
+            break;
+        };
+        reply = session.send(&patience_move(user, action, time));
+        assert_ok(&reply);
+        assert_eq!(reply["ephemeral"], true, "an event's board is private: {reply}");
+    }
+    reply
+}
+
+/// "A 3-deal Anthill event": the same deals for everyone entered, one
+/// attempt each, played in private; "ranked by total score, then hints,
+/// then time"; an attempt under way at the close counts as it stood.
+#[test]
+fn a_three_deal_anthill_event_is_played_to_its_close() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    // A patience's tournament is an event: Swiss options are refused.
+    for (options, says) in [
+        (json!({"game": "anthill", "format": "swiss"}), "event"),
+        (json!({"game": "anthill", "rounds": 3}), "rounds"),
+        (json!({"game": "army-ants", "deals": 3}), "deals"),
+        (json!({"game": "anthill", "deals": 11}), "deals"),
+    ] {
+        let refused = session.send(&at(create(options), START));
+        assert_refused(&refused, "bad_option");
+        assert!(text(&refused).contains(says), "{refused}");
+    }
+    let created = session.send(&at(
+        create(json!({"game": "anthill", "deals": 3, "round": "2h"})),
+        START,
+    ));
+    assert_ok(&created);
+    assert_eq!(created["tournament"]["format"], "event");
+    assert!(created["image"].is_string(), "the standings board is drawn");
+    let mut messages = new_messages_in_c1(&created, true);
+    let join = component(&created, "join");
+    for player in ["ann", "ben", "cat", "dan"] {
+        let joined = session.send(&at(click(player, "c1", &join), START));
+        assert_ok(&joined);
+        messages += new_messages_in_c1(&joined, true);
+    }
+    // No deal opens before the start.
+    let early = format!("{}deal.1", join.trim_end_matches("join"));
+    assert_refused(
+        &session.send(&at(click("ann", "c1", &early), START)),
+        "illegal_action",
+    );
+    let started = session.send(&at(click("olga", "c1", &component(&created, "start")), START));
+    assert_ok(&started);
+    messages += new_messages_in_c1(&started, true);
+    assert_eq!(started["tournament"]["status"], "running");
+    let deal = |n: u32| component(&started, &format!("deal.{n}"));
+    assert!(find(&started, "deal.4").is_none(), "three deals, three buttons");
+
+    // ann and ben meet the same first deal; the second is another.
+    let ann1 = session.send(&at(click("ann", "c1", &deal(1)), START));
+    assert_ok(&ann1);
+    assert_eq!(ann1["ephemeral"], true, "an event's board is private: {ann1}");
+    assert!(ann1["tournament"]["pairings"].is_array());
+    let first_image = std::fs::read(ann1["image"].as_str().unwrap()).unwrap();
+    // A record or a review while the event runs is its player's alone.
+    let record = session.send(&at(command("ann", "c1", "record", json!({})), START));
+    assert!(text(&record).contains("Only you see this record"), "{record}");
+    assert!(!text(&record).contains("Seed"), "{record}");
+    let ann1 = play_some(&mut session, "ann", ann1, 6, START);
+    let ended = session.send(&at(command("ann", "c1", "solitaire end", json!({})), START));
+    assert_ok(&ended);
+    assert!(
+        find(&ended, "again").is_none() && find(&ended, "same").is_none(),
+        "{ended}"
+    );
+    assert_refused(
+        &session.send(&at(click("ann", "c1", &component(&ended, "review")), START)),
+        "not_allowed",
+    );
+    // The result edits the standings board in place, and tells nothing of
+    // the deal.
+    messages += new_messages_in_c1(&ended, true);
+    let edits: Vec<&Value> = ended["posts"].as_array().unwrap().iter().collect();
+    assert!(
+        edits.iter().any(|p| p["edit"] == true && p["channel"] == "c1"),
+        "{ended}"
+    );
+    for post in &edits {
+        assert!(!post["text"].as_str().unwrap().contains("Seed"), "{post}");
+    }
+    let t = &ended["tournament"];
+    let ann_score = ended["game"]["score"]
+        .as_f64()
+        .unwrap_or(ann1["game"]["score"].as_f64().unwrap());
+    assert_eq!(points(t)["ann"], ann_score, "{t}");
+    // One attempt at each deal.
+    let again = session.send(&at(click("ann", "c1", &deal(1)), START));
+    assert!(text(&again).contains("You have played deal 1"), "{again}");
+
+    let ben1 = session.send(&at(click("ben", "c1", &deal(1)), START));
+    assert_eq!(
+        std::fs::read(ben1["image"].as_str().unwrap()).unwrap(),
+        first_image,
+        "every player meets the same deal"
+    );
+    // A hint counts: with equal scores, fewer hints rank first.
+    let hinted = session.send(&at(command("ben", "c1", "solitaire hint", json!({})), START));
+    assert_ok(&hinted);
+    assert_eq!(hinted["ephemeral"], true);
+    let ended = session.send(&at(command("ben", "c1", "solitaire end", json!({})), START));
+    assert_ok(&ended);
+    let ben2 = session.send(&at(click("ben", "c1", &deal(2)), START));
+    assert_ne!(
+        std::fs::read(ben2["image"].as_str().unwrap()).unwrap(),
+        first_image,
+        "the second deal is another"
+    );
+    let ben2 = play_some(&mut session, "ben", ben2, 4, START);
+    assert_ok(&session.send(&at(command("ben", "c1", "solitaire end", json!({})), START)));
+    drop(ben2);
+
+    // A stranger plays no deal; a player who leaves keeps what they played.
+    assert_refused(
+        &session.send(&at(click("zed", "c1", &deal(2)), START)),
+        "not_a_player",
+    );
+    let dan = session.send(&at(click("dan", "c1", &deal(2)), START));
+    play_some(&mut session, "dan", dan, 3, START);
+    let left = session.send(&at(click("dan", "c1", &component(&started, "leave")), START));
+    assert_ok(&left);
+    messages += new_messages_in_c1(&left, true);
+    assert_eq!(left["tournament"]["standings"].as_array().unwrap().len(), 4);
+    // Entries stay open while it runs.
+    let eve = session.send(&at(click("eve", "c1", &join), START));
+    assert_ok(&eve);
+    messages += new_messages_in_c1(&eve, true);
+    let eve3 = session.send(&at(click("eve", "c1", &deal(3)), START));
+    assert_ok(&eve3);
+    assert_ok(&session.send(&at(command("eve", "c1", "solitaire end", json!({})), START)));
+    // cat's attempt is under way when the event closes.
+    let cat1 = session.send(&at(click("cat", "c1", &deal(1)), START));
+    play_some(&mut session, "cat", cat1, 5, START);
+
+    let closed = session.send(&json!({"tick": true, "at": "2026-11-28T14:00:01Z"}));
+    messages += new_messages_in_c1(&closed, false);
+    let last = closed["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|p| p["text"].as_str().unwrap().contains("The event is over"))
+        .unwrap_or_else(|| panic!("the podium is posted: {closed}"));
+    assert!(last["text"].as_str().unwrap().contains("🥇"), "{last}");
+    let standings = session.send(&at(
+        command("olga", "c1", "tournament standings", json!({})),
+        "2026-11-28T14:01:00Z",
+    ));
+    let t = &standings["tournament"];
+    assert_eq!(t["status"], "finished");
+    assert!(standings["image"].is_string());
+    let lines = t["standings"].as_array().unwrap();
+    let games: BTreeMap<&str, u64> = lines
+        .iter()
+        .map(|s| (s["user"].as_str().unwrap(), s["games"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        games,
+        BTreeMap::from([("ann", 1), ("ben", 2), ("cat", 1), ("dan", 1), ("eve", 1)]),
+        "cat's attempt under way at the close counts as it stood: {t}"
+    );
+    // "Ranked by total score, then hints, then time."
+    for pair in lines.windows(2) {
+        let key = |s: &Value| {
+            (
+                -s["points"].as_f64().unwrap(),
+                s["tiebreaks"][0].as_f64().unwrap(),
+            )
+        };
+        assert!(key(&pair[0]) <= key(&pair[1]), "{pair:?}");
+    }
+    let ben = lines.iter().find(|s| s["user"] == "ben").unwrap();
+    assert_eq!(ben["tiebreaks"][0], 1.0, "ben's hint is counted: {ben}");
+    // Every attempt is listed: its deal, its player, its score.
+    let attempts = t["pairings"].as_array().unwrap();
+    assert_eq!(attempts.len(), 6, "{t}");
+    assert!(attempts
+        .iter()
+        .all(|a| a["seats"].as_array().unwrap().len() == 1 && a["result"].is_array()));
+    // The channel got few messages: the board, edited in place, and the
+    // podium.
+    assert!(messages <= 3, "{messages} new messages in the event's channel");
+    // Once it has closed, the record and the review are open.
+    let record = session.send(&at(
+        command("cat", "c1", "record", json!({})),
+        "2026-11-28T14:02:00Z",
+    ));
+    assert!(text(&record).contains("Seed"), "{record}");
+}
+
+/// The time `minutes` after `START`.
+fn after(minutes: i64) -> String {
+    let start = chrono::DateTime::parse_from_rfc3339(START).unwrap();
+    (start + chrono::Duration::minutes(minutes)).to_rfc3339()
+}
+
+/// "A 45-minute arena with 5 players and the clock moved by `at`": the
+/// free are paired at once (never their last opponent), Lichess's scoring
+/// with its streaks, no pairing near the end, and the games still on at
+/// the end adjudicated.
+#[test]
+fn a_45_minute_arena_of_five_is_played_to_its_end() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    for options in [
+        json!({"format": "arena", "length": "5h"}),
+        json!({"format": "arena", "rounds": 3}),
+        json!({"format": "arena", "round": "1h"}),
+    ] {
+        assert_refused(&session.send(&at(create(options), START)), "bad_option");
+    }
+    let created = session.send(&at(create(json!({"format": "arena", "length": "45m"})), START));
+    assert_ok(&created);
+    assert_eq!(created["tournament"]["format"], "arena");
+    let mut messages = new_messages_in_c1(&created, true);
+    let join = component(&created, "join");
+    for player in ["ann", "ben", "cat", "dan", "eve"] {
+        let joined = session.send(&click(player, "c1", &join));
+        assert_ok(&joined);
+        messages += new_messages_in_c1(&joined, true);
+    }
+    let started = session.send(&click("olga", "c1", &component(&created, "start")));
+    assert_ok(&started);
+    messages += new_messages_in_c1(&started, true);
+    let mut open = game_posts(&started);
+    assert_eq!(open.len(), 2, "five players: two games at once, one waits");
+    let mut t = started["tournament"].clone();
+    // Every five minutes the oldest game ends: ann wins hers, elsewhere
+    // Red wins. The free are paired again until the last ten minutes.
+    let mut minute = 0;
+    while let Some((channel, post)) = open.iter().next().map(|(c, p)| (c.clone(), p.clone())) {
+        minute += 5;
+        if minute > 40 {
+            break;
+        }
+        session.send(&json!({"tick": true, "at": after(minute)}));
+        let pairing = t["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["channel"] == channel.as_str())
+            .unwrap()
+            .clone();
+        let seats: Vec<&str> = pairing["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let loser = if seats[1] == "ann" { seats[0] } else { seats[1] };
+        let done = resign(&mut session, &post, loser);
+        messages += new_messages_in_c1(&done, false);
+        open.remove(&channel);
+        let new = game_posts(&done);
+        if minute >= 35 {
+            assert!(
+                new.is_empty(),
+                "no pairing in the last ten minutes (at {minute}m): {done}"
+            );
+        }
+        t = done["tournament"].clone();
+        open.extend(new);
+    }
+    // Never paired again with the opponent just met.
+    let pairings = t["pairings"].as_array().unwrap();
+    for player in ["ann", "ben", "cat", "dan", "eve"] {
+        let mine: Vec<Vec<&str>> = pairings
+            .iter()
+            .map(|p| {
+                p["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|seats| seats.contains(&player))
+            .collect();
+        for pair in mine.windows(2) {
+            assert_ne!(pair[0], pair[1], "{player} met the same opponent twice in a row");
+        }
+    }
+    // ann's third win in a row counts double.
+    let ann: Vec<f64> = pairings
+        .iter()
+        .filter(|p| p["seats"].as_array().unwrap().contains(&json!("ann")) && p["result"].is_array())
+        .map(|p| {
+            let seat = p["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .position(|s| s == "ann")
+                .unwrap();
+            p["result"][seat].as_f64().unwrap()
+        })
+        .collect();
+    assert!(ann.len() >= 3, "ann played {ann:?}");
+    assert_eq!(&ann[..3], [2.0, 2.0, 4.0], "win 2, win 2, then double");
+    // The end: the games still on are adjudicated and it is over.
+    let end = session.send(&json!({"tick": true, "at": after(45)}));
+    messages += new_messages_in_c1(&end, false);
+    let texts = post_texts(&end);
+    assert!(texts.iter().any(|t| t.contains("time is up")), "{texts:?}");
+    let podium = end["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["text"].as_str().unwrap().contains("The tournament is over"))
+        .unwrap_or_else(|| panic!("a podium: {end}"));
+    assert!(podium["image"].is_string(), "the podium is drawn");
+    let last = session.send(&at(
+        command("olga", "c1", "tournament standings", json!({})),
+        &after(46),
+    ));
+    let t = &last["tournament"];
+    assert_eq!(t["status"], "finished");
+    // Scores add up: each player's points are their games' points.
+    let mut summed: BTreeMap<String, f64> = BTreeMap::new();
+    for p in t["pairings"].as_array().unwrap() {
+        for (seat, user) in p["seats"].as_array().unwrap().iter().enumerate() {
+            *summed.entry(user.as_str().unwrap().to_string()).or_default() +=
+                p["result"][seat].as_f64().unwrap();
+        }
+    }
+    for (user, total) in points(t) {
+        assert_eq!(summed.get(&user).copied().unwrap_or(0.0), total, "{user}: {t}");
+    }
+    assert_eq!(t["standings"][0]["user"], "ann", "{t}");
+    // The channel: the board edited in place, the start and the end.
+    assert!(messages <= 4, "{messages} new messages in c1");
 }

@@ -174,3 +174,58 @@ fn a_game_moved_to_its_thread_is_played_there() {
         }
     });
 }
+
+/// A patience event's deal pressed twice at once, once on each replica:
+/// "a player cannot be in two games of one tournament at once"; one
+/// attempt is reserved, with one game, and both clicks show it.
+#[test]
+fn a_deal_pressed_twice_at_once_starts_one_attempt() {
+    service::runtime().block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        for store in testing::scratch_stores(dir.path()).await {
+            let one = Arc::new(service::without_images(store.clone()));
+            let two = Arc::new(service::without_images(store.clone()));
+            let create = Request {
+                manage_channels: true,
+                ..command(
+                    "olga",
+                    "c1",
+                    "tournament create",
+                    &[("game", "ants"), ("deals", "2")],
+                    START,
+                )
+            };
+            let created = one.handle(&create).await;
+            assert!(created.ok(), "{}", created.text);
+            let id = created.tournament.unwrap().id;
+            for player in ["ann", "ben"] {
+                let joined = one
+                    .handle(&command(player, "c1", "tournament join", &[], START))
+                    .await;
+                assert!(joined.ok(), "{}", joined.text);
+            }
+            let started = one
+                .handle(&command("olga", "c1", "tournament start", &[], START))
+                .await;
+            assert!(started.ok(), "{}", started.text);
+            let press = Request {
+                channel: "c1".into(),
+                ..service::request(
+                    "ann",
+                    service::at(START),
+                    Input::Component {
+                        custom_id: format!("tn:{id}:deal.1"),
+                        values: vec![],
+                    },
+                )
+            };
+            let (a, b) = tokio::join!(one.handle(&press), two.handle(&press));
+            assert!(a.ok() && b.ok(), "{} / {}", a.text, b.text);
+            assert_eq!(a.game.as_ref().map(|g| &g.id), b.game.as_ref().map(|g| &g.id));
+            let t = b.tournament.or(a.tournament).expect("a tournament");
+            assert_eq!(t.pairings.len(), 1, "one attempt: {:?}", t.pairings);
+            let open = store.latest_solitaire("c1", "ann").await.unwrap().unwrap();
+            assert_eq!(Some(open.id), t.pairings[0].game);
+        }
+    });
+}
