@@ -703,6 +703,17 @@ impl Service {
         User::new(id, t.name(id))
     }
 
+    /// The channel's tournament (the one open or running, else its last)
+    /// as its standings board, for a front end played on the picture (the
+    /// web table); `None` when the channel never held one.
+    pub async fn tournament_table(&self, channel: &str) -> ServiceResult<Option<Reply>> {
+        let Some(row) = self.store.channel_tournament(channel).await? else {
+            return Ok(None);
+        };
+        let held = Held { t: parse(&row)?, row };
+        Ok(Some(self.standings_reply(&held, standings_words(&held.t))))
+    }
+
     /// An event's deal button: the clicker's attempt at that deal, started
     /// now (one each) or brought back, on a board only they see.
     async fn play_event_deal(&self, req: &Request, id: &str, deal: u32) -> ServiceResult<Reply> {

@@ -223,6 +223,47 @@ struct Place {
     channel: String,
     boards: Vec<Board>,
     new: Vec<NewGame>,
+    /// The channel's tournament, as its standings board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tournament: Option<Standings>,
+}
+
+/// A tournament's standings board as the page shows it: its words, its
+/// picture and its buttons (Join, Leave, Start, an event's deals).
+#[derive(Serialize)]
+struct Standings {
+    id: String,
+    status: String,
+    text: String,
+    image: Option<String>,
+    alt: String,
+    steps: Vec<Step>,
+}
+
+impl Standings {
+    fn of(reply: Reply) -> Option<Standings> {
+        let tournament = reply.tournament?;
+        let (image, alt) = match reply.image {
+            Some(image) => (Some(png_data(&image.png)), image.alt),
+            None => (None, String::new()),
+        };
+        Some(Standings {
+            id: tournament.id,
+            status: tournament.status,
+            text: reply.text,
+            image,
+            alt,
+            steps: steps(&reply.components, &[], &[]),
+        })
+    }
+}
+
+/// A PNG as a `data:` address.
+fn png_data(png: &[u8]) -> String {
+    format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(png)
+    )
 }
 
 #[derive(Serialize)]
@@ -266,11 +307,13 @@ impl Board {
         let (image, width, height, alt, regions) = match reply.image {
             Some(image) => {
                 let (width, height) = png_size(&image.png)?;
-                let data = format!(
-                    "data:image/png;base64,{}",
-                    base64::engine::general_purpose::STANDARD.encode(&image.png)
-                );
-                (Some(data), width, height, image.alt, image.regions)
+                (
+                    Some(png_data(&image.png)),
+                    width,
+                    height,
+                    image.alt,
+                    image.regions,
+                )
             }
             None => (None, 0, 0, String::new(), vec![]),
         };
@@ -315,7 +358,9 @@ async fn place(
     let user = seat.user();
     let channel_game = service.channel_table(&user, &seat.channel);
     let patience = service.patience_table(&user, &seat.channel);
-    let (channel_game, patience) = tokio::join!(channel_game, patience);
+    let tournament = service.tournament_table(&seat.channel);
+    let (channel_game, patience, tournament) = tokio::join!(channel_game, patience, tournament);
+    let tournament = tournament.map_err(Refused::internal)?.and_then(Standings::of);
     let boards = [channel_game, patience]
         .into_iter()
         .map(|reply| reply.map_err(Refused::internal))
@@ -338,6 +383,7 @@ async fn place(
         user: seat.name,
         channel: seat.channel,
         new,
+        tournament,
     }))
 }
 

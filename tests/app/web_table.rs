@@ -528,6 +528,39 @@ fn a_wide_atta_ants_map_zooms_to_a_finger_s_size_in_chromium() {
     assert!(told.contains("zoom:"), "{told}");
 }
 
+/// "The web table: a tournament's page shows its standings and the
+/// player's current game": a patience event's board under the table, its
+/// Join and deal buttons played from the page.
+#[test]
+fn a_patience_event_is_joined_and_played_from_the_page_in_chromium() {
+    let Some(dir) = browser() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("table.db");
+    let line = |user: &str, command: &str, options: Value| {
+        // The local table's server is "local".
+        json!({"user": user, "channel": "c-event", "command": command, "options": options,
+               "permissions": ["manage_channels"], "guild": "local"})
+    };
+    let out = common::script(
+        &db,
+        tmp.path(),
+        &[
+            line(
+                "olga",
+                "tournament create",
+                json!({"game": "anthill", "deals": 2}),
+            ),
+            line("ann", "tournament join", json!({})),
+            line("ben", "tournament join", json!({})),
+            line("olga", "tournament start", json!({})),
+        ],
+    );
+    assert!(out.iter().all(|o| o["ok"] == true), "{out:?}");
+    let table = common::web::serve(&db, &[]);
+    let told = scenario(&dir, &table.url(), &["event"]);
+    assert!(told.contains("event: joined, and deal 1 opened"), "{told}");
+}
+
 #[test]
 fn a_move_made_through_the_script_shows_in_an_open_page() {
     let Some(dir) = browser() else { return };

@@ -7,6 +7,7 @@
 //   node table.mjs URL atta SHOTS        two players: a whole Atta Ants game
 //   node table.mjs URL deploy SHOTS      private deployments placed by clicks
 //   node table.mjs URL zoom SHOTS        an Atta Ants map grown past a phone's width
+//   node table.mjs URL event SHOTS       a patience event joined and played from its standings
 //   node table.mjs URL options SHOTS     a new game's options: level, closed deal, seed
 //
 // Chromium comes from the system (CHROMIUM, default /usr/bin/chromium).
@@ -354,6 +355,25 @@ async function options() {
   console.log(`options: ${myrmex.split(".")[0]}; the computer's level offered only against it`);
 }
 
+// A patience event in the channel (seeded by the test): its standings
+// board under the table; a newcomer joins by its button and plays a deal,
+// which opens as their own board.
+async function event() {
+  const page = await open("cat", "c-event");
+  await page.waitForSelector('#tournament [data-tournament="Join"]');
+  if (!(await page.locator("#tournament img").getAttribute("alt")).includes("Anthill")) fail("no standings picture");
+  await page.locator('#tournament [data-tournament="Join"]').click();
+  // In: the standings list cat (the board is everyone's: Join stays).
+  await page.waitForFunction(() => document.querySelector("#tournament img")?.alt.includes("cat"));
+  if (shots) await page.screenshot({ path: `${shots}/event-standings.png`, fullPage: true });
+  await page.locator('#tournament [data-tournament="Play deal 1"]').click();
+  await page.waitForSelector('[data-board][data-kind="anthill"]');
+  const alt = await page.locator("[data-board] img").getAttribute("alt");
+  if (!alt.includes("Event · deal 1 of 2")) fail(`the deal's board does not say so: ${alt}`);
+  if (shots) await page.screenshot({ path: `${shots}/event-deal.png`, fullPage: true });
+  console.log(`event: joined, and deal 1 opened: ${alt.split(".")[0]}`);
+}
+
 async function zoom() {
   const pages = { carol: await open("carol", "c-zoom"), dave: await open("dave", "c-zoom") };
   for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
@@ -402,6 +422,7 @@ try {
   if (scenario === "play") await play();
   else if (scenario === "options") await options();
   else if (scenario === "zoom") await zoom();
+  else if (scenario === "event") await event();
   else if (scenario === "deploy") await deploy();
   else if (scenario === "army") await army();
   else if (scenario === "atta") await atta();

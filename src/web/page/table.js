@@ -49,6 +49,7 @@ const els = {
   steps: document.getElementById("steps"),
   fresh: document.getElementById("new"),
   tabs: document.getElementById("tabs"),
+  tournament: document.getElementById("tournament"),
 };
 
 let place = null;
@@ -105,7 +106,9 @@ async function load() {
   place = body;
   const after = shown();
   const same = before && after && before.id === after.id && before.version === after.version;
-  if (same && previous && previous.boards.length === body.boards.length) return;
+  const standings = (p) => (p && p.tournament ? `${p.tournament.text}${p.tournament.image}` : "");
+  const sameStandings = standings(previous) === standings(body);
+  if (same && sameStandings && previous && previous.boards.length === body.boards.length) return;
   picked = null;
   prompt = null;
   draw();
@@ -143,7 +146,7 @@ function firstLine(text) {
 
 // What a control is, to find it again after the page is drawn anew: its
 // data- attribute and value.
-const FOCUS_KEYS = ["region", "action", "choice", "new", "show"];
+const FOCUS_KEYS = ["region", "action", "choice", "new", "show", "tournament"];
 
 function focusOf(element) {
   if (!element || !element.dataset) return null;
@@ -190,6 +193,28 @@ function drawNow() {
     say("No game here yet: start one below.");
   }
   drawNew();
+  drawTournament();
+}
+
+// The channel's tournament: its standings board and its buttons (Join,
+// Leave, an event's deals), played as the bot's buttons are.
+function drawTournament() {
+  const t = place.tournament;
+  els.tournament.replaceChildren();
+  els.tournament.hidden = !t;
+  if (!t) return;
+  const heading = Object.assign(document.createElement("h2"), { textContent: "Tournament here" });
+  const words = Object.assign(document.createElement("p"), { textContent: firstLine(plain(t.text)) });
+  els.tournament.append(heading, words);
+  if (t.image) els.tournament.append(Object.assign(document.createElement("img"), { src: t.image, alt: plain(t.alt) }));
+  const buttons = Object.assign(document.createElement("div"), { className: "tournament-steps" });
+  for (const step of t.steps) {
+    const button = Object.assign(document.createElement("button"), { className: "step", textContent: step.label });
+    button.dataset.tournament = step.label;
+    button.addEventListener("click", () => send({ component: step.component }));
+    buttons.append(button);
+  }
+  els.tournament.append(buttons);
 }
 
 // When the channel has a game and the player a patience: a switch between.
