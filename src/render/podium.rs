@@ -51,20 +51,7 @@ pub fn podium_png(view: &PodiumView) -> Vec<u8> {
     let numeral = Style::new(&fonts.bold, 40.0).with(INK);
     let points = Style::new(&fonts.regular, 15.0).with(INK);
     let right = WIDTH as f32 - PAD;
-    title.draw(
-        &mut canvas,
-        &title.fit(&view.title, right - PAD),
-        PAD,
-        PAD + 24.0,
-        Align::Left,
-    );
-    dim.draw(
-        &mut canvas,
-        &dim.fit(&view.subtitle, right - PAD),
-        PAD,
-        PAD + 52.0,
-        Align::Left,
-    );
+    super::standings::heading(&mut canvas, (&title, &view.title), (&dim, &view.subtitle), right);
     for (place, centre, height) in STEPS {
         let Some(entry) = view.places.get(place) else {
             continue;

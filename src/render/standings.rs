@@ -65,20 +65,7 @@ pub fn standings_png(view: &StandingsView) -> Vec<u8> {
     let bold = Style::new(&fonts.bold, 18.0).with(TEXT);
     let dim = Style::new(&fonts.regular, 16.0).with(TEXT_DIM);
     let right = WIDTH as f32 - PAD;
-    title.draw(
-        &mut canvas,
-        &title.fit(&view.title, right - PAD),
-        PAD,
-        PAD + 24.0,
-        Align::Left,
-    );
-    dim.draw(
-        &mut canvas,
-        &dim.fit(&view.subtitle, right - PAD),
-        PAD,
-        PAD + 52.0,
-        Align::Left,
-    );
+    heading(&mut canvas, (&title, &view.title), (&dim, &view.subtitle), right);
     // Columns: rank, name, points, the two tie-breaks, games.
     let columns = [right - 290.0, right - 180.0, right - 90.0, right];
     let mut y = PAD + 70.0 + ROW * 0.75;
@@ -143,6 +130,32 @@ pub fn standings_png(view: &StandingsView) -> Vec<u8> {
         }
     }
     canvas.encode_png().expect("a standings picture encodes")
+}
+
+/// A picture's title and, under it, its subtitle, from the left edge to
+/// `right`.
+pub(super) fn heading(
+    canvas: &mut tiny_skia::Pixmap,
+    title: (&Style, &str),
+    subtitle: (&Style, &str),
+    right: f32,
+) {
+    let (style, text) = title;
+    style.draw(
+        canvas,
+        &style.fit(text, right - PAD),
+        PAD,
+        PAD + 24.0,
+        Align::Left,
+    );
+    let (style, text) = subtitle;
+    style.draw(
+        canvas,
+        &style.fit(text, right - PAD),
+        PAD,
+        PAD + 52.0,
+        Align::Left,
+    );
 }
 
 /// The picture in words, for screen readers (Discord's alt text).

@@ -1307,27 +1307,34 @@ fn view(held: &Held) -> TournamentView {
 
 /// A round's length: `10m` to `7d`.
 fn round_length(text: &str) -> Result<Duration, UserError> {
-    let bad = || {
-        UserError::bad_option("`round` is how long a round stays open, from 10m to 7d (like 30m, 24h, 2d).")
-    };
-    let length = super::parse_duration(text)
-        .map_err(|e| UserError::bad_option(super::sentence(&e)))?
-        .ok_or_else(bad)?;
-    match (ROUND_MIN..=ROUND_MAX).contains(&length) {
-        true => Ok(length),
-        false => Err(bad()),
-    }
+    length_within(
+        text,
+        ROUND_MIN..=ROUND_MAX,
+        "`round` is how long a round stays open, from 10m to 7d (like 30m, 24h, 2d).",
+    )
 }
 
 /// An arena's length: `20m` to `3h`.
 fn arena_length(text: &str) -> Result<Duration, UserError> {
-    let bad = || UserError::bad_option("`length` is how long an arena lasts, from 20m to 3h (like 45m, 2h).");
+    length_within(
+        text,
+        ARENA_MIN..=ARENA_MAX,
+        "`length` is how long an arena lasts, from 20m to 3h (like 45m, 2h).",
+    )
+}
+
+/// A length typed as `30m`, `24h`, `2d`, within `range`; else `bad`.
+fn length_within(
+    text: &str,
+    range: std::ops::RangeInclusive<Duration>,
+    bad: &str,
+) -> Result<Duration, UserError> {
     let length = super::parse_duration(text)
         .map_err(|e| UserError::bad_option(super::sentence(&e)))?
-        .ok_or_else(bad)?;
-    match (ARENA_MIN..=ARENA_MAX).contains(&length) {
+        .ok_or_else(|| UserError::bad_option(bad))?;
+    match range.contains(&length) {
         true => Ok(length),
-        false => Err(bad()),
+        false => Err(UserError::bad_option(bad)),
     }
 }
 

@@ -19,18 +19,18 @@ const START: &str = "2026-11-28T12:00:00Z";
 
 /// Opens a tournament of four in `c1` and starts it: two games.
 async fn started(service: &Service) -> Reply {
+    let swiss = [("rounds", "2"), ("round", "1h")];
+    started_with(service, &swiss, &["ann", "ben", "cat", "dan"]).await
+}
+
+/// Opens a tournament with `options` in `c1`, enters `players` and starts it.
+async fn started_with(service: &Service, options: &[(&str, &str)], players: &[&str]) -> Reply {
     let create = Request {
         manage_channels: true,
-        ..command(
-            "olga",
-            "c1",
-            "tournament create",
-            &[("rounds", "2"), ("round", "1h")],
-            START,
-        )
+        ..command("olga", "c1", "tournament create", options, START)
     };
     assert!(service.handle(&create).await.ok());
-    for player in ["ann", "ben", "cat", "dan"] {
+    for player in players {
         let joined = service
             .handle(&command(player, "c1", "tournament join", &[], START))
             .await;
@@ -185,29 +185,9 @@ fn a_deal_pressed_twice_at_once_starts_one_attempt() {
         for store in testing::scratch_stores(dir.path()).await {
             let one = Arc::new(service::without_images(store.clone()));
             let two = Arc::new(service::without_images(store.clone()));
-            let create = Request {
-                manage_channels: true,
-                ..command(
-                    "olga",
-                    "c1",
-                    "tournament create",
-                    &[("game", "ants"), ("deals", "2")],
-                    START,
-                )
-            };
-            let created = one.handle(&create).await;
-            assert!(created.ok(), "{}", created.text);
-            let id = created.tournament.unwrap().id;
-            for player in ["ann", "ben"] {
-                let joined = one
-                    .handle(&command(player, "c1", "tournament join", &[], START))
-                    .await;
-                assert!(joined.ok(), "{}", joined.text);
-            }
-            let started = one
-                .handle(&command("olga", "c1", "tournament start", &[], START))
-                .await;
-            assert!(started.ok(), "{}", started.text);
+            let event = [("game", "ants"), ("deals", "2")];
+            let started = started_with(&one, &event, &["ann", "ben"]).await;
+            let id = started.tournament.unwrap().id;
             let press = Request {
                 channel: "c1".into(),
                 ..service::request(
