@@ -36,13 +36,11 @@ const ROW: f32 = 30.0;
 /// The most lines drawn; a longer table says how many more there are.
 const MAX_LINES: usize = 32;
 
-/// Points as a tournament writes them: `2`, `1.5`.
+/// Points as a tournament writes them: `2`, `1.5`, `3.25` (a table's
+/// split places), at most two decimals.
 pub fn points_text(points: f64) -> String {
-    if points.fract() == 0.0 {
-        format!("{points:.0}")
-    } else {
-        format!("{points:.1}")
-    }
+    let text = format!("{points:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 pub fn standings_png(view: &StandingsView) -> Vec<u8> {
@@ -207,5 +205,9 @@ mod tests {
         assert!(standings_alt_text(&view).contains("1. ann: 1 points"));
         assert_eq!(points_text(0.5), "0.5");
         assert_eq!(points_text(2.0), "2");
+        assert_eq!(
+            (points_text(3.25), points_text(10.0), points_text(0.0)),
+            ("3.25".into(), "10".into(), "0".into())
+        );
     }
 }

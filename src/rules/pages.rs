@@ -58,10 +58,15 @@ const TOURNAMENT: &[Section] = &[
         text: "A moderator (Manage Channels or Manage Messages) opens one with `/tournament create`; \
 members press **Join** (or `/tournament join`). It starts when its organiser presses **Start**, or at its \
 `starts:` time.\n\n\
-**Swiss** (Army Ants): a fixed number of rounds (by default ⌈log₂ players⌉). Each round pairs players \
+**Swiss** (Army Ants, Atta Ants): a fixed number of rounds (by default ⌈log₂ players⌉). Each round pairs players \
 by score, then rating, never the same two twice while another pairing exists; colours alternate. With an \
 odd number, the lowest-ranked player who has not had one gets a **bye** (1 point). Win 1, draw ½, loss 0. \
 Each game starts at once in a thread of its own.\n\n\
+**Atta Ants Swiss**: each round seats players at tables of 4 and 3 (2 for two players; 3 and 2 for \
+five) by score, then rating, no one at the same table twice where avoidable. Places score 6/4/2/1 at \
+four, 6/4/2 at three, 6/2 at two; tied players split the places they cover. A table unfinished at the \
+round's close is placed as it stands (players still in, then more ants in play, then fewer eaten). \
+Standings: points, then the points of those you sat with, then first places.\n\n\
 **Arena** (Army Ants, `format:arena`, `length:` 20m to 3h; 1h by default): everyone is paired at \
 once, and each player again as soon as their game ends: by score, then rating, never their last \
 opponent. Win 2, draw 1, loss 0; after **two wins in a row** a game counts double (4 a win, 2 a draw) \

@@ -43,6 +43,9 @@ pub struct LobbySetup {
 pub struct Table {
     host: User,
     seats: Vec<User>,
+    /// The tournament whose table this game is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tournament: Option<String>,
 }
 
 impl Seating<Colour> for Table {
@@ -92,9 +95,12 @@ impl Served for AttaAnts {
     const PENDING: &'static str = "lobby";
     type Stored = LobbySetup;
 
-    /// A lobby deals its game when the host starts it.
+    /// A lobby deals its game when the host starts it; a tournament's
+    /// table is dealt from the first.
     fn dealt(row: &GameRow, setup: &LobbySetup, table: &Table) -> Option<anyhow::Result<AttaAnts>> {
-        let started = !matches!(row.status, GameStatus::Pending | GameStatus::Cancelled);
+        // A tournament's table starts dealt, and stays so however it ends.
+        let lobby_closed = matches!(row.status, GameStatus::Pending | GameStatus::Cancelled);
+        let started = table.tournament.is_some() || !lobby_closed;
         started.then(|| start_of(setup, table).map_err(Into::into))
     }
 
@@ -358,6 +364,7 @@ impl Service {
         let table = Table {
             host: req.user.clone(),
             seats,
+            tournament: None,
         };
         let loaded = self.open_table::<AttaAnts>(req, setup, table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
@@ -385,6 +392,7 @@ impl Service {
         let table = Table {
             host: req.user.clone(),
             seats: vec![req.user.clone()],
+            tournament: None,
         };
         let loaded = self.open_table::<AttaAnts>(req, setup, table).await?;
         let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
@@ -521,6 +529,90 @@ impl Service {
             game: Some(loaded.summary()),
             ..Reply::default()
         }
+    }
+
+    /// A tournament's table: a game of Atta Ants already started, with
+    /// `seats` in seat order (the first is its host), a random deal.
+    pub(super) fn atta_tournament_game(
+        &self,
+        id: String,
+        (guild, channel): (&str, &str),
+        tournament: &str,
+        seats: &[User],
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<GameRow> {
+        let setup = LobbySetup {
+            seed: rand::random::<u64>(),
+            deal: None,
+            chosen: false,
+        };
+        let table = Table {
+            host: seats.first().context("a table's first seat")?.clone(),
+            seats: seats.to_vec(),
+            tournament: Some(tournament.to_string()),
+        };
+        start_of(&setup, &table).map_err(|e| anyhow::anyhow!("a table's deal: {e}"))?;
+        let now = at.timestamp_millis();
+        Ok(GameRow {
+            id,
+            kind: Kind::Listed(GameKind::AttaAnts),
+            guild_id: guild.to_string(),
+            channel_id: channel.to_string(),
+            owner_id: table.host.id.clone(),
+            multiplayer: true,
+            status: GameStatus::Active,
+            setup: serde_json::to_string(&setup)?,
+            players: serde_json::to_string(&table)?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            // The first turn's clock, as a lobby's start sets it.
+            expires_at: Some(now + self.config.atta_turn_timeout.as_millis() as i64),
+            result: None,
+            message_id: None,
+        })
+    }
+
+    /// A tournament table's board with `text`.
+    pub(super) async fn atta_tournament_board(&self, row: GameRow, text: &str) -> ServiceResult<Reply> {
+        let loaded = self.load_table::<AttaAnts>(row).await?;
+        Ok(self.atta_board_reply(&loaded, format!("{text} {}", turn_line(&loaded))))
+    }
+
+    /// The places of an ended game, by seat: its own ranking, or (ended
+    /// without one: the round's close, a moderator) the ranking of the
+    /// position as it stood. `None` while it is on.
+    pub(super) async fn atta_places(&self, row: GameRow) -> ServiceResult<Option<Vec<u32>>> {
+        if row.status.is_open() {
+            return Ok(None);
+        }
+        let loaded = self.load_table::<AttaAnts>(row).await?;
+        let Some(game) = loaded.game.as_ref() else {
+            return Ok(None);
+        };
+        let standings = match game.outcome() {
+            Some(outcome) => outcome.standings.clone(),
+            None => game.standings_now(),
+        };
+        let places = (0..loaded.seats.seats.len())
+            .map(|i| {
+                standings
+                    .iter()
+                    .find(|s| s.colour.index() == i)
+                    .map_or(i as u32 + 1, |s| u32::from(s.place))
+            })
+            .collect();
+        Ok(Some(places))
+    }
+
+    /// A player who leaves a tournament leaves their table's game under way.
+    pub(super) async fn atta_leave_game(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
+        let row = self.store.game(game).await?.context("a table's game")?;
+        let req = Request {
+            channel: row.channel_id,
+            ..req.clone()
+        };
+        self.atta_act(&req, Target::Id(game), Action::Leave, None).await
     }
 
     /// The game as it stands, for a front end that shows it live: the

@@ -153,6 +153,13 @@ impl Service {
         let format = match (kind, options::choice(opts, "format", &["swiss", "arena"])?) {
             (GameKind::ArmyAnts, Some("arena")) => Format::Arena,
             (GameKind::ArmyAnts, _) => Format::Swiss,
+            (GameKind::AttaAnts, Some("arena")) => {
+                return Err(UserError::bad_option(
+                    "Atta Ants plays Swiss tables of 3 or 4; leave out `format` (an arena is Army Ants').",
+                )
+                .into())
+            }
+            (GameKind::AttaAnts, _) => Format::Swiss,
             (kind, Some(_)) if kind.is_patience() => {
                 return Err(UserError::bad_option(format!(
                     "A {} tournament is an event: the same deals for everyone, one attempt each. Leave out `format` (and say how many with `deals`).",
@@ -163,7 +170,7 @@ impl Service {
             (kind, None) if kind.is_patience() => Format::Event,
             (kind, _) => {
                 return Err(UserError::bad_option(format!(
-                    "Tournaments of {} are not open yet; Army Ants Swiss and patience events are.",
+                    "{} has no tournaments.",
                     kind.title()
                 ))
                 .into())
@@ -176,7 +183,7 @@ impl Service {
             ("rounds", "a Swiss", format == Format::Swiss),
             ("round", "a Swiss or an event", !arena),
             ("length", "an arena", arena),
-            ("rated", "Army Ants", !event),
+            ("rated", "Army Ants", kind == GameKind::ArmyAnts),
             ("deals", "a patience's event", event),
         ];
         for (option, which, used) in options_of {
@@ -261,14 +268,19 @@ impl Service {
                 duration_words(round),
             ),
             (false, false) => format!(
-                "🏆 {} opened an **Army Ants Swiss** tournament: {}, rounds of {} each{}. Press **Join** to enter. {when}",
+                "🏆 {} opened an **{} Swiss** tournament: {}, rounds of {} each{}. Press **Join** to enter. {when}",
                 mention(&req.user),
+                kind.title(),
                 match rounds {
                     Some(n) => format!("{n} rounds"),
                     None => "rounds set by the number of players".to_string(),
                 },
                 duration_words(round),
-                if rated { ", rated" } else { ", unrated" },
+                match (kind, rated) {
+                    (GameKind::AttaAnts, _) => ", at tables of 3 or 4 scored by place",
+                    (_, true) => ", rated",
+                    (_, false) => ", unrated",
+                },
             ),
         };
         Ok(self.standings_reply(&held, text))
@@ -316,11 +328,24 @@ impl Service {
         options::only(opts, &["tournament"])?;
         let id = self.tournament_named(req, opts, named).await?;
         // The forfeit is counted with the leave; the game, lost, then ends.
-        // A leaver's event deal under way ends as it stands.
+        // A leaver's event deal under way ends as it stands; at an Atta
+        // Ants table they leave the game (ranked after those who stay).
         let held = self.load_tournament(&id).await?;
-        if held.t.is_event() && held.t.player(&req.user.id).is_some_and(|p| !p.withdrawn) {
+        let still_in = held.t.player(&req.user.id).is_some_and(|p| !p.withdrawn);
+        if held.t.is_event() && still_in {
             self.end_event_attempts(&held.t.open_attempts(Some(&req.user.id)), req.at)
                 .await?;
+        }
+        let table_game = held
+            .t
+            .open_tables()
+            .into_iter()
+            .find(|&i| held.t.tables[i].seats.contains(&req.user.id))
+            .and_then(|i| held.t.tables[i].game.clone());
+        if let (true, Some(game)) = (still_in, table_game) {
+            if let Err(e) = self.atta_leave_game(req, &game).await {
+                tracing::warn!(error = %e, "a tournament leaver's table game");
+            }
         }
         let changed = self
             .change_tournament(&id, req.at, |t| {
@@ -391,6 +416,11 @@ impl Service {
                     .undecided()
                     .into_iter()
                     .filter_map(|b| t.boards[b].game.clone())
+                    .chain(
+                        t.open_tables()
+                            .into_iter()
+                            .filter_map(|i| t.tables[i].game.clone()),
+                    )
                     .chain(t.open_attempts(None))
                     .collect();
                 Ok(games)
@@ -576,6 +606,22 @@ impl Service {
             board.channel = Some(channel);
             games.push(row);
         }
+        // So have the tables seated just now.
+        for i in 0..held.t.tables.len() {
+            if held.t.tables[i].game.is_some() {
+                continue;
+            }
+            let seats: Vec<User> = (held.t.tables[i].seats.iter())
+                .map(|id| self.tournament_user(&held.t, id))
+                .collect();
+            let id = super::new_game_id();
+            let channel = format!("{}-{}-{id}", held.row.channel_id, held.t.id);
+            let row =
+                self.atta_tournament_game(id, (&held.row.guild_id, &channel), &held.t.id, &seats, at)?;
+            held.t.tables[i].game = Some(row.id.clone());
+            held.t.tables[i].channel = Some(channel);
+            games.push(row);
+        }
         // An event's attempts reserved just now have no game yet either.
         let mut attempt_games = Vec::new();
         for i in 0..held.t.attempts.len() {
@@ -617,6 +663,9 @@ impl Service {
     /// a thread of its own.
     async fn tournament_game_post(&self, held: &Held, game: GameRow) -> ServiceResult<Post> {
         let t = &held.t;
+        if let Some(table) = t.table_of_game(&game.id) {
+            return self.tournament_table_post(held, table, game).await;
+        }
         let board = t
             .board_of_game(&game.id)
             .map(|b| &t.boards[b])
@@ -671,6 +720,38 @@ impl Service {
         })
     }
 
+    /// The first board of an Atta Ants table's game, pinging its players,
+    /// in a thread of its own.
+    async fn tournament_table_post(&self, held: &Held, table: usize, game: GameRow) -> ServiceResult<Post> {
+        let t = &held.t;
+        let seats: Vec<User> = (t.tables[table].seats.iter())
+            .map(|id| self.tournament_user(t, id))
+            .collect();
+        let text = format!(
+            "🏆 Round {} of {}: {} at one table. The round closes {}.",
+            t.tables[table].round,
+            t.rounds,
+            seats.iter().map(mention).collect::<Vec<_>>().join(", "),
+            closes_words(t)
+        );
+        let (id, channel) = (game.id.clone(), game.channel_id.clone());
+        let reply = self.atta_tournament_board(game, &text).await?;
+        let names: Vec<String> = seats.iter().map(|u| plain_text(&u.name)).collect();
+        Ok(Post {
+            channel,
+            text: reply.text,
+            image: reply.image,
+            components: reply.components,
+            edit: Some(id.clone()),
+            thread: Some(NewThread {
+                parent: held.row.channel_id.clone(),
+                name: format!("Round {}: {}", t.tables[table].round, names.join(", ")),
+                game: id,
+            }),
+            ..Post::default()
+        })
+    }
+
     /// A tournament's game moved to its thread: its pairing says where.
     pub(super) async fn tournament_game_moved(&self, game_id: &str, channel: &str) -> anyhow::Result<()> {
         let Some(id) = self
@@ -685,10 +766,11 @@ impl Service {
         // Only the pairing's channel changes: nothing is counted or paired.
         for _ in 0..super::RETRIES {
             let Held { mut row, mut t } = self.load_tournament(&id).await?;
-            let Some(b) = t.board_of_game(game_id) else {
-                return Ok(());
-            };
-            t.boards[b].channel = Some(channel.to_string());
+            match (t.board_of_game(game_id), t.table_of_game(game_id)) {
+                (Some(b), _) => t.boards[b].channel = Some(channel.to_string()),
+                (None, Some(i)) => t.tables[i].channel = Some(channel.to_string()),
+                (None, None) => return Ok(()),
+            }
             row.state = serde_json::to_string(&t)?;
             match self.store.save_tournament(&row, &[]).await {
                 Err(StoreError::Conflict) => continue,
@@ -756,6 +838,21 @@ impl Service {
     /// Reads the results of the round's undecided games from their rows.
     async fn read_results(&self, t: &mut Tournament) -> ServiceResult<()> {
         self.read_event_scores(t).await?;
+        for i in t.open_tables() {
+            let Some(game) = t.tables[i].game.clone() else {
+                continue;
+            };
+            let Some(row) = self.store.game(&game).await? else {
+                continue;
+            };
+            let by = row.result.as_ref().and_then(|r| match r.result().outcome {
+                Ending::Ended => Some("adjudicated"),
+                _ => None,
+            });
+            if let Some(places) = self.atta_places(row).await? {
+                t.decide_table(i, places, by);
+            }
+        }
         for board in t.undecided() {
             let Some(game) = t.boards[board].game.clone() else {
                 continue;
@@ -785,9 +882,10 @@ impl Service {
             return Ok((vec![], None));
         };
         let held = self.load_tournament(&id).await?;
-        let counted = match held.t.attempt_of_game(game_id) {
-            Some(a) => held.t.attempts[a].result.is_some(),
-            None => held
+        let counted = match (held.t.attempt_of_game(game_id), held.t.table_of_game(game_id)) {
+            (Some(a), _) => held.t.attempts[a].result.is_some(),
+            (None, Some(i)) => held.t.tables[i].places.is_some(),
+            (None, None) => held
                 .t
                 .board_of_game(game_id)
                 .is_none_or(|b| held.t.boards[b].result.is_some()),
@@ -853,6 +951,13 @@ impl Service {
                         continue;
                     };
                     self.adjudicate_game(&game, now).await?;
+                }
+                // A table still on is placed as it stands.
+                for table in held.t.open_tables() {
+                    if let Some(game) = held.t.tables[table].game.clone() {
+                        let detail = "unfinished at the round's close; placed as it stood".to_string();
+                        self.end_unplayed(&game, detail, now).await?;
+                    }
                 }
                 let changed = self.change_tournament(id, now, |_| Ok(())).await?;
                 let t = &changed.held.t;
@@ -1229,6 +1334,22 @@ fn picture(t: &Tournament) -> StandingsView {
         true => b.result.is_none(),
         false => b.round == t.round,
     };
+    let tables = t
+        .tables
+        .iter()
+        .filter(|table| table.round == t.round && t.status == Status::Running)
+        .map(|table| {
+            let names: Vec<String> = table.seats.iter().map(|id| plain_text(t.name(id))).collect();
+            match table.points() {
+                Some(points) => names
+                    .iter()
+                    .zip(points)
+                    .map(|(name, p)| format!("{name} {}", points_text(p)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                None => format!("{}  playing", names.join(", ")),
+            }
+        });
     let pairings = t
         .boards
         .iter()
@@ -1246,6 +1367,7 @@ fn picture(t: &Tournament) -> StandingsView {
                 (Some(black), None) => format!("{red} - {}  playing", plain_text(t.name(black))),
             }
         })
+        .chain(tables)
         .collect();
     StandingsView {
         title: format!("{} · {}", game_title(t), t.settings.format.title()),
@@ -1253,6 +1375,7 @@ fn picture(t: &Tournament) -> StandingsView {
         headers: match t.settings.format {
             Format::Event => ["Score", "Hints", "Minutes", "Deals"],
             Format::Arena => ["Points", "Wins", "Rating", "Games"],
+            Format::Swiss if t.is_tables() => ["Points", "Mates", "Firsts", "Games"],
             Format::Swiss => ["Points", "Buchholz", "S-B", "Games"],
         },
         lines,
@@ -1292,6 +1415,14 @@ fn view(held: &Held) -> TournamentView {
                 game: b.game.clone(),
                 result: t.board_points(i),
             })
+            // An Atta Ants Swiss's tables: every seat, its placement points.
+            .chain(t.tables.iter().map(|table| TournamentPairing {
+                round: table.round,
+                seats: table.seats.clone(),
+                channel: table.channel.clone(),
+                game: table.game.clone(),
+                result: table.points(),
+            }))
             // An event's attempts: the deal as the round, its player's
             // score as the result.
             .chain(t.attempts.iter().map(|a| TournamentPairing {

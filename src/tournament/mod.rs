@@ -129,6 +129,48 @@ impl Board {
     }
 }
 
+/// One table of an Atta Ants Swiss round: its seats (in seat order), the
+/// game played at it, and each seat's finishing place once decided.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableBoard {
+    pub round: u32,
+    pub seats: Vec<String>,
+    pub game: Option<String>,
+    pub channel: Option<String>,
+    /// Finishing place per seat, 1 = first; tied players share the better
+    /// place (1, 1, 3, 4).
+    pub places: Option<Vec<u32>>,
+    /// How the places came other than by play: `adjudicated`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<String>,
+}
+
+impl TableBoard {
+    /// Each seat's placement points once decided (6/4/2/1 at four, 6/4/2
+    /// at three, 6/2 at two; tied players split the places they cover).
+    pub fn points(&self) -> Option<Vec<f64>> {
+        let places = self.places.as_ref()?;
+        let size = self.seats.len();
+        Some(
+            places
+                .iter()
+                .map(|&place| {
+                    let tied = places.iter().filter(|&&p| p == place).count() - 1;
+                    pairing::placement_points(size, place, tied)
+                })
+                .collect(),
+        )
+    }
+
+    fn table(&self) -> pairing::Table {
+        pairing::Table {
+            round: self.round,
+            seats: self.seats.clone(),
+            places: self.places.clone(),
+        }
+    }
+}
+
 /// What an organiser chose when creating it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -165,6 +207,9 @@ pub struct Tournament {
     pub round_ends_at: Option<i64>,
     pub players: Vec<Player>,
     pub boards: Vec<Board>,
+    /// An Atta Ants Swiss's tables, round after round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<TableBoard>,
     /// An event's attempts, each player's at each deal they started.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attempts: Vec<Attempt>,
@@ -237,6 +282,7 @@ impl Tournament {
             round_ends_at: None,
             players: Vec::new(),
             boards: Vec::new(),
+            tables: Vec::new(),
             attempts: Vec::new(),
         }
     }
@@ -247,6 +293,11 @@ impl Tournament {
 
     pub fn is_arena(&self) -> bool {
         self.settings.format == Format::Arena
+    }
+
+    /// A Swiss of tables: Atta Ants, 2 to 4 players a game.
+    pub fn is_tables(&self) -> bool {
+        self.settings.game == "atta-ants"
     }
 
     /// An event's number of deals.
@@ -433,11 +484,29 @@ impl Tournament {
         }
     }
 
-    /// Pairs the next round at `now` and opens it for its length.
+    /// Pairs the next round at `now` and opens it for its length (the new
+    /// boards' indices; a Swiss of tables, its new tables').
     fn pair_next(&mut self, now: i64) -> Vec<usize> {
         self.round += 1;
         self.round_ends_at = Some(now + self.settings.round_ms);
         let entrants = self.entrants();
+        if self.is_tables() {
+            // "Tables of 3-4 by score, no one at the same table twice where
+            // avoidable."
+            let history: Vec<pairing::Table> = self.tables.iter().map(TableBoard::table).collect();
+            let first = self.tables.len();
+            for table in pairing::pair_tables(&entrants, &history, self.round) {
+                self.tables.push(TableBoard {
+                    round: table.round,
+                    seats: table.seats,
+                    game: None,
+                    channel: None,
+                    places: None,
+                    decided_by: None,
+                });
+            }
+            return (first..self.tables.len()).collect();
+        }
         let history: Vec<Pairing> = self.boards.iter().map(Board::pairing).collect();
         let first = self.boards.len();
         for pairing in pairing::pair_swiss(&entrants, &history, self.round) {
@@ -468,6 +537,32 @@ impl Tournament {
         b.result = Some(outcome);
         b.decided_by = by.map(str::to_string);
         true
+    }
+
+    /// Records a table's places, unless it has them (counted once).
+    pub fn decide_table(&mut self, table: usize, places: Vec<u32>, by: Option<&str>) -> bool {
+        match self.tables.get_mut(table) {
+            Some(t) if t.places.is_none() && places.len() == t.seats.len() => {
+                t.places = Some(places);
+                t.decided_by = by.map(str::to_string);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The table played in `game_id`.
+    pub fn table_of_game(&self, game_id: &str) -> Option<usize> {
+        self.tables
+            .iter()
+            .position(|t| t.game.as_deref() == Some(game_id))
+    }
+
+    /// The tables still undecided.
+    pub fn open_tables(&self) -> Vec<usize> {
+        (0..self.tables.len())
+            .filter(|&i| self.tables[i].places.is_none())
+            .collect()
     }
 
     /// The board of the game `game_id`.
@@ -627,7 +722,7 @@ impl Tournament {
             self.round_ends_at = None;
             return Some(Vec::new());
         }
-        if !self.undecided().is_empty() {
+        if !self.undecided().is_empty() || !self.open_tables().is_empty() {
             return None;
         }
         // Fewer than two players left: nothing more can be paired.
@@ -677,6 +772,10 @@ impl Tournament {
         }
         if self.is_arena() {
             return self.arena_standings();
+        }
+        if self.is_tables() {
+            let history: Vec<pairing::Table> = self.tables.iter().map(TableBoard::table).collect();
+            return pairing::table_standings(&self.entrants(), &history);
         }
         let history: Vec<Pairing> = self
             .boards
@@ -981,5 +1080,47 @@ mod tests {
         );
         assert_eq!((line("c").points, line("b").points), (1.0, 0.0));
         assert_eq!(table[0].user, "a");
+    }
+
+    /// "Atta Ants Swiss tables: tables of 3-4 by score, placement points."
+    #[test]
+    fn atta_ants_plays_tables_of_three_and_four_by_placement() {
+        let settings = Settings {
+            game: "atta-ants".into(),
+            format: Format::Swiss,
+            rounds: Some(2),
+            round_ms: 1000,
+            starts_at: None,
+            rated: false,
+            deals: None,
+        };
+        let mut t = Tournament::new("t".into(), ("o", "Olga"), settings);
+        for n in ["a", "b", "c", "d", "e", "f", "g"] {
+            t.join(n, n, 1500.0).unwrap();
+        }
+        let first = t.start(0).unwrap();
+        let mut sizes: Vec<usize> = first.iter().map(|&i| t.tables[i].seats.len()).collect();
+        sizes.sort();
+        assert_eq!(sizes, [3, 4]);
+        assert!(t.boards.is_empty());
+        for &i in &first {
+            let n = t.tables[i].seats.len() as u32;
+            // Two tie for first; the rest in order.
+            let places: Vec<u32> = (1..=n).map(|p| if p == 2 { 1 } else { p }).collect();
+            assert!(t.decide_table(i, places.clone(), None));
+            assert!(!t.decide_table(i, places, None), "places count once");
+        }
+        let second = t.advance(10).expect("round two is seated");
+        assert_eq!((t.round, second.len()), (2, 2));
+        // 13 points at a table of four (6+4+2+1), 12 at three (6+4+2).
+        let total: f64 = t.standings().iter().map(|s| s.points).sum();
+        assert_eq!(total, 25.0);
+        let four = first.iter().find(|&&i| t.tables[i].seats.len() == 4).unwrap();
+        assert_eq!(t.tables[*four].points(), Some(vec![5.0, 5.0, 2.0, 1.0]));
+        for i in t.open_tables() {
+            t.decide_table(i, vec![1; t.tables[i].seats.len()], Some("adjudicated"));
+        }
+        assert_eq!(t.advance(20), Some(vec![]));
+        assert_eq!(t.status, Status::Finished);
     }
 }

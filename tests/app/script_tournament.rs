@@ -268,8 +268,11 @@ fn tournaments_refuse_what_they_cannot_do() {
         &session.send(&at(command("ann", "c1", "tournament create", json!({})), START)),
         "not_allowed",
     );
-    // Atta Ants tables are not open yet.
-    assert_refused(&session.send(&create(json!({"game": "atta-ants"}))), "bad_option");
+    assert_refused(&session.send(&create(json!({"game": "chess"}))), "bad_option");
+    assert_refused(
+        &session.send(&create(json!({"game": "atta-ants", "format": "arena"}))),
+        "bad_option",
+    );
     assert_refused(
         &session.send(&create(json!({"format": "arena", "length": "10m"}))),
         "bad_option",
@@ -662,10 +665,17 @@ fn a_45_minute_arena_of_five_is_played_to_its_end() {
     let mut open = game_posts(&started);
     assert_eq!(open.len(), 2, "five players: two games at once, one waits");
     let mut t = started["tournament"].clone();
-    // Every five minutes the oldest game ends: ann wins hers, elsewhere
-    // Red wins. The free are paired again until the last ten minutes.
+    // Every five minutes a game ends: ann wins hers, elsewhere Red wins. The free are paired again until the last ten minutes.
     let mut minute = 0;
-    while let Some((channel, post)) = open.iter().next().map(|(c, p)| (c.clone(), p.clone())) {
+    // ann's game ends first whenever she plays (so she can win three in a
+    // row); else the game of the first thread by name.
+    let next = |open: &BTreeMap<String, Value>| {
+        let anns = open
+            .iter()
+            .find(|(_, p)| p["text"].as_str().unwrap().contains("ann"));
+        anns.or(open.iter().next()).map(|(c, p)| (c.clone(), p.clone()))
+    };
+    while let Some((channel, post)) = next(&open) {
         minute += 5;
         if minute > 40 {
             break;
@@ -765,4 +775,113 @@ fn a_45_minute_arena_of_five_is_played_to_its_end() {
     assert_eq!(t["standings"][0]["user"], "ann", "{t}");
     // The channel: the board edited in place, the start and the end.
     assert!(messages <= 4, "{messages} new messages in c1");
+}
+
+/// "An Atta Ants Swiss of 7 players": tables of 3 and 4 by score, scored
+/// by place (6/4/2/1 at four, 6/4/2 at three, ties split); a table whose
+/// players leave ends by the game's own ranking, one unfinished at the
+/// round's close is placed as it stood.
+#[test]
+fn an_atta_ants_swiss_of_seven_plays_tables_by_place() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    for options in [
+        json!({"game": "atta-ants", "format": "arena"}),
+        json!({"game": "atta-ants", "rated": "yes"}),
+    ] {
+        assert_refused(&session.send(&at(create(options), START)), "bad_option");
+    }
+    let created = session.send(&at(
+        create(json!({"game": "atta-ants", "rounds": 2, "round": "1h"})),
+        START,
+    ));
+    assert_ok(&created);
+    let players = ["ann", "ben", "cat", "dan", "eve", "fay", "gus"];
+    let join = component(&created, "join");
+    for player in players {
+        assert_ok(&session.send(&click(player, "c1", &join)));
+    }
+    let started = session.send(&click("olga", "c1", &component(&created, "start")));
+    assert_ok(&started);
+    let t = &started["tournament"];
+    let mut tables: Vec<Value> = round_pairings(t, 1);
+    tables.sort_by_key(|p| p["seats"].as_array().unwrap().len());
+    let sizes: Vec<usize> = tables
+        .iter()
+        .map(|p| p["seats"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(sizes, [3, 4], "{t}");
+    let posts = game_posts(&started);
+    assert_eq!(posts.len(), 2, "a game and a thread per table: {started}");
+    for post in posts.values() {
+        assert!(post["image"].is_string(), "each table's board is drawn");
+        let text = post["text"].as_str().unwrap();
+        let table = tables.iter().find(|p| p["channel"] == post["channel"]).unwrap();
+        for seat in table["seats"].as_array().unwrap() {
+            assert!(
+                text.contains(seat.as_str().unwrap()),
+                "every player is pinged: {text}"
+            );
+        }
+    }
+    // At the table of three, two leave: the one who stays wins it.
+    let three = &tables[0];
+    let channel = three["channel"].as_str().unwrap();
+    let seats: Vec<&str> = three["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    for leaver in &seats[1..] {
+        let left = session.send(&at(command(leaver, channel, "atta leave", json!({})), &after(10)));
+        assert_ok(&left);
+    }
+    let standings = session.send(&at(
+        command("olga", "c1", "tournament standings", json!({})),
+        &after(11),
+    ));
+    let t = &standings["tournament"];
+    let decided = t["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["channel"] == channel)
+        .unwrap();
+    assert_eq!(
+        decided["result"][0], 6.0,
+        "the one who stayed is first: {decided}"
+    );
+    assert_eq!(points(t)[seats[0]], 6.0);
+    // The table of four is unfinished when the round closes: placed as it
+    // stood, and round 2 is seated.
+    let closed = session.send(&json!({"tick": true, "at": after(61)}));
+    assert!(
+        post_texts(&closed).iter().any(|t| t.contains("Round 1 closed")),
+        "{closed}"
+    );
+    let round_two = game_posts(&closed);
+    assert_eq!(round_two.len(), 2, "round 2's tables: {closed}");
+    let last = session.send(&json!({"tick": true, "at": after(122)}));
+    let podium = last["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["text"].as_str().unwrap().contains("The tournament is over"))
+        .unwrap_or_else(|| panic!("a podium: {last}"));
+    assert!(podium["image"].is_string());
+    let standings = session.send(&at(
+        command("olga", "c1", "tournament standings", json!({})),
+        &after(123),
+    ));
+    let t = &standings["tournament"];
+    assert_eq!(t["status"], "finished");
+    // Each round shares out 13 points at four and 12 at three.
+    let total: f64 = points(t).values().sum();
+    assert_eq!(total, 50.0, "{t}");
+    assert!(t["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["result"].is_array()));
 }

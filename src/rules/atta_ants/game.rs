@@ -1159,6 +1159,15 @@ impl AttaAnts {
 
     fn finish(&mut self, reason: EndReason) {
         self.phase = Phase::Over;
+        let standings = self.standings_now();
+        self.outcome = Some(Outcome { reason, standings });
+    }
+
+    /// The places as the game stands, by the rule that ranks a finished
+    /// game: those still in first, then more ants in play, then fewer
+    /// eaten; equals share a place. (A tournament's table unfinished at its
+    /// round's close is placed so.)
+    pub fn standings_now(&self) -> Vec<Standing> {
         let mut standings: Vec<Standing> = self
             .colours()
             .into_iter()
@@ -1179,7 +1188,7 @@ impl AttaAnts {
                 i as u8 + 1
             };
         }
-        self.outcome = Some(Outcome { reason, standings });
+        standings
     }
 }
 
