@@ -138,22 +138,15 @@ pub(super) fn heading(
     subtitle: (&Style, &str),
     right: f32,
 ) {
-    let (style, text) = title;
-    style.draw(
-        canvas,
-        &style.fit(text, right - PAD),
-        PAD,
-        PAD + 24.0,
-        Align::Left,
-    );
-    let (style, text) = subtitle;
-    style.draw(
-        canvas,
-        &style.fit(text, right - PAD),
-        PAD,
-        PAD + 52.0,
-        Align::Left,
-    );
+    for ((style, text), baseline) in [(title, 24.0), (subtitle, 52.0)] {
+        style.draw(
+            canvas,
+            &style.fit(text, right - PAD),
+            PAD,
+            PAD + baseline,
+            Align::Left,
+        );
+    }
 }
 
 /// The picture in words, for screen readers (Discord's alt text).

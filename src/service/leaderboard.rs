@@ -5,7 +5,7 @@
 //! (Army Ants), and a past one stays as it was.
 
 use super::custom_id::ComponentId;
-use super::daily_seed::{day_of, format_day, iso_week, parse_day};
+use super::daily_seed::{day_of, format_day, is_open_day, iso_week, parse_day};
 use super::solitaire::minutes;
 use super::types::*;
 use super::Ending;
@@ -262,7 +262,8 @@ impl Service {
                 let (first, last) = iso_week(spec.day);
                 format!("week {} to {}", format_day(first), format_day(last))
             }
-            "season" if season(spec.day).1 >= req.at.date_naive() => {
+            // Under way until its last day's challenge closes (01:00 UTC on the 1st).
+            "season" if is_open_day(&format_day(season(spec.day).1), req.at.timestamp_millis()) => {
                 format!("season {} (so far)", season_name(spec.day))
             }
             "season" => format!("season {}", season_name(spec.day)),

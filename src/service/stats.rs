@@ -8,7 +8,7 @@ use super::tournament::ordinal;
 use super::types::*;
 use super::Ending;
 use super::{options, Service, ServiceResult};
-use crate::daily::calendar::{format_day, parse_day, season, season_name, streaks};
+use crate::daily::calendar::{format_day, is_open_day, parse_day, season, season_name, streaks};
 use crate::rules::Ranking;
 use crate::store::{AttemptFilter, AttemptRow, GameStatus};
 use chrono::NaiveDate;
@@ -184,7 +184,7 @@ impl Service {
             .collect();
         months.sort_unstable_by(|a, b| b.cmp(a));
         months.dedup();
-        let today = req.at.date_naive();
+        let now = req.at.timestamp_millis();
         let mut lines = Vec::new();
         for first in months.into_iter().take(SEASONS_SHOWN) {
             let (first, last) = season(first);
@@ -200,7 +200,7 @@ impl Service {
             let mut line = format!(
                 "{}{}: {}",
                 season_name(first),
-                if last >= today { " (so far)" } else { "" },
+                if is_open_day(&to, now) { " (so far)" } else { "" },
                 crate::rules::counted(days.len(), "day")
             );
             if let Some(badge) = badge(days.len(), month_days) {

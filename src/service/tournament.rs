@@ -694,30 +694,18 @@ impl Service {
                 mention(&black)
             ),
         };
-        let id = game.id.clone();
-        let channel = game.channel_id.clone();
+        let name = format!(
+            "{}: {} vs {}",
+            match t.is_arena() {
+                true => "Arena".to_string(),
+                false => format!("Round {}", board.round),
+            },
+            plain_text(&red.name),
+            plain_text(&black.name)
+        );
+        let (id, channel) = (game.id.clone(), game.channel_id.clone());
         let reply = self.army_ants_tournament_board(game, &text).await?;
-        Ok(Post {
-            channel,
-            text: reply.text,
-            image: reply.image,
-            components: reply.components,
-            edit: Some(id.clone()),
-            thread: Some(NewThread {
-                parent: held.row.channel_id.clone(),
-                name: format!(
-                    "{}: {} vs {}",
-                    match t.is_arena() {
-                        true => "Arena".to_string(),
-                        false => format!("Round {}", board.round),
-                    },
-                    plain_text(&red.name),
-                    plain_text(&black.name)
-                ),
-                game: id,
-            }),
-            ..Post::default()
-        })
+        Ok(in_thread(reply, (id, channel), &held.row.channel_id, name))
     }
 
     /// The first board of an Atta Ants table's game, pinging its players,
@@ -734,22 +722,11 @@ impl Service {
             seats.iter().map(mention).collect::<Vec<_>>().join(", "),
             closes_words(t)
         );
+        let names: Vec<String> = seats.iter().map(|u| plain_text(&u.name)).collect();
+        let name = format!("Round {}: {}", t.tables[table].round, names.join(", "));
         let (id, channel) = (game.id.clone(), game.channel_id.clone());
         let reply = self.atta_tournament_board(game, &text).await?;
-        let names: Vec<String> = seats.iter().map(|u| plain_text(&u.name)).collect();
-        Ok(Post {
-            channel,
-            text: reply.text,
-            image: reply.image,
-            components: reply.components,
-            edit: Some(id.clone()),
-            thread: Some(NewThread {
-                parent: held.row.channel_id.clone(),
-                name: format!("Round {}: {}", t.tables[table].round, names.join(", ")),
-                game: id,
-            }),
-            ..Post::default()
-        })
+        Ok(in_thread(reply, (id, channel), &held.row.channel_id, name))
     }
 
     /// A tournament's game moved to its thread: its pairing says where.
@@ -794,6 +771,13 @@ impl Service {
         };
         let held = Held { t: parse(&row)?, row };
         Ok(Some(self.standings_reply(&held, standings_words(&held.t))))
+    }
+
+    /// The id and version of the channel's tournament, for a front end
+    /// that follows it live (nothing is drawn).
+    pub async fn tournament_version(&self, channel: &str) -> ServiceResult<Option<(String, i64)>> {
+        let row = self.store.channel_tournament(channel).await?;
+        Ok(row.map(|row| (row.id, row.version)))
     }
 
     /// An event's deal button: the clicker's attempt at that deal, started
@@ -1108,6 +1092,24 @@ impl Service {
             tournament: Some(view(held)),
             ..Reply::default()
         }
+    }
+}
+
+/// A tournament game's first board as a post in `channel` that starts a
+/// thread named `name` under `parent`, where the front end moves the game.
+fn in_thread(board: Reply, (game, channel): (String, String), parent: &str, name: String) -> Post {
+    Post {
+        channel,
+        text: board.text,
+        image: board.image,
+        components: board.components,
+        edit: Some(game.clone()),
+        thread: Some(NewThread {
+            parent: parent.to_string(),
+            name,
+            game,
+        }),
+        ..Post::default()
     }
 }
 

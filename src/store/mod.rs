@@ -313,20 +313,27 @@ impl Store {
     }
 
     /// A mark of each of `channels` that changes whenever one of its games
-    /// does (a game started, an action saved): how many games it holds and
-    /// the sum of their versions. Channels without a game are left out. One
-    /// query for every channel a process watches.
+    /// or tournaments does (a game started, an action saved, a player
+    /// joined): how many it holds and the sum of their versions. Channels
+    /// with neither are left out. One query for every channel a process
+    /// watches.
     pub async fn channel_marks(&self, channels: &[String]) -> Result<Vec<(String, i64, i64)>, StoreError> {
         let mut marks = Vec::with_capacity(channels.len());
         for chunk in channels.chunks(500) {
-            let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let places = |from: usize| -> String {
+                let numbers: Vec<String> = (from..from + chunk.len()).map(|i| format!("${i}")).collect();
+                numbers.join(", ")
+            };
             let sql = format!(
                 "SELECT channel_id, COUNT(*) AS n, CAST(COALESCE(SUM(version), 0) AS BIGINT) AS v \
-                 FROM games WHERE channel_id IN ({}) GROUP BY channel_id",
-                places.join(", ")
+                 FROM (SELECT channel_id, version FROM games WHERE channel_id IN ({}) \
+                 UNION ALL SELECT channel_id, version FROM tournaments WHERE channel_id IN ({})) AS held \
+                 GROUP BY channel_id",
+                places(1),
+                places(1 + chunk.len())
             );
             let mut query = sqlx::query(&sql);
-            for channel in chunk {
+            for channel in chunk.iter().chain(chunk) {
                 query = query.bind(channel);
             }
             for row in query.fetch_all(&self.pool).await? {

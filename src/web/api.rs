@@ -581,11 +581,12 @@ async fn events(
 
 /// The ids and versions of the place's boards, `None` if the store failed.
 async fn versions(service: &Service, seat: &Seat) -> Option<String> {
-    let (channel_game, patience) = tokio::join!(
+    let (channel_game, patience, tournament) = tokio::join!(
         service.channel_version(&seat.channel),
-        service.patience_version(&seat.user, &seat.channel)
+        service.patience_version(&seat.user, &seat.channel),
+        service.tournament_version(&seat.channel)
     );
-    let boards = [channel_game.ok()?, patience.ok()?];
+    let boards = [channel_game.ok()?, patience.ok()?, tournament.ok()?];
     let named: Vec<String> = boards
         .into_iter()
         .flatten()

@@ -289,6 +289,11 @@ fn a_season_counts_each_days_places_and_a_past_one_stays_as_it_was() {
                 board(t, json!({"game": "ants", "period": "week", "season": "2026-10"})),
                 at(command("alice", "c1", "stats", json!({})), t),
                 at(command("bob", "c1", "stats", json!({})), t),
+                // The last day's challenge is open until 01:00 on the 1st.
+                board(
+                    "2026-12-01T00:30:00Z",
+                    json!({"game": "ants", "season": "2026-11"}),
+                ),
             ],
         );
         let past = description(&out[0]);
@@ -328,6 +333,8 @@ fn a_season_counts_each_days_places_and_a_past_one_stays_as_it_was() {
         );
         // A month later October reads the same, and November is over.
         assert_eq!(description(&out[3]), past);
+        assert!(!title(&out[4]).contains("so far"), "{}", title(&out[4]));
+        assert!(title(&out[10]).contains("(so far)"), "{}", title(&out[10]));
         assert!(!title(&out[4]).contains("so far"), "{}", title(&out[4]));
         assert_refused(&out[5], "bad_option");
         assert!(

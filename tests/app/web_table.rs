@@ -558,7 +558,10 @@ fn a_patience_event_is_joined_and_played_from_the_page_in_chromium() {
     assert!(out.iter().all(|o| o["ok"] == true), "{out:?}");
     let table = common::web::serve(&db, &[]);
     let told = scenario(&dir, &table.url(), &["event"]);
-    assert!(told.contains("event: joined, and deal 1 opened"), "{told}");
+    assert!(
+        told.contains("event: joined (seen live by another page), and deal 1 opened"),
+        "{told}"
+    );
 }
 
 #[test]

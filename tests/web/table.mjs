@@ -360,18 +360,23 @@ async function options() {
 // which opens as their own board.
 async function event() {
   const page = await open("cat", "c-event");
+  const other = await open("ann", "c-event");
+  await other.waitForSelector("#tournament img");
   await page.waitForSelector('#tournament [data-tournament="Join"]');
   if (!(await page.locator("#tournament img").getAttribute("alt")).includes("Anthill")) fail("no standings picture");
   await page.locator('#tournament [data-tournament="Join"]').click();
   // In: the standings list cat (the board is everyone's: Join stays).
   await page.waitForFunction(() => document.querySelector("#tournament img")?.alt.includes("cat"));
+  // Another page open on the channel follows the standings live.
+  const seen = () => document.querySelector("#tournament img")?.alt.includes("cat");
+  await other.waitForFunction(seen, null, { timeout: 10000 });
   if (shots) await page.screenshot({ path: `${shots}/event-standings.png`, fullPage: true });
   await page.locator('#tournament [data-tournament="Play deal 1"]').click();
   await page.waitForSelector('[data-board][data-kind="anthill"]');
   const alt = await page.locator("[data-board] img").getAttribute("alt");
   if (!alt.includes("Event · deal 1 of 2")) fail(`the deal's board does not say so: ${alt}`);
   if (shots) await page.screenshot({ path: `${shots}/event-deal.png`, fullPage: true });
-  console.log(`event: joined, and deal 1 opened: ${alt.split(".")[0]}`);
+  console.log(`event: joined (seen live by another page), and deal 1 opened: ${alt.split(".")[0]}`);
 }
 
 async function zoom() {
