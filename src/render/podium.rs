@@ -32,7 +32,7 @@ const FLOOR: f32 = HEIGHT as f32 - PAD;
 const SILVER: Colour = Colour::hex(0xb9bec4);
 const BRONZE: Colour = Colour::hex(0xc07a3e);
 /// The numerals on the steps.
-const INK: Colour = Colour::hex(0x2a211b);
+const INK: Colour = FRAME;
 
 /// Each place's step, left to right as a podium stands (2nd, 1st, 3rd):
 /// its place (from 0), its centre and its height.

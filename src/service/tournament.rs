@@ -589,10 +589,7 @@ impl Service {
             };
             let red = self.tournament_user(&held.t, &board.red);
             let black = self.tournament_user(&held.t, &black_id);
-            // Each game's own place, under the tournament's channel until
-            // the front end starts its thread.
-            let id = super::new_game_id();
-            let channel = format!("{}-{}-{id}", held.row.channel_id, held.t.id);
+            let (id, channel) = new_game_place(&held);
             let row = self.army_ants_tournament_game(
                 id,
                 (&held.row.guild_id, &channel),
@@ -614,8 +611,7 @@ impl Service {
             let seats: Vec<User> = (held.t.tables[i].seats.iter())
                 .map(|id| self.tournament_user(&held.t, id))
                 .collect();
-            let id = super::new_game_id();
-            let channel = format!("{}-{}-{id}", held.row.channel_id, held.t.id);
+            let (id, channel) = new_game_place(&held);
             let row =
                 self.atta_tournament_game(id, (&held.row.guild_id, &channel), &held.t.id, &seats, at)?;
             held.t.tables[i].game = Some(row.id.clone());
@@ -675,11 +671,7 @@ impl Service {
             self.tournament_user(t, &board.red),
             self.tournament_user(t, &black),
         );
-        let closes = t
-            .round_ends_at
-            .and_then(DateTime::<Utc>::from_timestamp_millis)
-            .map(|at| at.format("%-d %b %H:%M UTC").to_string())
-            .unwrap_or_default();
+        let closes = closes_words(t);
         let text = match t.is_arena() {
             true => format!(
                 "🏆 Arena: {} (Red) against {} (Black). The arena ends {closes}.",
@@ -731,13 +723,7 @@ impl Service {
 
     /// A tournament's game moved to its thread: its pairing says where.
     pub(super) async fn tournament_game_moved(&self, game_id: &str, channel: &str) -> anyhow::Result<()> {
-        let Some(id) = self
-            .store
-            .game(game_id)
-            .await?
-            .as_ref()
-            .and_then(army_ants::tournament_of)
-        else {
+        let Some(id) = self.store.game(game_id).await?.as_ref().and_then(tournament_of) else {
             return Ok(());
         };
         // Only the pairing's channel changes: nothing is counted or paired.
@@ -796,8 +782,13 @@ impl Service {
                 posts: vec![],
             },
             Started::New => {
+                // This very attempt, started by a click a moment earlier, is
+                // brought back below, not refused.
+                let this_attempt = |row: &GameRow| {
+                    contest::event_of(row).is_some_and(|e| e.tournament == id && e.deal == deal)
+                };
                 if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
-                    if open.status.is_open() {
+                    if open.status.is_open() && !this_attempt(&open) {
                         return Err(UserError::busy_player(format!(
                             "You already have a game of {} in this channel; finish it, or end it with /solitaire end, before playing the event.",
                             open.kind.title()
@@ -1095,6 +1086,14 @@ impl Service {
     }
 }
 
+/// A new tournament game's id and its own place: a channel under the
+/// tournament's, until the front end starts its thread.
+fn new_game_place(held: &Held) -> (String, String) {
+    let id = super::new_game_id();
+    let channel = format!("{}-{}-{id}", held.row.channel_id, held.t.id);
+    (id, channel)
+}
+
 /// A tournament game's first board as a post in `channel` that starts a
 /// thread named `name` under `parent`, where the front end moves the game.
 fn in_thread(board: Reply, (game, channel): (String, String), parent: &str, name: String) -> Post {
@@ -1308,13 +1307,8 @@ fn picture(t: &Tournament) -> StandingsView {
             closes_words(t)
         ),
         Status::Running if t.is_arena() => format!("Ends {}", closes_words(t)),
-        Status::Running => match t.round_ends_at.and_then(DateTime::<Utc>::from_timestamp_millis) {
-            Some(at) => format!(
-                "Round {} of {}, closes {}",
-                t.round,
-                t.rounds,
-                at.format("%-d %b %H:%M UTC")
-            ),
+        Status::Running => match t.round_ends_at {
+            Some(_) => format!("Round {} of {}, closes {}", t.round, t.rounds, closes_words(t)),
             None => format!("Round {} of {}", t.round, t.rounds),
         },
         Status::Finished => "Final standings".to_string(),
@@ -1412,7 +1406,7 @@ fn view(held: &Held) -> TournamentView {
             .enumerate()
             .map(|(i, b)| TournamentPairing {
                 round: b.round,
-                seats: std::iter::once(b.red.clone()).chain(b.black.clone()).collect(),
+                seats: b.players().map(str::to_string).collect(),
                 channel: b.channel.clone(),
                 game: b.game.clone(),
                 result: t.board_points(i),

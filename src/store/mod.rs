@@ -349,9 +349,23 @@ impl Store {
     where
         E: sqlx::Executor<'e, Database = sqlx::Any>,
     {
+        self.notify_change_in(exec, "games", id).await
+    }
+
+    /// The same for the row `id` of `table` (`games`, `tournaments`): its
+    /// channel is told.
+    pub(super) async fn notify_change_in<'e, E>(
+        &self,
+        exec: E,
+        table: &str,
+        id: &str,
+    ) -> Result<(), StoreError>
+    where
+        E: sqlx::Executor<'e, Database = sqlx::Any>,
+    {
         if self.backend == Backend::Postgres {
             sqlx::query(&format!(
-                "SELECT pg_notify('{}', channel_id) FROM games WHERE id = $1",
+                "SELECT pg_notify('{}', channel_id) FROM {table} WHERE id = $1",
                 changes::CHANNEL
             ))
             .bind(id)

@@ -151,15 +151,7 @@ impl Store {
             insert_game_with(&mut *tx, game).await?;
         }
         // Pages open on its channel hear of it, in every process.
-        if self.backend == super::Backend::Postgres {
-            sqlx::query(&format!(
-                "SELECT pg_notify('{}', channel_id) FROM tournaments WHERE id = $1",
-                super::changes::CHANNEL
-            ))
-            .bind(&row.id)
-            .execute(&mut *tx)
-            .await?;
-        }
+        self.notify_change_in(&mut *tx, "tournaments", &row.id).await?;
         tx.commit().await?;
         Ok(row.version + 1)
     }

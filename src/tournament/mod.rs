@@ -103,6 +103,11 @@ impl Board {
         self.black.is_none()
     }
 
+    /// Its players' ids, red first.
+    pub fn players(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.red.as_str()).chain(self.black.as_deref())
+    }
+
     /// Whether `user` sits at this board.
     pub fn seats(&self, user: &str) -> bool {
         self.red == user || self.black.as_deref() == Some(user)
@@ -297,7 +302,7 @@ impl Tournament {
 
     /// A Swiss of tables: Atta Ants, 2 to 4 players a game.
     pub fn is_tables(&self) -> bool {
-        self.settings.game == "atta-ants"
+        self.settings.game == crate::rules::GameKind::AttaAnts.as_str()
     }
 
     /// An event's number of deals.
@@ -593,10 +598,7 @@ impl Tournament {
         let busy: Vec<&str> = self
             .undecided()
             .into_iter()
-            .flat_map(|b| {
-                let board = &self.boards[b];
-                std::iter::once(board.red.as_str()).chain(board.black.as_deref())
-            })
+            .flat_map(|b| self.boards[b].players())
             .collect();
         let points = self.arena_points_by_player();
         let waiting: Vec<ArenaWaiting> = self
@@ -675,16 +677,15 @@ impl Tournament {
         if !self.is_arena() || b.is_bye() {
             return Some(points);
         }
-        let seats = std::iter::once(b.red.as_str()).chain(b.black.as_deref());
         Some(
-            seats
+            b.players()
                 .map(|user| {
                     // This player's results up to and including this game.
-                    let mine: Vec<usize> = (0..=board)
+                    let played = (0..=board)
                         .filter(|&i| self.boards[i].seats(user) && self.boards[i].result.is_some())
-                        .collect();
+                        .count();
                     let results = self.arena_results(user);
-                    let upto = &results[..mine.len()];
+                    let upto = &results[..played];
                     pairing::arena_points(upto).0 - pairing::arena_points(&upto[..upto.len() - 1]).0
                 })
                 .collect(),
