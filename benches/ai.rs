@@ -2,9 +2,11 @@
 //! with the rules module's `legal_actions` in benches/army_ants.rs, about
 //! 145k positions/s), search speed in nodes per second, and the reply a
 //! player waits for at each level with the bot's own budget (the rally after
-//! the Queen's Favor included); the median and p95 reply are printed.
+//! the Queen's Favor included); the median and p95 reply are printed. Last,
+//! the review of a finished game: one player's 20 turns of a 40-move game.
 
-use antics::ai::army_ants::{reply, Budget, Level, Limits, Pos, Searcher};
+use antics::ai::army_ants::review::review;
+use antics::ai::army_ants::{choose, reply, Budget, Level, Limits, Pos, Searcher};
 use antics::rules::army_ants::{Action, ArmyAnts, Setup, Side, Status};
 #[path = "common/army_ants_sample.rs"]
 mod army_ants_sample;
@@ -142,5 +144,50 @@ fn replies(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, move_generation, search, replies);
+/// A 40-move game from a dealt position, the normal level against the easy
+/// one, and Red's turns in it: each position before the move and the move.
+fn forty_moves() -> Vec<(ArmyAnts, Action)> {
+    let mut game = ArmyAnts::new(&Setup {
+        seed: Some(11),
+        ..Setup::default()
+    })
+    .expect("a dealt game");
+    let mut red_turns = Vec::new();
+    for _ in 0..40 {
+        let Status::ToMove(side) = game.status() else {
+            break;
+        };
+        let level = if side == Side::Red {
+            Level::Normal
+        } else {
+            Level::Easy
+        };
+        let choice = choose(
+            &game,
+            side,
+            level,
+            Budget {
+                nodes: 20_000,
+                time: std::time::Duration::from_secs(60),
+            },
+            3,
+        )
+        .expect("a move");
+        if side == Side::Red {
+            red_turns.push((game.clone(), choice.action.clone()));
+        }
+        game.apply(side, &choice.action).expect("legal");
+    }
+    red_turns
+}
+
+fn reviews(c: &mut Criterion) {
+    let turns = forty_moves();
+    let mut group = c.benchmark_group("ai_review");
+    group.sample_size(10);
+    group.bench_function("army_ants_40_moves", |b| b.iter(|| black_box(review(&turns))));
+    group.finish();
+}
+
+criterion_group!(benches, move_generation, search, replies, reviews);
 criterion_main!(benches);

@@ -2,6 +2,7 @@
 //! resign, draw, the record, and the buttons on its messages.
 
 mod bot;
+mod review;
 
 use super::custom_id::ComponentId;
 use super::engine::{open_seat, replay_image, Filling, Left, Seating, Served, Table, Unseated};
@@ -343,6 +344,8 @@ impl Service {
                 ..self.show_hand(req, target).await?
             },
             "rematch" => return self.rematch(req, target).await,
+            review::REVIEW => return self.army_review(req, target, false).await,
+            review::SHARE => return self.army_review(req, target, true).await,
             _ => return Err(UserError::no_game("That button does not belong to a game I know.").into()),
         };
         Ok(Reply {

@@ -106,6 +106,10 @@ pub struct Service {
     cache: cache::GameCache,
     /// When each user last asked for the computer's work (its cooldown).
     ai_calls: Mutex<HashMap<String, Vec<i64>>>,
+    /// When each user last had a game reviewed (its cooldown).
+    reviews: Mutex<HashMap<String, i64>>,
+    /// Held while a review searches: reviews run one at a time.
+    reviewing: tokio::sync::Mutex<()>,
     /// Whether this process gave the started games saved without a
     /// deadline their idle one (`Service::backfill_idle_deadlines`).
     idle_backfilled: std::sync::atomic::AtomicBool,
@@ -150,6 +154,8 @@ impl Service {
             config,
             cache: cache::GameCache::default(),
             ai_calls: Mutex::new(HashMap::new()),
+            reviews: Mutex::new(HashMap::new()),
+            reviewing: tokio::sync::Mutex::new(()),
             idle_backfilled: Default::default(),
             next_sweep: clock::NextSweep::default(),
             daily_choice: tokio::sync::Mutex::new(()),

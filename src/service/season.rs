@@ -1,8 +1,8 @@
 //! A season's end in the channels subscribed to the daily post: once its
 //! last day has closed (01:00 UTC on the 1st), each gets the past month's
 //! podium of every patience here, with the podium of the one most played
-//! drawn, once, claimed in the store like a daily post so that no process
-//! sends it twice.
+//! drawn, and the champions of its server and of everyone, once, claimed in
+//! the store like a daily post so that no process sends it twice.
 
 use super::daily::{post_nonce, POST_LEASE_MS};
 use super::daily_seed::{format_day, previous_day};
@@ -15,6 +15,7 @@ use crate::daily::standings::SeasonStanding;
 use crate::render::{podium_alt_text, podium_png, PodiumPlace, PodiumView};
 use crate::store::{AttemptFilter, Subscription};
 use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc};
+use std::collections::HashMap;
 
 /// When, on the 1st, the past month's last day has closed.
 const CLOSE_HOUR: u32 = 1;
@@ -33,6 +34,7 @@ impl Service {
         let now_ms = now.timestamp_millis();
         let lapsed = now_ms - POST_LEASE_MS;
         let mut posts = Vec::new();
+        let mut champions = Champions::default();
         for sub in self.store.unposted_subscriptions(&key, lapsed).await? {
             if !self
                 .store
@@ -41,7 +43,10 @@ impl Service {
             {
                 continue;
             }
-            match self.season_post(&sub, (first, last), &key).await? {
+            match self
+                .season_post(&sub, (first, last), &key, &mut champions)
+                .await?
+            {
                 Some(post) => posts.push(post),
                 // Nobody played here: nothing to say, and nothing to say again.
                 None => {
@@ -61,6 +66,7 @@ impl Service {
         sub: &Subscription,
         (first, last): (NaiveDate, NaiveDate),
         key: &str,
+        champions: &mut Champions,
     ) -> anyhow::Result<Option<Post>> {
         let rows = self
             .store
@@ -96,6 +102,13 @@ impl Service {
         }
         if drawn.is_none() {
             return Ok(None);
+        }
+        for (scope, guild) in [
+            ("of this server", Some(sub.guild_id.as_str())),
+            ("everywhere", None),
+        ] {
+            let named = self.champions(champions, (first, last), guild).await?;
+            text.push_str(&format!("\nChampions {scope}: {named}"));
         }
         text.push_str("\nA new season starts today: `/leaderboard period:season`.");
         // The podium of the patience most played here; its whole table is
@@ -145,3 +158,55 @@ fn medal(rank: usize) -> &'static str {
         _ => "🥉",
     }
 }
+
+impl Service {
+    /// Each patience's season champions (days `first` to `last`) in a
+    /// server (`guild`), or everywhere: "Myrmex: alice (12 points) ·
+    /// Anthill: nobody played"; players sharing first place are all named.
+    /// Worked out once for all the channels of one close (`known`).
+    async fn champions(
+        &self,
+        known: &mut Champions,
+        (first, last): (NaiveDate, NaiveDate),
+        guild: Option<&str>,
+    ) -> anyhow::Result<String> {
+        let scope = guild.map(str::to_string);
+        if let Some(named) = known.get(&scope) {
+            return Ok(named.clone());
+        }
+        let rows = self
+            .store
+            .daily_attempts(&AttemptFilter {
+                first_day: &format_day(first),
+                last_day: &format_day(last),
+                guild,
+                ranked_only: true,
+                ..AttemptFilter::default()
+            })
+            .await?;
+        let lines: Vec<String> = GAMES
+            .iter()
+            .map(|&game| {
+                let of_game: Vec<_> = rows.iter().filter(|r| r.attempt.game == game).cloned().collect();
+                let table = season_standings(game, &of_game);
+                let first: Vec<String> = table
+                    .iter()
+                    .take_while(|(rank, _)| *rank == 1)
+                    .map(|(_, s)| format!("{} ({})", s.name, season_points(s.points)))
+                    .collect();
+                let named = match first.len() {
+                    0 => "nobody played".to_string(),
+                    1..=3 => first.join(" and "),
+                    n => format!("{} and {} more", first[..3].join(", "), n - 3),
+                };
+                format!("{}: {named}", game_title(game))
+            })
+            .collect();
+        let named = lines.join(" · ");
+        known.insert(scope, named.clone());
+        Ok(named)
+    }
+}
+
+/// The champions of one season's close, by server (`None`: everyone's).
+type Champions = HashMap<Option<String>, String>;

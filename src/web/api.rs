@@ -426,6 +426,30 @@ struct Answer {
     /// board's): the page shows them until the board changes.
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<Step>>,
+    /// A reply that is not a board and says more than a line, or draws a
+    /// picture (a game's review): the page shows it whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<Note>,
+}
+
+#[derive(Serialize)]
+struct Note {
+    text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alt: Option<String>,
+}
+
+impl Note {
+    fn of(reply: &Reply) -> Option<Note> {
+        let said_more = reply.image.is_some() || reply.text.contains('\n');
+        (reply.ok() && reply.game.is_none() && said_more).then(|| Note {
+            text: reply.text.clone(),
+            image: reply.image.as_ref().map(|i| png_data(&i.png)),
+            alt: reply.image.as_ref().map(|i| i.alt.clone()),
+        })
+    }
 }
 
 async fn act(
@@ -472,6 +496,7 @@ async fn act(
     let buttons = steps(&reply.components, &[], &[]);
     Ok(Json(Answer {
         steps: (!buttons.is_empty()).then_some(buttons),
+        note: Note::of(&reply),
         ok: reply.ok(),
         error: reply.error.as_ref().map(|e| e.code.as_str()),
         text: match (reply.error, &reply.game) {

@@ -29,6 +29,7 @@ mod script_anywhere;
 mod script_army_ants;
 mod script_army_ants_clicks;
 mod script_army_ants_computer;
+mod script_army_ants_review;
 mod script_atta_ants;
 mod script_atta_clicks;
 mod script_clicks;

@@ -86,9 +86,25 @@ fn description(reply: &Value) -> String {
 /// Plays today's Ants Solitaire for `user`: `moves` foundation moves (each
 /// scores a card; deals between them when none is open), then ends the game. Returns the last reply.
 fn ants_attempt(s: &Scratch, time: &str, user: &str, channel: &str, moves: usize) -> Value {
-    let reply = run(s, &[at(daily(user, channel, "ants"), time)]).remove(0);
+    ants_attempt_in(s, time, user, (channel, "g1"), moves)
+}
+
+/// [`ants_attempt`] in a channel of another server.
+fn ants_attempt_in(
+    s: &Scratch,
+    time: &str,
+    user: &str,
+    (channel, guild): (&str, &str),
+    moves: usize,
+) -> Value {
+    let reply = run(s, &[in_guild(at(daily(user, channel, "ants"), time), guild)]).remove(0);
     assert_ok(&reply);
-    ants_attempt_from(s, time, user, channel, reply, moves)
+    play_out(s, time, user, (channel, guild), reply, moves)
+}
+
+fn in_guild(mut line: Value, guild: &str) -> Value {
+    line["guild"] = json!(guild);
+    line
 }
 
 /// Plays `moves` moves of an attempt shown by `reply`, then ends it.
@@ -97,6 +113,17 @@ fn ants_attempt_from(
     time: &str,
     user: &str,
     channel: &str,
+    reply: Value,
+    moves: usize,
+) -> Value {
+    play_out(s, time, user, (channel, "g1"), reply, moves)
+}
+
+fn play_out(
+    s: &Scratch,
+    time: &str,
+    user: &str,
+    (channel, guild): (&str, &str),
     mut reply: Value,
     moves: usize,
 ) -> Value {
@@ -108,17 +135,11 @@ fn ants_attempt_from(
             .find(|a| a != "deal" && a != "end")
             .inspect(|_| played += 1)
             .unwrap_or_else(|| "deal".into());
-        reply = run(
-            s,
-            &[at(
-                command(user, channel, "solitaire move", json!({ "action": action })),
-                time,
-            )],
-        )
-        .remove(0);
+        let line = command(user, channel, "solitaire move", json!({ "action": action }));
+        reply = run(s, &[in_guild(at(line, time), guild)]).remove(0);
         assert_ok(&reply);
     }
-    let last = run(s, &[at(end(user, channel), time)]).remove(0);
+    let last = run(s, &[in_guild(at(end(user, channel), time), guild)]).remove(0);
     assert_ok(&last);
     last
 }
@@ -613,6 +634,8 @@ fn a_seasons_podium_is_posted_once_when_its_last_day_closes() {
         ants_attempt(&s, "2026-10-30T12:00:00Z", "alice", "c1", 2);
         ants_attempt(&s, "2026-10-30T12:00:00Z", "bob", "c1", 1);
         ants_attempt(&s, "2026-10-31T12:00:00Z", "carol", "c1", 0);
+        // Another server's player, the best of the 30th everywhere.
+        ants_attempt_in(&s, "2026-10-30T13:00:00Z", "dave", ("c3", "g2"), 3);
         let out = run(
             &s,
             &[
@@ -639,6 +662,18 @@ fn a_seasons_podium_is_posted_once_when_its_last_day_closes() {
             podium[0]
         );
         assert!(podium[0].contains("Myrmex: nobody played"), "{}", podium[0]);
+        // "Champions": this server's (dave plays in another), and everyone's
+        // (the 30th's three ranked together: dave beat both).
+        assert!(
+            podium[0].contains("\nChampions of this server: Myrmex: nobody played · Anthill: nobody played · Ants Solitaire: alice (1 point)\n"),
+            "{}",
+            podium[0]
+        );
+        assert!(
+            podium[0].contains("\nChampions everywhere: Myrmex: nobody played · Anthill: nobody played · Ants Solitaire: dave (2 points)\n"),
+            "{}",
+            podium[0]
+        );
         // The table of the patience most played here, drawn.
         let image = out[1]["posts"][0]["image"].as_str().unwrap_or_default();
         assert!(image.ends_with(".png"), "{}", out[1]);

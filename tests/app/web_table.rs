@@ -564,6 +564,36 @@ fn a_patience_event_is_joined_and_played_from_the_page_in_chromium() {
     );
 }
 
+/// "Army Ants review: a Review button on a finished game", on the page: a
+/// Queen left to capture is named, with the board after it.
+#[test]
+fn an_army_ants_review_is_read_whole_on_the_page_in_chromium() {
+    let Some(dir) = browser() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("table.db");
+    let shield =
+        "bQ....b3../........../........../........../........../........../......r5../..r1..rQ.. r battle";
+    let line = |user: &str, command: &str, options: Value| json!({"user": user, "channel": "c-review", "command": command, "options": options, "guild": "local"});
+    let out = common::script(
+        &db,
+        tmp.path(),
+        &[
+            line(
+                "alice",
+                "armyants challenge",
+                json!({"opponent": "bob", "color": "red", "position": shield}),
+            ),
+            line("bob", "armyants accept", json!({})),
+            line("alice", "armyants move", json!({"action": "d2-e2"})),
+            line("bob", "armyants move", json!({"action": "d8xd1"})),
+        ],
+    );
+    assert!(out.iter().all(|o| o["ok"] == true), "{out:?}");
+    let table = common::web::serve(&db, &[]);
+    let told = scenario(&dir, &table.url(), &["review"]);
+    assert!(told.contains("review: Review of your game as Red"), "{told}");
+}
+
 #[test]
 fn a_move_made_through_the_script_shows_in_an_open_page() {
     let Some(dir) = browser() else { return };

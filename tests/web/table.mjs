@@ -379,6 +379,28 @@ async function event() {
   console.log(`event: joined (seen live by another page), and deal 1 opened: ${alt.split(".")[0]}`);
 }
 
+// A finished Army Ants game (seeded by the test: alice moved the card that
+// shielded her Queen): its Review button shows the review whole under the
+// board, words and picture, and Share posts it.
+async function review() {
+  const page = await open("alice", "c-review");
+  await page.waitForSelector('[data-board][data-status="finished"]');
+  await page.locator('[data-action="review"]').click();
+  await page.waitForSelector("#note img");
+  const words = await page.locator("#note").textContent();
+  if (!words.includes("1. d2-e2 loses by force")) fail(`the review does not name the move: ${words}`);
+  const alt = await page.locator("#note img").getAttribute("alt");
+  if (!alt.startsWith("After 1. d2-e2")) fail(`the picture is not of the worst moment: ${alt}`);
+  const width = await page.locator("#note img").evaluate((img) => img.getBoundingClientRect().width);
+  if (width > PHONE.width) fail(`the review's picture is ${width} px wide on a phone`);
+  if (shots) await page.screenshot({ path: `${shots}/army-ants-review.png`, fullPage: true });
+  await page.locator('[data-action="sharereview"]').click();
+  await page.waitForFunction(() => document.querySelector("#note")?.textContent.includes("alice shares the review"));
+  await page.locator('[data-note="close"]').click();
+  if (await page.locator("#note").isVisible()) fail("the review stays after Close");
+  console.log(`review: ${words.split(":")[0]}, its worst moment drawn ${Math.round(width)} px wide, shared`);
+}
+
 async function zoom() {
   const pages = { carol: await open("carol", "c-zoom"), dave: await open("dave", "c-zoom") };
   for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
@@ -428,6 +450,7 @@ try {
   else if (scenario === "options") await options();
   else if (scenario === "zoom") await zoom();
   else if (scenario === "event") await event();
+  else if (scenario === "review") await review();
   else if (scenario === "deploy") await deploy();
   else if (scenario === "army") await army();
   else if (scenario === "atta") await atta();

@@ -9,6 +9,7 @@ mod deploy;
 mod eval;
 mod position;
 mod rally;
+pub mod review;
 mod search;
 
 pub use eval::evaluate;

@@ -14,7 +14,7 @@ use std::time::Instant;
 pub const WIN: i32 = 30_000;
 const INF: i32 = 32_000;
 /// Scores beyond this are wins or losses at a distance.
-const WON: i32 = WIN - 1_000;
+pub(super) const WON: i32 = WIN - 1_000;
 const MAX_PLY: usize = 96;
 const QUIESCENCE_PLIES: i32 = 8;
 

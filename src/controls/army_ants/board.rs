@@ -43,7 +43,7 @@ pub(crate) fn next_row_button(game_id: &str) -> Component {
 
 /// The board's components as the game stands: Deploy and Resign while the
 /// armies deploy; the card select, a draw button and Resign in battle;
-/// Rematch once it is over. Against the computer (`against_bot`) no draw
+/// Rematch and Review once it is over. Against the computer (`against_bot`) no draw
 /// button is offered while its refusal of an offer stands, since it answers
 /// an offer at once.
 pub(crate) fn components(game_id: &str, game: &ArmyAnts, against_bot: bool) -> Vec<Component> {
@@ -68,11 +68,10 @@ pub(crate) fn components(game_id: &str, game: &ArmyAnts, against_bot: bool) -> V
             components.push(resign());
             components
         }
-        Status::Over(_) => vec![Component::button(
-            cid(game_id, "rematch"),
-            "Rematch",
-            ButtonStyle::Primary,
-        )],
+        Status::Over(_) => vec![
+            Component::button(cid(game_id, "rematch"), "Rematch", ButtonStyle::Primary),
+            Component::button(cid(game_id, "review"), "Review", ButtonStyle::Secondary),
+        ],
     }
 }
 

@@ -14,4 +14,4 @@ pub use game::{
     Outcome, Phase, RuleError, Setup, SetupError, Status, View, WinReason, RALLY_TURNS, RED_AGGRESSION_TURNS,
 };
 pub use position::{parse_position, write_position, ParsedPosition};
-pub use record::record_moves;
+pub use record::{numbered_move, record_moves};

@@ -14,28 +14,91 @@ use std::fmt::Write;
 /// `deploy (hidden)` (while a private deployment is still under way).
 pub fn record_moves(record: &[(Side, Action)], hide_deploys: bool) -> String {
     let mut out = String::new();
-    let mut turn = 0;
-    let mut last: Option<Side> = None;
-    for (side, action) in record {
+    for ((side, action), number) in record.iter().zip(numbers(record)) {
         let text = match action {
             Action::Deploy(_) if hide_deploys => "deploy (hidden)".to_string(),
             a => a.to_string(),
         };
-        if !action.is_command() || matches!(action, Action::Deploy(_)) {
-            let _ = write!(out, "{{{} {}}} ", side.name(), text);
-            continue;
-        }
-        // Black answers within Red's number; anything else starts a new one.
-        if *side == Side::Red || last != Some(Side::Red) {
-            turn += 1;
-            let _ = write!(out, "{turn}. ");
-            if *side == Side::Black {
-                out.push_str("... ");
+        match number {
+            None => {
+                let _ = write!(out, "{{{} {}}} ", side.name(), text);
+                continue;
             }
+            Some(Number { turn, starts: true }) => {
+                let _ = write!(out, "{turn}. ");
+                if *side == Side::Black {
+                    out.push_str("... ");
+                }
+            }
+            Some(_) => {}
         }
-        last = Some(*side);
         out.push_str(&text);
         out.push(' ');
     }
     out.trim_end().to_string()
+}
+
+/// The move at `index` of `record` with its number, as chess writes a
+/// move alone: `12. c3-c4` for Red, `12... c3-c4` for Black; a deployment,
+/// draw offer or resignation has no number and is written bare.
+pub fn numbered_move(record: &[(Side, Action)], index: usize) -> String {
+    let (side, action) = &record[index];
+    match numbers(record).nth(index).flatten() {
+        Some(Number { turn, .. }) if *side == Side::Black => format!("{turn}... {action}"),
+        Some(Number { turn, .. }) => format!("{turn}. {action}"),
+        None => action.to_string(),
+    }
+}
+
+/// A numbered entry's turn, and whether the entry starts it.
+#[derive(Clone, Copy)]
+struct Number {
+    turn: u32,
+    starts: bool,
+}
+
+/// Each entry's number: `None` for the entries written in braces.
+fn numbers(record: &[(Side, Action)]) -> impl Iterator<Item = Option<Number>> + '_ {
+    let mut turn = 0;
+    let mut last: Option<Side> = None;
+    record.iter().map(move |(side, action)| {
+        if !action.is_command() || matches!(action, Action::Deploy(_)) {
+            return None;
+        }
+        // Black answers within Red's number; anything else starts a new one.
+        let starts = *side == Side::Red || last != Some(Side::Red);
+        if starts {
+            turn += 1;
+        }
+        last = Some(*side);
+        Some(Number { turn, starts })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Black answers within Red's number": a move alone keeps the number
+    /// the move list gives it.
+    #[test]
+    fn a_move_alone_keeps_its_number_in_the_list() {
+        let record: Vec<(Side, Action)> = [
+            (Side::Red, "a1-a2"),
+            (Side::Black, "e8-e7"),
+            (Side::Red, "favor"),
+            (Side::Black, "e7-e6"),
+            (Side::Black, "d8-d7"),
+        ]
+        .into_iter()
+        .map(|(side, text)| (side, text.parse().unwrap()))
+        .collect();
+        assert_eq!(
+            record_moves(&record, false),
+            "1. a1-a2 e8-e7 2. favor e7-e6 3. ... d8-d7"
+        );
+        assert_eq!(numbered_move(&record, 0), "1. a1-a2");
+        assert_eq!(numbered_move(&record, 1), "1... e8-e7");
+        assert_eq!(numbered_move(&record, 4), "3... d8-d7");
+    }
 }

@@ -50,6 +50,7 @@ const els = {
   fresh: document.getElementById("new"),
   tabs: document.getElementById("tabs"),
   tournament: document.getElementById("tournament"),
+  note: document.getElementById("note"),
 };
 
 let place = null;
@@ -124,8 +125,9 @@ async function send(action) {
       body: JSON.stringify({ ...seat, ...action }),
     });
     const body = await response.json();
-    // A refusal's words, never its code.
-    say(body.ok ? firstLine(body.text) : body.text || body.error, !body.ok);
+    // A refusal's words, never its code; a note says its words itself.
+    say(body.ok ? (body.note ? "" : firstLine(body.text)) : body.text || body.error, !body.ok);
+    showNote(body.note);
     told = true;
     const before = shown();
     await load();
@@ -215,6 +217,27 @@ function drawTournament() {
     buttons.append(button);
   }
   els.tournament.append(buttons);
+}
+
+// A reply that is not a board, shown whole (a game's review): its lines,
+// bold where the bot writes **bold**, and its picture, until the player
+// closes it or acts again.
+function showNote(note) {
+  els.note.replaceChildren();
+  els.note.hidden = !note;
+  if (!note) return;
+  for (const line of note.text.split("\n")) {
+    const p = document.createElement("p");
+    plain(line)
+      .split("**")
+      .forEach((part, i) => p.append(i % 2 ? Object.assign(document.createElement("strong"), { textContent: part }) : part));
+    els.note.append(p);
+  }
+  if (note.image) els.note.append(Object.assign(document.createElement("img"), { src: note.image, alt: plain(note.alt) }));
+  const close = Object.assign(document.createElement("button"), { className: "step", textContent: "Close" });
+  close.dataset.note = "close";
+  close.addEventListener("click", () => showNote(null));
+  els.note.append(close);
 }
 
 // When the channel has a game and the player a patience: a switch between.
