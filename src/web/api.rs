@@ -16,7 +16,7 @@ use super::sign_ins::SignIns;
 use crate::controls::choices::{new_game_options, GameOption};
 use crate::render::Region;
 use crate::rules::GameKind;
-use crate::service::{Input, OptionValue, Options, Placing, Reply, Service};
+use crate::service::{Image, Input, OptionValue, Options, Placing, Reply, Service};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -266,6 +266,15 @@ fn png_data(png: &[u8]) -> String {
     )
 }
 
+/// A reply's picture (a board, or a replay's GIF) as a `data:` address.
+fn image_data(image: &Image) -> String {
+    format!(
+        "data:image/{};base64,{}",
+        image.extension(),
+        base64::engine::general_purpose::STANDARD.encode(&image.png)
+    )
+}
+
 #[derive(Serialize)]
 struct NewGame {
     kind: &'static str,
@@ -405,6 +414,10 @@ struct Action {
     component: Option<String>,
     #[serde(default)]
     new: Option<String>,
+    /// A question of the page's Daily panel: `play`, `results`,
+    /// `solution` or `season` (see [`daily_ask`]).
+    #[serde(default)]
+    ask: Option<String>,
     /// A new game's options, by the names its command gives them (an Army
     /// Ants challenge's `opponent`, a patience's `seed`, ...).
     #[serde(default)]
@@ -442,11 +455,32 @@ struct Note {
 }
 
 impl Note {
+    /// The note of a reply with no board that says more than a line, draws
+    /// a picture or carries embeds (a leaderboard, a day's results), the
+    /// embeds written out as lines.
     fn of(reply: &Reply) -> Option<Note> {
-        let said_more = reply.image.is_some() || reply.text.contains('\n');
-        (reply.ok() && reply.game.is_none() && said_more).then(|| Note {
-            text: reply.text.clone(),
-            image: reply.image.as_ref().map(|i| png_data(&i.png)),
+        let said_more = reply.image.is_some() || !reply.embeds.is_empty() || reply.text.contains('\n');
+        if !reply.ok() || reply.game.is_some() || !said_more {
+            return None;
+        }
+        let mut lines: Vec<String> = Vec::new();
+        if !reply.text.is_empty() {
+            lines.push(reply.text.clone());
+        }
+        for embed in &reply.embeds {
+            lines.push(format!("**{}**", embed.title));
+            lines.extend((!embed.description.is_empty()).then(|| embed.description.clone()));
+            lines.extend(
+                embed
+                    .fields
+                    .iter()
+                    .map(|f| format!("**{}**: {}", f.name, f.value)),
+            );
+            lines.extend(embed.footer.clone());
+        }
+        Some(Note {
+            text: lines.join("\n"),
+            image: reply.image.as_ref().map(image_data),
             alt: reply.image.as_ref().map(|i| i.alt.clone()),
         })
     }
@@ -469,24 +503,25 @@ async fn act(
     };
     // The page binds every move and button to the board it was chosen on;
     // without a version a move is taken as typed (as `/... move` is).
-    let (input, version) = match (action.notation, action.component, action.new) {
-        (Some(notation), None, None) => {
+    let (input, version) = match (action.notation, action.component, action.new, action.ask) {
+        (None, None, None, Some(ask)) => (daily_ask(&ask, &action.options)?, None),
+        (Some(notation), None, None, None) => {
             let kind = kind(action.kind.as_deref())?;
             let input = command(&format!("{} move", kind.command()), &[("action", &notation)]);
             (input, action.version)
         }
-        (None, Some(component), None) => {
+        (None, Some(component), None, None) => {
             let input = Input::Component {
                 custom_id: component,
                 values: vec![],
             };
             (input, action.version)
         }
-        (None, None, Some(new)) => {
+        (None, None, Some(new), None) => {
             let input = new_game(kind(Some(&new))?, &action.options)?;
             (input, None)
         }
-        _ => return Err(Refused::bad("Send one of `move`, `component` or `new`.")),
+        _ => return Err(Refused::bad("Send one of `move`, `component`, `new` or `ask`.")),
     };
     let request = seat.request(input);
     let reply = match version {
@@ -542,6 +577,33 @@ fn new_game(kind: GameKind, given: &BTreeMap<String, String>) -> Result<Input, R
         GameKind::AttaAnts => "atta new",
         GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => "solitaire new",
     };
+    Ok(command(name, &options))
+}
+
+/// The command that answers a question of the page's Daily panel, as on
+/// Discord: `play` (today's deal, or a closed day's as practice), the day's
+/// `results`, its `solution`, and the `season`'s table. Only the options
+/// the question takes pass (`game`, `date`; `season` a month); the service
+/// checks their values.
+fn daily_ask(ask: &str, given: &BTreeMap<String, String>) -> Result<Input, Refused> {
+    let (name, takes): (&str, &[&str]) = match ask {
+        "play" => ("daily play", &["game", "date"]),
+        "results" => ("daily results", &["game", "date"]),
+        "solution" => ("daily solution", &["game", "date"]),
+        "season" => ("leaderboard", &["game", "season"]),
+        _ => return Err(Refused::bad("Ask for play, results, solution or season.")),
+    };
+    let mut options: Vec<(&str, &str)> = given
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.trim()))
+        .filter(|(_, value)| !value.is_empty())
+        .collect();
+    if options.iter().any(|(name, _)| !takes.contains(name)) {
+        return Err(Refused::bad(&format!("`{ask}` takes {}.", takes.join(" and "))));
+    }
+    if ask == "season" {
+        options.push(("period", "season"));
+    }
     Ok(command(name, &options))
 }
 

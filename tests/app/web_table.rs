@@ -594,6 +594,17 @@ fn an_army_ants_review_is_read_whole_on_the_page_in_chromium() {
     assert!(told.contains("review: Review of your game as Red"), "{told}");
 }
 
+/// "The web table shows the same: past days, a season's table": the
+/// page's Daily panel asks what /daily and /leaderboard answer on Discord.
+#[test]
+fn the_daily_panel_plays_a_past_day_and_shows_its_solution_and_the_season_in_chromium() {
+    let Some(dir) = browser() else { return };
+    let table = table();
+    let told = scenario(&dir, &table.url(), &["daily"]);
+    assert!(told.contains("daily: today's played and ended;"), "{told}");
+    assert!(told.contains("Anthill leaderboard: season"), "{told}");
+}
+
 #[test]
 fn a_move_made_through_the_script_shows_in_an_open_page() {
     let Some(dir) = browser() else { return };
@@ -620,4 +631,39 @@ fn a_move_made_through_the_script_shows_in_an_open_page() {
     let changed = lines.next().unwrap().unwrap();
     assert!(changed.starts_with("changed"), "{changed}");
     assert!(page.wait().unwrap().success());
+}
+
+/// The Daily panel's questions pass only the options their command takes;
+/// anything else is refused in words, and nothing is started.
+#[test]
+fn a_daily_question_with_a_stray_option_is_refused_in_words() {
+    let table = table();
+    let ask = |body: Value| http(&table, "POST /api/act", &body.to_string());
+    let (status, body) = ask(json!({"user": "ed", "channel": "c1", "ask": "season",
+                                    "options": {"game": "anthill", "date": "2026-11-01"}}));
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("`season` takes game and season"),
+        "{body}"
+    );
+    let (status, body) = ask(json!({"user": "ed", "channel": "c1", "ask": "shuffle"}));
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Ask for play, results"),
+        "{body}"
+    );
+    // A value the service refuses comes back in its words, not its code.
+    let (status, body) = ask(json!({"user": "ed", "channel": "c1", "ask": "play",
+                                    "options": {"game": "anthill", "date": "tomorrow"}}));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["ok"], false, "{body}");
+    assert!(!body["text"].as_str().unwrap().contains('_'), "{body}");
+    let (_, place) = get(&table, "ed", "c1");
+    assert_eq!(place["boards"], json!([]), "nothing was started: {place}");
 }

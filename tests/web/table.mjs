@@ -401,6 +401,40 @@ async function review() {
   console.log(`review: ${words.split(":")[0]}, its worst moment drawn ${Math.round(width)} px wide, shared`);
 }
 
+// The Daily panel: today's deal played and ended, a closed day's solution
+// (its replay drawn), that day played as practice, the season's table and
+// the day's results, each read whole under the board.
+async function daily() {
+  const page = await open("dora", "c-daily");
+  const alt = async () => page.locator("[data-board] img").getAttribute("alt");
+  await page.selectOption("#daily-game", "anthill");
+  await page.locator('[data-daily="play"]').click();
+  await page.waitForSelector('[data-board][data-kind="anthill"][data-status="active"]');
+  const today = await alt();
+  if (!today.includes("Daily")) fail(`today's deal is not the daily: ${today}`);
+  const before = await version(page);
+  await page.locator('[data-action="end"]').click();
+  await changed(page, before);
+  const past = new Date(Date.now() - 5 * 86400000).toISOString().slice(0, 10);
+  await page.fill("#daily-date", past);
+  await page.locator('[data-daily="solution"]').click();
+  await page.waitForSelector("#note img");
+  const solution = await page.locator("#note").textContent();
+  if (!solution.includes(`The daily Anthill of ${past}`)) fail(`no solution of ${past}: ${solution}`);
+  if (shots) await page.screenshot({ path: `${shots}/daily-solution.png`, fullPage: true });
+  await page.locator('[data-daily="play"]').click();
+  await page.waitForFunction((day) => document.querySelector("#message")?.textContent.includes(day), past);
+  await page.waitForSelector('[data-board][data-kind="anthill"][data-status="active"]');
+  const practice = await page.locator("#message").textContent();
+  await page.locator('[data-daily="season"]').click();
+  await page.waitForFunction(() => document.querySelector("#note")?.textContent.includes("Anthill leaderboard: season"));
+  const season = (await page.locator("#note strong").first().textContent()).trim();
+  if (shots) await page.screenshot({ path: `${shots}/daily-season.png`, fullPage: true });
+  await page.locator('[data-daily="results"]').click();
+  await page.waitForFunction((day) => document.querySelector("#note")?.textContent.includes(day), past);
+  console.log(`daily: today's played and ended; ${past} solved, then played: ${practice.split(".")[0]}; ${season}`);
+}
+
 async function zoom() {
   const pages = { carol: await open("carol", "c-zoom"), dave: await open("dave", "c-zoom") };
   for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
@@ -451,6 +485,7 @@ try {
   else if (scenario === "zoom") await zoom();
   else if (scenario === "event") await event();
   else if (scenario === "review") await review();
+  else if (scenario === "daily") await daily();
   else if (scenario === "deploy") await deploy();
   else if (scenario === "army") await army();
   else if (scenario === "atta") await atta();

@@ -51,6 +51,7 @@ const els = {
   tabs: document.getElementById("tabs"),
   tournament: document.getElementById("tournament"),
   note: document.getElementById("note"),
+  daily: document.getElementById("daily"),
 };
 
 let place = null;
@@ -148,7 +149,7 @@ function firstLine(text) {
 
 // What a control is, to find it again after the page is drawn anew: its
 // data- attribute and value.
-const FOCUS_KEYS = ["region", "action", "choice", "new", "show", "tournament"];
+const FOCUS_KEYS = ["region", "action", "choice", "new", "show", "tournament", "daily"];
 
 function focusOf(element) {
   if (!element || !element.dataset) return null;
@@ -196,6 +197,7 @@ function drawNow() {
   }
   drawNew();
   drawTournament();
+  drawDaily();
 }
 
 // The channel's tournament: its standings board and its buttons (Join,
@@ -219,6 +221,45 @@ function drawTournament() {
   els.tournament.append(buttons);
 }
 
+// The daily challenge, as /daily and /leaderboard have it: a patience (the
+// registry's, from /api/table), a day (blank: today; a closed day is played
+// as practice), and Play, Results, Solution and Season. Made once, so a
+// chosen day survives a redraw.
+function drawDaily() {
+  if (els.daily.childElementCount > 0) return;
+  const heading = Object.assign(document.createElement("h2"), { textContent: "Daily challenge" });
+  const game = Object.assign(document.createElement("select"), { id: "daily-game" });
+  for (const kind of place.new.filter((k) => !k.multiplayer)) {
+    game.append(Object.assign(document.createElement("option"), { value: kind.kind, textContent: kind.title }));
+  }
+  const day = Object.assign(document.createElement("input"), { id: "daily-date", type: "date" });
+  const fields = Object.assign(document.createElement("div"), { className: "daily-fields" });
+  fields.append(labelled("Game", game), labelled("Day (blank: today)", day));
+  const buttons = Object.assign(document.createElement("div"), { className: "tournament-steps" });
+  const asks = [
+    ["play", "Play"],
+    ["results", "Results"],
+    ["solution", "Solution"],
+    ["season", "Season"],
+  ];
+  for (const [ask, label] of asks) {
+    const button = Object.assign(document.createElement("button"), { className: "step", textContent: label });
+    button.dataset.daily = ask;
+    button.addEventListener("click", () => {
+      const options = { game: game.value };
+      // A season is the month of the day chosen (blank, or a day of this
+      // month: the season under way).
+      const month = day.value.slice(0, 7);
+      if (ask === "season") options.season = month === new Date().toISOString().slice(0, 7) ? "" : month;
+      else options.date = day.value;
+      if (ask === "play") chosen = "patience";
+      send({ ask, options });
+    });
+    buttons.append(button);
+  }
+  els.daily.append(heading, fields, buttons);
+}
+
 // A reply that is not a board, shown whole (a game's review): its lines,
 // bold where the bot writes **bold**, and its picture, until the player
 // closes it or acts again.
@@ -229,6 +270,7 @@ function showNote(note) {
   for (const line of note.text.split("\n")) {
     const p = document.createElement("p");
     plain(line)
+      .replace(/`/g, "")
       .split("**")
       .forEach((part, i) => p.append(i % 2 ? Object.assign(document.createElement("strong"), { textContent: part }) : part));
     els.note.append(p);
