@@ -187,9 +187,9 @@ fn followed_hints(c: &mut Criterion) {
     group.finish();
 }
 
-/// The review of a finished patience: Anthill's deals 0..5 played by their
-/// first legal move to the end (about 200 actions each), reviewed within
-/// the review budget.
+/// The review of a finished patience: Anthill's deals 0 and 1 played by
+/// their first legal action to a position not met before, ended after 200
+/// actions or when none is left, reviewed within the review budget.
 fn reviews(c: &mut Criterion) {
     use antics::ai::solver::review::{line_played, review, REVIEW_BUDGET};
     use antics::rules::patience::Patience;
@@ -202,13 +202,21 @@ fn reviews(c: &mut Criterion) {
         })
         .unwrap();
         let mut positions = vec![game.clone()];
+        let mut met = std::collections::HashSet::from([game.table()]);
+        // A first legal move can go back and forth for ever: each action
+        // goes somewhere new.
         while game.outcome().is_none() {
-            let action = game
-                .legal_actions()
-                .into_iter()
-                .find(|a| a.to_string() != "end")
-                .unwrap_or_else(|| "end".parse().unwrap());
+            let fresh = (positions.len() <= 200)
+                .then(|| {
+                    game.legal_actions().into_iter().find(|a| {
+                        let mut next = game.clone();
+                        a.to_string() != "end" && next.apply(a).is_ok() && !met.contains(&next.table())
+                    })
+                })
+                .flatten();
+            let action = fresh.unwrap_or_else(|| "end".parse().unwrap());
             game.apply(&action).unwrap();
+            met.insert(game.table());
             positions.push(game.clone());
         }
         let line = line_played(&positions);

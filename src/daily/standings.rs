@@ -204,6 +204,83 @@ mod tests {
         assert!(more_chambers < slow_clean && slow_clean < fast_hinted);
     }
 
+    /// One finished ranked Anthill attempt of `user` on day `day` of
+    /// November scoring `score` (a loss: more cards home is better).
+    fn attempt(day: u32, user: &str, score: i64) -> AttemptRow {
+        AttemptRow {
+            attempt: crate::store::DailyAttempt {
+                game_id: format!("{user}-{day}"),
+                day: format!("2026-11-{day:02}"),
+                game: "anthill".into(),
+                user_id: user.into(),
+                user_name: user.into(),
+                channel_id: "c1".into(),
+                guild_id: "g1".into(),
+                ranked: true,
+                started_at: i64::from(day),
+            },
+            status: GameStatus::Finished,
+            result: Some(crate::store::StoredResult::Patience(PatienceResult::sample(
+                Ending::Loss,
+                score,
+            ))),
+        }
+    }
+
+    /// docs/daily.md#seasons: "each day counts, for every player with a
+    /// finished ranked attempt, the players they beat less the players who
+    /// beat them (ties count neither way)"; a day missed counts nothing.
+    /// A month of five players, each missing some days, checked against
+    /// that sentence counted by hand.
+    #[test]
+    fn a_month_of_five_players_counts_each_days_places() {
+        let players = ["ann", "ben", "cat", "dan", "eve"];
+        let mut rows = Vec::new();
+        for day in 1..=30u32 {
+            for (i, user) in players.iter().enumerate() {
+                let i = i as u32;
+                // Each misses the days of its own remainder mod 7.
+                if day % 7 == i {
+                    continue;
+                }
+                // Scores that tie now and then and change order by day.
+                let score = i64::from((day * (i + 3) + i * i) % 5);
+                rows.push(attempt(day, user, score));
+            }
+        }
+        let mut expected: Vec<(&str, i64, i64, i64)> = players
+            .iter()
+            .map(|user| {
+                let mine = rows.iter().filter(|r| r.attempt.user_id == *user);
+                let (mut points, mut days, mut firsts) = (0, 0, 0);
+                for row in mine {
+                    let score = |r: &AttemptRow| r.result.as_ref().unwrap().patience().unwrap().score;
+                    let that_day: Vec<i64> = rows
+                        .iter()
+                        .filter(|o| o.attempt.day == row.attempt.day)
+                        .map(score)
+                        .collect();
+                    let beaten = that_day.iter().filter(|&&o| o < score(row)).count() as i64;
+                    let beaten_by = that_day.iter().filter(|&&o| o > score(row)).count() as i64;
+                    points += beaten - beaten_by;
+                    days += 1;
+                    firsts += i64::from(beaten_by == 0);
+                }
+                (*user, points, days, firsts)
+            })
+            .collect();
+        expected.sort_by_key(|&(user, points, _, firsts)| (-points, -firsts, user));
+        let table = season_standings("anthill", &rows);
+        let got: Vec<(&str, i64, i64, i64)> = table
+            .iter()
+            .map(|(_, s)| (s.name.as_str(), s.points, s.days, s.firsts))
+            .collect();
+        assert_eq!(got, expected);
+        // Every day's points cancel out: the season's add up to zero.
+        assert_eq!(table.iter().map(|(_, s)| s.points).sum::<i64>(), 0);
+        assert!(table.iter().all(|(_, s)| s.days < 30), "everyone missed a day");
+    }
+
     #[test]
     fn ties_share_a_rank() {
         assert_eq!(ranks(&[1, 2, 2, 3, 3, 3, 4]), vec![1, 2, 2, 4, 4, 4, 7]);
