@@ -58,7 +58,7 @@ impl Service {
                 reviewed
             }
         };
-        let mut reply = told(&reviewed, &loaded, req, share);
+        let mut reply = told(&reviewed, &loaded, req, share, self.config.render);
         if !share {
             reply.components = vec![Component::button(
                 cid(&loaded.row.id, SHARE),
@@ -122,8 +122,9 @@ impl Service {
     }
 }
 
-/// The review in words, with the board after its costliest move.
-fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool) -> Reply {
+/// The review in words, with the board after its costliest move (when
+/// boards are drawn: `draw`).
+fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool, draw: bool) -> Reply {
     let side = reviewed.side;
     let head = if share {
         format!(
@@ -151,7 +152,8 @@ fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool) -> Rep
     for judged in named.iter().take(NAMED) {
         text.push_str(&format!("\n• {}", judged_words(reviewed, judged)));
     }
-    let image = named.first().map(|worst| {
+    let worst = named.first().filter(|_| draw);
+    let image = worst.map(|worst| {
         let (before, played) = &reviewed.turns[worst.turn];
         let mut after = before.clone();
         // Replays a move the game made: it was legal then and is now.
@@ -168,7 +170,7 @@ fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool) -> Rep
             regions: Vec::new(),
         }
     });
-    if let Some(worst) = named.first() {
+    if let Some(worst) = worst {
         text.push_str(&format!(
             "\nThe picture shows the board after {}.",
             move_name(reviewed, worst)
