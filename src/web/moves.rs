@@ -4,6 +4,7 @@
 //! end, accept, join, resign ...) and the legal actions of one word that
 //! no button offers (`end`, `favor`) are one-step actions.
 
+use crate::controls::army_ants::SHARE_REVIEW;
 use crate::service::custom_id::ComponentId;
 use crate::service::{Component, Spot};
 use serde::Serialize;
@@ -55,7 +56,8 @@ pub fn moves(spots: &[Spot]) -> Vec<Move> {
     moves
 }
 
-/// The board's buttons, named by their verb, then the legal actions of one
+/// The board's buttons, named by their verb (but those that post in a
+/// Discord channel, which the page has not), then the legal actions of one
 /// word that are not moves and that no button offers.
 pub fn steps(components: &[Component], legal: &[String], spots: &[Spot]) -> Vec<Step> {
     let mut steps: Vec<Step> = components
@@ -63,6 +65,9 @@ pub fn steps(components: &[Component], legal: &[String], spots: &[Spot]) -> Vec<
         .filter_map(|c| match c {
             Component::Button { id, label, .. } => {
                 let verb = ComponentId::parse(id).ok()?.verb;
+                if verb == SHARE_REVIEW {
+                    return None;
+                }
                 let name = verb.split('.').next().unwrap_or_default().to_string();
                 Some(Step {
                     name,

@@ -25,7 +25,7 @@ const REVIEW_COOLDOWN_MS: i64 = 60_000;
 const NAMED: usize = 3;
 /// The verbs of the review's buttons.
 pub(super) const REVIEW: &str = "review";
-pub(super) const SHARE: &str = "sharereview";
+pub(super) use crate::controls::army_ants::SHARE_REVIEW as SHARE;
 
 /// A finished review: each of the player's turns judged, with the position
 /// before it and where it stands in the game's record.
