@@ -13,7 +13,7 @@ use super::Service;
 use crate::daily::calendar::{season, season_name};
 use crate::daily::standings::SeasonStanding;
 use crate::render::{podium_alt_text, podium_png, PodiumPlace, PodiumView};
-use crate::store::{AttemptFilter, Subscription};
+use crate::store::{AttemptFilter, AttemptRow, Subscription};
 use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc};
 use std::collections::HashMap;
 
@@ -83,8 +83,7 @@ impl Service {
         // The one drawn: the patience most played here (none: nobody played).
         let mut drawn: Option<(&str, Vec<(usize, SeasonStanding)>)> = None;
         for game in GAMES {
-            let of_game: Vec<_> = rows.iter().filter(|r| r.attempt.game == game).cloned().collect();
-            let table = season_standings(game, &of_game);
+            let table = game_season(game, &rows);
             let podium: Vec<String> = table
                 .iter()
                 .take_while(|(rank, _)| *rank <= 3)
@@ -151,6 +150,12 @@ impl Service {
     }
 }
 
+/// The season table of `game` among a month's attempts of every game.
+fn game_season(game: &str, rows: &[AttemptRow]) -> Vec<(usize, SeasonStanding)> {
+    let of_game: Vec<_> = rows.iter().filter(|r| r.attempt.game == game).cloned().collect();
+    season_standings(game, &of_game)
+}
+
 fn medal(rank: usize) -> &'static str {
     match rank {
         1 => "🥇",
@@ -187,8 +192,7 @@ impl Service {
         let lines: Vec<String> = GAMES
             .iter()
             .map(|&game| {
-                let of_game: Vec<_> = rows.iter().filter(|r| r.attempt.game == game).cloned().collect();
-                let table = season_standings(game, &of_game);
+                let table = game_season(game, &rows);
                 let first: Vec<String> = table
                     .iter()
                     .take_while(|(rank, _)| *rank == 1)

@@ -244,7 +244,7 @@ impl Standings {
     fn of(reply: Reply) -> Option<Standings> {
         let tournament = reply.tournament?;
         let (image, alt) = match reply.image {
-            Some(image) => (Some(png_data(&image.png)), image.alt),
+            Some(image) => (Some(image_data(&image)), image.alt),
             None => (None, String::new()),
         };
         Some(Standings {
@@ -256,14 +256,6 @@ impl Standings {
             steps: steps(&reply.components, &[], &[]),
         })
     }
-}
-
-/// A PNG as a `data:` address.
-fn png_data(png: &[u8]) -> String {
-    format!(
-        "data:image/png;base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(png)
-    )
 }
 
 /// A reply's picture (a board, or a replay's GIF) as a `data:` address.
@@ -316,13 +308,7 @@ impl Board {
         let (image, width, height, alt, regions) = match reply.image {
             Some(image) => {
                 let (width, height) = png_size(&image.png)?;
-                (
-                    Some(png_data(&image.png)),
-                    width,
-                    height,
-                    image.alt,
-                    image.regions,
-                )
+                (Some(image_data(&image)), width, height, image.alt, image.regions)
             }
             None => (None, 0, 0, String::new(), vec![]),
         };
