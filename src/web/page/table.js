@@ -56,7 +56,12 @@ const els = {
 
 let place = null;
 let picked = null;
-let busy = false;
+// The action in flight, if any: a second click on the same board while it
+// is answered is the same intent twice and is dropped; a click on a board
+// that has already moved on (the live stream showed the new board before
+// the answer arrived) is the next move, sent as soon as the answer is in.
+let busy = null;
+let queued = null;
 // Which board the page shows: "table" (the channel's game of two or more)
 // or "patience" (the player's own); null follows what is going on.
 let chosen = null;
@@ -117,8 +122,11 @@ async function load() {
 }
 
 async function send(action) {
-  if (busy) return;
-  busy = true;
+  if (busy) {
+    if (action.version !== undefined && action.version !== busy.version) queued = action;
+    return;
+  }
+  busy = action;
   try {
     const response = await call("/api/act", {
       method: "POST",
@@ -139,7 +147,10 @@ async function send(action) {
       showSteps(prompt || after.steps);
     }
   } finally {
-    busy = false;
+    busy = null;
+    const next = queued;
+    queued = null;
+    if (next) send(next);
   }
 }
 
