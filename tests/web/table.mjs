@@ -421,6 +421,9 @@ async function daily() {
   await page.waitForSelector("#note img");
   const solution = await page.locator("#note").textContent();
   if (!solution.includes(`The daily Anthill of ${past}`)) fail(`no solution of ${past}: ${solution}`);
+  // The reply's own button sits in the note, beside Close.
+  const offered = await page.locator("#note button").allTextContents();
+  if (!offered.includes("Review my attempt")) fail(`the solution's note offers ${offered.join(", ")}`);
   if (shots) await page.screenshot({ path: `${shots}/daily-solution.png`, fullPage: true });
   await page.locator('[data-daily="play"]').click();
   await page.waitForFunction((day) => document.querySelector("#message")?.textContent.includes(day), past);

@@ -136,13 +136,14 @@ async function send(action) {
     const body = await response.json();
     // A refusal's words, never its code; a note says its words itself.
     say(body.ok ? (body.note ? "" : firstLine(body.text)) : body.text || body.error, !body.ok);
-    showNote(body.note);
+    showNote(body.note, body.steps);
     told = true;
     const before = shown();
     await load();
     told = false;
     const after = shown();
-    if (before && after && before.id === after.id && before.version === after.version) {
+    // A note's buttons (a leaderboard's pages) sit in the note, board or no board.
+    if (!body.note && before && after && before.id === after.id && before.version === after.version) {
       prompt = body.steps || null;
       showSteps(prompt || after.steps);
     }
@@ -272,9 +273,9 @@ function drawDaily() {
 }
 
 // A reply that is not a board, shown whole (a game's review): its lines,
-// bold where the bot writes **bold**, and its picture, until the player
-// closes it or acts again.
-function showNote(note) {
+// bold where the bot writes **bold**, its picture and its buttons (a
+// leaderboard's pages), until the player closes it or acts again.
+function showNote(note, steps = []) {
   els.note.replaceChildren();
   els.note.hidden = !note;
   if (!note) return;
@@ -287,6 +288,12 @@ function showNote(note) {
     els.note.append(p);
   }
   if (note.image) els.note.append(Object.assign(document.createElement("img"), { src: note.image, alt: plain(note.alt) }));
+  for (const step of (steps || []).filter((s) => s.component)) {
+    const button = Object.assign(document.createElement("button"), { className: "step", textContent: step.label });
+    button.dataset.action = step.name;
+    button.addEventListener("click", () => send({ component: step.component }));
+    els.note.append(button);
+  }
   const close = Object.assign(document.createElement("button"), { className: "step", textContent: "Close" });
   close.dataset.note = "close";
   close.addEventListener("click", () => showNote(null));
