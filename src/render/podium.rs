@@ -6,6 +6,7 @@
 use super::canvas::{
     fill, fill_rect, fonts, pixmap, rect, rounded_rect, Align, Colour, Style, FRAME, GOLD, TEXT, TEXT_DIM,
 };
+use super::standings::{TITLE, TYPE};
 
 /// One place on the podium.
 pub struct PodiumPlace {
@@ -45,11 +46,11 @@ const STEPS: [(usize, f32, f32); 3] = [
 pub fn podium_png(view: &PodiumView) -> Vec<u8> {
     let fonts = fonts();
     let mut canvas = pixmap(WIDTH, HEIGHT, FRAME);
-    let title = Style::new(&fonts.bold, 24.0).with(GOLD);
-    let dim = Style::new(&fonts.regular, 16.0).with(TEXT_DIM);
-    let name = Style::new(&fonts.bold, 18.0).with(TEXT);
+    let title = Style::new(&fonts.bold, TITLE).with(GOLD);
+    let dim = Style::new(&fonts.regular, TYPE).with(TEXT_DIM);
+    let name = Style::new(&fonts.bold, TYPE).with(TEXT);
     let numeral = Style::new(&fonts.bold, 40.0).with(INK);
-    let points = Style::new(&fonts.regular, 15.0).with(INK);
+    let points = Style::new(&fonts.regular, TYPE).with(INK);
     let right = WIDTH as f32 - PAD;
     super::standings::heading(&mut canvas, (&title, &view.title), (&dim, &view.subtitle), right);
     for (place, centre, height) in STEPS {

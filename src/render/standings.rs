@@ -32,7 +32,14 @@ pub struct StandingsView {
 
 const WIDTH: u32 = 640;
 const PAD: f32 = 24.0;
-const ROW: f32 = 30.0;
+const ROW: f32 = 32.0;
+/// The smallest type: 12 px where Discord shows the 640 px picture 400 px
+/// wide, on a phone.
+pub(super) const TYPE: f32 = 20.0;
+/// A title's type.
+pub(super) const TITLE: f32 = 28.0;
+/// From the top padding to the table's header row.
+const HEADING: f32 = 76.0;
 /// The most lines drawn; a longer table says how many more there are.
 const MAX_LINES: usize = 32;
 
@@ -49,7 +56,7 @@ pub fn standings_png(view: &StandingsView) -> Vec<u8> {
     let more = view.lines.len() - shown;
     let pairing_rows = view.pairings.len().min(MAX_LINES);
     let height = PAD * 2.0
-        + 70.0
+        + HEADING
         + ROW * (shown + 1) as f32
         + if more > 0 { ROW } else { 0.0 }
         + if pairing_rows > 0 {
@@ -58,15 +65,15 @@ pub fn standings_png(view: &StandingsView) -> Vec<u8> {
             0.0
         };
     let mut canvas = pixmap(WIDTH, height.ceil() as u32, FRAME);
-    let title = Style::new(&fonts.bold, 24.0).with(GOLD);
-    let body = Style::new(&fonts.regular, 18.0).with(TEXT);
-    let bold = Style::new(&fonts.bold, 18.0).with(TEXT);
-    let dim = Style::new(&fonts.regular, 16.0).with(TEXT_DIM);
+    let title = Style::new(&fonts.bold, TITLE).with(GOLD);
+    let body = Style::new(&fonts.regular, TYPE).with(TEXT);
+    let bold = Style::new(&fonts.bold, TYPE).with(TEXT);
+    let dim = Style::new(&fonts.regular, TYPE).with(TEXT_DIM);
     let right = WIDTH as f32 - PAD;
     heading(&mut canvas, (&title, &view.title), (&dim, &view.subtitle), right);
     // Columns: rank, name, points, the two tie-breaks, games.
     let columns = [right - 290.0, right - 180.0, right - 90.0, right];
-    let mut y = PAD + 70.0 + ROW * 0.75;
+    let mut y = PAD + HEADING + ROW * 0.75;
     dim.draw(&mut canvas, "#", PAD, y, Align::Left);
     dim.draw(&mut canvas, "Player", PAD + 44.0, y, Align::Left);
     for (x, header) in columns.iter().zip(view.headers) {
@@ -138,7 +145,7 @@ pub(super) fn heading(
     subtitle: (&Style, &str),
     right: f32,
 ) {
-    for ((style, text), baseline) in [(title, 24.0), (subtitle, 52.0)] {
+    for ((style, text), baseline) in [(title, TITLE), (subtitle, TITLE + 30.0)] {
         style.draw(
             canvas,
             &style.fit(text, right - PAD),
@@ -195,6 +202,9 @@ mod tests {
         let png = standings_png(&view);
         let decoded = tiny_skia::Pixmap::decode_png(&png).unwrap();
         assert_eq!(decoded.width(), WIDTH);
+        // "Text at least 12 px at [400 px]" (issue 50), as Discord shows
+        // a picture on a phone.
+        assert!(TYPE * 400.0 / WIDTH as f32 >= 12.0);
         assert!(standings_alt_text(&view).contains("1. ann: 1 points"));
         assert_eq!(points_text(0.5), "0.5");
         assert_eq!(points_text(2.0), "2");
