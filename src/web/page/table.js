@@ -127,6 +127,10 @@ async function send(action) {
     return;
   }
   busy = action;
+  // The board the click was made on: a reply that leaves it as it was
+  // asks in place (a confirmation). Read before the answer comes, since
+  // the live stream may show the new board first.
+  const before = shown();
   try {
     const response = await call("/api/act", {
       method: "POST",
@@ -138,7 +142,6 @@ async function send(action) {
     say(body.ok ? (body.note ? "" : firstLine(body.text)) : body.text || body.error, !body.ok);
     showNote(body.note, body.steps);
     told = true;
-    const before = shown();
     await load();
     told = false;
     const after = shown();
