@@ -293,6 +293,13 @@ async function deploy() {
       const marked = await page.locator("[data-region][data-slot]").count();
       if (marked !== (row === 3 ? 4 : 5)) fail(`${name}, row ${row}: ${marked} marked squares`);
       await placeHand(page, name === "bob" && row % 2 === 1);
+      // Both pages see that row before the other player places theirs, as
+      // two players would: a click on a board the other's move has already
+      // changed is refused as moved on.
+      const now = Number(await version(page));
+      for (const other of Object.values(pages)) {
+        await other.waitForFunction((v) => Number(document.querySelector("[data-board]")?.dataset.version) >= v, now);
+      }
       if (row === 1 && name === "alice" && shots) {
         await pages.bob.locator(".hand [data-region]").first().click();
         await pages.bob.locator("[data-region][data-slot]").nth(2).click();
