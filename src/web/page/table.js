@@ -291,11 +291,8 @@ function showNote(note, steps = []) {
     els.note.append(p);
   }
   if (note.image) els.note.append(Object.assign(document.createElement("img"), { src: note.image, alt: plain(note.alt) }));
-  for (const step of (steps || []).filter((s) => s.component)) {
-    const button = Object.assign(document.createElement("button"), { className: "step", textContent: step.label });
-    button.dataset.action = step.name;
-    button.addEventListener("click", () => send({ component: step.component }));
-    els.note.append(button);
+  for (const step of steps.filter((s) => s.component)) {
+    els.note.append(stepButton(step, () => send({ component: step.component })));
   }
   const close = Object.assign(document.createElement("button"), { className: "step", textContent: "Close" });
   close.dataset.note = "close";
@@ -428,16 +425,20 @@ function showSteps(steps) {
 function showStepsNow(steps) {
   els.steps.replaceChildren();
   for (const step of steps) {
-    const button = document.createElement("button");
-    button.className = "step";
-    button.dataset.action = step.name;
-    button.textContent = step.label;
-    button.addEventListener("click", () => {
+    const run = () => {
       if (step.run) step.run();
       else send(onBoard(step.component ? { component: step.component } : { kind: shown().kind, move: step.move }));
-    });
-    els.steps.append(button);
+    };
+    els.steps.append(stepButton(step, run));
   }
+}
+
+// A step's button: its label, named by its action, doing `run`.
+function stepButton(step, run) {
+  const button = Object.assign(document.createElement("button"), { className: "step", textContent: step.label });
+  button.dataset.action = step.name;
+  button.addEventListener("click", run);
+  return button;
 }
 
 // What the outlines drawn over the board mean: only those it can show.
