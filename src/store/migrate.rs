@@ -20,16 +20,76 @@
 //!   All the migrations land together or not at all.
 
 use super::{Backend, StoreError};
-use sqlx::migrate::Migrator;
+use futures_util::future::BoxFuture;
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyConnection, Connection, Executor};
+use std::borrow::Cow;
 use std::time::Duration;
 
-/// The migrations in migrations/, without sqlx's own lock: ours is taken
-/// around them (see the module's comment).
-fn migrator() -> Migrator {
-    let mut migrator = sqlx::migrate!("./migrations");
+/// The files of migrations/, built into the binary. Written out rather than
+/// found by sqlx's `migrate!` macro, whose compile-time machinery (a second
+/// build of sqlx's drivers) cost a tenth of a fresh build; a test checks
+/// that this list is the folder.
+const MIGRATIONS: [(&str, &str); 8] = [
+    ("0001_games.sql", include_str!("../../migrations/0001_games.sql")),
+    ("0002_daily.sql", include_str!("../../migrations/0002_daily.sql")),
+    (
+        "0003_notices.sql",
+        include_str!("../../migrations/0003_notices.sql"),
+    ),
+    ("0004_pings.sql", include_str!("../../migrations/0004_pings.sql")),
+    (
+        "0005_places_and_alerts.sql",
+        include_str!("../../migrations/0005_places_and_alerts.sql"),
+    ),
+    (
+        "0006_seen_interactions.sql",
+        include_str!("../../migrations/0006_seen_interactions.sql"),
+    ),
+    (
+        "0007_daily_post_leases.sql",
+        include_str!("../../migrations/0007_daily_post_leases.sql"),
+    ),
+    (
+        "0008_tournaments.sql",
+        include_str!("../../migrations/0008_tournaments.sql"),
+    ),
+];
+
+/// One migration as sqlx reads it from its file: `0005_places_and_alerts.sql`
+/// is version 5, "places and alerts", and the checksum is the text's, so a
+/// database migrated by any earlier build sees the same migrations.
+fn migration((file, sql): (&'static str, &'static str)) -> Migration {
+    let (version, name) = file.split_once('_').expect("a migration is named NNNN_name.sql");
+    let description = name.trim_end_matches(".sql").replace('_', " ");
+    Migration::new(
+        version
+            .parse()
+            .expect("a migration's name starts with its version"),
+        Cow::Owned(description),
+        MigrationType::Simple,
+        Cow::Borrowed(sql),
+        sql.starts_with("-- no-transaction"),
+    )
+}
+
+/// The built-in migrations, as a source sqlx reads like a folder.
+#[derive(Debug)]
+struct BuiltIn;
+
+impl MigrationSource<'static> for BuiltIn {
+    fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
+        Box::pin(async { Ok(MIGRATIONS.into_iter().map(migration).collect()) })
+    }
+}
+
+/// The migrations, without sqlx's own lock: ours is taken around them (see
+/// the module's comment).
+async fn migrator() -> Result<Migrator, StoreError> {
+    let mut migrator = Migrator::new(BuiltIn).await?;
     migrator.set_locking(false);
-    migrator
+    Ok(migrator)
 }
 
 /// The advisory lock's key: a fixed class for Antics ("ants" in ASCII) and
@@ -44,7 +104,7 @@ pub(super) async fn migrate(conn: &mut AnyConnection, backend: Backend) -> Resul
         Backend::Postgres => {
             conn.execute(format!("SELECT pg_advisory_lock({PG_KEY})").as_str())
                 .await?;
-            let migrated = migrator().run_direct(&mut *conn).await;
+            let migrated = migrator().await?.run_direct(&mut *conn).await;
             let unlocked = conn
                 .execute(format!("SELECT pg_advisory_unlock({PG_KEY})").as_str())
                 .await;
@@ -53,7 +113,7 @@ pub(super) async fn migrate(conn: &mut AnyConnection, backend: Backend) -> Resul
         }
         Backend::Sqlite => {
             let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-            migrator().run_direct(&mut *tx).await?;
+            migrator().await?.run_direct(&mut *tx).await?;
             tx.commit().await?;
         }
     }
@@ -88,4 +148,24 @@ fn is_busy(e: &sqlx::Error) -> bool {
     let code = e.as_database_error().and_then(|d| d.code());
     code.and_then(|c| c.parse::<i32>().ok())
         .is_some_and(|c| matches!(c & 0xff, 5 | 6))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in list is the folder, read as sqlx reads a folder: same
+    /// versions, names, checksums and transaction mode, in order.
+    #[tokio::test]
+    async fn the_built_in_migrations_are_the_folder() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let from_folder = Migrator::new(folder).await.expect("the folder reads");
+        let built_in = migrator().await.expect("the built-in list reads");
+        let summary = |m: &Migrator| {
+            m.iter()
+                .map(|m| (m.version, m.description.to_string(), m.checksum.to_vec(), m.no_tx))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(summary(&built_in), summary(&from_folder));
+    }
 }
