@@ -258,7 +258,7 @@ async function atta() {
 
 // Places the page's hand on its marked squares: each card of the hand,
 // then a free square, or (`atRandom`) the rest at random; then confirms.
-async function placeHand(page, atRandom) {
+async function placeHand(page, atRandom, confirm = true) {
   await page.locator(".hand [data-region]").first().waitFor();
   if (atRandom) {
     await page.locator('[data-action="random"]').click();
@@ -270,6 +270,10 @@ async function placeHand(page, atRandom) {
   }
   const free = await page.locator("[data-region][data-slot]:not(.placed)").count();
   if (free > 0) fail(`${free} marked squares are still free`);
+  if (confirm) await confirmHand(page);
+}
+
+async function confirmHand(page) {
   const before = await version(page);
   await page.locator('[data-action="deploy"]').click();
   await changed(page, before);
@@ -287,7 +291,7 @@ async function deploy() {
   await pages.bob.waitForSelector('[data-board][data-status="pending"]');
   await pages.bob.locator('[data-action="accept"]').click();
   for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="deploying"]');
-  for (let row = 0; row < 4; row++) {
+  for (let row = 0; row < 3; row++) {
     for (const [name, page] of Object.entries(pages)) {
       await page.locator(".hand [data-region]").first().waitFor();
       const marked = await page.locator("[data-region][data-slot]").count();
@@ -309,6 +313,24 @@ async function deploy() {
       }
     }
   }
+  // The last row: Bob confirms on a board that has not yet heard of
+  // Alice's row (his page's fetches are held meanwhile). The server refuses
+  // it as moved on, and the page sends his row again on the new board.
+  await placeHand(pages.bob, false, false);
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await pages.bob.route("**/api/table*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const stale = await version(pages.bob);
+  await placeHand(pages.alice, false);
+  const answered = pages.bob.waitForResponse((r) => r.url().includes("/api/act"));
+  await pages.bob.locator('[data-action="deploy"]').click();
+  const refusal = await (await answered).json();
+  if (refusal.ok || refusal.error !== "conflict") fail(`Bob's row on board ${stale} was not refused as moved on`);
+  release();
+  await pages.bob.unroute("**/api/table*");
   for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
   if ((await pages.alice.locator(".hand").count()) > 0) fail("a hand is still shown in battle");
   if (shots) await pages.alice.screenshot({ path: `${shots}/army-ants-deployed.png`, fullPage: true });

@@ -121,12 +121,17 @@ async function load() {
   draw();
 }
 
-async function send(action) {
+// `again`, if given, makes the action anew on the board shown: for an
+// action that does not depend on the other player's (a deployment while
+// they deploy too), a refusal because their move came first is answered
+// by sending it once more on the new board.
+async function send(action, again = null) {
   if (busy) {
     if (action.version !== undefined && action.version !== busy.version) queued = action;
     return;
   }
   busy = action;
+  let retry = null;
   // The board the click was made on: a reply that leaves it as it was
   // asks in place (a confirmation). Read before the answer comes, since
   // the live stream may show the new board first.
@@ -138,6 +143,11 @@ async function send(action) {
       body: JSON.stringify({ ...seat, ...action }),
     });
     const body = await response.json();
+    if (!body.ok && body.error === "conflict" && again) {
+      await load();
+      retry = again();
+      if (retry) return;
+    }
     // A refusal's words, never its code; a note says its words itself.
     say(body.ok ? (body.note ? "" : firstLine(body.text)) : body.text || body.error, !body.ok);
     showNote(body.note, body.steps);
@@ -154,7 +164,8 @@ async function send(action) {
     busy = null;
     const next = queued;
     queued = null;
-    if (next) send(next);
+    if (retry) send(retry);
+    else if (next) send(next);
   }
 }
 
@@ -674,9 +685,10 @@ function zoomTo(board, id) {
 // meanwhile (the other player places) and the placement is kept.
 let placement = null;
 
+const placementKey = ({ id, placing }) => `${id}|${placing.squares.join()}|${placing.cards.join()}`;
+
 function placementOf(board) {
-  const { squares, cards } = board.placing;
-  const key = `${board.id}|${squares.join()}|${cards.join()}`;
+  const key = placementKey(board);
   if (!placement || placement.key !== key) placement = { key, at: new Map() };
   return placement;
 }
@@ -836,7 +848,15 @@ function confirmPlacement(board) {
     if (!rows.length || rows[rows.length - 1].rank !== rank) rows.push({ rank, values: "" });
     rows[rows.length - 1].values += board.placing.cards[at.get(square)];
   }
-  send(onBoard({ kind: board.kind, move: `deploy ${rows.map((row) => row.values).join("/")}` }));
+  const action = { kind: board.kind, move: `deploy ${rows.map((row) => row.values).join("/")}` };
+  // The other player's row may land first and move the board on; this
+  // placement is still the one asked for while the squares and cards are.
+  const key = placementKey(board);
+  const again = () => {
+    const now = shown();
+    return now && now.placing && placementKey(now) === key ? onBoard(action) : null;
+  };
+  send(onBoard(action), again);
 }
 
 // The server says when any board of the place changed; the page then
