@@ -323,6 +323,7 @@ async function deploy() {
     await held;
     await route.continue();
   });
+  // Once released, the route lets every fetch through as it comes.
   const stale = await version(pages.bob);
   await placeHand(pages.alice, false);
   const answered = pages.bob.waitForResponse((r) => r.url().includes("/api/act"));
@@ -330,7 +331,6 @@ async function deploy() {
   const refusal = await (await answered).json();
   if (refusal.ok || refusal.error !== "conflict") fail(`Bob's row on board ${stale} was not refused as moved on`);
   release();
-  await pages.bob.unroute("**/api/table*");
   for (const page of Object.values(pages)) await page.waitForSelector('[data-board][data-status="active"]');
   if ((await pages.alice.locator(".hand").count()) > 0) fail("a hand is still shown in battle");
   if (shots) await pages.alice.screenshot({ path: `${shots}/army-ants-deployed.png`, fullPage: true });
