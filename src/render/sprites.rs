@@ -292,9 +292,36 @@ impl Stamp {
     }
 }
 
-/// Pieces made on demand, kept ready by their key; dropped all at once
-/// past this many.
+/// Pieces made on demand are kept ready by their key, at most this many.
 const MAX_MADE: usize = 4096;
+
+/// The pieces made on demand, in two generations: those made or used since
+/// the last turnover, and the generation before, whose pieces move back
+/// into the young one when used. When the young one is full the old one is
+/// dropped and the young one takes its place, so pieces every board uses
+/// (tiles, tokens) stay ready however many one-off shapes come and go, and
+/// no board finds the cache emptied all at once.
+#[derive(Default)]
+struct Made {
+    young: FxHashMap<Vec<u32>, Arc<Stamp>>,
+    old: FxHashMap<Vec<u32>, Arc<Stamp>>,
+}
+
+impl Made {
+    fn insert(&mut self, key: Vec<u32>, stamp: Arc<Stamp>) {
+        if self.young.len() >= MAX_MADE / 2 {
+            self.old = std::mem::take(&mut self.young);
+        }
+        self.young.insert(key, stamp);
+    }
+
+    /// A piece of the old generation, moved back into the young one.
+    fn revive(&mut self, key: &[u32]) -> Option<Arc<Stamp>> {
+        let (key, stamp) = self.old.remove_entry(key)?;
+        self.insert(key, stamp.clone());
+        Some(stamp)
+    }
+}
 
 /// The first word of the key of a piece made on demand: shapes filled and
 /// stroked here, then the boards' own pieces.
@@ -312,7 +339,7 @@ pub(super) struct Sprites {
     /// Sprites prepared up front, by the address of their original.
     prepared: FxHashMap<usize, Stamp>,
     /// Shapes and pieces by their key (see [`PIECE`]).
-    made: RwLock<FxHashMap<Vec<u32>, Arc<Stamp>>>,
+    made: RwLock<Made>,
     /// Premultiplied colours over palette indices.
     blends: Memo,
     /// Text colours at a coverage over palette indices.
@@ -372,15 +399,15 @@ impl Sprites {
         key: &[u32],
         make: impl FnOnce() -> Option<(Pixmap, (i32, i32))>,
     ) -> Option<Arc<Stamp>> {
-        if let Some(stamp) = self.made.read().unwrap_or_else(|e| e.into_inner()).get(key) {
+        if let Some(stamp) = self.made.read().unwrap_or_else(|e| e.into_inner()).young.get(key) {
             return Some(stamp.clone());
+        }
+        if let Some(stamp) = self.made.write().unwrap_or_else(|e| e.into_inner()).revive(key) {
+            return Some(stamp);
         }
         let (pixmap, anchor) = make()?;
         let stamp = Arc::new(self.stamp_of(&pixmap, anchor));
         let mut made = self.made.write().unwrap_or_else(|e| e.into_inner());
-        if made.len() >= MAX_MADE {
-            made.clear();
-        }
         made.insert(key.to_vec(), stamp.clone());
         Some(stamp)
     }
@@ -716,6 +743,29 @@ mod tests {
         draw(&mut sheet, true);
         let (differ, far) = art.difference(&samples[1], &sheet.image);
         assert!(differ < 0.02 && far < 0.002, "{differ} differ, {far} by much");
+    }
+
+    /// A piece in use stays made while many one-off pieces pass through
+    /// the cache (it used to be emptied all at once when full), and the
+    /// cache keeps at most [`MAX_MADE`] pieces.
+    #[test]
+    fn a_piece_in_use_outlives_the_one_off_pieces() {
+        let art = sprites();
+        let makes = std::cell::Cell::new(0);
+        let dot = || Some((pixmap(2, 2, Colour::hex(0xffffff)), (0, 0)));
+        let tile = [PIECE, 1];
+        for i in 0..3 * MAX_MADE as u32 {
+            if i % 100 == 0 {
+                art.made(&tile, || {
+                    makes.set(makes.get() + 1);
+                    dot()
+                });
+            }
+            art.made(&[PIECE, 2, i], dot);
+        }
+        assert_eq!(makes.get(), 1, "the piece in use was made again");
+        let made = art.made.read().unwrap();
+        assert!(made.young.len() + made.old.len() <= MAX_MADE);
     }
 
     /// A stamp's anchor goes where it is placed, and what falls outside

@@ -59,7 +59,9 @@ let picked = null;
 // The action in flight, if any: a second click on the same board while it
 // is answered is the same intent twice and is dropped; a click on a board
 // that has already moved on (the live stream showed the new board before
-// the answer arrived) is the next move, sent as soon as the answer is in.
+// the answer arrived), or a different button of no board (a tournament's
+// Play after its Join), is the next action, sent as soon as the answer is
+// in.
 let busy = null;
 let queued = null;
 // Which board the page shows: "table" (the channel's game of two or more)
@@ -127,7 +129,11 @@ async function load() {
 // by sending it once more on the new board.
 async function send(action, again = null) {
   if (busy) {
-    if (action.version !== undefined && action.version !== busy.version) queued = action;
+    const next =
+      action.version === undefined
+        ? JSON.stringify(action) !== JSON.stringify(busy)
+        : action.version !== busy.version;
+    if (next) queued = action;
     return;
   }
   busy = action;
