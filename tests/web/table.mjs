@@ -257,7 +257,8 @@ async function atta() {
 }
 
 // Places the page's hand on its marked squares: each card of the hand,
-// then a free square, or (`atRandom`) the rest at random; then confirms.
+// then a free square, or (`atRandom`) the rest at random; then confirms
+// (unless `confirm` is false).
 async function placeHand(page, atRandom, confirm = true) {
   await page.locator(".hand [data-region]").first().waitFor();
   if (atRandom) {
@@ -270,13 +271,16 @@ async function placeHand(page, atRandom, confirm = true) {
   }
   const free = await page.locator("[data-region][data-slot]:not(.placed)").count();
   if (free > 0) fail(`${free} marked squares are still free`);
-  if (confirm) await confirmHand(page);
-}
-
-async function confirmHand(page) {
+  if (!confirm) return;
   const before = await version(page);
   await page.locator('[data-action="deploy"]').click();
   await changed(page, before);
+}
+
+// The page shows `count` squares to place its hand on.
+async function markedSquares(name, page, count) {
+  const marked = await page.locator("[data-region][data-slot]").count();
+  if (marked !== count) fail(`${name}: ${marked} marked squares, not ${count}`);
 }
 
 // Alice challenges Bob with armies placed row by row: each row is placed
@@ -294,8 +298,7 @@ async function deploy() {
   for (let row = 0; row < 3; row++) {
     for (const [name, page] of Object.entries(pages)) {
       await page.locator(".hand [data-region]").first().waitFor();
-      const marked = await page.locator("[data-region][data-slot]").count();
-      if (marked !== (row === 3 ? 4 : 5)) fail(`${name}, row ${row}: ${marked} marked squares`);
+      await markedSquares(name, page, 5);
       await placeHand(page, name === "bob" && row % 2 === 1);
       // Both pages see that row before the other player places theirs, as
       // two players would: a click on a board the other's move has already
@@ -316,6 +319,10 @@ async function deploy() {
   // The last row: Bob confirms on a board that has not yet heard of
   // Alice's row (his page's fetches are held meanwhile). The server refuses
   // it as moved on, and the page sends his row again on the new board.
+  for (const [name, page] of Object.entries(pages)) {
+    await page.locator(".hand [data-region]").first().waitFor();
+    await markedSquares(name, page, 4);
+  }
   await placeHand(pages.bob, false, false);
   let release;
   const held = new Promise((resolve) => (release = resolve));
