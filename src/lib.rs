@@ -1,17 +1,22 @@
 //! Antics: ant-themed card and board games for Discord.
 //!
-//! Data flows one way: a front end (`cli`, later Discord) turns input into a
-//! `service` call; the service loads the game (`store`), applies the action
-//! (`rules`), saves it, draws the board (`render`) and returns a reply.
+//! Data flows one way: a front end (`discord`, `web`, `cli`) turns input
+//! into a `protocol` request for the `service`; the service loads the game
+//! (`store`), applies the action (`rules`), saves it, draws the board
+//! (`render`) and returns a reply. `layers` checks that no module imports
+//! from a layer above its own.
 
 pub mod ai;
 pub mod cli;
 pub mod controls;
 pub mod daily;
 pub mod discord;
+#[cfg(test)]
+mod layers;
 pub mod logging;
 pub mod memory;
 pub mod metrics;
+pub mod protocol;
 pub mod render;
 pub mod rules;
 pub mod service;

@@ -14,10 +14,10 @@
 //! never plays twice. Narrowing clicks change nothing; the board shows the
 //! next step in place.
 
+use crate::protocol::ComponentId;
+use crate::protocol::{ButtonStyle, Component, SelectOption};
 use crate::rules::atta_ants::{Action, AntId, AntMove, AttaAnts, Dir, Phase, Pos};
 use crate::rules::GameKind;
-use crate::service::custom_id::ComponentId;
-use crate::service::{ButtonStyle, Component, SelectOption};
 
 /// The component tag of Atta Ants.
 pub(crate) const TAG: &str = GameKind::AttaAnts.component_tag();

@@ -6,8 +6,8 @@
 //! a click on a board that is no longer current is refused, so a double tap
 //! never plays twice.
 
-use crate::service::custom_id::ComponentId;
-use crate::service::{ButtonStyle, Component, SelectOption};
+use crate::protocol::ComponentId;
+use crate::protocol::{ButtonStyle, Component, SelectOption};
 
 /// The component tag of the patiences.
 pub(crate) const TAG: &str = "sol";

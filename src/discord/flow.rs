@@ -1344,7 +1344,7 @@ mod tests {
         let summary = GameSummary::bare(
             "g1",
             crate::rules::GameKind::ArmyAnts.into(),
-            crate::store::GameStatus::Active,
+            crate::protocol::GameStatus::Active,
             1,
         );
         Reply {

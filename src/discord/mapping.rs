@@ -780,8 +780,9 @@ fn plan_as_member(reply: &Reply, situation: &Situation<'_>) -> Plan {
     } else {
         None
     };
-    let show_record =
-        game.status == crate::store::GameStatus::Finished && game.result.is_some() && reply.image.is_some();
+    let show_record = game.status == crate::protocol::GameStatus::Finished
+        && game.result.is_some()
+        && reply.image.is_some();
     Plan {
         response,
         board,
@@ -836,7 +837,7 @@ fn board_edit_ping(reply: &Reply, situation: &Situation<'_>) -> (Option<String>,
 }
 
 fn finished(game: &crate::service::GameSummary) -> bool {
-    game.status == crate::store::GameStatus::Finished && game.result.is_some()
+    game.status == crate::protocol::GameStatus::Finished && game.result.is_some()
 }
 
 /// Mentions notify only in a fresh new message, never in an edit: the ping
@@ -1007,7 +1008,7 @@ mod tests {
     }
 
     fn game(status: &str, to_move: Option<&str>) -> GameSummary {
-        let status = crate::store::GameStatus::parse(status).expect("a status");
+        let status = crate::protocol::GameStatus::parse(status).expect("a status");
         GameSummary {
             to_move: to_move.map(str::to_string),
             to_move_id: to_move.map(str::to_string),

@@ -12,8 +12,8 @@ use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, GOLD, LABEL_H,
 };
-use super::region::Region;
 use super::sprites::Surface;
+use crate::protocol::Region;
 use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
 use crate::rules::cards::StdCard;
 use crate::rules::counted;

@@ -11,8 +11,8 @@ use super::patience::{
     board_frame, board_png, draw_empty, draw_footer, draw_header, draw_label, fan, fan_height,
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, FELT_TEXT, LABEL_H, PAD,
 };
-use super::region::Region;
 use super::sprites::Surface;
+use crate::protocol::Region;
 use crate::rules::ants_solitaire::{Action, View, PILES};
 use crate::rules::cards::{Rank, StdCard};
 use crate::rules::counted;

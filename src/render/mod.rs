@@ -15,11 +15,11 @@ mod decktet;
 mod myrmex;
 mod patience;
 mod podium;
-mod region;
 pub mod replay;
 mod sprites;
 mod standings;
 
+pub use crate::protocol::Region;
 pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
 pub use ants::{ants_alt_text, ants_png, ants_regions};
 pub use army_ants::{army_ants_alt_text, army_ants_png, army_ants_regions};
@@ -30,7 +30,6 @@ pub use atta_ants::{
 pub use board::{limit_alt, Board};
 pub use myrmex::{myrmex_alt_text, myrmex_png, myrmex_regions};
 pub use podium::{podium_alt_text, podium_png, PodiumPlace, PodiumView};
-pub use region::Region;
 pub use replay::{
     board_replay, board_replay_alt_text, replay_alt_text, Replay, Sample, Sampler, MAX_REPLAY_BYTES,
     MAX_REPLAY_FRAMES,

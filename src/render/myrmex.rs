@@ -17,8 +17,8 @@ use super::patience::{
     paste_pile, patience_board, prepare_art, ring, ring_cards, BoardArt, Header, Mark, PatienceBoard,
     FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
-use super::region::Region;
 use super::sprites::Surface;
+use crate::protocol::Region;
 use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use crate::rules::counted;
 use crate::rules::myrmex::{Action, Ending, MoveInfo, PileView, View, CHAMBERS, PILES};

@@ -7,7 +7,6 @@ use super::ants_solitaire::Variant;
 use super::cards::MyrmexLevel;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::Mutex;
 
 /// The five games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -258,10 +257,6 @@ pub enum Kind {
     Unlisted(&'static Unlisted),
 }
 
-/// The unlisted games registered in this process: only their rows can be
-/// read (any other unknown kind is refused at the store's edge).
-static REGISTERED: Mutex<Vec<&'static Unlisted>> = Mutex::new(Vec::new());
-
 impl Kind {
     /// One of the five, if it is.
     pub const fn listed(self) -> Option<GameKind> {
@@ -296,33 +291,15 @@ impl Kind {
         }
     }
 
-    /// The kind of a stored name: one of the five, or a registered
-    /// unlisted game.
-    pub fn parse(text: &str) -> Option<Kind> {
+    /// The kind of a stored name: one of the five, or one of `unlisted`
+    /// (the games a service was given besides them).
+    pub fn parse(text: &str, unlisted: &[&'static Unlisted]) -> Option<Kind> {
         GameKind::parse(text).map(Kind::Listed).or_else(|| {
-            let registered = REGISTERED.lock().expect("kind registry lock");
-            registered
+            unlisted
                 .iter()
                 .find(|entry| entry.name == text)
                 .map(|entry| Kind::Unlisted(entry))
         })
-    }
-
-    /// Makes the rows of this kind readable in this process (the five
-    /// always are). An unlisted game may not take a listed game's name.
-    pub fn register(self) {
-        let Kind::Unlisted(entry) = self else {
-            return;
-        };
-        assert!(
-            GameKind::parse(entry.name).is_none(),
-            "{} is a listed game's name",
-            entry.name
-        );
-        let mut registered = REGISTERED.lock().expect("kind registry lock");
-        if !registered.contains(&entry) {
-            registered.push(entry);
-        }
     }
 }
 
@@ -368,16 +345,18 @@ mod tests {
     }
 
     #[test]
-    fn an_unlisted_game_is_read_once_registered() {
+    fn an_unlisted_game_is_read_where_it_is_given() {
         // Not "chess": the store's tests keep that name unknown.
         const GO: Unlisted = Unlisted {
             name: "go",
             title: "Go",
         };
-        assert_eq!(Kind::parse("go"), None);
-        Kind::Unlisted(&GO).register();
-        assert_eq!(Kind::parse("go"), Some(Kind::Unlisted(&GO)));
-        assert_eq!(Kind::parse("atta-ants"), Some(Kind::Listed(GameKind::AttaAnts)));
+        assert_eq!(Kind::parse("go", &[]), None);
+        assert_eq!(Kind::parse("go", &[&GO]), Some(Kind::Unlisted(&GO)));
+        assert_eq!(
+            Kind::parse("atta-ants", &[&GO]),
+            Some(Kind::Listed(GameKind::AttaAnts))
+        );
         assert_eq!(
             serde_json::to_value(Kind::Unlisted(&GO)).unwrap(),
             serde_json::json!("go")

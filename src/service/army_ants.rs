@@ -5,7 +5,7 @@ mod bot;
 mod review;
 
 use super::custom_id::ComponentId;
-use super::engine::{open_seat, replay_image, Filling, Left, Seating, Served, Table, Unseated};
+use super::engine::{open_seat, replay_image, Filling, Left, Played, Seating, Served, Table, Unseated};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -605,26 +605,14 @@ impl Service {
                 .map_err(|e| ArmyAnts::refused(e, seats))?;
             Ok((action.to_string(), (before, events)))
         };
-        let act = &act;
-        let (loaded, side, (before, events), bot_before, turns) = self
-            .retrying(|| async move {
-                let (mut loaded, side, (entry, (before, events))) =
-                    self.acted(req, &target, at_version, act).await?;
-                // The computer answers on the same board, saved with the action.
-                let bot_before = loaded.game().phase();
-                let turns = match loaded.seats.bot() {
-                    Some((bot_side, level)) if loaded.game().outcome().is_none() => {
-                        let seed = loaded.setup.seed.unwrap_or(0);
-                        self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?
-                    }
-                    _ => bot::BotTurns::default(),
-                };
-                let mut append = vec![(req.user.id.clone(), entry)];
-                append.extend(bot_entries(&turns));
-                let Some(()) = self.save_turn(&mut loaded, req.at, append).await? else {
-                    return Ok(None);
-                };
-                Ok(Some((loaded, side, (before, events), bot_before, turns)))
+        // The computer answers on the same board, saved with the action.
+        let Played {
+            table: loaded,
+            seat: side,
+            told: ((before, events), (bot_before, turns)),
+        } = self
+            .play_answered(req, target, at_version, act, |service, loaded| {
+                Box::pin(service.bot_answer(loaded))
             })
             .await?;
         let done = Done {
@@ -644,6 +632,24 @@ impl Service {
             reply = picker_answer(reply, &loaded, side, &req.channel);
         }
         Ok(reply)
+    }
+
+    /// The computer's answer on the board a player's action left, in a game
+    /// against it that goes on: its log entries, and its turns told from
+    /// the phase it answered in.
+    async fn bot_answer(
+        &self,
+        loaded: &mut Loaded,
+    ) -> ServiceResult<(Vec<(String, String)>, (Phase, bot::BotTurns))> {
+        let before = loaded.game().phase();
+        let turns = match loaded.seats.bot() {
+            Some((bot_side, level)) if loaded.game().outcome().is_none() => {
+                let seed = loaded.setup.seed.unwrap_or(0);
+                self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?
+            }
+            _ => bot::BotTurns::default(),
+        };
+        Ok((bot_entries(&turns), (before, turns)))
     }
 
     /// The board after a player's action and the computer's answer to it

@@ -8,15 +8,13 @@ use super::daily_seed::{
 };
 use super::engine::replay_image;
 use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
-use super::solitaire::{Dealt, SolitaireRules, GAMES};
+use super::solitaire::{door_named, Dealt, SolitaireRules, GAMES};
 use super::types::*;
 use super::Ending;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
 use crate::ai::solver::daily::{DAILY_BUDGET, SEEN_WHOLE};
 use crate::ai::solver::Verdict;
 use crate::render::{Sampler, MAX_REPLAY_FRAMES};
-use crate::rules::anthill::Anthill;
-use crate::rules::ants_solitaire::AntsSolitaire;
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Ranking};
 use crate::store::PatienceResult;
@@ -241,14 +239,11 @@ impl Service {
         closed(game, day, now, "its solution shows")?;
         let (seed, _) = self.daily_deal(game, day, now).await?;
         let daily = daily_setup(game)?;
+        let door = door_named(game)?;
         let render = self.config.render;
-        let solved = tokio::task::spawn_blocking(move || match daily {
-            DailySetup::Myrmex(_) => solution::<Myrmex>(daily, seed, render),
-            DailySetup::Anthill => solution::<Anthill>(daily, seed, render),
-            DailySetup::Ants(_) => solution::<AntsSolitaire>(daily, seed, render),
-        })
-        .await
-        .context("daily solution")?;
+        let solved = tokio::task::spawn_blocking(move || door.solution(daily, seed, render))
+            .await
+            .context("daily solution")?;
         let Some((line, image)) = solved else {
             return Ok(Reply::text(format!(
                 "The solver found no winning line for the daily {title} of {day} within its budget."
@@ -282,33 +277,19 @@ impl Service {
     /// Starts the deal of `seed` at `game`'s daily level or variant (the
     /// registry fixes them: Myrmex at minor level, Ants Solitaire strict);
     /// `intro(title, ranked)` gives the reply's first sentence.
-    async fn start_daily_deal(
-        &self,
-        req: &Request,
+    async fn start_daily_deal<'a>(
+        &'a self,
+        req: &'a Request,
         game: &str,
         seed: u64,
         dealt: Dealt,
-        intro: impl FnOnce(&str, bool) -> String,
+        intro: impl FnOnce(&str, bool) -> String + Send + 'a,
     ) -> ServiceResult<Reply> {
         let daily = daily_setup(game)?;
-        let (reply, _) = match daily {
-            DailySetup::Myrmex(_) => {
-                let setup = Myrmex::daily_setup(daily, seed).expect("Myrmex's daily");
-                self.solitaire_start::<Myrmex>(req, &setup, dealt, |r| intro(Myrmex::TITLE, r))
-                    .await?
-            }
-            DailySetup::Anthill => {
-                let setup = Anthill::daily_setup(daily, seed).expect("Anthill's daily");
-                self.solitaire_start::<Anthill>(req, &setup, dealt, |r| intro(Anthill::TITLE, r))
-                    .await?
-            }
-            DailySetup::Ants(_) => {
-                let setup = AntsSolitaire::daily_setup(daily, seed).expect("Ants Solitaire's daily");
-                self.solitaire_start::<AntsSolitaire>(req, &setup, dealt, |r| intro(AntsSolitaire::TITLE, r))
-                    .await?
-            }
-        };
-        Ok(reply)
+        let door = door_named(game)?;
+        let title = door.title();
+        let intro = Box::new(move |ranked| intro(title, ranked));
+        door.start_daily(self, req, daily, seed, dealt, intro).await
     }
 
     /// The player's ranked attempt of `game` on `day`, wherever it was
@@ -623,7 +604,7 @@ fn last_closed_day(at: DateTime<Utc>) -> String {
 /// The solver's winning line of the deal of `seed` at `daily`'s level, in
 /// notation, and its replay (when drawing); None when the solver finds no
 /// line within the daily's budget.
-fn solution<G: SolitaireRules>(
+pub(super) fn solution<G: SolitaireRules>(
     daily: DailySetup,
     seed: u64,
     render: bool,

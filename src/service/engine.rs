@@ -28,7 +28,12 @@ use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::future::Future;
+use std::pin::Pin;
 use std::time::Duration;
+
+/// A boxed future of the service's work, which a table of paths or a hook
+/// can hold.
+pub type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// Who sits where at a table, as its game row stores the players.
 pub trait Seating<Seat: Copy + std::fmt::Display> {
@@ -416,7 +421,6 @@ pub enum TimedOut<Seat, Events> {
 impl Service {
     /// The game of `G` that `target` names in the request's channel, loaded.
     pub async fn find_table<G: Served>(&self, req: &Request, target: &Target<'_>) -> ServiceResult<Table<G>> {
-        super::kinds::register::<G>();
         let row = self.find_game(req, target, G::KIND, G::START).await?;
         self.load_table(row).await
     }
@@ -431,7 +435,6 @@ impl Service {
         setup: G::Stored,
         seats: G::Seats,
     ) -> ServiceResult<Table<G>> {
-        super::kinds::register::<G>();
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
             return Err(super::seating::busy_channel(&open).into());
         }
@@ -446,29 +449,62 @@ impl Service {
         })
     }
 
-    /// Plays an action of the requesting user in the game `target` names:
-    /// [`Service::acted`], then the log entry and the save, tried again on
-    /// the new state when another action landed first. `apply` plays it on
-    /// the game and gives the log entry (the action in canonical notation)
-    /// and what the game wants to tell of it; a refusal is worded by
-    /// `Worded`.
-    pub async fn play<G: Served, E>(
+    /// Plays an action of the requesting user in the game `target` names,
+    /// through [`Service::play_answered`] with no answer: `apply` plays it
+    /// on the game and gives the log entry (the action in canonical
+    /// notation) and what the game wants to tell of it; a refusal is
+    /// worded by `Worded`.
+    pub async fn play<G: Served, E: Send>(
         &self,
         req: &Request,
         target: Target<'_>,
         at_version: Option<i64>,
-        apply: impl Fn(&mut G, G::Seat) -> Result<(String, E), G::Refusal>,
+        apply: impl Fn(&mut G, G::Seat) -> Result<(String, E), G::Refusal> + Sync,
     ) -> ServiceResult<Played<G, E>> {
         let act =
             |game: &mut G, seat, seats: &G::Seats| apply(game, seat).map_err(|e| G::refused(e, seats).into());
-        let act = &act;
+        let played = self
+            .play_answered(req, target, at_version, act, |_, _| {
+                Box::pin(async { Ok((vec![], ())) })
+            })
+            .await?;
+        Ok(Played {
+            table: played.table,
+            seat: played.seat,
+            told: played.told.0,
+        })
+    }
+
+    /// The one way an action is played, for every game: the game `target`
+    /// names, the requester's seat and the board's version
+    /// (`acted`); `act` on the game (it sees the seats and may
+    /// refuse in its own words); then `answer` on the same board, before
+    /// the save (the computer's reply: its log entries, and what the reply
+    /// tells of it); then the log and the save, all tried again on the new
+    /// state when another action landed first.
+    pub async fn play_answered<G: Served, E: Send, R: Send>(
+        &self,
+        req: &Request,
+        target: Target<'_>,
+        at_version: Option<i64>,
+        act: impl Fn(&mut G, G::Seat, &G::Seats) -> ServiceResult<(String, E)> + Sync,
+        answer: impl for<'t> Fn(&'t Service, &'t mut Table<G>) -> Boxed<'t, ServiceResult<(Vec<(String, String)>, R)>>
+            + Sync,
+    ) -> ServiceResult<Played<G, (E, R)>> {
+        let (act, answer) = (&act, &answer);
         self.retrying(|| async move {
             let (mut table, seat, (entry, told)) = self.acted(req, &target, at_version, act).await?;
-            let append = vec![(req.user.id.clone(), entry)];
+            let (answered, answer_told) = answer(self, &mut table).await?;
+            let mut append = vec![(req.user.id.clone(), entry)];
+            append.extend(answered);
             let Some(()) = self.save_turn(&mut table, req.at, append).await? else {
                 return Ok(None);
             };
-            Ok(Some(Played { table, seat, told }))
+            Ok(Some(Played {
+                table,
+                seat,
+                told: (told, answer_told),
+            }))
         })
         .await
     }
@@ -476,10 +512,8 @@ impl Service {
     /// The first half of an action, before its save: the game `target`
     /// names, the requesting user's seat (`seated`), the board's version
     /// (`check_version`), and `act` on the game, which sees the seats and
-    /// may refuse in its own words. A game that answers at once (the
-    /// computer's reply) plays on before it saves with `save_turn`, inside
-    /// `retrying`.
-    pub async fn acted<G: Served, T>(
+    /// may refuse in its own words.
+    async fn acted<G: Served, T>(
         &self,
         req: &Request,
         target: &Target<'_>,

@@ -5,13 +5,9 @@
 //! winnable) and played at the daily's level or variant.
 
 use super::contest::{EventDeal, EVENT};
-use super::solitaire::SolitaireRules;
 use super::types::*;
-use super::{kinds, mention, Service, ServiceResult, UserError};
-use crate::rules::anthill::Anthill;
-use crate::rules::ants_solitaire::AntsSolitaire;
-use crate::rules::myrmex::Myrmex;
-use crate::rules::{DailySetup, GameKind, Kind};
+use super::{mention, Service, ServiceResult, UserError};
+use crate::rules::{GameKind, Kind};
 use crate::store::{GameRow, GameStatus, StoredResult};
 use crate::tournament::event::DealScore;
 use crate::tournament::{Started, Tournament};
@@ -40,11 +36,9 @@ impl Service {
         let a = &t.attempts[attempt];
         let kind = GameKind::parse(&t.settings.game).context("an event's game")?;
         let daily = kind.daily().context("an event's game is a patience")?;
-        let mut setup = match daily {
-            DailySetup::Myrmex(_) => setup_json::<Myrmex>(daily, a.seed)?,
-            DailySetup::Anthill => setup_json::<Anthill>(daily, a.seed)?,
-            DailySetup::Ants(_) => setup_json::<AntsSolitaire>(daily, a.seed)?,
-        };
+        let mut setup = super::kinds::patience(kind.into())
+            .and_then(|door| door.daily_setup(daily, a.seed))
+            .context("the event's game deals as its daily")?;
         let closes = t.round_ends_at.context("a running event closes")?;
         let event = EventDeal {
             tournament: t.id.clone(),
@@ -134,7 +128,7 @@ impl Service {
             if !row.status.is_open() {
                 continue;
             }
-            if let Some(paths) = kinds::paths(row.kind) {
+            if let Some(paths) = self.games.paths(row.kind) {
                 (paths.due)(self, &row, now).await?;
             }
         }
@@ -175,10 +169,4 @@ fn deal_score(row: &GameRow) -> DealScore {
         },
         _ => DealScore::NOTHING,
     }
-}
-
-/// The stored setup of `G`'s deal of `seed` at its daily level or variant.
-fn setup_json<G: SolitaireRules>(daily: DailySetup, seed: u64) -> anyhow::Result<serde_json::Value> {
-    let setup = G::daily_setup(daily, seed).context("the event's game deals as its daily")?;
-    Ok(serde_json::to_value(setup)?)
 }

@@ -5,28 +5,25 @@
 //! paths. A function table (fn pointers), not a trait object: a kind's
 //! paths are a handful of engine calls, most of them the engine's own.
 //!
-//! A game outside the registry (`rules::Kind::Unlisted`) gets the engine's
-//! paths when this process first opens or finds one of its tables.
+//! A game outside the five (`rules::Kind::Unlisted`, a test's toy game)
+//! is served by a service given it in its [`Registry`], with the engine's
+//! paths.
 
 use super::custom_id::ComponentId;
-use super::engine::Served;
+use super::engine::{Boxed, Served};
 use super::error::ServiceResult;
 use super::options::Subcommand;
-use super::solitaire::SolitaireRules;
+use super::solitaire::{Door, PatienceDoor, SolitaireRules};
 use super::types::{GameSummary, Image, Post, Reply, Request, User};
 use super::Service;
 use crate::rules::{
     anthill::Anthill, ants_solitaire::AntsSolitaire, army_ants::ArmyAnts, atta_ants::AttaAnts,
-    myrmex::Myrmex, GameKind, Kind,
+    myrmex::Myrmex, GameKind, Kind, Unlisted,
 };
 use crate::store::GameRow;
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::{LazyLock, Mutex};
 
-type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 type DueFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Vec<Post>>>;
 type SummaryFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<GameSummary>>;
 type BoardFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<Option<Image>>>;
@@ -64,6 +61,8 @@ pub(super) struct Paths {
     /// Where players reach it on Discord; `None` for an unlisted game,
     /// which has no command of its own.
     pub doors: Option<Doors>,
+    /// A patience's own paths, which its type alone knows.
+    pub patience: Option<&'static dyn PatienceDoor>,
 }
 
 /// A listed game's doors: its slash command's subcommands and the options
@@ -113,6 +112,7 @@ impl Paths {
                 })
             },
             doors: None,
+            patience: None,
         }
     }
 
@@ -134,22 +134,68 @@ impl Paths {
                 solitaire_component,
                 |service, typing| Box::pin(service.solitaire_suggestions(typing))
             ),
+            patience: Some(&Door::<G>::DOOR),
             ..Paths::engine::<G>()
         }
     }
 }
 
-/// The paths of `kind`: `None` for an unlisted kind this process has not
-/// served.
-pub(super) fn paths(kind: Kind) -> Option<Paths> {
-    match kind {
-        Kind::Listed(listed) => Some(self::listed(listed)),
-        Kind::Unlisted(entry) => SERVED
-            .lock()
-            .expect("unlisted registry lock")
-            .get(entry.name)
-            .copied(),
+/// The games a service serves: the five, and the unlisted games it is
+/// given (as boardgame.io's `Server({ games })`), by name, in order so
+/// that a search over them is the same every time.
+#[derive(Clone, Default)]
+pub struct Registry {
+    unlisted: BTreeMap<&'static str, Paths>,
+}
+
+impl Registry {
+    /// This registry with `G`, an unlisted game, served by the engine's
+    /// paths. An unlisted game may not take a listed game's name.
+    pub fn with<G: Served>(mut self) -> Registry {
+        let Kind::Unlisted(entry) = G::KIND else {
+            panic!("{} is one of the five, always served", G::KIND);
+        };
+        assert!(
+            GameKind::parse(entry.name).is_none(),
+            "{} is a listed game's name",
+            entry.name
+        );
+        self.unlisted.insert(entry.name, Paths::engine::<G>());
+        self
     }
+
+    /// The unlisted games, whose rows the service's store must read.
+    pub(super) fn unlisted(&self) -> Vec<&'static Unlisted> {
+        (self.unlisted.values())
+            .filter_map(|paths| match paths.kind {
+                Kind::Unlisted(entry) => Some(entry),
+                Kind::Listed(_) => None,
+            })
+            .collect()
+    }
+
+    /// The paths of `kind`: `None` for an unlisted kind not served here.
+    pub(super) fn paths(&self, kind: Kind) -> Option<Paths> {
+        match kind {
+            Kind::Listed(kind) => Some(listed(kind)),
+            Kind::Unlisted(entry) => self.unlisted.get(entry.name).copied(),
+        }
+    }
+
+    /// The kinds of two or more players served here: the listed ones, then
+    /// the unlisted ones.
+    pub(super) fn multiplayer_kinds(&self) -> Vec<Kind> {
+        let listed = GameKind::ALL.into_iter().filter(|kind| kind.players().1 > 1);
+        listed
+            .map(Kind::Listed)
+            .chain(self.unlisted.values().map(|paths| paths.kind))
+            .collect()
+    }
+}
+
+/// The paths of a patience kind; `None` for any other.
+pub(super) fn patience(kind: Kind) -> Option<&'static dyn PatienceDoor> {
+    listed(kind.listed()?).patience
 }
 
 /// The doors of a listed game.
@@ -199,31 +245,4 @@ fn listed(listed: GameKind) -> Paths {
         GameKind::Anthill => Paths::patience::<Anthill>(),
         GameKind::Ants => Paths::patience::<AntsSolitaire>(),
     }
-}
-
-/// The unlisted kinds served here, by name (in order, so that a search
-/// over them is the same every time).
-static SERVED: LazyLock<Mutex<BTreeMap<&'static str, Paths>>> = LazyLock::new(Default::default);
-
-/// Registers `G`'s kind: an unlisted game's rows can then be read, and the
-/// sweep, summaries and records reach its engine paths.
-pub(super) fn register<G: Served>() {
-    G::KIND.register();
-    if let Kind::Unlisted(entry) = G::KIND {
-        SERVED
-            .lock()
-            .expect("unlisted registry lock")
-            .insert(entry.name, Paths::engine::<G>());
-    }
-}
-
-/// The kinds of two or more players served here: the listed ones, then the
-/// unlisted ones served by this process.
-pub(super) fn multiplayer_kinds() -> Vec<Kind> {
-    let listed = GameKind::ALL.into_iter().filter(|kind| kind.players().1 > 1);
-    let served = SERVED.lock().expect("unlisted registry lock");
-    listed
-        .map(Kind::Listed)
-        .chain(served.values().map(|paths| paths.kind))
-        .collect()
 }

@@ -10,7 +10,6 @@ mod atta_ants;
 pub mod cache;
 mod clock;
 mod contest;
-pub mod custom_id;
 mod daily;
 mod daily_seed;
 pub mod engine;
@@ -34,13 +33,17 @@ mod state;
 mod stats;
 mod touched;
 mod tournament;
-mod types;
 
+pub use crate::protocol::custom_id;
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use daily_seed::DailySecret;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use idle::parse_duration;
+pub use kinds::Registry;
 pub use types::*;
+
+// The protocol's messages, as every module here names them.
+use crate::protocol::types;
 
 use crate::rules::{GameKind, Kind};
 use crate::store::{GameStatus, Store, StoreError};
@@ -103,6 +106,8 @@ impl Config {
 pub struct Service {
     store: Store,
     config: Config,
+    /// The games served.
+    games: Registry,
     cache: cache::GameCache,
     /// When each user last asked for the computer's work (its cooldown).
     ai_calls: Mutex<HashMap<String, Vec<i64>>>,
@@ -148,10 +153,17 @@ fn moved_on() -> ServiceError {
 }
 
 impl Service {
+    /// A service of the five games.
     pub fn new(store: Store, config: Config) -> Service {
+        Service::with_games(store, config, Registry::default())
+    }
+
+    /// A service of the five games and the unlisted ones `games` adds.
+    pub fn with_games(store: Store, config: Config, games: Registry) -> Service {
         Service {
-            store,
+            store: store.reading(games.unlisted()),
             config,
+            games,
             cache: cache::GameCache::default(),
             ai_calls: Mutex::new(HashMap::new()),
             reviews: Mutex::new(HashMap::new()),
@@ -328,7 +340,7 @@ impl Service {
     /// A stored game as a reply shows it, whatever the game: an unlisted
     /// game not served here shows only its id, kind and status.
     async fn summary_of(&self, row: &crate::store::GameRow) -> ServiceResult<GameSummary> {
-        match kinds::paths(row.kind) {
+        match self.games.paths(row.kind) {
             Some(paths) => (paths.summary)(self, row).await,
             None => Ok(GameSummary::of(row)),
         }
@@ -418,7 +430,7 @@ impl Service {
         for row in self.store.due_games(now.timestamp_millis()).await? {
             // An unlisted game's deadlines are the engine's, once this
             // process has served it.
-            let due = match kinds::paths(row.kind) {
+            let due = match self.games.paths(row.kind) {
                 Some(paths) => (paths.due)(self, &row, now).await?,
                 None => vec![],
             };
@@ -443,7 +455,7 @@ impl Service {
         // The last game of each kind of two or more players, the unlisted
         // ones served here included.
         let mut last = Vec::new();
-        for kind in kinds::multiplayer_kinds() {
+        for kind in self.games.multiplayer_kinds() {
             last.extend(self.store.latest_of(&req.channel, Some(kind)).await?);
         }
         let duel = last
@@ -463,7 +475,7 @@ impl Service {
 impl Service {
     /// `/record` of a stored game, whatever the game.
     async fn record_of(&self, row: &crate::store::GameRow, at: DateTime<Utc>) -> ServiceResult<Reply> {
-        match kinds::paths(row.kind) {
+        match self.games.paths(row.kind) {
             Some(paths) => (paths.record)(self, row, at).await,
             None => Err(UserError::no_game(format!("{} has no record here.", row.kind.title())).into()),
         }

@@ -49,7 +49,7 @@ impl Service {
         // A game with no board to show (an ended Atta Ants game is stored
         // like a closed lobby) is told in words alone.
         let mut reply = Reply::text(text);
-        if let Some(paths) = super::kinds::paths(kind) {
+        if let Some(paths) = self.games.paths(kind) {
             reply.image = (paths.board)(self, &row).await?;
         }
         let mut summary = self.summary_of(&row).await?;

@@ -13,7 +13,9 @@ use crate::store::{GameRow, StoreError};
 pub enum Target<'a> {
     /// The open game of the request's channel.
     Channel,
-    /// A game named by a component id.
+    /// A game named by a component id: in the request's channel, or the
+    /// requester's own patience from anywhere (a ranked daily attempt comes
+    /// back wherever it is asked for).
     Id(&'a str),
 }
 
@@ -47,6 +49,21 @@ impl Service {
         }
     }
 
+    /// The ids of channels whose games change from now on, in this process
+    /// or any other, where the database tells at once (PostgreSQL); `None`
+    /// where it cannot, and a front end that shows games live looks
+    /// (`channel_marks`).
+    pub async fn watch_changes(&self) -> Option<tokio::sync::broadcast::Receiver<String>> {
+        self.store.watch_changes().await
+    }
+
+    /// Each of `channels` holding games or tournaments, with a mark that
+    /// moves whenever one of them does (how many, and the sum of their
+    /// versions).
+    pub async fn channel_marks(&self, channels: &[String]) -> ServiceResult<Vec<(String, i64, i64)>> {
+        Ok(self.store.channel_marks(channels).await?)
+    }
+
     /// The id and version of the channel's game of two or more players: a
     /// front end that shows it live asks often, so nothing is drawn.
     pub async fn channel_version(&self, channel: &str) -> ServiceResult<Option<(String, i64)>> {
@@ -64,11 +81,9 @@ impl Service {
         start: &str,
     ) -> ServiceResult<GameRow> {
         let row = match target {
-            Target::Id(id) => self
-                .store
-                .game(id)
-                .await?
-                .filter(|row| row.channel_id == req.channel),
+            Target::Id(id) => self.store.game(id).await?.filter(|row| {
+                row.channel_id == req.channel || (!row.multiplayer && row.owner_id == req.user.id)
+            }),
             Target::Channel => self.channel_game(&req.channel, kind).await?,
         };
         if let Some(row) = &row {

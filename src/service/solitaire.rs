@@ -2,12 +2,17 @@
 //! and the deal, undo, hint and end buttons. One open solitaire per player and
 //! channel; others may watch but not touch.
 
+mod door;
+
+pub(super) use door::{Door, PatienceDoor};
+
 use super::contest::{self, Contest, EVENT};
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, utc_text};
 use super::engine::{check_version, replay_image, LogFacts, Logged, Seating, Served, Table, Told, Worded};
 use super::error::{ServiceResult, UserError};
 use super::kinds::Typing;
+use super::multiplayer::Target;
 use super::options;
 use super::types::*;
 use super::Ending;
@@ -402,7 +407,7 @@ impl Worded<Solo> for PatienceError {
 /// a click changes the board in place; a typed move edits the board and
 /// answers the typer privately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Via {
+pub(super) enum Via {
     Typed,
     Click,
 }
@@ -416,27 +421,17 @@ struct Played<G: SolitaireRules> {
     share: Option<String>,
 }
 
-/// Calls `$body` with `$G` bound to the patience type of `$kind`.
-macro_rules! with_patience {
-    ($kind:expr, $G:ident => $body:expr) => {
-        match crate::rules::GameKind::parse($kind) {
-            Some(crate::rules::GameKind::Myrmex) => {
-                type $G = crate::rules::myrmex::Myrmex;
-                $body
-            }
-            Some(crate::rules::GameKind::Anthill) => {
-                type $G = crate::rules::anthill::Anthill;
-                $body
-            }
-            Some(crate::rules::GameKind::Ants) => {
-                type $G = crate::rules::ants_solitaire::AntsSolitaire;
-                $body
-            }
-            Some(crate::rules::GameKind::ArmyAnts | crate::rules::GameKind::AttaAnts) | None => {
-                Err(anyhow::anyhow!("not a patience: {}", $kind).into())
-            }
-        }
-    };
+/// The door of a patience kind (see `door`): an internal error for any
+/// other kind, which no patience path is given.
+fn door(kind: Kind) -> ServiceResult<&'static dyn PatienceDoor> {
+    super::kinds::patience(kind).ok_or_else(|| anyhow::anyhow!("not a patience: {kind}").into())
+}
+
+/// The door of the patience a command's `game` names.
+pub(super) fn door_named(game: &str) -> ServiceResult<&'static dyn PatienceDoor> {
+    let kind = GameKind::parse(game)
+        .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+    door(kind.into())
 }
 
 impl Service {
@@ -446,7 +441,7 @@ impl Service {
             "new" => {
                 let game = options::choice(opts, "game", &GAMES)?
                     .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
-                with_patience!(game, G => self.solitaire_new::<G>(req, opts).await)
+                door_named(game)?.start(self, req, opts).await
             }
             "move" => {
                 let action = options::required_text(
@@ -503,22 +498,24 @@ impl Service {
     ) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, Some(id)).await?;
         check_version(&row, version)?;
-        let kind = row.kind;
-        with_patience!(kind.as_str(), G => {
-            let loaded = self.load_patience::<G>(row).await?;
-            let text = match &view {
-                View::ConfirmEnd => format!(
-                    "End this game now? It ends with score {}, as it stands.",
-                    loaded.game().score()
-                ),
-                View::From(p) => format!("Pick a move from {}.", p.replace(':', ", cards: ")),
-                View::Play => "Pick a move.".to_string(),
-            };
-            let mut reply = self.solitaire_reply_in(&loaded, text, &view);
-            reply.update = true;
-            reply.ephemeral = loaded.contest.is_some();
-            Ok(reply)
-        })
+        door(row.kind)?.shown(self, row, view).await
+    }
+
+    /// The board of [`Service::solitaire_view`], once its kind is known.
+    async fn patience_shown<G: SolitaireRules>(&self, row: GameRow, view: View) -> ServiceResult<Reply> {
+        let loaded = self.load_patience::<G>(row).await?;
+        let text = match &view {
+            View::ConfirmEnd => format!(
+                "End this game now? It ends with score {}, as it stands.",
+                loaded.game().score()
+            ),
+            View::From(p) => format!("Pick a move from {}.", p.replace(':', ", cards: ")),
+            View::Play => "Pick a move.".to_string(),
+        };
+        let mut reply = self.solitaire_reply_in(&loaded, text, &view);
+        reply.update = true;
+        reply.ephemeral = loaded.contest.is_some();
+        Ok(reply)
     }
 
     /// The board of an open game again, privately when it is a daily
@@ -530,13 +527,15 @@ impl Service {
 
     /// A stored patience's board with `text`, privately when contested.
     pub(super) async fn solitaire_board(&self, row: GameRow, text: String) -> ServiceResult<Reply> {
-        let kind = row.kind;
-        with_patience!(kind.as_str(), G => {
-            let loaded = self.load_patience::<G>(row).await?;
-            let mut reply = self.solitaire_reply(&loaded, text);
-            reply.ephemeral = loaded.contest.is_some();
-            Ok(reply)
-        })
+        door(row.kind)?.board(self, row, text).await
+    }
+
+    /// [`Service::solitaire_board`], once its kind is known.
+    async fn patience_board<G: SolitaireRules>(&self, row: GameRow, text: String) -> ServiceResult<Reply> {
+        let loaded = self.load_patience::<G>(row).await?;
+        let mut reply = self.solitaire_reply(&loaded, text);
+        reply.ephemeral = loaded.contest.is_some();
+        Ok(reply)
     }
 
     /// The user's latest patience in the channel as its board, for a front
@@ -546,35 +545,41 @@ impl Service {
         let Some(row) = self.store.latest_solitaire(channel, &user.id).await? else {
             return Ok(None);
         };
-        let kind = row.kind;
-        with_patience!(kind.as_str(), G => {
-            let loaded = self.load_patience::<G>(row).await?;
-            let now = Utc::now().timestamp_millis();
-            let closed = loaded.contest.as_ref().and_then(Contest::close).filter(|close| now >= *close);
-            let text = match (loaded.game().outcome(), closed) {
-                (Some(outcome), _) => outcome.detail,
-                (None, Some(close)) => format!(
-                    "{} closed at {}: your attempt ends as it stood.",
-                    capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
-                    utc_text(close).unwrap_or_default()
-                ),
-                (None, None) => "Your move.".to_string(),
-            };
-            let mut reply = self.solitaire_reply(&loaded, text);
-            if closed.is_some() {
-                // Over by the rules before the sweep writes it down: shown
-                // ended, with nothing left to play.
-                reply.components.clear();
-                if let Some(game) = reply.game.as_mut().filter(|g| g.status.is_open()) {
-                    game.status = GameStatus::Finished;
-                    game.legal.clear();
-                    game.spots.clear();
-                    game.to_move = None;
-                    game.to_move_id = None;
-                }
+        door(row.kind)?.table(self, row).await.map(Some)
+    }
+
+    /// [`Service::patience_table`], once its kind is known.
+    async fn patience_table_of<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Reply> {
+        let loaded = self.load_patience::<G>(row).await?;
+        let now = Utc::now().timestamp_millis();
+        let closed = loaded
+            .contest
+            .as_ref()
+            .and_then(Contest::close)
+            .filter(|close| now >= *close);
+        let text = match (loaded.game().outcome(), closed) {
+            (Some(outcome), _) => outcome.detail,
+            (None, Some(close)) => format!(
+                "{} closed at {}: your attempt ends as it stood.",
+                capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
+                utc_text(close).unwrap_or_default()
+            ),
+            (None, None) => "Your move.".to_string(),
+        };
+        let mut reply = self.solitaire_reply(&loaded, text);
+        if closed.is_some() {
+            // Over by the rules before the sweep writes it down: shown
+            // ended, with nothing left to play.
+            reply.components.clear();
+            if let Some(game) = reply.game.as_mut().filter(|g| g.status.is_open()) {
+                game.status = GameStatus::Finished;
+                game.legal.clear();
+                game.spots.clear();
+                game.to_move = None;
+                game.to_move_id = None;
             }
-            Ok(Some(reply))
-        })
+        }
+        Ok(reply)
     }
 
     /// The id and version of the user's latest patience in the channel: a
@@ -624,8 +629,7 @@ impl Service {
             ))
             .into());
         }
-        let kind = row.kind;
-        with_patience!(kind.as_str(), G => self.solitaire_review_for::<G>(row).await)
+        door(row.kind)?.review(self, row).await
     }
 
     /// The review of a finished patience, worked out on a blocking thread
@@ -681,26 +685,32 @@ impl Service {
             )
             .into());
         }
-        let kind = row.kind;
-        with_patience!(kind.as_str(), G => {
-            let mut setup: serde_json::Value =
-                serde_json::from_str(&row.setup).context("stored setup")?;
-            if !same {
-                if let serde_json::Value::Object(fields) = &mut setup {
-                    fields.remove("deal");
-                    fields.insert("seed".into(), rand::random::<u64>().into());
-                }
+        door(row.kind)?.again(self, req, row, same).await
+    }
+
+    /// [`Service::solitaire_again_of`], once its kind is known.
+    async fn solitaire_again_with<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        row: &GameRow,
+        same: bool,
+    ) -> ServiceResult<Reply> {
+        let mut setup: serde_json::Value = serde_json::from_str(&row.setup).context("stored setup")?;
+        if !same {
+            if let serde_json::Value::Object(fields) = &mut setup {
+                fields.remove("deal");
+                fields.insert("seed".into(), rand::random::<u64>().into());
             }
-            let setup = G::renewed(serde_json::from_value(setup).context("setup again")?);
-            let dealt = if same { Dealt::Chosen } else { Dealt::Random };
-            let (reply, _) = self
-                .solitaire_start::<G>(req, &setup, dealt, |_| {
-                    let what = if same { "the same deal of" } else { "a new game of" };
-                    format!("{} starts {what} **{}**.", mention(&req.user), G::TITLE)
-                })
-                .await?;
-            Ok(reply)
-        })
+        }
+        let setup = G::renewed(serde_json::from_value(setup).context("setup again")?);
+        let dealt = if same { Dealt::Chosen } else { Dealt::Random };
+        let (reply, _) = self
+            .solitaire_start::<G>(req, &setup, dealt, |_| {
+                let what = if same { "the same deal of" } else { "a new game of" };
+                format!("{} starts {what} **{}**.", mention(&req.user), G::TITLE)
+            })
+            .await?;
+        Ok(reply)
     }
 
     async fn solitaire_new<G: SolitaireRules>(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -870,11 +880,48 @@ impl Service {
         via: Via,
     ) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
-        let kind = row.kind;
-        with_patience!(kind.as_str(), G => {
-            let played = self.solitaire_play::<G>(req, id, action, at_version).await?;
-            Ok(self.show_played(req, played, via))
-        })
+        door(row.kind)?.act(self, req, row, action, at_version, via).await
+    }
+
+    /// Plays `text` for the request's user in the game of `row` through
+    /// the engine (`Service::play`: its seat, its version, the action,
+    /// the save, again on conflict); with `at_version`, only on that
+    /// version of the game.
+    async fn patience_act<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        row: GameRow,
+        text: &str,
+        at_version: Option<i64>,
+        via: Via,
+    ) -> ServiceResult<Reply> {
+        let asked: G::Action = options::notation(text)?;
+        let contest = self.contest(&row).await?;
+        // A daily attempt still open when its day closed ends as it stood
+        // then, whatever was asked: a later move cannot rank.
+        let closed_at = contest
+            .as_ref()
+            .and_then(Contest::close)
+            .filter(|close| req.at.timestamp_millis() >= *close);
+        let end = match closed_at {
+            Some(_) => Some(options::notation::<G::Action>("end")?),
+            None => None,
+        };
+        let apply = |game: &mut G, seat| {
+            let action = end.clone().unwrap_or_else(|| game.canonical(&asked));
+            crate::rules::Game::act(game, seat, &action).map(|()| (action.to_string(), action))
+        };
+        let played = self
+            .play::<G, _>(req, Target::Id(&row.id), at_version, apply)
+            .await?;
+        let loaded = Loaded {
+            table: played.table,
+            contest,
+        };
+        let played = self
+            .played(req, loaded, &played.told.to_string(), closed_at)
+            .await;
+        Ok(self.show_played(req, played, via))
     }
 
     /// How a played action shows: a click changes the board in place; a
@@ -982,90 +1029,56 @@ impl Service {
         }))
     }
 
-    /// Plays `text` for the request's user; with `at_version`, only on that
-    /// version of the game (a conflict otherwise).
-    async fn solitaire_play<G: SolitaireRules>(
+    /// What a saved `action` tells: the move, and at the end the result
+    /// (a daily deal's seed stays secret; its share line shows instead).
+    /// `closed_at`: the daily's close, when the day had closed on it.
+    async fn played<G: SolitaireRules>(
         &self,
         req: &Request,
-        id: Option<&str>,
-        text: &str,
-        at_version: Option<i64>,
-    ) -> ServiceResult<Played<G>> {
-        let action: G::Action = options::notation(text)?;
-        let action = &action;
-        self.retrying(|| async move {
-            let row = self.solitaire_row(req, id).await?;
-            check_version(&row, at_version)?;
-            let mut loaded = self.load_patience::<G>(row).await?;
-            let now = req.at.timestamp_millis();
-            // A daily attempt still open when its day closed ends as it
-            // stood then, whatever was asked: a later move cannot rank.
-            let closed_at = loaded
-                .contest
-                .as_ref()
-                .and_then(Contest::close)
-                .filter(|close| now >= *close);
-            let action = match closed_at {
-                Some(_) => options::notation::<G::Action>("end")?,
-                None => loaded.game().canonical(action),
-            };
-            let table = &mut loaded.table;
-            table
-                .game_mut()
-                .apply(&action)
-                .map_err(|e| G::refused(e, &table.seats))?;
-            let append = vec![(req.user.id.clone(), action.to_string())];
-            let Some(()) = self.save_turn(table, req.at, append).await? else {
-                return Ok(None);
-            };
-            // A daily deal's seed stays secret; its share line shows instead.
-            let daily = match loaded.game().outcome() {
-                Some(_) => self.daily_finish_line(loaded.row()).await,
-                None => None,
-            };
-            let text = match loaded.game().outcome() {
-                Some(_) => {
-                    let replay = match &loaded.contest {
-                        Some(_) => None,
-                        None => stored_seed(loaded.row()),
-                    };
-                    let why = loaded
-                        .game()
-                        .ended_by_itself()
-                        .map(|reason| format!(" {reason}, so the game ends by itself."))
-                        .unwrap_or_default();
-                    format!(
-                        "{}{why} **Game over**: {}.{}",
-                        played_line(&mention(&req.user), &action.to_string()),
-                        stored_detail(loaded.row()),
-                        replay
-                            .map(|s| format!(" Replay this deal with seed {s}."))
-                            .unwrap_or_default(),
-                    )
-                }
-                None => played_line(&mention(&req.user), &action.to_string()),
-            };
-            let text = match closed_at.and_then(utc_text) {
-                Some(close) => format!(
-                    "{} closed at {close}: your attempt ended as it stood then. **Game over**: {}.",
-                    capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
+        loaded: Loaded<G>,
+        action: &str,
+        closed_at: Option<i64>,
+    ) -> Played<G> {
+        let share = match loaded.game().outcome() {
+            Some(_) => self.daily_finish_line(loaded.row()).await,
+            None => None,
+        };
+        let text = match loaded.game().outcome() {
+            Some(_) => {
+                let replay = match &loaded.contest {
+                    Some(_) => None,
+                    None => stored_seed(loaded.row()),
+                };
+                let why = loaded
+                    .game()
+                    .ended_by_itself()
+                    .map(|reason| format!(" {reason}, so the game ends by itself."))
+                    .unwrap_or_default();
+                format!(
+                    "{}{why} **Game over**: {}.{}",
+                    played_line(&mention(&req.user), action),
                     stored_detail(loaded.row()),
-                ),
-                None => text,
-            };
-            Ok(Some(Played {
-                loaded,
-                text,
-                share: daily,
-            }))
-        })
-        .await
+                    replay
+                        .map(|s| format!(" Replay this deal with seed {s}."))
+                        .unwrap_or_default(),
+                )
+            }
+            None => played_line(&mention(&req.user), action),
+        };
+        let text = match closed_at.and_then(utc_text) {
+            Some(close) => format!(
+                "{} closed at {close}: your attempt ended as it stood then. **Game over**: {}.",
+                capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
+                stored_detail(loaded.row()),
+            ),
+            None => text,
+        };
+        Played { loaded, text, share }
     }
 
     async fn solitaire_hint(&self, req: &Request, id: Option<&str>, via: Via) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
-        let kind = row.kind;
-        with_patience!(kind.as_str(), G => self.solitaire_hint_for::<G>(req, id, via).await)
+        door(row.kind)?.hint(self, req, id, via).await
     }
 
     /// Works out a hint on a blocking thread (a search takes up to a
@@ -1228,9 +1241,7 @@ impl Service {
         if !row.status.is_open() {
             return Ok(vec![]);
         }
-        let kind = row.kind;
-        let legal =
-            with_patience!(kind.as_str(), G => self.load_table::<G>(row).await.map(|t| t.summary().legal))?;
+        let legal = door(row.kind)?.legal(self, row).await?;
         Ok(super::engine::typed_matches(typing.typed, legal))
     }
 }

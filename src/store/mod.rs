@@ -23,72 +23,19 @@ mod seen;
 mod sweep_lock;
 mod tournaments;
 
+pub use crate::protocol::{Ending, GameResult, GameStatus};
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
-pub use result::{Ending, GameResult, PatienceResult, StoredResult};
+pub use result::{PatienceResult, StoredResult};
 pub use sweep_lock::SweepLock;
 pub use tournaments::TournamentRow;
 
-use crate::rules::{GameKind, Kind};
+use crate::rules::{GameKind, Kind, Unlisted};
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
 pub mod testing;
-
-/// Where a stored game stands. Stored (and shown to front ends) as its
-/// lower-case name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameStatus {
-    /// A challenge or lobby waiting for its players.
-    Pending,
-    /// Army Ants' private deployment.
-    Deploying,
-    Active,
-    Finished,
-    /// A challenge declined or expired before it started, or a game a
-    /// moderator ended.
-    Cancelled,
-}
-
-impl GameStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Pending => "pending",
-            GameStatus::Deploying => "deploying",
-            GameStatus::Active => "active",
-            GameStatus::Finished => "finished",
-            GameStatus::Cancelled => "cancelled",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<GameStatus> {
-        [
-            GameStatus::Pending,
-            GameStatus::Deploying,
-            GameStatus::Active,
-            GameStatus::Finished,
-            GameStatus::Cancelled,
-        ]
-        .into_iter()
-        .find(|status| status.as_str() == text)
-    }
-
-    /// Still being played or waiting to start.
-    pub fn is_open(self) -> bool {
-        matches!(
-            self,
-            GameStatus::Pending | GameStatus::Deploying | GameStatus::Active
-        )
-    }
-}
-
-impl std::fmt::Display for GameStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -207,6 +154,8 @@ pub struct Store {
     changes: std::sync::Arc<tokio::sync::OnceCell<Option<tokio::sync::broadcast::Sender<String>>>>,
     /// The sweep lock on SQLite (see `sweep_lock`).
     sweeping: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// The games outside the five whose rows this handle reads (`reading`).
+    unlisted: std::sync::Arc<[&'static Unlisted]>,
 }
 
 /// Per-connection SQLite settings. WAL is set once per file at start (it
@@ -290,7 +239,17 @@ impl Store {
             url: url.into(),
             changes: Default::default(),
             sweeping: Default::default(),
+            unlisted: std::sync::Arc::new([]),
         })
+    }
+
+    /// This store, reading the rows of `unlisted` games besides the five's
+    /// (a row of any other kind is refused as unreadable).
+    pub fn reading(self, unlisted: Vec<&'static Unlisted>) -> Store {
+        Store {
+            unlisted: unlisted.into(),
+            ..self
+        }
     }
 
     /// The ids of channels whose games change from now on, in this process
@@ -411,7 +370,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| game_row(&r)).transpose()
+        row.map(|r| self.game_row(&r)).transpose()
     }
 
     /// The open multiplayer game of a channel, if any.
@@ -423,7 +382,7 @@ impl Store {
         .bind(channel_id)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| game_row(&r)).transpose()
+        row.map(|r| self.game_row(&r)).transpose()
     }
 
     /// The most recent game of two or more players in a channel: the open
@@ -437,7 +396,7 @@ impl Store {
         .bind(channel_id)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| game_row(&r)).transpose()
+        row.map(|r| self.game_row(&r)).transpose()
     }
 
     /// A player's most recent one-player game in a channel: the open one if
@@ -456,7 +415,7 @@ impl Store {
         .bind(owner_id)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| game_row(&r)).transpose()
+        row.map(|r| self.game_row(&r)).transpose()
     }
 
     /// The most recent game of one of the five in a channel, open or not.
@@ -482,7 +441,7 @@ impl Store {
         .bind(kind.map(Kind::as_str))
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| game_row(&r)).transpose()
+        row.map(|r| self.game_row(&r)).transpose()
     }
 
     /// Open games whose deadline has passed, oldest deadline first (at
@@ -496,7 +455,7 @@ impl Store {
         .bind(now)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(game_row).collect()
+        rows.iter().map(|r| self.game_row(r)).collect()
     }
 
     /// The earliest expiry of an open game, if any has one.
@@ -711,9 +670,16 @@ where
     }
 }
 
-/// A game row as the service reads it: its kind and status typed, refused
-/// (with the game's id) when this version cannot read them.
-fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
+impl Store {
+    /// A game row as the service reads it: its kind and status typed,
+    /// refused (with the game's id) when this version cannot read them.
+    fn game_row(&self, r: &AnyRow) -> Result<GameRow, StoreError> {
+        read_game_row(r, &self.unlisted)
+    }
+}
+
+/// A game row of a kind among the five or `unlisted`.
+fn read_game_row(r: &AnyRow, unlisted: &[&'static Unlisted]) -> Result<GameRow, StoreError> {
     let id: String = r.get("id");
     let kind: String = r.get("kind");
     let status: String = r.get("status");
@@ -724,7 +690,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     };
     let result = stored_result(&id, r.get("result"))?;
     Ok(GameRow {
-        kind: Kind::parse(&kind).ok_or_else(|| unreadable("kind", kind.clone()))?,
+        kind: Kind::parse(&kind, unlisted).ok_or_else(|| unreadable("kind", kind.clone()))?,
         status: GameStatus::parse(&status).ok_or_else(|| unreadable("status", status.clone()))?,
         id,
         guild_id: r.get("guild_id"),

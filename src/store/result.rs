@@ -4,33 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// How a game ended, as results are stored and front ends read them (in
-/// lower case: `win`, `loss`, `draw`...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Ending {
-    Win,
-    /// A patience not won.
-    Loss,
-    Draw,
-    /// Both players left an Army Ants deployment idle.
-    Abandoned,
-    /// A moderator ended the game: no one won, nothing was rated.
-    Ended,
-    /// A challenge or lobby that never started: turned down by the one
-    /// challenged, taken back by its host, or not answered in time.
-    Declined,
-    Withdrawn,
-    Expired,
-}
-
-/// A result in words: how it ended, who won, and a line on how.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
-    pub outcome: Ending,
-    pub winner: Option<String>,
-    pub detail: String,
-}
+use crate::protocol::GameResult;
 
 /// The stored result of a patience: the common fields plus what the
 /// leaderboards rank by.
@@ -102,6 +76,7 @@ impl StoredResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Ending;
 
     #[test]
     fn results_read_back_as_the_kind_that_was_stored() {

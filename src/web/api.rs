@@ -14,7 +14,7 @@ use super::page;
 use super::seat::{self, Named, Seat};
 use super::sign_ins::SignIns;
 use crate::controls::choices::{new_game_options, GameOption};
-use crate::render::Region;
+use crate::protocol::Region;
 use crate::rules::GameKind;
 use crate::service::{Image, Input, OptionValue, Options, Placing, Reply, Service};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
@@ -63,7 +63,7 @@ pub fn activity_router(service: Arc<Service>, activity: Activity) -> Router {
 }
 
 fn routes(service: Arc<Service>, activity: Option<Activity>, guarded: Guard) -> Router {
-    let live = Live::new(service.store().clone(), Limits::from_env());
+    let live = Live::new(service.clone(), Limits::from_env());
     let table = Table {
         service,
         activity,

@@ -10,7 +10,7 @@
 //! per address and in all ([`Limits`]); over a cap the table answers 429
 //! and the page polls slowly instead.
 
-use crate::store::{Backend, Store};
+use crate::service::Service;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -105,7 +105,7 @@ impl Full {
 
 /// The process' watcher and its open streams.
 pub struct Live {
-    store: Store,
+    service: Arc<Service>,
     limits: Limits,
     open: Mutex<Open>,
     changes: broadcast::Sender<Change>,
@@ -151,10 +151,10 @@ impl Drop for Ticket {
 }
 
 impl Live {
-    pub fn new(store: Store, limits: Limits) -> Arc<Live> {
+    pub fn new(service: Arc<Service>, limits: Limits) -> Arc<Live> {
         let (changes, _) = broadcast::channel(BACKLOG);
         Arc::new(Live {
-            store,
+            service,
             limits,
             open: Mutex::new(Open::default()),
             changes,
@@ -218,10 +218,12 @@ impl Live {
 
 /// The watcher: forever, while the process serves.
 async fn watch(live: Arc<Live>) {
-    let mut told = live.store.watch_changes().await;
-    let every = match (live.store.backend(), &told) {
-        (Backend::Postgres, Some(_)) => POLL_PG_EVERY,
-        _ => POLL_EVERY,
+    // Only PostgreSQL tells of changes: the look that covers what it
+    // missed can be slower there.
+    let mut told = live.service.watch_changes().await;
+    let every = match &told {
+        Some(_) => POLL_PG_EVERY,
+        None => POLL_EVERY,
     };
     let mut marks: HashMap<String, (i64, i64)> = HashMap::new();
     let mut poll = tokio::time::interval(every);
@@ -252,7 +254,7 @@ async fn poll_marks(live: &Live, marks: &mut HashMap<String, (i64, i64)>) {
         marks.clear();
         return;
     }
-    let now = match live.store.channel_marks(&watched).await {
+    let now = match live.service.channel_marks(&watched).await {
         Ok(now) => now,
         Err(error) => {
             tracing::warn!(%error, "could not look for changed games");

@@ -14,8 +14,8 @@ use antics::service::engine::{
     open_seat, Filling, Left, Logged, Seating, Served, Table, Target, Told, Worded, OPEN_SEAT,
 };
 use antics::service::{
-    Config, Ending, ErrorCode, GameResult, Input, Request, Service, ServiceError, ServiceResult, User,
-    UserError,
+    Config, Ending, ErrorCode, GameResult, Input, Registry, Request, Service, ServiceError, ServiceResult,
+    User, UserError,
 };
 use antics::store::{ActionRow, GameRow, GameStatus, Store, StoredResult};
 use chrono::{DateTime, Duration, Utc};
@@ -127,6 +127,18 @@ impl Worded<Player> for NimError {
     }
 }
 
+/// A store that reads Nim's rows beside the five's, as a service given
+/// Nim reads them.
+async fn nim_store() -> Store {
+    Store::in_memory().await.unwrap().reading(vec![&NIM])
+}
+
+/// A service of the five games and Nim: the registry is a value it is
+/// given, not a list kept by the process.
+fn serving(store: &Store, config: Config) -> Service {
+    Service::with_games(store.clone(), config, Registry::default().with::<Nim>())
+}
+
 fn at(minutes: i64) -> DateTime<Utc> {
     common::service::at("2026-03-01T12:00:00Z") + Duration::minutes(minutes)
 }
@@ -174,8 +186,8 @@ fn players() -> (User, User, Pair) {
 
 #[tokio::test]
 async fn the_engine_serves_a_game_outside_the_registry() {
-    let store = Store::in_memory().await.unwrap();
-    let service = Service::new(store.clone(), Config::default());
+    let store = nim_store().await;
+    let service = serving(&store, Config::default());
     let (alice, bob, pair) = players();
     let carol = User::new("carol", "carol");
 
@@ -299,15 +311,23 @@ async fn the_engine_serves_a_game_outside_the_registry() {
         .collect();
     let expected = [("alice", "3:3"), ("bob", "2:2"), ("alice", "1:1")];
     assert_eq!(log, expected.map(|(u, n)| (u.to_string(), n.to_string())));
-    let fresh = Service::new(store.clone(), Config::default());
+    let fresh = serving(&store, Config::default());
     let replayed = fresh.load_table::<Nim>(over.row.clone()).await.unwrap();
     assert_eq!(replayed.game().outcome().as_deref(), Some("first wins"));
+
+    // A service of the five alone, on the same database, was not given Nim:
+    // its rows are unreadable there, whatever another service serves.
+    let five = Service::new(store.clone(), Config::default());
+    assert!(matches!(
+        five.store().game(&over.row.id).await,
+        Err(antics::store::StoreError::Unreadable { field: "kind", .. })
+    ));
 }
 
 #[tokio::test]
 async fn a_seat_out_of_time_forfeits_through_the_engine() {
-    let store = Store::in_memory().await.unwrap();
-    let service = Service::new(store.clone(), Config::default());
+    let store = nim_store().await;
+    let service = serving(&store, Config::default());
     let (alice, _, pair) = players();
     let mut table = service
         .open_table::<Nim>(&request(&alice, 0), [2, 2, 2], pair)
@@ -353,17 +373,17 @@ async fn a_seat_out_of_time_forfeits_through_the_engine() {
         log.last().map(|e| (e.user_id.as_str(), e.notation.as_str())),
         Some(("bob", TIMEOUT))
     );
-    let fresh = Service::new(store.clone(), Config::default());
+    let fresh = serving(&store, Config::default());
     let replayed = fresh.load_table::<Nim>(timed.row.clone()).await.unwrap();
     assert_eq!(replayed.game().outcome().as_deref(), Some("first wins"));
 }
 
 #[tokio::test]
 async fn an_unanswered_table_expires_through_the_engine() {
-    let store = Store::in_memory().await.unwrap();
+    let store = nim_store().await;
     let config = Config::default();
     let ttl = config.challenge_ttl;
-    let service = Service::new(store.clone(), config);
+    let service = serving(&store, config);
     let (alice, bob, pair) = players();
     let table = service
         .open_table::<Nim>(&request(&alice, 0), [1, 2, 3], pair)
@@ -426,8 +446,8 @@ fn refusal<T>(result: ServiceResult<T>) -> UserError {
 
 #[tokio::test]
 async fn a_named_guest_accepts_by_joining_and_the_table_starts() {
-    let store = Store::in_memory().await.unwrap();
-    let service = Service::new(store.clone(), Config::default());
+    let store = nim_store().await;
+    let service = serving(&store, Config::default());
     let (alice, bob, pair) = players();
     let carol = User::new("carol", "carol");
     let opened = service
@@ -471,8 +491,8 @@ async fn a_named_guest_accepts_by_joining_and_the_table_starts() {
 
 #[tokio::test]
 async fn an_open_seat_is_taken_by_whoever_joins_first() {
-    let store = Store::in_memory().await.unwrap();
-    let service = Service::new(store.clone(), Config::default());
+    let store = nim_store().await;
+    let service = serving(&store, Config::default());
     let (alice, bob, _) = players();
     let carol = User::new("carol", "carol");
     let pair = Pair {
@@ -512,8 +532,8 @@ async fn an_open_seat_is_taken_by_whoever_joins_first() {
 
 #[tokio::test]
 async fn a_challenge_is_declined_or_withdrawn_by_leaving_it() {
-    let store = Store::in_memory().await.unwrap();
-    let service = Service::new(store.clone(), Config::default());
+    let store = nim_store().await;
+    let service = serving(&store, Config::default());
     let (alice, bob, pair) = players();
     let carol = User::new("carol", "carol");
 
@@ -562,10 +582,10 @@ async fn a_challenge_is_declined_or_withdrawn_by_leaving_it() {
 
 #[tokio::test]
 async fn a_table_past_its_time_refuses_to_fill_before_the_sweep_closes_it() {
-    let store = Store::in_memory().await.unwrap();
+    let store = nim_store().await;
     let config = Config::default();
     let after = (config.challenge_ttl.as_secs() / 60) as i64 + 1;
-    let service = Service::new(store.clone(), config);
+    let service = serving(&store, config);
     let (alice, bob, pair) = players();
     service
         .open_table::<Nim>(&request(&alice, 0), [1, 2, 3], pair)

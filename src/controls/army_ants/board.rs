@@ -3,8 +3,8 @@
 //! private picker's selects of a card's moves.
 
 use super::{cid, picker};
+use crate::protocol::{ButtonStyle, Component, SelectOption};
 use crate::rules::army_ants::{ArmyAnts, Board, Side, Square, Status};
-use crate::service::{ButtonStyle, Component, SelectOption};
 
 /// Accept and Decline under a challenge, Accept bound to its version.
 pub(crate) fn challenge(game_id: &str, version: i64) -> Vec<Component> {

@@ -3,9 +3,9 @@
 //! the player confirms), and the buttons that place, take back, fill at
 //! random and confirm.
 
+use crate::protocol::UserError;
+use crate::protocol::{ButtonStyle, Component, Placing, SelectOption};
 use crate::rules::army_ants::{deploy_squares, Action, Card, Cell, DeployHand, Direction, Piece, Side, View};
-use crate::service::UserError;
-use crate::service::{ButtonStyle, Component, Placing, SelectOption};
 use rand::seq::SliceRandom;
 
 /// Verbs of the deployment picker. Each carries the placement it was drawn

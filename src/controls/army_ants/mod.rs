@@ -4,8 +4,8 @@ pub mod board;
 pub mod deploy;
 pub mod picker;
 
+use crate::protocol::ComponentId;
 use crate::rules::GameKind;
-use crate::service::custom_id::ComponentId;
 
 /// The verb of a review's "Share in the channel": a button for Discord,
 /// which posts in the channel; the web table has no messages to post in.

@@ -15,8 +15,8 @@
 //! with at most 4 + (8 - length) or 7 + (5 - length) destinations. Five
 //! selects of 25 always hold them.
 
+use crate::protocol::SelectOption;
 use crate::rules::army_ants::{Action, ArmyAnts, Board, Card, Line, Side, Square};
-use crate::service::SelectOption;
 
 /// Options of one select.
 pub(crate) const MAX_OPTIONS: usize = 25;

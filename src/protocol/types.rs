@@ -165,7 +165,7 @@ pub struct Image {
     pub alt: String,
     /// Where the board's clickable spots were drawn (none on a replay, or
     /// where the table is not yet played on the picture).
-    pub regions: Vec<crate::render::Region>,
+    pub regions: Vec<super::region::Region>,
 }
 
 impl Image {
@@ -246,7 +246,7 @@ pub struct SelectOption {
 pub struct GameSummary {
     pub id: String,
     pub kind: crate::rules::Kind,
-    pub status: crate::store::GameStatus,
+    pub status: super::status::GameStatus,
     pub to_move: Option<String>,
     /// The id of the user to move, for front ends that ping them.
     #[serde(skip)]
@@ -280,7 +280,7 @@ impl GameSummary {
     pub fn bare(
         id: &str,
         kind: crate::rules::Kind,
-        status: crate::store::GameStatus,
+        status: super::status::GameStatus,
         version: i64,
     ) -> GameSummary {
         GameSummary {
@@ -355,7 +355,7 @@ impl Spot {
 }
 
 /// How a game ended and its result in words, as the store keeps them.
-pub use crate::store::{Ending, GameResult};
+pub use super::status::{Ending, GameResult};
 
 /// A message the bot sends besides the reply itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

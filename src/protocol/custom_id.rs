@@ -1,7 +1,7 @@
 //! Component ids: `GAME:ID:VERB`, at most 100 characters, so that a click
 //! finds its game after a restart with no state in memory.
 
-use super::error::UserError;
+use super::refusal::UserError;
 
 pub const MAX_LEN: usize = 100;
 

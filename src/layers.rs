@@ -1,0 +1,137 @@
+//! The crate's layers, checked on its sources: no module names a layer
+//! above its own. From the bottom: `rules`; `protocol` (what the front ends
+//! and the service say to each other); `render`, `ai`, `controls`, `store`
+//! and the daily and tournament books; `service`; and the front ends
+//! (`discord`, `web`), which reach games through the service alone. `cli`
+//! (the commands that start the rest, and the solvers' runs) may name any.
+//! What only tests compile (an item under `#[cfg(test)]`) may reach further.
+
+use std::path::{Path, PathBuf};
+
+/// The layers, from the bottom: a module may name its own layer's modules
+/// and those below, never those above.
+const LAYERS: &[&[&str]] = &[
+    &["rules"],
+    &["protocol"],
+    &["render", "ai", "controls", "store", "daily", "tournament"],
+    &["service"],
+    &["discord", "web", "cli"],
+];
+
+/// What a module may not name besides, in its own layer or below.
+const ALSO_FORBIDDEN: &[(&str, &[&str])] = &[
+    ("render", &["controls", "store"]),
+    ("ai", &["controls", "store"]),
+    ("controls", &["store"]),
+    ("store", &["controls"]),
+    // The front ends reach games through the service alone; the Discord
+    // processes serve the web table beside the bot.
+    ("discord", &["store", "ai", "cli"]),
+    ("web", &["store", "ai", "discord", "cli"]),
+];
+
+/// The modules `module` may not name.
+fn forbidden(module: &str) -> Vec<&'static str> {
+    let layer = LAYERS.iter().position(|l| l.contains(&module)).expect("a layer");
+    let above = LAYERS[layer + 1..].iter().flat_map(|l| l.iter().copied());
+    let besides = ALSO_FORBIDDEN.iter().filter(|(m, _)| *m == module);
+    above
+        .chain(besides.flat_map(|(_, names)| names.iter().copied()))
+        .collect()
+}
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            files.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// A file's lines but those of the items only tests compile (each
+/// `#[cfg(test)]` item: one line, or a block to its closing brace), with
+/// their numbers.
+fn compiled(text: &str) -> Vec<(usize, &str)> {
+    let mut lines = text.lines().enumerate();
+    let mut kept = Vec::new();
+    while let Some((number, line)) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            kept.push((number + 1, line));
+            continue;
+        }
+        let mut depth = 0;
+        for (_, gated) in lines.by_ref() {
+            depth += gated.matches('{').count() as i64 - gated.matches('}').count() as i64;
+            let end = gated.trim_end();
+            if depth <= 0 && (end.ends_with(';') || end.ends_with('}')) {
+                break;
+            }
+        }
+    }
+    kept
+}
+
+/// The top-level modules a file's compiled code names, as `crate::NAME`,
+/// with the line each is on. Comments are left out.
+fn named(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (number, line) in compiled(text) {
+        let line = line.split("//").next().unwrap_or_default();
+        for (at, _) in line.match_indices("crate::") {
+            let rest = &line[at + "crate::".len()..];
+            // A grouped import (`crate::{a, b}`) is named as `{`, which no
+            // layer may use: the check reads one path at a time.
+            let name: String = match rest.starts_with('{') {
+                true => "{".into(),
+                false => (rest.chars())
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect(),
+            };
+            found.push((number, name));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_imports_from_a_layer_above_its_own() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut breaches = Vec::new();
+    let checked = LAYERS.iter().flat_map(|l| l.iter()).filter(|m| **m != "cli");
+    for module in checked {
+        let forbidden = forbidden(module);
+        for file in sources(&src.join(module)) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (line, name) in named(&text) {
+                if name == "{" || forbidden.contains(&name.as_str()) {
+                    let shown = file.strip_prefix(&src).unwrap_or(&file).display().to_string();
+                    breaches.push(format!("{shown}:{line} names crate::{name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        breaches.is_empty(),
+        "imports from a higher layer:\n{}",
+        breaches.join("\n")
+    );
+}
+
+#[test]
+fn the_check_sees_an_import_and_skips_comments_and_tests() {
+    let text =
+        "use crate::service::Reply;\n// crate::store in words\n#[cfg(test)]\nuse crate::store::Store;\n\
+                #[cfg(test)]\nfn sample(\n    a: u8,\n) -> crate::store::GameRow {\n    todo!()\n}\n\
+                fn f() -> crate::ai::Level {}\n#[cfg(test)]\nmod tests {\n    use crate::web::Live;\n}\n";
+    assert_eq!(
+        named(text),
+        vec![(1, "service".to_string()), (11, "ai".to_string())]
+    );
+    assert_eq!(named("use crate::{rules, store};"), vec![(1, "{".to_string())]);
+}

@@ -1,0 +1,181 @@
+//! A patience's paths behind one object: the registry (`kinds`) gives each
+//! patience kind its door, so a stored row's kind, a command's `game` or a
+//! day's challenge reaches the code written for its type through the one
+//! match over the kinds, never by its name spelled again.
+
+use super::{Dealt, SolitaireRules, Via};
+use crate::controls::patience::View;
+use crate::rules::DailySetup;
+use crate::service::engine::Boxed;
+use crate::service::error::ServiceResult;
+use crate::service::types::{Image, Options, Reply, Request};
+use crate::service::Service;
+use crate::store::GameRow;
+use std::marker::PhantomData;
+
+/// The first sentence of a new deal's reply, told whether it is ranked.
+pub(in crate::service) type Intro<'a> = Box<dyn FnOnce(bool) -> String + Send + 'a>;
+
+/// What the service does with a patience whose type only its kind names.
+pub(in crate::service) trait PatienceDoor: Send + Sync {
+    /// The name people read.
+    fn title(&self) -> &'static str;
+    /// `/solitaire new` of this patience, its options checked.
+    fn start<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        opts: &'a Options,
+    ) -> Boxed<'a, ServiceResult<Reply>>;
+    /// The deal of `seed` at the day's level or variant, started for the
+    /// requester as `dealt` says.
+    fn start_daily<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        daily: DailySetup,
+        seed: u64,
+        dealt: Dealt,
+        intro: Intro<'a>,
+    ) -> Boxed<'a, ServiceResult<Reply>>;
+    /// The stored setup of the deal of `seed` at the day's level or variant.
+    fn daily_setup(&self, daily: DailySetup, seed: u64) -> Option<serde_json::Value>;
+    /// The solver's winning line of that deal and its replay (see
+    /// `daily::solution`); blocking.
+    fn solution(&self, daily: DailySetup, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
+    /// A stored game's board with `text`, privately when contested.
+    fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>>;
+    /// A stored game's board again in place, in `view`: nothing is played.
+    fn shown<'a>(&self, service: &'a Service, row: GameRow, view: View) -> Boxed<'a, ServiceResult<Reply>>;
+    /// The board as a front end played on the picture shows it.
+    fn table<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>>;
+    /// Plays `action` for the requester in the game of `row`.
+    fn act<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        row: GameRow,
+        action: &'a str,
+        at_version: Option<i64>,
+        via: Via,
+    ) -> Boxed<'a, ServiceResult<Reply>>;
+    /// A hint for the requester's game (`id`, or their open one here).
+    fn hint<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        id: Option<&'a str>,
+        via: Via,
+    ) -> Boxed<'a, ServiceResult<Reply>>;
+    /// Where a finished game went wrong.
+    fn review<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>>;
+    /// A new game from a finished one's options, or (`same`) its deal.
+    fn again<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        row: &'a GameRow,
+        same: bool,
+    ) -> Boxed<'a, ServiceResult<Reply>>;
+    /// The legal actions of a stored game, in notation.
+    fn legal<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Vec<String>>>;
+}
+
+/// The door of patience `G`.
+pub(in crate::service) struct Door<G>(PhantomData<fn() -> G>);
+
+impl<G: SolitaireRules> Door<G> {
+    pub(in crate::service) const DOOR: Door<G> = Door(PhantomData);
+}
+
+impl<G: SolitaireRules> PatienceDoor for Door<G> {
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn start<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        opts: &'a Options,
+    ) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.solitaire_new::<G>(req, opts))
+    }
+
+    fn start_daily<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        daily: DailySetup,
+        seed: u64,
+        dealt: Dealt,
+        intro: Intro<'a>,
+    ) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(async move {
+            let setup = G::daily_setup(daily, seed)
+                .ok_or_else(|| anyhow::anyhow!("{} has no daily {daily:?}", G::TITLE))?;
+            let (reply, _) = service.solitaire_start::<G>(req, &setup, dealt, intro).await?;
+            Ok(reply)
+        })
+    }
+
+    fn daily_setup(&self, daily: DailySetup, seed: u64) -> Option<serde_json::Value> {
+        serde_json::to_value(G::daily_setup(daily, seed)?).ok()
+    }
+
+    fn solution(&self, daily: DailySetup, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
+        crate::service::daily::solution::<G>(daily, seed, render)
+    }
+
+    fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.patience_board::<G>(row, text))
+    }
+
+    fn shown<'a>(&self, service: &'a Service, row: GameRow, view: View) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.patience_shown::<G>(row, view))
+    }
+
+    fn table<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.patience_table_of::<G>(row))
+    }
+
+    fn act<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        row: GameRow,
+        action: &'a str,
+        at_version: Option<i64>,
+        via: Via,
+    ) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.patience_act::<G>(req, row, action, at_version, via))
+    }
+
+    fn hint<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        id: Option<&'a str>,
+        via: Via,
+    ) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.solitaire_hint_for::<G>(req, id, via))
+    }
+
+    fn review<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.solitaire_review_for::<G>(row))
+    }
+
+    fn again<'a>(
+        &self,
+        service: &'a Service,
+        req: &'a Request,
+        row: &'a GameRow,
+        same: bool,
+    ) -> Boxed<'a, ServiceResult<Reply>> {
+        Box::pin(service.solitaire_again_with::<G>(req, row, same))
+    }
+
+    fn legal<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Vec<String>>> {
+        Box::pin(async move { Ok(service.load_table::<G>(row).await?.summary().legal) })
+    }
+}
