@@ -5,7 +5,9 @@ mod bot;
 mod review;
 
 use super::custom_id::ComponentId;
-use super::engine::{open_seat, replay_image, Filling, Left, Played, Seating, Served, Table, Unseated};
+use super::engine::{
+    open_seat, replay_image, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
+};
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
 use super::options;
@@ -1052,27 +1054,21 @@ struct Done<'a> {
 /// A tournament's games: started as accepted games, random deployment
 /// dealt from the server's own seed.
 impl Service {
-    /// The row of the new game `id` of tournament `tournament` between
-    /// `red` and `black`, played in `place` (server, channel), under way
+    /// The row of a new game of tournament `tournament` between `red` and
+    /// `black`, played at `place` (its id, server and channel), under way
     /// at `at`.
-    pub(super) fn army_ants_tournament_game(
+    pub(super) async fn army_ants_tournament_game(
         &self,
-        id: String,
-        place: (&str, &str),
+        place: (String, &str, &str),
         tournament: &str,
         (red, black): (&User, &User),
         rated: bool,
         at: chrono::DateTime<chrono::Utc>,
-    ) -> anyhow::Result<GameRow> {
+    ) -> ServiceResult<GameRow> {
         let setup = Setup {
             deployment: Deployment::Random,
             seed: Some(rand::random::<u64>()),
             position: None,
-        };
-        let game = ArmyAnts::new(&setup).map_err(|e| anyhow::anyhow!("a random deal: {e}"))?;
-        let status = match game.status() {
-            Status::Deploying => GameStatus::Deploying,
-            _ => GameStatus::Active,
         };
         let seats = Seats {
             red: red.clone(),
@@ -1083,24 +1079,14 @@ impl Service {
             tournament: Some(tournament.to_string()),
             unrated: !rated,
         };
-        let now = at.timestamp_millis();
-        Ok(GameRow {
+        let (id, guild, channel) = place;
+        let place = Place {
             id,
-            kind: Kind::Listed(GameKind::ArmyAnts),
-            guild_id: place.0.to_string(),
-            channel_id: place.1.to_string(),
-            owner_id: red.id.clone(),
-            multiplayer: true,
-            status,
-            setup: serde_json::to_string(&setup)?,
-            players: serde_json::to_string(&seats)?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            expires_at: self.config.idle_timeout.map(|idle| now + idle.as_millis() as i64),
-            result: None,
-            message_id: None,
-        })
+            guild,
+            channel,
+            owner: red,
+        };
+        self.started_row::<ArmyAnts>(place, setup, seats, at).await
     }
 
     /// The first board of a tournament's game, `text` before whose turn it is.

@@ -7,7 +7,7 @@
 
 use super::custom_id::ComponentId;
 use super::engine::{
-    check_version, out_of_date, replay_image, Filling, Left, Seating, Served, TimedOut, Unseated,
+    check_version, out_of_date, replay_image, Filling, Left, Place, Seating, Served, TimedOut, Unseated,
 };
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
@@ -532,15 +532,15 @@ impl Service {
     }
 
     /// A tournament's table: a game of Atta Ants already started, with
-    /// `seats` in seat order (the first is its host), a random deal.
-    pub(super) fn atta_tournament_game(
+    /// `seats` in seat order (the first is its host), a random deal, at
+    /// `place` (its id, server and channel).
+    pub(super) async fn atta_tournament_game(
         &self,
-        id: String,
-        (guild, channel): (&str, &str),
+        place: (String, &str, &str),
         tournament: &str,
         seats: &[User],
         at: DateTime<Utc>,
-    ) -> anyhow::Result<GameRow> {
+    ) -> ServiceResult<GameRow> {
         let setup = LobbySetup {
             seed: rand::random::<u64>(),
             deal: None,
@@ -551,26 +551,15 @@ impl Service {
             seats: seats.to_vec(),
             tournament: Some(tournament.to_string()),
         };
-        start_of(&setup, &table).map_err(|e| anyhow::anyhow!("a table's deal: {e}"))?;
-        let now = at.timestamp_millis();
-        Ok(GameRow {
+        let (id, guild, channel) = place;
+        let host = table.host.clone();
+        let place = Place {
             id,
-            kind: Kind::Listed(GameKind::AttaAnts),
-            guild_id: guild.to_string(),
-            channel_id: channel.to_string(),
-            owner_id: table.host.id.clone(),
-            multiplayer: true,
-            status: GameStatus::Active,
-            setup: serde_json::to_string(&setup)?,
-            players: serde_json::to_string(&table)?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            // The first turn's clock, as a lobby's start sets it.
-            expires_at: Some(now + self.config.atta_turn_timeout.as_millis() as i64),
-            result: None,
-            message_id: None,
-        })
+            guild,
+            channel,
+            owner: &host,
+        };
+        self.started_row::<AttaAnts>(place, setup, table, at).await
     }
 
     /// A tournament table's board with `text`.

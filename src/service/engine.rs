@@ -21,7 +21,7 @@ use super::{Config, Service};
 use crate::render::{
     board_replay, board_replay_alt_text, Board, Sample, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
-use crate::rules::{Game, Kind, Turn};
+use crate::rules::{Game, GameKind, Kind, Turn};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -402,6 +402,15 @@ pub fn out_of_date() -> UserError {
     UserError::conflict("That board is out of date: the game moved on. Use the newest board.")
 }
 
+/// Where the service starts a table itself (`Service::started_row`): the
+/// game's id, its server and channel, and its owner.
+pub struct Place<'a> {
+    pub id: String,
+    pub guild: &'a str,
+    pub channel: &'a str,
+    pub owner: &'a User,
+}
+
 /// An action saved by `Service::play`: the table after it, the seat that
 /// acted, and what the game told of it.
 pub struct Played<G: Served, E> {
@@ -447,6 +456,51 @@ impl Service {
             game,
             log: LogFacts::default(),
         })
+    }
+
+    /// The row of a table of `G` under way from `at`, started by the
+    /// service itself (a tournament's game, an event's deal) rather than
+    /// opened and filled by players: dealt at once, with its status and
+    /// first deadline as a save would give them. The caller stores it with
+    /// what records it (the tournament, in one transaction).
+    pub(super) async fn started_row<G: Served>(
+        &self,
+        place: Place<'_>,
+        setup: G::Stored,
+        seats: G::Seats,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<GameRow> {
+        let now = at.timestamp_millis();
+        let row = GameRow {
+            id: place.id,
+            kind: G::KIND,
+            guild_id: place.guild.to_string(),
+            channel_id: place.channel.to_string(),
+            owner_id: place.owner.id.clone(),
+            multiplayer: G::KIND.listed().is_none_or(GameKind::is_multiplayer),
+            status: GameStatus::Active,
+            setup: serde_json::to_string(&setup).context("setup to json")?,
+            players: serde_json::to_string(&seats).context("players to json")?,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            expires_at: None,
+            result: None,
+            message_id: None,
+        };
+        let game = G::dealt(&row, &setup, &seats).context("a started table is dealt")??;
+        let mut table = Table {
+            row: GameRow {
+                status: stored_status(&game),
+                ..row
+            },
+            seats,
+            setup,
+            game: Some(game),
+            log: LogFacts::default(),
+        };
+        table.row.expires_at = G::deadline(self, &table, at).await?;
+        Ok(table.row)
     }
 
     /// Plays an action of the requesting user in the game `target` names,

@@ -590,14 +590,15 @@ impl Service {
             let red = self.tournament_user(&held.t, &board.red);
             let black = self.tournament_user(&held.t, &black_id);
             let (id, channel) = new_game_place(&held);
-            let row = self.army_ants_tournament_game(
-                id,
-                (&held.row.guild_id, &channel),
-                &held.t.id,
-                (&red, &black),
-                held.t.settings.rated,
-                at,
-            )?;
+            let row = self
+                .army_ants_tournament_game(
+                    (id, &held.row.guild_id, &channel),
+                    &held.t.id,
+                    (&red, &black),
+                    held.t.settings.rated,
+                    at,
+                )
+                .await?;
             let board = &mut held.t.boards[i];
             board.game = Some(row.id.clone());
             board.channel = Some(channel);
@@ -612,8 +613,8 @@ impl Service {
                 .map(|id| self.tournament_user(&held.t, id))
                 .collect();
             let (id, channel) = new_game_place(&held);
-            let row =
-                self.atta_tournament_game(id, (&held.row.guild_id, &channel), &held.t.id, &seats, at)?;
+            let place = (id, held.row.guild_id.as_str(), channel.as_str());
+            let row = self.atta_tournament_game(place, &held.t.id, &seats, at).await?;
             held.t.tables[i].game = Some(row.id.clone());
             held.t.tables[i].channel = Some(channel);
             games.push(row);
