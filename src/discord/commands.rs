@@ -543,7 +543,7 @@ pub async fn rules(
 
 game_choice! {
     /// The games with a leaderboard: the patiences' dailies, then the ratings.
-    BoardGame: GameKind::PATIENCES.into_iter().chain(GameKind::ALL.into_iter().filter(|k| k.is_rated())),
+    BoardGame: GameKind::LEADERBOARDS,
         GameKind::as_str,
         |k: GameKind| format!("{} ({})", k.title(), if k.is_rated() { "ratings" } else { "daily" })
 }

@@ -137,8 +137,35 @@ impl GameKind {
         GameKind::Ants,
     ];
 
-    /// The one-player games.
-    pub const PATIENCES: [GameKind; 3] = [GameKind::Myrmex, GameKind::Anthill, GameKind::Ants];
+    /// The one-player games, in the order lists show them.
+    pub const PATIENCES: [GameKind; count(Which::Patience)] = pick(Which::Patience);
+
+    /// The games with a leaderboard: the patiences' dailies, then the
+    /// rated games' ratings.
+    pub const LEADERBOARDS: [GameKind; count(Which::Patience) + count(Which::Rated)] = {
+        let (patiences, rated) = (GameKind::PATIENCES, pick::<{ count(Which::Rated) }>(Which::Rated));
+        let mut all = [GameKind::ArmyAnts; count(Which::Patience) + count(Which::Rated)];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = match i < patiences.len() {
+                true => patiences[i],
+                false => rated[i - patiences.len()],
+            };
+            i += 1;
+        }
+        all
+    };
+
+    /// The stored names of `kinds`, in their order: a command's choices.
+    pub const fn names<const N: usize>(kinds: [GameKind; N]) -> [&'static str; N] {
+        let mut names = [""; N];
+        let mut i = 0;
+        while i < N {
+            names[i] = kinds[i].as_str();
+            i += 1;
+        }
+        names
+    }
 
     const fn entry(self) -> &'static Entry {
         match self {
@@ -231,6 +258,47 @@ impl GameKind {
     pub const fn is_patience(self) -> bool {
         !self.is_multiplayer()
     }
+}
+
+/// A kind of game some lists hold (a constant's test: no closures there).
+#[derive(Clone, Copy)]
+enum Which {
+    Patience,
+    Rated,
+}
+
+impl Which {
+    const fn holds(self, kind: GameKind) -> bool {
+        match self {
+            Which::Patience => kind.is_patience(),
+            Which::Rated => kind.is_rated(),
+        }
+    }
+}
+
+/// How many games are of `which` kind.
+const fn count(which: Which) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < GameKind::ALL.len() {
+        n += which.holds(GameKind::ALL[i]) as usize;
+        i += 1;
+    }
+    n
+}
+
+/// The `N` games of `which` kind, in the order lists show them.
+const fn pick<const N: usize>(which: Which) -> [GameKind; N] {
+    let mut picked = [GameKind::ArmyAnts; N];
+    let (mut i, mut n) = (0, 0);
+    while i < GameKind::ALL.len() {
+        if which.holds(GameKind::ALL[i]) {
+            picked[n] = GameKind::ALL[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    picked
 }
 
 impl fmt::Display for GameKind {
@@ -361,6 +429,21 @@ mod tests {
             serde_json::to_value(Kind::Unlisted(&GO)).unwrap(),
             serde_json::json!("go")
         );
+    }
+
+    #[test]
+    fn the_lists_of_games_follow_each_entry() {
+        use GameKind::*;
+        assert_eq!(GameKind::PATIENCES, [Myrmex, Anthill, Ants]);
+        assert_eq!(GameKind::LEADERBOARDS, [Myrmex, Anthill, Ants, ArmyAnts]);
+        assert_eq!(
+            GameKind::names(GameKind::LEADERBOARDS),
+            ["myrmex", "anthill", "ants", "army-ants"]
+        );
+        for kind in GameKind::ALL {
+            let listed = GameKind::LEADERBOARDS.contains(&kind);
+            assert_eq!(listed, kind.is_patience() || kind.is_rated(), "{kind}");
+        }
     }
 
     #[test]

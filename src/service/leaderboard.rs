@@ -20,12 +20,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 pub(super) const TAG: &str = "lb";
 const PAGE: usize = 10;
-pub(super) const BOARD_GAMES: [&str; 4] = [
-    GameKind::Myrmex.as_str(),
-    GameKind::Anthill.as_str(),
-    GameKind::Ants.as_str(),
-    GameKind::ArmyAnts.as_str(),
-];
+pub(super) const BOARD_GAMES: [&str; GameKind::LEADERBOARDS.len()] = GameKind::names(GameKind::LEADERBOARDS);
 const PERIODS: [&str; 4] = ["today", "week", "season", "all"];
 const SCOPES: [&str; 3] = ["channel", "server", "global"];
 

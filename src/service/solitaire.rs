@@ -32,11 +32,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::future::Future;
 
-pub(super) const GAMES: [&str; 3] = [
-    crate::rules::GameKind::Myrmex.as_str(),
-    crate::rules::GameKind::Anthill.as_str(),
-    crate::rules::GameKind::Ants.as_str(),
-];
+/// The patiences' stored names, as `/solitaire new` and `/daily` choose them.
+pub(super) const GAMES: [&str; GameKind::PATIENCES.len()] = GameKind::names(GameKind::PATIENCES);
 /// The log entry a hint leaves: counted on replay, never applied.
 const HINT: &str = "hint";
 /// The time a player waits between two hints in a game, whatever the hint
