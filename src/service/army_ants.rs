@@ -1086,7 +1086,8 @@ impl Service {
             channel,
             owner: red,
         };
-        self.started_row::<ArmyAnts>(place, setup, seats, at).await
+        self.started_row::<ArmyAnts>(place, setup, seats, vec![], at)
+            .await
     }
 
     /// The first board of a tournament's game, `text` before whose turn it is.

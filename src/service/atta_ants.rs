@@ -559,7 +559,8 @@ impl Service {
             channel,
             owner: &host,
         };
-        self.started_row::<AttaAnts>(place, setup, table, at).await
+        self.started_row::<AttaAnts>(place, setup, table, vec![], at)
+            .await
     }
 
     /// A tournament table's board with `text`.

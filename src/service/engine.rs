@@ -461,16 +461,23 @@ impl Service {
     /// The row of a table of `G` under way from `at`, started by the
     /// service itself (a tournament's game, an event's deal) rather than
     /// opened and filled by players: dealt at once, with its status and
-    /// first deadline as a save would give them. The caller stores it with
-    /// what records it (the tournament, in one transaction).
+    /// first deadline as a save would give them. `notes` are kept beside
+    /// the setup in its stored form (an event's deal names its event). The
+    /// caller stores the row with what records it (the tournament, in one
+    /// transaction).
     pub(super) async fn started_row<G: Served>(
         &self,
         place: Place<'_>,
         setup: G::Stored,
         seats: G::Seats,
+        notes: Vec<(&str, serde_json::Value)>,
         at: DateTime<Utc>,
     ) -> ServiceResult<GameRow> {
         let now = at.timestamp_millis();
+        let mut stored = serde_json::to_value(&setup).context("setup to json")?;
+        if let serde_json::Value::Object(fields) = &mut stored {
+            fields.extend(notes.into_iter().map(|(key, note)| (key.to_string(), note)));
+        }
         let row = GameRow {
             id: place.id,
             kind: G::KIND,
@@ -479,7 +486,7 @@ impl Service {
             owner_id: place.owner.id.clone(),
             multiplayer: G::KIND.listed().is_none_or(GameKind::is_multiplayer),
             status: GameStatus::Active,
-            setup: serde_json::to_string(&setup).context("setup to json")?,
+            setup: stored.to_string(),
             players: serde_json::to_string(&seats).context("players to json")?,
             version: 0,
             created_at: now,

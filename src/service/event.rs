@@ -5,10 +5,11 @@
 //! winnable) and played at the daily's level or variant.
 
 use super::contest::{EventDeal, EVENT};
+use super::engine::Place;
 use super::types::*;
 use super::{mention, Service, ServiceResult, UserError};
-use crate::rules::{GameKind, Kind};
-use crate::store::{GameRow, GameStatus, StoredResult};
+use crate::rules::GameKind;
+use crate::store::{GameRow, StoredResult};
 use crate::tournament::event::DealScore;
 use crate::tournament::{Started, Tournament};
 use anyhow::Context;
@@ -25,49 +26,33 @@ impl Service {
 
     /// The game of a player's attempt at an event's deal, for the
     /// tournament's save: private to its player, ending when the event
-    /// closes.
-    pub(super) fn event_game(
+    /// closes (its deadline, as the event it names in its setup gives it).
+    pub(super) async fn event_game(
         &self,
         t: &Tournament,
         attempt: usize,
         guild: &str,
         at: DateTime<Utc>,
-    ) -> anyhow::Result<GameRow> {
+    ) -> ServiceResult<GameRow> {
         let a = &t.attempts[attempt];
         let kind = GameKind::parse(&t.settings.game).context("an event's game")?;
         let daily = kind.daily().context("an event's game is a patience")?;
-        let mut setup = super::kinds::patience(kind.into())
-            .and_then(|door| door.daily_setup(daily, a.seed))
-            .context("the event's game deals as its daily")?;
-        let closes = t.round_ends_at.context("a running event closes")?;
+        let door = super::kinds::patience(kind.into()).context("an event's game is a patience")?;
         let event = EventDeal {
             tournament: t.id.clone(),
             deal: a.deal,
             deals: t.deals(),
-            closes,
+            closes: t.round_ends_at.context("a running event closes")?,
         };
-        if let serde_json::Value::Object(fields) = &mut setup {
-            fields.insert(EVENT.into(), serde_json::to_value(&event)?);
-        }
         let owner = User::new(&a.user, t.name(&a.user));
-        let now = at.timestamp_millis();
-        Ok(GameRow {
+        let place = Place {
             id: super::new_game_id(),
-            kind: Kind::Listed(kind),
-            guild_id: guild.to_string(),
-            channel_id: a.channel.clone(),
-            owner_id: a.user.clone(),
-            multiplayer: false,
-            status: GameStatus::Active,
-            setup: setup.to_string(),
-            players: serde_json::to_string(&owner)?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            expires_at: Some(closes),
-            result: None,
-            message_id: None,
-        })
+            guild,
+            channel: &a.channel,
+            owner: &owner,
+        };
+        let notes = vec![(EVENT, serde_json::to_value(&event).context("an event's deal")?)];
+        door.started_daily(self, place, daily, a.seed, notes, at).await
     }
 
     /// A player's attempt at an event's deal once it was reserved: its

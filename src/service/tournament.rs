@@ -623,7 +623,7 @@ impl Service {
         let mut attempt_games = Vec::new();
         for i in 0..held.t.attempts.len() {
             if held.t.attempts[i].game.is_none() {
-                let row = self.event_game(&held.t, i, &held.row.guild_id, at)?;
+                let row = self.event_game(&held.t, i, &held.row.guild_id, at).await?;
                 held.t.attempts[i].game = Some(row.id.clone());
                 attempt_games.push(row);
             }

@@ -6,11 +6,12 @@
 use super::{Dealt, SolitaireRules, Via};
 use crate::controls::patience::View;
 use crate::rules::DailySetup;
-use crate::service::engine::Boxed;
+use crate::service::engine::{Boxed, Place};
 use crate::service::error::ServiceResult;
 use crate::service::types::{Image, Options, Reply, Request};
 use crate::service::Service;
 use crate::store::GameRow;
+use chrono::{DateTime, Utc};
 use std::marker::PhantomData;
 
 /// The first sentence of a new deal's reply, told whether it is ranked.
@@ -38,8 +39,18 @@ pub(in crate::service) trait PatienceDoor: Send + Sync {
         dealt: Dealt,
         intro: Intro<'a>,
     ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The stored setup of the deal of `seed` at the day's level or variant.
-    fn daily_setup(&self, daily: DailySetup, seed: u64) -> Option<serde_json::Value>;
+    /// The row of the deal of `seed` at the day's level or variant, under
+    /// way from `at` for the owner of `place` (an event's deal), `notes`
+    /// kept beside its setup (see `Service::started_row`).
+    fn started_daily<'a>(
+        &self,
+        service: &'a Service,
+        place: Place<'a>,
+        daily: DailySetup,
+        seed: u64,
+        notes: Vec<(&'a str, serde_json::Value)>,
+        at: DateTime<Utc>,
+    ) -> Boxed<'a, ServiceResult<GameRow>>;
     /// The solver's winning line of that deal and its replay (see
     /// `daily::solution`); blocking.
     fn solution(&self, daily: DailySetup, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
@@ -119,8 +130,21 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
         })
     }
 
-    fn daily_setup(&self, daily: DailySetup, seed: u64) -> Option<serde_json::Value> {
-        serde_json::to_value(G::daily_setup(daily, seed)?).ok()
+    fn started_daily<'a>(
+        &self,
+        service: &'a Service,
+        place: Place<'a>,
+        daily: DailySetup,
+        seed: u64,
+        notes: Vec<(&'a str, serde_json::Value)>,
+        at: DateTime<Utc>,
+    ) -> Boxed<'a, ServiceResult<GameRow>> {
+        Box::pin(async move {
+            let setup = G::daily_setup(daily, seed)
+                .ok_or_else(|| anyhow::anyhow!("{} has no daily {daily:?}", G::TITLE))?;
+            let owner = place.owner.clone();
+            service.started_row::<G>(place, setup, owner, notes, at).await
+        })
     }
 
     fn solution(&self, daily: DailySetup, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
