@@ -478,22 +478,12 @@ impl Service {
         if let serde_json::Value::Object(fields) = &mut stored {
             fields.extend(notes.into_iter().map(|(key, note)| (key.to_string(), note)));
         }
+        let players = serde_json::to_string(&seats).context("players to json")?;
+        let at_place = (place.guild, place.channel, place.owner.id.as_str());
         let row = GameRow {
             id: place.id,
-            kind: G::KIND,
-            guild_id: place.guild.to_string(),
-            channel_id: place.channel.to_string(),
-            owner_id: place.owner.id.clone(),
             multiplayer: G::KIND.listed().is_none_or(GameKind::is_multiplayer),
-            status: GameStatus::Active,
-            setup: stored.to_string(),
-            players: serde_json::to_string(&seats).context("players to json")?,
-            version: 0,
-            created_at: now,
-            updated_at: now,
-            expires_at: None,
-            result: None,
-            message_id: None,
+            ..super::row_at(at_place, now, G::KIND, stored.to_string(), players)
         };
         let game = G::dealt(&row, &setup, &seats).context("a started table is dealt")??;
         let mut table = Table {

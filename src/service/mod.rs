@@ -549,17 +549,29 @@ fn internal_reply(e: anyhow::Error) -> Reply {
     }
 }
 
-/// A new game's row in the request's channel, owned by the requester, at
-/// version 0: a game of one player under way with no deadline, unless the
-/// caller sets otherwise.
+/// A new game's row in the request's channel, owned by the requester (see
+/// `row_at`).
 fn new_row(req: &Request, kind: Kind, setup: String, players: String) -> crate::store::GameRow {
-    let now = req.at.timestamp_millis();
+    let place = (req.guild_key(), req.channel.as_str(), req.user.id.as_str());
+    row_at(place, req.at.timestamp_millis(), kind, setup, players)
+}
+
+/// A new game's row at `place` (server, channel, owner's id), at version 0
+/// from `now`: a game of one player under way with no deadline, unless the
+/// caller sets otherwise.
+fn row_at(
+    (guild, channel, owner): (&str, &str, &str),
+    now: i64,
+    kind: Kind,
+    setup: String,
+    players: String,
+) -> crate::store::GameRow {
     crate::store::GameRow {
         id: new_game_id(),
         kind,
-        guild_id: req.guild_key().to_string(),
-        channel_id: req.channel.clone(),
-        owner_id: req.user.id.clone(),
+        guild_id: guild.to_string(),
+        channel_id: channel.to_string(),
+        owner_id: owner.to_string(),
         multiplayer: false,
         status: GameStatus::Active,
         setup,
