@@ -1055,11 +1055,10 @@ struct Done<'a> {
 /// dealt from the server's own seed.
 impl Service {
     /// The row of a new game of tournament `tournament` between `red` and
-    /// `black`, played at `place` (its id, server and channel), under way
-    /// at `at`.
+    /// `black`, played at `place`, under way at `at`.
     pub(super) async fn army_ants_tournament_game(
         &self,
-        place: (String, &str, &str),
+        place: Place<'_>,
         tournament: &str,
         (red, black): (&User, &User),
         rated: bool,
@@ -1079,14 +1078,7 @@ impl Service {
             tournament: Some(tournament.to_string()),
             unrated: !rated,
         };
-        let (id, guild, channel) = place;
-        let place = Place {
-            id,
-            guild,
-            channel,
-            owner: red,
-        };
-        self.started_row::<ArmyAnts>(place, setup, seats, vec![], at)
+        self.started_row::<ArmyAnts>(place, red, setup, seats, vec![], at)
             .await
     }
 

@@ -533,10 +533,10 @@ impl Service {
 
     /// A tournament's table: a game of Atta Ants already started, with
     /// `seats` in seat order (the first is its host), a random deal, at
-    /// `place` (its id, server and channel).
+    /// `place`.
     pub(super) async fn atta_tournament_game(
         &self,
-        place: (String, &str, &str),
+        place: Place<'_>,
         tournament: &str,
         seats: &[User],
         at: DateTime<Utc>,
@@ -551,15 +551,8 @@ impl Service {
             seats: seats.to_vec(),
             tournament: Some(tournament.to_string()),
         };
-        let (id, guild, channel) = place;
         let host = table.host.clone();
-        let place = Place {
-            id,
-            guild,
-            channel,
-            owner: &host,
-        };
-        self.started_row::<AttaAnts>(place, setup, table, vec![], at)
+        self.started_row::<AttaAnts>(place, &host, setup, table, vec![], at)
             .await
     }
 

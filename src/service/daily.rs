@@ -8,7 +8,7 @@ use super::daily_seed::{
 };
 use super::engine::replay_image;
 use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
-use super::solitaire::{door_named, Dealt, SolitaireRules, GAMES};
+use super::solitaire::{day_setup, door_named, Dealt, SolitaireRules, GAMES};
 use super::types::*;
 use super::Ending;
 use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
@@ -16,7 +16,7 @@ use crate::ai::solver::daily::{DAILY_BUDGET, SEEN_WHOLE};
 use crate::ai::solver::Verdict;
 use crate::render::{Sampler, MAX_REPLAY_FRAMES};
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
-use crate::rules::{DailySetup, GameKind, Ranking};
+use crate::rules::Ranking;
 use crate::store::PatienceResult;
 use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
 use anyhow::Context;
@@ -238,10 +238,9 @@ impl Service {
         let title = game_title(game);
         closed(game, day, now, "its solution shows")?;
         let (seed, _) = self.daily_deal(game, day, now).await?;
-        let daily = daily_setup(game)?;
         let door = door_named(game)?;
         let render = self.config.render;
-        let solved = tokio::task::spawn_blocking(move || door.solution(daily, seed, render))
+        let solved = tokio::task::spawn_blocking(move || door.solution(seed, render))
             .await
             .context("daily solution")?;
         let Some((line, image)) = solved else {
@@ -285,11 +284,10 @@ impl Service {
         dealt: Dealt,
         intro: impl FnOnce(&str, bool) -> String + Send + 'a,
     ) -> ServiceResult<Reply> {
-        let daily = daily_setup(game)?;
         let door = door_named(game)?;
         let title = door.title();
         let intro = Box::new(move |ranked| intro(title, ranked));
-        door.start_daily(self, req, daily, seed, dealt, intro).await
+        door.start_daily(self, req, seed, dealt, intro).await
     }
 
     /// The player's ranked attempt of `game` on `day`, wherever it was
@@ -572,13 +570,6 @@ fn winnable(title: &str, proved: bool) -> String {
     }
 }
 
-/// The daily of `game`, whose registry entry fixes its level or variant.
-fn daily_setup(game: &str) -> Result<DailySetup, UserError> {
-    GameKind::parse(game)
-        .and_then(GameKind::daily)
-        .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))
-}
-
 /// Refuses a day whose challenge of `game` is still open: `then` says what
 /// happens once it closes ("its solution shows").
 fn closed(game: &str, day: &str, now: i64, then: &str) -> Result<(), UserError> {
@@ -604,12 +595,8 @@ fn last_closed_day(at: DateTime<Utc>) -> String {
 /// The solver's winning line of the deal of `seed` at `daily`'s level, in
 /// notation, and its replay (when drawing); None when the solver finds no
 /// line within the daily's budget.
-pub(super) fn solution<G: SolitaireRules>(
-    daily: DailySetup,
-    seed: u64,
-    render: bool,
-) -> Option<(Vec<String>, Option<Image>)> {
-    let game = G::from_setup(&G::daily_setup(daily, seed)?).ok()?;
+pub(super) fn solution<G: SolitaireRules>(seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
+    let game = G::from_setup(&day_setup::<G>(seed).ok()?).ok()?;
     let Verdict::Won(line) = game.solve_whole(DAILY_BUDGET).verdict else {
         return None;
     };

@@ -403,12 +403,11 @@ pub fn out_of_date() -> UserError {
 }
 
 /// Where the service starts a table itself (`Service::started_row`): the
-/// game's id, its server and channel, and its owner.
+/// game's id, its server and its channel.
 pub struct Place<'a> {
     pub id: String,
     pub guild: &'a str,
     pub channel: &'a str,
-    pub owner: &'a User,
 }
 
 /// An action saved by `Service::play`: the table after it, the seat that
@@ -461,13 +460,14 @@ impl Service {
     /// The row of a table of `G` under way from `at`, started by the
     /// service itself (a tournament's game, an event's deal) rather than
     /// opened and filled by players: dealt at once, with its status and
-    /// first deadline as a save would give them. `notes` are kept beside
-    /// the setup in its stored form (an event's deal names its event). The
-    /// caller stores the row with what records it (the tournament, in one
-    /// transaction).
+    /// first deadline as a save would give them, owned by `owner`. `notes`
+    /// are kept beside the setup in its stored form (an event's deal names
+    /// its event). The caller stores the row with what records it (the
+    /// tournament, in one transaction).
     pub(super) async fn started_row<G: Served>(
         &self,
         place: Place<'_>,
+        owner: &User,
         setup: G::Stored,
         seats: G::Seats,
         notes: Vec<(&str, serde_json::Value)>,
@@ -479,7 +479,7 @@ impl Service {
             fields.extend(notes.into_iter().map(|(key, note)| (key.to_string(), note)));
         }
         let players = serde_json::to_string(&seats).context("players to json")?;
-        let at_place = (place.guild, place.channel, place.owner.id.as_str());
+        let at_place = (place.guild, place.channel, owner.id.as_str());
         let row = GameRow {
             id: place.id,
             multiplayer: G::KIND.listed().is_none_or(GameKind::is_multiplayer),

@@ -36,7 +36,6 @@ impl Service {
     ) -> ServiceResult<GameRow> {
         let a = &t.attempts[attempt];
         let kind = GameKind::parse(&t.settings.game).context("an event's game")?;
-        let daily = kind.daily().context("an event's game is a patience")?;
         let door = super::kinds::patience(kind.into()).context("an event's game is a patience")?;
         let event = EventDeal {
             tournament: t.id.clone(),
@@ -49,10 +48,9 @@ impl Service {
             id: super::new_game_id(),
             guild,
             channel: &a.channel,
-            owner: &owner,
         };
         let notes = vec![(EVENT, serde_json::to_value(&event).context("an event's deal")?)];
-        door.started_daily(self, place, daily, a.seed, notes, at).await
+        door.started_daily(self, place, &owner, a.seed, notes, at).await
     }
 
     /// A player's attempt at an event's deal once it was reserved: its

@@ -4,7 +4,7 @@
 
 mod door;
 
-pub(super) use door::{Door, PatienceDoor};
+pub(super) use door::{day_setup, Door, PatienceDoor};
 
 use super::contest::{self, Contest, EVENT};
 use super::custom_id::ComponentId;
@@ -427,6 +427,7 @@ fn door(kind: Kind) -> ServiceResult<&'static dyn PatienceDoor> {
 /// The door of the patience a command's `game` names.
 pub(super) fn door_named(game: &str) -> ServiceResult<&'static dyn PatienceDoor> {
     let kind = GameKind::parse(game)
+        .filter(|kind| kind.is_patience())
         .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
     door(kind.into())
 }

@@ -14,6 +14,7 @@
 use super::army_ants;
 use super::contest;
 use super::custom_id::ComponentId;
+use super::engine::Place;
 use super::error::{ErrorCode, ServiceResult, UserError};
 use super::moderation::ended_update;
 use super::types::*;
@@ -590,14 +591,13 @@ impl Service {
             let red = self.tournament_user(&held.t, &board.red);
             let black = self.tournament_user(&held.t, &black_id);
             let (id, channel) = new_game_place(&held);
+            let place = Place {
+                id,
+                guild: &held.row.guild_id,
+                channel: &channel,
+            };
             let row = self
-                .army_ants_tournament_game(
-                    (id, &held.row.guild_id, &channel),
-                    &held.t.id,
-                    (&red, &black),
-                    held.t.settings.rated,
-                    at,
-                )
+                .army_ants_tournament_game(place, &held.t.id, (&red, &black), held.t.settings.rated, at)
                 .await?;
             let board = &mut held.t.boards[i];
             board.game = Some(row.id.clone());
@@ -613,7 +613,11 @@ impl Service {
                 .map(|id| self.tournament_user(&held.t, id))
                 .collect();
             let (id, channel) = new_game_place(&held);
-            let place = (id, held.row.guild_id.as_str(), channel.as_str());
+            let place = Place {
+                id,
+                guild: &held.row.guild_id,
+                channel: &channel,
+            };
             let row = self.atta_tournament_game(place, &held.t.id, &seats, at).await?;
             held.t.tables[i].game = Some(row.id.clone());
             held.t.tables[i].channel = Some(channel);

@@ -5,10 +5,9 @@
 
 use super::{Dealt, SolitaireRules, Via};
 use crate::controls::patience::View;
-use crate::rules::DailySetup;
 use crate::service::engine::{Boxed, Place};
 use crate::service::error::ServiceResult;
-use crate::service::types::{Image, Options, Reply, Request};
+use crate::service::types::{Image, Options, Reply, Request, User};
 use crate::service::Service;
 use crate::store::GameRow;
 use chrono::{DateTime, Utc};
@@ -28,32 +27,31 @@ pub(in crate::service) trait PatienceDoor: Send + Sync {
         req: &'a Request,
         opts: &'a Options,
     ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The deal of `seed` at the day's level or variant, started for the
-    /// requester as `dealt` says.
+    /// The deal of `seed` at the day's level or variant (the registry's),
+    /// started for the requester as `dealt` says.
     fn start_daily<'a>(
         &self,
         service: &'a Service,
         req: &'a Request,
-        daily: DailySetup,
         seed: u64,
         dealt: Dealt,
         intro: Intro<'a>,
     ) -> Boxed<'a, ServiceResult<Reply>>;
     /// The row of the deal of `seed` at the day's level or variant, under
-    /// way from `at` for the owner of `place` (an event's deal), `notes`
-    /// kept beside its setup (see `Service::started_row`).
+    /// way from `at` for `owner` at `place` (an event's deal), `notes` kept
+    /// beside its setup (see `Service::started_row`).
     fn started_daily<'a>(
         &self,
         service: &'a Service,
         place: Place<'a>,
-        daily: DailySetup,
+        owner: &'a User,
         seed: u64,
         notes: Vec<(&'a str, serde_json::Value)>,
         at: DateTime<Utc>,
     ) -> Boxed<'a, ServiceResult<GameRow>>;
     /// The solver's winning line of that deal and its replay (see
     /// `daily::solution`); blocking.
-    fn solution(&self, daily: DailySetup, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
+    fn solution(&self, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
     /// A stored game's board with `text`, privately when contested.
     fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>>;
     /// A stored game's board again in place, in `view`: nothing is played.
@@ -117,14 +115,12 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
         &self,
         service: &'a Service,
         req: &'a Request,
-        daily: DailySetup,
         seed: u64,
         dealt: Dealt,
         intro: Intro<'a>,
     ) -> Boxed<'a, ServiceResult<Reply>> {
         Box::pin(async move {
-            let setup = G::daily_setup(daily, seed)
-                .ok_or_else(|| anyhow::anyhow!("{} has no daily {daily:?}", G::TITLE))?;
+            let setup = day_setup::<G>(seed)?;
             let (reply, _) = service.solitaire_start::<G>(req, &setup, dealt, intro).await?;
             Ok(reply)
         })
@@ -134,21 +130,22 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
         &self,
         service: &'a Service,
         place: Place<'a>,
-        daily: DailySetup,
+        owner: &'a User,
         seed: u64,
         notes: Vec<(&'a str, serde_json::Value)>,
         at: DateTime<Utc>,
     ) -> Boxed<'a, ServiceResult<GameRow>> {
         Box::pin(async move {
-            let setup = G::daily_setup(daily, seed)
-                .ok_or_else(|| anyhow::anyhow!("{} has no daily {daily:?}", G::TITLE))?;
-            let owner = place.owner.clone();
-            service.started_row::<G>(place, setup, owner, notes, at).await
+            let setup = day_setup::<G>(seed)?;
+            let seats = owner.clone();
+            service
+                .started_row::<G>(place, owner, setup, seats, notes, at)
+                .await
         })
     }
 
-    fn solution(&self, daily: DailySetup, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
-        crate::service::daily::solution::<G>(daily, seed, render)
+    fn solution(&self, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
+        crate::service::daily::solution::<G>(seed, render)
     }
 
     fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>> {
@@ -202,4 +199,11 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
     fn legal<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Vec<String>>> {
         Box::pin(async move { Ok(service.load_table::<G>(row).await?.summary().legal) })
     }
+}
+
+/// The setup of `G`'s deal of `seed` at the level or variant its registry
+/// entry gives its daily.
+pub(in crate::service) fn day_setup<G: SolitaireRules>(seed: u64) -> ServiceResult<G::Setup> {
+    let setup = G::KIND.daily().and_then(|daily| G::daily_setup(daily, seed));
+    setup.ok_or_else(|| anyhow::anyhow!("{} has no daily", G::TITLE).into())
 }
