@@ -3,7 +3,9 @@
 //! record), chosen by one match over `GameKind` with no
 //! wildcard arm, so that a new kind is a compile error until it has its
 //! paths. A function table (fn pointers), not a trait object: a kind's
-//! paths are a handful of engine calls, most of them the engine's own.
+//! paths are a handful of engine calls, most of them the engine's own. A
+//! patience adds its door (`solitaire::PatienceDoor`), a trait object: its
+//! paths are many, each a generic method of the service for its type.
 //!
 //! A game outside the five (`rules::Kind::Unlisted`, a test's toy game)
 //! is served by a service given it in its [`Registry`], with the engine's

@@ -19,6 +19,12 @@ pub enum Target<'a> {
     Id(&'a str),
 }
 
+/// Whether a component id may name `row` in this request: a game of the
+/// request's channel, or the requester's own patience from anywhere.
+pub(super) fn reaches(req: &Request, row: &GameRow) -> bool {
+    row.channel_id == req.channel || (!row.multiplayer && row.owner_id == req.user.id)
+}
+
 impl Service {
     /// A channel's multiplayer game: the open one (of whatever kind), else
     /// its last game of `kind`.
@@ -81,9 +87,7 @@ impl Service {
         start: &str,
     ) -> ServiceResult<GameRow> {
         let row = match target {
-            Target::Id(id) => self.store.game(id).await?.filter(|row| {
-                row.channel_id == req.channel || (!row.multiplayer && row.owner_id == req.user.id)
-            }),
+            Target::Id(id) => self.store.game(id).await?.filter(|row| reaches(req, row)),
             Target::Channel => self.channel_game(&req.channel, kind).await?,
         };
         if let Some(row) = &row {

@@ -863,7 +863,7 @@ impl Service {
             .store
             .game(id)
             .await?
-            .filter(|row| !row.multiplayer && (row.channel_id == req.channel || row.owner_id == req.user.id))
+            .filter(|row| !row.multiplayer && super::multiplayer::reaches(req, row))
             .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
         touched::note(&row)?;
         Ok(row)
