@@ -106,25 +106,7 @@ fn a_move_chosen_on_an_old_board_is_refused_and_changes_nothing() {
     act(&table, "alice", json!({"new": "anthill"}));
     let mut tries = 0;
     while tries < 30 {
-        let shown = board(&table, "alice");
-        if shown["moves"].as_array().is_none_or(|m| m.len() < 2) {
-            // Deal on, or start again once the game is over.
-            let version = shown["version"].as_i64().unwrap();
-            let dealt = act(
-                &table,
-                "alice",
-                json!({"kind": "anthill", "move": "deal", "version": version}),
-            );
-            if dealt["ok"] != true {
-                act(
-                    &table,
-                    "alice",
-                    json!({"kind": "anthill", "move": "end", "version": version}),
-                );
-                act(&table, "alice", json!({"new": "anthill"}));
-            }
-            continue;
-        }
+        let shown = two_moves_ahead(&table);
         let version = shown["version"].as_i64().unwrap();
         let (one, two) = two_moves(&shown);
         let address = table.address.clone();
@@ -174,6 +156,7 @@ fn a_move_chosen_on_an_old_board_is_refused_and_changes_nothing() {
     }
 
     // A button of an old board too (every step, not only moves).
+    two_moves_ahead(&table);
     let (shown, version, one) = play_on_board(&table);
     let end = shown["steps"]
         .as_array()
@@ -191,6 +174,32 @@ fn a_move_chosen_on_an_old_board_is_refused_and_changes_nothing() {
     let stale = act(&table, "alice", json!({"component": end, "version": version}));
     assert_eq!(stale["error"], "conflict", "{stale}");
     assert_eq!(board(&table, "alice")["status"], "active");
+}
+
+/// Alice's Anthill board once it offers two moves or more: dealt on, or
+/// started again once the game is over, until it does (a random deal can
+/// run short of moves).
+fn two_moves_ahead(table: &Table) -> Value {
+    loop {
+        let shown = board(table, "alice");
+        if shown["moves"].as_array().is_some_and(|m| m.len() >= 2) {
+            return shown;
+        }
+        let version = shown["version"].as_i64().unwrap();
+        let dealt = act(
+            table,
+            "alice",
+            json!({"kind": "anthill", "move": "deal", "version": version}),
+        );
+        if dealt["ok"] != true {
+            act(
+                table,
+                "alice",
+                json!({"kind": "anthill", "move": "end", "version": version}),
+            );
+            act(table, "alice", json!({"new": "anthill"}));
+        }
+    }
 }
 
 /// Plays the first of two moves of alice's Anthill board, bound to its
