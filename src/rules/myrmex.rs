@@ -424,6 +424,12 @@ pub struct Myrmex {
     ending: Option<Ending>,
     /// See [`Setup::ends_when_dead`].
     ends_when_dead: bool,
+    /// Whether the endgame search found something left to gain since the
+    /// last flip, restock or chamber. Every position since then reaches the
+    /// same positions (forward by moves, back by undos through the
+    /// history), so the answer holds until the next of them, and the search
+    /// is not run again after every move.
+    gain_left: bool,
 }
 
 impl Myrmex {
@@ -487,6 +493,7 @@ impl Myrmex {
             outcome: None,
             ending: None,
             ends_when_dead: true,
+            gain_left: false,
         }
     }
 
@@ -515,7 +522,7 @@ impl Myrmex {
 
     /// The same game without the ruling that ends a game once no chamber is
     /// left to make ([`Setup::ends_when_dead`]), which searches the endgame
-    /// after every move: for replaying a line that ends in six chambers,
+    /// after each flip, restock or chamber: for replaying a line that ends in six chambers,
     /// which that ruling never ends early (every position on the line can
     /// still make a chamber), without the search.
     pub(crate) fn played_to_the_end(&self) -> Myrmex {
@@ -844,7 +851,7 @@ impl Myrmex {
             Ending::NoMove
         } else if self.ends_when_dead
             && self.piles.iter().flatten().all(|s| s.up)
-            && endgame::stuck(self.level, &self.piles, &self.history)
+            && self.nothing_left_to_gain()
         {
             Ending::NoChamber
         } else {
@@ -871,9 +878,21 @@ impl Myrmex {
         game
     }
 
+    /// Whether no line of moves (and undos) completes a chamber or turns a
+    /// card up, searched once between two barriers ([`Myrmex::gain_left`]).
+    fn nothing_left_to_gain(&mut self) -> bool {
+        if self.gain_left {
+            return false;
+        }
+        let stuck = endgame::stuck(self.level, &self.piles, &self.history);
+        self.gain_left = !stuck;
+        stuck
+    }
+
     fn set_barrier(&mut self, barrier: Barrier) {
         self.history.clear();
         self.barrier = Some(barrier);
+        self.gain_left = false;
     }
 }
 
@@ -1268,6 +1287,79 @@ mod tests {
         game.apply(&Action::onto(2, 3)).unwrap();
         assert_eq!(game.outcome(), None);
         assert_eq!(game.prospect(&|_| false), Prospect::Stuck);
+    }
+
+    /// "Once every card is face up, a position from which no further
+    /// chamber can be made ends" the game: the answer found before a
+    /// chamber is not kept after it. Here the first move leaves a chamber
+    /// in reach; once it is made, nothing is left to gain.
+    #[test]
+    fn a_chamber_made_asks_the_endgame_again() {
+        let mut game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &DSuit::ALL[..4]);
+        game.apply(&Action::onto(2, 4)).unwrap();
+        assert_eq!(game.outcome(), None);
+        game.apply(&Action::onto(2, 1)).unwrap();
+        assert_eq!(game.view().chambers.len(), 5);
+        assert_eq!(game.ending(), Some(Ending::NoChamber));
+        assert_eq!(game.score(), 5);
+    }
+
+    /// The endgame search runs once between two flips, restocks or
+    /// chambers ([`Myrmex::gain_left`]): in random games with moves, undos
+    /// and deals, no position still in play is one a fresh search proves
+    /// stuck (within a smaller bound: most stuck positions are proved in a
+    /// few hundred), and every game that ended with "No further chamber
+    /// can be made" is one it does.
+    #[test]
+    fn the_endgame_answer_kept_between_barriers_is_a_fresh_search_s() {
+        let (mut live, mut ended) = (0, 0);
+        for seed in 0..12 {
+            let mut game = Myrmex::new(&Setup {
+                level: MyrmexLevel::Larval,
+                seed: Some(seed),
+                ..Setup::default()
+            })
+            .unwrap();
+            let mut rng = SeededRng::new(seed);
+            for _ in 0..400 {
+                let mut actions: Vec<Action> = game
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| *a != Action::End)
+                    .collect();
+                if actions.is_empty() {
+                    break;
+                }
+                if game.can_undo() {
+                    actions.push(Action::Undo);
+                }
+                let action = actions[rng.below(actions.len() as u64) as usize];
+                game.apply(&action).unwrap();
+                let searched = game.stock.is_empty() && game.piles.iter().flatten().all(|s| s.up);
+                if !searched || game.chambers.len() >= CHAMBERS {
+                    continue;
+                }
+                let fresh =
+                    |budget| endgame::search(game.level, &game.piles, &game.history, &|_| false, budget).0;
+                match game.ending {
+                    None => {
+                        assert_ne!(fresh(2_000), Prospect::Stuck, "seed {seed}: {game:?}");
+                        live += 1;
+                    }
+                    Some(Ending::NoChamber) => {
+                        assert_eq!(fresh(ENDGAME_STATES), Prospect::Stuck, "seed {seed}: {game:?}");
+                        ended += 1;
+                        break;
+                    }
+                    Some(_) => break,
+                }
+            }
+        }
+        eprintln!("{live} positions in play, {ended} ended");
+        assert!(
+            live >= 100 && ended >= 3,
+            "{live} positions in play, {ended} ended"
+        );
     }
 
     #[test]

@@ -31,7 +31,8 @@ use std::sync::{LazyLock, Mutex, PoisonError};
 /// restock by the look-ahead hint (seeds 0..20), the 7 proved stuck met
 /// 8 to 37,492 positions, 5 of them fewer than 200. A search meets about
 /// a million positions a second (bench `myrmex_endgame`): the bound costs
-/// about 44 ms. Positions with many cards and an empty pile can reach far
+/// about 44 ms, paid once between two flips, restocks or chambers (the game
+/// keeps the answer). Positions with many cards and an empty pile can reach far
 /// more, and stay undecided.
 pub const ENDGAME_STATES: usize = 50_000;
 
