@@ -271,8 +271,13 @@ fn image_data(image: &Image) -> String {
 struct NewGame {
     kind: &'static str,
     title: &'static str,
-    /// Whether it is played by two or more (a challenge names an opponent).
+    /// Whether it is played by two or more.
     multiplayer: bool,
+    /// Its Start button's words: a two-player game is a challenge (it
+    /// names an opponent), a larger one opens a lobby, a patience is dealt.
+    start: String,
+    /// What one of its board's spots is called, for screen readers.
+    spot: &'static str,
     /// The options its command takes, as the page offers them.
     options: Vec<GameOption>,
 }
@@ -369,7 +374,12 @@ async fn place(
         .map(|kind| NewGame {
             kind: kind.as_str(),
             title: kind.title(),
-            multiplayer: !kind.is_patience(),
+            multiplayer: kind.is_multiplayer(),
+            start: match kind.players() {
+                (2, 2) => format!("Challenge: {}", kind.title()),
+                _ => format!("New {}", kind.title()),
+            },
+            spot: if kind.is_multiplayer() { "Square" } else { "Pile" },
             options: new_game_options(*kind),
         })
         .collect();

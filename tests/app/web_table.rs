@@ -48,6 +48,30 @@ fn a_patience_is_played_on_its_regions() {
         .map(|n| n["kind"].as_str().unwrap())
         .collect();
     assert_eq!(kinds, ["army-ants", "atta-ants", "myrmex", "anthill", "ants"]);
+    // The page's words for each game come from here, not from its kind.
+    let said = |field: &str| -> Vec<String> {
+        empty["new"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n[field].to_string())
+            .collect()
+    };
+    assert_eq!(
+        said("start"),
+        [
+            "\"Challenge: Army Ants\"",
+            "\"New Atta Ants\"",
+            "\"New Myrmex\"",
+            "\"New Anthill\"",
+            "\"New Ants Solitaire\""
+        ]
+    );
+    assert_eq!(
+        said("spot"),
+        ["\"Square\"", "\"Square\"", "\"Pile\"", "\"Pile\"", "\"Pile\""]
+    );
+    assert_eq!(said("multiplayer"), ["true", "true", "false", "false", "false"]);
 
     let (_, started) = post(
         &router,

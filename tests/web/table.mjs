@@ -381,6 +381,11 @@ async function options() {
   const myrmex = await alt();
   if (!myrmex.includes("major level, closed")) fail(`the Myrmex started is not major and closed: ${myrmex}`);
 
+  const words = await page.locator("[data-new]").allTextContents();
+  if (words[0] !== "Challenge: Army Ants" || words[1] !== "New Atta Ants") fail(`the Start buttons say ${words}`);
+  const spot = await page.locator("[data-board] [data-region]").first().getAttribute("aria-label");
+  if (!/^Pile \S+$/.test(spot ?? "")) fail(`a Myrmex pile is named ${spot}`);
+
   await page.locator('[data-options="army-ants"] summary').click();
   if (!(await page.locator("#army-ants-level").isDisabled())) fail("a level is offered against a person");
   await page.locator("#army-ants-opponent").fill("Antics");

@@ -86,7 +86,9 @@ function say(text, refused = false) {
 // Only the player to move is offered moves (a patience is always theirs).
 const mayMove = (board) => group(board) === "patience" || board.to_move === place.user;
 const open = (board) => board && ["pending", "deploying", "active"].includes(board.status);
-const group = (board) => (board.kind === "army-ants" || board.kind === "atta-ants" ? "table" : "patience");
+// A board's group and words come from its game's entry in \`place.new\`.
+const gameOf = (board) => place.new.find((game) => game.kind === board.kind);
+const group = (board) => (gameOf(board)?.multiplayer ? "table" : "patience");
 
 // The board shown: the one chosen, else an open game of the channel, else
 // the player's patience, else the channel's last game.
@@ -362,7 +364,7 @@ function newGameForm(game) {
   const button = document.createElement("button");
   button.className = "new";
   button.dataset.new = game.kind;
-  button.textContent = game.kind === "army-ants" ? `Challenge: ${game.title}` : `New ${game.title}`;
+  button.textContent = game.start;
   const details = Object.assign(document.createElement("details"), { className: "options" });
   details.dataset.options = game.kind;
   const summary = document.createElement("summary");
@@ -544,11 +546,8 @@ function boardElement(board) {
 
 // What a spot is, for screen readers.
 function spotName(board, id) {
-  if (board.kind === "army-ants") return `Square ${id}`;
-  if (board.kind === "atta-ants") {
-    return id.startsWith("rot") ? `Drawn card, rotation r${id.slice(3)}` : `Square ${id}`;
-  }
-  return `Pile ${id}`;
+  if (id.startsWith("rot")) return `Drawn card, rotation r${id.slice(3)}`;
+  return `${gameOf(board)?.spot ?? "Spot"} ${id}`;
 }
 
 let dragFrom = null;
@@ -627,14 +626,15 @@ function choose(move) {
   els.choices.querySelector("button")?.focus();
 }
 
-// Atta Ants' larger maps draw their cards under a finger's width on a
-// phone. The board then sits in a window that pans: a tap zooms it to
-// where it landed (the tap counts too), and a button shows the whole map.
+// A large map (its cards are regions named `x,y`, as Atta Ants' are) draws
+// its cards under a finger's width on a phone. The board then sits in a
+// window that pans: a tap zooms it to where it landed (the tap counts
+// too), and a button shows the whole map.
 // The zoom is kept while the map is redrawn after each action.
 let zoom = { board: null, on: false, at: null };
 
 function zoomNeeded(board) {
-  if (board.kind !== "atta-ants" || !board.image) return 1;
+  if (!board.image) return 1;
   const cards = board.regions.filter((r) => r.id.includes(","));
   if (!cards.length) return 1;
   const smallest = Math.min(...cards.map((r) => Math.min(r.w, r.h)));
