@@ -145,7 +145,9 @@ fn myrmex_sample(level: MyrmexLevel, deals: u64) -> Tally {
         let solved = myrmex::solve(&game, SOLVER_BUDGET);
         let plain = |game: &Myrmex| {
             plain_search(game, PLAIN_BUDGET, &|g: &Myrmex| g.score() == 6, &|g: &Myrmex| {
-                format!("{:?} {}", g.view().piles, g.view().stock)
+                let view = g.view();
+                let piles: Vec<_> = view.piles.into_iter().map(|p| p.cards).collect();
+                (piles, view.stock)
             })
         };
         check(&game, solved.verdict, plain, &mut tally);
@@ -193,7 +195,10 @@ fn anthill_losses_on_a_sample_agree_with_a_plain_search() {
                 game,
                 PLAIN_BUDGET,
                 &|g: &Anthill| g.outcome().is_some_and(|o| o.won),
-                &|g: &Anthill| format!("{:?} {}", g.view().spots, g.view().progress.stock_len),
+                &|g: &Anthill| {
+                    let view = g.view();
+                    (view.spots, view.progress.stock_len)
+                },
             )
         };
         check(&game, solved.verdict, plain, &mut tally);
