@@ -522,9 +522,9 @@ impl Myrmex {
 
     /// The same game without the ruling that ends a game once no chamber is
     /// left to make ([`Setup::ends_when_dead`]), which searches the endgame
-    /// after each flip, restock or chamber: for replaying a line that ends in six chambers,
-    /// which that ruling never ends early (every position on the line can
-    /// still make a chamber), without the search.
+    /// after each flip, restock or chamber: for replaying a line that ends
+    /// in six chambers, which that ruling never ends early (every position
+    /// on the line can still make a chamber), without the search.
     pub(crate) fn played_to_the_end(&self) -> Myrmex {
         Myrmex {
             ends_when_dead: false,
