@@ -6,7 +6,6 @@
 //! (`render`) and returns a reply. `layers` checks that no module imports
 //! from a layer above its own.
 
-pub mod ai;
 pub mod cli;
 pub mod controls;
 pub mod daily;
@@ -17,12 +16,15 @@ pub mod logging;
 pub mod memory;
 pub mod metrics;
 pub mod protocol;
-pub mod render;
-pub mod rules;
 pub mod service;
 pub mod store;
-pub mod tournament;
 pub mod web;
+
+// The games themselves, their solvers and the computer opponent, and
+// tournament pairing: the `antics-core` crate, named here as before.
+pub use antics_core::{ai, rules, tournament};
+// The boards drawn: the `antics-render` crate.
+pub use antics_render as render;
 
 /// How many cases a property test of the library runs: its usual number,
 /// times `ANTICS_PROPTEST_SCALE` when set (as tests/common/cases.rs does for

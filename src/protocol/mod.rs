@@ -6,12 +6,12 @@
 
 pub mod custom_id;
 mod refusal;
-mod region;
 mod status;
 pub mod types;
 
 pub use custom_id::ComponentId;
 pub use refusal::{sentence, ErrorCode, UserError};
-pub use region::Region;
+// Where the renderer drew each clickable spot of a board.
+pub use crate::rules::spots::Region;
 pub use status::{Ending, GameResult, GameStatus};
 pub use types::*;

@@ -165,7 +165,7 @@ pub struct Image {
     pub alt: String,
     /// Where the board's clickable spots were drawn (none on a replay, or
     /// where the table is not yet played on the picture).
-    pub regions: Vec<super::region::Region>,
+    pub regions: Vec<super::Region>,
 }
 
 impl Image {

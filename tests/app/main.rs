@@ -1,6 +1,7 @@
 //! Antics as it runs: the service with its store, `antics script` as a
 //! person uses it, `antics serve` and `antics run` against a fake Discord,
-//! and the web table in a browser. The rules alone are `tests/rules`.
+//! and the web table in a browser. The rules alone are
+//! `crates/core/tests/rules`.
 
 #[path = "../common/cases.rs"]
 mod cases;
@@ -42,6 +43,7 @@ mod script_tournament;
 
 // The front ends: `antics serve`, `antics run`, the web table, and what
 // an operator deploys and reads.
+mod cli_solve;
 mod daily_post_lease;
 mod deploy_files;
 mod discord_commands;

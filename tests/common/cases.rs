@@ -1,7 +1,7 @@
 //! How many cases a property test runs: its usual number, times
 //! `ANTICS_PROPTEST_SCALE` when set (a whole number), to shake out rare
 //! failures in one long run before they reach CI:
-//! `ANTICS_PROPTEST_SCALE=10 cargo test --test rules -- props`.
+//! `ANTICS_PROPTEST_SCALE=10 cargo test -p antics-core --test rules -- props`.
 
 /// `usual`, scaled.
 pub fn scaled(usual: u32) -> u32 {

@@ -9,10 +9,10 @@
 use super::canvas::{fill, fonts, rounded_rect, stroke, Align, Colour, Style};
 use super::patience::{blank_card, paste_pile, ring, Header, Mark, GOLD, IVORY, LOST, TEXT};
 use super::sprites::Surface;
-use crate::rules::cards::{Rank, StdCard, Suit};
-use crate::rules::counted;
-use crate::rules::patience::{PatienceOutcome, Progress};
 use ab_glyph::{Font, FontRef};
+use antics_core::rules::cards::{Rank, StdCard, Suit};
+use antics_core::rules::counted;
+use antics_core::rules::patience::{PatienceOutcome, Progress};
 use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 use tiny_skia::Pixmap;
@@ -406,7 +406,7 @@ pub(super) fn spoken_pile(label: impl fmt::Display, pile: &[StdCard]) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::standard_deck;
+    use antics_core::rules::cards::standard_deck;
 
     #[test]
     fn the_font_has_the_suit_symbols() {

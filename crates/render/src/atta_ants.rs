@@ -17,8 +17,8 @@ use super::canvas::{
 };
 use super::sprites::{Sheet, Sprites, Surface, PIECE};
 use super::Region;
-use crate::rules::atta_ants::cards::NEST_EDGES;
-use crate::rules::atta_ants::{
+use antics_core::rules::atta_ants::cards::NEST_EDGES;
+use antics_core::rules::atta_ants::{
     Ant, Card, Colour as AntColour, Dir, Feature, Highlight, Phase, Pos, Status, View,
 };
 use std::fmt::Write;
@@ -1146,7 +1146,7 @@ fn disc_r10(k: f32) -> u32 {
 /// The rules' headline: "alice (Red) wins", "A tie: alice (Red) and bob
 /// (Yellow)", or for more than two, names alone so that the headline fits:
 /// "A tie: alice, bob, carol and dave".
-fn result_headline(outcome: &crate::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
+fn result_headline(outcome: &antics_core::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
     if outcome.first_place().len() <= 2 {
         return outcome.headline(|c| label(labels, c));
     }
@@ -1306,12 +1306,12 @@ pub fn atta_ants_alt_text(view: &View, labels: &AttaLabels) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::atta_ants::{Action, AntMove, AttaAnts, Setup};
+    use antics_core::rules::atta_ants::{Action, AntMove, AttaAnts, Setup};
 
     /// A tie of four fits the banner: names alone, listed as people say it.
     #[test]
     fn a_tie_is_headlined_in_a_list_that_fits() {
-        use crate::rules::atta_ants::{EndReason, Outcome, Standing};
+        use antics_core::rules::atta_ants::{EndReason, Outcome, Standing};
         let tied = |n: usize| Outcome {
             reason: EndReason::LastCard,
             standings: AntColour::ALL[..n]

@@ -123,7 +123,7 @@ fn following_the_major_hint_gets_somewhere() {
 }
 
 /// The full measure of the issue: 100 minor and 50 major deals. Slow in a
-/// debug build: `cargo test --release --test rules -- --ignored follow`.
+/// debug build: `cargo test --release -p antics-core --test rules -- --ignored follow`.
 #[test]
 #[ignore]
 fn following_the_hint_on_150_deals_gets_somewhere() {

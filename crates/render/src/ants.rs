@@ -12,10 +12,10 @@ use super::patience::{
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, FELT_TEXT, LABEL_H, PAD,
 };
 use super::sprites::Surface;
-use crate::protocol::Region;
-use crate::rules::ants_solitaire::{Action, View, PILES};
-use crate::rules::cards::{Rank, StdCard};
-use crate::rules::counted;
+use antics_core::rules::ants_solitaire::{Action, View, PILES};
+use antics_core::rules::cards::{Rank, StdCard};
+use antics_core::rules::counted;
+use antics_core::rules::spots::Region;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
@@ -80,7 +80,7 @@ patience_board!(AntsBoard, ants_png, ants_size, ants_alt_text, cards::sprites())
 /// Made-up views that show every card, both highlights, an empty pile and
 /// every header style.
 fn sample_views() -> Vec<View> {
-    let deck = crate::rules::cards::standard_deck();
+    let deck = antics_core::rules::cards::standard_deck();
     let mut tableau: [Vec<StdCard>; PILES] = Default::default();
     for (i, card) in deck[8..].iter().enumerate() {
         tableau[i % PILES].push(*card);
@@ -275,9 +275,9 @@ pub fn ants_alt_text(view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::patience::assert_palette_matches_full_colour;
-    use crate::rules::ants_solitaire::{AntsSolitaire, Setup, Variant};
-    use crate::rules::patience::Patience;
+    use crate::patience::assert_palette_matches_full_colour;
+    use antics_core::rules::ants_solitaire::{AntsSolitaire, Setup, Variant};
+    use antics_core::rules::patience::Patience;
 
     /// A game after up to `actions` legal actions, moves first.
     fn played(seed: u64, variant: Variant, actions: usize) -> AntsSolitaire {
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn the_tallest_tableau_fits_without_squeezing() {
         let mut view = played(1, Variant::Strict, 0).view();
-        let deck = crate::rules::cards::standard_deck();
+        let deck = antics_core::rules::cards::standard_deck();
         view.tableau = std::array::from_fn(|i| deck[i * 12..i * 12 + 12].to_vec());
         let (_, height) = ants_size(&view);
         assert!(height <= MAX_HEIGHT && MAX_HEIGHT <= 1100, "{height}");

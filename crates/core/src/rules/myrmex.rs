@@ -141,7 +141,7 @@ pub fn tableau_sizes(level: MyrmexLevel) -> [usize; PILES] {
 
 /// The position of a rank in the level's rank order, low to high (Ace 0).
 /// Pawn and Court only count in the levels that have them.
-pub(crate) fn rank_index(level: MyrmexLevel, rank: DRank) -> usize {
+pub fn rank_index(level: MyrmexLevel, rank: DRank) -> usize {
     match rank {
         DRank::Ace => 0,
         DRank::Num(n) => usize::from(n) - 1,
@@ -863,9 +863,10 @@ impl Myrmex {
 
     /// A position for tests: these piles (bottom first), every card face
     /// up, the stock spent, these chambers made; the rest of the deck counts
-    /// as gone into the chambers, so nothing is unseen.
-    #[cfg(test)]
-    pub(crate) fn laid_out(level: MyrmexLevel, piles: [&str; PILES], chambers: &[DSuit]) -> Myrmex {
+    /// as gone into the chambers, so nothing is unseen. Not a deal a
+    /// player meets: the service's tests build endgames with it.
+    #[doc(hidden)]
+    pub fn laid_out(level: MyrmexLevel, piles: [&str; PILES], chambers: &[DSuit]) -> Myrmex {
         let mut game = Myrmex::from_order(level, false, decktet_deck(level));
         for (pile, text) in game.piles.iter_mut().zip(piles) {
             let cards = parse_deck_order(text).expect("test cards");

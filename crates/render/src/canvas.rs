@@ -28,8 +28,8 @@ pub fn fonts() -> &'static Fonts {
     FONTS.get_or_init(|| {
         let parse = |bytes: &'static [u8]| FontRef::try_from_slice(bytes).expect("bundled font parses");
         Fonts {
-            regular: parse(include_bytes!("../../assets/fonts/DejaVuSans.ttf")),
-            bold: parse(include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf")),
+            regular: parse(include_bytes!("../../../assets/fonts/DejaVuSans.ttf")),
+            bold: parse(include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf")),
         }
     })
 }

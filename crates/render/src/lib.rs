@@ -19,8 +19,8 @@ pub mod replay;
 mod sprites;
 mod standings;
 
-pub use crate::protocol::Region;
 pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
+pub use antics_core::rules::spots::Region;
 pub use ants::{ants_alt_text, ants_png, ants_regions};
 pub use army_ants::{army_ants_alt_text, army_ants_png, army_ants_regions};
 pub use atta_ants::{
@@ -42,7 +42,7 @@ pub use standings::{points_text, standings_alt_text, standings_png, StandingLine
 pub struct BoardLabels {
     pub red: String,
     pub black: String,
-    pub bottom: crate::rules::army_ants::Side,
+    pub bottom: antics_core::rules::army_ants::Side,
 }
 
 /// The names the board tests show: alice plays Red, bob Black.
@@ -51,6 +51,6 @@ fn alice_and_bob() -> BoardLabels {
     BoardLabels {
         red: "alice".into(),
         black: "bob".into(),
-        bottom: crate::rules::army_ants::Side::Red,
+        bottom: antics_core::rules::army_ants::Side::Red,
     }
 }

@@ -18,7 +18,7 @@ use super::canvas::{
 };
 use super::limit_alt;
 use super::sprites::{stroke_round, Sheet, Sprites, Surface};
-use crate::rules::counted;
+use antics_core::rules::counted;
 use std::fmt::Write as _;
 use tiny_skia::{PathBuilder, Pixmap};
 

@@ -493,13 +493,13 @@ fn delta(before: &Indexed, after: &Indexed) -> gif::Frame<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::alice_and_bob as labels;
-    use crate::render::ants::ants_size;
-    use crate::render::army_ants::army_ants_frame;
-    use crate::render::atta_ants::{atta_ants_frame, AttaLabels, Layout};
-    use crate::rules::army_ants::{ArmyAnts, Setup, Status, View};
-    use crate::rules::shuffle::SeededRng;
-    use crate::rules::{anthill, ants_solitaire};
+    use crate::alice_and_bob as labels;
+    use crate::ants::ants_size;
+    use crate::army_ants::army_ants_frame;
+    use crate::atta_ants::{atta_ants_frame, AttaLabels, Layout};
+    use antics_core::rules::army_ants::{ArmyAnts, Setup, Status, View};
+    use antics_core::rules::shuffle::SeededRng;
+    use antics_core::rules::{anthill, ants_solitaire};
 
     /// Every position of a game played at random from `seed`, at most
     /// `plies` moves, and the game.
@@ -624,7 +624,7 @@ mod tests {
 
     #[test]
     fn a_patience_replay_holds_boards_of_every_height() {
-        use crate::rules::patience::Patience;
+        use antics_core::rules::patience::Patience;
         let mut game = ants_solitaire::AntsSolitaire::new(&ants_solitaire::Setup {
             seed: Some(4),
             ..Default::default()
@@ -715,7 +715,7 @@ mod tests {
         // "A 4,000-move patience makes `/record` take 52 s": the replay of
         // any game draws at most MAX_REPLAY_FRAMES positions, the first and
         // the last among them.
-        use crate::rules::patience::Patience;
+        use antics_core::rules::patience::Patience;
         // A deal that opens with a move, played and taken back 2,000 times.
         let (mut game, first) = (0..)
             .find_map(|seed| {
@@ -758,8 +758,8 @@ mod tests {
 
     /// Every position of an Atta Ants game played at random from `seed`
     /// (ending turns now and then, so that it finishes), as the board sees it.
-    fn atta_positions(players: u8, seed: u64) -> Vec<crate::rules::atta_ants::View> {
-        use crate::rules::atta_ants::{Action, AttaAnts, Setup, Status, View};
+    fn atta_positions(players: u8, seed: u64) -> Vec<antics_core::rules::atta_ants::View> {
+        use antics_core::rules::atta_ants::{Action, AttaAnts, Setup, Status, View};
         let mut game = AttaAnts::new(&Setup {
             players,
             seed,
@@ -804,7 +804,7 @@ mod tests {
     /// random from `seed` (any legal action but End), if the game lasts
     /// that long.
     fn anthill_positions(seed: u64, count: usize) -> Option<Vec<anthill::View>> {
-        use crate::rules::patience::Patience;
+        use antics_core::rules::patience::Patience;
         let mut game = anthill::Anthill::new(&anthill::Setup {
             seed: Some(seed),
             deal: None,

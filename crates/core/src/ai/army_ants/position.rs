@@ -2,7 +2,7 @@
 //! file, as `Square::index`), fast move generation and copy-make.
 //!
 //! It mirrors `rules::army_ants` exactly (the property test in
-//! tests/rules/ai_army_ants.rs checks it against `legal_actions` on
+//! crates/core/tests/rules/ai_army_ants.rs checks it against `legal_actions` on
 //! playouts), but holds only what a search needs.
 
 use crate::rules::army_ants::{

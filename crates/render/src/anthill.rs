@@ -13,10 +13,10 @@ use super::patience::{
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, GOLD, LABEL_H,
 };
 use super::sprites::Surface;
-use crate::protocol::Region;
-use crate::rules::anthill::{bottom_run, Action, View, SPOTS};
-use crate::rules::cards::StdCard;
-use crate::rules::counted;
+use antics_core::rules::anthill::{bottom_run, Action, View, SPOTS};
+use antics_core::rules::cards::StdCard;
+use antics_core::rules::counted;
+use antics_core::rules::spots::Region;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
@@ -108,7 +108,7 @@ patience_board!(
 /// Made-up views that show every card, both highlights, empty spots, and
 /// every header style.
 fn sample_views() -> Vec<View> {
-    let deck = crate::rules::cards::standard_deck();
+    let deck = antics_core::rules::cards::standard_deck();
     let mut spots: [Vec<StdCard>; SPOTS] = Default::default();
     for (i, card) in deck.iter().enumerate() {
         spots[i % SPOTS].push(*card);
@@ -253,9 +253,9 @@ pub fn anthill_alt_text(view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::patience::assert_palette_matches_full_colour;
-    use crate::rules::anthill::{Anthill, Setup};
-    use crate::rules::patience::Patience;
+    use crate::patience::assert_palette_matches_full_colour;
+    use antics_core::rules::anthill::{Anthill, Setup};
+    use antics_core::rules::patience::Patience;
 
     /// A game after many legal actions, preferring moves to deals, so that
     /// piles grow tall.
@@ -321,7 +321,7 @@ mod tests {
     #[test]
     fn very_tall_piles_fit() {
         let mut view = played(1, 0).view();
-        let deck = crate::rules::cards::standard_deck();
+        let deck = antics_core::rules::cards::standard_deck();
         view.spots = Default::default();
         view.spots[0] = deck[..24].to_vec();
         view.spots[5] = deck[24..48].to_vec();
@@ -390,7 +390,7 @@ mod tests {
             eprintln!("{name}: {}\n{}\n", anthill_alt_text(&view), game.describe());
         }
         let mut view = played(2, 60).view();
-        let deck = crate::rules::cards::standard_deck();
+        let deck = antics_core::rules::cards::standard_deck();
         view.spots = Default::default();
         view.spots[0] = deck[..20].to_vec();
         view.spots[2] = deck[20..26].to_vec();

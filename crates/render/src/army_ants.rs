@@ -12,7 +12,7 @@ use super::canvas::{
 };
 use super::sprites::{Sheet, Sprites, Stamp, Surface};
 use super::BoardLabels;
-use crate::rules::army_ants::{
+use antics_core::rules::army_ants::{
     deploy_squares, Action, Card, Cell, Deployment, Outcome, Phase, Side, Square, View, FILES, RANKS,
 };
 use std::fmt::Write as _;
@@ -919,9 +919,9 @@ fn material(view: &View, side: Side) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::alice_and_bob as labels;
-    use crate::rules::army_ants::{ArmyAnts, Deployment, Setup, Status};
-    use crate::rules::shuffle::SeededRng;
+    use crate::alice_and_bob as labels;
+    use antics_core::rules::army_ants::{ArmyAnts, Deployment, Setup, Status};
+    use antics_core::rules::shuffle::SeededRng;
 
     /// A dealt game (38 cards) after one march by Red.
     fn full_board() -> ArmyAnts {
@@ -1041,7 +1041,7 @@ mod tests {
     fn black_s_board_is_turned_half_round() {
         let red = army_ants_regions(Side::Red);
         let black = army_ants_regions(Side::Black);
-        let at = |regions: &[crate::render::Region], id: &str| {
+        let at = |regions: &[crate::Region], id: &str| {
             let r = regions.iter().find(|r| r.id == id).expect("a square");
             (r.x, r.y)
         };

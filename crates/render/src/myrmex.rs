@@ -18,11 +18,11 @@ use super::patience::{
     FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
 use super::sprites::Surface;
-use crate::protocol::Region;
-use crate::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
-use crate::rules::counted;
-use crate::rules::myrmex::{Action, Ending, MoveInfo, PileView, View, CHAMBERS, PILES};
-use crate::rules::patience::PatienceOutcome;
+use antics_core::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
+use antics_core::rules::counted;
+use antics_core::rules::myrmex::{Action, Ending, MoveInfo, PileView, View, CHAMBERS, PILES};
+use antics_core::rules::patience::PatienceOutcome;
+use antics_core::rules::spots::Region;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
@@ -365,10 +365,10 @@ pub fn myrmex_alt_text(view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::patience::assert_palette_matches_full_colour;
-    use crate::rules::cards::{decktet_deck, write_deck_order};
-    use crate::rules::myrmex::{Myrmex, Setup};
-    use crate::rules::patience::Patience;
+    use crate::patience::assert_palette_matches_full_colour;
+    use antics_core::rules::cards::{decktet_deck, write_deck_order};
+    use antics_core::rules::myrmex::{Myrmex, Setup};
+    use antics_core::rules::patience::Patience;
 
     fn game(level: MyrmexLevel, seed: u64) -> Myrmex {
         Myrmex::new(&Setup {
@@ -460,7 +460,7 @@ mod tests {
     #[test]
     fn hidden_cards_do_not_change_the_image_or_the_text() {
         let mut order = decktet_deck(MyrmexLevel::Minor);
-        crate::rules::shuffle::SeededRng::new(9).shuffle(&mut order);
+        antics_core::rules::shuffle::SeededRng::new(9).shuffle(&mut order);
         let j = (1..24)
             .find(|&j| order[j] != order[0])
             .expect("two different hidden cards");

@@ -702,7 +702,7 @@ impl Surface for Sheet<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::canvas::{pixmap, rounded_rect};
+    use crate::canvas::{pixmap, rounded_rect};
 
     fn sprites() -> Sprites {
         let mut sample = pixmap(64, 8, Colour::hex(0x203040));

@@ -9,7 +9,7 @@
 use super::canvas::{fonts, rect, rounded_rect, Align, Colour, Style};
 use super::patience::{blank_card, draw_back, INK, IVORY, PAD};
 use super::sprites::{stroke_round, Surface};
-use crate::rules::cards::{DSuit, DecktetCard};
+use antics_core::rules::cards::{DSuit, DecktetCard};
 use std::sync::OnceLock;
 use tiny_skia::{PathBuilder, Pixmap};
 

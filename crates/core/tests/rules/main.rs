@@ -4,9 +4,12 @@
 //! No process, store or network here; the service and its front ends are
 //! `tests/app`.
 
-#[path = "../common/cases.rs"]
+// The rules crate named as the tests everywhere name it.
+extern crate antics_core as antics;
+
+#[path = "../../../../tests/common/cases.rs"]
 mod cases;
-#[path = "../common/nim.rs"]
+#[path = "../../../../tests/common/nim.rs"]
 mod nim;
 
 mod ai_army_ants;
