@@ -147,7 +147,7 @@ impl Paths {
 /// that a search over them is the same every time.
 #[derive(Clone, Default)]
 pub struct Registry {
-    unlisted: BTreeMap<&'static str, Paths>,
+    unlisted: BTreeMap<&'static str, (&'static Unlisted, Paths)>,
 }
 
 impl Registry {
@@ -162,25 +162,20 @@ impl Registry {
             "{} is a listed game's name",
             entry.name
         );
-        self.unlisted.insert(entry.name, Paths::engine::<G>());
+        self.unlisted.insert(entry.name, (entry, Paths::engine::<G>()));
         self
     }
 
     /// The unlisted games, whose rows the service's store must read.
     pub(super) fn unlisted(&self) -> Vec<&'static Unlisted> {
-        (self.unlisted.values())
-            .filter_map(|paths| match paths.kind {
-                Kind::Unlisted(entry) => Some(entry),
-                Kind::Listed(_) => None,
-            })
-            .collect()
+        self.unlisted.values().map(|(entry, _)| *entry).collect()
     }
 
     /// The paths of `kind`: `None` for an unlisted kind not served here.
     pub(super) fn paths(&self, kind: Kind) -> Option<Paths> {
         match kind {
             Kind::Listed(kind) => Some(listed(kind)),
-            Kind::Unlisted(entry) => self.unlisted.get(entry.name).copied(),
+            Kind::Unlisted(entry) => self.unlisted.get(entry.name).map(|(_, paths)| *paths),
         }
     }
 
@@ -190,7 +185,7 @@ impl Registry {
         let listed = GameKind::ALL.into_iter().filter(|kind| kind.players().1 > 1);
         listed
             .map(Kind::Listed)
-            .chain(self.unlisted.values().map(|paths| paths.kind))
+            .chain(self.unlisted.values().map(|(_, paths)| paths.kind))
             .collect()
     }
 }

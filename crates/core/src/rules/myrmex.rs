@@ -879,6 +879,16 @@ impl Myrmex {
         game
     }
 
+    /// Lets go of the undo history: the same moves and deals stay legal. For
+    /// a search that never undoes, whose copies of a position would each
+    /// carry every tableau since the last flip.
+    #[doc(hidden)]
+    pub fn forget_undos(&mut self) {
+        self.history.clear();
+        // Fewer positions are in reach without the way back: ask again.
+        self.gain_left = false;
+    }
+
     /// Whether no line of moves (and undos) completes a chamber or turns a
     /// card up, searched once between two barriers ([`Myrmex::gain_left`]).
     fn nothing_left_to_gain(&mut self) -> bool {

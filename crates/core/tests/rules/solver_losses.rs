@@ -28,12 +28,14 @@ const PLAIN_BUDGET: usize = 1_000_000;
 /// Every position reachable by moves and deals (`end` and `undo` aside),
 /// each keyed by what the player sees (`view`) and searched once: Some(true)
 /// if a full win is reachable, Some(false) if not, None past `budget`
-/// positions.
+/// positions. `forget` drops what only an undo needs, which every copy of
+/// a position would carry.
 fn plain_search<P: Patience, K: Eq + std::hash::Hash>(
     game: &P,
     budget: usize,
     won: &dyn Fn(&P) -> bool,
     view: &dyn Fn(&P) -> K,
+    forget: &dyn Fn(&mut P),
 ) -> Option<bool> {
     let mut seen = HashSet::new();
     let mut stack = vec![game.clone()];
@@ -54,6 +56,7 @@ fn plain_search<P: Patience, K: Eq + std::hash::Hash>(
             }
             let mut next = game.clone();
             next.apply(&action).unwrap();
+            forget(&mut next);
             stack.push(next);
         }
     }
@@ -144,11 +147,17 @@ fn myrmex_sample(level: MyrmexLevel, deals: u64) -> Tally {
         }
         let solved = myrmex::solve(&game, SOLVER_BUDGET);
         let plain = |game: &Myrmex| {
-            plain_search(game, PLAIN_BUDGET, &|g: &Myrmex| g.score() == 6, &|g: &Myrmex| {
-                let view = g.view();
-                let piles: Vec<_> = view.piles.into_iter().map(|p| p.cards).collect();
-                (piles, view.stock)
-            })
+            plain_search(
+                game,
+                PLAIN_BUDGET,
+                &|g: &Myrmex| g.score() == 6,
+                &|g: &Myrmex| {
+                    let view = g.view();
+                    let piles: Vec<_> = view.piles.into_iter().map(|p| p.cards).collect();
+                    (piles, view.stock)
+                },
+                &Myrmex::forget_undos,
+            )
         };
         check(&game, solved.verdict, plain, &mut tally);
     }
@@ -199,6 +208,7 @@ fn anthill_losses_on_a_sample_agree_with_a_plain_search() {
                     let view = g.view();
                     (view.spots, view.progress.stock_len)
                 },
+                &|_| {},
             )
         };
         check(&game, solved.verdict, plain, &mut tally);
@@ -267,6 +277,7 @@ fn anthill_losses_decided_by_the_last_deals_agree_with_a_plain_search() {
                     SEALED_PLAIN_BUDGET,
                     &|g: &Anthill| g.outcome().is_some_and(|o| o.won),
                     &|g: &Anthill| (g.view().spots, g.view().progress.stock_len),
+                    &|_| {},
                 )
             };
             check(&game, solved.verdict, plain, &mut tally);
