@@ -13,10 +13,10 @@ use super::patience::{
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, GOLD, LABEL_H,
 };
 use super::sprites::Surface;
+use super::Region;
 use antics_core::rules::anthill::{bottom_run, Action, View, SPOTS};
 use antics_core::rules::cards::StdCard;
 use antics_core::rules::counted;
-use antics_core::rules::spots::Region;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 

@@ -12,10 +12,10 @@ use super::patience::{
     patience_board, prepare_art, ring, BoardArt, Header, Mark, PatienceBoard, FELT_TEXT, LABEL_H, PAD,
 };
 use super::sprites::Surface;
+use super::Region;
 use antics_core::rules::ants_solitaire::{Action, View, PILES};
 use antics_core::rules::cards::{Rank, StdCard};
 use antics_core::rules::counted;
-use antics_core::rules::spots::Region;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 

@@ -18,11 +18,11 @@ use super::patience::{
     FELT_MARK, FELT_TEXT, FROM_MARK, GOLD, LABEL_H, LOST, MARGIN, TEXT, TO_MARK,
 };
 use super::sprites::Surface;
+use super::Region;
 use antics_core::rules::cards::{DSuit, DecktetCard, MyrmexLevel};
 use antics_core::rules::counted;
 use antics_core::rules::myrmex::{Action, Ending, MoveInfo, PileView, View, CHAMBERS, PILES};
 use antics_core::rules::patience::PatienceOutcome;
-use antics_core::rules::spots::Region;
 use std::fmt::Write as _;
 use tiny_skia::Pixmap;
 
