@@ -305,11 +305,19 @@ impl<'a> Style<'a> {
         width
     }
 
-    /// Lays `text` out like [`Style::draw`] and hands every pixel it covers
-    /// to `put` with its coverage (1 to 255); returns the advance width.
-    /// Glyphs are rasterised once per font, size and quarter-pixel
-    /// position, then kept for every later call.
-    pub fn cover(&self, text: &str, x: f32, y: f32, align: Align, mut put: impl FnMut(i32, i32, u8)) -> f32 {
+    /// Lays `text` out like [`Style::draw`] and hands each run of pixels it
+    /// covers to `put`: the run's first pixel and its coverages, left to
+    /// right (each 1 to 255); returns the advance width. Glyphs are
+    /// rasterised once per font, size and quarter-pixel position, then
+    /// kept, with the runs of their covered pixels, for every later call.
+    pub fn cover(
+        &self,
+        text: &str,
+        x: f32,
+        y: f32,
+        align: Align,
+        mut put: impl FnMut(i32, i32, &[u8]),
+    ) -> f32 {
         let font = self.font as *const FontRef<'static> as usize;
         let size = self.size.to_bits();
         let (fy, y_frac) = quarter(y);
@@ -328,29 +336,26 @@ impl<'a> Style<'a> {
             ));
         });
         let cache = glyph_cache();
-        let missing = {
-            let glyphs = cache.read().unwrap_or_else(|e| e.into_inner());
-            wanted.iter().any(|(key, _)| !glyphs.contains_key(key))
-        };
-        if missing {
-            let mut glyphs = cache.write().unwrap_or_else(|e| e.into_inner());
+        let mut glyphs = cache.read().unwrap_or_else(|e| e.into_inner());
+        if wanted.iter().any(|(key, _)| !glyphs.contains_key(key)) {
+            drop(glyphs);
+            let mut all = cache.write().unwrap_or_else(|e| e.into_inner());
             for (key, _) in &wanted {
-                glyphs.entry(*key).or_insert_with(|| self.rasterise(*key));
+                all.entry(*key).or_insert_with(|| self.rasterise(*key));
             }
+            drop(all);
+            glyphs = cache.read().unwrap_or_else(|e| e.into_inner());
         }
-        let glyphs = cache.read().unwrap_or_else(|e| e.into_inner());
         for (key, fx) in &wanted {
             let glyph = &glyphs[key];
-            if glyph.width == 0 {
-                continue;
-            }
             let (left, top) = (fx + glyph.left, fy + glyph.top);
-            for (row, line) in glyph.coverage.chunks_exact(glyph.width).enumerate() {
-                for (col, &c) in line.iter().enumerate() {
-                    if c > 0 {
-                        put(left + col as i32, top + row as i32, c);
-                    }
-                }
+            for run in &glyph.runs {
+                let at = run.at as usize;
+                put(
+                    left + i32::from(run.col),
+                    top + i32::from(run.row),
+                    &glyph.coverage[at..at + usize::from(run.len)],
+                );
             }
         }
         width
@@ -378,7 +383,7 @@ impl<'a> Style<'a> {
         Glyph {
             left: bounds.min.x as i32,
             top: bounds.min.y as i32,
-            width,
+            runs: covered_runs(&coverage, width),
             coverage,
         }
     }
@@ -407,14 +412,52 @@ struct GlyphKey {
     y_frac: u8,
 }
 
-/// A rasterised glyph: coverage bytes, `width` a row, placed at
-/// `(left, top)` from the whole pixel of the pen.
+/// A rasterised glyph: coverage bytes, row after row, placed at
+/// `(left, top)` from the whole pixel of the pen, and the runs of its
+/// covered pixels (about half of its box is empty).
 #[derive(Default)]
 struct Glyph {
     left: i32,
     top: i32,
-    width: usize,
     coverage: Vec<u8>,
+    runs: Vec<CoveredRun>,
+}
+
+/// Pixels of a glyph's row that are all covered: `len` from column `col`,
+/// their coverages at `at` in the glyph's coverage bytes.
+struct CoveredRun {
+    row: u16,
+    col: u16,
+    len: u16,
+    at: u32,
+}
+
+/// The runs of non-zero bytes in each row of `coverage`, `width` a row.
+fn covered_runs(coverage: &[u8], width: usize) -> Vec<CoveredRun> {
+    let mut runs = Vec::new();
+    if width == 0 {
+        return runs;
+    }
+    for (row, line) in coverage.chunks_exact(width).enumerate() {
+        let mut col = 0;
+        while col < width {
+            if line[col] == 0 {
+                col += 1;
+                continue;
+            }
+            let start = col;
+            while col < width && line[col] != 0 {
+                col += 1;
+            }
+            runs.push(CoveredRun {
+                row: row as u16,
+                col: start as u16,
+                len: (col - start) as u16,
+                at: (row * width + start) as u32,
+            });
+        }
+    }
+    runs
 }
 
 fn glyph_cache() -> &'static RwLock<FxHashMap<GlyphKey, Glyph>> {
@@ -625,23 +668,38 @@ impl Palette {
 }
 
 /// The zlib stream of a palette image's rows, each Paeth-filtered, as the
-/// `png` crate writes it with fast compression; but a stretch of a row
-/// that repeats the row above (and whose left neighbour does too) filters
-/// to zeros without working them out.
+/// `png` crate writes it with fast compression; but a row that repeats the
+/// row above filters to zeros without working them out, and so does a
+/// stretch of a row that repeats the one above (with its left neighbour).
+/// Rows go to the compressor a band of about 64 KiB at a time: each call
+/// has a cost of its own.
 fn compress_paeth(image: &Indexed) -> Vec<u8> {
+    const BAND_BYTES: usize = 64 * 1024;
     let width = image.width as usize;
     let rows = image.data.chunks_exact(width.max(1));
     let mut compressor =
         fdeflate::Compressor::new(Vec::with_capacity(image.data.len() / 8)).expect("writing to memory");
     let zeros = vec![0u8; width];
-    let mut line = vec![0u8; width + 1];
-    line[0] = 4; // Paeth
+    let band_rows = (BAND_BYTES / (width + 1)).max(1);
+    let mut band = vec![0u8; band_rows * (width + 1)];
+    let mut filled = 0;
     let mut prev: &[u8] = &zeros;
     for row in rows {
-        paeth_row(prev, row, &mut line[1..]);
-        compressor.write_data(&line).expect("writing to memory");
+        let line = &mut band[filled..filled + width + 1];
+        line[0] = 4; // Paeth
+        if row == prev {
+            line[1..].fill(0);
+        } else {
+            paeth_row(prev, row, &mut line[1..]);
+        }
+        filled += width + 1;
+        if filled == band.len() {
+            compressor.write_data(&band).expect("writing to memory");
+            filled = 0;
+        }
         prev = row;
     }
+    compressor.write_data(&band[..filled]).expect("writing to memory");
     let compressed = compressor.finish().expect("writing to memory");
     let raw = (width + 1) * image.height as usize;
     if compressed.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(raw) {
@@ -746,4 +804,80 @@ pub fn draw_ant(pm: &mut Pixmap, cx: f32, cy: f32, scale: f32, colour: Colour) {
     body.push_oval(oval(p(0.0, -2.4), 1.5, 2.6)); // thorax
     body.push_oval(oval(p(0.0, 4.4), 3.0, 4.2)); // gaster
     fill(pm, &body.finish().expect("body"), colour);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The PNG decoded again, as palette indices.
+    fn decoded(png: &[u8]) -> (u32, u32, Vec<u8>) {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .expect("a PNG");
+        let mut data = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut data).expect("a frame");
+        data.truncate(info.buffer_size());
+        (info.width, info.height, data)
+    }
+
+    /// Rows that repeat the row above, rows that repeat it in part and
+    /// rows of noise, over several bands of the compressor, at widths
+    /// around the Paeth filter's chunk: all come back as they were.
+    #[test]
+    fn indexed_images_come_back_from_their_png_exactly() {
+        let palette = Palette {
+            colours: (0..=255u8).map(|i| [i, i / 2, 255 - i]).collect(),
+        };
+        let mut noise = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            noise ^= noise << 13;
+            noise ^= noise >> 7;
+            noise ^= noise << 17;
+            noise as u8
+        };
+        for (width, height) in [(1, 3), (31, 40), (33, 300), (1153, 150)] {
+            let mut data = Vec::with_capacity(width * height);
+            for y in 0..height {
+                for x in 0..width {
+                    let byte = match y % 5 {
+                        // A row repeating the one above, or a flat row.
+                        0 | 1 if y > 0 => data[data.len() - width],
+                        2 => (x / 40) as u8,
+                        // Part repeated, part changed.
+                        3 if x % 50 < 10 => next(),
+                        3 => data[data.len() - width],
+                        _ => next(),
+                    };
+                    data.push(byte);
+                }
+            }
+            let image = Indexed {
+                width: width as u32,
+                height: height as u32,
+                data,
+            };
+            let (w, h, back) = decoded(&palette.encode_indexed(&image));
+            assert_eq!((w, h), (image.width, image.height));
+            assert!(back == image.data, "{width}x{height} differs");
+        }
+    }
+
+    /// Noise does not compress: the stored blocks are used, and decode.
+    #[test]
+    fn noise_is_stored_and_comes_back() {
+        let palette = Palette {
+            colours: (0..=255u8).map(|i| [i, i, i]).collect(),
+        };
+        let data: Vec<u8> = (0..64 * 64u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        let image = Indexed {
+            width: 64,
+            height: 64,
+            data,
+        };
+        let png = palette.encode_indexed(&image);
+        assert_eq!(decoded(&png).2, image.data);
+    }
 }

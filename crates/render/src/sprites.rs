@@ -661,28 +661,45 @@ impl Surface for Sheet<'_> {
         // colour is drawn at its share of each pixel's coverage.
         let share = u32::from(style.colour.a);
         let ground = image.data[text_ground(image, x, y)];
-        let mut ramp = [u16::MAX; 256];
-        style.cover(text, x, y, align, |px, py, coverage| {
-            if px < 0 || py < 0 || px >= w || py >= h {
-                return;
-            }
+        // Most text lies on one flat colour: its index at each coverage,
+        // looked up as met (`UNKNOWN` until then; full coverage is the
+        // colour itself), so the common pixel takes no branch on coverage.
+        const UNKNOWN: u16 = u16::MAX;
+        let mut on_ground = [UNKNOWN; 256];
+        on_ground[255] = u16::from(full);
+        let mut shade = |coverage: u8, under: u8| -> u8 {
             let coverage = match share {
                 255 => coverage,
                 _ => ((u32::from(coverage) * share + 127) / 255) as u8,
             };
-            let d = &mut image.data[(py * w + px) as usize];
-            *d = if coverage == 255 {
-                full
-            } else if *d == ground {
-                // Most text lies on one flat colour: its blends, by coverage.
-                let known = &mut ramp[coverage as usize];
-                if *known == u16::MAX {
-                    *known = u16::from(art.ink(colour, coverage, ground));
-                }
-                *known as u8
-            } else {
-                art.ink(colour, coverage, *d)
-            };
+            if under != ground {
+                return if coverage == 255 {
+                    full
+                } else {
+                    art.ink(colour, coverage, under)
+                };
+            }
+            let known = &mut on_ground[usize::from(coverage)];
+            if *known == UNKNOWN {
+                *known = u16::from(art.ink(colour, coverage, ground));
+            }
+            *known as u8
+        };
+        style.cover(text, x, y, align, |px, py, run| {
+            // The part of the run inside the image.
+            if py < 0 || py >= h {
+                return;
+            }
+            let skip = (-px).max(0);
+            let end = (px + run.len() as i32).min(w);
+            if px + skip >= end {
+                return;
+            }
+            let run = &run[skip as usize..(end - px) as usize];
+            let start = (py * w + px + skip) as usize;
+            for (d, &coverage) in image.data[start..start + run.len()].iter_mut().zip(run) {
+                *d = shade(coverage, *d);
+            }
         })
     }
 
