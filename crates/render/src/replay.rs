@@ -298,23 +298,28 @@ impl Shrinker {
         let (bw, bh) = (image.width / 4, image.height / 4);
         let (width, height) = (bw * 3, bh * 3);
         let mut data = vec![0u8; (width * height) as usize];
-        let src = |x: u32, y: u32| image.data[(y * image.width + x) as usize];
-        for by in 0..bh {
-            for bx in 0..bw {
-                let (x0, y0) = (bx * 4, by * 4);
-                let first = src(x0, y0);
-                let flat = (0..4).all(|dy| (0..4).all(|dx| src(x0 + dx, y0 + dy) == first));
+        let source_width = image.width as usize;
+        for by in 0..bh as usize {
+            // The block row's four source rows, and its three frame rows.
+            let rows: [&[u8]; 4] =
+                std::array::from_fn(|dy| &image.data[(by * 4 + dy) * source_width..][..source_width]);
+            let out = &mut data[by * 3 * width as usize..][..3 * width as usize];
+            for bx in 0..bw as usize {
+                let x0 = bx * 4;
+                let block: [[u8; 4]; 4] = rows.map(|row| row[x0..x0 + 4].try_into().expect("four pixels"));
+                let first = block[0][0];
+                if block.iter().all(|line| *line == [first; 4]) {
+                    for oy in 0..3 {
+                        out[oy * width as usize + bx * 3..][..3].fill(first);
+                    }
+                    continue;
+                }
                 for (oy, ys) in SHARES.iter().enumerate() {
                     for (ox, xs) in SHARES.iter().enumerate() {
-                        let at = ((by * 3 + oy as u32) * width + bx * 3 + ox as u32) as usize;
-                        if flat {
-                            data[at] = first;
-                            continue;
-                        }
                         let mut sum = [0u32; 3];
-                        for (dy, wy) in ys.iter().enumerate().filter(|(_, w)| **w > 0) {
-                            for (dx, wx) in xs.iter().enumerate().filter(|(_, w)| **w > 0) {
-                                let c = self.palette.colour(src(x0 + dx as u32, y0 + dy as u32));
+                        for (line, wy) in block.iter().zip(ys).filter(|(_, w)| **w > 0) {
+                            for (&index, wx) in line.iter().zip(xs).filter(|(_, w)| **w > 0) {
+                                let c = self.palette.colour(index);
                                 for k in 0..3 {
                                     sum[k] += u32::from(c[k]) * wx * wy;
                                 }
@@ -324,7 +329,8 @@ impl Shrinker {
                         let rgb = sum.map(|v| ((v + 8) / 16) as u8);
                         let key = u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2]);
                         let palette = self.palette;
-                        data[at] = *self.nearest.entry(key).or_insert_with(|| palette.nearest(rgb));
+                        out[oy * width as usize + bx * 3 + ox] =
+                            *self.nearest.entry(key).or_insert_with(|| palette.nearest(rgb));
                     }
                 }
             }
