@@ -90,6 +90,15 @@ proptest! {
         same_hint(&a, &b)?;
     }
 
+}
+
+proptest! {
+    // Each case solves two positions at the players' full hint budget,
+    // about 0.4 s a case in the test build: 50 cases here (the two were
+    // most of the rules tests' time at 200), and the long run
+    // (`ANTICS_PROPTEST_SCALE`, docs/architecture.md) multiplies them.
+    #![proptest_config(ProptestConfig::with_cases(crate::cases::scaled(50)))]
+
     /// "The first 8 cards go onto spots 1..8. Each later deal puts the next
     /// 8 cards onto spots 1..8".
     #[test]
