@@ -78,6 +78,8 @@ fn a_whole_game_from_challenge_to_queen_capture() {
 #[test]
 fn the_record_of_a_finished_game_carries_its_replay_with_every_position() {
     for s in Scratch::each() {
+        // One process for the whole game.
+        let mut s = Session::start(&s);
         let out = s.run(&[
             command(
                 "alice",

@@ -12,28 +12,35 @@ use std::process::{Command, Stdio};
 
 const SECRET: &str = "test installation secret";
 
-/// Like `common::script`, with the daily secret set (or unset) in the
+/// `antics script` on `db` with the daily secret set (or unset) in the
 /// environment.
-fn run_with(
-    db: impl AsRef<std::ffi::OsStr>,
-    images: &Path,
-    secret: Option<&str>,
-    lines: &[Value],
-) -> Vec<Value> {
+fn script_command(db: impl AsRef<std::ffi::OsStr>, images: &Path, secret: Option<&str>) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_antics"));
     cmd.arg("script")
         .arg("--db")
         .arg(db)
         .arg("--images")
         .arg(images)
-        .env_remove("ANTICS_DAILY_SECRET")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
+        .env_remove("ANTICS_DAILY_SECRET");
     if let Some(secret) = secret {
         cmd.env("ANTICS_DAILY_SECRET", secret);
     }
-    let mut child = cmd.spawn().expect("antics starts");
+    cmd
+}
+
+/// Like `common::script`, with the daily secret set (or unset).
+fn run_with(
+    db: impl AsRef<std::ffi::OsStr>,
+    images: &Path,
+    secret: Option<&str>,
+    lines: &[Value],
+) -> Vec<Value> {
+    let mut child = script_command(db, images, secret)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("antics starts");
     {
         let mut stdin = child.stdin.take().expect("stdin");
         for line in lines {
@@ -49,6 +56,12 @@ fn run_with(
         .collect();
     assert_eq!(out.len(), lines.len());
     out
+}
+
+/// One process for a whole attempt, the secret set: a process for each
+/// move would pay its start and the board's art each time.
+fn session(s: &Scratch) -> Session {
+    Session::spawn(script_command(s.db(), &s.images(), Some(SECRET)))
 }
 
 fn run(s: &Scratch, lines: &[Value]) -> Vec<Value> {
@@ -97,9 +110,10 @@ fn ants_attempt_in(
     (channel, guild): (&str, &str),
     moves: usize,
 ) -> Value {
-    let reply = run(s, &[in_guild(at(daily(user, channel, "ants"), time), guild)]).remove(0);
+    let mut session = session(s);
+    let reply = session.send(&in_guild(at(daily(user, channel, "ants"), time), guild));
     assert_ok(&reply);
-    play_out(s, time, user, (channel, guild), reply, moves)
+    play_out(&mut session, time, user, (channel, guild), reply, moves)
 }
 
 fn in_guild(mut line: Value, guild: &str) -> Value {
@@ -116,11 +130,11 @@ fn ants_attempt_from(
     reply: Value,
     moves: usize,
 ) -> Value {
-    play_out(s, time, user, (channel, "g1"), reply, moves)
+    play_out(&mut session(s), time, user, (channel, "g1"), reply, moves)
 }
 
 fn play_out(
-    s: &Scratch,
+    session: &mut Session,
     time: &str,
     user: &str,
     (channel, guild): (&str, &str),
@@ -136,10 +150,10 @@ fn play_out(
             .inspect(|_| played += 1)
             .unwrap_or_else(|| "deal".into());
         let line = command(user, channel, "solitaire move", json!({ "action": action }));
-        reply = run(s, &[in_guild(at(line, time), guild)]).remove(0);
+        reply = session.send(&in_guild(at(line, time), guild));
         assert_ok(&reply);
     }
-    let last = run(s, &[in_guild(at(end(user, channel), time), guild)]).remove(0);
+    let last = session.send(&in_guild(at(end(user, channel), time), guild));
     assert_ok(&last);
     last
 }

@@ -225,12 +225,20 @@ pub struct Session {
 
 impl Session {
     pub fn start(scratch: &Scratch) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
+        let mut script = Command::new(env!("CARGO_BIN_EXE_antics"));
+        script
             .arg("script")
             .arg("--db")
             .arg(scratch.db())
             .arg("--images")
-            .arg(scratch.images())
+            .arg(scratch.images());
+        Session::spawn(script)
+    }
+
+    /// A session of `script`, an `antics script` command line with its
+    /// environment.
+    pub fn spawn(mut script: Command) -> Session {
+        let mut child = script
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -238,6 +246,12 @@ impl Session {
             .expect("antics starts");
         let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
         Session { child, stdout }
+    }
+
+    /// Sends each line and reads their answers: [`Scratch::run`] without a
+    /// process of its own.
+    pub fn run(&mut self, lines: &[Value]) -> Vec<Value> {
+        lines.iter().map(|line| self.send(line)).collect()
     }
 
     /// Sends one line and reads its answer.
