@@ -310,6 +310,8 @@ fn hand(reply: &Value) -> String {
 #[test]
 fn minor_deployment_stays_private_until_both_armies_are_placed() {
     for s in Scratch::each() {
+        // One process for the whole deployment.
+        let mut s = Session::start(&s);
         let out = s.run(&[
             command(
                 "alice",
