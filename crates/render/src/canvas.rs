@@ -12,7 +12,6 @@
 
 use ab_glyph::{point, Font, FontRef, GlyphId, OutlinedGlyph, PxScale, ScaleFont};
 use rustc_hash::FxHashMap;
-use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
@@ -532,7 +531,9 @@ impl Indexed {
 /// art, and the blends of each ink.
 #[derive(Default)]
 pub struct PaletteBuilder {
-    counts: HashMap<[u8; 3], u64>,
+    /// Pixels of each colour. The palette sorts them fully, so the map's
+    /// order never shows: the fast hash is safe.
+    counts: FxHashMap<[u8; 3], u64>,
 }
 
 impl PaletteBuilder {
