@@ -422,8 +422,9 @@ struct Glyph {
     runs: Vec<CoveredRun>,
 }
 
-/// Pixels of a glyph's row that are all covered: `len` from column `col`,
-/// their coverages at `at` in the glyph's coverage bytes.
+/// A stretch of a glyph's row whose pixels are all at least partly
+/// covered: `len` from column `col`, their coverages at `at` in the
+/// glyph's coverage bytes.
 struct CoveredRun {
     row: u16,
     col: u16,
