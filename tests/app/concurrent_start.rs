@@ -7,7 +7,7 @@ use crate::common;
 use common::*;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 /// How many processes start at once.
 const PROCESSES: usize = 8;
@@ -15,12 +15,8 @@ const PROCESSES: usize = 8;
 /// Starts `antics script` on `db` without waiting for it: it opens the
 /// database (and migrates it) as soon as it runs.
 fn start(scratch: &Scratch) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_antics"))
-        .arg("script")
-        .arg("--db")
-        .arg(scratch.db())
-        .arg("--images")
-        .arg(scratch.images())
+    scratch
+        .command()
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -8,7 +8,7 @@ use antics::rules::army_ants::{ArmyAnts, Setup, Side, Status};
 use common::*;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn tick(time: &str) -> Value {
     json!({"tick": true, "at": time})
@@ -246,12 +246,8 @@ fn a_killed_process_keeps_every_acknowledged_action() {
         ]);
         // Every move is written at once; the process is killed (SIGKILL)
         // after the eighth answer, with more lines in flight.
-        let mut child = Command::new(env!("CARGO_BIN_EXE_antics"))
-            .arg("script")
-            .arg("--db")
-            .arg(s.db())
-            .arg("--images")
-            .arg(s.images())
+        let mut child = s
+            .command()
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -6,22 +6,16 @@ use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const SECRET: &str = "test installation secret";
 
 /// `antics script` on `db` with the daily secret set (or unset) in the
 /// environment.
-fn script_command(db: impl AsRef<std::ffi::OsStr>, images: &Path, secret: Option<&str>) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_antics"));
-    cmd.arg("script")
-        .arg("--db")
-        .arg(db)
-        .arg("--images")
-        .arg(images)
-        .env_remove("ANTICS_DAILY_SECRET");
+fn daily_command(db: impl AsRef<std::ffi::OsStr>, images: &Path, secret: Option<&str>) -> Command {
+    let mut cmd = script_command(db, images);
+    cmd.env_remove("ANTICS_DAILY_SECRET");
     if let Some(secret) = secret {
         cmd.env("ANTICS_DAILY_SECRET", secret);
     }
@@ -35,33 +29,14 @@ fn run_with(
     secret: Option<&str>,
     lines: &[Value],
 ) -> Vec<Value> {
-    let mut child = script_command(db, images, secret)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("antics starts");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        for line in lines {
-            writeln!(stdin, "{line}").expect("write a line");
-        }
-    }
-    let output = child.wait_with_output().expect("antics finishes");
-    assert!(output.status.success(), "antics script failed");
-    let out: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(out.len(), lines.len());
-    out
+    let raw: Vec<Vec<u8>> = lines.iter().map(|l| l.to_string().into_bytes()).collect();
+    script_run(daily_command(db, images, secret), &raw)
 }
 
 /// One process for a whole attempt, the secret set: a process for each
 /// move would pay its start and the board's art each time.
 fn session(s: &Scratch) -> Session {
-    Session::spawn(script_command(s.db(), &s.images(), Some(SECRET)))
+    Session::spawn(daily_command(s.db(), &s.images(), Some(SECRET)))
 }
 
 fn run(s: &Scratch, lines: &[Value]) -> Vec<Value> {

@@ -28,6 +28,12 @@ pub fn script(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Value]) -
 /// `antics script` process that must end well, and returns one parsed
 /// object per line.
 pub fn script_bytes(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Vec<u8>]) -> Vec<Value> {
+    script_run(script_command(db, images), lines)
+}
+
+/// `antics script` on `db`, writing its boards to `images`: the command
+/// line every way of running it here starts from.
+pub fn script_command(db: impl AsRef<std::ffi::OsStr>, images: &Path) -> Command {
     let mut script = Command::new(env!("CARGO_BIN_EXE_antics"));
     script
         .arg("script")
@@ -35,7 +41,7 @@ pub fn script_bytes(db: impl AsRef<std::ffi::OsStr>, images: &Path, lines: &[Vec
         .arg(db)
         .arg("--images")
         .arg(images);
-    script_run(script, lines)
+    script
 }
 
 /// Feeds `lines` to `script` (an `antics script` command with its flags
@@ -112,6 +118,11 @@ impl Scratch {
 
     pub fn run(&self, lines: &[Value]) -> Vec<Value> {
         script(self.db(), &self.images(), lines)
+    }
+
+    /// `antics script` on this scratch's database and image folder.
+    pub fn command(&self) -> Command {
+        script_command(self.db(), &self.images())
     }
 
     /// Like `run`, with lines of raw bytes.
@@ -225,14 +236,7 @@ pub struct Session {
 
 impl Session {
     pub fn start(scratch: &Scratch) -> Session {
-        let mut script = Command::new(env!("CARGO_BIN_EXE_antics"));
-        script
-            .arg("script")
-            .arg("--db")
-            .arg(scratch.db())
-            .arg("--images")
-            .arg(scratch.images());
-        Session::spawn(script)
+        Session::spawn(scratch.command())
     }
 
     /// A session of `script`, an `antics script` command line with its
