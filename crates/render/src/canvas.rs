@@ -865,9 +865,10 @@ mod tests {
         }
     }
 
-    /// Noise does not compress: the stored blocks are used, and decode.
+    /// Noise, which does not compress (the encoder may store it raw),
+    /// comes back too.
     #[test]
-    fn noise_is_stored_and_comes_back() {
+    fn noise_comes_back_from_its_png() {
         let palette = Palette {
             colours: (0..=255u8).map(|i| [i, i, i]).collect(),
         };
