@@ -2,7 +2,8 @@
 //! changed and tells the open streams watching them, so that an open
 //! stream costs memory only. On SQLite the watcher asks the store once
 //! every [`POLL_EVERY`] for a mark of every watched channel (which also
-//! sees a change made by another process on the same file); on PostgreSQL
+//! sees a change made by another process on the same file), and at once
+//! when this process has just acted ([`Live::look_now`]); on PostgreSQL
 //! the store's notifications say at once, and the same poll, slower, covers
 //! a notification lost while the listener reconnected.
 //!
@@ -15,7 +16,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, Notify};
 
 /// How often the watcher asks SQLite what changed.
 const POLL_EVERY: Duration = Duration::from_millis(150);
@@ -110,6 +111,8 @@ pub struct Live {
     open: Mutex<Open>,
     changes: broadcast::Sender<Change>,
     started: OnceLock<()>,
+    /// Set when this process acted: the watcher looks before its next poll.
+    acted: Notify,
 }
 
 /// The streams open now: by channel watched, session and address.
@@ -159,6 +162,7 @@ impl Live {
             open: Mutex::new(Open::default()),
             changes,
             started: OnceLock::new(),
+            acted: Notify::new(),
         })
     }
 
@@ -205,6 +209,14 @@ impl Live {
         })
     }
 
+    /// Has the watcher look for changes now rather than at its next poll:
+    /// a request through this process has just acted, so an open page sees
+    /// its own table's move without the poll's wait. Several calls before
+    /// the look make one look.
+    pub fn look_now(&self) {
+        self.acted.notify_one();
+    }
+
     fn watched(&self) -> Vec<String> {
         let open = self.open.lock().expect("the streams' counts");
         open.channels.keys().map(|c| c.to_string()).collect()
@@ -229,6 +241,7 @@ async fn watch(live: Arc<Live>) {
     let mut poll = tokio::time::interval(every);
     poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
+        let polled_only = told.is_none();
         let notified = async {
             match &mut told {
                 Some(told) => Some(told.recv().await),
@@ -242,6 +255,8 @@ async fn watch(live: Arc<Live>) {
                 Some(Err(broadcast::error::RecvError::Closed)) | None => told = None,
             },
             _ = poll.tick() => poll_marks(&live, &mut marks).await,
+            // PostgreSQL tells of this process' changes as of any other's.
+            _ = live.acted.notified(), if polled_only => poll_marks(&live, &mut marks).await,
         }
     }
 }
