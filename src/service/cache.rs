@@ -1,8 +1,9 @@
 //! Games rebuilt from their logs, by id, with the version they match: a move
 //! then costs a clone instead of a replay.
 
+use lru::LruCache;
 use std::any::Any;
-use std::collections::{BTreeMap, HashMap};
+use std::num::NonZeroUsize;
 use std::sync::Mutex;
 
 /// A state the cache can keep: any game's, the engine's own or a game it
@@ -19,81 +20,37 @@ const CAPACITY: usize = 4096;
 struct Kept {
     version: i64,
     game: Box<dyn Any + Send + Sync>,
-    /// When it was last kept or read: a tick of `Lru::clock`.
-    used: u64,
 }
 
-struct Lru {
-    capacity: usize,
-    games: HashMap<String, Kept>,
-    /// The ids by when they were last used, the oldest first.
-    by_use: BTreeMap<u64, String>,
-    clock: u64,
-}
-
-pub(super) struct GameCache(Mutex<Lru>);
+pub(super) struct GameCache(Mutex<LruCache<String, Kept>>);
 
 impl Default for GameCache {
     fn default() -> GameCache {
-        GameCache::with_capacity(CAPACITY)
+        GameCache::with_capacity(NonZeroUsize::new(CAPACITY).expect("not zero"))
     }
 }
 
 impl GameCache {
-    fn with_capacity(capacity: usize) -> GameCache {
-        GameCache(Mutex::new(Lru {
-            capacity,
-            games: HashMap::new(),
-            by_use: BTreeMap::new(),
-            clock: 0,
-        }))
+    fn with_capacity(capacity: NonZeroUsize) -> GameCache {
+        GameCache(Mutex::new(LruCache::new(capacity)))
     }
 
-    /// The state of game `id` at `version`, if it is kept (as a `T`).
+    /// The state of game `id` at `version`, if it is kept (as a `T`); a
+    /// game found is the most recently used.
     pub fn get<T: CachedGame>(&self, id: &str, version: i64) -> Option<T> {
-        let mut lru = self.0.lock().expect("cache lock");
-        let Lru {
-            games, by_use, clock, ..
-        } = &mut *lru;
-        let kept = games.get_mut(id).filter(|kept| kept.version == version)?;
-        let game = kept.game.downcast_ref::<T>()?.clone();
-        *clock += 1;
-        if let Some(id) = by_use.remove(&kept.used) {
-            by_use.insert(*clock, id);
-        }
-        kept.used = *clock;
-        Some(game)
+        let mut games = self.0.lock().expect("cache lock");
+        let kept = games.get(id).filter(|kept| kept.version == version)?;
+        kept.game.downcast_ref::<T>().cloned()
     }
 
     /// Keeps the state of game `id` at `version`; when the cache is full,
     /// the game used longest ago makes room.
     pub fn put<T: CachedGame>(&self, id: &str, version: i64, game: T) {
-        let mut lru = self.0.lock().expect("cache lock");
-        let Lru {
-            capacity,
-            games,
-            by_use,
-            clock,
-        } = &mut *lru;
-        *clock += 1;
-        match games.get(id) {
-            Some(old) => {
-                by_use.remove(&old.used);
-            }
-            None if games.len() >= *capacity => {
-                if let Some((_, oldest)) = by_use.pop_first() {
-                    games.remove(&oldest);
-                }
-            }
-            None => {}
-        }
         let kept = Kept {
             version,
             game: Box::new(game),
-            used: *clock,
         };
-        games.insert(id.to_string(), kept);
-        by_use.insert(*clock, id.to_string());
+        self.0.lock().expect("cache lock").put(id.to_string(), kept);
     }
 }
 
@@ -115,7 +72,7 @@ mod tests {
 
     #[test]
     fn a_full_cache_lets_go_of_the_game_used_longest_ago() {
-        let cache = GameCache::with_capacity(3);
+        let cache = GameCache::with_capacity(NonZeroUsize::new(3).unwrap());
         for id in ["a", "b", "c"] {
             cache.put(id, 1, id.to_string());
         }
@@ -131,7 +88,6 @@ mod tests {
         for n in 0..100 {
             cache.put(&format!("n{n}"), 1, n);
         }
-        let lru = cache.0.lock().unwrap();
-        assert_eq!((lru.games.len(), lru.by_use.len()), (3, 3));
+        assert_eq!(cache.0.lock().unwrap().len(), 3);
     }
 }

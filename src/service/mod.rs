@@ -126,7 +126,7 @@ pub struct Service {
     /// The day whose deals this process last made sure were fixed ahead.
     deals_prepared: Mutex<Option<String>>,
     /// Whether the bot is a member of each channel's place, as last stored.
-    places: Mutex<HashMap<String, bool>>,
+    places: Mutex<lru::LruCache<String, bool>>,
 }
 
 /// How long an interaction taken over HTTP is remembered against replays:
@@ -172,7 +172,9 @@ impl Service {
             next_sweep: clock::NextSweep::default(),
             daily_choice: tokio::sync::Mutex::new(()),
             deals_prepared: Mutex::new(None),
-            places: Mutex::new(HashMap::new()),
+            places: Mutex::new(lru::LruCache::new(
+                std::num::NonZeroUsize::new(reach::PLACES_KEPT).expect("not zero"),
+            )),
         }
     }
 

@@ -15,6 +15,10 @@
 use super::{mention, ErrorCode, Post, Reply, Request, Service, ServiceResult, User, UserError};
 use crate::store::GameRow;
 
+/// How many places' membership a process remembers; past it, the one heard
+/// from longest ago is forgotten (and written again when next heard from).
+pub(super) const PLACES_KEPT: usize = 4096;
+
 /// The note a game started without the bot carries.
 const NOTE: &str = "-# Antics is not a member here, so it answers clicks and commands but sends nothing \
                     else here: no \"your move\" pings, and expiries and reminders go to your DMs with \
@@ -29,11 +33,7 @@ impl Service {
             if known.get(&req.channel) == Some(&req.bot_member) {
                 return Ok(());
             }
-            // A small bound keeps memory flat; a forgotten place is written again.
-            if known.len() >= 4096 {
-                known.clear();
-            }
-            known.insert(req.channel.clone(), req.bot_member);
+            known.put(req.channel.clone(), req.bot_member);
         }
         let at = req.at.timestamp_millis();
         self.store

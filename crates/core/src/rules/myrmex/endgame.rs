@@ -19,10 +19,12 @@
 use super::{rank_index, sequence_len, Action, Piles, PILES};
 use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use hashbrown::hash_table::{Entry, HashTable};
+use lru::LruCache;
 use rustc_hash::FxHasher;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 use std::hash::Hasher;
+use std::num::NonZeroUsize;
 use std::sync::{LazyLock, Mutex, PoisonError};
 
 /// How many positions the search may meet before it gives up undecided
@@ -35,6 +37,10 @@ use std::sync::{LazyLock, Mutex, PoisonError};
 /// keeps the answer). Positions with many cards and an empty pile can reach far
 /// more, and stay undecided.
 pub const ENDGAME_STATES: usize = 50_000;
+
+/// How many answers of [`stuck`] are remembered; past it, the one asked
+/// about longest ago goes.
+const REMEMBERED: usize = 4_096;
 
 /// Room for the tallest pile a game can build.
 const HEIGHT: usize = 72;
@@ -361,13 +367,13 @@ impl Open<'_> {
 }
 
 /// Whether the game must end: [`search`] with no avoid and the full
-/// budget, remembered for the positions met lately. The answer depends on
+/// budget, remembered for the [`REMEMBERED`] positions asked about last. The answer depends on
 /// the position and its undo history alone, so remembering it changes
 /// nothing but the time a replayed log takes (a log is replayed for every
 /// hint and on every restart).
 pub(super) fn stuck(level: MyrmexLevel, current: &Piles, history: &[Piles]) -> bool {
-    static KNOWN: LazyLock<Mutex<HashMap<Vec<u8>, bool>>> = LazyLock::new(Default::default);
-    const REMEMBERED: usize = 4_096;
+    static KNOWN: LazyLock<Mutex<LruCache<Vec<u8>, bool>>> =
+        LazyLock::new(|| Mutex::new(LruCache::new(NonZeroUsize::new(REMEMBERED).expect("not zero"))));
     let known = || KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
     let mut name = vec![level as u8];
     let mut key = Vec::new();
@@ -380,11 +386,7 @@ pub(super) fn stuck(level: MyrmexLevel, current: &Piles, history: &[Piles]) -> b
         return answer;
     }
     let answer = search(level, current, history, &|_| false, ENDGAME_STATES).0 == Prospect::Stuck;
-    let mut map = known();
-    if map.len() >= REMEMBERED {
-        map.clear();
-    }
-    map.insert(name, answer);
+    known().put(name, answer);
     answer
 }
 
