@@ -432,7 +432,7 @@ impl Service {
             unrated: false,
         };
         if level.is_some() {
-            self.check_ai_cooldown(&req.user, req.at)?;
+            self.check_ai_cooldown(&req.user.id, req.at).await?;
         }
         let position = setup.position.is_some();
         let loaded = self.open_table::<ArmyAnts>(req, setup, seats).await?;
@@ -598,9 +598,6 @@ impl Service {
     ) -> ServiceResult<Reply> {
         let action = &action;
         let act = |game: &mut ArmyAnts, side, seats: &Seats| -> ServiceResult<_> {
-            if seats.bot().is_some() && *action != Action::Resign {
-                self.check_ai_cooldown(&req.user, req.at)?;
-            }
             let before = game.phase();
             let events = game
                 .apply(side, action)
@@ -614,7 +611,7 @@ impl Service {
             told: ((before, events), (bot_before, turns)),
         } = self
             .play_answered(req, target, at_version, act, |service, loaded| {
-                Box::pin(service.bot_answer(loaded))
+                Box::pin(service.bot_answer(loaded, req.at))
             })
             .await?;
         let done = Done {
@@ -638,14 +635,18 @@ impl Service {
 
     /// The computer's answer on the board a player's action left, in a game
     /// against it that goes on: its log entries, and its turns told from
-    /// the phase it answered in.
+    /// the phase it answered in. Its work is rationed per player (the seat
+    /// it answers), taken only when it has something to answer.
     async fn bot_answer(
         &self,
         loaded: &mut Loaded,
+        at: chrono::DateTime<chrono::Utc>,
     ) -> ServiceResult<(Vec<(String, String)>, (Phase, bot::BotTurns))> {
         let before = loaded.game().phase();
         let turns = match loaded.seats.bot() {
             Some((bot_side, level)) if loaded.game().outcome().is_none() => {
+                let player = loaded.seats.user(bot_side.opponent()).id.clone();
+                self.check_ai_cooldown(&player, at).await?;
                 let seed = loaded.setup.seed.unwrap_or(0);
                 self.bot_turns(loaded.game_mut(), bot_side, level, seed).await?
             }

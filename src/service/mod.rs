@@ -48,7 +48,6 @@ use crate::protocol::types;
 use crate::rules::{GameKind, Kind};
 use crate::store::{GameStatus, Store, StoreError};
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -109,10 +108,6 @@ pub struct Service {
     /// The games served.
     games: Registry,
     cache: cache::GameCache,
-    /// When each user last asked for the computer's work (its cooldown).
-    ai_calls: Mutex<HashMap<String, Vec<i64>>>,
-    /// When each user last had a game reviewed (its cooldown).
-    reviews: Mutex<HashMap<String, i64>>,
     /// Held while a review searches: reviews run one at a time.
     reviewing: tokio::sync::Mutex<()>,
     /// Whether this process gave the started games saved without a
@@ -132,6 +127,8 @@ pub struct Service {
 /// How long an interaction taken over HTTP is remembered against replays:
 /// twice the signature's window of five minutes either way.
 const SEEN_KEPT_MS: i64 = 10 * 60 * 1000;
+/// How long a rationed work's window is kept (every window is shorter).
+const RATIONS_KEPT_MS: i64 = 60 * 60 * 1000;
 
 /// How many times an action is tried again when another one changed the game
 /// first (each try checks the action against the new state).
@@ -165,8 +162,6 @@ impl Service {
             config,
             games,
             cache: cache::GameCache::default(),
-            ai_calls: Mutex::new(HashMap::new()),
-            reviews: Mutex::new(HashMap::new()),
             reviewing: tokio::sync::Mutex::new(()),
             idle_backfilled: Default::default(),
             next_sweep: clock::NextSweep::default(),
@@ -416,6 +411,9 @@ impl Service {
         let mut posts = self.sweep_expiries(now).await?;
         self.store
             .forget_seen(now.timestamp_millis() - SEEN_KEPT_MS)
+            .await?;
+        self.store
+            .forget_rations(now.timestamp_millis() - RATIONS_KEPT_MS)
             .await?;
         self.prepare_next_deals(now).await?;
         posts.extend(self.sweep_tournaments(now).await?);

@@ -31,7 +31,7 @@ use std::time::Duration;
 /// found by sqlx's `migrate!` macro, whose compile-time machinery (a second
 /// build of sqlx's drivers) cost a tenth of a fresh build; a test checks
 /// that this list is the folder.
-const MIGRATIONS: [(&str, &str); 8] = [
+const MIGRATIONS: [(&str, &str); 9] = [
     ("0001_games.sql", include_str!("../../migrations/0001_games.sql")),
     ("0002_daily.sql", include_str!("../../migrations/0002_daily.sql")),
     (
@@ -54,6 +54,10 @@ const MIGRATIONS: [(&str, &str); 8] = [
     (
         "0008_tournaments.sql",
         include_str!("../../migrations/0008_tournaments.sql"),
+    ),
+    (
+        "0009_rations.sql",
+        include_str!("../../migrations/0009_rations.sql"),
     ),
 ];
 

@@ -18,6 +18,7 @@ mod daily;
 mod migrate;
 mod places;
 mod ratings;
+mod rations;
 mod result;
 mod seen;
 mod sweep_lock;
@@ -26,6 +27,7 @@ mod tournaments;
 pub use crate::protocol::{Ending, GameResult, GameStatus};
 pub use daily::{AttemptFilter, AttemptRow, DailyAttempt, DailyInsert, Subscription};
 pub use ratings::{RatedGame, RatedPlayer, Rating, RatingChange, RatingRow, RatingRule, Winner};
+pub use rations::Ration;
 pub use result::{PatienceResult, StoredResult};
 pub use sweep_lock::SweepLock;
 pub use tournaments::TournamentRow;
@@ -833,6 +835,51 @@ mod tests {
             assert_eq!(game.version, 2);
             assert!(game.multiplayer);
             assert_eq!(game.expires_at, None);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_ration_allows_its_count_in_a_window_then_says_how_long_to_wait() {
+        let (_dir, stores) = stores().await;
+        let ration = Ration {
+            work: "computer",
+            window_ms: 60_000,
+            allowed: 2,
+        };
+        for store in stores {
+            assert_eq!(store.take_ration("bob", ration, 1_000).await.unwrap(), Ok(()));
+            assert_eq!(store.take_ration("bob", ration, 2_000).await.unwrap(), Ok(()));
+            // The window started at the first: 59 s of it are left.
+            assert_eq!(
+                store.take_ration("bob", ration, 2_000).await.unwrap(),
+                Err(59_000)
+            );
+            // Another user, and another kind of work, count apart.
+            assert_eq!(store.take_ration("carol", ration, 2_000).await.unwrap(), Ok(()));
+            let review = Ration {
+                work: "review",
+                allowed: 1,
+                ..ration
+            };
+            assert_eq!(store.take_ration("bob", review, 2_000).await.unwrap(), Ok(()));
+            assert_eq!(
+                store.take_ration("bob", review, 3_000).await.unwrap(),
+                Err(59_000)
+            );
+            // A new window once the last is over.
+            assert_eq!(store.take_ration("bob", ration, 61_000).await.unwrap(), Ok(()));
+            assert_eq!(store.take_ration("bob", ration, 61_500).await.unwrap(), Ok(()));
+            assert_eq!(
+                store.take_ration("bob", ration, 62_000).await.unwrap(),
+                Err(59_000)
+            );
+            // The sweep forgets the windows started before its bound.
+            store.forget_rations(10_000).await.unwrap();
+            assert_eq!(store.take_ration("carol", ration, 3_000).await.unwrap(), Ok(()));
+            assert_eq!(
+                store.take_ration("bob", ration, 63_000).await.unwrap(),
+                Err(58_000)
+            );
         }
     }
 

@@ -2,11 +2,11 @@
 //! played in the same request as the person's action, and the per-user
 //! limit on this expensive work.
 
-use super::super::error::UserError;
-use super::super::types::*;
+use super::super::error::{ServiceResult, UserError};
 use super::super::Service;
 use crate::ai::army_ants::{accepts_draw, reply, Level};
 use crate::rules::army_ants::{Action, ArmyAnts, Events, Phase, Side};
+use crate::store::Ration;
 use chrono::{DateTime, Utc};
 
 /// What the computer did after a person's action.
@@ -36,23 +36,26 @@ pub(super) fn parse_level(text: Option<&str>) -> Result<Level, UserError> {
 
 impl Service {
     /// Refuses bot work for a user who asked for too much of it lately: at
-    /// most `ai_moves_per_minute` computer replies per user per minute (of
-    /// the service's clock).
-    pub(super) fn check_ai_cooldown(&self, user: &User, at: DateTime<Utc>) -> Result<(), UserError> {
-        let now = at.timestamp_millis();
-        let mut calls = self.ai_calls.lock().expect("ai calls lock");
-        if calls.len() > 10_000 {
-            calls.retain(|_, times| times.iter().any(|t| now - t < 60_000));
-        }
-        let times = calls.entry(user.id.clone()).or_default();
-        times.retain(|t| now - t < 60_000);
-        if times.len() >= self.config.ai_moves_per_minute as usize {
-            return Err(UserError::busy_player(
+    /// most `ai_moves_per_minute` computer replies per user in a minute (of
+    /// the service's clock), counted in the store so that every replica
+    /// counts the same.
+    pub(super) async fn check_ai_cooldown(&self, user_id: &str, at: DateTime<Utc>) -> ServiceResult<()> {
+        let ration = Ration {
+            work: "computer",
+            window_ms: 60_000,
+            allowed: i64::from(self.config.ai_moves_per_minute),
+        };
+        match self
+            .store
+            .take_ration(user_id, ration, at.timestamp_millis())
+            .await?
+        {
+            Ok(()) => Ok(()),
+            Err(_) => Err(UserError::busy_player(
                 "The computer needs a moment between moves; try again in a few seconds.",
-            ));
+            )
+            .into()),
         }
-        times.push(now);
-        Ok(())
     }
 
     /// Plays the computer's turns in `game` (its seat is `bot`): deployments,

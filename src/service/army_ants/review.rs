@@ -17,6 +17,7 @@ use crate::ai::army_ants::review::{notable, review, Decisive, Judged};
 use crate::controls::army_ants::cid;
 use crate::render::{army_ants_alt_text, army_ants_png};
 use crate::rules::army_ants::{numbered_move, Action, ArmyAnts, Side, Status};
+use crate::store::Ration;
 use anyhow::Context;
 
 /// How long a player waits between two reviews (of the service's clock).
@@ -52,7 +53,7 @@ impl Service {
         let reviewed = match self.cache.get::<Reviewed>(&key, loaded.row.version) {
             Some(kept) => kept,
             None => {
-                self.check_review_cooldown(&req.user, req.at)?;
+                self.check_review_cooldown(&req.user, req.at).await?;
                 let reviewed = self.reviewed(&loaded, side).await?;
                 self.cache.put(&key, loaded.row.version, reviewed.clone());
                 reviewed
@@ -70,26 +71,31 @@ impl Service {
     }
 
     /// Refuses a second review within [`REVIEW_COOLDOWN_MS`] of a player's
-    /// last one (a shared or repeated review costs nothing and is let
-    /// through before this).
-    fn check_review_cooldown(&self, user: &User, at: chrono::DateTime<chrono::Utc>) -> Result<(), UserError> {
-        let now = at.timestamp_millis();
-        let mut last = self.reviews.lock().expect("reviews lock");
-        if last.len() > 10_000 {
-            last.retain(|_, t| now - *t < REVIEW_COOLDOWN_MS);
-        }
-        if let Some(wait) = last
-            .get(&user.id)
-            .map(|t| t + REVIEW_COOLDOWN_MS - now)
-            .filter(|&w| w > 0)
+    /// last one, counted in the store so that every replica counts the
+    /// same (a shared or repeated review costs nothing and is let through
+    /// before this).
+    async fn check_review_cooldown(
+        &self,
+        user: &User,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> ServiceResult<()> {
+        let ration = Ration {
+            work: "review",
+            window_ms: REVIEW_COOLDOWN_MS,
+            allowed: 1,
+        };
+        match self
+            .store
+            .take_ration(&user.id, ration, at.timestamp_millis())
+            .await?
         {
-            return Err(UserError::cooldown(format!(
+            Ok(()) => Ok(()),
+            Err(wait) => Err(UserError::cooldown(format!(
                 "One review a minute: ask again in {} s.",
                 (wait + 999) / 1000
-            )));
+            ))
+            .into()),
         }
-        last.insert(user.id.clone(), now);
-        Ok(())
     }
 
     /// Replays the game for `side`'s turns and judges them on the
