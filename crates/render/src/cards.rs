@@ -45,18 +45,24 @@ struct Art {
 
 fn art() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
-    ART.get_or_init(|| Art {
-        faces: [false, true]
-            .into_iter()
-            .flat_map(|compact| {
-                Suit::ALL.into_iter().flat_map(move |suit| {
-                    Rank::ALL
-                        .into_iter()
-                        .map(move |rank| face_sprite(StdCard::new(rank, suit), compact))
+    ART.get_or_init(|| {
+        // Every face starts as the blank card: drawn once (its shadow is
+        // most of a face's work), copied for each.
+        let blank = blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE);
+        let blank = &blank;
+        Art {
+            faces: [false, true]
+                .into_iter()
+                .flat_map(|compact| {
+                    Suit::ALL.into_iter().flat_map(move |suit| {
+                        Rank::ALL
+                            .into_iter()
+                            .map(move |rank| face_sprite(blank, StdCard::new(rank, suit), compact))
+                    })
                 })
-            })
-            .collect(),
-        blank: blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE),
+                .collect(),
+            blank: blank.clone(),
+        }
     })
 }
 
@@ -126,8 +132,9 @@ pub(super) fn draw_centred(pm: &mut Pixmap, style: &Style, c: char, cx: f32, cy:
     style.draw(pm, &c.to_string(), cx, cy + (top + bottom) / 2.0, Align::Centre);
 }
 
-fn face_sprite(card: StdCard, compact: bool) -> Pixmap {
-    let mut pm = blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE);
+/// `card`'s face drawn on a copy of `blank`.
+fn face_sprite(blank: &Pixmap, card: StdCard, compact: bool) -> Pixmap {
+    let mut pm = blank.clone();
     let pad = super::patience::PAD as f32;
     let f = fonts();
     let colour = suit_colour(card.suit);

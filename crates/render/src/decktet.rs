@@ -43,9 +43,14 @@ struct Art {
 
 fn art() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
-    ART.get_or_init(|| Art {
-        faces: DecktetCard::ALL.iter().map(|c| face_sprite(*c)).collect(),
-        back: back_sprite(),
+    ART.get_or_init(|| {
+        // Every face starts as the blank card: drawn once (its shadow is
+        // most of a face's work), copied for each.
+        let blank = blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE);
+        Art {
+            faces: DecktetCard::ALL.iter().map(|c| face_sprite(&blank, *c)).collect(),
+            back: back_sprite(),
+        }
     })
 }
 
@@ -85,8 +90,9 @@ pub(super) fn spoken_name(card: DecktetCard) -> String {
     format!("{name} ({}, {suits})", card.rank().name())
 }
 
-fn face_sprite(card: DecktetCard) -> Pixmap {
-    let mut pm = blank_card(CARD_W, CARD_H, RADIUS, IVORY, EDGE);
+/// `card`'s face drawn on a copy of `blank`.
+fn face_sprite(blank: &Pixmap, card: DecktetCard) -> Pixmap {
+    let mut pm = blank.clone();
     let pad = PAD as f32;
     let f = fonts();
     let suits: Vec<DSuit> = card.suits().iter().collect();
