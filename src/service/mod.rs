@@ -115,6 +115,10 @@ pub struct Service {
     idle_backfilled: std::sync::atomic::AtomicBool,
     /// When a request next needs to sweep.
     next_sweep: clock::NextSweep,
+    /// Counts the requests this process answered without a refusal: a
+    /// front end that shows tables live looks for changes when it moves,
+    /// rather than waiting for its next poll of SQLite.
+    answered: tokio::sync::watch::Sender<u64>,
     /// Held while a daily deal is chosen, so that players arriving together
     /// wait for one search instead of each running their own.
     daily_choice: tokio::sync::Mutex<()>,
@@ -165,6 +169,7 @@ impl Service {
             reviewing: tokio::sync::Mutex::new(()),
             idle_backfilled: Default::default(),
             next_sweep: clock::NextSweep::default(),
+            answered: tokio::sync::watch::Sender::new(0),
             daily_choice: tokio::sync::Mutex::new(()),
             deals_prepared: Mutex::new(None),
             places: Mutex::new(lru::LruCache::new(
@@ -219,6 +224,9 @@ impl Service {
             return internal_reply(e);
         }
         let (result, touched) = touched::tracking(self.dispatch(req), bound).await;
+        if result.is_ok() {
+            self.answered.send_modify(|n| *n = n.wrapping_add(1));
+        }
         let mut reply = match result {
             Ok(reply) => reply,
             Err(ServiceError::User(e)) => {

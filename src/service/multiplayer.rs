@@ -63,6 +63,13 @@ impl Service {
         self.store.watch_changes().await
     }
 
+    /// Changes whenever this process has answered a request without a
+    /// refusal (any front end's: a page's click, a Discord command): what
+    /// it did may have changed a game someone watches.
+    pub fn answered(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.answered.subscribe()
+    }
+
     /// Each of `channels` holding games or tournaments, with a mark that
     /// moves whenever one of them does (how many, and the sum of their
     /// versions).

@@ -524,9 +524,6 @@ async fn act(
         Some(version) => table.service.handle_on_board(&request, version).await,
         None => table.service.handle(&request).await,
     };
-    if reply.ok() {
-        table.live.look_now();
-    }
     let buttons = steps(&reply.components, &[], &[]);
     Ok(Json(Answer {
         steps: (!buttons.is_empty()).then_some(buttons),

@@ -3,7 +3,8 @@
 //! stream costs memory only. On SQLite the watcher asks the store once
 //! every [`POLL_EVERY`] for a mark of every watched channel (which also
 //! sees a change made by another process on the same file), and at once
-//! when this process has just acted ([`Live::look_now`]); on PostgreSQL
+//! when this process has just answered a request (`Service::answered`: a
+//! page's move, or a Discord click on the game a page shows); on PostgreSQL
 //! the store's notifications say at once, and the same poll, slower, covers
 //! a notification lost while the listener reconnected.
 //!
@@ -16,10 +17,13 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use tokio::sync::{broadcast, Notify};
+use tokio::sync::broadcast;
 
 /// How often the watcher asks SQLite what changed.
 const POLL_EVERY: Duration = Duration::from_millis(150);
+/// The least time between two looks made because this process answered a
+/// request.
+const AFTER_ANSWER: Duration = Duration::from_millis(10);
 /// How often it asks PostgreSQL all the same (notifications say at once).
 const POLL_PG_EVERY: Duration = Duration::from_secs(5);
 /// How many changes a stream may fall behind before it is told it lagged
@@ -111,8 +115,6 @@ pub struct Live {
     open: Mutex<Open>,
     changes: broadcast::Sender<Change>,
     started: OnceLock<()>,
-    /// Set when this process acted: the watcher looks before its next poll.
-    acted: Notify,
 }
 
 /// The streams open now: by channel watched, session and address.
@@ -162,7 +164,6 @@ impl Live {
             open: Mutex::new(Open::default()),
             changes,
             started: OnceLock::new(),
-            acted: Notify::new(),
         })
     }
 
@@ -209,14 +210,6 @@ impl Live {
         })
     }
 
-    /// Has the watcher look for changes now rather than at its next poll:
-    /// a request through this process has just acted, so an open page sees
-    /// its own table's move without the poll's wait. Several calls before
-    /// the look make one look.
-    pub fn look_now(&self) {
-        self.acted.notify_one();
-    }
-
     fn watched(&self) -> Vec<String> {
         let open = self.open.lock().expect("the streams' counts");
         open.channels.keys().map(|c| c.to_string()).collect()
@@ -238,6 +231,7 @@ async fn watch(live: Arc<Live>) {
         None => POLL_EVERY,
     };
     let mut marks: HashMap<String, (i64, i64)> = HashMap::new();
+    let mut answered = live.service.answered();
     let mut poll = tokio::time::interval(every);
     poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -256,7 +250,13 @@ async fn watch(live: Arc<Live>) {
             },
             _ = poll.tick() => poll_marks(&live, &mut marks).await,
             // PostgreSQL tells of this process' changes as of any other's.
-            _ = live.acted.notified(), if polled_only => poll_marks(&live, &mut marks).await,
+            // Answers arriving together make one look, and looks are at
+            // least AFTER_ANSWER apart, so that a busy process does not
+            // poll without pause.
+            Ok(()) = answered.changed(), if polled_only => {
+                poll_marks(&live, &mut marks).await;
+                tokio::time::sleep(AFTER_ANSWER).await;
+            }
         }
     }
 }
