@@ -367,10 +367,10 @@ impl Open<'_> {
 }
 
 /// Whether the game must end: [`search`] with no avoid and the full
-/// budget, remembered for the [`REMEMBERED`] positions asked about last. The answer depends on
-/// the position and its undo history alone, so remembering it changes
-/// nothing but the time a replayed log takes (a log is replayed for every
-/// hint and on every restart).
+/// budget, remembered for the [`REMEMBERED`] positions asked about last.
+/// The answer depends on the position and its undo history alone, so
+/// remembering it changes nothing but the time a replayed log takes (a log
+/// is replayed for every hint and on every restart).
 pub(super) fn stuck(level: MyrmexLevel, current: &Piles, history: &[Piles]) -> bool {
     static KNOWN: LazyLock<Mutex<LruCache<Vec<u8>, bool>>> =
         LazyLock::new(|| Mutex::new(LruCache::new(NonZeroUsize::new(REMEMBERED).expect("not zero"))));
