@@ -7,11 +7,11 @@ use super::daily_seed::{
     close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
 };
 use super::engine::replay_image;
-use super::leaderboard::{attempt_text, game_title, ranked_attempts, ranking, today_and_yesterday};
-use super::solitaire::{day_setup, door_named, Dealt, SolitaireRules, GAMES};
+use super::leaderboard::{attempt_text, ranked_attempts, ranking, today_and_yesterday};
+use super::solitaire::{choose_game, day_setup, Dealt, SolitaireRules};
 use super::types::*;
 use super::Ending;
-use super::{mention, options, ErrorCode, Service, ServiceResult, UserError};
+use super::{mention, options, ErrorCode, Registry, Service, ServiceResult, UserError};
 use crate::ai::solver::daily::{DAILY_BUDGET, SEEN_WHOLE};
 use crate::ai::solver::Verdict;
 use crate::render::{Sampler, MAX_REPLAY_FRAMES};
@@ -73,11 +73,11 @@ impl Service {
         typed: &[&str],
         opts: &Options,
     ) -> ServiceResult<Reply> {
+        let games = self.games.dailies();
         match words {
             ["daily", "play"] => {
                 options::only(opts, &["game", "date"])?;
-                let game = options::choice(opts, "game", &GAMES)?
-                    .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+                let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
                 match past_day(req, opts)? {
                     Some(day) => self.daily_practice(req, game, &day).await,
                     None => self.daily_play(req, game).await,
@@ -85,14 +85,13 @@ impl Service {
             }
             ["daily", "results"] => {
                 options::only(opts, &["game", "date"])?;
-                let game = options::choice(opts, "game", &GAMES)?;
+                let game = options::choice(opts, "game", &games)?;
                 let day = past_day(req, opts)?.unwrap_or_else(|| day_of(req.at));
                 self.daily_results(req, game, &day).await
             }
             ["daily", "solution"] => {
                 options::only(opts, &["game", "date"])?;
-                let game = options::choice(opts, "game", &GAMES)?
-                    .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
+                let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
                 let day = match options::text(opts, "date")? {
                     Some(_) => past_day(req, opts)?.unwrap_or_else(|| day_of(req.at)),
                     None => last_closed_day(req.at),
@@ -147,7 +146,7 @@ impl Service {
             Some((verb, day)) => (verb, Some(day)),
             None => (id.verb.as_str(), None),
         };
-        let game = GAMES.contains(&id.id.as_str());
+        let game = self.games.dailies().contains(&id.id.as_str());
         match (id.game.as_str(), verb, day) {
             // A page button turns the page in place.
             (super::leaderboard::TAG, _, _) => self.leaderboard_page(req, id).await.map(|reply| Reply {
@@ -155,7 +154,7 @@ impl Service {
                 ..reply
             }),
             (TAG, "play", None) if game => self.daily_play(req, &id.id).await,
-            (TAG, CALENDAR, None) if id.id == "past" => Ok(past_day_menu(req, values)?),
+            (TAG, CALENDAR, None) if id.id == "past" => Ok(past_day_menu(req, values, &self.games)?),
             (TAG, PRACTICE, Some(day)) if game => {
                 let day = calendar_day(req, day)?;
                 self.daily_practice(req, &id.id, &day).await
@@ -218,7 +217,7 @@ impl Service {
     /// stats), and the day being closed, studying it spoils nothing.
     async fn daily_practice(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
         let now = req.at.timestamp_millis();
-        closed(game, day, now, "it can be played as practice")?;
+        closed(self.games.title(game), day, now, "it can be played as practice")?;
         let (seed, fewest) = self.daily_deal(game, day, now).await?;
         self.start_daily_deal(req, game, seed, Dealt::Chosen, |title, _| {
             let winnable = winnable(title, fewest.is_some());
@@ -235,10 +234,10 @@ impl Service {
     /// seen as the player sees it, move after move).
     async fn daily_solution(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
         let now = req.at.timestamp_millis();
-        let title = game_title(game);
-        closed(game, day, now, "its solution shows")?;
+        let title = self.games.title(game);
+        closed(self.games.title(game), day, now, "its solution shows")?;
         let (seed, _) = self.daily_deal(game, day, now).await?;
-        let door = door_named(game)?;
+        let door = self.door_named(game, &self.games.dailies())?;
         let render = self.config.render;
         let solved = tokio::task::spawn_blocking(move || door.solution(seed, render))
             .await
@@ -266,7 +265,7 @@ impl Service {
         let Some(ranked) = self.ranked_attempt(&req.user.id, game, day).await? else {
             return Err(UserError::no_game(format!(
                 "You have no ranked attempt of the daily {} of {day} to review.",
-                game_title(game)
+                self.games.title(game)
             ))
             .into());
         };
@@ -284,7 +283,7 @@ impl Service {
         dealt: Dealt,
         intro: impl FnOnce(&str, bool) -> String + Send + 'a,
     ) -> ServiceResult<Reply> {
-        let door = door_named(game)?;
+        let door = self.door_named(game, &self.games.dailies())?;
         let title = door.title();
         let intro = Box::new(move |ranked| intro(title, ranked));
         door.start_daily(self, req, seed, dealt, intro).await
@@ -307,10 +306,10 @@ impl Service {
     /// let a player study the day's deal beside their ranked attempt.
     pub(super) async fn refuse_open_daily_seed(&self, req: &Request, seed: u64) -> ServiceResult<()> {
         for day in open_days(req.at) {
-            for game in GAMES {
+            for game in self.games.dailies() {
                 if let Some((daily, _)) = self.store.daily_deal(&day, game).await? {
                     if daily == seed {
-                        return Err(open_daily(game, &day, "seed").into());
+                        return Err(open_daily(self.games.title(game), &day, "seed").into());
                     }
                 }
             }
@@ -327,7 +326,7 @@ impl Service {
         req: &Request,
         setup: &G::Setup,
     ) -> ServiceResult<()> {
-        let (Some(daily), Ok(chosen)) = (G::KIND.daily(), G::from_setup(setup)) else {
+        let (true, Ok(chosen)) = (G::KIND.has_daily(), G::from_setup(setup)) else {
             return Ok(());
         };
         let shown = G::shown_cards(&chosen.player_view());
@@ -336,9 +335,9 @@ impl Service {
             let Some((seed, _)) = self.store.daily_deal(&day, game).await? else {
                 continue;
             };
-            let day_deal = G::daily_setup(daily, seed).and_then(|setup| G::from_setup(&setup).ok());
+            let day_deal = G::daily_setup(seed).and_then(|setup| G::from_setup(&setup).ok());
             if day_deal.is_some_and(|deal| G::shown_cards(&deal.player_view()) == shown) {
-                return Err(open_daily(game, &day, "deal").into());
+                return Err(open_daily(self.games.title(game), &day, "deal").into());
             }
         }
         Ok(())
@@ -346,10 +345,10 @@ impl Service {
 
     /// For a daily attempt that just ended: the share line, and the fewest
     /// moves known for the deal. `None` for other games.
-    pub(super) async fn daily_finish_line(&self, row: &GameRow) -> Option<String> {
+    pub(super) async fn daily_finish_line<G: SolitaireRules>(&self, row: &GameRow) -> Option<String> {
         let attempt = self.store.daily_attempt(&row.id).await.ok()??.attempt;
         let result = row.result.as_ref()?.patience()?;
-        let mut text = format!("Share: {}", share_line(&attempt, result));
+        let mut text = format!("Share: {}", share_line::<G>(&attempt, result));
         if let Ok(Some((_, Some(fewest)))) = self.store.daily_deal(&attempt.day, &attempt.game).await {
             text.push_str(&format!(
                 "\nThe solver won this deal in {fewest} moves (deals included)."
@@ -363,13 +362,13 @@ impl Service {
     async fn daily_results(&self, req: &Request, game: Option<&str>, day: &str) -> ServiceResult<Reply> {
         let games: Vec<&str> = match game {
             Some(game) => vec![game],
-            None => GAMES.to_vec(),
+            None => self.games.dailies(),
         };
         let mut fields = Vec::new();
         for game in games {
             let lines = self.top_lines(&req.channel, game, day, RESULTS_SHOWN).await?;
             fields.push(EmbedField {
-                name: game_title(game).into(),
+                name: self.games.title(game).into(),
                 value: if lines.is_empty() {
                     "No ranked attempt here yet.".into()
                 } else {
@@ -429,7 +428,7 @@ impl Service {
         let Some(day) = self.deals_due(now) else {
             return Ok(());
         };
-        for game in GAMES {
+        for game in self.games.dailies() {
             self.daily_deal(game, &day, now.timestamp_millis())
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -471,7 +470,7 @@ impl Service {
         let subscriptions = self.store.unposted_subscriptions(&today, lapsed).await?;
         if !subscriptions.is_empty() {
             // Choose the day's deals now, so the first player need not wait.
-            for game in GAMES {
+            for game in self.games.dailies() {
                 self.daily_deal(game, &today, now.timestamp_millis())
                     .await
                     .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -495,7 +494,7 @@ impl Service {
              Everyone gets the same deals; your first attempt of each counts. Play with `/daily play` or a button below.\n\
              **Yesterday's top three here**"
         );
-        for game in GAMES {
+        for game in self.games.dailies() {
             let lines = self
                 .top_lines(&sub.channel_id, game, yesterday, 3)
                 .await
@@ -505,9 +504,9 @@ impl Service {
             } else {
                 lines.join("; ")
             };
-            text.push_str(&format!("\n{}: {shown}", game_title(game)));
+            text.push_str(&format!("\n{}: {shown}", self.games.title(game)));
         }
-        let mut components = play_buttons("play");
+        let mut components = play_buttons("play", &self.games);
         components.push(calendar(parse_day(today).unwrap_or_default()));
         Ok(Post {
             channel: sub.channel_id.clone(),
@@ -539,11 +538,10 @@ impl Service {
 /// opens every daily board's message ("Daily · 2026-11-25 · ...").
 /// The refusal of a chosen `what` (a seed, a deal) that deals `game`'s
 /// challenge of `day`, which is still open.
-fn open_daily(game: &str, day: &str, what: &str) -> UserError {
+fn open_daily(title: &str, day: &str, what: &str) -> UserError {
     UserError::bad_option(format!(
-        "That {what} deals the daily {} of {day}, which is still open. Play it with \
-         /daily play: it opens as practice once your ranked attempt has ended.",
-        game_title(game)
+        "That {what} deals the daily {title} of {day}, which is still open. Play it with \
+         /daily play: it opens as practice once your ranked attempt has ended."
     ))
 }
 
@@ -572,13 +570,12 @@ fn winnable(title: &str, proved: bool) -> String {
 
 /// Refuses a day whose challenge of `game` is still open: `then` says what
 /// happens once it closes ("its solution shows").
-fn closed(game: &str, day: &str, now: i64, then: &str) -> Result<(), UserError> {
+fn closed(title: &str, day: &str, now: i64, then: &str) -> Result<(), UserError> {
     if !is_open_day(day, now) {
         return Ok(());
     }
     Err(UserError::bad_option(format!(
-        "The daily {} of {day} is still open until {}: {then} once it closes.",
-        game_title(game),
+        "The daily {title} of {day} is still open until {}: {then} once it closes.",
         close_text(day)
     )))
 }
@@ -692,25 +689,26 @@ fn calendar_day(req: &Request, text: &str) -> Result<String, UserError> {
 
 /// A day picked in the daily post's calendar: its three deals to play as
 /// practice, in a message for the one who picked it.
-fn past_day_menu(req: &Request, values: &[String]) -> Result<Reply, UserError> {
+fn past_day_menu(req: &Request, values: &[String], games: &Registry) -> Result<Reply, UserError> {
     let day = calendar_day(req, values.first().map(String::as_str).unwrap_or_default())?;
     let mut reply = Reply::ephemeral(format!(
         "**{day}**: play one of its daily challenges again as practice (unranked: it counts \
          nowhere), or see how it went with `/daily results date:{day}`."
     ));
-    reply.components = play_buttons(&format!("{PRACTICE}.{day}"));
+    reply.components = play_buttons(&format!("{PRACTICE}.{day}"), games);
     Ok(reply)
 }
 
 /// A "Play …" button for each daily game, each clicking `verb`: today's
 /// deal (`play`) or a past day's (`practice.2026-11-20`).
-fn play_buttons(verb: &str) -> Vec<Component> {
-    GAMES
-        .iter()
+fn play_buttons(verb: &str, games: &Registry) -> Vec<Component> {
+    games
+        .dailies()
+        .into_iter()
         .map(|game| {
             Component::button(
                 ComponentId::new(TAG, game, verb).encode(),
-                format!("Play {}", game_title(game)),
+                format!("Play {}", games.title(game)),
                 ButtonStyle::Primary,
             )
         })
@@ -747,8 +745,8 @@ fn past_day(req: &Request, opts: &Options) -> Result<Option<String>, UserError> 
 
 /// A spoiler-free summary of an attempt to paste anywhere: no card, only
 /// how it went.
-pub(super) fn share_line(attempt: &DailyAttempt, r: &PatienceResult) -> String {
-    let title = game_title(&attempt.game);
+pub(super) fn share_line<G: SolitaireRules>(attempt: &DailyAttempt, r: &PatienceResult) -> String {
+    let (title, full) = (G::TITLE, G::FULL_SCORE.max(1));
     let practice = if attempt.ranked { "" } else { " (practice)" };
     let undos = super::leaderboard::aids(r, " ", "");
     let minutes = super::solitaire::minutes(r.elapsed_ms).ceil();
@@ -761,14 +759,14 @@ pub(super) fn share_line(attempt: &DailyAttempt, r: &PatienceResult) -> String {
             "⬜".repeat(CHAMBERS - done),
         )
     } else {
-        let filled = ((r.score.clamp(0, 52) * 10 + 26) / 52) as usize;
+        let filled = ((r.score.clamp(0, full) * 10 + full / 2) / full) as usize;
         let outcome = if r.result.outcome == Ending::Win {
             "🏆"
         } else {
             "❌"
         };
         format!(
-            "🐜 Antics daily {title} {}{practice}: {outcome} {}{} {}/52 · {} moves{undos}",
+            "🐜 Antics daily {title} {}{practice}: {outcome} {}{} {}/{full} · {} moves{undos}",
             attempt.day,
             "🟩".repeat(filled),
             "⬜".repeat(10 - filled),
@@ -805,12 +803,15 @@ mod tests {
 
     #[test]
     fn share_lines_tell_how_it_went_and_nothing_of_the_cards() {
-        let line = share_line(&attempt("myrmex", true), &result(Ending::Win, 3));
+        let line = share_line::<Myrmex>(&attempt("myrmex", true), &result(Ending::Win, 3));
         assert_eq!(
             line,
             "🐜 Antics daily Myrmex 2026-11-22: 🟫🟫🟫⬜⬜⬜ 3/6 ⏱️13m ↩️2"
         );
-        let line = share_line(&attempt("anthill", false), &result(Ending::Loss, 26));
+        let line = share_line::<crate::rules::anthill::Anthill>(
+            &attempt("anthill", false),
+            &result(Ending::Loss, 26),
+        );
         assert_eq!(
             line,
             "🐜 Antics daily Anthill 2026-11-22 (practice): ❌ 🟩🟩🟩🟩🟩⬜⬜⬜⬜⬜ 26/52 · 120 moves ↩️2"

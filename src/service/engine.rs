@@ -21,7 +21,7 @@ use super::{Config, Service};
 use crate::render::{
     board_replay, board_replay_alt_text, Board, Sample, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
-use crate::rules::{Game, GameKind, Kind, Turn};
+use crate::rules::{Game, Kind, Turn};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -153,11 +153,8 @@ pub trait Served:
     }
 
     /// How many seats its table has: at least the first to start, at most
-    /// the second (the registry's players; two for an unlisted game).
-    const SEATS: (usize, usize) = match Self::KIND {
-        Kind::Listed(kind) => (kind.players().0 as usize, kind.players().1 as usize),
-        Kind::Unlisted(_) => (2, 2),
-    };
+    /// the second (the registry's players, or an unlisted game's own).
+    const SEATS: (usize, usize) = (Self::KIND.players().0 as usize, Self::KIND.players().1 as usize);
 
     /// The summary the front ends see, from the engine's own: a game adds
     /// what it shows besides (its position, its board in words).
@@ -482,7 +479,7 @@ impl Service {
         let at_place = (place.guild, place.channel, owner.id.as_str());
         let row = GameRow {
             id: place.id,
-            multiplayer: G::KIND.listed().is_none_or(GameKind::is_multiplayer),
+            multiplayer: !G::KIND.is_patience(),
             ..super::row_at(at_place, now, G::KIND, stored.to_string(), players)
         };
         let game = G::dealt(&row, &setup, &seats).context("a started table is dealt")??;

@@ -8,7 +8,6 @@ use super::contest::{EventDeal, EVENT};
 use super::engine::Place;
 use super::types::*;
 use super::{mention, Service, ServiceResult, UserError};
-use crate::rules::GameKind;
 use crate::store::{GameRow, StoredResult};
 use crate::tournament::event::DealScore;
 use crate::tournament::{Started, Tournament};
@@ -35,8 +34,11 @@ impl Service {
         at: DateTime<Utc>,
     ) -> ServiceResult<GameRow> {
         let a = &t.attempts[attempt];
-        let kind = GameKind::parse(&t.settings.game).context("an event's game")?;
-        let door = super::kinds::patience(kind.into()).context("an event's game is a patience")?;
+        let kind = self.games.named(&t.settings.game).context("an event's game")?;
+        let door = self
+            .games
+            .patience(kind)
+            .context("an event's game is a patience")?;
         let event = EventDeal {
             tournament: t.id.clone(),
             deal: a.deal,

@@ -8,8 +8,10 @@
 //! paths are many, each a generic method of the service for its type.
 //!
 //! A game outside the five (`rules::Kind::Unlisted`, a test's toy game)
-//! is served by a service given it in its [`Registry`], with the engine's
-//! paths.
+//! is served by a service given it in its [`Registry`]: with the engine's
+//! paths, or a patience's with its door. Every list of games the service
+//! offers (`/solitaire`'s, `/daily`'s, the leaderboards') comes from the
+//! registry.
 
 use super::custom_id::ComponentId;
 use super::engine::{Boxed, Served};
@@ -60,8 +62,9 @@ pub(super) struct Paths {
     /// The board as anyone watching sees it (`Served::board_image`), to
     /// go with news of the game.
     pub board: BoardFn,
-    /// Where players reach it on Discord; `None` for an unlisted game,
-    /// which has no command of its own.
+    /// Where players reach it on Discord: `/solitaire`'s for every
+    /// patience; `None` for an unlisted game of more players, which has no
+    /// command of its own.
     pub doors: Option<Doors>,
     /// A patience's own paths, which its type alone knows.
     pub patience: Option<&'static dyn PatienceDoor>,
@@ -118,8 +121,8 @@ impl Paths {
         }
     }
 
-    /// The paths of a patience: the engine's summary and record, and its
-    /// own ends (as `/solitaire end` would end it).
+    /// The paths of a patience: the engine's summary and record, its own
+    /// ends (as `/solitaire end` would end it) and `/solitaire`'s doors.
     fn patience<G: SolitaireRules>() -> Paths {
         Paths {
             due: |service, row, now| Box::pin(service.patience_due::<G>(row, now)),
@@ -153,17 +156,75 @@ pub struct Registry {
 impl Registry {
     /// This registry with `G`, an unlisted game, served by the engine's
     /// paths. An unlisted game may not take a listed game's name.
-    pub fn with<G: Served>(mut self) -> Registry {
-        let Kind::Unlisted(entry) = G::KIND else {
-            panic!("{} is one of the five, always served", G::KIND);
+    pub fn with<G: Served>(self) -> Registry {
+        self.adding(Paths::engine::<G>())
+    }
+
+    /// This registry with `G`, an unlisted patience, played with
+    /// `/solitaire` and (when its entry says so) `/daily` as the listed
+    /// ones are.
+    pub fn with_patience<G: SolitaireRules>(self) -> Registry {
+        assert!(G::KIND.is_patience(), "{} is played by more than one", G::KIND);
+        self.adding(Paths::patience::<G>())
+    }
+
+    fn adding(mut self, paths: Paths) -> Registry {
+        let Kind::Unlisted(entry) = paths.kind else {
+            panic!("{} is one of the five, always served", paths.kind);
         };
         assert!(
             GameKind::parse(entry.name).is_none(),
             "{} is a listed game's name",
             entry.name
         );
-        self.unlisted.insert(entry.name, (entry, Paths::engine::<G>()));
+        self.unlisted.insert(entry.name, (entry, paths));
         self
+    }
+
+    /// Every kind served: the listed ones in their order, then the
+    /// unlisted ones.
+    fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        let listed = GameKind::ALL.into_iter().map(Kind::Listed);
+        listed.chain(self.unlisted.values().map(|(_, paths)| paths.kind))
+    }
+
+    /// The kind stored under `name`, if it is served here.
+    pub(super) fn named(&self, name: &str) -> Option<Kind> {
+        self.kinds().find(|kind| kind.as_str() == name)
+    }
+
+    /// The name people read of the game stored as `name` ("a game" for
+    /// one not served here).
+    pub(super) fn title(&self, name: &str) -> &'static str {
+        self.named(name).map_or("a game", Kind::title)
+    }
+
+    /// The stored names of the patiences: `/solitaire new`'s choices.
+    pub(super) fn patiences(&self) -> Vec<&'static str> {
+        self.kinds()
+            .filter(|kind| kind.is_patience())
+            .map(Kind::as_str)
+            .collect()
+    }
+
+    /// The stored names of the games with a daily challenge: `/daily`'s
+    /// choices.
+    pub(super) fn dailies(&self) -> Vec<&'static str> {
+        self.kinds()
+            .filter(|kind| kind.has_daily())
+            .map(Kind::as_str)
+            .collect()
+    }
+
+    /// The games with a leaderboard: the dailies, then the rated games.
+    pub(super) fn leaderboards(&self) -> Vec<&'static str> {
+        let rated = self.kinds().filter(|kind| kind.is_rated()).map(Kind::as_str);
+        self.dailies().into_iter().chain(rated).collect()
+    }
+
+    /// The door of a patience kind served here; `None` for any other.
+    pub(super) fn patience(&self, kind: Kind) -> Option<&'static dyn PatienceDoor> {
+        self.paths(kind)?.patience
     }
 
     /// The unlisted games, whose rows the service's store must read.
@@ -182,17 +243,8 @@ impl Registry {
     /// The kinds of two or more players served here: the listed ones, then
     /// the unlisted ones.
     pub(super) fn multiplayer_kinds(&self) -> Vec<Kind> {
-        let listed = GameKind::ALL.into_iter().filter(|kind| kind.players().1 > 1);
-        listed
-            .map(Kind::Listed)
-            .chain(self.unlisted.values().map(|(_, paths)| paths.kind))
-            .collect()
+        self.kinds().filter(|kind| !kind.is_patience()).collect()
     }
-}
-
-/// The paths of a patience kind; `None` for any other.
-pub(super) fn patience(kind: Kind) -> Option<&'static dyn PatienceDoor> {
-    listed(kind.listed()?).patience
 }
 
 /// The doors of a listed game.

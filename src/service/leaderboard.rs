@@ -6,21 +6,22 @@
 
 use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, format_day, is_open_day, iso_week, parse_day};
-use super::solitaire::minutes;
+use super::solitaire::{choose_game, minutes};
 use super::types::*;
 use super::Ending;
+#[cfg(test)]
+use super::Registry;
 use super::{options, Service, ServiceResult, UserError};
 use crate::daily::calendar::{parse_season, season, season_name};
 use crate::daily::standings::entry;
 pub(super) use crate::daily::standings::{ranked_attempts, ranking, ranks, season_standings, standings};
-use crate::rules::{GameKind, Ranking};
+use crate::rules::Ranking;
 use crate::store::AttemptFilter;
 use crate::store::PatienceResult;
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub(super) const TAG: &str = "lb";
 const PAGE: usize = 10;
-pub(super) const BOARD_GAMES: [&str; GameKind::LEADERBOARDS.len()] = GameKind::names(GameKind::LEADERBOARDS);
 const PERIODS: [&str; 4] = ["today", "week", "season", "all"];
 const SCOPES: [&str; 3] = ["channel", "server", "global"];
 
@@ -47,13 +48,14 @@ impl BoardSpec {
         ComponentId::new(TAG, &id, verb).encode()
     }
 
-    fn parse(id: &str) -> Option<BoardSpec> {
+    /// The board a button's id names, among the boards of `games`.
+    fn parse(id: &str, games: &[&str]) -> Option<BoardSpec> {
         let parts: Vec<&str> = id.split('_').collect();
         let [game, period, scope, day, page] = parts.as_slice() else {
             return None;
         };
         let known = |list: &[&str], word: &str| list.contains(&word);
-        if !known(&BOARD_GAMES, game) || !known(&PERIODS, period) || !known(&SCOPES, scope) {
+        if !known(games, game) || !known(&PERIODS, period) || !known(&SCOPES, scope) {
             return None;
         }
         Some(BoardSpec {
@@ -165,16 +167,12 @@ pub(super) fn attempt_text(game: &str, r: &PatienceResult) -> String {
     }
 }
 
-pub(super) fn game_title(game: &str) -> &'static str {
-    GameKind::parse(game).unwrap_or(GameKind::ArmyAnts).title()
-}
-
 impl Service {
     /// `/leaderboard game: period: scope: season:`.
     pub(super) async fn leaderboard_command(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
         options::only(opts, &["game", "period", "scope", "season"])?;
-        let game = options::choice(opts, "game", &BOARD_GAMES)?
-            .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill, ants or army-ants."))?;
+        let games = self.games.leaderboards();
+        let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
         let default_period = if ranking(game) == Ranking::Rating {
             "all"
         } else {
@@ -223,7 +221,7 @@ impl Service {
 
     /// A page button.
     pub(super) async fn leaderboard_page(&self, req: &Request, id: &ComponentId) -> ServiceResult<Reply> {
-        let spec = BoardSpec::parse(&id.id)
+        let spec = BoardSpec::parse(&id.id, &self.games.leaderboards())
             .ok_or_else(|| UserError::no_game("That leaderboard button is not one I know."))?;
         self.leaderboard(req, &spec).await
     }
@@ -278,7 +276,7 @@ impl Service {
             shown.join("\n")
         };
         let embed = Embed {
-            title: format!("{} leaderboard: {period}, {place}", game_title(&spec.game)),
+            title: format!("{} leaderboard: {period}, {place}", self.games.title(&spec.game)),
             description,
             fields: vec![],
             footer: Some(format!("Page {} of {pages}", page + 1)),
@@ -479,7 +477,8 @@ mod tests {
         let id = spec.custom_id(3, "next");
         assert!(id.len() <= 100);
         let parsed = ComponentId::parse(&id).unwrap();
-        assert_eq!(BoardSpec::parse(&parsed.id), Some(spec));
-        assert_eq!(BoardSpec::parse("chess_week_server_20261122_1"), None);
+        let games = Registry::default().leaderboards();
+        assert_eq!(BoardSpec::parse(&parsed.id, &games), Some(spec));
+        assert_eq!(BoardSpec::parse("chess_week_server_20261122_1", &games), None);
     }
 }

@@ -40,6 +40,7 @@ pub use daily_seed::DailySecret;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use idle::parse_duration;
 pub use kinds::Registry;
+pub use solitaire::SolitaireRules;
 pub use types::*;
 
 // The protocol's messages, as every module here names them.

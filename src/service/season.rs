@@ -6,8 +6,7 @@
 
 use super::daily::{post_nonce, POST_LEASE_MS};
 use super::daily_seed::{format_day, previous_day};
-use super::leaderboard::{game_title, season_points, season_standings};
-use super::solitaire::GAMES;
+use super::leaderboard::{season_points, season_standings};
 use super::types::*;
 use super::Service;
 use crate::daily::calendar::{season, season_name};
@@ -82,7 +81,7 @@ impl Service {
         let mut text = format!("🏆 **Season {name} is over.** The podium here:");
         // The one drawn: the patience most played here (none: nobody played).
         let mut drawn: Option<(&str, Vec<(usize, SeasonStanding)>)> = None;
-        for game in GAMES {
+        for game in self.games.dailies() {
             let table = game_season(game, &rows);
             let podium: Vec<String> = table
                 .iter()
@@ -97,7 +96,7 @@ impl Service {
             } else {
                 podium.join(" · ")
             };
-            text.push_str(&format!("\n{}: {shown}", game_title(game)));
+            text.push_str(&format!("\n{}: {shown}", self.games.title(game)));
         }
         if drawn.is_none() {
             return Ok(None);
@@ -115,7 +114,7 @@ impl Service {
         let image = match (&drawn, self.config.render) {
             (Some((game, table)), true) => {
                 let picture = PodiumView {
-                    title: format!("Season {name} · {}", game_title(game)),
+                    title: format!("Season {name} · {}", self.games.title(game)),
                     subtitle: format!(
                         "Champions here · {} played",
                         crate::rules::counted(table.len(), "player")
@@ -189,9 +188,11 @@ impl Service {
                 ..AttemptFilter::default()
             })
             .await?;
-        let lines: Vec<String> = GAMES
-            .iter()
-            .map(|&game| {
+        let lines: Vec<String> = self
+            .games
+            .dailies()
+            .into_iter()
+            .map(|game| {
                 let table = game_season(game, &rows);
                 let first: Vec<String> = table
                     .iter()
@@ -203,7 +204,7 @@ impl Service {
                     1..=3 => first.join(" and "),
                     n => format!("{} and {} more", first[..3].join(", "), n - 3),
                 };
-                format!("{}: {named}", game_title(game))
+                format!("{}: {named}", self.games.title(game))
             })
             .collect();
         let named = lines.join(" · ");

@@ -363,8 +363,8 @@ impl Service {
 /// holds it: a challenge (a table of fixed seats), a lobby, or a game.
 pub(super) fn busy_channel(open: &GameRow) -> UserError {
     let title = open.kind.title();
-    let seats = open.kind.listed().map(crate::rules::GameKind::players);
-    let lobby = seats.is_some_and(|(fewest, most)| fewest != most);
+    let (fewest, most) = open.kind.players();
+    let lobby = fewest != most;
     let what = match (lobby, open.status == GameStatus::Pending) {
         (true, true) => format!("an {title} lobby is open"),
         (_, true) => format!("an {title} challenge is waiting for an answer"),

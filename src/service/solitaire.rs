@@ -22,7 +22,7 @@ use crate::ai::solver::review::{line_played, review, Review, REVIEW_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
-use crate::rules::{DailySetup, GameKind, Kind, Solo};
+use crate::rules::{Kind, Solo};
 use crate::store::{
     ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, PatienceResult, StoreError, StoredResult,
 };
@@ -32,8 +32,6 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::future::Future;
 
-/// The patiences' stored names, as `/solitaire new` and `/daily` choose them.
-pub(super) const GAMES: [&str; GameKind::PATIENCES.len()] = GameKind::names(GameKind::PATIENCES);
 /// The log entry a hint leaves: counted on replay, never applied.
 const HINT: &str = "hint";
 /// The time a player waits between two hints in a game, whatever the hint
@@ -42,15 +40,19 @@ const HINT_COOLDOWN_MS: i64 = 20_000;
 
 /// What the service needs of a patience beyond the rules: its name, how
 /// options become a setup, and how it is drawn.
-pub(super) trait SolitaireRules:
+pub trait SolitaireRules:
     Patience<
         Setup: Serialize + DeserializeOwned + Clone + Send + Sync,
         View: for<'a> Board<Labels<'a> = Option<&'a str>> + Send + 'static,
     > + Hinted
 {
-    /// The stored kind: `myrmex`, `anthill` or `ants`.
-    const KIND: GameKind;
-    const TITLE: &'static str;
+    /// The stored kind: `myrmex`, `anthill`, `ants`, or an unlisted
+    /// patience's.
+    const KIND: Kind;
+    /// The name people read.
+    const TITLE: &'static str = Self::KIND.title();
+    /// The score of a full win: what a share line's bar fills to.
+    const FULL_SCORE: i64;
     /// The options `/solitaire new` takes for this game besides `game`,
     /// `seed` and `deal`.
     const OPTIONS: &'static [&'static str];
@@ -58,8 +60,8 @@ pub(super) trait SolitaireRules:
     /// The setup from the command's options; `seed` is already chosen.
     fn setup(opts: &Options, seed: Option<u64>, deal: Option<String>) -> Result<Self::Setup, UserError>;
     /// The setup of a day's challenge dealt from the day's `seed`; `None`
-    /// when `daily` is another game's.
-    fn daily_setup(daily: DailySetup, seed: u64) -> Option<Self::Setup>;
+    /// for a patience with no daily.
+    fn daily_setup(seed: u64) -> Option<Self::Setup>;
     /// What a position shows of its cards, pile by pile (the face-up cards
     /// in place, nothing hidden): two deals whose openings show the same
     /// can be practised one for the other.
@@ -131,6 +133,20 @@ pub(super) trait SolitaireRules:
     /// where the game says it on its own.
     fn ended_by_itself(&self) -> Option<&'static str> {
         None
+    }
+}
+
+/// The refusal of a command's `game` that is none of `games`.
+pub(super) fn choose_game(games: &[&str]) -> UserError {
+    UserError::bad_option(format!("Choose the `game`: {}.", or_list(games)))
+}
+
+/// "a, b or c".
+fn or_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -211,7 +227,7 @@ impl<G: SolitaireRules> Loaded<G> {
 
 /// A patience is served by the engine as a game of one seat, its owner's.
 impl<G: SolitaireRules> Served for G {
-    const KIND: Kind = Kind::Listed(G::KIND);
+    const KIND: Kind = G::KIND;
     const START: &'static str = "Start a new one with /solitaire new.";
     const PENDING: &'static str = "game";
     type Stored = G::Setup;
@@ -418,28 +434,32 @@ struct Played<G: SolitaireRules> {
     share: Option<String>,
 }
 
-/// The door of a patience kind (see `door`): an internal error for any
-/// other kind, which no patience path is given.
-fn door(kind: Kind) -> ServiceResult<&'static dyn PatienceDoor> {
-    super::kinds::patience(kind).ok_or_else(|| anyhow::anyhow!("not a patience: {kind}").into())
-}
-
-/// The door of the patience a command's `game` names.
-pub(super) fn door_named(game: &str) -> ServiceResult<&'static dyn PatienceDoor> {
-    let kind = GameKind::parse(game)
-        .filter(|kind| kind.is_patience())
-        .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
-    door(kind.into())
-}
-
 impl Service {
+    /// The door of a patience kind (see `door`): an internal error for any
+    /// other kind, which no patience path is given.
+    fn door(&self, kind: Kind) -> ServiceResult<&'static dyn PatienceDoor> {
+        self.games
+            .patience(kind)
+            .ok_or_else(|| anyhow::anyhow!("not a patience: {kind}").into())
+    }
+
+    /// The door of the patience a command's `game` names, among `games`.
+    pub(super) fn door_named(&self, game: &str, games: &[&str]) -> ServiceResult<&'static dyn PatienceDoor> {
+        let kind = self
+            .games
+            .named(game)
+            .filter(|kind| games.contains(&kind.as_str()))
+            .ok_or_else(|| choose_game(games))?;
+        self.door(kind)
+    }
+
     pub(super) async fn solitaire_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
         let opts = req.options();
         match sub {
             "new" => {
-                let game = options::choice(opts, "game", &GAMES)?
-                    .ok_or_else(|| UserError::bad_option("Choose the `game`: myrmex, anthill or ants."))?;
-                door_named(game)?.start(self, req, opts).await
+                let games = self.games.patiences();
+                let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
+                self.door_named(game, &games)?.start(self, req, opts).await
             }
             "move" => {
                 let action = options::required_text(
@@ -496,7 +516,7 @@ impl Service {
     ) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, Some(id)).await?;
         check_version(&row, version)?;
-        door(row.kind)?.shown(self, row, view).await
+        self.door(row.kind)?.shown(self, row, view).await
     }
 
     /// The board of [`Service::solitaire_view`], once its kind is known.
@@ -525,7 +545,7 @@ impl Service {
 
     /// A stored patience's board with `text`, privately when contested.
     pub(super) async fn solitaire_board(&self, row: GameRow, text: String) -> ServiceResult<Reply> {
-        door(row.kind)?.board(self, row, text).await
+        self.door(row.kind)?.board(self, row, text).await
     }
 
     /// [`Service::solitaire_board`], once its kind is known.
@@ -543,7 +563,7 @@ impl Service {
         let Some(row) = self.store.latest_solitaire(channel, &user.id).await? else {
             return Ok(None);
         };
-        door(row.kind)?.table(self, row).await.map(Some)
+        self.door(row.kind)?.table(self, row).await.map(Some)
     }
 
     /// [`Service::patience_table`], once its kind is known.
@@ -627,7 +647,7 @@ impl Service {
             ))
             .into());
         }
-        door(row.kind)?.review(self, row).await
+        self.door(row.kind)?.review(self, row).await
     }
 
     /// The review of a finished patience, worked out on a blocking thread
@@ -683,7 +703,7 @@ impl Service {
             )
             .into());
         }
-        door(row.kind)?.again(self, req, row, same).await
+        self.door(row.kind)?.again(self, req, row, same).await
     }
 
     /// [`Service::solitaire_again_of`], once its kind is known.
@@ -775,7 +795,7 @@ impl Service {
                 Some(attempt) => close_of(&attempt.day),
                 None => super::idle::deadline(&self.config, req.at.timestamp_millis()),
             },
-            ..super::new_row(req, G::KIND.into(), stored_setup.to_string(), owner)
+            ..super::new_row(req, G::KIND, stored_setup.to_string(), owner)
         };
         let day = daily.as_ref().map(|a| a.day.clone());
         let inserted = match daily {
@@ -878,7 +898,9 @@ impl Service {
         via: Via,
     ) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
-        door(row.kind)?.act(self, req, row, action, at_version, via).await
+        self.door(row.kind)?
+            .act(self, req, row, action, at_version, via)
+            .await
     }
 
     /// Plays `text` for the request's user in the game of `row` through
@@ -1002,7 +1024,7 @@ impl Service {
         if loaded.contest.is_some() {
             // A daily board is private: the channel hears that it ended,
             // and sees nothing of the deal but its share line.
-            let share = self.daily_finish_line(loaded.row()).await;
+            let share = self.daily_finish_line::<G>(loaded.row()).await;
             let text = format!(
                 "{owner}'s daily {title} ended {because}. {}",
                 share_of(share.as_deref())
@@ -1038,7 +1060,7 @@ impl Service {
         closed_at: Option<i64>,
     ) -> Played<G> {
         let share = match loaded.game().outcome() {
-            Some(_) => self.daily_finish_line(loaded.row()).await,
+            Some(_) => self.daily_finish_line::<G>(loaded.row()).await,
             None => None,
         };
         let text = match loaded.game().outcome() {
@@ -1076,7 +1098,7 @@ impl Service {
 
     async fn solitaire_hint(&self, req: &Request, id: Option<&str>, via: Via) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
-        door(row.kind)?.hint(self, req, id, via).await
+        self.door(row.kind)?.hint(self, req, id, via).await
     }
 
     /// Works out a hint on a blocking thread (a search takes up to a
@@ -1239,7 +1261,7 @@ impl Service {
         if !row.status.is_open() {
             return Ok(vec![]);
         }
-        let legal = door(row.kind)?.legal(self, row).await?;
+        let legal = self.door(row.kind)?.legal(self, row).await?;
         Ok(super::engine::typed_matches(typing.typed, legal))
     }
 }

@@ -10,7 +10,7 @@ use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
 use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::Patience;
-use crate::rules::{DailySetup, GameKind};
+use crate::rules::{DailySetup, GameKind, Kind};
 use std::fmt::Display;
 
 /// Cards as the notation writes them, a space between.
@@ -69,8 +69,8 @@ where
 }
 
 impl SolitaireRules for Myrmex {
-    const KIND: GameKind = GameKind::Myrmex;
-    const TITLE: &'static str = GameKind::Myrmex.title();
+    const KIND: Kind = Kind::Listed(GameKind::Myrmex);
+    const FULL_SCORE: i64 = myrmex::CHAMBERS as i64;
     const OPTIONS: &'static [&'static str] = &["level", "closed"];
 
     fn mark_hint(before: &mut myrmex::View, after: &myrmex::View) {
@@ -97,8 +97,8 @@ impl SolitaireRules for Myrmex {
     }
 
     /// Open, at the day's level, ending when dead.
-    fn daily_setup(daily: DailySetup, seed: u64) -> Option<myrmex::Setup> {
-        let DailySetup::Myrmex(level) = daily else {
+    fn daily_setup(seed: u64) -> Option<myrmex::Setup> {
+        let Some(DailySetup::Myrmex(level)) = GameKind::Myrmex.daily() else {
             return None;
         };
         Some(myrmex::Setup {
@@ -186,8 +186,8 @@ impl SolitaireRules for Myrmex {
 }
 
 impl SolitaireRules for Anthill {
-    const KIND: GameKind = GameKind::Anthill;
-    const TITLE: &'static str = GameKind::Anthill.title();
+    const KIND: Kind = Kind::Listed(GameKind::Anthill);
+    const FULL_SCORE: i64 = 52;
     const OPTIONS: &'static [&'static str] = &[];
 
     fn mark_hint(before: &mut anthill::View, after: &anthill::View) {
@@ -198,8 +198,10 @@ impl SolitaireRules for Anthill {
         Ok(anthill::Setup { seed, deal })
     }
 
-    fn daily_setup(daily: DailySetup, seed: u64) -> Option<anthill::Setup> {
-        let DailySetup::Anthill = daily else { return None };
+    fn daily_setup(seed: u64) -> Option<anthill::Setup> {
+        let Some(DailySetup::Anthill) = GameKind::Anthill.daily() else {
+            return None;
+        };
         Some(anthill::Setup {
             seed: Some(seed),
             deal: None,
@@ -223,8 +225,8 @@ impl SolitaireRules for Anthill {
 }
 
 impl SolitaireRules for AntsSolitaire {
-    const KIND: GameKind = GameKind::Ants;
-    const TITLE: &'static str = GameKind::Ants.title();
+    const KIND: Kind = Kind::Listed(GameKind::Ants);
+    const FULL_SCORE: i64 = 52;
     const OPTIONS: &'static [&'static str] = &["variant"];
 
     fn mark_hint(before: &mut ants_solitaire::View, after: &ants_solitaire::View) {
@@ -239,8 +241,8 @@ impl SolitaireRules for AntsSolitaire {
         Ok(ants_solitaire::Setup { variant, seed, deal })
     }
 
-    fn daily_setup(daily: DailySetup, seed: u64) -> Option<ants_solitaire::Setup> {
-        let DailySetup::Ants(variant) = daily else {
+    fn daily_setup(seed: u64) -> Option<ants_solitaire::Setup> {
+        let Some(DailySetup::Ants(variant)) = GameKind::Ants.daily() else {
             return None;
         };
         Some(ants_solitaire::Setup {

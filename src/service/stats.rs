@@ -2,8 +2,8 @@
 //! distribution of results, the player's last seasons with their monthly
 //! badges, and the Army Ants rating and record in this server.
 
-use super::leaderboard::{game_title, ranking, season_standings};
-use super::solitaire::{is_chosen, GAMES};
+use super::leaderboard::{ranking, season_standings};
+use super::solitaire::is_chosen;
 use super::tournament::ordinal;
 use super::types::*;
 use super::Ending;
@@ -77,7 +77,7 @@ impl Service {
             .await?;
         let today = req.at.date_naive();
         let mut fields = Vec::new();
-        for game in GAMES {
+        for game in self.games.dailies() {
             // Only dealt games count, as for ratings: not a seed or deck
             // the player chose, nor practice of a deal they had seen.
             let results: Vec<_> = finished
@@ -99,7 +99,7 @@ impl Service {
                 "Scores"
             };
             fields.push(EmbedField {
-                name: game_title(game).into(),
+                name: self.games.title(game).into(),
                 value: format!(
                     "Played {} · won {wins} ({})\nDaily streak {current} (best {best})\n{what}: {}",
                     results.len(),
@@ -216,7 +216,9 @@ impl Service {
                     ..AttemptFilter::default()
                 })
                 .await?;
-            let best = GAMES
+            let best = self
+                .games
+                .dailies()
                 .iter()
                 .filter_map(|game| {
                     let rows: Vec<AttemptRow> =
@@ -230,7 +232,7 @@ impl Service {
                 line.push_str(&format!(
                     " · {} of {of} in {} here",
                     ordinal(rank),
-                    game_title(game)
+                    self.games.title(game)
                 ));
             }
             lines.push(line);

@@ -25,6 +25,8 @@ use serde::{Deserialize, Serialize};
 const NIM: Unlisted = Unlisted {
     name: "nim",
     title: "Nim",
+    players: (2, 2),
+    daily: false,
 };
 
 /// The log entry of a seat out of time.

@@ -14,6 +14,7 @@ mod serve_support;
 mod army_ants_picker;
 mod engine_toy;
 mod idle_settings;
+mod patience_toy;
 mod service_autocomplete;
 mod service_daily_board;
 mod service_races;

@@ -2,11 +2,12 @@
 //! would, JSON lines in, JSON lines out. Beside: the HTTP bodies the fake
 //! Discords read (`bodies`), the fake Discord of `antics run` (`wire`), the
 //! browser checks' tools (`browser`), the service called in process
-//! (`service`), the web table served (`web`) and a toy game (`nim`).
+//! (`service`), the web table served (`web`) and two toy games (`nim`, `pairs`).
 
 pub mod bodies;
 pub mod browser;
 pub mod nim;
+pub mod pairs;
 pub mod service;
 pub mod web;
 pub mod wire;

@@ -204,6 +204,6 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
 /// The setup of `G`'s deal of `seed` at the level or variant its registry
 /// entry gives its daily.
 pub(in crate::service) fn day_setup<G: SolitaireRules>(seed: u64) -> ServiceResult<G::Setup> {
-    let setup = G::KIND.daily().and_then(|daily| G::daily_setup(daily, seed));
+    let setup = G::daily_setup(seed);
     setup.ok_or_else(|| anyhow::anyhow!("{} has no daily", G::TITLE).into())
 }

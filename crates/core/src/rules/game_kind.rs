@@ -308,12 +308,19 @@ impl fmt::Display for GameKind {
 }
 
 /// A game the engine serves that the registry does not list (one written
-/// against `rules::Game` outside the five, as a test's toy game is): its
-/// stored name and the name people read.
+/// against `rules::Game` outside the five, or a patience, as a test's toy
+/// games are): its stored name, the name people read, how many play it
+/// and whether it has a daily challenge. Its results rank by score, never
+/// by rating.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Unlisted {
     pub name: &'static str,
     pub title: &'static str,
+    /// The fewest and most players: `(1, 1)` for a patience.
+    pub players: (u8, u8),
+    /// Whether a patience has a daily challenge, dealt from the day's seed
+    /// as it is (no solver picks its deal).
+    pub daily: bool,
 }
 
 /// The kind of a stored game: one of the five, or an unlisted game. Every
@@ -347,6 +354,35 @@ impl Kind {
         match self {
             Kind::Listed(kind) => kind.title(),
             Kind::Unlisted(entry) => entry.title,
+        }
+    }
+
+    /// The fewest and most players.
+    pub const fn players(self) -> (u8, u8) {
+        match self {
+            Kind::Listed(kind) => kind.players(),
+            Kind::Unlisted(entry) => entry.players,
+        }
+    }
+
+    /// Whether it is a patience (one player, `/solitaire`).
+    pub const fn is_patience(self) -> bool {
+        self.players().1 == 1
+    }
+
+    /// Whether it has a daily challenge.
+    pub const fn has_daily(self) -> bool {
+        match self {
+            Kind::Listed(kind) => kind.daily().is_some(),
+            Kind::Unlisted(entry) => entry.daily,
+        }
+    }
+
+    /// How its results rank: by score for an unlisted game.
+    pub const fn ranking(self) -> Ranking {
+        match self {
+            Kind::Listed(kind) => kind.ranking(),
+            Kind::Unlisted(_) => Ranking::Score,
         }
     }
 
@@ -418,6 +454,8 @@ mod tests {
         const GO: Unlisted = Unlisted {
             name: "go",
             title: "Go",
+            players: (2, 2),
+            daily: false,
         };
         assert_eq!(Kind::parse("go", &[]), None);
         assert_eq!(Kind::parse("go", &[&GO]), Some(Kind::Unlisted(&GO)));
