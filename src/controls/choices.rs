@@ -3,7 +3,7 @@
 //! and the form the web table draws from [`new_game_options`]. The service
 //! checks whatever arrives; these only say what may be asked.
 
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use serde::Serialize;
 
 /// An option of fixed string choices.
@@ -184,9 +184,21 @@ impl GameOption {
 }
 
 /// Every option of starting a game of `kind`, as its command has them
-/// (`/armyants challenge`, `/atta new`, `/solitaire new`), in that order.
-pub fn new_game_options(kind: GameKind) -> Vec<GameOption> {
-    let seed = || text("seed", "Seed", SEED_LEN, "a whole number: same seed, same deal");
+/// (`/armyants challenge`, `/atta new`, `/solitaire new`), in that order:
+/// an unlisted patience takes a seed or a deal, as every patience does.
+pub fn new_game_options(kind: Kind) -> Vec<GameOption> {
+    match kind {
+        Kind::Listed(kind) => listed_options(kind),
+        Kind::Unlisted(_) if kind.is_patience() => vec![seed(), patience_deal()],
+        Kind::Unlisted(_) => vec![seed()],
+    }
+}
+
+fn seed() -> GameOption {
+    text("seed", "Seed", SEED_LEN, "a whole number: same seed, same deal")
+}
+
+fn listed_options(kind: GameKind) -> Vec<GameOption> {
     match kind {
         GameKind::ArmyAnts => vec![
             text(
@@ -269,7 +281,7 @@ mod tests {
     #[test]
     fn conditions_name_options_of_their_game() {
         for kind in GameKind::ALL {
-            let options = new_game_options(kind);
+            let options = new_game_options(kind.into());
             for option in &options {
                 let Some(when) = &option.only_when else { continue };
                 let other = options

@@ -6,7 +6,7 @@ mod review;
 
 use super::custom_id::ComponentId;
 use super::engine::{
-    open_seat, replay_image, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
+    open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
 };
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
@@ -24,7 +24,7 @@ use crate::rules::army_ants::{
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus};
-use anyhow::Context;
+use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
 /// The log entry of a player who ran out of time (not a move: the rules'
@@ -196,16 +196,16 @@ impl Served for ArmyAnts {
     }
 
     fn replay(
-        service: &Service,
+        context: Context<'_>,
         loaded: &Loaded,
     ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
         let labels = loaded.seats.labels(None);
-        service.table_replay(loaded, replay_view, move |sample| replay_image(sample, &labels))
+        context.table_replay(loaded, replay_view, move |sample| replay_image(sample, &labels))
     }
 
     /// The board as anyone watching sees it.
-    fn board_image(service: &Service, loaded: &Loaded) -> Option<Image> {
-        service.board_reply(loaded, String::new(), None).image
+    fn board_image(context: Context<'_>, loaded: &Loaded) -> Option<Image> {
+        board_image(context.config, loaded, None)
     }
 
     /// A hand to place as one `deploy`; otherwise attacks on the Queen
@@ -1019,13 +1019,7 @@ impl Service {
     /// A reply showing the board as `viewer` may see it, with the game's
     /// buttons and summary.
     fn board_reply(&self, loaded: &Loaded, text: String, viewer: Option<Side>) -> Reply {
-        let view = loaded.game().view(viewer);
-        let labels = loaded.seats.labels(viewer);
-        let image = self.config.render.then(|| Image {
-            regions: crate::render::army_ants_regions(labels.bottom),
-            png: army_ants_png(&view, &labels),
-            alt: army_ants_alt_text(&view, &labels),
-        });
+        let image = board_image(&self.config, loaded, viewer);
         // Ended by a moderator: nothing left to click.
         let components = match loaded.row.status {
             GameStatus::Cancelled => Vec::new(),
@@ -1039,6 +1033,18 @@ impl Service {
             ..Reply::default()
         }
     }
+}
+
+/// The board as `viewer` may see it (anyone watching: `None`), when the
+/// service draws boards.
+fn board_image(config: &super::Config, loaded: &Loaded, viewer: Option<Side>) -> Option<Image> {
+    let view = loaded.game().view(viewer);
+    let labels = loaded.seats.labels(viewer);
+    config.render.then(|| Image {
+        regions: crate::render::army_ants_regions(labels.bottom),
+        png: army_ants_png(&view, &labels),
+        alt: army_ants_alt_text(&view, &labels),
+    })
 }
 
 /// A player's action as `after_action` tells it.

@@ -7,7 +7,8 @@
 
 use super::custom_id::ComponentId;
 use super::engine::{
-    check_version, out_of_date, replay_image, Filling, Left, Place, Seating, Served, TimedOut, Unseated,
+    check_version, out_of_date, replay_image, Context, Filling, Left, Place, Seating, Served, TimedOut,
+    Unseated,
 };
 use super::error::{ServiceResult, UserError};
 use super::multiplayer::Target;
@@ -21,10 +22,9 @@ use crate::rules::atta_ants::{
 };
 use crate::rules::{Game, GameKind, Kind};
 use crate::store::{GameRow, GameStatus};
-use anyhow::Context;
+use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use std::future::Future;
 
 /// What a lobby was opened with; the player count is known at the start.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -117,14 +117,6 @@ impl Served for AttaAnts {
         Action::Leave.to_string()
     }
 
-    fn turn_timed_out<'a>(
-        service: &'a Service,
-        row: &'a GameRow,
-        at: DateTime<Utc>,
-    ) -> impl Future<Output = anyhow::Result<Vec<Post>>> + Send + 'a {
-        service.atta_timed_out(row, at)
-    }
-
     /// `/atta move` takes any action, `/atta place` placements alone.
     fn suggested(&self, colour: Colour, sub: &str) -> Vec<String> {
         let legal = Game::legal_actions(self, colour).into_iter();
@@ -175,12 +167,12 @@ impl Served for AttaAnts {
     }
 
     fn replay(
-        service: &Service,
+        context: Context<'_>,
         loaded: &Loaded,
     ) -> impl std::future::Future<Output = anyhow::Result<Option<Image>>> + Send {
         let labels = loaded.seats.labels();
         let draw = move |sample: &_| replay_image(sample, &labels);
-        service.table_replay(loaded, |game: &AttaAnts| game.view(None), draw)
+        context.table_replay(loaded, |game: &AttaAnts| game.view(None), draw)
     }
 
     fn unseated(why: Unseated, _: &Table) -> UserError {
@@ -644,7 +636,11 @@ impl Service {
 
     /// A player out of time: they are out, the board tells what followed,
     /// and the player the game then waits for gets their turn alert.
-    async fn atta_timed_out(&self, row: &GameRow, now: DateTime<Utc>) -> anyhow::Result<Vec<Post>> {
+    pub(super) async fn atta_timed_out(
+        &self,
+        row: &GameRow,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<Post>> {
         let mut before_round = 0;
         let leave = |game: &mut AttaAnts, colour| {
             before_round = game.round();

@@ -3,8 +3,9 @@
 //! it is played in private: its board, record and review are its player's
 //! alone, and the channel sees nothing of the deal.
 
+use super::context::Context;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
-use super::{Service, ServiceResult};
+use super::ServiceResult;
 use crate::store::GameRow;
 use serde::{Deserialize, Serialize};
 
@@ -84,7 +85,7 @@ pub(super) fn event_of(row: &GameRow) -> Option<EventDeal> {
     serde_json::from_value(setup.get(EVENT)?.clone()).ok()
 }
 
-impl Service {
+impl Context<'_> {
     /// The contest a patience belongs to, if any. An event's game says so
     /// in its setup; a daily attempt is stored beside its game and never
     /// changes, so it is read once and then kept in the cache.

@@ -10,6 +10,7 @@
 //! served the same way: the engine registers its kind when it opens or
 //! finds its table.
 
+pub use super::context::Context;
 use super::error::{ServiceResult, UserError};
 use super::kinds::Typing;
 pub use super::multiplayer::Target;
@@ -23,7 +24,7 @@ use crate::render::{
 };
 use crate::rules::{Game, Kind, Turn};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
-use anyhow::Context;
+use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -34,6 +35,20 @@ use std::time::Duration;
 /// A boxed future of the service's work, which a table of paths or a hook
 /// can hold.
 pub type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What the sweep does when a seat's turn clock runs out on `row` at the
+/// given time, and what the channel is told: the engine's
+/// (`Service::table_turn_timeout`, the seat forfeits) unless the kind's
+/// paths end it their own way.
+pub(super) type TurnTimeout =
+    for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Vec<Post>>>;
+
+/// What the sweep does with `row`, which nobody moved in for the idle time
+/// (given in words), at the given time: the engine's
+/// (`Service::table_idle_end`, the seat it waits for loses on time) unless
+/// the kind's paths end it their own way (a patience ends as it stands).
+pub(super) type IdleEnd =
+    for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
 
 /// Who sits where at a table, as its game row stores the players.
 pub trait Seating<Seat: Copy + std::fmt::Display> {
@@ -116,25 +131,14 @@ pub trait Served:
     /// The log entry of `seat` running out of time.
     fn timeout_entry(&self, seat: Self::Seat) -> String;
 
-    /// What comes of a game whose turn clock ran out at `at`, told to the
-    /// channel: the engine's (`table_turn_timeout`, the seat forfeits)
-    /// unless the game tells its own.
-    fn turn_timed_out<'a>(
-        service: &'a Service,
-        row: &'a GameRow,
-        at: DateTime<Utc>,
-    ) -> impl Future<Output = anyhow::Result<Vec<Post>>> + Send + 'a {
-        service.table_turn_timeout::<Self>(row, at)
-    }
-
     /// When the table's next deadline falls, saved at `at`: the engine's
     /// (`Table::deadline`) unless the game keeps its own.
     fn deadline(
-        service: &Service,
+        context: Context<'_>,
         table: &Table<Self>,
         at: DateTime<Utc>,
     ) -> impl Future<Output = ServiceResult<Option<i64>>> + Send {
-        async move { Ok(table.deadline(&service.config, at)) }
+        async move { Ok(table.deadline(context.config, at)) }
     }
 
     /// The result the row stores once the game is over (at `at`): its
@@ -180,7 +184,7 @@ pub trait Served:
     /// nothing secret and no replay, if it does: a daily deal others may
     /// still be playing. `None` unless the game says.
     fn private_record(
-        _service: &Service,
+        _context: Context<'_>,
         _table: &Table<Self>,
         _at: DateTime<Utc>,
     ) -> impl Future<Output = ServiceResult<Option<String>>> + Send {
@@ -190,7 +194,7 @@ pub trait Served:
     /// The board as anyone watching sees it, to go with what the channel
     /// is told of the game (a seat out of time): none unless the game
     /// draws one.
-    fn board_image(_service: &Service, _table: &Table<Self>) -> Option<Image> {
+    fn board_image(_context: Context<'_>, _table: &Table<Self>) -> Option<Image> {
         None
     }
 
@@ -201,32 +205,25 @@ pub trait Served:
     }
 
     /// The reminder of a game nobody moved in, `left` before its idle end
-    /// (`Service::idle_due`): the engine's (`table_idle_reminder`) unless
-    /// the game words its own.
-    fn idle_reminder<'a>(
-        service: &'a Service,
-        row: &'a GameRow,
-        left: &'a str,
-    ) -> impl Future<Output = anyhow::Result<Option<Post>>> + Send + 'a {
-        service.table_idle_reminder::<Self>(row, left)
-    }
-
-    /// The end of a game nobody moved in for `idle`: the engine's
-    /// (`table_idle_end`, the seat it waits for loses on time) unless the
-    /// game ends its own way.
-    fn idle_end<'a>(
-        service: &'a Service,
-        row: &'a GameRow,
-        idle: &'a str,
-        at: DateTime<Utc>,
-    ) -> impl Future<Output = anyhow::Result<Option<Post>>> + Send + 'a {
-        service.table_idle_end::<Self>(row, idle, at)
+    /// (`Service::idle_due`), to the seats it waits for; `None` when it
+    /// waits for no one.
+    fn idle_reminder(table: &Table<Self>, left: &str) -> Option<String> {
+        let game = table.game.as_ref()?;
+        let waiting = table.waiting();
+        (!waiting.is_empty()).then(|| {
+            format!(
+                "{}: the {} game here is waiting for you. Please {} within {left}, or the game ends and the waiting player loses on time.",
+                waiting.join(" and "),
+                table.row.kind.title(),
+                game.awaited()
+            )
+        })
     }
 
     /// The animated replay a finished game's record carries
-    /// (`Service::table_replay`): none unless the game draws one.
+    /// (`Context::table_replay`): none unless the game draws one.
     fn replay(
-        _service: &Service,
+        _context: Context<'_>,
         _table: &Table<Self>,
     ) -> impl Future<Output = anyhow::Result<Option<Image>>> + Send {
         async { Ok(None) }
@@ -493,7 +490,7 @@ impl Service {
             game: Some(game),
             log: LogFacts::default(),
         };
-        table.row.expires_at = G::deadline(self, &table, at).await?;
+        table.row.expires_at = G::deadline(self.context(), &table, at).await?;
         Ok(table.row)
     }
 
@@ -669,7 +666,7 @@ impl Service {
         append: Vec<(String, String)>,
         log: LogFacts,
     ) -> ServiceResult<Option<()>> {
-        let expires_at = G::deadline(self, table, at).await?;
+        let expires_at = G::deadline(self.context(), table, at).await?;
         let previous = std::mem::replace(&mut table.log, log);
         let update = GameUpdate {
             status: stored_status(table.game()),
@@ -747,13 +744,15 @@ impl Service {
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
+        turn_timeout: TurnTimeout,
     ) -> anyhow::Result<Vec<Post>> {
         if row.status == GameStatus::Pending {
             return Ok(self.expire_pending::<G>(row, now).await?.into_iter().collect());
         }
+        let idle_end: IdleEnd = |service, row, idle, at| Box::pin(service.table_idle_end::<G>(row, idle, at));
         match G::turn_clock(&self.config) {
-            Some(_) => G::turn_timed_out(self, row, now).await,
-            None => self.idle_due::<G>(row, now).await,
+            Some(_) => turn_timeout(self, row, now).await,
+            None => self.idle_due::<G>(row, now, idle_end).await,
         }
     }
 
@@ -792,7 +791,7 @@ impl Service {
         Ok(Some(Post {
             channel: row.channel_id.clone(),
             text,
-            image: G::board_image(self, &table),
+            image: G::board_image(self.context(), &table),
             ..Post::default()
         }))
     }
@@ -833,18 +832,9 @@ impl Service {
             .load_table::<G>(row.clone())
             .await
             .map_err(super::ServiceError::into_internal)?;
-        let Some(game) = &table.game else {
-            return Ok(None);
-        };
-        let waiting = table.waiting();
-        Ok((!waiting.is_empty()).then(|| Post {
+        Ok(G::idle_reminder(&table, left).map(|text| Post {
             channel: row.channel_id.clone(),
-            text: format!(
-                "{}: the {} game here is waiting for you. Please {} within {left}, or the game ends and the waiting player loses on time.",
-                waiting.join(" and "),
-                row.kind.title(),
-                game.awaited()
-            ),
+            text,
             ..Post::default()
         }))
     }
@@ -884,14 +874,14 @@ impl Service {
     }
 }
 
-impl Service {
+impl Context<'_> {
     /// The animated replay of a finished game: every position from its
     /// deal as `view` shows it to anyone watching (at most
     /// `MAX_REPLAY_FRAMES` of them), drawn by `draw` (`replay_image`) off
     /// the runtime's workers. `None` while the game goes on, or without
     /// rendering.
-    pub(super) async fn table_replay<G: Served, B: Send + 'static>(
-        &self,
+    pub async fn table_replay<G: Served, B: Send + 'static>(
+        self,
         table: &Table<G>,
         view: impl Fn(&G) -> B,
         draw: impl FnOnce(&Sample<B>) -> Option<Image> + Send + 'static,
@@ -911,7 +901,9 @@ impl Service {
         let sample = sample.finish(|| view(&last));
         draw_replay(&table.row.id, move || draw(&sample)).await
     }
+}
 
+impl Service {
     /// The record of a stored game of `G`: the game, its id and its seats,
     /// its setup (`Served::record_tags`), the result, then its moves
     /// (`Served::record_moves`) and, once over, its replay. The engine's log
@@ -925,7 +917,7 @@ impl Service {
         at: DateTime<Utc>,
     ) -> ServiceResult<Reply> {
         let table = self.load_table::<G>(row.clone()).await?;
-        let private = G::private_record(self, &table, at).await?;
+        let private = G::private_record(self.context(), &table, at).await?;
         let mut out = format!("[Game \"{}\"]\n[Id \"{}\"]\n", row.kind.title(), row.id);
         let game = table.game.as_ref();
         for seat in game.map(Game::seats).unwrap_or_default() {
@@ -968,7 +960,7 @@ impl Service {
             reply.ephemeral = true;
             reply.text.push_str(&format!("\n\n{why}"));
         } else {
-            reply.image = G::replay(self, &table).await?;
+            reply.image = G::replay(self.context(), &table).await?;
         }
         reply.game = Some(table.summary());
         Ok(reply)

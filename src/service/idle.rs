@@ -13,7 +13,7 @@
 //! versioned commit and a reminder a claimed row, so each happens once
 //! even across shard processes.
 
-use super::engine::Served;
+use super::engine::{IdleEnd, Served};
 use super::{Config, Post, Service};
 use crate::store::GameRow;
 use chrono::{DateTime, Utc};
@@ -49,6 +49,7 @@ impl Service {
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
+        idle_end: IdleEnd,
     ) -> anyhow::Result<Vec<Post>> {
         let Some((remind_at, end)) = idle_times(&self.config, row.updated_at) else {
             self.store.set_deadline(&row.id, row.version, None).await?;
@@ -57,7 +58,7 @@ impl Service {
         let now_ms = now.timestamp_millis();
         if now_ms >= end {
             let idle = human(Duration::from_millis((end - row.updated_at) as u64));
-            let ended = G::idle_end(self, row, &idle, now).await?;
+            let ended = idle_end(self, row, &idle, now).await?;
             if ended.is_none() {
                 // Nothing to end at this version (a game that moved
                 // meanwhile saved its own deadline): not due again.
@@ -68,7 +69,7 @@ impl Service {
         let mut posts = Vec::new();
         if now_ms >= remind_at && remind_at < end {
             let left = human(Duration::from_millis((end - now_ms) as u64));
-            let reminder = G::idle_reminder(self, row, &left).await?;
+            let reminder = self.table_idle_reminder::<G>(row, &left).await?;
             if let Some(post) = reminder {
                 if self
                     .store

@@ -14,7 +14,7 @@
 //! registry.
 
 use super::custom_id::ComponentId;
-use super::engine::{Boxed, Served};
+use super::engine::{Boxed, Served, TurnTimeout};
 use super::error::ServiceResult;
 use super::options::Subcommand;
 use super::solitaire::{Door, PatienceDoor, SolitaireRules};
@@ -105,7 +105,11 @@ impl Paths {
     fn engine<G: Served>() -> Paths {
         Paths {
             kind: G::KIND,
-            due: |service, row, now| Box::pin(service.table_due::<G>(row, now)),
+            due: |service, row, now| {
+                let turn_timeout: TurnTimeout =
+                    |service, row, at| Box::pin(service.table_turn_timeout::<G>(row, at));
+                Box::pin(service.table_due::<G>(row, now, turn_timeout))
+            },
             summary: |service, row| {
                 Box::pin(async move { Ok(service.load_table::<G>(row.clone()).await?.summary()) })
             },
@@ -113,7 +117,7 @@ impl Paths {
             board: |service, row| {
                 Box::pin(async move {
                     let table = service.load_table::<G>(row.clone()).await?;
-                    Ok(G::board_image(service, &table))
+                    Ok(G::board_image(service.context(), &table))
                 })
             },
             doors: None,
@@ -182,14 +186,14 @@ impl Registry {
     }
 
     /// Every kind served: the listed ones in their order, then the
-    /// unlisted ones.
-    fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+    /// unlisted ones. The front ends' lists of games come from here.
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
         let listed = GameKind::ALL.into_iter().map(Kind::Listed);
         listed.chain(self.unlisted.values().map(|(_, paths)| paths.kind))
     }
 
     /// The kind stored under `name`, if it is served here.
-    pub(super) fn named(&self, name: &str) -> Option<Kind> {
+    pub fn named(&self, name: &str) -> Option<Kind> {
         self.kinds().find(|kind| kind.as_str() == name)
     }
 
@@ -273,6 +277,11 @@ fn listed(listed: GameKind) -> Paths {
             ..Paths::engine::<ArmyAnts>()
         },
         GameKind::AttaAnts => Paths {
+            // A player out of time leaves; the others play on.
+            due: |service, row, now| {
+                let turn_timeout: TurnTimeout = |service, row, at| Box::pin(service.atta_timed_out(row, at));
+                Box::pin(service.table_due::<AttaAnts>(row, now, turn_timeout))
+            },
             doors: doors!(
                 &[
                     ("new", None),

@@ -10,6 +10,7 @@ mod atta_ants;
 pub mod cache;
 mod clock;
 mod contest;
+mod context;
 mod daily;
 mod daily_seed;
 pub mod engine;
@@ -181,6 +182,11 @@ impl Service {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The games this service serves.
+    pub fn games(&self) -> &Registry {
+        &self.games
     }
 
     /// Runs `attempt` until it commits. An attempt loads the game, checks

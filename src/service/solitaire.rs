@@ -9,7 +9,9 @@ pub(super) use door::{day_setup, Door, PatienceDoor};
 use super::contest::{self, Contest, EVENT};
 use super::custom_id::ComponentId;
 use super::daily_seed::{close_of, utc_text};
-use super::engine::{check_version, replay_image, LogFacts, Logged, Seating, Served, Table, Told, Worded};
+use super::engine::{
+    check_version, replay_image, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told, Worded,
+};
 use super::error::{ServiceResult, UserError};
 use super::kinds::Typing;
 use super::multiplayer::Target;
@@ -26,7 +28,7 @@ use crate::rules::{Kind, Solo};
 use crate::store::{
     ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, PatienceResult, StoreError, StoredResult,
 };
-use anyhow::Context;
+use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -244,9 +246,13 @@ impl<G: SolitaireRules> Served for G {
     /// A daily attempt keeps its day's close as its deadline (its day is
     /// shorter than any idle time); any other patience the engine's idle
     /// deadline.
-    async fn deadline(service: &Service, table: &Table<G>, at: DateTime<Utc>) -> ServiceResult<Option<i64>> {
-        let close = service.contest(&table.row).await?.and_then(|c| c.close());
-        Ok(close.or_else(|| table.deadline(&service.config, at)))
+    async fn deadline(
+        context: Context<'_>,
+        table: &Table<G>,
+        at: DateTime<Utc>,
+    ) -> ServiceResult<Option<i64>> {
+        let close = context.contest(&table.row).await?.and_then(|c| c.close());
+        Ok(close.or_else(|| table.deadline(context.config, at)))
     }
 
     /// What the leaderboards rank by besides the result: the score, the
@@ -325,45 +331,29 @@ impl<G: SolitaireRules> Served for G {
     /// Every position as the player saw it (a card face down then is a
     /// back in its frame).
     fn replay(
-        service: &Service,
+        context: Context<'_>,
         table: &Table<G>,
     ) -> impl Future<Output = anyhow::Result<Option<Image>>> + Send {
-        service.table_replay(table, G::player_view, |sample| replay_image(sample, None))
+        context.table_replay(table, G::player_view, |sample| replay_image(sample, None))
     }
 
     /// Its reminder names its player.
-    async fn idle_reminder(_service: &Service, row: &GameRow, left: &str) -> anyhow::Result<Option<Post>> {
-        let owner: User = serde_json::from_str(&row.players).context("stored owner")?;
-        Ok(Some(Post {
-            channel: row.channel_id.clone(),
-            text: format!(
-                "{}: your patience here has had no move for a while; it ends in {left} unless you play.",
-                mention(&owner)
-            ),
-            ..Post::default()
-        }))
-    }
-
-    /// It ends as `/solitaire end` would.
-    async fn idle_end(
-        service: &Service,
-        row: &GameRow,
-        idle: &str,
-        at: DateTime<Utc>,
-    ) -> anyhow::Result<Option<Post>> {
-        let because = format!("after {idle} without a move");
-        Ok(service.patience_timed_out::<G>(row, &because, at).await?)
+    fn idle_reminder(table: &Table<G>, left: &str) -> Option<String> {
+        Some(format!(
+            "{}: your patience here has had no move for a while; it ends in {left} unless you play.",
+            mention(&table.seats)
+        ))
     }
 
     /// Others may still be playing a daily or an event's deal: until it
     /// closes, its record goes to its player alone, with neither seed nor
     /// replay.
     async fn private_record(
-        service: &Service,
+        context: Context<'_>,
         table: &Table<G>,
         at: DateTime<Utc>,
     ) -> ServiceResult<Option<String>> {
-        let contest = service.contest(&table.row).await?;
+        let contest = context.contest(&table.row).await?;
         let open = contest.filter(|c| c.is_open(at.timestamp_millis()));
         Ok(open.map(|c| {
             format!(
@@ -636,6 +626,7 @@ impl Service {
             return Err(UserError::not_allowed("The review opens when the game is over.").into());
         }
         if let Some(open) = self
+            .context()
             .contest(&row)
             .await?
             .filter(|c| c.is_open(req.at.timestamp_millis()))
@@ -687,7 +678,7 @@ impl Service {
         };
         let mine_here = |row: &GameRow| row.owner_id == req.user.id && row.channel_id == req.channel;
         let new_here = self.store.game(&new.id).await?.is_some_and(|row| mine_here(&row));
-        let old_private = self.contest(old).await?.is_some();
+        let old_private = self.context().contest(old).await?.is_some();
         reply.update = mine_here(old) && new_here && reply.ephemeral == old_private;
         Ok(reply)
     }
@@ -916,7 +907,7 @@ impl Service {
         via: Via,
     ) -> ServiceResult<Reply> {
         let asked: G::Action = options::notation(text)?;
-        let contest = self.contest(&row).await?;
+        let contest = self.context().contest(&row).await?;
         // A daily attempt still open when its day closed ends as it stood
         // then, whatever was asked: a later move cannot rank.
         let closed_at = contest
@@ -988,8 +979,17 @@ impl Service {
         row: &GameRow,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Vec<Post>> {
-        let because = match self.contest(row).await? {
-            None => return self.idle_due::<G>(row, now).await,
+        let because = match self.context().contest(row).await? {
+            None => {
+                // It ends as `/solitaire end` would.
+                let idle_end: IdleEnd = |service, row, idle, at| {
+                    Box::pin(async move {
+                        let because = format!("after {idle} without a move");
+                        Ok(service.patience_timed_out::<G>(row, &because, at).await?)
+                    })
+                };
+                return self.idle_due::<G>(row, now, idle_end).await;
+            }
             Some(Contest::Daily { .. }) => "when the day's challenge closed",
             Some(Contest::Event(_)) => "when the event closed",
         };
@@ -1014,7 +1014,7 @@ impl Service {
         let Some((table, _)) = self.time_out::<G, _>(row, at, forfeit).await? else {
             return Ok(None);
         };
-        let contest = self.contest(row).await?;
+        let contest = self.context().contest(row).await?;
         let loaded = Loaded { table, contest };
         let (owner, title) = (mention(&loaded.table.seats), G::TITLE);
         if let Some(Contest::Event(_)) = &loaded.contest {
@@ -1163,7 +1163,7 @@ impl Service {
     /// A stored patience through the engine, with the daily challenge it
     /// belongs to.
     async fn load_patience<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Loaded<G>> {
-        let contest = self.contest(&row).await?;
+        let contest = self.context().contest(&row).await?;
         let table = self.load_table::<G>(row).await?;
         Ok(Loaded { table, contest })
     }
@@ -1277,6 +1277,7 @@ async fn positions_of<G: SolitaireRules>(service: &Service, table: &Table<G>) ->
     let start = G::from_setup(&table.setup).with_context(|| format!("setup of game {}", table.row.id))?;
     let mut positions = Vec::new();
     service
+        .context()
         .replay_each(&table.row, &table.seats, start, |game| {
             positions.push(game.clone())
         })

@@ -3,6 +3,7 @@
 //! commit that keeps the new state at the new version.
 
 use super::cache::CachedGame;
+use super::context;
 use super::types::{GameSummary, Spot, User};
 use super::{touched, unless_conflict, Service, ServiceResult};
 use crate::rules::{Game, Turn};
@@ -44,7 +45,7 @@ impl LogFacts {
     }
 }
 
-impl Service {
+impl context::Context<'_> {
     /// Plays the log of `row` from `game`, its start, showing `each` every
     /// position: the start and the game after each move.
     pub(super) async fn replay_each<G: Logged>(
@@ -67,7 +68,9 @@ impl Service {
         }
         Ok((game, facts))
     }
+}
 
+impl Service {
     /// The game of `row` now and what its log tells: kept from an earlier
     /// request at this version, or rebuilt from `start` (awaited only then)
     /// and its log, and kept.
@@ -81,7 +84,7 @@ impl Service {
             return Ok(kept);
         }
         let start = start.await.with_context(|| format!("setup of game {}", row.id))?;
-        let kept = self.replay_each(row, seats, start, |_| {}).await?;
+        let kept = self.context().replay_each(row, seats, start, |_| {}).await?;
         self.cache.put(&row.id, row.version, kept.clone());
         Ok(kept)
     }

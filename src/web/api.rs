@@ -15,7 +15,7 @@ use super::seat::{self, Named, Seat};
 use super::sign_ins::SignIns;
 use crate::controls::choices::{new_game_options, GameOption};
 use crate::protocol::Region;
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use crate::service::{Image, Input, OptionValue, Options, Placing, Reply, Service};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -273,6 +273,8 @@ struct NewGame {
     title: &'static str,
     /// Whether it is played by two or more.
     multiplayer: bool,
+    /// Whether it has a daily challenge (the Daily panel's games).
+    daily: bool,
     /// Its Start button's words: a two-player game is a challenge (it
     /// names an opponent), a larger one opens a lobby, a patience is dealt.
     start: String,
@@ -369,18 +371,20 @@ async fn place(
         .flatten()
         .filter_map(|reply| Board::of(reply, &seat))
         .collect();
-    let new = GameKind::ALL
-        .iter()
+    // The games the service serves, as its registry lists them.
+    let new = (service.games().kinds())
+        .filter(|kind| start_command(*kind).is_some())
         .map(|kind| NewGame {
             kind: kind.as_str(),
             title: kind.title(),
-            multiplayer: kind.is_multiplayer(),
+            multiplayer: !kind.is_patience(),
+            daily: kind.has_daily(),
             start: match kind.players() {
                 (2, 2) => format!("Challenge: {}", kind.title()),
                 _ => format!("New {}", kind.title()),
             },
-            spot: if kind.is_multiplayer() { "Square" } else { "Pile" },
-            options: new_game_options(*kind),
+            spot: if kind.is_patience() { "Pile" } else { "Square" },
+            options: new_game_options(kind),
         })
         .collect();
     Ok(Json(Place {
@@ -493,9 +497,14 @@ async fn act(
         session: None,
     };
     let seat = table.seat(&headers, named)?;
+    let games = table.service.games();
     let kind = |name: Option<&str>| {
-        name.and_then(GameKind::parse)
-            .ok_or_else(|| Refused::bad("Name the game: army-ants, atta-ants, myrmex, anthill or ants."))
+        name.and_then(|name| games.named(name))
+            .filter(|kind| start_command(*kind).is_some())
+            .ok_or_else(|| {
+                let names: Vec<&str> = games.kinds().map(Kind::as_str).collect();
+                Refused::bad(&format!("Name the game: {}.", names.join(", ")))
+            })
     };
     // The page binds every move and button to the board it was chosen on;
     // without a version a move is taken as typed (as `/... move` is).
@@ -503,7 +512,8 @@ async fn act(
         (None, None, None, Some(ask)) => (daily_ask(&ask, &action.options)?, None),
         (Some(notation), None, None, None) => {
             let kind = kind(action.kind.as_deref())?;
-            let input = command(&format!("{} move", kind.command()), &[("action", &notation)]);
+            let played = kind.listed().map_or("solitaire", GameKind::command);
+            let input = command(&format!("{played} move"), &[("action", &notation)]);
             (input, action.version)
         }
         (None, Some(component), None, None) => {
@@ -542,7 +552,7 @@ async fn act(
 /// blank one is left out): a patience, an Army Ants challenge (to its
 /// `opponent`, or open), an Atta Ants lobby. Options the command does not
 /// take are refused here; the service checks their values.
-fn new_game(kind: GameKind, given: &BTreeMap<String, String>) -> Result<Input, Refused> {
+fn new_game(kind: Kind, given: &BTreeMap<String, String>) -> Result<Input, Refused> {
     let known = new_game_options(kind);
     let mut options = Vec::new();
     if kind.is_patience() {
@@ -568,12 +578,19 @@ fn new_game(kind: GameKind, given: &BTreeMap<String, String>) -> Result<Input, R
         }
         options.push((name.as_str(), value));
     }
-    let name = match kind {
-        GameKind::ArmyAnts => "armyants challenge",
-        GameKind::AttaAnts => "atta new",
-        GameKind::Myrmex | GameKind::Anthill | GameKind::Ants => "solitaire new",
-    };
+    let name = start_command(kind).ok_or_else(|| Refused::bad("That game is not played on the page."))?;
     Ok(command(name, &options))
+}
+
+/// The command that starts a game of `kind`; `None` for a game of two or
+/// more outside the five, which has no command of its own.
+fn start_command(kind: Kind) -> Option<&'static str> {
+    match kind.listed() {
+        Some(GameKind::ArmyAnts) => Some("armyants challenge"),
+        Some(GameKind::AttaAnts) => Some("atta new"),
+        _ if kind.is_patience() => Some("solitaire new"),
+        _ => None,
+    }
 }
 
 /// The command that answers a question of the page's Daily panel, as on

@@ -15,6 +15,9 @@ use antics::service::{
 use antics::store::{GameStatus, Store};
 use chrono::{DateTime, Duration, Utc};
 use common::pairs::{cards, Pairs, Setup, View};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 const PAIRS: Unlisted = Unlisted {
     name: "pairs",
@@ -214,4 +217,68 @@ async fn a_patience_outside_the_registry_has_its_own_daily() {
     let (code, text) = refused(&service, "daily play", &[("game", "go")], seconds + 90).await;
     assert_eq!(code, ErrorCode::BadOption);
     assert!(text.contains("pairs"), "{text}");
+}
+
+/// One HTTP/1.1 exchange with the table at `address`: the JSON answer.
+async fn exchange(address: SocketAddr, head: &str, body: &str) -> Value {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!(
+        "{head} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let (_, payload) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    serde_json::from_str(payload).unwrap_or_else(|_| panic!("a JSON answer: {answer}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_table_offers_and_deals_a_patience_its_service_serves() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let table = antics::web::router(Arc::new(serving().await), address);
+    tokio::spawn(antics::web::listen::serve(
+        listener,
+        table,
+        16,
+        std::future::pending(),
+    ));
+
+    // The page's New menu and Daily panel list what the service serves.
+    let place = exchange(address, "GET /api/table?user=alice&channel=c1", "").await;
+    let offered = place["new"].as_array().expect("the games offered");
+    let pairs = offered
+        .iter()
+        .find(|game| game["kind"] == "pairs")
+        .expect("Pairs offered");
+    assert_eq!(pairs["title"], "Pairs");
+    assert_eq!(pairs["multiplayer"], false);
+    assert_eq!(pairs["daily"], true);
+    let options: Vec<&Value> = pairs["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| &o["name"])
+        .collect();
+    assert_eq!(options, ["seed", "deal"]);
+
+    // Dealt and played from the page, as /solitaire new and move.
+    let new =
+        json!({"user": "alice", "channel": "c1", "new": "pairs", "options": {"deal": "1 2 2 1 3 4 4 3"}});
+    let dealt = exchange(address, "POST /api/act", &new.to_string()).await;
+    assert_eq!(dealt["ok"], true, "{dealt}");
+    let take = json!({"user": "alice", "channel": "c1", "kind": "pairs", "move": "2"});
+    let taken = exchange(address, "POST /api/act", &take.to_string()).await;
+    assert_eq!(taken["ok"], true, "{taken}");
+    let place = exchange(address, "GET /api/table?user=alice&channel=c1", "").await;
+    let board = (place["boards"].as_array().unwrap().iter())
+        .find(|board| board["kind"] == "pairs")
+        .expect("its board");
+    assert!(
+        board["alt"].as_str().unwrap().contains("Pairs: 1 1 3 4 4 3"),
+        "{board}"
+    );
 }

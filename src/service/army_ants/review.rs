@@ -106,17 +106,18 @@ impl Service {
                 .context("a finished game has a start")??;
         let mut turns = Vec::new();
         let mut before: Option<ArmyAnts> = None;
-        self.replay_each(&loaded.row, &loaded.seats, start, |game| {
-            if let Some(prev) = before.replace(game.clone()) {
-                let played = game.record().get(prev.record().len());
-                if let (Status::ToMove(s), Some((by, action))) = (prev.status(), played) {
-                    if s == side && *by == side && action.is_command() {
-                        turns.push((prev, action.clone()));
+        self.context()
+            .replay_each(&loaded.row, &loaded.seats, start, |game| {
+                if let Some(prev) = before.replace(game.clone()) {
+                    let played = game.record().get(prev.record().len());
+                    if let (Status::ToMove(s), Some((by, action))) = (prev.status(), played) {
+                        if s == side && *by == side && action.is_command() {
+                            turns.push((prev, action.clone()));
+                        }
                     }
                 }
-            }
-        })
-        .await?;
+            })
+            .await?;
         let _one_at_a_time = self.reviewing.lock().await;
         let (turns, judged) = tokio::task::spawn_blocking(move || {
             let judged = review(&turns);

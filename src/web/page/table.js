@@ -255,15 +255,15 @@ function drawTournament() {
   els.tournament.append(buttons);
 }
 
-// The daily challenge, as /daily and /leaderboard have it: a patience (the
-// registry's, from /api/table), a day (blank: today; a closed day is played
-// as practice), and Play, Results, Solution and Season. Made once, so a
-// chosen day survives a redraw.
+// The daily challenge, as /daily and /leaderboard have it: a game with a
+// daily (the service's registry's, from /api/table), a day (blank: today;
+// a closed day is played as practice), and Play, Results, Solution and
+// Season. Made once, so a chosen day survives a redraw.
 function drawDaily() {
   if (els.daily.childElementCount > 0) return;
   const heading = Object.assign(document.createElement("h2"), { textContent: "Daily challenge" });
   const game = Object.assign(document.createElement("select"), { id: "daily-game" });
-  for (const kind of place.new.filter((k) => !k.multiplayer)) {
+  for (const kind of place.new.filter((k) => k.daily)) {
     game.append(Object.assign(document.createElement("option"), { value: kind.kind, textContent: kind.title }));
   }
   const day = Object.assign(document.createElement("input"), { id: "daily-date", type: "date" });
