@@ -57,8 +57,15 @@ impl Default for Limits {
 
 impl Limits {
     /// The defaults, with what the environment sets; a value that is not a
-    /// positive number is named in a warning and the default kept.
+    /// positive number is named in a warning and the default kept. Read
+    /// once a process: the server's connection cap and the streams' caps
+    /// both ask, and a bad value is named once.
     pub fn from_env() -> Limits {
+        static READ: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+        *READ.get_or_init(Limits::read_env)
+    }
+
+    fn read_env() -> Limits {
         let default = Limits::default();
         let read = |name: &str, default: usize| match std::env::var(name) {
             Err(_) => default,
