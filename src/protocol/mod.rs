@@ -5,6 +5,7 @@
 //! rules' kinds and nothing of the service, the store or any front end.
 
 pub mod custom_id;
+pub mod options;
 mod refusal;
 mod status;
 pub mod types;

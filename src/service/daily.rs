@@ -7,8 +7,8 @@ use super::daily_seed::{
     close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
 };
 use super::engine::replay_image;
+use super::games::solitaire::{choose_game, day_setup, Dealt, SolitaireRules};
 use super::leaderboard::{attempt_text, ranked_attempts, ranking, today_and_yesterday};
-use super::solitaire::{choose_game, day_setup, Dealt, SolitaireRules};
 use super::types::*;
 use super::Ending;
 use super::{mention, options, ErrorCode, Registry, Service, ServiceResult, UserError};
@@ -749,7 +749,7 @@ pub(super) fn share_line<G: SolitaireRules>(attempt: &DailyAttempt, r: &Patience
     let (title, full) = (G::TITLE, G::FULL_SCORE.max(1));
     let practice = if attempt.ranked { "" } else { " (practice)" };
     let undos = super::leaderboard::aids(r, " ", "");
-    let minutes = super::solitaire::minutes(r.elapsed_ms).ceil();
+    let minutes = super::games::solitaire::minutes(r.elapsed_ms).ceil();
     if ranking(&attempt.game) == Ranking::Chambers {
         let done = (r.score.max(0) as usize).min(CHAMBERS);
         format!(

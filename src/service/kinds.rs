@@ -16,8 +16,8 @@
 use super::custom_id::ComponentId;
 use super::engine::{Boxed, Served, TurnTimeout};
 use super::error::ServiceResult;
+use super::games::solitaire::{Door, PatienceDoor, SolitaireRules};
 use super::options::Subcommand;
-use super::solitaire::{Door, PatienceDoor, SolitaireRules};
 use super::types::{GameSummary, Image, Post, Reply, Request, User};
 use super::Service;
 use crate::rules::{

@@ -6,7 +6,7 @@
 
 use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, format_day, is_open_day, iso_week, parse_day};
-use super::solitaire::{choose_game, minutes};
+use super::games::solitaire::{choose_game, minutes};
 use super::types::*;
 use super::Ending;
 #[cfg(test)]

@@ -5,8 +5,6 @@
 //! with the rules, saves it in one transaction and draws the board.
 
 mod alerts;
-mod army_ants;
-mod atta_ants;
 pub mod cache;
 mod clock;
 mod contest;
@@ -16,32 +14,31 @@ mod daily_seed;
 pub mod engine;
 mod error;
 mod event;
+mod games;
 mod idle;
 mod kinds;
 mod leaderboard;
 mod moderation;
 mod multiplayer;
 mod offload;
-mod options;
 mod ratings;
 mod reach;
 pub mod rules_text;
 mod season;
 mod seating;
-mod solitaire;
-mod solitaire_games;
 mod state;
 mod stats;
 mod touched;
 mod tournament;
 
 pub use crate::protocol::custom_id;
+use crate::protocol::options;
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use daily_seed::DailySecret;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
+pub use games::solitaire::SolitaireRules;
 pub use idle::parse_duration;
 pub use kinds::Registry;
-pub use solitaire::SolitaireRules;
 pub use types::*;
 
 // The protocol's messages, as every module here names them.

@@ -11,11 +11,11 @@
 //! paired once and a result counts once. A game's result is read from its
 //! own row, so a result that lands as the round closes is never lost.
 
-use super::army_ants;
 use super::contest;
 use super::custom_id::ComponentId;
 use super::engine::Place;
 use super::error::{ErrorCode, ServiceResult, UserError};
+use super::games::army_ants;
 use super::moderation::ended_update;
 use super::types::*;
 use super::{mention, options, Service};

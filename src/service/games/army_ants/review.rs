@@ -8,15 +8,15 @@
 //! player; the front ends defer the answer meanwhile. The result is kept
 //! with the game's cached state, so sharing it does not search again.
 
-use super::super::error::{ServiceResult, UserError};
-use super::super::multiplayer::Target;
-use super::super::types::*;
-use super::super::{mention, Service};
 use super::Loaded;
 use crate::ai::army_ants::review::{notable, review, Decisive, Judged};
 use crate::controls::army_ants::cid;
 use crate::render::{army_ants_alt_text, army_ants_png};
 use crate::rules::army_ants::{numbered_move, Action, ArmyAnts, Side, Status};
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::multiplayer::Target;
+use crate::service::types::*;
+use crate::service::{mention, Service};
 use crate::store::Ration;
 use anyhow::Context;
 
@@ -102,7 +102,7 @@ impl Service {
     /// blocking pool, one review at a time.
     async fn reviewed(&self, loaded: &Loaded, side: Side) -> ServiceResult<Reviewed> {
         let start =
-            <ArmyAnts as super::super::engine::Served>::dealt(&loaded.row, &loaded.setup, &loaded.seats)
+            <ArmyAnts as crate::service::engine::Served>::dealt(&loaded.row, &loaded.setup, &loaded.seats)
                 .context("a finished game has a start")??;
         let mut turns = Vec::new();
         let mut before: Option<ArmyAnts> = None;

@@ -1,7 +1,8 @@
-//! Reading command options, with a clear `bad_option` when one is wrong.
+//! Reading a command's options, with a clear `bad_option` when one is
+//! wrong: what every front end and the service read of a request alike.
 
-use super::error::UserError;
 use super::types::{OptionValue, Options, User};
+use super::UserError;
 
 /// Longest text option we look at; anything longer is refused.
 const MAX_TEXT: usize = 400;

@@ -4,27 +4,27 @@
 
 mod door;
 
-pub(super) use door::{day_setup, Door, PatienceDoor};
+pub(in crate::service) use door::{day_setup, Door, PatienceDoor};
 
-use super::contest::{self, Contest, EVENT};
-use super::custom_id::ComponentId;
-use super::daily_seed::{close_of, utc_text};
-use super::engine::{
-    check_version, replay_image, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told, Worded,
-};
-use super::error::{ServiceResult, UserError};
-use super::kinds::Typing;
-use super::multiplayer::Target;
-use super::options;
-use super::types::*;
-use super::Ending;
-use super::{mention, touched, Service};
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::ai::solver::review::{line_played, review, Review, REVIEW_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{Kind, Solo};
+use crate::service::contest::{self, Contest, EVENT};
+use crate::service::custom_id::ComponentId;
+use crate::service::daily_seed::{close_of, utc_text};
+use crate::service::engine::{
+    check_version, replay_image, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told, Worded,
+};
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::kinds::Typing;
+use crate::service::multiplayer::Target;
+use crate::service::options;
+use crate::service::types::*;
+use crate::service::Ending;
+use crate::service::{mention, touched, Service};
 use crate::store::{
     ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, PatienceResult, StoreError, StoredResult,
 };
@@ -139,7 +139,7 @@ pub trait SolitaireRules:
 }
 
 /// The refusal of a command's `game` that is none of `games`.
-pub(super) fn choose_game(games: &[&str]) -> UserError {
+pub(in crate::service) fn choose_game(games: &[&str]) -> UserError {
     UserError::bad_option(format!("Choose the `game`: {}.", or_list(games)))
 }
 
@@ -165,7 +165,7 @@ fn share_of(finish: Option<&str>) -> &str {
 impl PatienceResult {
     /// A result for tests: 120 moves in 13 minutes, no undo nor hint, no
     /// winner's name nor detail.
-    pub(crate) fn sample(outcome: super::Ending, score: i64) -> PatienceResult {
+    pub(crate) fn sample(outcome: crate::service::Ending, score: i64) -> PatienceResult {
         PatienceResult {
             result: GameResult {
                 outcome,
@@ -182,7 +182,7 @@ impl PatienceResult {
 }
 
 /// Where a new patience's deal comes from, which decides what it counts for.
-pub(super) enum Dealt {
+pub(in crate::service) enum Dealt {
     /// The day's deal: ranked if it is the player's first of the day.
     Daily(DailyAttempt),
     /// A random deal: it counts in the player's stats.
@@ -193,10 +193,10 @@ pub(super) enum Dealt {
 }
 
 /// The key a chosen deal's stored setup carries.
-pub(super) const CHOSEN: &str = "chosen";
+pub(in crate::service) const CHOSEN: &str = "chosen";
 
 /// Whether a stored setup is a deal the player chose.
-pub(super) fn is_chosen(setup: &str) -> bool {
+pub(in crate::service) fn is_chosen(setup: &str) -> bool {
     serde_json::from_str::<serde_json::Value>(setup)
         .ok()
         .and_then(|v| v.get(CHOSEN)?.as_bool())
@@ -400,7 +400,7 @@ impl Worded<Solo> for PatienceError {
         match self {
             PatienceError::GameOver => UserError::game_over("That game is over."),
             PatienceError::Illegal(msg) | PatienceError::CannotUndo(msg) => {
-                UserError::illegal(super::sentence(&msg))
+                UserError::illegal(crate::service::sentence(&msg))
             }
         }
     }
@@ -410,7 +410,7 @@ impl Worded<Solo> for PatienceError {
 /// a click changes the board in place; a typed move edits the board and
 /// answers the typer privately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Via {
+pub(in crate::service) enum Via {
     Typed,
     Click,
 }
@@ -434,7 +434,11 @@ impl Service {
     }
 
     /// The door of the patience a command's `game` names, among `games`.
-    pub(super) fn door_named(&self, game: &str, games: &[&str]) -> ServiceResult<&'static dyn PatienceDoor> {
+    pub(in crate::service) fn door_named(
+        &self,
+        game: &str,
+        games: &[&str],
+    ) -> ServiceResult<&'static dyn PatienceDoor> {
         let kind = self
             .games
             .named(game)
@@ -443,7 +447,11 @@ impl Service {
         self.door(kind)
     }
 
-    pub(super) async fn solitaire_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn solitaire_command(
+        &self,
+        req: &Request,
+        sub: &str,
+    ) -> ServiceResult<Reply> {
         let opts = req.options();
         match sub {
             "new" => {
@@ -465,7 +473,7 @@ impl Service {
         }
     }
 
-    pub(super) async fn solitaire_component(
+    pub(in crate::service) async fn solitaire_component(
         &self,
         req: &Request,
         id: &ComponentId,
@@ -528,13 +536,17 @@ impl Service {
 
     /// The board of an open game again, privately when it is a daily
     /// attempt (`/daily play` during the attempt).
-    pub(super) async fn solitaire_resume(&self, row: GameRow) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn solitaire_resume(&self, row: GameRow) -> ServiceResult<Reply> {
         self.solitaire_board(row, "Your attempt, where you left it.".into())
             .await
     }
 
     /// A stored patience's board with `text`, privately when contested.
-    pub(super) async fn solitaire_board(&self, row: GameRow, text: String) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn solitaire_board(
+        &self,
+        row: GameRow,
+        text: String,
+    ) -> ServiceResult<Reply> {
         self.door(row.kind)?.board(self, row, text).await
     }
 
@@ -617,7 +629,7 @@ impl Service {
     /// The Review button of a finished patience: where the game went
     /// wrong, to its player alone. A daily attempt is reviewed once its day
     /// has closed: until then, what a review tells would help the others.
-    pub(super) async fn solitaire_review(&self, req: &Request, id: &str) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn solitaire_review(&self, req: &Request, id: &str) -> ServiceResult<Reply> {
         let row = self.patience_by_id(req, id).await?;
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("Only the player can review their game.").into());
@@ -756,7 +768,7 @@ impl Service {
     /// Starts a patience from `setup`. A daily attempt is linked to its day
     /// in the same transaction; `intro(ranked)` gives the reply's first
     /// sentence. Returns the reply and whether the attempt is ranked.
-    pub(super) async fn solitaire_start<G: SolitaireRules>(
+    pub(in crate::service) async fn solitaire_start<G: SolitaireRules>(
         &self,
         req: &Request,
         setup: &G::Setup,
@@ -784,9 +796,9 @@ impl Service {
             // A daily attempt ends when its day closes; any other is idle.
             expires_at: match &daily {
                 Some(attempt) => close_of(&attempt.day),
-                None => super::idle::deadline(&self.config, req.at.timestamp_millis()),
+                None => crate::service::idle::deadline(&self.config, req.at.timestamp_millis()),
             },
-            ..super::new_row(req, G::KIND, stored_setup.to_string(), owner)
+            ..crate::service::new_row(req, G::KIND, stored_setup.to_string(), owner)
         };
         let day = daily.as_ref().map(|a| a.day.clone());
         let inserted = match daily {
@@ -874,7 +886,7 @@ impl Service {
             .store
             .game(id)
             .await?
-            .filter(|row| !row.multiplayer && super::multiplayer::reaches(req, row))
+            .filter(|row| !row.multiplayer && crate::service::multiplayer::reaches(req, row))
             .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
         touched::note(&row)?;
         Ok(row)
@@ -950,7 +962,7 @@ impl Service {
         let public_typed = via == Via::Typed && loaded.contest.is_none();
         if public_typed {
             let text = reply.text.clone();
-            reply = super::answered_privately(reply, &loaded.row().channel_id, text);
+            reply = crate::service::answered_privately(reply, &loaded.row().channel_id, text);
         } else {
             reply.ephemeral = loaded.contest.is_some();
             reply.update = via == Via::Click;
@@ -974,7 +986,7 @@ impl Service {
     /// A patience past its deadline: a daily attempt whose day closed ends
     /// as it stands (it ranks for its day as it stood); any other is idle
     /// (`Service::idle_due`).
-    pub(super) async fn patience_due<G: SolitaireRules>(
+    pub(in crate::service) async fn patience_due<G: SolitaireRules>(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
@@ -1246,7 +1258,10 @@ impl Service {
 
     /// The user's legal moves in their open patience here that start with
     /// what they typed (the game's own order: moves, then deal and end).
-    pub(super) async fn solitaire_suggestions(&self, typing: Typing<'_>) -> ServiceResult<Vec<String>> {
+    pub(in crate::service) async fn solitaire_suggestions(
+        &self,
+        typing: Typing<'_>,
+    ) -> ServiceResult<Vec<String>> {
         let found = match typing.sub {
             "move" => {
                 self.store
@@ -1262,7 +1277,7 @@ impl Service {
             return Ok(vec![]);
         }
         let legal = self.door(row.kind)?.legal(self, row).await?;
-        Ok(super::engine::typed_matches(typing.typed, legal))
+        Ok(crate::service::engine::typed_matches(typing.typed, legal))
     }
 }
 
@@ -1336,6 +1351,6 @@ fn board_post(reply: &Reply) -> Post {
 }
 
 /// Time of play as players read it.
-pub(super) fn minutes(elapsed_ms: i64) -> f64 {
+pub(in crate::service) fn minutes(elapsed_ms: i64) -> f64 {
     elapsed_ms.max(0) as f64 / 60_000.0
 }

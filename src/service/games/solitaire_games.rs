@@ -1,9 +1,5 @@
 //! How each patience plugs into the service: its options and its picture.
 
-use super::error::UserError;
-use super::options;
-use super::solitaire::{minutes, SolitaireRules};
-use super::types::Options;
 use crate::render::{self, Region};
 use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
@@ -11,6 +7,10 @@ use crate::rules::cards::{DecktetCard, MyrmexLevel};
 use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::Patience;
 use crate::rules::{DailySetup, GameKind, Kind};
+use crate::service::error::UserError;
+use crate::service::games::solitaire::{minutes, SolitaireRules};
+use crate::service::options;
+use crate::service::types::Options;
 use std::fmt::Display;
 
 /// Cards as the notation writes them, a space between.

@@ -2,10 +2,10 @@
 //! played in the same request as the person's action, and the per-user
 //! limit on this expensive work.
 
-use super::super::error::{ServiceResult, UserError};
-use super::super::Service;
 use crate::ai::army_ants::{accepts_draw, reply, Level};
 use crate::rules::army_ants::{Action, ArmyAnts, Events, Phase, Side};
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::Service;
 use crate::store::Ration;
 use chrono::{DateTime, Utc};
 

@@ -5,22 +5,22 @@
 //! challenge and expires like one. Seats take the colours red, yellow,
 //! orange and brown in the order players joined.
 
-use super::custom_id::ComponentId;
-use super::engine::{
-    check_version, out_of_date, replay_image, Context, Filling, Left, Place, Seating, Served, TimedOut,
-    Unseated,
-};
-use super::error::{ServiceResult, UserError};
-use super::multiplayer::Target;
-use super::options;
-use super::types::*;
-use super::{mention, Service};
 use crate::controls::atta_ants::{self as board, Choice, View};
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Phase, RuleError, Setup, Status,
 };
 use crate::rules::{Game, GameKind, Kind};
+use crate::service::custom_id::ComponentId;
+use crate::service::engine::{
+    check_version, out_of_date, replay_image, Context, Filling, Left, Place, Seating, Served, TimedOut,
+    Unseated,
+};
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::multiplayer::Target;
+use crate::service::options;
+use crate::service::types::*;
+use crate::service::{mention, Service};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -82,12 +82,15 @@ impl Filling<Colour> for Table {
 
 impl Table {
     fn labels(&self) -> AttaLabels {
-        self.seats.iter().map(|u| super::plain_text(&u.name)).collect()
+        self.seats
+            .iter()
+            .map(|u| crate::service::plain_text(&u.name))
+            .collect()
     }
 }
 
 /// A stored game with its state rebuilt (none while it is a lobby).
-type Loaded = super::engine::Table<AttaAnts>;
+type Loaded = crate::service::engine::Table<AttaAnts>;
 
 impl Served for AttaAnts {
     const KIND: Kind = Kind::Listed(GameKind::AttaAnts);
@@ -104,7 +107,7 @@ impl Served for AttaAnts {
         started.then(|| start_of(setup, table).map_err(Into::into))
     }
 
-    fn turn_clock(config: &super::Config) -> Option<std::time::Duration> {
+    fn turn_clock(config: &crate::service::Config) -> Option<std::time::Duration> {
         Some(config.atta_turn_timeout)
     }
 
@@ -194,7 +197,7 @@ impl Served for AttaAnts {
 }
 
 impl Service {
-    pub(super) async fn atta_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn atta_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
         let opts = req.options();
         match sub {
             "new" => self.atta_new(req, opts).await,
@@ -234,7 +237,7 @@ impl Service {
     /// A click on an Atta Ants component: a public game reply replaces the
     /// clicked message, but Rematch and Play again leave the finished board
     /// (and its result) where it is and post the new lobby.
-    pub(super) async fn atta_component(
+    pub(in crate::service) async fn atta_component(
         &self,
         req: &Request,
         id: &ComponentId,
@@ -526,7 +529,7 @@ impl Service {
     /// A tournament's table: a game of Atta Ants already started, with
     /// `seats` in seat order (the first is its host), a random deal, at
     /// `place`.
-    pub(super) async fn atta_tournament_game(
+    pub(in crate::service) async fn atta_tournament_game(
         &self,
         place: Place<'_>,
         tournament: &str,
@@ -549,7 +552,11 @@ impl Service {
     }
 
     /// A tournament table's board with `text`.
-    pub(super) async fn atta_tournament_board(&self, row: GameRow, text: &str) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn atta_tournament_board(
+        &self,
+        row: GameRow,
+        text: &str,
+    ) -> ServiceResult<Reply> {
         let loaded = self.load_table::<AttaAnts>(row).await?;
         Ok(self.atta_board_reply(&loaded, format!("{text} {}", turn_line(&loaded))))
     }
@@ -557,7 +564,7 @@ impl Service {
     /// The places of an ended game, by seat: its own ranking, or (ended
     /// without one: the round's close, a moderator) the ranking of the
     /// position as it stood. `None` while it is on.
-    pub(super) async fn atta_places(&self, row: GameRow) -> ServiceResult<Option<Vec<u32>>> {
+    pub(in crate::service) async fn atta_places(&self, row: GameRow) -> ServiceResult<Option<Vec<u32>>> {
         if row.status.is_open() {
             return Ok(None);
         }
@@ -581,7 +588,11 @@ impl Service {
     }
 
     /// A player who leaves a tournament leaves their table's game under way.
-    pub(super) async fn atta_leave_game(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn atta_leave_game(
+        &self,
+        req: &Request,
+        game: &str,
+    ) -> ServiceResult<Reply> {
         let row = self.store.game(game).await?.context("a table's game")?;
         let req = Request {
             channel: row.channel_id,
@@ -592,7 +603,7 @@ impl Service {
 
     /// The game as it stands, for a front end that shows it live: the
     /// lobby while it fills, else the board.
-    pub(super) async fn atta_table(&self, row: GameRow) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn atta_table(&self, row: GameRow) -> ServiceResult<Reply> {
         let loaded = self.load_table::<AttaAnts>(row).await?;
         Ok(match loaded.game {
             None => {
@@ -636,7 +647,7 @@ impl Service {
 
     /// A player out of time: they are out, the board tells what followed,
     /// and the player the game then waits for gets their turn alert.
-    pub(super) async fn atta_timed_out(
+    pub(in crate::service) async fn atta_timed_out(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
@@ -680,11 +691,11 @@ fn start_of(setup: &LobbySetup, table: &Table) -> Result<AttaAnts, crate::rules:
     AttaAnts::new(&rules_setup(setup, table.seats.len()))
 }
 
-impl super::state::Logged for AttaAnts {
+impl crate::service::state::Logged for AttaAnts {
     type Seats = Table;
 
     fn play_logged(&mut self, table: &Table, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
-        super::engine::play_seated(self, table, entry)
+        crate::service::engine::play_seated(self, table, entry)
     }
 }
 

@@ -4,15 +4,6 @@
 mod bot;
 mod review;
 
-use super::custom_id::ComponentId;
-use super::engine::{
-    open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
-};
-use super::error::{ServiceResult, UserError};
-use super::multiplayer::Target;
-use super::options;
-use super::types::*;
-use super::{mention, Service};
 use crate::ai::army_ants::Level;
 use crate::controls::army_ants::{board, deploy, picker};
 use crate::controls::patience::versioned;
@@ -23,6 +14,15 @@ use crate::rules::army_ants::{
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
+use crate::service::custom_id::ComponentId;
+use crate::service::engine::{
+    open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
+};
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::multiplayer::Target;
+use crate::service::options;
+use crate::service::types::*;
+use crate::service::{mention, Service};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
@@ -106,7 +106,7 @@ impl Seats {
 
     /// An open challenge: the other seat is for whoever accepts first.
     fn is_open(&self) -> bool {
-        self.challenged().id == super::engine::OPEN_SEAT
+        self.challenged().id == crate::service::engine::OPEN_SEAT
     }
 
     fn seat_mut(&mut self, side: Side) -> &mut User {
@@ -122,8 +122,8 @@ impl Seats {
     fn labels(&self, viewer: Option<Side>) -> BoardLabels {
         let human = self.bot().map(|(bot, _)| bot.opponent());
         BoardLabels {
-            red: super::plain_text(&self.red.name),
-            black: super::plain_text(&self.black.name),
+            red: crate::service::plain_text(&self.red.name),
+            black: crate::service::plain_text(&self.black.name),
             bottom: viewer.or(human).unwrap_or(Side::Red),
         }
     }
@@ -267,7 +267,11 @@ impl Served for ArmyAnts {
 }
 
 impl Service {
-    pub(super) async fn army_ants_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn army_ants_command(
+        &self,
+        req: &Request,
+        sub: &str,
+    ) -> ServiceResult<Reply> {
         let opts = req.options();
         let channel = Target::Channel;
         match sub {
@@ -289,7 +293,7 @@ impl Service {
         }
     }
 
-    pub(super) async fn army_ants_component(
+    pub(in crate::service) async fn army_ants_component(
         &self,
         req: &Request,
         id: &ComponentId,
@@ -486,7 +490,11 @@ impl Service {
     /// The game as `user` sees it now, for a front end that shows it live:
     /// a challenge waiting for its answer, or the board from the user's
     /// seat (their own cards of a private deployment, no one else's).
-    pub(super) async fn army_ants_table(&self, row: GameRow, user: &User) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn army_ants_table(
+        &self,
+        row: GameRow,
+        user: &User,
+    ) -> ServiceResult<Reply> {
         let loaded = self.load_table::<ArmyAnts>(row).await?;
         if loaded.row.status == GameStatus::Pending {
             let seats = &loaded.seats;
@@ -1037,7 +1045,7 @@ impl Service {
 
 /// The board as `viewer` may see it (anyone watching: `None`), when the
 /// service draws boards.
-fn board_image(config: &super::Config, loaded: &Loaded, viewer: Option<Side>) -> Option<Image> {
+fn board_image(config: &crate::service::Config, loaded: &Loaded, viewer: Option<Side>) -> Option<Image> {
     let view = loaded.game().view(viewer);
     let labels = loaded.seats.labels(viewer);
     config.render.then(|| Image {
@@ -1063,7 +1071,7 @@ struct Done<'a> {
 impl Service {
     /// The row of a new game of tournament `tournament` between `red` and
     /// `black`, played at `place`, under way at `at`.
-    pub(super) async fn army_ants_tournament_game(
+    pub(in crate::service) async fn army_ants_tournament_game(
         &self,
         place: Place<'_>,
         tournament: &str,
@@ -1090,7 +1098,11 @@ impl Service {
     }
 
     /// The first board of a tournament's game, `text` before whose turn it is.
-    pub(super) async fn army_ants_tournament_board(&self, row: GameRow, text: &str) -> ServiceResult<Reply> {
+    pub(in crate::service) async fn army_ants_tournament_board(
+        &self,
+        row: GameRow,
+        text: &str,
+    ) -> ServiceResult<Reply> {
         let loaded = self.load_table::<ArmyAnts>(row).await?;
         Ok(self.board_reply(&loaded, format!("{text} {}", self.turn_line(&loaded)), None))
     }
@@ -1107,7 +1119,7 @@ impl Service {
     /// [`ADJUDICATION_MARGIN`] wins, else it is a draw. The game is ended
     /// (as a moderator would) with that verdict in its result. `None` when
     /// the game changed meanwhile (the caller looks again).
-    pub(super) async fn army_ants_adjudicate(
+    pub(in crate::service) async fn army_ants_adjudicate(
         &self,
         row: GameRow,
         at: chrono::DateTime<chrono::Utc>,
@@ -1144,14 +1156,14 @@ impl Service {
             result,
             winner_id: verdict.map(|side| loaded.user(side).id.clone()),
         };
-        let update = super::moderation::ended_update(&loaded.row, at.timestamp_millis(), verdict);
+        let update = crate::service::moderation::ended_update(&loaded.row, at.timestamp_millis(), verdict);
         let saved = self.save_row(&mut loaded.row, &update).await?;
         Ok(saved.map(|()| loaded.row))
     }
 }
 
 /// The tournament a stored game of seats belongs to, if any.
-pub(super) fn tournament_of(row: &GameRow) -> Option<String> {
+pub(in crate::service) fn tournament_of(row: &GameRow) -> Option<String> {
     let seats: serde_json::Value = serde_json::from_str(&row.players).ok()?;
     seats.get("tournament")?.as_str().map(str::to_string)
 }
@@ -1174,11 +1186,11 @@ fn bot_entries(turns: &bot::BotTurns) -> Vec<(String, String)> {
         .collect()
 }
 
-impl super::state::Logged for ArmyAnts {
+impl crate::service::state::Logged for ArmyAnts {
     type Seats = Seats;
 
     fn play_logged(&mut self, seats: &Seats, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {
-        super::engine::play_seated(self, seats, entry)
+        crate::service::engine::play_seated(self, seats, entry)
     }
 }
 
@@ -1227,7 +1239,7 @@ fn privately_answered(reply: Reply, channel: &str) -> Reply {
             ..reply
         };
     }
-    super::from_private_picker(reply, channel)
+    crate::service::from_private_picker(reply, channel)
 }
 
 /// The reply to an action chosen in a private picker: the picker changes
@@ -1235,7 +1247,7 @@ fn privately_answered(reply: Reply, channel: &str) -> Reply {
 /// board is edited (a post), so the channel gets no new message.
 fn picker_answer(reply: Reply, loaded: &Loaded, side: Side, channel: &str) -> Reply {
     let text = reply.text.lines().next().unwrap_or_default().to_string();
-    let mut private = super::answered_privately(reply, channel, text);
+    let mut private = crate::service::answered_privately(reply, channel, text);
     private.update = true;
     private
         .components
