@@ -121,11 +121,7 @@ pub fn subcommand(
     let lower = sub.to_ascii_lowercase();
     let Some((name, takes)) = known.iter().find(|(name, _)| *name == lower) else {
         let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
-        let list = match names.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        };
+        let list = crate::rules::listed(&names, "or");
         return Err(UserError::unknown_command(&format!("/{command} {sub}"), &list));
     };
     if let Some(takes) = takes {

@@ -16,7 +16,7 @@ use crate::ai::solver::daily::{DAILY_BUDGET, SEEN_WHOLE};
 use crate::ai::solver::Verdict;
 use crate::render::{Sampler, MAX_REPLAY_FRAMES};
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
-use crate::rules::Ranking;
+use crate::rules::{DailySetup, GameKind, Kind, Ranking};
 use crate::store::PatienceResult;
 use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
 use anyhow::Context;
@@ -489,10 +489,17 @@ impl Service {
     }
 
     async fn daily_post(&self, sub: &Subscription, today: &str, yesterday: &str) -> anyhow::Result<Post> {
+        let games = self
+            .games
+            .dailies()
+            .into_iter()
+            .filter_map(|game| self.games.named(game));
+        let named: Vec<String> = games.map(daily_named).collect();
         let mut text = format!(
-            "🐜 **Daily challenges of {today}**: Myrmex (minor level), Anthill and Ants Solitaire (strict). \
+            "🐜 **Daily challenges of {today}**: {}. \
              Everyone gets the same deals; your first attempt of each counts. Play with `/daily play` or a button below.\n\
-             **Yesterday's top three here**"
+             **Yesterday's top three here**",
+            crate::rules::listed(&named, "and")
         );
         for game in self.games.dailies() {
             let lines = self
@@ -531,6 +538,18 @@ impl Service {
                 .await?;
         }
         Ok(())
+    }
+}
+
+/// A daily game as the day's post names it: its title, and the level or
+/// variant its daily is dealt at ("Myrmex (minor level)", "Ants Solitaire
+/// (strict)").
+fn daily_named(kind: Kind) -> String {
+    let title = kind.title();
+    match kind.listed().and_then(GameKind::daily) {
+        Some(DailySetup::Myrmex(level)) => format!("{title} ({} level)", level.as_str()),
+        Some(DailySetup::Ants(variant)) => format!("{title} ({})", variant.as_str()),
+        Some(DailySetup::Anthill) | None => title.to_string(),
     }
 }
 
@@ -779,6 +798,19 @@ pub(super) fn share_line<G: SolitaireRules>(attempt: &DailyAttempt, r: &Patience
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_days_post_names_each_daily_at_its_level_or_variant() {
+        let games = Registry::default();
+        let named: Vec<String> = (games.dailies().iter())
+            .filter_map(|game| games.named(game))
+            .map(daily_named)
+            .collect();
+        assert_eq!(
+            crate::rules::listed(&named, "and"),
+            "Myrmex (minor level), Anthill and Ants Solitaire (strict)"
+        );
+    }
 
     fn attempt(game: &str, ranked: bool) -> DailyAttempt {
         DailyAttempt {

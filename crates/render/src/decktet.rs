@@ -82,11 +82,7 @@ pub(super) fn spoken_name(card: DecktetCard) -> String {
         return name.to_string();
     }
     let suits: Vec<&str> = card.suits().iter().map(|s| s.name()).collect();
-    let suits = match suits.as_slice() {
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-        [] => String::new(),
-    };
+    let suits = antics_core::rules::listed(&suits, "and");
     format!("{name} ({}, {suits})", card.rank().name())
 }
 

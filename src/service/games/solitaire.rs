@@ -140,16 +140,10 @@ pub trait SolitaireRules:
 
 /// The refusal of a command's `game` that is none of `games`.
 pub(in crate::service) fn choose_game(games: &[&str]) -> UserError {
-    UserError::bad_option(format!("Choose the `game`: {}.", or_list(games)))
-}
-
-/// "a, b or c".
-fn or_list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
+    UserError::bad_option(format!(
+        "Choose the `game`: {}.",
+        crate::rules::listed(games, "or")
+    ))
 }
 
 /// The share line alone (it names the game and the day) of a finished

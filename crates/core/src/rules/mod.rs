@@ -28,6 +28,19 @@ pub fn counted(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// "a", "a or b", "a, b or c": `words` as a sentence lists them, `last`
+/// ("or", "and") before the last one.
+pub fn listed<S: AsRef<str>>(words: &[S], last: &str) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., end] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {last} {}", rest.join(", "), end.as_ref())
+        }
+    }
+}
+
 /// Text a player typed, quoted as a Markdown code span it cannot break out
 /// of: a backtick becomes a look-alike (`ˋ`), a control character the
 /// replacement mark (so that no new word forms where it stood), and long
@@ -50,7 +63,15 @@ pub fn code(text: &str) -> String {
 
 #[cfg(test)]
 mod code_tests {
-    use super::code;
+    use super::{code, listed};
+
+    #[test]
+    fn words_are_listed_as_a_sentence_lists_them() {
+        assert_eq!(listed::<&str>(&[], "or"), "");
+        assert_eq!(listed(&["a"], "or"), "a");
+        assert_eq!(listed(&["a", "b"], "and"), "a and b");
+        assert_eq!(listed(&["a", "b", "c"], "or"), "a, b or c");
+    }
 
     #[test]
     fn user_text_cannot_break_the_code_span() {

@@ -10,8 +10,8 @@ impl Outcome {
         let named: Vec<String> = self.first_place().into_iter().map(name).collect();
         match named.as_slice() {
             [one] => format!("{one} wins"),
-            [rest @ .., last] => format!("A tie: {} and {last}", rest.join(", ")),
             [] => "Game over".into(),
+            all => format!("A tie: {}", crate::rules::listed(all, "and")),
         }
     }
 
