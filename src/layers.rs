@@ -6,7 +6,9 @@
 //! (the commands that start the rest, and the solvers' runs) may name any.
 //! What only tests compile (an item under `#[cfg(test)]`) may reach further.
 //! `rules`, `ai` and `tournament` are the antics-core crate and `render` the
-//! antics-render crate, which cannot name this one at all.
+//! antics-render crate, which cannot name this one at all. Inside the
+//! service, the engine (src/service/engine/) names nothing that stands on
+//! it: no game, no kind's paths, no daily or tournament.
 
 use std::path::{Path, PathBuf};
 
@@ -134,6 +136,113 @@ fn no_module_imports_from_a_layer_above_its_own() {
         breaches.is_empty(),
         "imports from a higher layer:\n{}",
         breaches.join("\n")
+    );
+}
+
+/// The modules of the service that the engine (src/service/engine/: every
+/// game's one path, its tables, seats, state and deadlines) stands on: the
+/// protocol's types and custom ids as the service re-exports them, its
+/// errors, the games kept in memory, drawing off the runtime and the
+/// sweep's clock. Every other module of the service (the games, the kinds'
+/// paths, the daily, the tournaments, ...) stands on the engine.
+const UNDER_THE_ENGINE: &[&str] = &[
+    "engine",
+    "types",
+    "custom_id",
+    "error",
+    "cache",
+    "offload",
+    "clock",
+];
+
+/// The names a compiled line takes from the service's own namespace:
+/// `crate::service::NAME`, or `PREFIX` then `NAME` (`super::` in the
+/// engine's mod.rs, `super::super::` below it); in a grouped import each
+/// name of the group.
+fn service_names(line: &str, prefix: &str) -> Vec<String> {
+    let line = line.split("//").next().unwrap_or_default();
+    let word = |text: &str| -> String {
+        let text = text.trim_start();
+        text.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut names = Vec::new();
+    for start in ["crate::service::", prefix] {
+        for (at, _) in line.match_indices(start) {
+            let before = &line[..at];
+            if start == prefix && (before.ends_with("::") || before.ends_with("super")) {
+                continue;
+            }
+            let rest = &line[at + start.len()..];
+            match rest.strip_prefix('{') {
+                Some(group) => {
+                    let group = group.split('}').next().unwrap_or_default();
+                    names.extend(group.split(',').map(word));
+                }
+                None => names.push(word(rest)),
+            }
+        }
+    }
+    names.retain(|name| !name.is_empty() && name != "super");
+    names
+}
+
+#[test]
+fn the_engine_names_no_module_of_the_service_above_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let service = root.join("src/service");
+    let modules: Vec<String> = std::fs::read_dir(&service)
+        .expect("the service's folder")
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter_map(|path| Some(path.file_stem()?.to_str()?.to_string()))
+        .filter(|name| name != "mod")
+        .collect();
+    assert!(modules.iter().any(|m| m == "games"), "{modules:?}");
+    let mut breaches = Vec::new();
+    for file in sources(&service.join("engine")) {
+        let prefix = match file.file_name().is_some_and(|name| name == "mod.rs") {
+            true => "super::",
+            false => "super::super::",
+        };
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (number, line) in compiled(&text) {
+            for name in service_names(line, prefix) {
+                if modules.contains(&name) && !UNDER_THE_ENGINE.contains(&name.as_str()) {
+                    let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+                    breaches.push(format!("{shown}:{number} names the service's {name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        breaches.is_empty(),
+        "the engine names what stands on it:\n{}",
+        breaches.join("\n")
+    );
+}
+
+#[test]
+fn the_engine_check_reads_paths_groups_and_parents() {
+    assert_eq!(
+        service_names("use crate::service::games::x;", "super::"),
+        ["games"]
+    );
+    assert_eq!(
+        service_names("use crate::service::{kinds, Service};", "super::"),
+        ["kinds", "Service"]
+    );
+    assert_eq!(
+        service_names("use super::super::daily::f;", "super::super::"),
+        ["daily"]
+    );
+    assert_eq!(
+        service_names("use super::state::Logged;", "super::super::"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        service_names("x // crate::service::games", "super::"),
+        Vec::<String>::new()
     );
 }
 

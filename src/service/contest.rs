@@ -3,8 +3,8 @@
 //! it is played in private: its board, record and review are its player's
 //! alone, and the channel sees nothing of the deal.
 
-use super::context::Context;
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
+use super::engine::context::Context;
 use super::ServiceResult;
 use crate::store::GameRow;
 use serde::{Deserialize, Serialize};

@@ -14,7 +14,7 @@
 //! registry.
 
 use super::custom_id::ComponentId;
-use super::engine::{Boxed, Served, TurnTimeout};
+use super::engine::{Boxed, Served, TurnTimeout, Typing};
 use super::error::ServiceResult;
 use super::games::solitaire::{Door, PatienceDoor, SolitaireRules};
 use super::options::Subcommand;
@@ -38,16 +38,6 @@ type CommandFn = for<'a> fn(&'a Service, &'a Request, &'a str) -> Boxed<'a, Serv
 type ComponentFn =
     for<'a> fn(&'a Service, &'a Request, &'a ComponentId, &'a [String]) -> Boxed<'a, ServiceResult<Reply>>;
 type SuggestFn = for<'a> fn(&'a Service, Typing<'a>) -> Boxed<'a, ServiceResult<Vec<String>>>;
-
-/// What a player is typing into a move's `action`, for suggestions: who,
-/// where, in which subcommand, and the text so far.
-#[derive(Clone, Copy)]
-pub(super) struct Typing<'a> {
-    pub user: &'a User,
-    pub channel: &'a str,
-    pub sub: &'a str,
-    pub typed: &'a str,
-}
 
 /// The shared paths of one kind.
 #[derive(Clone, Copy)]
@@ -248,6 +238,21 @@ impl Registry {
     /// the unlisted ones.
     pub(super) fn multiplayer_kinds(&self) -> Vec<Kind> {
         self.kinds().filter(|kind| !kind.is_patience()).collect()
+    }
+}
+
+impl Service {
+    /// A game of two or more as `user` sees it now, through its kind's
+    /// live door (`Doors::live`); `None` for a kind without one.
+    pub(super) async fn live_table(&self, row: GameRow, user: &User) -> ServiceResult<Option<Reply>> {
+        let live = match row.kind {
+            Kind::Listed(kind) => doors(kind).live,
+            Kind::Unlisted(_) => None,
+        };
+        match live {
+            Some(live) => Ok(Some(live(self, row, user).await?)),
+            None => Ok(None),
+        }
     }
 }
 

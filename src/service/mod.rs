@@ -8,36 +8,30 @@ mod alerts;
 pub mod cache;
 mod clock;
 mod contest;
-mod context;
 mod daily;
 mod daily_seed;
 pub mod engine;
 mod error;
 mod event;
 mod games;
-mod idle;
 mod kinds;
 mod leaderboard;
 mod moderation;
-mod multiplayer;
 mod offload;
 mod ratings;
 mod reach;
 pub mod rules_text;
 mod season;
-mod seating;
-mod state;
 mod stats;
-mod touched;
 mod tournament;
 
 pub use crate::protocol::custom_id;
 use crate::protocol::options;
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use daily_seed::DailySecret;
+pub use engine::idle::parse_duration;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use games::solitaire::SolitaireRules;
-pub use idle::parse_duration;
 pub use kinds::Registry;
 pub use types::*;
 
@@ -227,7 +221,7 @@ impl Service {
         if let Err(e) = self.note_place(req).await {
             return internal_reply(e);
         }
-        let (result, touched) = touched::tracking(self.dispatch(req), bound).await;
+        let (result, touched) = engine::touched::tracking(self.dispatch(req), bound).await;
         if result.is_ok() {
             self.answered.send_modify(|n| *n = n.wrapping_add(1));
         }
@@ -700,7 +694,7 @@ impl Service {
         let Some(kind) = GameKind::by_command(game).filter(|_| option == "action") else {
             return Vec::new();
         };
-        let typing = kinds::Typing {
+        let typing = engine::Typing {
             user,
             channel,
             sub,

@@ -151,7 +151,7 @@ pub(super) fn players_of(players: &str) -> Vec<User> {
                     map.get("name").and_then(|v| v.as_str()),
                 ) {
                     let user = User::new(id, name);
-                    let open_seat = id == super::seating::OPEN_SEAT;
+                    let open_seat = id == super::engine::seating::OPEN_SEAT;
                     if !id.is_empty() && !user.is_bot() && !open_seat && !out.iter().any(|u| u.id == id) {
                         out.push(user);
                     }

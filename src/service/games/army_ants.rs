@@ -15,11 +15,11 @@ use crate::rules::army_ants::{
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
 use crate::service::custom_id::ComponentId;
+use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
 };
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::multiplayer::Target;
 use crate::service::options;
 use crate::service::types::*;
 use crate::service::{mention, Service};
@@ -1186,7 +1186,7 @@ fn bot_entries(turns: &bot::BotTurns) -> Vec<(String, String)> {
         .collect()
 }
 
-impl crate::service::state::Logged for ArmyAnts {
+impl crate::service::engine::state::Logged for ArmyAnts {
     type Seats = Seats;
 
     fn play_logged(&mut self, seats: &Seats, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {

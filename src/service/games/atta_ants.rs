@@ -12,12 +12,12 @@ use crate::rules::atta_ants::{
 };
 use crate::rules::{Game, GameKind, Kind};
 use crate::service::custom_id::ComponentId;
+use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     check_version, out_of_date, replay_image, Context, Filling, Left, Place, Seating, Served, TimedOut,
     Unseated,
 };
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::multiplayer::Target;
 use crate::service::options;
 use crate::service::types::*;
 use crate::service::{mention, Service};
@@ -691,7 +691,7 @@ fn start_of(setup: &LobbySetup, table: &Table) -> Result<AttaAnts, crate::rules:
     AttaAnts::new(&rules_setup(setup, table.seats.len()))
 }
 
-impl crate::service::state::Logged for AttaAnts {
+impl crate::service::engine::state::Logged for AttaAnts {
     type Seats = Table;
 
     fn play_logged(&mut self, table: &Table, entry: &crate::store::ActionRow) -> anyhow::Result<bool> {

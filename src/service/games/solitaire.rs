@@ -15,16 +15,17 @@ use crate::rules::{Kind, Solo};
 use crate::service::contest::{self, Contest, EVENT};
 use crate::service::custom_id::ComponentId;
 use crate::service::daily_seed::{close_of, utc_text};
+use crate::service::engine::multiplayer::Target;
+use crate::service::engine::touched;
+use crate::service::engine::Typing;
 use crate::service::engine::{
     check_version, replay_image, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told, Worded,
 };
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::kinds::Typing;
-use crate::service::multiplayer::Target;
 use crate::service::options;
 use crate::service::types::*;
 use crate::service::Ending;
-use crate::service::{mention, touched, Service};
+use crate::service::{mention, Service};
 use crate::store::{
     ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, PatienceResult, StoreError, StoredResult,
 };
@@ -790,7 +791,7 @@ impl Service {
             // A daily attempt ends when its day closes; any other is idle.
             expires_at: match &daily {
                 Some(attempt) => close_of(&attempt.day),
-                None => crate::service::idle::deadline(&self.config, req.at.timestamp_millis()),
+                None => crate::service::engine::idle::deadline(&self.config, req.at.timestamp_millis()),
             },
             ..crate::service::new_row(req, G::KIND, stored_setup.to_string(), owner)
         };
@@ -880,7 +881,7 @@ impl Service {
             .store
             .game(id)
             .await?
-            .filter(|row| !row.multiplayer && crate::service::multiplayer::reaches(req, row))
+            .filter(|row| !row.multiplayer && crate::service::engine::multiplayer::reaches(req, row))
             .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
         touched::note(&row)?;
         Ok(row)

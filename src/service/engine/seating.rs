@@ -10,12 +10,12 @@
 //! anyone else gives their seat up. Each game words the refusals
 //! (`Served::unseated`), or leaves them to the engine's words.
 
-use super::engine::{check_version, Seating, Served, Table};
-use super::error::{ServiceResult, UserError};
-use super::multiplayer::Target;
-use super::types::{Ending, GameResult, Request, User};
-use super::Service;
 use crate::rules::Kind;
+use crate::service::engine::multiplayer::Target;
+use crate::service::engine::{check_version, Seating, Served, Table};
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::types::{Ending, GameResult, Request, User};
+use crate::service::Service;
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -304,7 +304,7 @@ impl Service {
     /// Stores a new pending game (a challenge or a lobby) of `kind` in the
     /// request's channel, owned by the requester, expiring like a challenge.
     /// Refused with `busy_channel` when the channel already has an open game.
-    pub(super) async fn open_pending_game(
+    pub(in crate::service) async fn open_pending_game(
         &self,
         req: &Request,
         kind: Kind,
@@ -317,7 +317,7 @@ impl Service {
             multiplayer: true,
             status: GameStatus::Pending,
             expires_at: Some(req.at.timestamp_millis() + self.config.challenge_ttl.as_millis() as i64),
-            ..super::new_row(req, kind, setup, players)
+            ..crate::service::new_row(req, kind, setup, players)
         };
         match self.store.insert_game(&row).await {
             Ok(()) => {
@@ -336,7 +336,7 @@ impl Service {
 
     /// Cancels a pending game that never started: `what` it was (`challenge`,
     /// `lobby`) and why (`declined`, `withdrawn`, `expired`) become its result.
-    pub(super) async fn cancel_pending(
+    pub(in crate::service) async fn cancel_pending(
         &self,
         row: &GameRow,
         what: &str,
@@ -361,7 +361,7 @@ impl Service {
 
 /// Why a channel cannot take another game, in the words of the game that
 /// holds it: a challenge (a table of fixed seats), a lobby, or a game.
-pub(super) fn busy_channel(open: &GameRow) -> UserError {
+pub(in crate::service) fn busy_channel(open: &GameRow) -> UserError {
     let title = open.kind.title();
     let (fewest, most) = open.kind.players();
     let lobby = fewest != most;

@@ -2,11 +2,12 @@
 //! its stored setup and log (and kept between requests), and saved with one
 //! commit that keeps the new state at the new version.
 
-use super::cache::CachedGame;
-use super::context;
-use super::types::{GameSummary, Spot, User};
-use super::{touched, unless_conflict, Service, ServiceResult};
 use crate::rules::{Game, Turn};
+use crate::service::cache::CachedGame;
+use crate::service::engine::context;
+use crate::service::engine::touched;
+use crate::service::types::{GameSummary, Spot, User};
+use crate::service::{unless_conflict, Service, ServiceResult};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use std::future::Future;
@@ -48,7 +49,7 @@ impl LogFacts {
 impl context::Context<'_> {
     /// Plays the log of `row` from `game`, its start, showing `each` every
     /// position: the start and the game after each move.
-    pub(super) async fn replay_each<G: Logged>(
+    pub(in crate::service) async fn replay_each<G: Logged>(
         &self,
         row: &GameRow,
         seats: &G::Seats,
@@ -74,7 +75,7 @@ impl Service {
     /// The game of `row` now and what its log tells: kept from an earlier
     /// request at this version, or rebuilt from `start` (awaited only then)
     /// and its log, and kept.
-    pub(super) async fn rebuilt<G: Logged>(
+    pub(in crate::service) async fn rebuilt<G: Logged>(
         &self,
         row: &GameRow,
         seats: &G::Seats,
@@ -93,7 +94,11 @@ impl Service {
     /// it finishes a rated game) and brings `row` up to date. `None` when
     /// another action changed the game first: the caller tries again on the
     /// new state.
-    pub(super) async fn save_row(&self, row: &mut GameRow, update: &GameUpdate) -> ServiceResult<Option<()>> {
+    pub(in crate::service) async fn save_row(
+        &self,
+        row: &mut GameRow,
+        update: &GameUpdate,
+    ) -> ServiceResult<Option<()>> {
         let Some(version) = unless_conflict(self.commit(row, update).await)? else {
             return Ok(None);
         };
@@ -112,7 +117,7 @@ impl Service {
 
     /// [`Service::save_row`], keeping `game` and its log's facts as the
     /// state of the saved version.
-    pub(super) async fn save<G: CachedGame>(
+    pub(in crate::service) async fn save<G: CachedGame>(
         &self,
         row: &mut GameRow,
         update: &GameUpdate,
@@ -130,7 +135,7 @@ impl Service {
 impl GameSummary {
     /// The summary of a stored game with nothing of its play yet: its id,
     /// kind and status (a cancelled game shows as finished).
-    pub(super) fn of(row: &GameRow) -> GameSummary {
+    pub(in crate::service) fn of(row: &GameRow) -> GameSummary {
         let shown = match row.status {
             GameStatus::Cancelled => GameStatus::Finished,
             other => other,
@@ -142,7 +147,11 @@ impl GameSummary {
     /// seat to move (by its user, from `user_of`) and its listed actions in
     /// notation, sorted. A game waiting for several seats at once (a private
     /// deployment) or over shows no one to move and no actions.
-    pub(super) fn playing<'a, G: Game>(self, game: &G, user_of: impl Fn(G::Seat) -> &'a User) -> GameSummary {
+    pub(in crate::service) fn playing<'a, G: Game>(
+        self,
+        game: &G,
+        user_of: impl Fn(G::Seat) -> &'a User,
+    ) -> GameSummary {
         let Turn::One(seat) = game.turn() else {
             return self;
         };
@@ -154,7 +163,7 @@ impl GameSummary {
     }
 
     /// The summary with `user` to move.
-    pub(super) fn waiting_for(self, user: Option<&User>) -> GameSummary {
+    pub(in crate::service) fn waiting_for(self, user: Option<&User>) -> GameSummary {
         GameSummary {
             to_move: user.map(|u| u.name.clone()),
             to_move_id: user.map(|u| u.id.clone()),

@@ -10,19 +10,25 @@
 //! served the same way: the engine registers its kind when it opens or
 //! finds its table.
 
-pub use super::context::Context;
-use super::error::{ServiceResult, UserError};
-use super::kinds::Typing;
-pub use super::multiplayer::Target;
-use super::offload::draw_replay;
-pub use super::seating::{open_seat, Filling, Left, Unseated, OPEN_SEAT};
-pub use super::state::{LogFacts, Logged};
-use super::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
-use super::{Config, Service};
+pub(in crate::service) mod context;
+pub(in crate::service) mod idle;
+pub(in crate::service) mod multiplayer;
+pub(in crate::service) mod seating;
+pub(in crate::service) mod state;
+pub(in crate::service) mod touched;
+
 use crate::render::{
     board_replay, board_replay_alt_text, Board, Sample, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::{Game, Kind, Turn};
+pub use crate::service::engine::context::Context;
+pub use crate::service::engine::multiplayer::Target;
+pub use crate::service::engine::seating::{open_seat, Filling, Left, Unseated, OPEN_SEAT};
+pub use crate::service::engine::state::{LogFacts, Logged};
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::offload::draw_replay;
+use crate::service::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
+use crate::service::{Config, Service};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -40,15 +46,25 @@ pub type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// given time, and what the channel is told: the engine's
 /// (`Service::table_turn_timeout`, the seat forfeits) unless the kind's
 /// paths end it their own way.
-pub(super) type TurnTimeout =
+pub(in crate::service) type TurnTimeout =
     for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Vec<Post>>>;
 
 /// What the sweep does with `row`, which nobody moved in for the idle time
 /// (given in words), at the given time: the engine's
 /// (`Service::table_idle_end`, the seat it waits for loses on time) unless
 /// the kind's paths end it their own way (a patience ends as it stands).
-pub(super) type IdleEnd =
+pub(in crate::service) type IdleEnd =
     for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
+
+/// What a player is typing into a move's `action`, for suggestions: who,
+/// where, in which subcommand, and the text so far.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Typing<'a> {
+    pub user: &'a User,
+    pub channel: &'a str,
+    pub sub: &'a str,
+    pub typed: &'a str,
+}
 
 /// Who sits where at a table, as its game row stores the players.
 pub trait Seating<Seat: Copy + std::fmt::Display> {
@@ -81,7 +97,7 @@ impl<Seat: std::fmt::Display> Worded<Seat> for crate::rules::refusal::RuleError<
         match self {
             RuleError::GameOver => UserError::game_over("That game is over."),
             RuleError::NotYourTurn(seat) => UserError::not_your_turn(format!("It is {}'s turn.", name(seat))),
-            RuleError::Illegal(msg) => UserError::illegal(super::sentence(&msg)),
+            RuleError::Illegal(msg) => UserError::illegal(crate::service::sentence(&msg)),
         }
     }
 }
@@ -286,7 +302,7 @@ impl<G: Served> Table<G> {
         acting
             .unwrap_or_default()
             .into_iter()
-            .map(|seat| super::mention(self.user(seat)))
+            .map(|seat| crate::service::mention(self.user(seat)))
             .collect()
     }
 
@@ -318,7 +334,7 @@ impl<G: Served> Table<G> {
         let at = at.timestamp_millis();
         match G::turn_clock(config) {
             Some(clock) => Some(at + clock.as_millis() as i64),
-            None => super::idle::deadline(config, at),
+            None => crate::service::engine::idle::deadline(config, at),
         }
         .filter(|_| running)
     }
@@ -438,7 +454,7 @@ impl Service {
         seats: G::Seats,
     ) -> ServiceResult<Table<G>> {
         if let Some(open) = self.store.open_multiplayer_game(&req.channel).await? {
-            return Err(super::seating::busy_channel(&open).into());
+            return Err(crate::service::engine::seating::busy_channel(&open).into());
         }
         let row = self.open_pending_game(req, G::KIND, &setup, &seats).await?;
         let game = G::dealt(&row, &setup, &seats).transpose()?;
@@ -458,7 +474,7 @@ impl Service {
     /// are kept beside the setup in its stored form (an event's deal names
     /// its event). The caller stores the row with what records it (the
     /// tournament, in one transaction).
-    pub(super) async fn started_row<G: Served>(
+    pub(in crate::service) async fn started_row<G: Served>(
         &self,
         place: Place<'_>,
         owner: &User,
@@ -477,7 +493,7 @@ impl Service {
         let row = GameRow {
             id: place.id,
             multiplayer: !G::KIND.is_patience(),
-            ..super::row_at(at_place, now, G::KIND, stored.to_string(), players)
+            ..crate::service::row_at(at_place, now, G::KIND, stored.to_string(), players)
         };
         let game = G::dealt(&row, &setup, &seats).context("a started table is dealt")??;
         let mut table = Table {
@@ -594,7 +610,7 @@ impl Service {
     /// A stored game of `G` with its state: kept from an earlier request,
     /// or rebuilt from its setup and log.
     pub async fn load_table<G: Served>(&self, row: GameRow) -> ServiceResult<Table<G>> {
-        super::touched::note(&row)?;
+        crate::service::engine::touched::note(&row)?;
         let seats: G::Seats = serde_json::from_str(&row.players).context("stored seats")?;
         let setup: G::Stored = serde_json::from_str(&row.setup).context("stored setup")?;
         let (game, log) = match G::dealt(&row, &setup, &seats) {
@@ -698,7 +714,7 @@ impl Service {
         let mut table = self
             .load_table::<G>(row.clone())
             .await
-            .map_err(super::ServiceError::into_internal)?;
+            .map_err(crate::service::ServiceError::into_internal)?;
         let Some(game) = table.game.as_mut() else {
             return Ok(None);
         };
@@ -732,7 +748,7 @@ impl Service {
         };
         // Someone acted at the same moment: the game was not idle.
         Ok(saved
-            .map_err(super::ServiceError::into_internal)?
+            .map_err(crate::service::ServiceError::into_internal)?
             .map(|timed_out| (table, timed_out)))
     }
 
@@ -740,7 +756,7 @@ impl Service {
     /// started expires; in a game with a turn clock, the seats it waits for
     /// run out of time (`Game::forfeit`); any other game is idle
     /// (`Service::idle_due`). The channel is told what happened.
-    pub(super) async fn table_due<G: Served>(
+    pub(in crate::service) async fn table_due<G: Served>(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
@@ -758,7 +774,7 @@ impl Service {
 
     /// A seat out of its turn's time: it forfeits (`Game::forfeit`), and
     /// the channel is told.
-    pub(super) async fn table_turn_timeout<G: Served>(
+    pub(in crate::service) async fn table_turn_timeout<G: Served>(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
@@ -800,7 +816,7 @@ impl Service {
     /// the seat it waits for loses on time (`Game::forfeit`), and a game
     /// that waits for several at once is abandoned. `None` when there is
     /// nothing to end or the game moved meanwhile.
-    pub(super) async fn table_idle_end<G: Served>(
+    pub(in crate::service) async fn table_idle_end<G: Served>(
         &self,
         row: &GameRow,
         idle: &str,
@@ -810,7 +826,7 @@ impl Service {
             TimedOut::Seat(seat, _) => {
                 format!(
                     "Time is up: {} made no move for {idle}.",
-                    super::mention(table.user(*seat))
+                    crate::service::mention(table.user(*seat))
                 )
             }
             TimedOut::Abandoned => format!(
@@ -823,7 +839,7 @@ impl Service {
 
     /// The reminder of a game that waits for someone, `left` before the
     /// idle sweep ends it (`table_idle_end`).
-    pub(super) async fn table_idle_reminder<G: Served>(
+    pub(in crate::service) async fn table_idle_reminder<G: Served>(
         &self,
         row: &GameRow,
         left: &str,
@@ -831,7 +847,7 @@ impl Service {
         let table = self
             .load_table::<G>(row.clone())
             .await
-            .map_err(super::ServiceError::into_internal)?;
+            .map_err(crate::service::ServiceError::into_internal)?;
         Ok(G::idle_reminder(&table, left).map(|text| Post {
             channel: row.channel_id.clone(),
             text,
@@ -842,7 +858,7 @@ impl Service {
     /// Expires a table that never started and tells the channel (in
     /// `Served::expired`'s words); `None` when someone answered it at the
     /// same moment.
-    pub(super) async fn expire_pending<G: Served>(
+    pub(in crate::service) async fn expire_pending<G: Served>(
         &self,
         row: &GameRow,
         at: DateTime<Utc>,
@@ -911,7 +927,7 @@ impl Service {
     /// for several seats at once (a private step) it stays hidden until
     /// every one has acted, since an entry may place what the others must
     /// not see.
-    pub(super) async fn table_record<G: Served>(
+    pub(in crate::service) async fn table_record<G: Served>(
         &self,
         row: &GameRow,
         at: DateTime<Utc>,
@@ -969,7 +985,7 @@ impl Service {
     /// What the user may type into a move's `action` in the channel's open
     /// game of `G` (`Served::suggested`) that starts with what they typed:
     /// nothing when they do not play in it.
-    pub(super) async fn table_suggestions<G: Served>(
+    pub(in crate::service) async fn table_suggestions<G: Served>(
         &self,
         typing: Typing<'_>,
     ) -> ServiceResult<Vec<String>> {
@@ -1013,7 +1029,10 @@ pub fn replay_image<B: Board>(sample: &Sample<B>, labels: B::Labels<'_>) -> Opti
 
 /// The actions (in notation, most useful first) that start with what was
 /// typed, case and spaces forgiven: at most as many as Discord lists.
-pub(super) fn typed_matches(typed: &str, actions: impl IntoIterator<Item = String>) -> Vec<String> {
+pub(in crate::service) fn typed_matches(
+    typed: &str,
+    actions: impl IntoIterator<Item = String>,
+) -> Vec<String> {
     let typed = typed
         .to_ascii_lowercase()
         .split_whitespace()
@@ -1023,6 +1042,6 @@ pub(super) fn typed_matches(typed: &str, actions: impl IntoIterator<Item = Strin
     actions
         .into_iter()
         .filter(|text| text.starts_with(&typed) || text.replace(' ', "").starts_with(&squashed))
-        .take(super::MAX_SUGGESTIONS)
+        .take(crate::service::MAX_SUGGESTIONS)
         .collect()
 }

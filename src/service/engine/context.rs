@@ -3,8 +3,8 @@
 //! A hook decides, words or draws; it cannot start another action, send a
 //! message or reach another game, which stay with the engine that calls it.
 
-use super::cache::GameCache;
-use super::{Config, Service};
+use crate::service::cache::GameCache;
+use crate::service::{Config, Service};
 use crate::store::Store;
 
 /// The small context a game's hook is given.
@@ -12,7 +12,7 @@ use crate::store::Store;
 pub struct Context<'a> {
     pub store: &'a Store,
     pub config: &'a Config,
-    pub(super) cache: &'a GameCache,
+    pub(in crate::service) cache: &'a GameCache,
 }
 
 impl Service {

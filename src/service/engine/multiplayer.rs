@@ -2,10 +2,11 @@
 //! channel's open or last game of that kind, or the game a component id
 //! names). Opening and closing a table are `seating`'s.
 
-use super::error::{ServiceResult, UserError};
-use super::types::{Reply, Request, User};
-use super::{touched, Service};
 use crate::rules::Kind;
+use crate::service::engine::touched;
+use crate::service::error::{ServiceResult, UserError};
+use crate::service::types::{Reply, Request, User};
+use crate::service::Service;
 use crate::store::{GameRow, StoreError};
 
 /// How a command finds its game.
@@ -21,14 +22,14 @@ pub enum Target<'a> {
 
 /// Whether a component id may name `row` in this request: a game of the
 /// request's channel, or the requester's own patience from anywhere.
-pub(super) fn reaches(req: &Request, row: &GameRow) -> bool {
+pub(in crate::service) fn reaches(req: &Request, row: &GameRow) -> bool {
     row.channel_id == req.channel || (!row.multiplayer && row.owner_id == req.user.id)
 }
 
 impl Service {
     /// A channel's multiplayer game: the open one (of whatever kind), else
     /// its last game of `kind`.
-    pub(super) async fn channel_game(
+    pub(in crate::service) async fn channel_game(
         &self,
         channel: &str,
         kind: Kind,
@@ -45,14 +46,7 @@ impl Service {
         let Some(row) = self.store.latest_multiplayer_game(channel).await? else {
             return Ok(None);
         };
-        let live = match row.kind {
-            Kind::Listed(kind) => super::kinds::doors(kind).live,
-            Kind::Unlisted(_) => None,
-        };
-        match live {
-            Some(live) => Ok(Some(live(self, row, user).await?)),
-            None => Ok(None),
-        }
+        self.live_table(row, user).await
     }
 
     /// The ids of channels whose games change from now on, in this process
@@ -86,7 +80,7 @@ impl Service {
 
     /// The game of `kind` that `target` names in the request's channel;
     /// `start` says how to start one when there is none.
-    pub(super) async fn find_game(
+    pub(in crate::service) async fn find_game(
         &self,
         req: &Request,
         target: &Target<'_>,

@@ -4,8 +4,8 @@
 //! checked at the same place, so that an action meant for one version of a
 //! game never lands on another.
 
-use super::engine::out_of_date;
-use super::error::UserError;
+use crate::service::engine::out_of_date;
+use crate::service::error::UserError;
 use crate::store::GameRow;
 use std::cell::RefCell;
 use std::future::Future;
@@ -16,7 +16,7 @@ tokio::task_local! {
 
 /// What one request did to games.
 #[derive(Debug, Default)]
-pub(super) struct Touched {
+pub(in crate::service) struct Touched {
     /// The game it acted on, if any.
     pub row: Option<GameRow>,
     /// Whether it saved a change to a game (an action was played): only
@@ -30,7 +30,7 @@ pub(super) struct Touched {
 /// Notes `row` as the game the current request acts on (the last noted
 /// wins: a retry notes the game again at its new version). Refused as out
 /// of date when the request is bound to another version of the board.
-pub(super) fn note(row: &GameRow) -> Result<(), UserError> {
+pub(in crate::service) fn note(row: &GameRow) -> Result<(), UserError> {
     // Outside a request (a clock tick) there is nothing to note.
     TOUCHED
         .try_with(|touched| {
@@ -46,7 +46,7 @@ pub(super) fn note(row: &GameRow) -> Result<(), UserError> {
 
 /// Notes that the current request saved a change to a game: the board it
 /// was chosen on has played its part, and later looks see the new version.
-pub(super) fn saved() {
+pub(in crate::service) fn saved() {
     let _ = TOUCHED.try_with(|touched| {
         let mut touched = touched.borrow_mut();
         touched.saved = true;
@@ -56,7 +56,7 @@ pub(super) fn saved() {
 
 /// Runs one request's work and returns its outcome with what it did. With
 /// `bound`, the request acts only on that version of the game it finds.
-pub(super) async fn tracking<F: Future>(work: F, bound: Option<i64>) -> (F::Output, Touched) {
+pub(in crate::service) async fn tracking<F: Future>(work: F, bound: Option<i64>) -> (F::Output, Touched) {
     let start = Touched {
         bound,
         ..Touched::default()
