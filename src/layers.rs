@@ -8,9 +8,16 @@
 //! `rules`, `ai` and `tournament` are the antics-core crate and `render` the
 //! antics-render crate, which cannot name this one at all. Inside the
 //! service, the engine (src/service/engine/) names nothing that stands on
-//! it: no game, no kind's paths, no daily or tournament.
+//! it: no game, no kind's paths, no daily or tournament; and no two of the
+//! service's modules name each other round, its root (mod.rs: `Service`
+//! and the dispatch, which every module stands on and which names them
+//! all) aside.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// Which of the service's modules each one names.
+type Names = BTreeMap<String, BTreeSet<String>>;
 
 /// The layers, from the bottom: a module may name its own layer's modules
 /// and those below, never those above.
@@ -219,6 +226,130 @@ fn the_engine_names_no_module_of_the_service_above_it() {
         breaches.is_empty(),
         "the engine names what stands on it:\n{}",
         breaches.join("\n")
+    );
+}
+
+/// The service's own modules a compiled line of a file names: `file` is
+/// the module's path below the service (`["games", "solitaire"]`), and a
+/// name counts where a path reaches the service's root (`crate::service::`,
+/// or as many `super::` as the file is deep) and goes on into a module.
+fn service_modules_named(line: &str, file: &[String]) -> Vec<String> {
+    let line = line.split("//").next().unwrap_or_default();
+    let ident = |text: &str| -> String {
+        (text.trim_start().chars())
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let group = |rest: &str| -> Vec<String> {
+        match rest.strip_prefix('{') {
+            Some(group) => (group.split('}').next().unwrap_or_default())
+                .split(',')
+                .map(ident)
+                .collect(),
+            None => vec![ident(rest)],
+        }
+    };
+    let mut names = Vec::new();
+    for (at, _) in line.match_indices("crate::service::") {
+        names.extend(group(&line[at + "crate::service::".len()..]));
+    }
+    let mut at = 0;
+    while let Some(found) = line[at..].find("super::") {
+        let start = at + found;
+        let mut rest = &line[start..];
+        let mut ups = 0;
+        while let Some(after) = rest.strip_prefix("super::") {
+            rest = after;
+            ups += 1;
+        }
+        let at_root = !line[..start].ends_with("::") && ups == file.len();
+        if at_root {
+            names.extend(group(rest));
+        }
+        at = start + ups * "super::".len();
+    }
+    names.retain(|name| !name.is_empty());
+    names
+}
+
+#[test]
+fn the_services_modules_form_no_circle_but_through_its_root() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let service = root.join("src/service");
+    let modules: Vec<String> = std::fs::read_dir(&service)
+        .expect("the service's folder")
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter_map(|path| Some(path.file_stem()?.to_str()?.to_string()))
+        .filter(|name| name != "mod")
+        .collect();
+    let mut names = Names::new();
+    for file in sources(&service) {
+        let below = file.strip_prefix(&service).expect("under the service");
+        let mut path: Vec<String> = below
+            .with_extension("")
+            .iter()
+            .map(|part| part.to_string_lossy().into_owned())
+            .collect();
+        if path.last().is_some_and(|last| last == "mod") {
+            path.pop();
+        }
+        let Some(module) = path.first().cloned() else {
+            continue; // The root: it names every module, and the check leaves it out.
+        };
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (_, line) in compiled(&text) {
+            for name in service_modules_named(line, &path) {
+                if modules.contains(&name) && name != module {
+                    names.entry(module.clone()).or_default().insert(name);
+                }
+            }
+        }
+    }
+    // A circle is a module reached again from itself.
+    fn reach(from: &str, names: &Names, on: &mut Vec<String>) -> Option<Vec<String>> {
+        if let Some(at) = on.iter().position(|m| m == from) {
+            return Some(on[at..].iter().cloned().chain([from.to_string()]).collect());
+        }
+        on.push(from.to_string());
+        for next in names.get(from).into_iter().flatten() {
+            if let Some(circle) = reach(next, names, on) {
+                return Some(circle);
+            }
+        }
+        on.pop();
+        None
+    }
+    for module in names.keys() {
+        if let Some(circle) = reach(module, &names, &mut Vec::new()) {
+            panic!(
+                "the service's modules name each other round: {}",
+                circle.join(" -> ")
+            );
+        }
+    }
+}
+
+#[test]
+fn the_circle_check_reads_paths_from_any_depth() {
+    let at = |parts: &[&str]| parts.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        service_modules_named("use super::{daily, Service};", &at(&["leaderboard"])),
+        ["daily", "Service"]
+    );
+    assert_eq!(
+        service_modules_named("use super::Dealt;", &at(&["games", "solitaire"])),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        service_modules_named("x(super::super::kinds::f())", &at(&["games", "solitaire"])),
+        ["kinds"]
+    );
+    assert_eq!(
+        service_modules_named(
+            "use crate::service::engine::Place;",
+            &at(&["games", "solitaire", "door"])
+        ),
+        ["engine"]
     );
 }
 

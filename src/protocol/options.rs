@@ -35,6 +35,20 @@ pub fn user(options: &Options, name: &str) -> Result<Option<User>, UserError> {
     }
 }
 
+/// A choice the command cannot go without: refused with the choices when
+/// it is missing.
+pub fn required_choice<'a>(options: &Options, name: &str, allowed: &[&'a str]) -> Result<&'a str, UserError> {
+    choice(options, name, allowed)?.ok_or_else(|| unchosen(name, allowed))
+}
+
+/// The refusal of a choice not made: "Choose the `game`: a, b or c."
+pub fn unchosen(name: &str, allowed: &[&str]) -> UserError {
+    UserError::bad_option(format!(
+        "Choose the `{name}`: {}.",
+        crate::rules::listed(allowed, "or")
+    ))
+}
+
 /// A choice among fixed words, case-insensitive.
 pub fn choice<'a>(options: &Options, name: &str, allowed: &[&'a str]) -> Result<Option<&'a str>, UserError> {
     let Some(value) = text(options, name)? else {

@@ -6,15 +6,12 @@ use super::custom_id::ComponentId;
 use super::daily_seed::{
     close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
 };
-use super::engine::replay_image;
-use super::games::solitaire::{choose_game, day_setup, Dealt, SolitaireRules};
+use super::games::solitaire::{Dealt, SolitaireRules};
 use super::leaderboard::{attempt_text, ranked_attempts, ranking, today_and_yesterday};
 use super::types::*;
 use super::Ending;
 use super::{mention, options, ErrorCode, Registry, Service, ServiceResult, UserError};
-use crate::ai::solver::daily::{DAILY_BUDGET, SEEN_WHOLE};
-use crate::ai::solver::Verdict;
-use crate::render::{Sampler, MAX_REPLAY_FRAMES};
+use crate::ai::solver::daily::SEEN_WHOLE;
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Kind, Ranking};
 use crate::store::PatienceResult;
@@ -77,7 +74,7 @@ impl Service {
         match words {
             ["daily", "play"] => {
                 options::only(opts, &["game", "date"])?;
-                let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
+                let game = options::required_choice(opts, "game", &games)?;
                 match past_day(req, opts)? {
                     Some(day) => self.daily_practice(req, game, &day).await,
                     None => self.daily_play(req, game).await,
@@ -91,7 +88,7 @@ impl Service {
             }
             ["daily", "solution"] => {
                 options::only(opts, &["game", "date"])?;
-                let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
+                let game = options::required_choice(opts, "game", &games)?;
                 let day = match options::text(opts, "date")? {
                     Some(_) => past_day(req, opts)?.unwrap_or_else(|| day_of(req.at)),
                     None => last_closed_day(req.at),
@@ -608,26 +605,6 @@ fn last_closed_day(at: DateTime<Utc>) -> String {
     }
 }
 
-/// The solver's winning line of the deal of `seed` at `daily`'s level, in
-/// notation, and its replay (when drawing); None when the solver finds no
-/// line within the daily's budget.
-pub(super) fn solution<G: SolitaireRules>(seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
-    let game = G::from_setup(&day_setup::<G>(seed).ok()?).ok()?;
-    let Verdict::Won(line) = game.solve_whole(DAILY_BUDGET).verdict else {
-        return None;
-    };
-    let mut position = game;
-    let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
-    sample.offer(|| position.player_view());
-    for action in &line {
-        position.apply(action).ok()?;
-        sample.offer(|| position.player_view());
-    }
-    let sample = sample.finish(|| position.player_view());
-    let image = render.then(|| replay_image(&sample, None)).flatten();
-    Some((line.iter().map(ToString::to_string).collect(), image))
-}
-
 /// Room for the line in a message, besides its first sentence.
 const SOLUTION_ROOM: usize = 1_700;
 
@@ -768,7 +745,7 @@ pub(super) fn share_line<G: SolitaireRules>(attempt: &DailyAttempt, r: &Patience
     let (title, full) = (G::TITLE, G::FULL_SCORE.max(1));
     let practice = if attempt.ranked { "" } else { " (practice)" };
     let undos = super::leaderboard::aids(r, " ", "");
-    let minutes = super::games::solitaire::minutes(r.elapsed_ms).ceil();
+    let minutes = crate::rules::patience::minutes(r.elapsed_ms).ceil();
     if ranking(&attempt.game) == Ranking::Chambers {
         let done = (r.score.max(0) as usize).min(CHAMBERS);
         format!(

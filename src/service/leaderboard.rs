@@ -6,7 +6,6 @@
 
 use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, format_day, is_open_day, iso_week, parse_day};
-use super::games::solitaire::{choose_game, minutes};
 use super::types::*;
 use super::Ending;
 #[cfg(test)]
@@ -15,6 +14,7 @@ use super::{options, Service, ServiceResult, UserError};
 use crate::daily::calendar::{parse_season, season, season_name};
 use crate::daily::standings::entry;
 pub(super) use crate::daily::standings::{ranked_attempts, ranking, ranks, season_standings, standings};
+use crate::rules::patience::minutes;
 use crate::rules::Ranking;
 use crate::store::AttemptFilter;
 use crate::store::PatienceResult;
@@ -172,7 +172,7 @@ impl Service {
     pub(super) async fn leaderboard_command(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
         options::only(opts, &["game", "period", "scope", "season"])?;
         let games = self.games.leaderboards();
-        let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
+        let game = options::required_choice(opts, "game", &games)?;
         let default_period = if ranking(game) == Ranking::Rating {
             "all"
         } else {

@@ -4,7 +4,7 @@
 
 mod door;
 
-pub(in crate::service) use door::{day_setup, Door, PatienceDoor};
+pub(in crate::service) use door::{Door, PatienceDoor};
 
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::ai::solver::review::{line_played, review, Review, REVIEW_BUDGET};
@@ -137,14 +137,6 @@ pub trait SolitaireRules:
     fn ended_by_itself(&self) -> Option<&'static str> {
         None
     }
-}
-
-/// The refusal of a command's `game` that is none of `games`.
-pub(in crate::service) fn choose_game(games: &[&str]) -> UserError {
-    UserError::bad_option(format!(
-        "Choose the `game`: {}.",
-        crate::rules::listed(games, "or")
-    ))
 }
 
 /// The share line alone (it names the game and the day) of a finished
@@ -438,7 +430,7 @@ impl Service {
             .games
             .named(game)
             .filter(|kind| games.contains(&kind.as_str()))
-            .ok_or_else(|| choose_game(games))?;
+            .ok_or_else(|| options::unchosen("game", games))?;
         self.door(kind)
     }
 
@@ -451,7 +443,7 @@ impl Service {
         match sub {
             "new" => {
                 let games = self.games.patiences();
-                let game = options::choice(opts, "game", &games)?.ok_or_else(|| choose_game(&games))?;
+                let game = options::required_choice(opts, "game", &games)?;
                 self.door_named(game, &games)?.start(self, req, opts).await
             }
             "move" => {
@@ -1343,9 +1335,4 @@ fn board_post(reply: &Reply) -> Post {
         components: reply.components.clone(),
         ..Post::default()
     }
-}
-
-/// Time of play as players read it.
-pub(in crate::service) fn minutes(elapsed_ms: i64) -> f64 {
-    elapsed_ms.max(0) as f64 / 60_000.0
 }

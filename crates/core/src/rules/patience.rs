@@ -71,6 +71,12 @@ pub struct ParsePatienceError {
     pub reason: String,
 }
 
+/// Time of play as players read it: the minutes from the first move, of
+/// `elapsed_ms` milliseconds.
+pub fn minutes(elapsed_ms: i64) -> f64 {
+    elapsed_ms.max(0) as f64 / 60_000.0
+}
+
 /// Reads a patience action as every patience's notation does: case and
 /// spaces do not matter, a typographic dash counts as `-`, and `deal`
 /// (or `restock`), `end` and `undo` are words. Anything else goes to

@@ -4,8 +4,11 @@
 //! match over the kinds, never by its name spelled again.
 
 use super::{Dealt, SolitaireRules, Via};
+use crate::ai::solver::daily::DAILY_BUDGET;
+use crate::ai::solver::Verdict;
 use crate::controls::patience::View;
-use crate::service::engine::{Boxed, Place};
+use crate::render::{Sampler, MAX_REPLAY_FRAMES};
+use crate::service::engine::{replay_image, Boxed, Place};
 use crate::service::error::ServiceResult;
 use crate::service::types::{Image, Options, Reply, Request, User};
 use crate::service::Service;
@@ -49,8 +52,8 @@ pub(in crate::service) trait PatienceDoor: Send + Sync {
         notes: Vec<(&'a str, serde_json::Value)>,
         at: DateTime<Utc>,
     ) -> Boxed<'a, ServiceResult<GameRow>>;
-    /// The solver's winning line of that deal and its replay (see
-    /// `daily::solution`); blocking.
+    /// The solver's winning line of that deal and its replay (the
+    /// function `solution` below); blocking.
     fn solution(&self, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
     /// A stored game's board with `text`, privately when contested.
     fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>>;
@@ -145,7 +148,7 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
     }
 
     fn solution(&self, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
-        crate::service::daily::solution::<G>(seed, render)
+        solution::<G>(seed, render)
     }
 
     fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>> {
@@ -199,6 +202,26 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
     fn legal<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Vec<String>>> {
         Box::pin(async move { Ok(service.load_table::<G>(row).await?.summary().legal) })
     }
+}
+
+/// The solver's winning line of the deal of `seed` at `daily`'s level, in
+/// notation, and its replay (when drawing); None when the solver finds no
+/// line within the daily's budget.
+fn solution<G: SolitaireRules>(seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)> {
+    let game = G::from_setup(&day_setup::<G>(seed).ok()?).ok()?;
+    let Verdict::Won(line) = game.solve_whole(DAILY_BUDGET).verdict else {
+        return None;
+    };
+    let mut position = game;
+    let mut sample = Sampler::new(MAX_REPLAY_FRAMES);
+    sample.offer(|| position.player_view());
+    for action in &line {
+        position.apply(action).ok()?;
+        sample.offer(|| position.player_view());
+    }
+    let sample = sample.finish(|| position.player_view());
+    let image = render.then(|| replay_image(&sample, None)).flatten();
+    Some((line.iter().map(ToString::to_string).collect(), image))
 }
 
 /// The setup of `G`'s deal of `seed` at the level or variant its registry
