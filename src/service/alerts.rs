@@ -3,7 +3,14 @@
 //! it where the bot is not a member and cannot ping).
 
 use super::reach::place_link;
-use super::{options, GameSummary, Options, Post, Reply, Request, Service, ServiceResult};
+use crate::protocol::options;
+use crate::protocol::types::GameSummary;
+use crate::protocol::types::Options;
+use crate::protocol::types::Post;
+use crate::protocol::types::Reply;
+use crate::protocol::types::Request;
+use crate::service::base::Service;
+use crate::service::error::ServiceResult;
 use crate::store::GameStatus;
 use chrono::{DateTime, Utc};
 
@@ -57,7 +64,7 @@ impl Service {
             return Ok(None);
         };
         let playing = matches!(game.status, GameStatus::Active | GameStatus::Deploying);
-        if !playing || to_move == actor || to_move == super::BOT_ID {
+        if !playing || to_move == actor || to_move == crate::protocol::types::BOT_ID {
             return Ok(None);
         }
         if !self.store.turn_alerts(to_move).await? {

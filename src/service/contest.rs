@@ -5,7 +5,7 @@
 
 use super::daily_seed::{close_of, close_text, is_open_day, utc_text};
 use super::engine::context::Context;
-use super::ServiceResult;
+use crate::service::error::ServiceResult;
 use crate::store::GameRow;
 use serde::{Deserialize, Serialize};
 

@@ -2,18 +2,25 @@
 //! line after an attempt, and the post of each new day's challenges in the
 //! subscribed channels. `/leaderboard` and `/stats` are dispatched from here.
 
-use super::custom_id::ComponentId;
 use super::daily_seed::{
     close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
 };
-use super::games::solitaire::{Dealt, SolitaireRules};
+use super::games::solitaire::SolitaireRules;
 use super::leaderboard::{attempt_text, ranked_attempts, ranking, today_and_yesterday};
-use super::types::*;
-use super::Ending;
-use super::{mention, options, ErrorCode, Registry, Service, ServiceResult, UserError};
 use crate::ai::solver::daily::SEEN_WHOLE;
+use crate::protocol::custom_id::ComponentId;
+use crate::protocol::options;
+use crate::protocol::types::Ending;
+use crate::protocol::types::*;
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Kind, Ranking};
+use crate::service::base::mention;
+use crate::service::base::Dealt;
+use crate::service::base::Registry;
+use crate::service::base::Service;
+use crate::service::error::ErrorCode;
+use crate::service::error::ServiceResult;
+use crate::service::error::UserError;
 use crate::store::PatienceResult;
 use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
 use anyhow::Context;

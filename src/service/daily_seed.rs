@@ -2,22 +2,12 @@
 //! installation's secret, moved on to the first deal the solver proves
 //! winnable, and fixed in the store when first used.
 
-use super::{Service, ServiceResult};
 use crate::ai::solver::daily::{first_winnable_seed, DAILY_BUDGET};
 use crate::ai::solver::DealGame;
 pub use crate::daily::calendar::*;
 use crate::rules::{DailySetup, GameKind};
-use std::fmt;
-
-/// The installation's daily secret; never printed.
-#[derive(Clone, PartialEq, Eq)]
-pub struct DailySecret(pub String);
-
-impl fmt::Debug for DailySecret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<redacted>")
-    }
-}
+use crate::service::base::Service;
+use crate::service::error::ServiceResult;
 
 /// Where a generated secret is kept.
 const SECRET_SETTING: &str = "daily_secret";
@@ -85,15 +75,5 @@ fn solver_game(game: &str) -> Option<DealGame> {
         DailySetup::Anthill => Some(DealGame::Anthill),
         DailySetup::Ants(variant) => Some(DealGame::Ants(variant)),
         DailySetup::Myrmex(level) => Some(DealGame::Myrmex(level)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_secret_never_prints() {
-        assert_eq!(format!("{:?}", DailySecret("hush".into())), "<redacted>");
     }
 }

@@ -6,8 +6,11 @@
 
 use super::contest::{EventDeal, EVENT};
 use super::engine::Place;
-use super::types::*;
-use super::{mention, Service, ServiceResult, UserError};
+use crate::protocol::types::*;
+use crate::service::base::mention;
+use crate::service::base::Service;
+use crate::service::error::ServiceResult;
+use crate::service::error::UserError;
 use crate::store::{GameRow, StoredResult};
 use crate::tournament::event::DealScore;
 use crate::tournament::{Started, Tournament};
@@ -47,7 +50,7 @@ impl Service {
         };
         let owner = User::new(&a.user, t.name(&a.user));
         let place = Place {
-            id: super::new_game_id(),
+            id: crate::service::base::new_game_id(),
             guild,
             channel: &a.channel,
         };
@@ -150,7 +153,7 @@ fn deal_score(row: &GameRow) -> DealScore {
             score: r.score,
             hints: r.hints,
             elapsed_ms: r.elapsed_ms,
-            won: r.result.outcome == super::Ending::Win,
+            won: r.result.outcome == crate::protocol::types::Ending::Win,
         },
         _ => DealScore::NOTHING,
     }

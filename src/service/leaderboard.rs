@@ -4,18 +4,21 @@
 //! board counts each day's places (the daily) or each rated game's result
 //! (Army Ants), and a past one stays as it was.
 
-use super::custom_id::ComponentId;
 use super::daily_seed::{day_of, format_day, is_open_day, iso_week, parse_day};
-use super::types::*;
-use super::Ending;
-#[cfg(test)]
-use super::Registry;
-use super::{options, Service, ServiceResult, UserError};
 use crate::daily::calendar::{parse_season, season, season_name};
 use crate::daily::standings::entry;
 pub(super) use crate::daily::standings::{ranked_attempts, ranking, ranks, season_standings, standings};
+use crate::protocol::custom_id::ComponentId;
+use crate::protocol::options;
+use crate::protocol::types::Ending;
+use crate::protocol::types::*;
 use crate::rules::patience::minutes;
 use crate::rules::Ranking;
+#[cfg(test)]
+use crate::service::base::Registry;
+use crate::service::base::Service;
+use crate::service::error::ServiceResult;
+use crate::service::error::UserError;
 use crate::store::AttemptFilter;
 use crate::store::PatienceResult;
 use chrono::{DateTime, NaiveDate, Utc};

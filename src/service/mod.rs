@@ -5,6 +5,7 @@
 //! with the rules, saves it in one transaction and draws the board.
 
 mod alerts;
+mod base;
 pub mod cache;
 mod clock;
 mod contest;
@@ -27,99 +28,19 @@ mod tournament;
 
 pub use crate::protocol::custom_id;
 use crate::protocol::options;
+pub use base::{mention, Config, DailySecret, Registry, Service, MAX_SUGGESTIONS};
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
-pub use daily_seed::DailySecret;
 pub use engine::idle::parse_duration;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
 pub use games::solitaire::SolitaireRules;
-pub use kinds::Registry;
 pub use types::*;
 
 // The protocol's messages, as every module here names them.
 use crate::protocol::types;
 
-use crate::rules::{GameKind, Kind};
-use crate::store::{GameStatus, Store, StoreError};
+use crate::rules::GameKind;
+use crate::store::GameStatus;
 use chrono::{DateTime, Utc};
-use std::sync::Mutex;
-use std::time::Duration;
-
-/// How the service behaves; front ends fill it from their configuration.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// How long a challenge waits to be accepted.
-    pub challenge_ttl: Duration,
-    /// Whether replies carry a rendered board.
-    pub render: bool,
-    /// How long the computer may think about one move.
-    pub ai_budget: crate::ai::army_ants::Budget,
-    /// How many computer replies one user may ask for per minute.
-    pub ai_moves_per_minute: u32,
-    /// How long an Atta Ants player may take to act before they are out.
-    pub atta_turn_timeout: Duration,
-    /// How long a started game may wait for a move before it ends (`None`:
-    /// never). Atta Ants keeps its own turn clock.
-    pub idle_timeout: Option<Duration>,
-    /// How long before that end the waiting player is reminded (zero: no
-    /// reminder).
-    pub idle_reminder: Duration,
-    /// The key of the daily deals; `None`: generated once and stored.
-    pub daily_secret: Option<DailySecret>,
-    /// Whether the sweep claims and returns the channels' daily posts:
-    /// off in a process that cannot send them (no bot token), so that
-    /// the claims are left to one that can.
-    pub daily_posts: bool,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            challenge_ttl: Duration::from_secs(15 * 60),
-            render: true,
-            ai_budget: crate::ai::army_ants::Budget::default(),
-            ai_moves_per_minute: 30,
-            atta_turn_timeout: Duration::from_secs(24 * 60 * 60),
-            idle_timeout: Some(Duration::from_secs(72 * 3600)),
-            idle_reminder: Duration::from_secs(12 * 3600),
-            daily_secret: None,
-            daily_posts: true,
-        }
-    }
-}
-
-impl Config {
-    /// The computer's thinking time per move, in milliseconds; at most 2 s
-    /// a move (so that a 2-core machine stays responsive), at least 10 ms.
-    pub fn set_ai_move_ms(&mut self, ms: u64) {
-        self.ai_budget = crate::ai::army_ants::Budget::millis(ms.clamp(10, 2_000));
-    }
-}
-
-pub struct Service {
-    store: Store,
-    config: Config,
-    /// The games served.
-    games: Registry,
-    cache: cache::GameCache,
-    /// Held while a review searches: reviews run one at a time.
-    reviewing: tokio::sync::Mutex<()>,
-    /// Whether this process gave the started games saved without a
-    /// deadline their idle one (`Service::backfill_idle_deadlines`).
-    idle_backfilled: std::sync::atomic::AtomicBool,
-    /// When a request next needs to sweep.
-    next_sweep: clock::NextSweep,
-    /// Counts the requests this process answered without a refusal: a
-    /// front end that shows tables live looks for changes when it moves,
-    /// rather than waiting for its next poll of SQLite.
-    answered: tokio::sync::watch::Sender<u64>,
-    /// Held while a daily deal is chosen, so that players arriving together
-    /// wait for one search instead of each running their own.
-    daily_choice: tokio::sync::Mutex<()>,
-    /// The day whose deals this process last made sure were fixed ahead.
-    deals_prepared: Mutex<Option<String>>,
-    /// Whether the bot is a member of each channel's place, as last stored.
-    places: Mutex<lru::LruCache<String, bool>>,
-}
 
 /// How long an interaction taken over HTTP is remembered against replays:
 /// twice the signature's window of five minutes either way.
@@ -127,74 +48,7 @@ const SEEN_KEPT_MS: i64 = 10 * 60 * 1000;
 /// How long a rationed work's window is kept (every window is shorter).
 const RATIONS_KEPT_MS: i64 = 60 * 60 * 1000;
 
-/// How many times an action is tried again when another one changed the game
-/// first (each try checks the action against the new state).
-const RETRIES: usize = 3;
-
-/// A store write's value, or `None` when another action changed the game
-/// first: the caller then tries again on the new state.
-fn unless_conflict<T>(result: Result<T, StoreError>) -> ServiceResult<Option<T>> {
-    match result {
-        Ok(value) => Ok(Some(value)),
-        Err(StoreError::Conflict) => Ok(None),
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// The refusal when every try lost its race to another action.
-fn moved_on() -> ServiceError {
-    UserError::conflict("The game moved on; please try again.").into()
-}
-
 impl Service {
-    /// A service of the five games.
-    pub fn new(store: Store, config: Config) -> Service {
-        Service::with_games(store, config, Registry::default())
-    }
-
-    /// A service of the five games and the unlisted ones `games` adds.
-    pub fn with_games(store: Store, config: Config, games: Registry) -> Service {
-        Service {
-            store: store.reading(games.unlisted()),
-            config,
-            games,
-            cache: cache::GameCache::default(),
-            reviewing: tokio::sync::Mutex::new(()),
-            idle_backfilled: Default::default(),
-            next_sweep: clock::NextSweep::default(),
-            answered: tokio::sync::watch::Sender::new(0),
-            daily_choice: tokio::sync::Mutex::new(()),
-            deals_prepared: Mutex::new(None),
-            places: Mutex::new(lru::LruCache::new(
-                std::num::NonZeroUsize::new(reach::PLACES_KEPT).expect("not zero"),
-            )),
-        }
-    }
-
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
-
-    /// The games this service serves.
-    pub fn games(&self) -> &Registry {
-        &self.games
-    }
-
-    /// Runs `attempt` until it commits. An attempt loads the game, checks
-    /// the action against it and returns `None` when another action changed
-    /// the game first; it is then tried again on the new state.
-    async fn retrying<T, F>(&self, mut attempt: impl FnMut() -> F) -> ServiceResult<T>
-    where
-        F: std::future::Future<Output = ServiceResult<Option<T>>>,
-    {
-        for _ in 0..RETRIES {
-            if let Some(value) = attempt().await? {
-                return Ok(value);
-            }
-        }
-        Err(moved_on())
-    }
-
     /// Handles one interaction. Never fails: refusals and internal errors
     /// become ephemeral replies (internal ones logged with an id).
     pub async fn handle(&self, req: &Request) -> Reply {
@@ -488,43 +342,6 @@ impl Service {
     }
 }
 
-/// A move chosen in a private move picker: the picker says what was
-/// played, and the game's public board is edited in place (a post with
-/// `edit`), so the channel gets no new message for the move.
-fn from_private_picker(reply: Reply, channel: &str) -> Reply {
-    if reply.game.is_none() || !reply.ok() || reply.ephemeral {
-        return reply;
-    }
-    let text = reply.text.lines().next().unwrap_or_default().to_string();
-    Reply {
-        update: true,
-        ..answered_privately(reply, channel, text)
-    }
-}
-
-/// A public board reply turned into a private answer (`text`) and, first
-/// among its posts, the board as an edit of the game's board message, so
-/// the channel gets no new message.
-fn answered_privately(reply: Reply, channel: &str, text: String) -> Reply {
-    let board = Post {
-        channel: channel.to_string(),
-        text: reply.text,
-        image: reply.image,
-        components: reply.components,
-        edit: reply.game.as_ref().map(|g| g.id.clone()),
-        ..Post::default()
-    };
-    let mut posts = vec![board];
-    posts.extend(reply.posts);
-    Reply {
-        ephemeral: true,
-        text,
-        game: reply.game,
-        posts,
-        ..Reply::default()
-    }
-}
-
 /// Counts the images a reply carries: each was drawn for it.
 fn count_renders(reply: &Reply) {
     let images = reply
@@ -552,65 +369,6 @@ fn internal_reply(e: anyhow::Error) -> Reply {
             format!("internal error {id}"),
         )),
         ..Reply::default()
-    }
-}
-
-/// A new game's row in the request's channel, owned by the requester (see
-/// `row_at`).
-fn new_row(req: &Request, kind: Kind, setup: String, players: String) -> crate::store::GameRow {
-    let place = (req.guild_key(), req.channel.as_str(), req.user.id.as_str());
-    row_at(place, req.at.timestamp_millis(), kind, setup, players)
-}
-
-/// A new game's row at `place` (server, channel, owner's id), at version 0
-/// from `now`: a game of one player under way with no deadline, unless the
-/// caller sets otherwise.
-fn row_at(
-    (guild, channel, owner): (&str, &str, &str),
-    now: i64,
-    kind: Kind,
-    setup: String,
-    players: String,
-) -> crate::store::GameRow {
-    crate::store::GameRow {
-        id: new_game_id(),
-        kind,
-        guild_id: guild.to_string(),
-        channel_id: channel.to_string(),
-        owner_id: owner.to_string(),
-        multiplayer: false,
-        status: GameStatus::Active,
-        setup,
-        players,
-        version: 0,
-        created_at: now,
-        updated_at: now,
-        expires_at: None,
-        result: None,
-        message_id: None,
-    }
-}
-
-/// A short random id for a new game.
-fn new_game_id() -> String {
-    const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut n = rand::random::<u64>();
-    (0..10)
-        .map(|_| {
-            let c = ALPHABET[(n % 36) as usize] as char;
-            n /= 36;
-            c
-        })
-        .collect()
-}
-
-/// How a user is named in a message: a mention for Discord ids, the name
-/// otherwise.
-pub fn mention(user: &User) -> String {
-    if !user.id.is_empty() && user.id.chars().all(|c| c.is_ascii_digit()) {
-        format!("<@{}>", user.id)
-    } else {
-        user.name.clone()
     }
 }
 
@@ -704,9 +462,6 @@ impl Service {
         suggested.unwrap_or_default()
     }
 }
-
-/// Discord's limit on autocomplete choices.
-pub const MAX_SUGGESTIONS: usize = 25;
 
 #[cfg(test)]
 mod help_tests {

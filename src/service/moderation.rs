@@ -6,9 +6,11 @@
 
 use super::error::{ErrorCode, ServiceResult, UserError};
 use super::reach::players_of;
-use super::types::{GameResult, Options, Reply, Request};
-use super::Ending;
-use super::{mention, options, Service};
+use crate::protocol::options;
+use crate::protocol::types::Ending;
+use crate::protocol::types::{GameResult, Options, Reply, Request};
+use crate::service::base::mention;
+use crate::service::base::Service;
 use crate::store::{GameStatus, GameUpdate, StoredResult};
 
 impl Service {
@@ -32,7 +34,7 @@ impl Service {
         };
         let update = ended_update(&row, req.at.timestamp_millis(), StoredResult::of(result.clone()));
         if self.save_row(&mut row, &update).await?.is_none() {
-            return Err(super::moved_on());
+            return Err(crate::service::base::moved_on());
         }
         let kind = row.kind;
         let players: Vec<String> = players_of(&row.players).iter().map(mention).collect();

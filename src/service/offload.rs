@@ -4,7 +4,7 @@
 //! The drawing goes to tokio's blocking pool, and the request waits for it
 //! at most a time budget.
 
-use super::types::Image;
+use crate::protocol::types::Image;
 use anyhow::Context;
 use std::time::Duration;
 

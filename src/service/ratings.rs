@@ -3,9 +3,10 @@
 //! The store saves the new ratings in the transaction that finishes the
 //! game (`Store::commit_rated`); the final board tells what changed.
 
-use super::types::GameResult;
-use super::types::BOT_ID;
-use super::{Service, ServiceResult};
+use crate::protocol::types::GameResult;
+use crate::protocol::types::BOT_ID;
+use crate::service::base::Service;
+use crate::service::error::ServiceResult;
 use crate::store::{GameRow, GameUpdate, RatedGame, RatedPlayer, Rating, StoreError, StoredResult, Winner};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -66,8 +67,8 @@ pub(super) fn rated_game(row: &GameRow, update: &GameUpdate) -> Option<RatedGame
 /// The winner of a finished game; `None` when the result names none.
 fn winner_side(seats: &Seats, result: &GameResult, winner_id: Option<&str>) -> Option<Winner> {
     match result.outcome {
-        super::Ending::Draw => Some(Winner::Draw),
-        super::Ending::Win => {
+        crate::protocol::types::Ending::Draw => Some(Winner::Draw),
+        crate::protocol::types::Ending::Win => {
             let side = |id: &str| {
                 if id == seats.red.id {
                     Some(Winner::Red)

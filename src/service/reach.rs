@@ -12,12 +12,16 @@
 //! Which places lack the bot is kept per channel, as the newest request
 //! there said, so that the sweep knows it too.
 
-use super::{mention, ErrorCode, Post, Reply, Request, Service, ServiceResult, User, UserError};
+use crate::protocol::types::Post;
+use crate::protocol::types::Reply;
+use crate::protocol::types::Request;
+use crate::protocol::types::User;
+use crate::service::base::mention;
+use crate::service::base::Service;
+use crate::service::error::ErrorCode;
+use crate::service::error::ServiceResult;
+use crate::service::error::UserError;
 use crate::store::GameRow;
-
-/// How many places' membership a process remembers; past it, the one heard
-/// from longest ago is forgotten (and written again when next heard from).
-pub(super) const PLACES_KEPT: usize = 4096;
 
 /// The note a game started without the bot carries.
 const NOTE: &str = "-# Antics is not a member here, so it answers clicks and commands but sends nothing \
@@ -97,7 +101,7 @@ pub(super) fn through_interaction(req: &Request, reply: &mut Reply) {
             post.edit = None;
         }
     }
-    let starts_game = matches!(&req.input, super::Input::Command { name, .. }
+    let starts_game = matches!(&req.input, crate::protocol::types::Input::Command { name, .. }
         if matches!(name.trim().to_ascii_lowercase().as_str(), "armyants challenge" | "atta new"));
     let pending = reply
         .game

@@ -1,10 +1,11 @@
 //! `/rules`: the rules page of one game (`rules::pages`), or the overview,
 //! as embeds for the asker alone.
 
-use super::types::{Embed, Options, Reply};
-use super::{options, ServiceResult};
+use crate::protocol::options;
+use crate::protocol::types::{Embed, Options, Reply};
 pub use crate::rules::pages::{rules, Section, GAMES};
 use crate::rules::GameKind;
+use crate::service::error::ServiceResult;
 
 /// `/rules [game]`: the page of one game, or the overview, for the asker
 /// alone. The game's kind (`army-ants`, `atta-ants`) is taken too.

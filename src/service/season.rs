@@ -7,11 +7,11 @@
 use super::daily::{post_nonce, POST_LEASE_MS};
 use super::daily_seed::{format_day, previous_day};
 use super::leaderboard::{season_points, season_standings};
-use super::types::*;
-use super::Service;
 use crate::daily::calendar::{season, season_name};
 use crate::daily::standings::SeasonStanding;
+use crate::protocol::types::*;
 use crate::render::{podium_alt_text, podium_png, PodiumPlace, PodiumView};
+use crate::service::base::Service;
 use crate::store::{AttemptFilter, AttemptRow, Subscription};
 use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc};
 use std::collections::HashMap;

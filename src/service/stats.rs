@@ -5,11 +5,13 @@
 use super::games::solitaire::is_chosen;
 use super::leaderboard::{ranking, season_standings};
 use super::tournament::ordinal;
-use super::types::*;
-use super::Ending;
-use super::{options, Service, ServiceResult};
 use crate::daily::calendar::{format_day, is_open_day, parse_day, season, season_name, streaks};
+use crate::protocol::options;
+use crate::protocol::types::Ending;
+use crate::protocol::types::*;
 use crate::rules::Ranking;
+use crate::service::base::Service;
+use crate::service::error::ServiceResult;
 use crate::store::{AttemptFilter, AttemptRow, GameStatus};
 use chrono::NaiveDate;
 

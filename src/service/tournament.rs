@@ -12,18 +12,20 @@
 //! own row, so a result that lands as the round closes is never lost.
 
 use super::contest;
-use super::custom_id::ComponentId;
 use super::engine::Place;
 use super::error::{ErrorCode, ServiceResult, UserError};
 use super::games::army_ants;
 use super::moderation::ended_update;
-use super::types::*;
-use super::{mention, options, Service};
+use crate::protocol::custom_id::ComponentId;
+use crate::protocol::options;
+use crate::protocol::types::*;
 use crate::render::{
     podium_alt_text, podium_png, points_text, standings_alt_text, standings_png, PodiumPlace, PodiumView,
     StandingLine, StandingsView,
 };
 use crate::rules::GameKind;
+use crate::service::base::mention;
+use crate::service::base::Service;
 use crate::store::{GameRow, StoreError, StoredResult, TournamentRow};
 use crate::tournament::event::{DEFAULT_DEALS, MAX_DEALS};
 use crate::tournament::pairing::Outcome;
@@ -220,7 +222,7 @@ impl Service {
             rated,
             deals: event.then(|| deals.unwrap_or(DEFAULT_DEALS)),
         };
-        let id = super::new_game_id();
+        let id = crate::service::base::new_game_id();
         let t = Tournament::new(id.clone(), (&req.user.id, &req.user.name), settings);
         let now = req.at.timestamp_millis();
         let row = TournamentRow {
@@ -559,7 +561,7 @@ impl Service {
         at: DateTime<Utc>,
         mut change: impl FnMut(&mut Tournament) -> Result<T, UserError>,
     ) -> ServiceResult<Changed<T>> {
-        for _ in 0..super::RETRIES + 2 {
+        for _ in 0..crate::service::base::RETRIES + 2 {
             let mut held = self.load_tournament(id).await?;
             let value = change(&mut held.t)?;
             match self.settle(held, at).await? {
@@ -567,7 +569,7 @@ impl Service {
                 None => continue,
             }
         }
-        Err(super::moved_on())
+        Err(crate::service::base::moved_on())
     }
 
     /// Brings in the results of the round's games, pairs the next round
@@ -732,7 +734,7 @@ impl Service {
             return Ok(());
         };
         // Only the pairing's channel changes: nothing is counted or paired.
-        for _ in 0..super::RETRIES {
+        for _ in 0..crate::service::base::RETRIES {
             let Held { mut row, mut t } = self.load_tournament(&id).await?;
             match (t.board_of_game(game_id), t.table_of_game(game_id)) {
                 (Some(b), _) => t.boards[b].channel = Some(channel.to_string()),
@@ -962,7 +964,7 @@ impl Service {
     /// Adjudicates a game still on (tried again if it moved meanwhile; a
     /// game that ended by play keeps its result).
     async fn adjudicate_game(&self, game: &str, at: DateTime<Utc>) -> ServiceResult<()> {
-        for _ in 0..super::RETRIES {
+        for _ in 0..crate::service::base::RETRIES {
             let Some(row) = self.store.game(game).await? else {
                 return Ok(());
             };
@@ -973,7 +975,7 @@ impl Service {
                 return Ok(());
             }
         }
-        Err(super::moved_on())
+        Err(crate::service::base::moved_on())
     }
 
     /// Ends a tournament's game still on without play (its player left,
@@ -1094,7 +1096,7 @@ impl Service {
 /// A new tournament game's id and its own place: a channel under the
 /// tournament's, until the front end starts its thread.
 fn new_game_place(held: &Held) -> (String, String) {
-    let id = super::new_game_id();
+    let id = crate::service::base::new_game_id();
     let channel = format!("{}-{}-{id}", held.row.channel_id, held.t.id);
     (id, channel)
 }
@@ -1461,8 +1463,8 @@ fn length_within(
     range: std::ops::RangeInclusive<Duration>,
     bad: &str,
 ) -> Result<Duration, UserError> {
-    let length = super::parse_duration(text)
-        .map_err(|e| UserError::bad_option(super::sentence(&e)))?
+    let length = crate::service::engine::idle::parse_duration(text)
+        .map_err(|e| UserError::bad_option(crate::service::error::sentence(&e)))?
         .ok_or_else(|| UserError::bad_option(bad))?;
     match range.contains(&length) {
         true => Ok(length),
@@ -1490,7 +1492,7 @@ fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserE
                 .map(|naive| naive.and_utc())
         })
         .or_else(|| {
-            super::parse_duration(given)
+            crate::service::engine::idle::parse_duration(given)
                 .ok()
                 .flatten()
                 .and_then(|d| chrono::Duration::from_std(d).ok())

@@ -3,8 +3,9 @@
 //! A hook decides, words or draws; it cannot start another action, send a
 //! message or reach another game, which stay with the engine that calls it.
 
+use crate::service::base::Config;
+use crate::service::base::Service;
 use crate::service::cache::GameCache;
-use crate::service::{Config, Service};
 use crate::store::Store;
 
 /// The small context a game's hook is given.

@@ -13,8 +13,10 @@
 //! versioned commit and a reminder a claimed row, so each happens once
 //! even across shard processes.
 
+use crate::protocol::types::Post;
+use crate::service::base::Config;
+use crate::service::base::Service;
 use crate::service::engine::{IdleEnd, Served};
-use crate::service::{Config, Post, Service};
 use crate::store::GameRow;
 use chrono::{DateTime, Utc};
 use std::sync::atomic::Ordering;

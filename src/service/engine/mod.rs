@@ -17,30 +17,29 @@ pub(in crate::service) mod seating;
 pub(in crate::service) mod state;
 pub(in crate::service) mod touched;
 
+use crate::protocol::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
 use crate::render::{
     board_replay, board_replay_alt_text, Board, Sample, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::{Game, Kind, Turn};
+use crate::service::base::Config;
+use crate::service::base::Service;
 pub use crate::service::engine::context::Context;
 pub use crate::service::engine::multiplayer::Target;
 pub use crate::service::engine::seating::{open_seat, Filling, Left, Unseated, OPEN_SEAT};
 pub use crate::service::engine::state::{LogFacts, Logged};
 use crate::service::error::{ServiceResult, UserError};
 use crate::service::offload::draw_replay;
-use crate::service::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
-use crate::service::{Config, Service};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
 
-/// A boxed future of the service's work, which a table of paths or a hook
-/// can hold.
-pub type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+pub(in crate::service) use crate::service::base::Typing;
+pub use crate::service::base::{Boxed, Place};
 
 /// What the sweep does when a seat's turn clock runs out on `row` at the
 /// given time, and what the channel is told: the engine's
@@ -55,16 +54,6 @@ pub(in crate::service) type TurnTimeout =
 /// the kind's paths end it their own way (a patience ends as it stands).
 pub(in crate::service) type IdleEnd =
     for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
-
-/// What a player is typing into a move's `action`, for suggestions: who,
-/// where, in which subcommand, and the text so far.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Typing<'a> {
-    pub user: &'a User,
-    pub channel: &'a str,
-    pub sub: &'a str,
-    pub typed: &'a str,
-}
 
 /// Who sits where at a table, as its game row stores the players.
 pub trait Seating<Seat: Copy + std::fmt::Display> {
@@ -97,7 +86,7 @@ impl<Seat: std::fmt::Display> Worded<Seat> for crate::rules::refusal::RuleError<
         match self {
             RuleError::GameOver => UserError::game_over("That game is over."),
             RuleError::NotYourTurn(seat) => UserError::not_your_turn(format!("It is {}'s turn.", name(seat))),
-            RuleError::Illegal(msg) => UserError::illegal(crate::service::sentence(&msg)),
+            RuleError::Illegal(msg) => UserError::illegal(crate::service::error::sentence(&msg)),
         }
     }
 }
@@ -302,7 +291,7 @@ impl<G: Served> Table<G> {
         acting
             .unwrap_or_default()
             .into_iter()
-            .map(|seat| crate::service::mention(self.user(seat)))
+            .map(|seat| crate::service::base::mention(self.user(seat)))
             .collect()
     }
 
@@ -412,14 +401,6 @@ pub fn out_of_date() -> UserError {
     UserError::conflict("That board is out of date: the game moved on. Use the newest board.")
 }
 
-/// Where the service starts a table itself (`Service::started_row`): the
-/// game's id, its server and its channel.
-pub struct Place<'a> {
-    pub id: String,
-    pub guild: &'a str,
-    pub channel: &'a str,
-}
-
 /// An action saved by `Service::play`: the table after it, the seat that
 /// acted, and what the game told of it.
 pub struct Played<G: Served, E> {
@@ -493,7 +474,7 @@ impl Service {
         let row = GameRow {
             id: place.id,
             multiplayer: !G::KIND.is_patience(),
-            ..crate::service::row_at(at_place, now, G::KIND, stored.to_string(), players)
+            ..crate::service::base::row_at(at_place, now, G::KIND, stored.to_string(), players)
         };
         let game = G::dealt(&row, &setup, &seats).context("a started table is dealt")??;
         let mut table = Table {
@@ -714,7 +695,7 @@ impl Service {
         let mut table = self
             .load_table::<G>(row.clone())
             .await
-            .map_err(crate::service::ServiceError::into_internal)?;
+            .map_err(crate::service::error::ServiceError::into_internal)?;
         let Some(game) = table.game.as_mut() else {
             return Ok(None);
         };
@@ -748,7 +729,7 @@ impl Service {
         };
         // Someone acted at the same moment: the game was not idle.
         Ok(saved
-            .map_err(crate::service::ServiceError::into_internal)?
+            .map_err(crate::service::error::ServiceError::into_internal)?
             .map(|timed_out| (table, timed_out)))
     }
 
@@ -826,7 +807,7 @@ impl Service {
             TimedOut::Seat(seat, _) => {
                 format!(
                     "Time is up: {} made no move for {idle}.",
-                    crate::service::mention(table.user(*seat))
+                    crate::service::base::mention(table.user(*seat))
                 )
             }
             TimedOut::Abandoned => format!(
@@ -847,7 +828,7 @@ impl Service {
         let table = self
             .load_table::<G>(row.clone())
             .await
-            .map_err(crate::service::ServiceError::into_internal)?;
+            .map_err(crate::service::error::ServiceError::into_internal)?;
         Ok(G::idle_reminder(&table, left).map(|text| Post {
             channel: row.channel_id.clone(),
             text,
@@ -1042,6 +1023,6 @@ pub(in crate::service) fn typed_matches(
     actions
         .into_iter()
         .filter(|text| text.starts_with(&typed) || text.replace(' ', "").starts_with(&squashed))
-        .take(crate::service::MAX_SUGGESTIONS)
+        .take(crate::service::base::MAX_SUGGESTIONS)
         .collect()
 }

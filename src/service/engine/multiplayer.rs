@@ -2,11 +2,11 @@
 //! channel's open or last game of that kind, or the game a component id
 //! names). Opening and closing a table are `seating`'s.
 
+use crate::protocol::types::{Reply, Request, User};
 use crate::rules::Kind;
+use crate::service::base::Service;
 use crate::service::engine::touched;
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::types::{Reply, Request, User};
-use crate::service::Service;
 use crate::store::{GameRow, StoreError};
 
 /// How a command finds its game.

@@ -10,12 +10,12 @@
 //! anyone else gives their seat up. Each game words the refusals
 //! (`Served::unseated`), or leaves them to the engine's words.
 
+use crate::protocol::types::{Ending, GameResult, Request, User};
 use crate::rules::Kind;
+use crate::service::base::Service;
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{check_version, Seating, Served, Table};
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::types::{Ending, GameResult, Request, User};
-use crate::service::Service;
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -317,7 +317,7 @@ impl Service {
             multiplayer: true,
             status: GameStatus::Pending,
             expires_at: Some(req.at.timestamp_millis() + self.config.challenge_ttl.as_millis() as i64),
-            ..crate::service::new_row(req, kind, setup, players)
+            ..crate::service::base::new_row(req, kind, setup, players)
         };
         match self.store.insert_game(&row).await {
             Ok(()) => {

@@ -2,12 +2,14 @@
 //! its stored setup and log (and kept between requests), and saved with one
 //! commit that keeps the new state at the new version.
 
+use crate::protocol::types::{GameSummary, Spot, User};
 use crate::rules::{Game, Turn};
+use crate::service::base::unless_conflict;
+use crate::service::base::Service;
 use crate::service::cache::CachedGame;
 use crate::service::engine::context;
 use crate::service::engine::touched;
-use crate::service::types::{GameSummary, Spot, User};
-use crate::service::{unless_conflict, Service, ServiceResult};
+use crate::service::error::ServiceResult;
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
 use anyhow::Context;
 use std::future::Future;

@@ -7,6 +7,9 @@ mod review;
 use crate::ai::army_ants::Level;
 use crate::controls::army_ants::{board, deploy, picker};
 use crate::controls::patience::versioned;
+use crate::protocol::custom_id::ComponentId;
+use crate::protocol::options;
+use crate::protocol::types::*;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
     record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Phase, RuleError, Setup, Side, Square,
@@ -14,15 +17,13 @@ use crate::rules::army_ants::{
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
-use crate::service::custom_id::ComponentId;
+use crate::service::base::mention;
+use crate::service::base::Service;
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
 };
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::options;
-use crate::service::types::*;
-use crate::service::{mention, Service};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
@@ -122,8 +123,8 @@ impl Seats {
     fn labels(&self, viewer: Option<Side>) -> BoardLabels {
         let human = self.bot().map(|(bot, _)| bot.opponent());
         BoardLabels {
-            red: crate::service::plain_text(&self.red.name),
-            black: crate::service::plain_text(&self.black.name),
+            red: crate::protocol::types::plain_text(&self.red.name),
+            black: crate::protocol::types::plain_text(&self.black.name),
             bottom: viewer.or(human).unwrap_or(Side::Red),
         }
     }
@@ -1045,7 +1046,11 @@ impl Service {
 
 /// The board as `viewer` may see it (anyone watching: `None`), when the
 /// service draws boards.
-fn board_image(config: &crate::service::Config, loaded: &Loaded, viewer: Option<Side>) -> Option<Image> {
+fn board_image(
+    config: &crate::service::base::Config,
+    loaded: &Loaded,
+    viewer: Option<Side>,
+) -> Option<Image> {
     let view = loaded.game().view(viewer);
     let labels = loaded.seats.labels(viewer);
     config.render.then(|| Image {
@@ -1239,7 +1244,7 @@ fn privately_answered(reply: Reply, channel: &str) -> Reply {
             ..reply
         };
     }
-    crate::service::from_private_picker(reply, channel)
+    crate::service::base::from_private_picker(reply, channel)
 }
 
 /// The reply to an action chosen in a private picker: the picker changes
@@ -1247,7 +1252,7 @@ fn privately_answered(reply: Reply, channel: &str) -> Reply {
 /// board is edited (a post), so the channel gets no new message.
 fn picker_answer(reply: Reply, loaded: &Loaded, side: Side, channel: &str) -> Reply {
     let text = reply.text.lines().next().unwrap_or_default().to_string();
-    let mut private = crate::service::answered_privately(reply, channel, text);
+    let mut private = crate::service::base::answered_privately(reply, channel, text);
     private.update = true;
     private
         .components

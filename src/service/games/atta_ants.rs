@@ -6,21 +6,22 @@
 //! orange and brown in the order players joined.
 
 use crate::controls::atta_ants::{self as board, Choice, View};
+use crate::protocol::custom_id::ComponentId;
+use crate::protocol::options;
+use crate::protocol::types::*;
 use crate::render::{atta_ants_alt_text, atta_ants_png, atta_card_name, AttaLabels};
 use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Phase, RuleError, Setup, Status,
 };
 use crate::rules::{Game, GameKind, Kind};
-use crate::service::custom_id::ComponentId;
+use crate::service::base::mention;
+use crate::service::base::Service;
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     check_version, out_of_date, replay_image, Context, Filling, Left, Place, Seating, Served, TimedOut,
     Unseated,
 };
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::options;
-use crate::service::types::*;
-use crate::service::{mention, Service};
 use crate::store::{GameRow, GameStatus};
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -84,7 +85,7 @@ impl Table {
     fn labels(&self) -> AttaLabels {
         self.seats
             .iter()
-            .map(|u| crate::service::plain_text(&u.name))
+            .map(|u| crate::protocol::types::plain_text(&u.name))
             .collect()
     }
 }
@@ -107,7 +108,7 @@ impl Served for AttaAnts {
         started.then(|| start_of(setup, table).map_err(Into::into))
     }
 
-    fn turn_clock(config: &crate::service::Config) -> Option<std::time::Duration> {
+    fn turn_clock(config: &crate::service::base::Config) -> Option<std::time::Duration> {
         Some(config.atta_turn_timeout)
     }
 

@@ -4,16 +4,22 @@
 
 mod door;
 
-pub(in crate::service) use door::{Door, PatienceDoor};
+pub(in crate::service) use door::Door;
 
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::ai::solver::review::{line_played, review, Review, REVIEW_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
+use crate::protocol::custom_id::ComponentId;
+use crate::protocol::options;
+use crate::protocol::types::Ending;
+use crate::protocol::types::*;
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{Kind, Solo};
+use crate::service::base::mention;
+use crate::service::base::Service;
+use crate::service::base::{Dealt, PatienceDoor, Via};
 use crate::service::contest::{self, Contest, EVENT};
-use crate::service::custom_id::ComponentId;
 use crate::service::daily_seed::{close_of, utc_text};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::touched;
@@ -22,10 +28,6 @@ use crate::service::engine::{
     check_version, replay_image, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told, Worded,
 };
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::options;
-use crate::service::types::*;
-use crate::service::Ending;
-use crate::service::{mention, Service};
 use crate::store::{
     ActionRow, DailyAttempt, DailyInsert, GameRow, GameStatus, PatienceResult, StoreError, StoredResult,
 };
@@ -152,7 +154,7 @@ fn share_of(finish: Option<&str>) -> &str {
 impl PatienceResult {
     /// A result for tests: 120 moves in 13 minutes, no undo nor hint, no
     /// winner's name nor detail.
-    pub(crate) fn sample(outcome: crate::service::Ending, score: i64) -> PatienceResult {
+    pub(crate) fn sample(outcome: crate::protocol::types::Ending, score: i64) -> PatienceResult {
         PatienceResult {
             result: GameResult {
                 outcome,
@@ -166,17 +168,6 @@ impl PatienceResult {
             elapsed_ms: 13 * 60_000,
         }
     }
-}
-
-/// Where a new patience's deal comes from, which decides what it counts for.
-pub(in crate::service) enum Dealt {
-    /// The day's deal: ranked if it is the player's first of the day.
-    Daily(DailyAttempt),
-    /// A random deal: it counts in the player's stats.
-    Random,
-    /// A seed or deck order the player chose (or a deal they have seen):
-    /// it counts nowhere, since they could study it beforehand.
-    Chosen,
 }
 
 /// The key a chosen deal's stored setup carries.
@@ -387,19 +378,10 @@ impl Worded<Solo> for PatienceError {
         match self {
             PatienceError::GameOver => UserError::game_over("That game is over."),
             PatienceError::Illegal(msg) | PatienceError::CannotUndo(msg) => {
-                UserError::illegal(crate::service::sentence(&msg))
+                UserError::illegal(crate::service::error::sentence(&msg))
             }
         }
     }
-}
-
-/// How an action reached the service, which decides how the reply shows:
-/// a click changes the board in place; a typed move edits the board and
-/// answers the typer privately.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::service) enum Via {
-    Typed,
-    Click,
 }
 
 /// A played action, before it is shown.
@@ -785,7 +767,7 @@ impl Service {
                 Some(attempt) => close_of(&attempt.day),
                 None => crate::service::engine::idle::deadline(&self.config, req.at.timestamp_millis()),
             },
-            ..crate::service::new_row(req, G::KIND, stored_setup.to_string(), owner)
+            ..crate::service::base::new_row(req, G::KIND, stored_setup.to_string(), owner)
         };
         let day = daily.as_ref().map(|a| a.day.clone());
         let inserted = match daily {
@@ -949,7 +931,7 @@ impl Service {
         let public_typed = via == Via::Typed && loaded.contest.is_none();
         if public_typed {
             let text = reply.text.clone();
-            reply = crate::service::answered_privately(reply, &loaded.row().channel_id, text);
+            reply = crate::service::base::answered_privately(reply, &loaded.row().channel_id, text);
         } else {
             reply.ephemeral = loaded.contest.is_some();
             reply.update = via == Via::Click;

@@ -1,5 +1,7 @@
 //! How each patience plugs into the service: its options and its picture.
 
+use crate::protocol::options;
+use crate::protocol::types::Options;
 use crate::render::{self, Region};
 use crate::rules::anthill::{self, Anthill};
 use crate::rules::ants_solitaire::{self, AntsSolitaire, Variant};
@@ -10,8 +12,6 @@ use crate::rules::patience::Patience;
 use crate::rules::{DailySetup, GameKind, Kind};
 use crate::service::error::UserError;
 use crate::service::games::solitaire::SolitaireRules;
-use crate::service::options;
-use crate::service::types::Options;
 use std::fmt::Display;
 
 /// Cards as the notation writes them, a space between.

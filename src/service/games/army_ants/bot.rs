@@ -4,8 +4,8 @@
 
 use crate::ai::army_ants::{accepts_draw, reply, Level};
 use crate::rules::army_ants::{Action, ArmyAnts, Events, Phase, Side};
+use crate::service::base::Service;
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::Service;
 use crate::store::Ration;
 use chrono::{DateTime, Utc};
 

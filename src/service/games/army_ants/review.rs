@@ -11,12 +11,13 @@
 use super::Loaded;
 use crate::ai::army_ants::review::{notable, review, Decisive, Judged};
 use crate::controls::army_ants::cid;
+use crate::protocol::types::*;
 use crate::render::{army_ants_alt_text, army_ants_png};
 use crate::rules::army_ants::{numbered_move, Action, ArmyAnts, Side, Status};
+use crate::service::base::mention;
+use crate::service::base::Service;
 use crate::service::engine::multiplayer::Target;
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::types::*;
-use crate::service::{mention, Service};
 use crate::store::Ration;
 use anyhow::Context;
 

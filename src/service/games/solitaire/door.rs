@@ -3,95 +3,19 @@
 //! day's challenge reaches the code written for its type through the one
 //! match over the kinds, never by its name spelled again.
 
-use super::{Dealt, SolitaireRules, Via};
+use super::SolitaireRules;
 use crate::ai::solver::daily::DAILY_BUDGET;
 use crate::ai::solver::Verdict;
 use crate::controls::patience::View;
+use crate::protocol::types::{Image, Options, Reply, Request, User};
 use crate::render::{Sampler, MAX_REPLAY_FRAMES};
+use crate::service::base::Service;
+use crate::service::base::{Dealt, Intro, PatienceDoor, Via};
 use crate::service::engine::{replay_image, Boxed, Place};
 use crate::service::error::ServiceResult;
-use crate::service::types::{Image, Options, Reply, Request, User};
-use crate::service::Service;
 use crate::store::GameRow;
 use chrono::{DateTime, Utc};
 use std::marker::PhantomData;
-
-/// The first sentence of a new deal's reply, told whether it is ranked.
-pub(in crate::service) type Intro<'a> = Box<dyn FnOnce(bool) -> String + Send + 'a>;
-
-/// What the service does with a patience whose type only its kind names.
-pub(in crate::service) trait PatienceDoor: Send + Sync {
-    /// The name people read.
-    fn title(&self) -> &'static str;
-    /// `/solitaire new` of this patience, its options checked.
-    fn start<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        opts: &'a Options,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The deal of `seed` at the day's level or variant (the registry's),
-    /// started for the requester as `dealt` says.
-    fn start_daily<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        seed: u64,
-        dealt: Dealt,
-        intro: Intro<'a>,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The row of the deal of `seed` at the day's level or variant, under
-    /// way from `at` for `owner` at `place` (an event's deal), `notes` kept
-    /// beside its setup (see `Service::started_row`).
-    fn started_daily<'a>(
-        &self,
-        service: &'a Service,
-        place: Place<'a>,
-        owner: &'a User,
-        seed: u64,
-        notes: Vec<(&'a str, serde_json::Value)>,
-        at: DateTime<Utc>,
-    ) -> Boxed<'a, ServiceResult<GameRow>>;
-    /// The solver's winning line of that deal and its replay (the
-    /// function `solution` below); blocking.
-    fn solution(&self, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
-    /// A stored game's board with `text`, privately when contested.
-    fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>>;
-    /// A stored game's board again in place, in `view`: nothing is played.
-    fn shown<'a>(&self, service: &'a Service, row: GameRow, view: View) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The board as a front end played on the picture shows it.
-    fn table<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>>;
-    /// Plays `action` for the requester in the game of `row`.
-    fn act<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        row: GameRow,
-        action: &'a str,
-        at_version: Option<i64>,
-        via: Via,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// A hint for the requester's game (`id`, or their open one here).
-    fn hint<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        id: Option<&'a str>,
-        via: Via,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// Where a finished game went wrong.
-    fn review<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>>;
-    /// A new game from a finished one's options, or (`same`) its deal.
-    fn again<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        row: &'a GameRow,
-        same: bool,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The legal actions of a stored game, in notation.
-    fn legal<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Vec<String>>>;
-}
 
 /// The door of patience `G`.
 pub(in crate::service) struct Door<G>(PhantomData<fn() -> G>);
