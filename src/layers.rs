@@ -155,59 +155,43 @@ fn no_module_imports_from_a_layer_above_its_own() {
 /// engine.
 const UNDER_THE_ENGINE: &[&str] = &["engine", "base", "error", "cache", "offload", "clock"];
 
-/// The names a compiled line takes from the service's own namespace:
-/// `crate::service::NAME`, or `PREFIX` then `NAME` (`super::` in the
-/// engine's mod.rs, `super::super::` below it); in a grouped import each
-/// name of the group.
-fn service_names(line: &str, prefix: &str) -> Vec<String> {
-    let line = line.split("//").next().unwrap_or_default();
-    let word = |text: &str| -> String {
-        let text = text.trim_start();
-        text.chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect()
-    };
-    let mut names = Vec::new();
-    for start in ["crate::service::", prefix] {
-        for (at, _) in line.match_indices(start) {
-            let before = &line[..at];
-            if start == prefix && (before.ends_with("::") || before.ends_with("super")) {
-                continue;
-            }
-            let rest = &line[at + start.len()..];
-            match rest.strip_prefix('{') {
-                Some(group) => {
-                    let group = group.split('}').next().unwrap_or_default();
-                    names.extend(group.split(',').map(word));
-                }
-                None => names.push(word(rest)),
-            }
-        }
-    }
-    names.retain(|name| !name.is_empty() && name != "super");
-    names
-}
-
-#[test]
-fn the_engine_names_no_module_of_the_service_above_it() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+/// The service's folder and its modules: a file or a folder each, the
+/// root (mod.rs) aside.
+fn service_modules(root: &Path) -> (PathBuf, Vec<String>) {
     let service = root.join("src/service");
-    let modules: Vec<String> = std::fs::read_dir(&service)
+    let modules = std::fs::read_dir(&service)
         .expect("the service's folder")
         .map(|entry| entry.expect("a folder entry").path())
         .filter_map(|path| Some(path.file_stem()?.to_str()?.to_string()))
         .filter(|name| name != "mod")
         .collect();
+    (service, modules)
+}
+
+/// A file's module path below the service: `["games", "solitaire"]` for
+/// src/service/games/solitaire.rs, nothing for the root.
+fn module_path(service: &Path, file: &Path) -> Vec<String> {
+    let below = file.strip_prefix(service).expect("under the service");
+    let mut path: Vec<String> = (below.with_extension("").iter())
+        .map(|part| part.to_string_lossy().into_owned())
+        .collect();
+    if path.last().is_some_and(|last| last == "mod") {
+        path.pop();
+    }
+    path
+}
+
+#[test]
+fn the_engine_names_no_module_of_the_service_above_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (service, modules) = service_modules(root);
     assert!(modules.iter().any(|m| m == "games"), "{modules:?}");
     let mut breaches = Vec::new();
     for file in sources(&service.join("engine")) {
-        let prefix = match file.file_name().is_some_and(|name| name == "mod.rs") {
-            true => "super::",
-            false => "super::super::",
-        };
+        let path = module_path(&service, &file);
         let text = std::fs::read_to_string(&file).expect("a source file");
         for (number, line) in compiled(&text) {
-            for name in service_names(line, prefix) {
+            for name in service_modules_named(line, &path) {
                 if modules.contains(&name) && !UNDER_THE_ENGINE.contains(&name.as_str()) {
                     let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
                     breaches.push(format!("{shown}:{number} names the service's {name}"));
@@ -268,28 +252,14 @@ fn service_modules_named(line: &str, file: &[String]) -> Vec<String> {
 #[test]
 fn the_services_modules_form_no_circle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let service = root.join("src/service");
-    let modules: Vec<String> = std::fs::read_dir(&service)
-        .expect("the service's folder")
-        .map(|entry| entry.expect("a folder entry").path())
-        .filter_map(|path| Some(path.file_stem()?.to_str()?.to_string()))
-        .filter(|name| name != "mod")
-        .collect();
+    let (service, modules) = service_modules(root);
     // The root (mod.rs) declares every module and dispatches to them: it
     // names them all, so a module that names the root closes a circle.
     const ROOT: &str = "the service's root (mod.rs)";
     let mut names = Names::new();
     names.insert(ROOT.into(), modules.iter().cloned().collect());
     for file in sources(&service) {
-        let below = file.strip_prefix(&service).expect("under the service");
-        let mut path: Vec<String> = below
-            .with_extension("")
-            .iter()
-            .map(|part| part.to_string_lossy().into_owned())
-            .collect();
-        if path.last().is_some_and(|last| last == "mod") {
-            path.pop();
-        }
+        let path = module_path(&service, &file);
         let Some(module) = path.first().cloned() else {
             continue; // The root, above.
         };
@@ -352,28 +322,12 @@ fn the_circle_check_reads_paths_from_any_depth() {
         ),
         ["engine"]
     );
-}
-
-#[test]
-fn the_engine_check_reads_paths_groups_and_parents() {
     assert_eq!(
-        service_names("use crate::service::games::x;", "super::"),
-        ["games"]
-    );
-    assert_eq!(
-        service_names("use crate::service::{kinds, Service};", "super::"),
+        service_modules_named("use crate::service::{kinds, Service};", &at(&["engine", "idle"])),
         ["kinds", "Service"]
     );
     assert_eq!(
-        service_names("use super::super::daily::f;", "super::super::"),
-        ["daily"]
-    );
-    assert_eq!(
-        service_names("use super::state::Logged;", "super::super::"),
-        Vec::<String>::new()
-    );
-    assert_eq!(
-        service_names("x // crate::service::games", "super::"),
+        service_modules_named("x // crate::service::games", &at(&["engine"])),
         Vec::<String>::new()
     );
 }
