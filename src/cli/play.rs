@@ -3,7 +3,7 @@
 //! printed after every move and the PNG board is written to a folder; when
 //! a game ends, its animated replay (GIF) is written there too.
 
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Kind};
 use crate::service::{rules_text, GameSummary, Input, Reply, Request, Service, User};
 use chrono::Utc;
 use std::io::{BufRead, Write};
@@ -105,20 +105,27 @@ pub async fn run(service: Service, opts: PlayOptions) -> anyhow::Result<()> {
         out: opts.out.clone(),
         images: 0,
     };
-    // A stored name, or a multiplayer game's command (`armyants`, `atta`).
-    let kind = GameKind::parse(&opts.game).or_else(|| {
-        GameKind::ALL
+    // A stored name of a game the service serves, or a multiplayer game's
+    // command (`armyants`, `atta`); every patience is played alike.
+    let games = table.service.games();
+    let kind = games.named(&opts.game).or_else(|| {
+        let by_command = GameKind::ALL
             .into_iter()
-            .find(|k| k.is_multiplayer() && k.command() == opts.game)
+            .find(|k| k.is_multiplayer() && k.command() == opts.game);
+        by_command.map(Kind::Listed)
     });
     match kind {
-        Some(GameKind::ArmyAnts) => army_ants(&mut table, &opts).await,
-        Some(GameKind::AttaAnts) => atta_ants(&mut table, &opts).await,
-        Some(GameKind::Myrmex | GameKind::Anthill | GameKind::Ants) => patience(&mut table, &opts).await,
-        None => anyhow::bail!(
-            "unknown game `{}`: choose army-ants, atta-ants, myrmex, anthill or ants",
-            opts.game
-        ),
+        Some(Kind::Listed(GameKind::ArmyAnts)) => army_ants(&mut table, &opts).await,
+        Some(Kind::Listed(GameKind::AttaAnts)) => atta_ants(&mut table, &opts).await,
+        Some(kind) if kind.is_patience() => patience(&mut table, &opts).await,
+        _ => {
+            let names: Vec<&str> = games.kinds().map(Kind::as_str).collect();
+            anyhow::bail!(
+                "unknown game `{}`: choose {}",
+                opts.game,
+                crate::rules::listed(&names, "or")
+            )
+        }
     }
 }
 

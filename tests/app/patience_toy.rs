@@ -282,3 +282,43 @@ async fn the_web_table_offers_and_deals_a_patience_its_service_serves() {
         "{board}"
     );
 }
+
+#[tokio::test]
+async fn a_patience_outside_the_registry_is_recorded_reminded_and_ended_when_idle() {
+    let service = serving().await;
+    let deal = [("game", "pairs"), ("deal", "1 2 2 1 3 4 4 3")];
+    ask(&service, "solitaire new", &deal, 0).await;
+    ask(&service, "solitaire move", &[("action", "2")], 10).await;
+
+    // `/record`: the engine's, with the patience's moves in one line.
+    let record = ask(&service, "record", &[], 20).await;
+    for line in [
+        "[Game \"Pairs\"]",
+        "[Player \"alice\"]",
+        "[Result \"in progress\"]",
+    ] {
+        assert!(record.text.contains(line), "{line} in {}", record.text);
+    }
+    assert!(record.text.ends_with("\n\n2"), "{}", record.text);
+
+    // Nobody plays (the idle end is 72 hours after the last move, its
+    // reminder 12 before): the sweep reminds its player, then ends it as
+    // `/solitaire end` would, with the board.
+    let hours = |h: i64| at(10) + Duration::hours(h);
+    let reminded = service.tick(hours(61)).await;
+    assert_eq!(reminded.len(), 1, "{reminded:?}");
+    assert_eq!(
+        reminded[0].text,
+        "alice: your patience here has had no move for a while; it ends in 11 hours unless you play."
+    );
+    let ended = service.tick(hours(73)).await;
+    assert_eq!(ended.len(), 1, "{ended:?}");
+    assert!(
+        ended[0].text.starts_with("alice's game of Pairs ended after 3 days without a move. **Game over**: Ended with 6 cards left."),
+        "{}",
+        ended[0].text
+    );
+    assert!(ended[0].image.is_some(), "the board goes with it");
+    let (code, text) = refused(&service, "solitaire move", &[("action", "1")], 74 * 3600).await;
+    assert_eq!(code, ErrorCode::GameOver, "{text}");
+}
