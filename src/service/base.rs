@@ -6,7 +6,6 @@
 //! registry and the registry's paths take the service, so the two live
 //! here together.
 
-/// How the service behaves; front ends fill it from their configuration.
 use super::cache::GameCache;
 use super::clock::NextSweep;
 use super::error::{ServiceError, ServiceResult, UserError};
@@ -24,6 +23,7 @@ use std::pin::Pin;
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// How the service behaves; front ends fill it from their configuration.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// How long a challenge waits to be accepted.
@@ -326,11 +326,16 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// Every kind's paths: the listed ones in their order, then the
+    /// unlisted ones.
+    fn all(&self) -> impl Iterator<Item = &Paths> + '_ {
+        (self.listed.iter()).chain(self.unlisted.values().map(|(_, paths)| paths))
+    }
+
     /// Every kind served: the listed ones in their order, then the
     /// unlisted ones. The front ends' lists of games come from here.
     pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
-        let listed = GameKind::ALL.into_iter().map(Kind::Listed);
-        listed.chain(self.unlisted.values().map(|(_, paths)| paths.kind))
+        self.all().map(|paths| paths.kind)
     }
 
     /// The kind stored under `name`, if it is served here.
@@ -379,13 +384,13 @@ impl Registry {
 
     /// The paths of `kind`: `None` for an unlisted kind not served here.
     pub(super) fn paths(&self, kind: Kind) -> Option<Paths> {
-        match kind {
-            Kind::Listed(kind) => GameKind::ALL
-                .iter()
-                .position(|&k| k == kind)
-                .and_then(|at| self.listed.get(at).copied()),
-            Kind::Unlisted(entry) => self.unlisted.get(entry.name).map(|(_, paths)| *paths),
-        }
+        self.all().find(|paths| paths.kind == kind).copied()
+    }
+
+    /// The doors of a listed game.
+    pub(super) fn doors(&self, kind: GameKind) -> Doors {
+        let paths = self.paths(kind.into()).expect("every listed game is served");
+        paths.doors.expect("every listed game has its doors")
     }
 
     /// The kinds of two or more players served here: the listed ones, then

@@ -134,20 +134,12 @@ impl Service {
     /// A game of two or more as `user` sees it now, through its kind's
     /// live door (`Doors::live`); `None` for a kind without one.
     pub(super) async fn live_table(&self, row: GameRow, user: &User) -> ServiceResult<Option<Reply>> {
-        let live = match row.kind {
-            Kind::Listed(kind) => doors(kind).live,
-            Kind::Unlisted(_) => None,
-        };
+        let live = self.games.paths(row.kind).and_then(|paths| paths.doors?.live);
         match live {
             Some(live) => Ok(Some(live(self, row, user).await?)),
             None => Ok(None),
         }
     }
-}
-
-/// The doors of a listed game.
-pub(super) fn doors(kind: GameKind) -> Doors {
-    listed(kind).doors.expect("every listed game has its doors")
 }
 
 /// The paths of a listed kind: the one match over `GameKind`.

@@ -139,7 +139,7 @@ impl Service {
                 let game = words.first().and_then(|command| GameKind::by_command(command));
                 match (game, words.as_slice()) {
                     (Some(kind), [_, _]) => {
-                        let doors = kinds::doors(kind);
+                        let doors = self.games.doors(kind);
                         let sub = options::subcommand(kind.command(), sub, options, doors.subcommands)?;
                         (doors.command)(self, req, sub).await
                     }
@@ -162,7 +162,7 @@ impl Service {
             Input::Component { custom_id, values } => {
                 let id = custom_id::ComponentId::parse(custom_id)?;
                 match (GameKind::by_component_tag(&id.game), id.game.as_str()) {
-                    (Some(kind), _) => (kinds::doors(kind).component)(self, req, &id, values).await,
+                    (Some(kind), _) => (self.games.doors(kind).component)(self, req, &id, values).await,
                     (None, "daily" | "lb") => self.daily_component(req, &id, values).await,
                     (None, tournament::TAG) => self.tournament_component(req, &id).await,
                     (None, _) => {
@@ -458,7 +458,7 @@ impl Service {
             sub,
             typed,
         };
-        let suggested = (kinds::doors(kind).suggestions)(self, typing).await;
+        let suggested = (self.games.doors(kind).suggestions)(self, typing).await;
         suggested.unwrap_or_default()
     }
 }
