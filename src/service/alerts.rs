@@ -4,11 +4,7 @@
 
 use super::reach::place_link;
 use crate::protocol::options;
-use crate::protocol::types::GameSummary;
-use crate::protocol::types::Options;
-use crate::protocol::types::Post;
-use crate::protocol::types::Reply;
-use crate::protocol::types::Request;
+use crate::protocol::types::{GameSummary, Options, Post, Reply, Request};
 use crate::service::base::Service;
 use crate::service::error::ServiceResult;
 use crate::store::GameStatus;

@@ -10,19 +10,12 @@ use super::leaderboard::{attempt_text, ranked_attempts, ranking, today_and_yeste
 use crate::ai::solver::daily::SEEN_WHOLE;
 use crate::protocol::custom_id::ComponentId;
 use crate::protocol::options;
-use crate::protocol::types::Ending;
 use crate::protocol::types::*;
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Kind, Ranking};
-use crate::service::base::mention;
-use crate::service::base::Dealt;
-use crate::service::base::Registry;
-use crate::service::base::Service;
-use crate::service::error::ErrorCode;
-use crate::service::error::ServiceResult;
-use crate::service::error::UserError;
-use crate::store::PatienceResult;
-use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, Subscription};
+use crate::service::base::{mention, Dealt, Registry, Service};
+use crate::service::error::{ErrorCode, ServiceResult, UserError};
+use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, PatienceResult, Subscription};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 

@@ -7,10 +7,8 @@
 use super::contest::{EventDeal, EVENT};
 use super::engine::Place;
 use crate::protocol::types::*;
-use crate::service::base::mention;
-use crate::service::base::Service;
-use crate::service::error::ServiceResult;
-use crate::service::error::UserError;
+use crate::service::base::{mention, Service};
+use crate::service::error::{ServiceResult, UserError};
 use crate::store::{GameRow, StoredResult};
 use crate::tournament::event::DealScore;
 use crate::tournament::{Started, Tournament};

@@ -23,8 +23,7 @@ use crate::rules::{
     anthill::Anthill, ants_solitaire::AntsSolitaire, army_ants::ArmyAnts, atta_ants::AttaAnts,
     myrmex::Myrmex, GameKind, Kind,
 };
-use crate::service::base::Service;
-use crate::service::base::{Doors, Paths, Registry};
+use crate::service::base::{Doors, Paths, Registry, Service};
 use crate::store::GameRow;
 use std::collections::BTreeMap;
 

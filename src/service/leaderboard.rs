@@ -10,17 +10,14 @@ use crate::daily::standings::entry;
 pub(super) use crate::daily::standings::{ranked_attempts, ranking, ranks, season_standings, standings};
 use crate::protocol::custom_id::ComponentId;
 use crate::protocol::options;
-use crate::protocol::types::Ending;
 use crate::protocol::types::*;
 use crate::rules::patience::minutes;
 use crate::rules::Ranking;
 #[cfg(test)]
 use crate::service::base::Registry;
 use crate::service::base::Service;
-use crate::service::error::ServiceResult;
-use crate::service::error::UserError;
-use crate::store::AttemptFilter;
-use crate::store::PatienceResult;
+use crate::service::error::{ServiceResult, UserError};
+use crate::store::{AttemptFilter, PatienceResult};
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub(super) const TAG: &str = "lb";

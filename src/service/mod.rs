@@ -27,7 +27,7 @@ mod stats;
 mod tournament;
 
 pub use crate::protocol::custom_id;
-use crate::protocol::options;
+use crate::protocol::{options, types};
 pub use base::{mention, Config, DailySecret, Registry, Service, MAX_SUGGESTIONS};
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use engine::idle::parse_duration;
@@ -36,7 +36,6 @@ pub use games::solitaire::SolitaireRules;
 pub use types::*;
 
 // The protocol's messages, as every module here names them.
-use crate::protocol::types;
 
 use crate::rules::GameKind;
 use crate::store::GameStatus;

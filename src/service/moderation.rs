@@ -7,10 +7,8 @@
 use super::error::{ErrorCode, ServiceResult, UserError};
 use super::reach::players_of;
 use crate::protocol::options;
-use crate::protocol::types::Ending;
-use crate::protocol::types::{GameResult, Options, Reply, Request};
-use crate::service::base::mention;
-use crate::service::base::Service;
+use crate::protocol::types::{Ending, GameResult, Options, Reply, Request};
+use crate::service::base::{mention, Service};
 use crate::store::{GameStatus, GameUpdate, StoredResult};
 
 impl Service {

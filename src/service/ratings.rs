@@ -3,8 +3,7 @@
 //! The store saves the new ratings in the transaction that finishes the
 //! game (`Store::commit_rated`); the final board tells what changed.
 
-use crate::protocol::types::GameResult;
-use crate::protocol::types::BOT_ID;
+use crate::protocol::types::{GameResult, BOT_ID};
 use crate::service::base::Service;
 use crate::service::error::ServiceResult;
 use crate::store::{GameRow, GameUpdate, RatedGame, RatedPlayer, Rating, StoreError, StoredResult, Winner};

@@ -12,15 +12,9 @@
 //! Which places lack the bot is kept per channel, as the newest request
 //! there said, so that the sweep knows it too.
 
-use crate::protocol::types::Post;
-use crate::protocol::types::Reply;
-use crate::protocol::types::Request;
-use crate::protocol::types::User;
-use crate::service::base::mention;
-use crate::service::base::Service;
-use crate::service::error::ErrorCode;
-use crate::service::error::ServiceResult;
-use crate::service::error::UserError;
+use crate::protocol::types::{Post, Reply, Request, User};
+use crate::service::base::{mention, Service};
+use crate::service::error::{ErrorCode, ServiceResult, UserError};
 use crate::store::GameRow;
 
 /// The note a game started without the bot carries.

@@ -7,7 +7,6 @@ use super::leaderboard::{ranking, season_standings};
 use super::tournament::ordinal;
 use crate::daily::calendar::{format_day, is_open_day, parse_day, season, season_name, streaks};
 use crate::protocol::options;
-use crate::protocol::types::Ending;
 use crate::protocol::types::*;
 use crate::rules::Ranking;
 use crate::service::base::Service;

@@ -24,8 +24,7 @@ use crate::render::{
     StandingLine, StandingsView,
 };
 use crate::rules::GameKind;
-use crate::service::base::mention;
-use crate::service::base::Service;
+use crate::service::base::{mention, Service};
 use crate::store::{GameRow, StoreError, StoredResult, TournamentRow};
 use crate::tournament::event::{DEFAULT_DEALS, MAX_DEALS};
 use crate::tournament::pairing::Outcome;

@@ -3,8 +3,7 @@
 //! A hook decides, words or draws; it cannot start another action, send a
 //! message or reach another game, which stay with the engine that calls it.
 
-use crate::service::base::Config;
-use crate::service::base::Service;
+use crate::service::base::{Config, Service};
 use crate::service::cache::GameCache;
 use crate::store::Store;
 

@@ -14,8 +14,7 @@
 //! even across shard processes.
 
 use crate::protocol::types::Post;
-use crate::service::base::Config;
-use crate::service::base::Service;
+use crate::service::base::{Config, Service};
 use crate::service::engine::{IdleEnd, Served};
 use crate::store::GameRow;
 use chrono::{DateTime, Utc};

@@ -22,8 +22,7 @@ use crate::render::{
     board_replay, board_replay_alt_text, Board, Sample, Sampler, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES,
 };
 use crate::rules::{Game, Kind, Turn};
-use crate::service::base::Config;
-use crate::service::base::Service;
+use crate::service::base::{Config, Service};
 pub use crate::service::engine::context::Context;
 pub use crate::service::engine::multiplayer::Target;
 pub use crate::service::engine::seating::{open_seat, Filling, Left, Unseated, OPEN_SEAT};

@@ -4,11 +4,9 @@
 
 use crate::protocol::types::{GameSummary, Spot, User};
 use crate::rules::{Game, Turn};
-use crate::service::base::unless_conflict;
-use crate::service::base::Service;
+use crate::service::base::{unless_conflict, Service};
 use crate::service::cache::CachedGame;
-use crate::service::engine::context;
-use crate::service::engine::touched;
+use crate::service::engine::{context, touched};
 use crate::service::error::ServiceResult;
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
 use anyhow::Context;

@@ -17,8 +17,7 @@ use crate::rules::army_ants::{
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
-use crate::service::base::mention;
-use crate::service::base::Service;
+use crate::service::base::{mention, Service};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,

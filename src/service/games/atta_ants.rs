@@ -14,8 +14,7 @@ use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Phase, RuleError, Setup, Status,
 };
 use crate::rules::{Game, GameKind, Kind};
-use crate::service::base::mention;
-use crate::service::base::Service;
+use crate::service::base::{mention, Service};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     check_version, out_of_date, replay_image, Context, Filling, Left, Place, Seating, Served, TimedOut,

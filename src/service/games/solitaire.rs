@@ -11,21 +11,17 @@ use crate::ai::solver::review::{line_played, review, Review, REVIEW_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
 use crate::protocol::custom_id::ComponentId;
 use crate::protocol::options;
-use crate::protocol::types::Ending;
 use crate::protocol::types::*;
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{Kind, Solo};
-use crate::service::base::mention;
-use crate::service::base::Service;
-use crate::service::base::{Dealt, PatienceDoor, Via};
+use crate::service::base::{mention, Dealt, PatienceDoor, Service, Via};
 use crate::service::contest::{self, Contest, EVENT};
 use crate::service::daily_seed::{close_of, utc_text};
 use crate::service::engine::multiplayer::Target;
-use crate::service::engine::touched;
-use crate::service::engine::Typing;
 use crate::service::engine::{
-    check_version, replay_image, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told, Worded,
+    check_version, replay_image, touched, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told,
+    Typing, Worded,
 };
 use crate::service::error::{ServiceResult, UserError};
 use crate::store::{
