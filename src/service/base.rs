@@ -357,13 +357,15 @@ impl Registry {
             .collect()
     }
 
+    /// The games with a daily challenge, in the registry's order.
+    pub(super) fn daily_kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.kinds().filter(|kind| kind.has_daily())
+    }
+
     /// The stored names of the games with a daily challenge: `/daily`'s
     /// choices.
     pub(super) fn dailies(&self) -> Vec<&'static str> {
-        self.kinds()
-            .filter(|kind| kind.has_daily())
-            .map(Kind::as_str)
-            .collect()
+        self.daily_kinds().map(Kind::as_str).collect()
     }
 
     /// The games with a leaderboard: the dailies, then the rated games.

@@ -232,7 +232,7 @@ impl Service {
     async fn daily_solution(&self, req: &Request, game: &str, day: &str) -> ServiceResult<Reply> {
         let now = req.at.timestamp_millis();
         let title = self.games.title(game);
-        closed(self.games.title(game), day, now, "its solution shows")?;
+        closed(title, day, now, "its solution shows")?;
         let (seed, _) = self.daily_deal(game, day, now).await?;
         let door = self.door_named(game, &self.games.dailies())?;
         let render = self.config.render;
@@ -486,12 +486,7 @@ impl Service {
     }
 
     async fn daily_post(&self, sub: &Subscription, today: &str, yesterday: &str) -> anyhow::Result<Post> {
-        let games = self
-            .games
-            .dailies()
-            .into_iter()
-            .filter_map(|game| self.games.named(game));
-        let named: Vec<String> = games.map(daily_named).collect();
+        let named: Vec<String> = self.games.daily_kinds().map(daily_named).collect();
         let mut text = format!(
             "🐜 **Daily challenges of {today}**: {}. \
              Everyone gets the same deals; your first attempt of each counts. Play with `/daily play` or a button below.\n\
@@ -778,11 +773,7 @@ mod tests {
 
     #[test]
     fn the_days_post_names_each_daily_at_its_level_or_variant() {
-        let games = Registry::default();
-        let named: Vec<String> = (games.dailies().iter())
-            .filter_map(|game| games.named(game))
-            .map(daily_named)
-            .collect();
+        let named: Vec<String> = Registry::default().daily_kinds().map(daily_named).collect();
         assert_eq!(
             crate::rules::listed(&named, "and"),
             "Myrmex (minor level), Anthill and Ants Solitaire (strict)"

@@ -1,4 +1,4 @@
-//! The three patiences in the service: `/solitaire new|move|undo|end|hint`
+//! The patiences in the service: `/solitaire new|move|undo|end|hint`
 //! and the deal, undo, hint and end buttons. One open solitaire per player and
 //! channel; others may watch but not touch.
 
