@@ -234,7 +234,7 @@ impl Service {
         let title = self.games.title(game);
         closed(title, day, now, "its solution shows")?;
         let (seed, _) = self.daily_deal(game, day, now).await?;
-        let door = self.door_named(game, &self.games.dailies())?;
+        let door = self.door_named(game)?;
         let render = self.config.render;
         let solved = tokio::task::spawn_blocking(move || door.solution(seed, render))
             .await
@@ -280,7 +280,7 @@ impl Service {
         dealt: Dealt,
         intro: impl FnOnce(&str, bool) -> String + Send + 'a,
     ) -> ServiceResult<Reply> {
-        let door = self.door_named(game, &self.games.dailies())?;
+        let door = self.door_named(game)?;
         let title = door.title();
         let intro = Box::new(move |ranked| intro(title, ranked));
         door.start_daily(self, req, seed, dealt, intro).await

@@ -398,17 +398,11 @@ impl Service {
             .ok_or_else(|| anyhow::anyhow!("not a patience: {kind}").into())
     }
 
-    /// The door of the patience a command's `game` names, among `games`.
-    pub(in crate::service) fn door_named(
-        &self,
-        game: &str,
-        games: &[&str],
-    ) -> ServiceResult<&'static dyn PatienceDoor> {
-        let kind = self
-            .games
-            .named(game)
-            .filter(|kind| games.contains(&kind.as_str()))
-            .ok_or_else(|| options::unchosen("game", games))?;
+    /// The door of the patience stored as `game`, a name its command has
+    /// already checked against its choices.
+    pub(in crate::service) fn door_named(&self, game: &str) -> ServiceResult<&'static dyn PatienceDoor> {
+        let kind =
+            (self.games.named(game)).ok_or_else(|| anyhow::anyhow!("not a game served here: {game}"))?;
         self.door(kind)
     }
 
@@ -422,7 +416,7 @@ impl Service {
             "new" => {
                 let games = self.games.patiences();
                 let game = options::required_choice(opts, "game", &games)?;
-                self.door_named(game, &games)?.start(self, req, opts).await
+                self.door_named(game)?.start(self, req, opts).await
             }
             "move" => {
                 let action = options::required_text(
