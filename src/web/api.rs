@@ -371,7 +371,8 @@ async fn place(
         .flatten()
         .filter_map(|reply| Board::of(reply, &seat))
         .collect();
-    // The games the service serves, as its registry lists them.
+    // The games the service serves that a command starts, as its registry
+    // lists them.
     let new = (service.games().kinds())
         .filter(|kind| start_command(*kind).is_some())
         .map(|kind| NewGame {
@@ -497,14 +498,14 @@ async fn act(
         session: None,
     };
     let seat = table.seat(&headers, named)?;
-    let games = table.service.games();
+    // The games the page plays: those the service serves that a command
+    // starts.
+    let played = || (table.service.games().kinds()).filter(|kind| start_command(*kind).is_some());
     let kind = |name: Option<&str>| {
-        name.and_then(|name| games.named(name))
-            .filter(|kind| start_command(*kind).is_some())
-            .ok_or_else(|| {
-                let names: Vec<&str> = games.kinds().map(Kind::as_str).collect();
-                Refused::bad(&format!("Name the game: {}.", names.join(", ")))
-            })
+        played().find(|kind| Some(kind.as_str()) == name).ok_or_else(|| {
+            let names: Vec<&str> = played().map(Kind::as_str).collect();
+            Refused::bad(&format!("Name the game: {}.", crate::rules::listed(&names, "or")))
+        })
     };
     // The page binds every move and button to the board it was chosen on;
     // without a version a move is taken as typed (as `/... move` is).
