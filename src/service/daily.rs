@@ -537,11 +537,13 @@ impl Service {
 /// variant its daily is dealt at ("Myrmex (minor level)", "Ants Solitaire
 /// (strict)").
 fn daily_named(kind: Kind) -> String {
-    let title = kind.title();
-    match kind.listed().and_then(GameKind::daily) {
-        Some(DailySetup::Myrmex(level)) => format!("{title} ({} level)", level.as_str()),
-        Some(DailySetup::Ants(variant)) => format!("{title} ({})", variant.as_str()),
-        Some(DailySetup::Anthill) | None => title.to_string(),
+    match kind
+        .listed()
+        .and_then(GameKind::daily)
+        .and_then(DailySetup::dealt_at)
+    {
+        Some(at) => format!("{} ({at})", kind.title()),
+        None => kind.title().to_string(),
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::ai::solver::daily::{first_winnable_seed, DAILY_BUDGET};
 use crate::ai::solver::DealGame;
 pub use crate::daily::calendar::*;
-use crate::rules::{DailySetup, GameKind};
+use crate::rules::GameKind;
 use crate::service::base::Service;
 use crate::service::error::ServiceResult;
 
@@ -67,13 +67,7 @@ impl Service {
     }
 }
 
-/// The solver that picks `game`'s daily deal: Anthill, Ants Solitaire
-/// (strict), and Myrmex at minor level seen whole (its face-down cards are
-/// read, so the deal is winnable if the player could see every card).
+/// The solver that picks `game`'s daily deal, if it has one.
 fn solver_game(game: &str) -> Option<DealGame> {
-    match GameKind::parse(game)?.daily()? {
-        DailySetup::Anthill => Some(DealGame::Anthill),
-        DailySetup::Ants(variant) => Some(DealGame::Ants(variant)),
-        DailySetup::Myrmex(level) => Some(DealGame::Myrmex(level)),
-    }
+    GameKind::parse(game)?.daily().map(DealGame::from)
 }

@@ -48,6 +48,18 @@ pub enum DailySetup {
     Ants(Variant),
 }
 
+impl DailySetup {
+    /// The level or variant the daily is dealt at, as the day's post names
+    /// it ("minor level", "strict"); `None` for a game that has neither.
+    pub fn dealt_at(self) -> Option<String> {
+        match self {
+            DailySetup::Myrmex(level) => Some(format!("{} level", level.as_str())),
+            DailySetup::Ants(variant) => Some(variant.as_str().to_string()),
+            DailySetup::Anthill => None,
+        }
+    }
+}
+
 /// One game's entry.
 struct Entry {
     name: &'static str,

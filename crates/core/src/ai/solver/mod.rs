@@ -19,7 +19,7 @@ pub mod unseen;
 use crate::rules::ants_solitaire::Variant;
 use crate::rules::cards::MyrmexLevel;
 use crate::rules::patience::Patience;
-use crate::rules::GameKind;
+use crate::rules::{DailySetup, GameKind};
 use hashbrown::HashTable;
 
 /// What a search proved.
@@ -436,6 +436,20 @@ pub struct DealSolved {
     /// The winning line's length in actions (deals included), if won.
     pub moves: Option<usize>,
     pub states: u64,
+}
+
+impl From<DailySetup> for DealGame {
+    /// The solver that picks a daily deal: Anthill, Ants Solitaire in the
+    /// daily's variant, and Myrmex at the daily's level seen whole (its
+    /// face-down cards are read, so the deal is winnable if the player could
+    /// see every card).
+    fn from(daily: DailySetup) -> DealGame {
+        match daily {
+            DailySetup::Anthill => DealGame::Anthill,
+            DailySetup::Ants(variant) => DealGame::Ants(variant),
+            DailySetup::Myrmex(level) => DealGame::Myrmex(level),
+        }
+    }
 }
 
 impl DealGame {
