@@ -16,7 +16,7 @@
 use super::canvas::{fill, Align, Colour, Indexed, Palette, Style};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, Pixmap, Stroke, Transform};
 
 /// What a board is drawn on: a full-colour pixmap or a [`Sheet`]. The
@@ -336,8 +336,10 @@ pub(super) struct Sprites {
     quantizer: Quantizer,
     /// The palette's colours, by index.
     colours: [[u8; 3]; 256],
-    /// Sprites prepared up front, by the address of their original.
-    prepared: FxHashMap<usize, Stamp>,
+    /// Sprites named up front, by the address of their original, each
+    /// mapped onto the palette the first time it is pasted: a patience
+    /// names every card face, and a process draws few of them at first.
+    prepared: FxHashMap<usize, OnceLock<Stamp>>,
     /// Shapes and pieces by their key (see [`PIECE`]).
     made: RwLock<Made>,
     /// Premultiplied colours over palette indices.
@@ -347,8 +349,8 @@ pub(super) struct Sprites {
 }
 
 impl Sprites {
-    /// The art on `palette`, with `prepared` mapped onto it now (what
-    /// [`Surface::paste_sprite`] pastes).
+    /// The art on `palette`, with `prepared` the sprites
+    /// [`Surface::paste_sprite`] pastes (mapped onto it when first pasted).
     pub fn new(palette: Palette, prepared: &[&'static Pixmap]) -> Sprites {
         let mut colours = [[0u8; 3]; 256];
         for (i, c) in palette.rgb_table().chunks_exact(3).enumerate() {
@@ -358,7 +360,7 @@ impl Sprites {
         Sprites {
             prepared: prepared
                 .iter()
-                .map(|pm| (*pm as *const Pixmap as usize, Stamp::new(pm, (0, 0), &quantizer)))
+                .map(|pm| (*pm as *const Pixmap as usize, OnceLock::new()))
                 .collect(),
             colours,
             quantizer,
@@ -706,7 +708,10 @@ impl Surface for Sheet<'_> {
     fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32) {
         let art = self.art;
         match art.prepared.get(&(sprite as *const Pixmap as usize)) {
-            Some(stamp) => self.stamp_rows(stamp, x, y, rows),
+            Some(cell) => {
+                let stamp = cell.get_or_init(|| art.stamp_of(sprite, (0, 0)));
+                self.stamp_rows(stamp, x, y, rows);
+            }
             None => {
                 // Not prepared: map it now (correct, only slower).
                 let stamp = art.stamp_of(sprite, (0, 0));
