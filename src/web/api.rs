@@ -371,10 +371,7 @@ async fn place(
         .flatten()
         .filter_map(|reply| Board::of(reply, &seat))
         .collect();
-    // The games the service serves that a command starts, as its registry
-    // lists them.
-    let new = (service.games().kinds())
-        .filter(|kind| start_command(*kind).is_some())
+    let new = page_games(service)
         .map(|kind| NewGame {
             kind: kind.as_str(),
             title: kind.title(),
@@ -498,14 +495,13 @@ async fn act(
         session: None,
     };
     let seat = table.seat(&headers, named)?;
-    // The games the page plays: those the service serves that a command
-    // starts.
-    let played = || (table.service.games().kinds()).filter(|kind| start_command(*kind).is_some());
     let kind = |name: Option<&str>| {
-        played().find(|kind| Some(kind.as_str()) == name).ok_or_else(|| {
-            let names: Vec<&str> = played().map(Kind::as_str).collect();
-            Refused::bad(&format!("Name the game: {}.", crate::rules::listed(&names, "or")))
-        })
+        page_games(&table.service)
+            .find(|kind| Some(kind.as_str()) == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = page_games(&table.service).map(Kind::as_str).collect();
+                Refused::bad(&format!("Name the game: {}.", crate::rules::listed(&names, "or")))
+            })
     };
     // The page binds every move and button to the board it was chosen on;
     // without a version a move is taken as typed (as `/... move` is).
@@ -585,6 +581,15 @@ fn new_game(kind: Kind, given: &BTreeMap<String, String>) -> Result<Input, Refus
 
 /// The command that starts a game of `kind`; `None` for a game of two or
 /// more outside the five, which has no command of its own.
+/// The games the page plays: those the service serves that a command
+/// starts, as its registry lists them.
+fn page_games(service: &Service) -> impl Iterator<Item = Kind> + '_ {
+    service
+        .games()
+        .kinds()
+        .filter(|kind| start_command(*kind).is_some())
+}
+
 fn start_command(kind: Kind) -> Option<&'static str> {
     match kind.listed() {
         Some(GameKind::ArmyAnts) => Some("armyants challenge"),
