@@ -33,13 +33,13 @@ const NEXT_Y: f32 = FOUNDATION_Y + CARD_H + DEPTH as f32 * DEPTH_STEP + 22.0;
 const TABLEAU_LABEL_Y: f32 = NEXT_Y + 14.0;
 const TABLEAU_Y: f32 = TABLEAU_LABEL_Y + LABEL_GAP;
 /// The tallest image: a tableau pile of 12 cards, the most there can be.
-const MAX_HEIGHT: u32 = (TABLEAU_Y + CARD_H + 11.0 * STRIP.0 + BOTTOM) as u32 + 1;
+pub const MAX_HEIGHT: u32 = (TABLEAU_Y + CARD_H + 11.0 * STRIP.0 + BOTTOM) as u32 + 1;
 /// Strips always given room, so that the image changes size seldom.
 const MIN_GAPS: usize = 4;
 const BOTTOM: f32 = 18.0 + 8.0 + super::patience::FOOTER_H;
 
 /// The tableau's room: the longest pile at full strips.
-fn tableau_room(view: &View) -> f32 {
+pub fn tableau_room(view: &View) -> f32 {
     let longest = view
         .tableau
         .iter()
@@ -104,7 +104,7 @@ fn sample_views() -> Vec<View> {
 }
 
 /// How the last action marks the foundations and the tableau piles.
-fn marks(view: &View) -> ([Mark; PILES], [Mark; PILES]) {
+pub fn marks(view: &View) -> ([Mark; PILES], [Mark; PILES]) {
     let (mut f_marks, mut t_marks) = ([Mark::None; PILES], [Mark::None; PILES]);
     let pile = |n: u8| usize::from(n).saturating_sub(1).min(PILES - 1);
     // A pile as (on the tableau, its index).
@@ -125,7 +125,7 @@ fn marks(view: &View) -> ([Mark; PILES], [Mark; PILES]) {
 
 /// The ranks a foundation takes next: one above and one below, King and
 /// Ace adjacent.
-fn next_ranks(top: StdCard) -> (Rank, Rank) {
+pub fn next_ranks(top: StdCard) -> (Rank, Rank) {
     let v = top.rank.value();
     let below = if v == 1 { 13 } else { v - 1 };
     let above = if v == 13 { 1 } else { v + 1 };
@@ -270,116 +270,4 @@ pub fn ants_alt_text(view: &View) -> String {
         .collect();
     let _ = write!(text, " Tableau: {}.", tableau.join("; "));
     cards::finish_stocked_alt(text, &view.progress, Action::Undo)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::patience::assert_palette_matches_full_colour;
-    use antics_core::rules::ants_solitaire::{AntsSolitaire, Setup, Variant};
-    use antics_core::rules::patience::Patience;
-
-    /// A game after up to `actions` legal actions, moves first.
-    fn played(seed: u64, variant: Variant, actions: usize) -> AntsSolitaire {
-        let mut game = AntsSolitaire::new(&Setup {
-            variant,
-            seed: Some(seed),
-            deal: None,
-        })
-        .expect("a game");
-        for turn in 0..actions {
-            let legal = game.legal_actions();
-            if legal.is_empty() {
-                break;
-            }
-            let action = match variant {
-                // Relaxed: deal often, so that piles grow.
-                Variant::Relaxed if turn % 3 != 2 && legal.contains(&Action::Deal) => Action::Deal,
-                _ => legal[0],
-            };
-            if action == Action::End {
-                break;
-            }
-            game.apply(&action).expect("legal");
-        }
-        game
-    }
-
-    #[test]
-    fn the_palette_image_matches_the_full_colour_drawing() {
-        for game in [played(1, Variant::Strict, 0), played(2, Variant::Relaxed, 40)] {
-            assert_palette_matches_full_colour::<AntsBoard>(&game.view());
-        }
-    }
-
-    #[test]
-    fn png_decodes_at_its_size_and_stays_small() {
-        for game in [
-            played(1, Variant::Strict, 0),
-            played(1, Variant::Strict, 20),
-            played(2, Variant::Relaxed, 40),
-        ] {
-            let view = game.view();
-            let png = ants_png(&view, None);
-            let image = tiny_skia::Pixmap::decode_png(&png).expect("a valid PNG");
-            assert_eq!((image.width(), image.height()), ants_size(&view));
-            assert!(png.len() < 200 * 1024, "PNG is {} bytes", png.len());
-        }
-    }
-
-    #[test]
-    fn the_tallest_tableau_fits_without_squeezing() {
-        let mut view = played(1, Variant::Strict, 0).view();
-        let deck = antics_core::rules::cards::standard_deck();
-        view.tableau = std::array::from_fn(|i| deck[i * 12..i * 12 + 12].to_vec());
-        let (_, height) = ants_size(&view);
-        assert!(height <= MAX_HEIGHT && MAX_HEIGHT <= 1100, "{height}");
-        let tops = fan(&[true; 12], CARD_H, tableau_room(&view), STRIP, STRIP);
-        assert_eq!(tops[11], 11.0 * STRIP.0);
-    }
-
-    #[test]
-    fn highlights_and_next_ranks() {
-        let mut view = played(1, Variant::Strict, 0).view();
-        view.progress.last = Some(Action::Move {
-            tableau: 2,
-            foundation: 4,
-        });
-        let (f, t) = marks(&view);
-        assert_eq!((f[3], t[1]), (Mark::To, Mark::From));
-        view.progress.last = Some(Action::Deal);
-        assert!(marks(&view).1.iter().all(|m| *m == Mark::To));
-        let card = |s: &str| s.parse::<StdCard>().unwrap();
-        assert_eq!(next_ranks(card("Ks")), (Rank::Queen, Rank::Ace));
-        assert_eq!(next_ranks(card("Ah")), (Rank::King, Rank::Two));
-    }
-
-    #[test]
-    fn alt_text_tells_foundations_tableau_stock_and_score() {
-        let game = played(1, Variant::Strict, 20);
-        let view = game.view();
-        let text = ants_alt_text(&view);
-        assert!(text.starts_with("Ants Solitaire board (strict). Score"), "{text}");
-        for (i, pile) in view.foundations.iter().enumerate() {
-            let top = cards::spoken_name(*pile.last().unwrap());
-            assert!(text.contains(&format!("F{} {top}", i + 1)), "{text}");
-        }
-        cards::assert_alt_closes(&text, &view.progress);
-    }
-
-    /// Writes examples to /tmp for a person to look at:
-    /// `cargo test --lib render::ants -- --ignored`.
-    #[test]
-    #[ignore]
-    fn write_examples() {
-        for (name, game) in [
-            ("start", played(1, Variant::Strict, 0)),
-            ("mid", played(1, Variant::Strict, 20)),
-            ("tall", played(2, Variant::Relaxed, 40)),
-        ] {
-            let view = game.view();
-            std::fs::write(format!("/tmp/antics-ants-{name}.png"), ants_png(&view, None)).unwrap();
-            eprintln!("{name}: {}\n{}\n", ants_alt_text(&view), game.describe());
-        }
-    }
 }

@@ -31,15 +31,15 @@ const BOARD_X: u32 = (WIDTH - FILES as u32 * CELL_W) / 2;
 const BOARD_Y: u32 = HEADER_H + STRIP_H + LABEL_H;
 const BOARD_W: u32 = FILES as u32 * CELL_W;
 const BOARD_H: u32 = RANKS as u32 * CELL_H;
-const BOTTOM_STRIP_Y: u32 = BOARD_Y + BOARD_H + LABEL_H;
+pub const BOTTOM_STRIP_Y: u32 = BOARD_Y + BOARD_H + LABEL_H;
 const FOOTER_Y: u32 = BOTTOM_STRIP_Y + STRIP_H;
 
 /// A tile is what a square shows inside its border: the grid lines and the
 /// centre line (2.5 px either side of its row edge) stay outside it, so a
 /// tile can be pasted whole.
 const TILE_INSET: u32 = 3;
-const TILE_W: u32 = CELL_W - 2 * TILE_INSET;
-const TILE_H: u32 = CELL_H - 2 * TILE_INSET;
+pub const TILE_W: u32 = CELL_W - 2 * TILE_INSET;
+pub const TILE_H: u32 = CELL_H - 2 * TILE_INSET;
 /// A card sits this far inside its tile, leaving room for shadow and mark.
 const PAD: f32 = 4.0;
 const CARD_W: f32 = TILE_W as f32 - 2.0 * PAD;
@@ -78,7 +78,7 @@ enum Mark {
 }
 
 /// What lies under a card: the square's own shade, or a mark.
-const GROUNDS: usize = 6;
+pub const GROUNDS: usize = 6;
 
 fn ground(sq: Square, mark: Option<Mark>) -> usize {
     match mark {
@@ -143,12 +143,12 @@ impl Tag {
 }
 
 /// What is prepared once: the palette and every piece of art on it.
-struct Art {
-    sprites: Sprites,
+pub struct Art {
+    pub sprites: Sprites,
     /// The empty board with Red at the bottom, and with Black.
-    boards: [Indexed; 2],
+    pub boards: [Indexed; 2],
     /// `face * GROUNDS + ground`.
-    tiles: Vec<Stamp>,
+    pub tiles: Vec<Stamp>,
     tags: Vec<Stamp>,
     /// The header's dot for each side.
     dots: Vec<Stamp>,
@@ -156,7 +156,7 @@ struct Art {
     key: Stamp,
 }
 
-fn art() -> &'static Art {
+pub fn art() -> &'static Art {
     static ART: OnceLock<Art> = OnceLock::new();
     ART.get_or_init(|| {
         let boards = Side::BOTH.map(board_background);
@@ -268,12 +268,12 @@ fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
 /// Hand cards a row of the tray holds, the height of the tray's heading
 /// and of each row (a tile and its count).
 const TRAY_PER_ROW: usize = 5;
-const TRAY_TOP: u32 = 30;
-const TRAY_ROW_H: u32 = CELL_H + 22;
+pub const TRAY_TOP: u32 = 30;
+pub const TRAY_ROW_H: u32 = CELL_H + 22;
 
 /// The viewer's cards still to place while they deploy in private, each
 /// value once with its count: `None` on any other view.
-fn hand_tray(view: &View) -> Option<(Side, Vec<(Card, usize)>)> {
+pub fn hand_tray(view: &View) -> Option<(Side, Vec<(Card, usize)>)> {
     let side = view.viewer?;
     let hand = view.deploy.as_ref()?.hand.as_ref()?;
     let mut cards = hand.cards.clone();
@@ -349,7 +349,7 @@ fn last_move_marks(view: &View) -> [Option<Mark>; 40] {
 
 /// While a player places their hand in private, the square their next card
 /// goes on: the first empty one in the order the picker asks.
-fn asked_square(view: &View) -> Option<Square> {
+pub fn asked_square(view: &View) -> Option<Square> {
     let side = view.viewer?;
     let hand = view.deploy.as_ref()?.hand.as_ref()?;
     if hand.cards.is_empty() {
@@ -385,7 +385,7 @@ fn draw_squares(sheet: &mut Sheet, view: &View, bottom: Side, art: &Art) {
 
 // ---------------------------------------------------------------- prepared art
 
-fn board_background(bottom: Side) -> Pixmap {
+pub fn board_background(bottom: Side) -> Pixmap {
     let mut pm = pixmap(WIDTH, HEIGHT, FRAME);
     for y in [HEADER_H, FOOTER_Y] {
         fill_rect(&mut pm, rect(0.0, y as f32 - 1.0, WIDTH as f32, 2.0), RULE);
@@ -472,7 +472,7 @@ fn draw_coordinates(pm: &mut Pixmap, bottom: Side) {
 }
 
 /// Each player's bar sits on their own side of the board.
-fn strip_top(side: Side, bottom: Side) -> u32 {
+pub fn strip_top(side: Side, bottom: Side) -> u32 {
     if side == bottom {
         BOTTOM_STRIP_Y
     } else {
@@ -489,7 +489,7 @@ fn draw_chip(pm: &mut Pixmap, side: Side, bottom: Side) {
 }
 
 /// A card on its ground, as pasted on a square.
-fn tile(sprite: &Pixmap, ground: usize) -> Pixmap {
+pub fn tile(sprite: &Pixmap, ground: usize) -> Pixmap {
     let mut pm = pixmap(TILE_W, TILE_H, ground_colour(ground));
     pm.draw_pixmap(
         0,
@@ -503,7 +503,7 @@ fn tile(sprite: &Pixmap, ground: usize) -> Pixmap {
 }
 
 /// A face (see [`FACES`]) with its shadow, on a clear ground.
-fn card_sprite(face: usize) -> Pixmap {
+pub fn card_sprite(face: usize) -> Pixmap {
     let side = Side::BOTH[face / FACES];
     let mut pm = Pixmap::new(TILE_W, TILE_H).expect("sprite size");
     // A two-step shadow: cheap, and soft enough at this size.
@@ -914,312 +914,4 @@ fn material(view: &View, side: Side) -> String {
         let _ = write!(out, ", Queen on {sq}");
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::alice_and_bob as labels;
-    use antics_core::rules::army_ants::{ArmyAnts, Deployment, Setup, Status};
-    use antics_core::rules::shuffle::SeededRng;
-
-    /// A dealt game (38 cards) after one march by Red.
-    fn full_board() -> ArmyAnts {
-        let mut game = ArmyAnts::new(&Setup {
-            seed: Some(7),
-            ..Setup::default()
-        })
-        .expect("a dealt game");
-        let march = game
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::March { .. }))
-            .expect("a march is open at the start");
-        game.apply(Side::Red, &march).expect("legal");
-        game
-    }
-
-    fn minor(seed: u64) -> ArmyAnts {
-        ArmyAnts::new(&Setup {
-            deployment: Deployment::Minor,
-            seed: Some(seed),
-            position: None,
-        })
-        .expect("a minor deployment")
-    }
-
-    /// Red places its first row in the hand's order, or reversed.
-    fn red_deploys(game: &mut ArmyAnts, reversed: bool) {
-        let mut cards = game.deploy_hand(Side::Red).expect("Red has a hand").cards;
-        if reversed {
-            cards.reverse();
-        }
-        game.apply(Side::Red, &Action::Deploy(vec![cards]))
-            .expect("a legal deploy");
-    }
-
-    #[test]
-    fn png_decodes_at_the_expected_size_and_stays_small() {
-        let view = full_board().view(None);
-        assert_eq!(view.cells.iter().filter(|c| **c != Cell::Empty).count(), 38);
-        let png = army_ants_png(&view, &labels());
-        let image = tiny_skia::Pixmap::decode_png(&png).expect("a valid PNG");
-        assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
-        assert!(png.len() < 120 * 1024, "PNG is {} bytes", png.len());
-    }
-
-    /// The player placing in private sees their hand as cards under the
-    /// board and the square the picker asks about marked; no one else's
-    /// image has either.
-    #[test]
-    fn a_private_deployment_shows_the_hand_and_the_square_asked() {
-        let game = minor(3);
-        let own = game.view(Some(Side::Red));
-        assert_eq!(asked_square(&own), Some("a4".parse().unwrap()));
-        let (side, tray) = hand_tray(&own).expect("a hand to show");
-        assert_eq!(side, Side::Red);
-        assert_eq!(tray.iter().map(|(_, n)| n).sum::<usize>(), 5);
-        let size = |view: &View| {
-            let png = army_ants_png(view, &labels());
-            let image = tiny_skia::Pixmap::decode_png(&png).expect("a valid PNG");
-            (image.width(), image.height())
-        };
-        assert_eq!(size(&own), (WIDTH, HEIGHT + TRAY_TOP + TRAY_ROW_H));
-        assert_eq!(
-            asked_square(&game.view(Some(Side::Black))),
-            Some("a5".parse().unwrap())
-        );
-        assert_eq!(asked_square(&game.view(None)), None);
-        assert_eq!(size(&game.view(None)), (WIDTH, HEIGHT));
-        assert_eq!(hand_tray(&game.view(None)), None);
-    }
-
-    #[test]
-    fn a_board_of_card_backs_stays_small() {
-        let mut game = minor(2);
-        for _ in 0..3 {
-            for side in Side::BOTH {
-                let cards = game.deploy_hand(side).expect("a hand").cards;
-                game.apply(side, &Action::Deploy(vec![cards]))
-                    .expect("a legal deploy");
-            }
-        }
-        red_deploys(&mut game, false);
-        let view = game.view(None);
-        assert_eq!(
-            view.cells.iter().filter(|c| matches!(c, Cell::Hidden(_))).count(),
-            34
-        );
-        let png = army_ants_png(&view, &labels());
-        assert!(png.len() < 120 * 1024, "PNG is {} bytes", png.len());
-    }
-
-    #[test]
-    fn hidden_cards_do_not_change_the_image() {
-        let (mut a, mut b) = (minor(1), minor(1));
-        red_deploys(&mut a, false);
-        red_deploys(&mut b, true);
-        assert_ne!(
-            a.view(Some(Side::Red)),
-            b.view(Some(Side::Red)),
-            "the deployments differ"
-        );
-        for viewer in [Some(Side::Black), None] {
-            let (va, vb) = (a.view(viewer), b.view(viewer));
-            assert!(va.cells.iter().any(|c| matches!(c, Cell::Hidden(Side::Red))));
-            assert_eq!(army_ants_png(&va, &labels()), army_ants_png(&vb, &labels()));
-            assert_eq!(
-                army_ants_alt_text(&va, &labels()),
-                army_ants_alt_text(&vb, &labels())
-            );
-        }
-    }
-
-    /// Black sees its own side of the board: its home row (8) at the
-    /// bottom, a1 at the top right, and its bar below the board.
-    #[test]
-    fn black_s_board_is_turned_half_round() {
-        let red = army_ants_regions(Side::Red);
-        let black = army_ants_regions(Side::Black);
-        let at = |regions: &[crate::Region], id: &str| {
-            let r = regions.iter().find(|r| r.id == id).expect("a square");
-            (r.x, r.y)
-        };
-        assert_eq!(at(&red, "a1"), at(&black, "e8"));
-        assert_eq!(at(&red, "e8"), at(&black, "a1"));
-        assert_eq!(at(&red, "c4"), at(&black, "c5"));
-        let (left, bottom) = at(&black, "e8");
-        assert!(black.iter().all(|r| r.x >= left && r.y <= bottom));
-        assert_eq!(strip_top(Side::Black, Side::Black), BOTTOM_STRIP_Y);
-        let view = full_board().view(None);
-        let turned = BoardLabels {
-            bottom: Side::Black,
-            ..labels()
-        };
-        assert_ne!(army_ants_png(&view, &labels()), army_ants_png(&view, &turned));
-    }
-
-    #[test]
-    fn alt_text_never_names_hidden_cards() {
-        let mut game = minor(1);
-        red_deploys(&mut game, false);
-        let text = army_ants_alt_text(&game.view(Some(Side::Black)), &labels());
-        assert!(text.contains("Deployment"), "{text}");
-        assert!(
-            text.contains("Red (alice): 0 cards face up, 5 face down."),
-            "{text}"
-        );
-        assert!(!text.contains("Queen on"), "{text}");
-    }
-
-    #[test]
-    fn alt_text_tells_phase_turn_last_move_and_material() {
-        let game = full_board();
-        let (side, last) = game.record().last().cloned().expect("one move");
-        let text = army_ants_alt_text(&game.view(None), &labels());
-        assert!(text.contains("Rally — Red 4, Black 5 turns left"), "{text}");
-        assert!(text.contains("Black to move — bob"), "{text}");
-        assert!(text.contains(&format!("{side} {last}")), "{text}");
-        assert!(text.contains("Red (alice): 19 cards"), "{text}");
-        let long = BoardLabels {
-            red: "r".repeat(5000),
-            black: "b".repeat(5000),
-            bottom: Side::Red,
-        };
-        assert!(army_ants_alt_text(&game.view(None), &long).chars().count() <= 1024);
-    }
-
-    #[test]
-    fn a_finished_game_and_a_draw_offer_render() {
-        let mut game = full_board();
-        let Status::ToMove(side) = game.status() else {
-            panic!("a side to move")
-        };
-        game.apply(side, &Action::OfferDraw).expect("an offer");
-        let offered = army_ants_alt_text(&game.view(None), &labels());
-        assert!(offered.contains("Black offers a draw"), "{offered}");
-        game.apply(side, &Action::Resign).expect("a resignation");
-        let view = game.view(None);
-        assert!(army_ants_alt_text(&view, &labels()).contains("alice (Red) wins by resignation"));
-        assert!(tiny_skia::Pixmap::decode_png(&army_ants_png(&view, &labels())).is_ok());
-    }
-
-    /// Mean and worst per-channel error of the palette over full-colour art.
-    fn palette_error(original: &Pixmap, indexed: &Indexed) -> (f64, u8) {
-        let palette = art().sprites.palette();
-        let (mut sum, mut worst) = (0u64, 0u8);
-        for (px, index) in original.data().chunks_exact(4).zip(&indexed.data) {
-            let colour = palette.colour(*index);
-            for c in 0..3 {
-                let error = px[c].abs_diff(colour[c]);
-                sum += error as u64;
-                worst = worst.max(error);
-            }
-        }
-        (sum as f64 / (3 * indexed.data.len()) as f64, worst)
-    }
-
-    #[test]
-    fn the_palette_keeps_the_art_faithful() {
-        let art = art();
-        for bottom in Side::BOTH {
-            let (mean, worst) = palette_error(&board_background(bottom), &art.boards[bottom.index()]);
-            assert!(mean < 0.5 && worst < 24, "board: mean {mean}, worst {worst}");
-        }
-        for face in [0, 9, 10, 11, 20, 21] {
-            let sprite = card_sprite(face);
-            for ground in 0..GROUNDS {
-                let mut sheet = art.sprites.blank(TILE_W, TILE_H, FRAME);
-                sheet.stamp(&art.tiles[face * GROUNDS + ground], 0, 0);
-                let (mean, worst) = palette_error(&tile(&sprite, ground), &sheet.image);
-                assert!(
-                    mean < 0.5 && worst < 24,
-                    "face {face} on {ground}: mean {mean}, worst {worst}"
-                );
-            }
-        }
-    }
-
-    /// A game played at random until an attack in the battle has happened.
-    fn battle(seed: u64) -> ArmyAnts {
-        let mut game = ArmyAnts::new(&Setup {
-            seed: Some(seed),
-            ..Setup::default()
-        })
-        .expect("a dealt game");
-        let mut rng = SeededRng::new(seed);
-        while let Status::ToMove(side) = game.status() {
-            let legal = game.legal_actions();
-            let attack = legal.iter().find(|a| matches!(a, Action::Attack { .. })).cloned();
-            let action = attack
-                .clone()
-                .unwrap_or_else(|| legal[rng.below(legal.len() as u64) as usize].clone());
-            game.apply(side, &action).expect("legal");
-            if attack.is_some()
-                && game
-                    .view(None)
-                    .cells
-                    .iter()
-                    .filter(|c| **c != Cell::Empty)
-                    .count()
-                    < 34
-            {
-                break;
-            }
-        }
-        game
-    }
-
-    /// Writes example boards for a person to look at:
-    /// `cargo test --lib render -- --ignored`, then open /tmp/antics-*.png.
-    #[test]
-    #[ignore]
-    fn write_examples() {
-        let write = |name: &str, view: &View, labels: &BoardLabels| {
-            let png = army_ants_png(view, labels);
-            std::fs::write(format!("/tmp/antics-{name}.png"), &png).unwrap();
-            png
-        };
-        let long = BoardLabels {
-            red: "alice the magnificent".into(),
-            black: "Bartholomew of the Black Army, Esq.".into(),
-            bottom: Side::Black,
-        };
-        let png = write("board", &full_board().view(None), &labels());
-        let corner = tiny_skia::Pixmap::decode_png(&png)
-            .unwrap()
-            .clone_rect(tiny_skia::IntRect::from_xywh(180, 250, 280, 220).unwrap())
-            .unwrap();
-        let mut zoom = tiny_skia::Pixmap::new(840, 660).unwrap();
-        let nearest = tiny_skia::PixmapPaint {
-            quality: tiny_skia::FilterQuality::Nearest,
-            ..tiny_skia::PixmapPaint::default()
-        };
-        zoom.draw_pixmap(
-            0,
-            0,
-            corner.as_ref(),
-            &nearest,
-            tiny_skia::Transform::from_scale(3.0, 3.0),
-            None,
-        );
-        zoom.save_png("/tmp/antics-zoom.png").unwrap();
-        let mut game = minor(1);
-        red_deploys(&mut game, false);
-        write("deploy", &game.view(Some(Side::Black)), &long);
-        let mut cards = game.deploy_hand(Side::Black).unwrap().cards;
-        cards.sort();
-        game.apply(Side::Black, &Action::Deploy(vec![cards])).unwrap();
-        red_deploys(&mut game, false);
-        write("deploy-red", &game.view(Some(Side::Red)), &labels());
-        let mut game = battle(3);
-        let Status::ToMove(side) = game.status() else {
-            panic!("the game goes on")
-        };
-        write("battle", &game.view(None), &labels());
-        game.apply(side, &Action::OfferDraw).unwrap();
-        write("offer", &game.view(None), &long);
-        game.apply(side.opponent(), &Action::Resign).unwrap();
-        write("over", &game.view(None), &labels());
-    }
 }

@@ -30,9 +30,9 @@ pub type AttaLabels = Vec<String>;
 
 const WIDTH_TARGET: f32 = 1000.0;
 /// Cards at least this big keep ant tokens 40 px across with three to a row.
-const MIN_CELL: f32 = 160.0;
-const MAX_CELL: f32 = 200.0;
-const MARGIN: f32 = 16.0;
+pub const MIN_CELL: f32 = 160.0;
+pub const MAX_CELL: f32 = 200.0;
+pub const MARGIN: f32 = 16.0;
 /// The baseline of the first score row, under the title (or the result)
 /// and the turn line; each seat has a row (before [`Grid::scale`]).
 const SCORES_TOP: f32 = 100.0;
@@ -41,13 +41,13 @@ const SCORE_ROW: f32 = 28.0;
 const HEADER_FOOT: f32 = 16.0;
 const FOOTER: f32 = 40.0;
 /// The type of the status lines before [`Grid::scale`].
-const BODY: f32 = 19.0;
+pub const BODY: f32 = 19.0;
 /// A phone shows the board about this wide, and text on it should be no
 /// smaller than [`PHONE_TEXT`] there.
 const PHONE_WIDTH: f32 = 400.0;
 const PHONE_TEXT: f32 = 12.0;
 /// Ant tokens are never smaller than this radius on the board as sent.
-const MIN_ANT_RADIUS: f32 = 20.0;
+pub const MIN_ANT_RADIUS: f32 = 20.0;
 /// A seat's colour disc in the status, before scaling.
 const DISC_R: f32 = 9.0;
 /// The top of a card where its coordinates are written; ants stay below.
@@ -76,7 +76,7 @@ const DIM_VEIL: Colour = FRAME.alpha(170);
 /// The drawn card's rotations: their tiles, and the strip that shows them.
 const STRIP_CELL: u32 = 120;
 const STRIP_GAP: f32 = 24.0;
-const STRIP: f32 = 190.0;
+pub const STRIP: f32 = 190.0;
 
 fn ant_colour(colour: AntColour) -> Colour {
     match colour {
@@ -96,7 +96,7 @@ fn ant_text(colour: AntColour) -> Colour {
 }
 
 /// Where the grid lies in the image.
-struct Grid {
+pub struct Grid {
     /// How much the status around the map is scaled up, so that its text
     /// reads at [`PHONE_TEXT`] px when the image is shown
     /// [`PHONE_WIDTH`] px wide: the header, the drawn card's rotations and
@@ -120,7 +120,7 @@ impl Grid {
     /// The grid for squares within `bounds` (min x, min y, max x, max y):
     /// no free band around them, so the map starts under the header,
     /// `header` high before scaling (taller while a card waits).
-    fn around(bounds: (i32, i32, i32, i32), header: f32) -> (Grid, u32, u32) {
+    pub fn around(bounds: (i32, i32, i32, i32), header: f32) -> (Grid, u32, u32) {
         let (min_x, min_y, max_x, max_y) = bounds;
         let cols = (max_x - min_x + 1) as f32;
         let rows = (max_y - min_y + 1) as f32;
@@ -177,7 +177,7 @@ fn ant_radius(cell: f32) -> f32 {
 
 /// The squares the board shows: the cards, and while a card waits the free
 /// squares where it fits.
-fn shown_bounds(view: &View) -> (i32, i32, i32, i32) {
+pub fn shown_bounds(view: &View) -> (i32, i32, i32, i32) {
     free_squares(view)
         .into_iter()
         .fold(view.map.bounds(), |(x0, y0, x1, y1), p| {
@@ -275,6 +275,20 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The squares every frame shows: min x, min y, max x, max y.
+    // The integration tests use it.
+    #[doc(hidden)]
+    pub fn bounds(&self) -> (i32, i32, i32, i32) {
+        self.bounds
+    }
+
+    /// The height of the status above the map before scaling.
+    // The integration tests use it.
+    #[doc(hidden)]
+    pub fn header(&self) -> f32 {
+        self.header
+    }
+
     pub(super) fn covering(views: &[View]) -> Option<Layout> {
         let bounds = views
             .iter()
@@ -526,7 +540,7 @@ fn frame(sheet: &mut Sheet, x: f32, y: f32, c: f32, width: f32, colour: Colour) 
 
 /// The height of the status above the map before scaling: taller while a
 /// card waits, to show its rotations.
-fn header_height(view: &View) -> f32 {
+pub fn header_height(view: &View) -> f32 {
     let strip = if placing(view) && view.drawn.is_some() {
         STRIP
     } else {
@@ -536,7 +550,7 @@ fn header_height(view: &View) -> f32 {
 }
 
 /// Where the score rows end, before scaling: one row a seat.
-fn scores_bottom(view: &View) -> f32 {
+pub fn scores_bottom(view: &View) -> f32 {
     SCORES_TOP + SCORE_ROW * (view.seats.len().max(1) - 1) as f32 + HEADER_FOOT
 }
 
@@ -1011,7 +1025,7 @@ fn draw_leaf(pm: &mut Pixmap, cx: f32, cy: f32, size: f32) {
 
 /// The radius of each of `n` spiders on a card of side `cell`, and how
 /// far apart their centres stand (in cells).
-fn spider_layout(n: usize, cell: f32) -> (f32, f32) {
+pub fn spider_layout(n: usize, cell: f32) -> (f32, f32) {
     match n {
         1 => (cell * 0.15, 0.0),
         2 => ((cell * 0.12).max(MIN_ANT_RADIUS), 0.4),
@@ -1020,7 +1034,7 @@ fn spider_layout(n: usize, cell: f32) -> (f32, f32) {
 }
 
 /// The type size of the number in a spider of radius `r`.
-fn spider_number_size(r: f32) -> f32 {
+pub fn spider_number_size(r: f32) -> f32 {
     (r * 1.25).clamp(18.0, 30.0)
 }
 
@@ -1146,7 +1160,7 @@ fn disc_r10(k: f32) -> u32 {
 /// The rules' headline: "alice (Red) wins", "A tie: alice (Red) and bob
 /// (Yellow)", or for more than two, names alone so that the headline fits:
 /// "A tie: alice, bob, carol and dave".
-fn result_headline(outcome: &antics_core::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
+pub fn result_headline(outcome: &antics_core::rules::atta_ants::Outcome, labels: &AttaLabels) -> String {
     if outcome.first_place().len() <= 2 {
         return outcome.headline(|c| label(labels, c));
     }
@@ -1181,7 +1195,7 @@ fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32, k: f32) 
 }
 
 /// "the nest" or "1,0".
-fn place_name(pos: Pos) -> String {
+pub fn place_name(pos: Pos) -> String {
     if pos.is_nest() {
         "the nest".into()
     } else {
@@ -1301,326 +1315,4 @@ pub fn atta_ants_alt_text(view: &View, labels: &AttaLabels) -> String {
         if on_map == 1 { "" } else { "s" },
     );
     super::limit_alt(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use antics_core::rules::atta_ants::{Action, AntMove, AttaAnts, Setup};
-
-    /// A tie of four fits the banner: names alone, listed as people say it.
-    #[test]
-    fn a_tie_is_headlined_in_a_list_that_fits() {
-        use antics_core::rules::atta_ants::{EndReason, Outcome, Standing};
-        let tied = |n: usize| Outcome {
-            reason: EndReason::LastCard,
-            standings: AntColour::ALL[..n]
-                .iter()
-                .map(|&colour| Standing {
-                    colour,
-                    place: 1,
-                    ants: 3,
-                    eaten: 0,
-                    departed: false,
-                })
-                .collect(),
-        };
-        let labels: AttaLabels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
-        assert_eq!(
-            result_headline(&tied(4), &labels),
-            "A tie: alice, bob, carol and dave"
-        );
-        assert_eq!(
-            result_headline(&tied(2), &labels),
-            "A tie: alice (Red) and bob (Yellow)"
-        );
-        assert_eq!(result_headline(&tied(1), &labels), "alice (Red) wins");
-        // The alt text words the outcome as the banner does.
-        let game = AttaAnts::new(&Setup {
-            players: 2,
-            seed: 1,
-            deal: None,
-        })
-        .unwrap();
-        let mut view = View::of(&game);
-        view.status = Status::Over(tied(2));
-        let alt = atta_ants_alt_text(&view, &labels);
-        assert!(alt.contains(": A tie: alice (Red) and bob (Yellow)."), "{alt}");
-    }
-
-    #[test]
-    fn draws_a_new_game_about_a_thousand_pixels_wide() {
-        let game = AttaAnts::new(&Setup {
-            players: 4,
-            seed: 3,
-            deal: None,
-        })
-        .unwrap();
-        let labels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
-        let png = atta_ants_png(&View::of(&game), &labels);
-        let decoder = png::Decoder::new(std::io::Cursor::new(&png));
-        let reader = decoder.read_info().unwrap();
-        let info = reader.info();
-        assert!((700..=1100).contains(&info.width), "{}", info.width);
-        let alt = atta_ants_alt_text(&View::of(&game), &labels);
-        assert!(alt.contains("alice (Red): 2 ants in play"), "{alt}");
-        assert!(alt.len() <= 1100);
-    }
-
-    /// Seeded games advanced by `steps` pseudo-random legal actions.
-    fn positions(players: u8, seed: u64, steps: usize) -> Vec<AttaAnts> {
-        let mut game = AttaAnts::new(&Setup {
-            players,
-            seed,
-            deal: None,
-        })
-        .unwrap();
-        let mut out = vec![game.clone()];
-        for k in 0..steps {
-            let Status::ToMove(seat) = game.status() else {
-                break;
-            };
-            let legal = game.legal_actions();
-            // Ending the turn at once leaves the ants home: prefer moves.
-            let moves: Vec<&Action> = legal.iter().filter(|a| *a != &Action::End).collect();
-            let action = match moves.is_empty() || k % 5 == 0 {
-                true => &legal[(k * 7919 + seed as usize) % legal.len()],
-                false => moves[(k * 31 + seed as usize) % moves.len()],
-            };
-            game.apply(seat, action).unwrap();
-            out.push(game.clone());
-        }
-        out
-    }
-
-    /// The issue: "ant tokens at least 40 px and the drawn card's rotations
-    /// at least 120 px on the board as sent", and "no empty band above the
-    /// map": the first row of squares starts under the header and shows a
-    /// card or a free square. And "Atta Ants readable at 400 px: text at
-    /// least 12 px at that width".
-    #[test]
-    fn tokens_and_rotations_stay_legible_and_the_map_starts_under_the_header() {
-        let labels = vec!["alice".into(), "bob".into(), "carol".into(), "dave".into()];
-        for players in 2..=4u8 {
-            for seed in [1u64, 7, 12] {
-                for (i, game) in positions(players, seed, 400).iter().enumerate().step_by(37) {
-                    let view = View::of(game);
-                    let g = atta_ants_geometry(&view);
-                    assert!(g.ant_diameter >= 40.0, "{g:?}");
-                    assert!(g.rotation_tile >= 120.0, "{g:?}");
-                    let scale = g.text / BODY;
-                    assert!(
-                        g.map_top <= ((scores_bottom(&view) + STRIP) * scale).ceil(),
-                        "{g:?}"
-                    );
-                    // "Text at least 12 px" on a phone that shows the board 400 px wide.
-                    assert!(g.text * 400.0 / g.width as f32 >= 12.0, "{g:?}");
-                    // Every rotation of the card to place lies within the image.
-                    for region in atta_ants_regions(&view) {
-                        assert!(
-                            (region.x + region.w) as f32 <= g.width as f32 - MARGIN,
-                            "{region:?} in {g:?}"
-                        );
-                    }
-                    let png = atta_ants_png(&view, &labels);
-                    let mut decoder = png::Decoder::new(std::io::Cursor::new(&png));
-                    decoder.set_transformations(png::Transformations::EXPAND);
-                    let mut reader = decoder.read_info().unwrap();
-                    let mut rgb = vec![0; reader.output_buffer_size()];
-                    let info = reader.next_frame(&mut rgb).unwrap();
-                    assert_eq!((info.width, info.height), (g.width, g.height));
-                    let row = (g.map_top + g.cell / 2.0) as usize;
-                    let line = &rgb[row * info.line_size..(row + 1) * info.line_size];
-                    let ground = FRAME.rgb();
-                    let drawn = line
-                        .chunks(info.line_size / info.width as usize)
-                        .filter(|px| px[..3] != ground)
-                        .count();
-                    assert!(
-                        drawn as f32 >= g.cell * 0.8,
-                        "players {players} seed {seed} position {i}: the first map row is empty"
-                    );
-                }
-            }
-        }
-    }
-
-    /// "The replay cropped to the map": a replay's frames are as wide as
-    /// the game's last map drawn alone, not widened by the free squares
-    /// each placement offered around it.
-    #[test]
-    fn a_replay_is_cropped_to_the_map() {
-        for players in 2..=4u8 {
-            let games = positions(players, 5, 300);
-            let views: Vec<View> = games.iter().map(View::of).collect();
-            let layout = Layout::covering(&views).unwrap();
-            let last = views.last().unwrap();
-            assert_eq!(layout.bounds, last.map.bounds(), "players {players}");
-            let (_, width, _) = Grid::around(layout.bounds, layout.header);
-            let (_, alone, _) = Grid::around(last.map.bounds(), header_height(last));
-            assert_eq!(width, alone, "players {players}");
-            assert!(
-                views.iter().any(|v| shown_bounds(v) != v.map.bounds()),
-                "no placement offered"
-            );
-        }
-    }
-
-    /// A game from random play where two spiders share a card, and one
-    /// whose turn offers a move of two steps or more, from seeds 0 to 199.
-    fn crowded_and_moving(players: u8) -> (AttaAnts, AttaAnts, AntMove) {
-        let crowded = (0..200)
-            .flat_map(|seed| positions(players, seed, 300))
-            .find(|g| {
-                let s = g.spiders();
-                s.iter().any(|a| s.iter().filter(|b| b.pos == a.pos).count() == 2)
-            })
-            .expect("two spiders on one card");
-        let (moving, full) = (0..200)
-            .flat_map(|seed| positions(players, seed, 60))
-            .find_map(|g| {
-                let Some(Action::Move(m)) = g
-                    .legal_actions()
-                    .into_iter()
-                    .find(|a| matches!(a, Action::Move(m) if m.steps.len() >= 2))
-                else {
-                    return None;
-                };
-                Some((g, m))
-            })
-            .expect("a move of two steps");
-        (crowded, moving, full)
-    }
-
-    /// "While an ant's move is built ... the board still shows it in the
-    /// nest": once the ant is picked, before its move is, the board draws
-    /// the routes of the moves open to it, and the alt text names where
-    /// they end.
-    #[test]
-    fn the_moves_open_to_the_picked_ant_are_drawn_and_told() {
-        let labels: AttaLabels = ["alice", "bob"].map(String::from).to_vec();
-        let (_, game, full) = crowded_and_moving(2);
-        let picked = AntMove {
-            steps: vec![],
-            ..full.clone()
-        };
-        let open = game.ant_moves(full.ant);
-        let choosing = View::of(&game).picking(Some(&picked), &open);
-        let alt = atta_ants_alt_text(&choosing, &labels);
-        for m in &open {
-            let start = game.ant(m.ant).unwrap().at.unwrap();
-            let end = m.steps.iter().fold(start, |at, step| at.step(step.dir));
-            if !m.steps.is_empty() {
-                assert!(alt.contains(&place_name(end)), "{m}: {alt}");
-            }
-        }
-        assert!(alt.contains(" It can end on "), "{alt}");
-        let plain = View::of(&game).picking(Some(&picked), &[]);
-        assert_ne!(atta_ants_png(&choosing, &labels), atta_ants_png(&plain, &labels));
-        assert!(!atta_ants_alt_text(&plain, &labels).contains("It can end on"));
-    }
-
-    /// "Two spiders on one card hide each other's number": one or two
-    /// spiders on a card stand apart, bodies at least an ant token's size
-    /// (40 px) and numbers at least 24 px, about 10 px on a phone showing
-    /// the board 400 px wide.
-    #[test]
-    fn spiders_on_one_card_stand_apart_and_read_on_a_phone() {
-        for cell in [MIN_CELL, (MIN_CELL + MAX_CELL) / 2.0, MAX_CELL] {
-            for n in 1..=2 {
-                let (r, apart) = spider_layout(n, cell);
-                assert!(r >= MIN_ANT_RADIUS, "{n} on {cell}: {r}");
-                assert!(spider_number_size(r) >= 24.0, "{n} on {cell}");
-                if n == 2 {
-                    assert!(cell * apart >= 2.0 * r + 8.0, "{cell}: bodies touch");
-                    assert!(cell * (0.5 + apart / 2.0) + r <= cell, "{cell}: off the card");
-                }
-            }
-        }
-    }
-
-    /// A card waiting to be placed, its rotations other than the first
-    /// made to fit nowhere, so that they are drawn dimmed.
-    fn misfit(players: u8) -> View {
-        let mut view = View::of(&positions(players, 5, 0)[0]);
-        let card = view.drawn.expect("a card to place");
-        let first = card.shape.canonical_rotation(0);
-        view.placements.retain(|(_, rotation)| *rotation == first);
-        view
-    }
-
-    /// Writes boards for a person to look at:
-    /// `cargo test --lib atta_ants::tests::write_boards -- --ignored`, then
-    /// open /tmp/antics-atta-*.png (and look at them about 400 px wide).
-    #[test]
-    #[ignore]
-    fn write_boards() {
-        let labels: AttaLabels = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
-        for players in [2u8, 4] {
-            let (crowded, moving, full) = crowded_and_moving(players);
-            let first = AntMove {
-                steps: full.steps[..1].to_vec(),
-                ..full.clone()
-            };
-            let picked = AntMove {
-                steps: vec![],
-                ..full.clone()
-            };
-            let boards = [
-                ("spiders", View::of(&crowded)),
-                ("building", View::of(&moving).picking(Some(&first), &[])),
-                (
-                    "choosing",
-                    View::of(&moving).picking(Some(&picked), &moving.ant_moves(full.ant)),
-                ),
-                ("before", View::of(&moving)),
-                ("placing", misfit(players)),
-            ]
-            .map(|(name, view)| (name, atta_ants_png(&view, &labels)));
-            for (name, png) in boards {
-                std::fs::write(format!("/tmp/antics-atta-{players}p-{name}.png"), png).unwrap();
-            }
-        }
-    }
-
-    /// "While an ant's move is built step by step, the board shows the move
-    /// being built (the ant not in the nest any more)."
-    #[test]
-    fn a_move_being_built_is_drawn_where_it_has_gone() {
-        let labels = vec!["alice".into(), "bob".into()];
-        let game = positions(2, 3, 40)
-            .into_iter()
-            .find(|g| {
-                matches!(g.phase(), Phase::Ants(_))
-                    && g.legal_actions().iter().any(|a| matches!(a, Action::Move(_)))
-            })
-            .expect("a turn of ant moves");
-        let Some(Action::Move(full)) = game
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::Move(m) if m.steps.len() == 2))
-        else {
-            panic!("a two-step move")
-        };
-        let first = AntMove {
-            steps: full.steps[..1].to_vec(),
-            ..full.clone()
-        };
-        let start = game.ant(full.ant).unwrap().at.unwrap();
-        let building = View::of(&game).picking(Some(&first), &[]);
-        let shown = building.ants.iter().find(|a| a.id == full.ant).unwrap();
-        assert_eq!(shown.at, Some(start.step(first.steps[0].dir)));
-        assert!(building.is_moving(full.ant));
-        let alt = atta_ants_alt_text(&building, &labels);
-        assert!(
-            alt.contains(&format!("Moving {} (not played yet)", full.ant)),
-            "{alt}"
-        );
-        let moved = format!("{} {}", full.ant, place_name(start.step(first.steps[0].dir)));
-        assert!(alt.contains(&moved), "{alt}");
-        assert_ne!(
-            atta_ants_png(&building, &labels),
-            atta_ants_png(&View::of(&game), &labels)
-        );
-    }
 }

@@ -17,12 +17,12 @@ use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
-pub(super) const CARD_W: f32 = 136.0;
-pub(super) const CARD_H: f32 = 176.0;
+pub const CARD_W: f32 = 136.0;
+pub const CARD_H: f32 = 176.0;
 const RADIUS: f32 = 10.0;
 /// The strip of a covered card that shows, in full and at the least that
 /// keeps the index readable.
-pub(super) const STRIP: (f32, f32) = (38.0, 32.0);
+pub const STRIP: (f32, f32) = (38.0, 32.0);
 
 pub(super) const RED_SUIT: Colour = Colour::hex(0xc42a2f);
 pub(super) const BLACK_SUIT: Colour = Colour::hex(0x1e1b1a);
@@ -68,7 +68,7 @@ fn art() -> &'static Art {
 
 /// The sprite of a card's face; it is [`CARD_W`] by [`CARD_H`] plus
 /// [`super::patience::PAD`] all round.
-pub(super) fn face(card: StdCard) -> &'static Pixmap {
+pub fn face(card: StdCard) -> &'static Pixmap {
     let suit = Suit::ALL.iter().position(|&s| s == card.suit).expect("a suit");
     &art().faces[suit * 13 + usize::from(card.rank.value()) - 1]
 }
@@ -76,13 +76,13 @@ pub(super) fn face(card: StdCard) -> &'static Pixmap {
 /// A face for a covered card whose strip is narrower than [`STRIP`]'s
 /// least: a smaller index, set higher, that still shows whole in a strip
 /// of about 20 pixels. Only its top shows, so it has no body.
-pub(super) fn compact_face(card: StdCard) -> &'static Pixmap {
+pub fn compact_face(card: StdCard) -> &'static Pixmap {
     let suit = Suit::ALL.iter().position(|&s| s == card.suit).expect("a suit");
     &art().faces[52 + suit * 13 + usize::from(card.rank.value()) - 1]
 }
 
 /// The sprite for card `k` of a fanned pile whose cards start at `tops`.
-pub(super) fn pile_face(card: StdCard, k: usize, tops: &[f32]) -> &'static Pixmap {
+pub fn pile_face(card: StdCard, k: usize, tops: &[f32]) -> &'static Pixmap {
     match tops.get(k + 1) {
         Some(next) if next - tops[k] < STRIP.1 => compact_face(card),
         _ => face(card),
@@ -109,7 +109,7 @@ pub(super) fn rank_text(rank: Rank) -> String {
 }
 
 /// A card for screen readers: "7 of hearts", "Queen of spades".
-pub(super) fn spoken_name(card: StdCard) -> String {
+pub fn spoken_name(card: StdCard) -> String {
     let rank = match card.rank {
         Rank::Ace | Rank::Jack | Rank::Queen | Rank::King => card.rank.name().to_string(),
         other => other.value().to_string(),
@@ -390,15 +390,6 @@ pub(super) fn finish_stocked_alt<A: fmt::Display + PartialEq + Copy>(
     )
 }
 
-/// Checks the closing every 52-card patience's alt text has: the stock
-/// counted, and the whole within Discord's 1024 characters.
-#[cfg(test)]
-pub(super) fn assert_alt_closes<A>(text: &str, progress: &Progress<A>) {
-    let stock = format!("Stock {}", counted(progress.stock_len, "card"));
-    assert!(text.contains(&stock), "{text}");
-    assert!(text.chars().count() <= 1024);
-}
-
 /// A pile in words by its top card, `label` first ("T2 Queen of Hearts on
 /// 3 cards"); `None` when it is empty.
 pub(super) fn spoken_pile(label: impl fmt::Display, pile: &[StdCard]) -> Option<String> {
@@ -408,38 +399,4 @@ pub(super) fn spoken_pile(label: impl fmt::Display, pile: &[StdCard]) -> Option<
         let _ = write!(text, " on {}", counted(pile.len() - 1, "card"));
     }
     Some(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use antics_core::rules::cards::standard_deck;
-
-    #[test]
-    fn the_font_has_the_suit_symbols() {
-        for font in [&fonts().regular, &fonts().bold] {
-            for suit in Suit::ALL {
-                assert_ne!(font.glyph_id(suit.symbol()).0, 0, "{suit:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn every_card_has_its_own_face() {
-        let deck = standard_deck();
-        for (i, a) in deck.iter().enumerate() {
-            assert_eq!(face(*a).width(), CARD_W as u32 + 2 * super::super::patience::PAD);
-            for b in &deck[i + 1..] {
-                assert_ne!(face(*a).data(), face(*b).data(), "{a} {b}");
-                assert_ne!(compact_face(*a).data(), compact_face(*b).data(), "{a} {b}");
-            }
-        }
-        let tops = [0.0, STRIP.0, STRIP.0 + STRIP.1 - 1.0, 100.0];
-        let card = deck[0];
-        assert!(std::ptr::eq(pile_face(card, 0, &tops), face(card)));
-        assert!(std::ptr::eq(pile_face(card, 1, &tops), compact_face(card)));
-        assert!(std::ptr::eq(pile_face(card, 3, &tops), face(card)));
-        assert_eq!(spoken_name("Th".parse().unwrap()), "10 of hearts");
-        assert_eq!(spoken_name("Qs".parse().unwrap()), "Queen of spades");
-    }
 }

@@ -4,20 +4,33 @@
 //! No rules and no database: every function here is a pure function of a
 //! game's view. Art that never changes is prepared once and reused.
 
-mod anthill;
-mod ants;
-mod army_ants;
-mod atta_ants;
 mod board;
 pub mod canvas;
-mod cards;
-mod decktet;
-mod myrmex;
-mod patience;
-mod podium;
 pub mod replay;
-mod sprites;
-mod standings;
+
+// Public but hidden, not part of the API: the integration tests (tests/render) use them.
+#[doc(hidden)]
+pub mod anthill;
+#[doc(hidden)]
+pub mod ants;
+#[doc(hidden)]
+pub mod army_ants;
+#[doc(hidden)]
+pub mod atta_ants;
+#[doc(hidden)]
+pub mod cards;
+#[doc(hidden)]
+pub mod decktet;
+#[doc(hidden)]
+pub mod myrmex;
+#[doc(hidden)]
+pub mod patience;
+#[doc(hidden)]
+pub mod podium;
+#[doc(hidden)]
+pub mod sprites;
+#[doc(hidden)]
+pub mod standings;
 
 pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
 pub use antics_core::rules::spots::Region;
@@ -43,14 +56,4 @@ pub struct BoardLabels {
     pub red: String,
     pub black: String,
     pub bottom: antics_core::rules::army_ants::Side,
-}
-
-/// The names the board tests show: alice plays Red, bob Black.
-#[cfg(test)]
-fn alice_and_bob() -> BoardLabels {
-    BoardLabels {
-        red: "alice".into(),
-        black: "bob".into(),
-        bottom: antics_core::rules::army_ants::Side::Red,
-    }
 }

@@ -34,18 +34,18 @@ pub(super) const LOST: Colour = Colour::hex(0xe07a5f);
 pub(super) const INK: Colour = Colour::hex(0x241c17);
 pub(super) const IVORY: Colour = Colour::hex(0xfcf8ee);
 
-pub(super) const HEADER_H: f32 = 80.0;
+pub const HEADER_H: f32 = 80.0;
 pub(super) const FOOTER_H: f32 = 50.0;
 /// The row of pile labels above a row of piles.
 pub(super) const LABEL_H: f32 = 34.0;
 pub(super) const MARGIN: f32 = 24.0;
 
 /// Room around every sprite for its shadow.
-pub(super) const PAD: u32 = 4;
+pub const PAD: u32 = 4;
 
 /// The empty table: frame, rules under the header and over the footer, and
 /// the felt between them.
-pub(super) fn table(width: u32, height: u32) -> Pixmap {
+pub fn table(width: u32, height: u32) -> Pixmap {
     let mut pm = Pixmap::new(width, height).expect("image size");
     pm.fill(tiny_skia::Color::from_rgba8(FRAME.r, FRAME.g, FRAME.b, 255));
     let (w, h) = (width as f32, height as f32);
@@ -69,7 +69,7 @@ pub(super) fn table(width: u32, height: u32) -> Pixmap {
 /// it is drawn on any surface, with the sample views and sprites its
 /// palette is chosen from. The prepared art, the PNG and the replay frames
 /// follow from these once, for every patience.
-pub(super) trait PatienceBoard {
+pub trait PatienceBoard {
     type View;
     const WIDTH: u32;
     /// The tallest board.
@@ -123,7 +123,7 @@ macro_rules! patience_board {
             }
         }
 
-        struct $board;
+        pub struct $board;
 
         impl PatienceBoard for $board {
             type View = View;
@@ -194,10 +194,7 @@ pub(super) fn board_png<B: PatienceBoard>(view: &B::View, daily: Option<&str>) -
 
 /// The board as a palette image, and its palette (the same for every
 /// view): the frames of an animated replay.
-pub(super) fn board_frame<B: PatienceBoard>(
-    view: &B::View,
-    daily: Option<&str>,
-) -> (Indexed, &'static Palette) {
+pub fn board_frame<B: PatienceBoard>(view: &B::View, daily: Option<&str>) -> (Indexed, &'static Palette) {
     let art = B::art();
     let mut board = art.board(B::size(view).1);
     B::draw_on(&mut board, view, daily);
@@ -206,8 +203,8 @@ pub(super) fn board_frame<B: PatienceBoard>(
 
 /// What a patience's renders share: its sprites, shapes and glyphs on its
 /// palette, and the empty table at the game's tallest.
-pub(super) struct BoardArt {
-    sprites: Sprites,
+pub struct BoardArt {
+    pub sprites: Sprites,
     table: Indexed,
 }
 
@@ -243,24 +240,6 @@ impl BoardArt {
             Indexed { width, height, data }
         };
         self.sprites.sheet(image)
-    }
-}
-
-/// Checks that a board's palette image of `view` strays little from the
-/// same board drawn in full colour (see [`Sprites::difference`]), with and
-/// without a daily label.
-#[cfg(test)]
-pub(super) fn assert_palette_matches_full_colour<B: PatienceBoard>(view: &B::View) {
-    for daily in [None, Some("Daily · 2026-11-25")] {
-        let (width, height) = B::size(view);
-        let mut full = table(width, height);
-        B::draw_on(&mut full, view, daily);
-        let sprites = &B::art().sprites;
-        let (differ, far) = sprites.difference(&full, &board_frame::<B>(view, daily).0);
-        assert!(
-            differ < 0.02 && far < 0.001,
-            "{daily:?}: {differ} of the pixels differ, {far} by much"
-        );
     }
 }
 
@@ -439,7 +418,7 @@ pub(super) fn draw_footer<S: Surface>(pm: &mut S, last: Option<&str>, hinted: bo
 /// How a pile label is drawn: plain, or marked as the last move's source or
 /// destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Mark {
+pub enum Mark {
     None,
     From,
     To,
@@ -563,7 +542,7 @@ pub(super) fn ring_cards<S: Surface>(pm: &mut S, x: f32, top: f32, w: f32, botto
 /// in `room`, face-down strips shrink first (to `down_gap.1`), then face-up
 /// ones (to `up_gap.1`), and only then everything alike, so that the pile
 /// always fits.
-pub(super) fn fan(up: &[bool], card_h: f32, room: f32, up_gap: (f32, f32), down_gap: (f32, f32)) -> Vec<f32> {
+pub fn fan(up: &[bool], card_h: f32, room: f32, up_gap: (f32, f32), down_gap: (f32, f32)) -> Vec<f32> {
     let n = up.len();
     if n == 0 {
         return Vec::new();
@@ -723,48 +702,4 @@ pub(super) fn finish_alt(
         let _ = write!(text, " Last move {last}.");
     }
     limit_alt(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fan_keeps_full_strips_when_there_is_room() {
-        let tops = fan(
-            &[false, false, true, true],
-            100.0,
-            1000.0,
-            (30.0, 20.0),
-            (10.0, 5.0),
-        );
-        assert_eq!(tops, vec![0.0, 10.0, 20.0, 50.0]);
-    }
-
-    #[test]
-    fn fan_shrinks_face_down_strips_first_and_always_fits() {
-        // Full: 3*10 + 5*30 + 100 = 280.
-        let up = [false, false, false, true, true, true, true, true, true];
-        let tops = fan(&up, 100.0, 265.0, (30.0, 20.0), (10.0, 5.0));
-        assert_eq!(tops[3], 15.0, "face-down strips shrank to 5: {tops:?}");
-        assert_eq!(tops[4] - tops[3], 30.0, "face-up strips kept: {tops:?}");
-        let tops = fan(&up, 100.0, 200.0, (30.0, 20.0), (10.0, 5.0));
-        assert!(tops[8] + 100.0 <= 200.0 + 1.0, "{tops:?}");
-        assert!(
-            tops[4] - tops[3] < 20.0,
-            "face-up strips shrank below their least: {tops:?}"
-        );
-        let tops = fan(&up, 100.0, 120.0, (30.0, 20.0), (10.0, 5.0));
-        assert!(tops[8] + 100.0 <= 121.0, "{tops:?}");
-        assert!(fan(&[], 100.0, 10.0, (1.0, 1.0), (1.0, 1.0)).is_empty());
-    }
-
-    #[test]
-    fn alt_text_limit_counts_characters() {
-        let text = "é".repeat(2000);
-        let cut = limit_alt(text);
-        assert_eq!(cut.chars().count(), 1024);
-        assert!(cut.ends_with('…'));
-        assert_eq!(limit_alt("short".into()), "short");
-    }
 }

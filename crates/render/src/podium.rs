@@ -25,19 +25,19 @@ pub struct PodiumView {
     pub places: Vec<PodiumPlace>,
 }
 
-const WIDTH: u32 = 640;
-const HEIGHT: u32 = 360;
+pub const WIDTH: u32 = 640;
+pub const HEIGHT: u32 = 360;
 const PAD: f32 = 24.0;
 const STEP_WIDTH: f32 = 168.0;
-const FLOOR: f32 = HEIGHT as f32 - PAD;
-const SILVER: Colour = Colour::hex(0xb9bec4);
-const BRONZE: Colour = Colour::hex(0xc07a3e);
+pub const FLOOR: f32 = HEIGHT as f32 - PAD;
+pub const SILVER: Colour = Colour::hex(0xb9bec4);
+pub const BRONZE: Colour = Colour::hex(0xc07a3e);
 /// The numerals on the steps.
 const INK: Colour = FRAME;
 
 /// Each place's step, left to right as a podium stands (2nd, 1st, 3rd):
 /// its place (from 0), its centre and its height.
-const STEPS: [(usize, f32, f32); 3] = [
+pub const STEPS: [(usize, f32, f32); 3] = [
     (1, WIDTH as f32 / 2.0 - STEP_WIDTH - 8.0, 124.0),
     (0, WIDTH as f32 / 2.0, 164.0),
     (2, WIDTH as f32 / 2.0 + STEP_WIDTH + 8.0, 96.0),
@@ -98,46 +98,4 @@ pub fn podium_alt_text(view: &PodiumView) -> String {
         text.push_str(&format!(" {}. {}, {}.", rank + 1, place.name, place.points));
     }
     super::limit_alt(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn view(names: &[&str]) -> PodiumView {
-        PodiumView {
-            title: "Anthill · Event".into(),
-            subtitle: "Final standings".into(),
-            places: names
-                .iter()
-                .map(|n| PodiumPlace {
-                    name: n.to_string(),
-                    points: "score 12".into(),
-                })
-                .collect(),
-        }
-    }
-
-    /// The colour at (`x`, `y`) of a drawn podium.
-    fn colour_at(png: &[u8], x: f32, y: f32) -> [u8; 3] {
-        let image = tiny_skia::Pixmap::decode_png(png).expect("a valid PNG");
-        let c = image.pixel(x as u32, y as u32).unwrap().demultiply();
-        [c.red(), c.green(), c.blue()]
-    }
-
-    #[test]
-    fn a_podium_draws_its_places_and_says_them() {
-        let three = podium_png(&view(&["ann", "ben", "cat"]));
-        let image = tiny_skia::Pixmap::decode_png(&three).unwrap();
-        assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
-        // Each step in its colour, near its foot.
-        assert_eq!(colour_at(&three, STEPS[1].1 - 60.0, FLOOR - 10.0), GOLD.rgb());
-        assert_eq!(colour_at(&three, STEPS[0].1 - 60.0, FLOOR - 10.0), SILVER.rgb());
-        assert_eq!(colour_at(&three, STEPS[2].1 - 60.0, FLOOR - 10.0), BRONZE.rgb());
-        // Two players: no third step.
-        let two = podium_png(&view(&["ann", "ben"]));
-        assert_eq!(colour_at(&two, STEPS[2].1 - 60.0, FLOOR - 10.0), FRAME.rgb());
-        let alt = podium_alt_text(&view(&["ann", "ben", "cat"]));
-        assert!(alt.contains("1. ann, score 12. 2. ben"), "{alt}");
-    }
 }
