@@ -188,7 +188,7 @@ impl View {
 }
 
 /// Ranks one apart, King and Ace adjacent.
-fn adjacent(a: StdCard, b: StdCard) -> bool {
+pub fn adjacent(a: StdCard, b: StdCard) -> bool {
     matches!((a.rank.value() + 13 - b.rank.value()) % 13, 1 | 12)
 }
 
@@ -412,43 +412,5 @@ impl fmt::Debug for AntsSolitaire {
             .field("stock_len", &self.stock.len())
             .field("ledger", &self.ledger)
             .finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::cards::{standard_deck, write_deck_order};
-
-    #[test]
-    fn wrap_is_adjacent() {
-        let c = |t: &str| t.parse::<StdCard>().unwrap();
-        assert!(adjacent(c("Ks"), c("Ah")));
-        assert!(adjacent(c("Ah"), c("Ks")));
-        assert!(adjacent(c("7s"), c("8h")));
-        assert!(adjacent(c("7s"), c("6h")));
-        assert!(!adjacent(c("7s"), c("7h")));
-        assert!(!adjacent(c("Qs"), c("Ah")));
-    }
-
-    #[test]
-    fn debug_hides_the_stock() {
-        let g = AntsSolitaire::new(&Setup {
-            deal: Some(write_deck_order(&standard_deck())),
-            ..Setup::default()
-        })
-        .unwrap();
-        let text = format!("{g:?}");
-        assert!(text.contains("8s"), "{text}");
-        assert!(!text.contains("9s"), "{text}");
-        assert!(!text.contains("Kc"), "{text}");
-    }
-
-    #[test]
-    fn variant_names() {
-        assert_eq!(Variant::parse(" Relaxed "), Some(Variant::Relaxed));
-        assert_eq!("strict".parse::<Variant>().unwrap(), Variant::Strict);
-        assert!("loose".parse::<Variant>().is_err());
-        assert_eq!(Variant::default(), Variant::Strict);
     }
 }

@@ -10,7 +10,7 @@ use super::patience::{PatienceError, PatienceOutcome, Progress};
 /// The cards not dealt yet, the next one to deal last. Hidden: its cards
 /// leave the game only for the solver, and `Debug` is not derived.
 #[derive(Clone)]
-pub(crate) struct Stock(Vec<StdCard>);
+pub struct Stock(Vec<StdCard>);
 
 impl Stock {
     /// A stock that deals `cards` in this order, the first dealt first.
@@ -58,7 +58,7 @@ pub(crate) fn unseen(visible: impl Iterator<Item = StdCard>) -> Vec<StdCard> {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ending {
+pub enum Ending {
     Won,
     NoMoves,
     Ended,
@@ -66,7 +66,7 @@ pub(crate) enum Ending {
 
 /// What a game has played, apart from where its cards are.
 #[derive(Clone, Debug)]
-pub(crate) struct Ledger<A> {
+pub struct Ledger<A> {
     /// The moves since the last deal, 0-based (from, to), oldest first.
     undoable: Vec<(usize, usize)>,
     /// The last action played, `undo` included.
@@ -80,13 +80,19 @@ pub(crate) struct Ledger<A> {
 }
 
 /// What an action did, for the ledger.
-pub(crate) enum Step<A> {
+pub enum Step<A> {
     /// A card went from pile `.0` to pile `.1` (0-based).
     Moved(usize, usize),
     Dealt,
     Ended,
     /// `undo` put back the last move, `.0`.
     Undid(A),
+}
+
+impl<A: Copy> Default for Ledger<A> {
+    fn default() -> Ledger<A> {
+        Ledger::new()
+    }
 }
 
 impl<A: Copy> Ledger<A> {
@@ -278,34 +284,3 @@ macro_rules! ledger_notation {
     };
 }
 pub(crate) use ledger_notation;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn undo_reaches_back_to_the_last_deal_only() {
-        let mut ledger: Ledger<u8> = Ledger::new();
-        ledger.record(1, Step::Moved(0, 1));
-        ledger.record(2, Step::Dealt);
-        assert_eq!(ledger.moves, 2);
-        assert_eq!(ledger.undoable(), 0);
-        let err = ledger.take_back(true).unwrap_err();
-        assert!(err.to_string().contains("a deal cannot be undone"), "{err}");
-        ledger.record(3, Step::Moved(2, 3));
-        assert_eq!(ledger.take_back(true).unwrap(), (2, 3));
-        ledger.record(4, Step::Undid(3));
-        assert_eq!((ledger.moves, ledger.undos), (3, 1));
-        assert_eq!(ledger.undone, Some(3));
-    }
-
-    #[test]
-    fn an_ended_game_refuses_everything() {
-        let mut ledger: Ledger<u8> = Ledger::new();
-        ledger.record(9, Step::Ended);
-        assert_eq!(ledger.moves, 0, "end is not a move");
-        assert_eq!(ledger.check_open(), Err(PatienceError::GameOver));
-        assert!(ledger.actions([1, 2].into_iter(), Some(3), 4).is_empty());
-        assert_eq!(ledger.outcome("Won").unwrap().detail, "Ended by the player");
-    }
-}

@@ -10,7 +10,9 @@ pub mod army_ants;
 pub mod atta_ants;
 pub mod cards;
 mod game;
-mod ledger;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub mod ledger;
 pub mod myrmex;
 pub mod pages;
 pub mod patience;
@@ -59,29 +61,4 @@ pub fn code(text: &str) -> String {
         shown = shown.chars().take(39).collect::<String>() + "…";
     }
     format!("`{shown}`")
-}
-
-#[cfg(test)]
-mod code_tests {
-    use super::{code, listed};
-
-    #[test]
-    fn words_are_listed_as_a_sentence_lists_them() {
-        assert_eq!(listed::<&str>(&[], "or"), "");
-        assert_eq!(listed(&["a"], "or"), "a");
-        assert_eq!(listed(&["a", "b"], "and"), "a and b");
-        assert_eq!(listed(&["a", "b", "c"], "or"), "a, b or c");
-    }
-
-    #[test]
-    fn user_text_cannot_break_the_code_span() {
-        assert_eq!(code("c3-c6"), "`c3-c6`");
-        assert_eq!(code("a`b``c"), "`aˋbˋˋc`");
-        assert_eq!(code("x\ny"), "`x\u{fffd}y`");
-        // Dropping it would have made `Ok(` out of `O\0k(`.
-        assert!(!code("O\0k(").contains("Ok("));
-        let long = code(&"9".repeat(100));
-        assert_eq!(long.chars().count(), 42);
-        assert!(long.ends_with("…`"));
-    }
 }

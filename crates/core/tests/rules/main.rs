@@ -1,6 +1,9 @@
 //! The games' rules, their solvers, the computer opponent and tournament pairing, through the
 //! library alone: each rule checked against the specification, property
 //! tests over random deals and playouts, and the contract every game keeps.
+//! The `unit_*` modules check the library's own parts, some of them hidden
+//! from its documentation and public for them alone: the library has no
+//! unit tests, so that `cargo test` does not build it twice.
 //! No process, store or network here; the service and its front ends are
 //! `tests/app`.
 
@@ -29,3 +32,13 @@ mod review;
 mod solver;
 mod solver_losses;
 mod tournament_pairing;
+mod unit_anthill_solver;
+mod unit_army_ants;
+mod unit_atta_ants;
+mod unit_cards;
+mod unit_myrmex;
+mod unit_myrmex_solver;
+mod unit_patiences;
+mod unit_rules;
+mod unit_solver;
+mod unit_tournament;

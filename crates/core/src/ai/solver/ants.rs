@@ -18,7 +18,9 @@ use crate::rules::patience::Patience;
 /// Slots per pile: the first card and one per deal.
 const SLOTS: usize = 12;
 
-struct Search {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub struct Search {
     strict: bool,
     /// Each pile's ranks (0..13), bottom first, then its future cards.
     slots: [[u8; SLOTS]; PILES],
@@ -28,9 +30,9 @@ struct Search {
     visible: [u8; PILES],
     deals_left: u8,
     /// Foundation top ranks, F1..F4.
-    tops: [u8; PILES],
+    pub tops: [u8; PILES],
     /// Cards of each rank not yet on a foundation.
-    left: [u8; 13],
+    pub left: [u8; 13],
     table: Table<u64>,
 }
 
@@ -39,7 +41,7 @@ fn adjacent(a: u8, b: u8) -> bool {
 }
 
 impl Search {
-    fn new(game: &AntsSolitaire, budget: u64) -> Search {
+    pub fn new(game: &AntsSolitaire, budget: u64) -> Search {
         let view = game.view();
         let stock = game.hidden_stock();
         let deals = stock.len() / PILES;
@@ -84,7 +86,7 @@ impl Search {
     /// The exact state in 63 bits: the deals left (4 bits), the slots still
     /// present (12 bits a pile) and the sorted foundation tops as their
     /// index among the 1,820 multisets of four ranks (11 bits).
-    fn key(&self) -> u64 {
+    pub fn key(&self) -> u64 {
         let mut tops = self.tops;
         tops.sort_unstable();
         // Sorted a <= b <= c <= d become a < b+1 < c+2 < d+3 below 16,
@@ -139,7 +141,7 @@ impl Search {
     /// only walk one rank at a time, each step onto a card not yet played,
     /// so a rank cut off from every foundation top by ranks with no card
     /// left can never be played and the position is lost.
-    fn reachable(&self) -> bool {
+    pub fn reachable(&self) -> bool {
         const ALL: u16 = (1 << 13) - 1;
         let wanted = (0..13)
             .filter(|&r| self.left[r] > 0)
@@ -162,7 +164,7 @@ impl Search {
     /// r+2k can be no more than the tops and cards of ranks r-1, r+1, ..,
     /// r+2k+1 (Hall's condition on these sets; k up to 5 keeps the two sets
     /// apart on the 13-rank cycle). Otherwise the position is lost.
-    fn enough_ways(&self) -> bool {
+    pub fn enough_ways(&self) -> bool {
         let mut shows = self.left.map(u16::from);
         for &top in &self.tops {
             shows[usize::from(top)] += 1;
@@ -246,82 +248,4 @@ pub fn solve(game: &AntsSolitaire, budget: u64) -> Solved<Action> {
         line = search.solve();
     }
     search.table.solved(game, line)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::ants_solitaire::Setup;
-
-    fn search() -> Search {
-        let setup = Setup {
-            variant: Variant::Relaxed,
-            seed: Some(7),
-            deal: None,
-        };
-        Search::new(&AntsSolitaire::new(&setup).unwrap(), 1_000)
-    }
-
-    /// "The top card of a tableau pile goes onto a foundation whose top card
-    /// is one rank above or below it, any suit, with King and Ace adjacent
-    /// (wrap)": with every foundation on an Ace and no 2 or King left, no
-    /// foundation can ever leave the Aces, so the 5s still to play are lost.
-    #[test]
-    fn a_rank_cut_off_from_every_foundation_is_lost() {
-        let mut search = search();
-        search.tops = [0; PILES];
-        search.left = [0; 13];
-        search.left[4] = 2;
-        assert!(!search.reachable());
-        // A 2 left opens the way up: 2, then 3 and 4 would be needed too.
-        search.left[1] = 1;
-        assert!(!search.reachable());
-        search.left[2] = 1;
-        search.left[3] = 1;
-        assert!(search.reachable());
-        // Through the wrap: K, Q, ... down to 5.
-        search.left[1..4].fill(0);
-        (5..13).for_each(|r| search.left[r] = 1);
-        assert!(search.reachable());
-    }
-
-    /// Three 5s and no 4 or 6 left, with one foundation on a 4 and one on
-    /// a 6: each can take one 5 and then shows a 5, which no 5 can follow,
-    /// so the third 5 can never be played.
-    #[test]
-    fn more_cards_of_a_rank_than_ways_onto_it_is_lost() {
-        let mut search = search();
-        search.tops = [3, 5, 9, 9];
-        search.left = [0; 13];
-        search.left[4] = 3;
-        search.left[8] = 1;
-        assert!(search.reachable());
-        assert!(!search.enough_ways());
-        search.left[4] = 2;
-        assert!(search.enough_ways());
-    }
-
-    /// The key numbers the multisets of foundation tops one to one: all
-    /// 1,820 of them get different numbers below 2^11, and the order of the
-    /// foundations does not matter.
-    #[test]
-    fn keys_number_foundation_tops_exactly() {
-        let mut search = search();
-        let mut seen = std::collections::HashSet::new();
-        for a in 0..13u8 {
-            for b in a..13 {
-                for c in b..13 {
-                    for d in c..13 {
-                        search.tops = [d, b, a, c];
-                        let key = search.key();
-                        assert!(key & 0x7FF < 1820);
-                        assert!(seen.insert(key));
-                        search.tops = [a, b, c, d];
-                        assert_eq!(search.key(), key);
-                    }
-                }
-            }
-        }
-        assert_eq!(seen.len(), 1820);
-    }
 }

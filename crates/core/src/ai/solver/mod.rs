@@ -72,7 +72,9 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
 /// A key of the transposition table: 16 bytes at most, with room for the
 /// allowance a state was searched with (see [`Table::visit_with`]).
-pub(crate) trait Key: Copy + Eq {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub trait Key: Copy + Eq {
     /// The key with `allowance` in its top byte (keys of 128 bits lose that
     /// byte of hash; exact keys of 64 bits take no allowance).
     fn tagged(self, allowance: u8) -> Self;
@@ -104,7 +106,9 @@ impl Key for u128 {
 /// so 88 bits of hash. Two positions of one search share a key with a
 /// chance of about n^2 / 2^89 in n positions, 10^-14 for two million.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Key96([u32; 3]);
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub struct Key96([u32; 3]);
 
 impl From<u128> for Key96 {
     fn from(hash: u128) -> Key96 {
@@ -146,7 +150,9 @@ impl Key for u64 {
 /// hashbrown's load of 7/8, so that the table stays within 34 MiB of keys
 /// of 16 bytes (growing to 2^22 slots would take 68 MiB, and 102 MiB while
 /// it moved). The default budget of 2,000,000 states passes it slightly.
-pub(crate) const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
 
 /// The transposition table and the state count shared by the searches.
 /// Keys are hashes of 128 bits (120 of them kept, and the allowance in the
@@ -160,10 +166,12 @@ pub(crate) const TABLE_KEYS: usize = (1 << 21) / 8 * 7;
 /// again. Every state met is still searched, so a search
 /// that runs out of positions within the budget has still met every
 /// reachable one, and a loss it proves stands.
-pub(crate) struct Table<K = u128> {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub struct Table<K = u128> {
     /// Canonical keys searched, each tagged with the allowance it was
     /// searched with (see [`Table::visit_with`]).
-    seen: HashTable<K>,
+    pub seen: HashTable<K>,
     /// The most keys it holds.
     limit: usize,
     budget: u64,
@@ -172,14 +180,14 @@ pub(crate) struct Table<K = u128> {
     expanded: u64,
     /// Set once the budget is spent: the search unwinds and the answer is
     /// undecided.
-    pub(crate) exhausted: bool,
+    pub exhausted: bool,
     /// Set when a heuristic limit cut the search somewhere: a failure then
     /// proves nothing.
     pub(crate) cut: bool,
 }
 
 impl<K: Key> Table<K> {
-    pub(crate) fn new(budget: u64) -> Table<K> {
+    pub fn new(budget: u64) -> Table<K> {
         Table {
             seen: HashTable::new(),
             limit: if budget > DEFAULT_BUDGET {
@@ -206,7 +214,7 @@ impl<K: Key> Table<K> {
 
     /// Records a state; false if it was searched already or the budget is
     /// spent (then `exhausted` is set).
-    pub(crate) fn visit(&mut self, key: K) -> bool {
+    pub fn visit(&mut self, key: K) -> bool {
         self.visit_with(key, 0)
     }
 
@@ -264,7 +272,7 @@ impl<K: Key> Table<K> {
         }
     }
 
-    pub(crate) fn states(&self) -> u64 {
+    pub fn states(&self) -> u64 {
         self.expanded
     }
 
@@ -541,32 +549,5 @@ impl DealGame {
                 summary(myrmex::solve_on(&myrmex::dealt(level, seed), budget, workers))
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// At the default budget the table stops growing at 2^21 slots; past
-    /// that, a new state is still searched and counted, and searched again
-    /// when met again (nothing is ever skipped unsearched).
-    #[test]
-    fn the_table_is_bounded_and_never_skips_an_unrecorded_state() {
-        let mut table = Table::<u128>::new(DEFAULT_BUDGET);
-        let key = |i: usize| u128::from(mix64(i as u64)) << 32 | i as u128;
-        let over = TABLE_KEYS + 1_000;
-        assert!((0..over).all(|i| table.visit(key(i))));
-        assert_eq!(table.seen.len(), TABLE_KEYS);
-        assert!(table.seen.capacity() <= TABLE_KEYS);
-        assert_eq!(table.states(), over as u64);
-        // A recorded state is not searched twice; one past the bound is.
-        assert!(!table.visit(key(0)));
-        assert!(table.visit(key(over - 1)));
-        assert!(!table.exhausted);
-        // A larger budget lifts the bound.
-        let mut larger = Table::<u128>::new(DEFAULT_BUDGET + 1);
-        assert!((0..=TABLE_KEYS).all(|i| larger.visit(key(i))));
-        assert_eq!(larger.seen.len(), TABLE_KEYS + 1);
     }
 }

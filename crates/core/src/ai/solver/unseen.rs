@@ -117,7 +117,9 @@ pub fn ways<G: Redeal>(game: &G, seed: u64, samples: usize, every_up_to: u64) ->
 
 /// How many distinct sequences of keys the cards make (cards sorted by
 /// key), or any number above `limit` once it is passed.
-fn arrangements<C>(cards: &[C], key: fn(&C) -> u8, limit: u64) -> u64 {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub fn arrangements<C>(cards: &[C], key: fn(&C) -> u8, limit: u64) -> u64 {
     // n! / (m1! m2! ...), built one card at a time: after each card the
     // count is a whole number (a multinomial of the cards so far).
     let mut count: u128 = 1;
@@ -139,7 +141,9 @@ fn arrangements<C>(cards: &[C], key: fn(&C) -> u8, limit: u64) -> u64 {
 
 /// Every distinct sequence of the cards' keys, each as cards (the cards of
 /// one key taken in their order), in lexicographic order of keys.
-fn every_arrangement<C: Copy>(sorted: &[C], key: fn(&C) -> u8) -> Vec<Vec<C>> {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub fn every_arrangement<C: Copy>(sorted: &[C], key: fn(&C) -> u8) -> Vec<Vec<C>> {
     let mut keys: Vec<u8> = sorted.iter().map(key).collect();
     let mut all = Vec::new();
     loop {
@@ -182,34 +186,4 @@ pub fn view_seed(text: &str) -> u64 {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
     });
     super::mix64(hash)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn key(c: &u8) -> u8 {
-        *c
-    }
-
-    #[test]
-    fn every_distinct_arrangement_once() {
-        // 4 cards with a pair: 4! / 2! = 12 distinct sequences.
-        let cards = [1u8, 2, 2, 3];
-        assert_eq!(arrangements(&cards, key, 100), 12);
-        let all = every_arrangement(&cards, key);
-        assert_eq!(all.len(), 12);
-        let distinct: std::collections::HashSet<_> = all.iter().collect();
-        assert_eq!(distinct.len(), 12);
-        assert!(all.iter().all(|d| crate::rules::cards::same_cards(d, &cards)));
-        // Past the limit the count stops.
-        assert_eq!(arrangements(&[1u8, 2, 3, 4, 5], key, 24), 25);
-        assert_eq!(arrangements(&[] as &[u8], key, 24), 1);
-    }
-
-    #[test]
-    fn view_seeds_are_fixed() {
-        assert_eq!(view_seed("a"), view_seed("a"));
-        assert_ne!(view_seed("a"), view_seed("b"));
-    }
 }

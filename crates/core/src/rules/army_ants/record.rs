@@ -74,31 +74,3 @@ fn numbers(record: &[(Side, Action)]) -> impl Iterator<Item = Option<Number>> + 
         Some(Number { turn, starts })
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// "Black answers within Red's number": a move alone keeps the number
-    /// the move list gives it.
-    #[test]
-    fn a_move_alone_keeps_its_number_in_the_list() {
-        let record: Vec<(Side, Action)> = [
-            (Side::Red, "a1-a2"),
-            (Side::Black, "e8-e7"),
-            (Side::Red, "favor"),
-            (Side::Black, "e7-e6"),
-            (Side::Black, "d8-d7"),
-        ]
-        .into_iter()
-        .map(|(side, text)| (side, text.parse().unwrap()))
-        .collect();
-        assert_eq!(
-            record_moves(&record, false),
-            "1. a1-a2 e8-e7 2. favor e7-e6 3. ... d8-d7"
-        );
-        assert_eq!(numbered_move(&record, 0), "1. a1-a2");
-        assert_eq!(numbered_move(&record, 1), "1... e8-e7");
-        assert_eq!(numbered_move(&record, 4), "3... d8-d7");
-    }
-}

@@ -290,34 +290,3 @@ pub fn full_deck() -> Vec<Card> {
     }
     deck
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_set_matches_the_ruling() {
-        let deck = full_deck();
-        assert_eq!(deck.len(), 24);
-        assert_eq!(deck.iter().filter(|c| c.feature == Feature::Leaf).count(), 8);
-        assert_eq!(deck.iter().filter(|c| c.feature == Feature::Spider).count(), 4);
-    }
-
-    #[test]
-    fn rotation_is_clockwise() {
-        assert_eq!(Shape::Curve.edges(1), Dir::E.bit() | Dir::S.bit());
-        assert_eq!(Shape::DeadEnd.edges(3), Dir::W.bit());
-        assert_eq!(Shape::Straight.distinct_rotations(), vec![0, 1]);
-        assert_eq!(Shape::Crossing.distinct_rotations(), vec![0]);
-        assert_eq!(Shape::Straight.canonical_rotation(3), 1);
-    }
-
-    #[test]
-    fn codes_round_trip() {
-        for card in full_deck() {
-            assert_eq!(card.to_string().parse::<Card>().unwrap(), card);
-        }
-        assert!("Q".parse::<Card>().is_err());
-        assert!("Tlx".parse::<Card>().is_err());
-    }
-}

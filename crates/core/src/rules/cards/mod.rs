@@ -18,8 +18,6 @@ use std::str::FromStr;
 
 mod decktet;
 mod standard;
-#[cfg(test)]
-mod tests;
 
 pub use decktet::*;
 pub use standard::*;

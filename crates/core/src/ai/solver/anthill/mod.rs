@@ -32,7 +32,9 @@
 //! from right after some later full deal keeps to the cards dealt since,
 //! the deal is lost whatever is played before, and no pass runs.
 
-mod sealed;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub mod sealed;
 
 use super::{mix64, pack_piles, zobrist, Solved, Table};
 use crate::rules::anthill::{Action, Anthill, SPOTS};
@@ -60,11 +62,15 @@ const KEY_SALTS: [u64; SPOTS + 2] = {
     salts
 };
 
-fn code(card: StdCard) -> u8 {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub fn code(card: StdCard) -> u8 {
     (card.suit as u8) * 13 + card.rank.value() - 1
 }
 
-fn rank(card: u8) -> u8 {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub fn rank(card: u8) -> u8 {
     card % 13
 }
 
@@ -72,9 +78,11 @@ fn suit(card: u8) -> u8 {
     card / 13
 }
 
-struct Search {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub struct Search {
     piles: [[u8; CARDS]; SPOTS],
-    len: [u8; SPOTS],
+    pub len: [u8; SPOTS],
     hash: [u64; SPOTS],
     /// The length of each pile's bottom run (Ace or King at the bottom, one
     /// suit, one rank at a time).
@@ -82,8 +90,8 @@ struct Search {
     /// Each card's spot ([`NOWHERE`] in the stock) and height.
     place: [(u8, u8); CARDS],
     /// The deal order of the cards still in the stock, next first.
-    stock: Vec<u8>,
-    dealt: usize,
+    pub stock: Vec<u8>,
+    pub dealt: usize,
     table: Table,
     depth: usize,
     /// The limits of this pass.
@@ -109,7 +117,7 @@ struct StageNode {
 }
 
 impl Search {
-    fn new(game: &Anthill, budget: u64) -> Search {
+    pub fn new(game: &Anthill, budget: u64) -> Search {
         let view = game.view();
         let mut search = Search {
             piles: [[0; CARDS]; SPOTS],
@@ -132,7 +140,7 @@ impl Search {
         search
     }
 
-    fn top(&self, spot: usize) -> Option<u8> {
+    pub fn top(&self, spot: usize) -> Option<u8> {
         let len = usize::from(self.len[spot]);
         (len > 0).then(|| self.piles[spot][len - 1])
     }
@@ -152,7 +160,7 @@ impl Search {
         suit(card) == suit(bottom) && rank(card) as i8 - rank(top) as i8 == step
     }
 
-    fn push(&mut self, spot: usize, card: u8) {
+    pub fn push(&mut self, spot: usize, card: u8) {
         let extends = self.extends_run(spot, card);
         let len = usize::from(self.len[spot]);
         self.piles[spot][len] = card;
@@ -164,7 +172,7 @@ impl Search {
         self.len[spot] += 1;
     }
 
-    fn pop(&mut self, spot: usize) -> u8 {
+    pub fn pop(&mut self, spot: usize) -> u8 {
         self.len[spot] -= 1;
         let len = usize::from(self.len[spot]);
         let card = self.piles[spot][len];
@@ -216,7 +224,7 @@ impl Search {
         }
     }
 
-    fn stock_left(&self) -> usize {
+    pub fn stock_left(&self) -> usize {
         self.stock.len() - self.dealt
     }
 
@@ -234,7 +242,7 @@ impl Search {
         u128::from(a) << 64 | u128::from(b ^ mix64(self.dealt as u64))
     }
 
-    fn is_won(&self) -> bool {
+    pub fn is_won(&self) -> bool {
         self.stock_left() == 0
             && (0..SPOTS).all(|s| self.len[s] == 0 || (self.len[s] == 13 && self.run[s] == 13))
     }
@@ -281,7 +289,7 @@ impl Search {
         moves.into_iter().map(|(_, from, to, _)| (from, to)).collect()
     }
 
-    fn deal(&mut self) -> usize {
+    pub fn deal(&mut self) -> usize {
         let n = self.stock_left().min(SPOTS);
         for spot in 0..n {
             let card = self.stock[self.dealt];
@@ -340,7 +348,7 @@ impl Search {
     /// first to move would need a top one rank apart, which lies under a
     /// stuck card that has not moved yet, or an empty spot of its row,
     /// which cannot be while each holds its stuck card.
-    fn has_stuck_card(&self) -> bool {
+    pub fn has_stuck_card(&self) -> bool {
         // Cards as bits (the card's code); of each rank, the four cards.
         const fn rank_mask(rank: u8) -> u64 {
             1 << rank | 1 << (rank + 13) | 1 << (rank + 26) | 1 << (rank + 39)
@@ -720,175 +728,4 @@ pub fn solve(game: &Anthill, budget: u64) -> Solved<Action> {
         None
     });
     search.table.solved(game, line)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::solver::Verdict;
-    use crate::rules::anthill::Setup;
-    use crate::rules::cards::{standard_deck, write_deck_order, StdCard};
-
-    fn card(text: &str) -> StdCard {
-        text.parse().expect("a card")
-    }
-
-    /// A deal with spot 1 dealt 4s 4h 4d 4c 6s 6h 5s and spot 2 dealt
-    /// 7s 7h 7d 7c 6d 6c 5h, bottom first ("each later deal puts the next
-    /// 8 cards onto spots 1..8"; the last deal the final 4 onto 1..4).
-    fn fives_over_fours_and_sixes() -> Anthill {
-        let spots = [
-            ["4s", "4h", "4d", "4c", "6s", "6h", "5s"],
-            ["7s", "7h", "7d", "7c", "6d", "6c", "5h"],
-        ];
-        let placed: Vec<StdCard> = spots.iter().flatten().map(|t| card(t)).collect();
-        let mut rest = standard_deck().into_iter().filter(|c| !placed.contains(c));
-        let order: Vec<StdCard> = (0..52)
-            .map(|i| match (i % 8, i / 8) {
-                (spot @ (0 | 1), round) => card(spots[spot][round]),
-                _ => rest.next().expect("52 cards"),
-            })
-            .collect();
-        Anthill::new(&Setup {
-            seed: None,
-            deal: Some(write_deck_order(&order)),
-        })
-        .unwrap()
-    }
-
-    /// "Only top cards move, one at a time", onto a rank one apart: once
-    /// the 5s and 5h lie on every 4 and 6, neither ever moves, and the 5s
-    /// covers a spot that does not start with an Ace or a King, so the
-    /// spot can never hold one suit in order.
-    #[test]
-    fn fives_over_every_four_and_six_are_stuck() {
-        let mut search = Search::new(&fives_over_fours_and_sixes(), 1);
-        // At the deal the 5s are in the stock: every card has a way out.
-        assert!(!search.has_stuck_card());
-        while search.stock_left() > 0 {
-            search.deal();
-        }
-        assert_eq!(search.top(0), Some(code(card("5s"))));
-        assert!(search.has_stuck_card());
-        // With the 5h elsewhere, the 6d and 6c come up and the 5s can go
-        // onto them: nothing is stuck.
-        let five = search.pop(1);
-        search.push(2, five);
-        assert!(!search.has_stuck_card());
-    }
-
-    /// "An empty top-row spot takes only an Ace": with an Ace on each 2,
-    /// one in each top-row spot and the stock spent, no Ace can ever move
-    /// (no 2 comes up, no top-row spot empties), so the 2s stay under them
-    /// and the top row never holds a suit in order. The cards left off the
-    /// spots count as a way out, as cards in the stock do.
-    #[test]
-    fn aces_on_the_twos_of_a_full_top_row_are_stuck() {
-        let mut search = Search::new(&fives_over_fours_and_sixes(), 1);
-        while search.stock_left() > 0 {
-            search.deal();
-        }
-        for spot in 0..SPOTS {
-            while search.len[spot] > 0 {
-                search.pop(spot);
-            }
-        }
-        for (spot, pair) in [["2c", "As"], ["2d", "Ah"], ["2h", "Ad"], ["2s", "Ac"]]
-            .iter()
-            .enumerate()
-        {
-            for text in pair {
-                search.push(spot, code(card(text)));
-            }
-        }
-        assert!(search.has_stuck_card());
-        // With one Ace in the bottom row, its top-row spot may empty one
-        // day (the 2 under it may go onto that Ace), and every Ace has a
-        // way out.
-        let ace = search.pop(3);
-        search.push(4, ace);
-        assert!(!search.has_stuck_card());
-    }
-
-    /// Plays a winning line on the search's own board, checking `exact`
-    /// at every position on the way and at the win.
-    fn along_line(game: &Anthill, line: &[Action], exact: impl Fn(&Search) -> bool) {
-        let mut search = Search::new(game, 1);
-        for action in line {
-            assert!(exact(&search), "{game:?} before {action}");
-            match *action {
-                Action::Deal => {
-                    search.deal();
-                }
-                Action::Move { from, to } => {
-                    let card = search.pop(usize::from(from - 1));
-                    search.push(usize::from(to - 1), card);
-                }
-                _ => unreachable!("a line holds moves and deals"),
-            }
-        }
-        assert!(search.is_won() && exact(&search), "{game:?}");
-    }
-
-    fn seeded(seed: u64) -> Anthill {
-        Anthill::new(&Setup {
-            seed: Some(seed),
-            deal: None,
-        })
-        .unwrap()
-    }
-
-    /// The prune is exact: along the winning lines of deals the solver wins,
-    /// no position is ever said to be stuck.
-    #[test]
-    fn no_position_of_a_winning_line_is_stuck() {
-        for seed in [0, 3, 7, 12] {
-            let game = seeded(seed);
-            let Verdict::Won(line) = solve(&game, 300_000).verdict else {
-                panic!("seed {seed} should be won");
-            };
-            along_line(&game, &line, |search| !search.has_stuck_card());
-        }
-    }
-
-    /// The sealed test is exact where it is nearest to firing: won deals
-    /// whose last full deal leaves no two tops one rank apart ("the ranks
-    /// must differ by one"), so that only the last four cards open a way.
-    /// At no position of their winning lines does it call the deal lost.
-    #[test]
-    fn no_position_of_a_winning_line_is_sealed() {
-        let mut lines = 0;
-        for seed in 0..400 {
-            let game = seeded(seed);
-            let stock = Search::new(&game, 1).stock;
-            let last_full: Vec<u8> = stock[32..40].iter().map(|&c| rank(c)).collect();
-            if last_full
-                .iter()
-                .any(|&a| last_full.iter().any(|&b| a.abs_diff(b) == 1))
-            {
-                continue;
-            }
-            let Verdict::Won(line) = solve(&game, 300_000).verdict else {
-                continue;
-            };
-            along_line(&game, &line, |search| {
-                !sealed::lost_by_a_later_deal(&search.stock[search.dealt..]).lost
-            });
-            lines += 1;
-        }
-        assert!(lines >= 5, "{lines} winning lines checked");
-    }
-
-    /// Seeds 1289 and 4013 of the published table: their last full deal
-    /// (2s Kh 6h Jd Jh 2h 4d Js for 1289) has no two tops one rank apart,
-    /// and the last four leave no move (1289) or only moves among the
-    /// cards of those two deals (4013). Lost, within a handful of states.
-    #[test]
-    fn deals_their_last_deals_lose_are_proved_lost() {
-        for seed in [1289, 4013] {
-            let solved = solve(&seeded(seed), 100);
-            assert_eq!(solved.verdict, Verdict::Lost, "seed {seed}");
-            assert!(solved.states <= 4, "seed {seed}: {}", solved.states);
-        }
-    }
 }

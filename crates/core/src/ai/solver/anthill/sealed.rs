@@ -29,7 +29,7 @@ const POSITIONS: usize = 4_096;
 /// What the test found, and the positions it met (searched states, for
 /// the budget).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Sealed {
+pub struct Sealed {
     pub lost: bool,
     pub positions: u64,
 }
@@ -45,7 +45,7 @@ struct Known {
 /// Whether the game is lost from any position before one of the deals of
 /// `stock` (card codes, next dealt first, 8 a deal onto spots 1..8, the
 /// last deal fewer onto the first spots).
-pub(super) fn lost_by_a_later_deal(stock: &[u8]) -> Sealed {
+pub fn lost_by_a_later_deal(stock: &[u8]) -> Sealed {
     let deals: Vec<&[u8]> = stock.chunks(SPOTS).collect();
     let mut positions = 0;
     // The later a deal, the fewer plays after it: try the last first.
@@ -110,64 +110,4 @@ fn every_play_keeps_to_known_cards(deals: &[&[u8]], start: usize) -> (bool, u64)
         }
     }
     (true, seen.len() as u64)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::cards::StdCard;
-
-    fn codes(text: &str) -> Vec<u8> {
-        text.split_whitespace()
-            .map(|t| super::super::code(t.parse::<StdCard>().expect("a card")))
-            .collect()
-    }
-
-    /// "The stock is empty and no legal move is left": a last full deal of
-    /// eight tops no two one rank apart, then four more that make no pair
-    /// with them either. No move is ever open, whatever lies under them.
-    #[test]
-    fn last_deals_with_no_move_lose() {
-        let stock = codes("2s Kh 6h Jd Jh 2h 4d Js 6d 6s 4h 2c");
-        let sealed = lost_by_a_later_deal(&stock);
-        assert_eq!(
-            sealed,
-            Sealed {
-                lost: true,
-                positions: 2
-            }
-        );
-    }
-
-    /// "Only top cards move, one at a time": over the same last full
-    /// deal, a last four of 7c 6s 4h 2c lets the 7c and the 6s go onto
-    /// each other, which shows the 2s or the Kh dealt under them, known
-    /// cards with no move: still lost. A 5h in place of the 4h lets the 4d
-    /// (alone on spot 7 since the full deal) go onto it, which shows a card
-    /// the play before that deal decided: nothing is proved.
-    #[test]
-    fn moves_among_known_cards_are_followed() {
-        let lost = codes("2s Kh 6h Jd Jh 2h 4d Js 7c 6s 4h 2c");
-        let sealed = lost_by_a_later_deal(&lost);
-        assert!(sealed.lost, "{sealed:?}");
-        assert!(sealed.positions > 2, "{sealed:?}");
-        let open = codes("2s Kh 6h Jd Jh 2h 4d Js 7c 6s 5h 2c");
-        assert!(!lost_by_a_later_deal(&open).lost);
-    }
-
-    /// A full deal with two tops one rank apart proves nothing: moving
-    /// one uncovers a card the play before decided.
-    #[test]
-    fn a_pair_in_a_full_deal_proves_nothing() {
-        let stock = codes("2s Kh 6h Jd Jh 2h 4d 3s");
-        assert!(!lost_by_a_later_deal(&stock).lost);
-        // Four cards alone (a last deal) are not a full deal: no start.
-        assert_eq!(
-            lost_by_a_later_deal(&codes("2s Kh 6h Jd")),
-            Sealed {
-                lost: false,
-                positions: 0
-            }
-        );
-    }
 }

@@ -27,14 +27,14 @@ const KEY_SALTS: [u64; PILES + 1] = {
 };
 
 /// Rank index and suit bits of each card code for one level.
-pub(super) struct Cards {
+pub struct Cards {
     pub(super) rank: [u8; CODES],
     pub(super) suits: [u8; CODES],
     pub(super) sequence: u8,
 }
 
 impl Cards {
-    pub(super) fn new(level: MyrmexLevel) -> Cards {
+    pub fn new(level: MyrmexLevel) -> Cards {
         let mut cards = Cards {
             rank: [u8::MAX; CODES],
             suits: [0; CODES],
@@ -55,7 +55,7 @@ impl Cards {
     }
 }
 
-pub(super) fn code(card: DecktetCard) -> u8 {
+pub fn code(card: DecktetCard) -> u8 {
     DecktetCard::ALL
         .iter()
         .position(|&c| c == card)
@@ -70,14 +70,14 @@ pub(super) fn code(card: DecktetCard) -> u8 {
 /// search can play an action, look at the result and take it back by
 /// restoring the [`Head`] alone.
 #[derive(Clone, Copy)]
-pub(super) struct Board {
-    pub(super) piles: [[u8; HEIGHT]; PILES],
-    pub(super) len: [u8; PILES],
-    pub(super) down: [u8; PILES],
-    pub(super) dealt: u8,
-    pub(super) chambers: u8,
+pub struct Board {
+    pub piles: [[u8; HEIGHT]; PILES],
+    pub len: [u8; PILES],
+    pub down: [u8; PILES],
+    pub dealt: u8,
+    pub chambers: u8,
     /// Cards turned face up since the search began.
-    pub(super) flips: u8,
+    pub flips: u8,
     /// Each pile's hash ([`Board::pile_hash`]), kept up to date by every
     /// change (call [`Board::rehash`] after writing piles directly).
     hash: [u64; PILES],
@@ -86,7 +86,7 @@ pub(super) struct Board {
 /// Everything of a [`Board`] but its cards: what an action changes below
 /// the piles' lengths.
 #[derive(Clone, Copy)]
-pub(super) struct Head {
+pub struct Head {
     len: [u8; PILES],
     down: [u8; PILES],
     dealt: u8,
@@ -97,14 +97,14 @@ pub(super) struct Head {
 
 /// A move: `count` cards from pile `from` to pile `to` (0-based).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Move {
+pub struct Move {
     pub(super) from: usize,
     pub(super) to: usize,
     pub(super) count: usize,
 }
 
 impl Board {
-    pub(super) fn empty() -> Board {
+    pub fn empty() -> Board {
         Board {
             piles: [[0; HEIGHT]; PILES],
             len: [0; PILES],
@@ -118,7 +118,7 @@ impl Board {
 
     /// Everything but the cards, to take an action back with
     /// [`Board::restore`].
-    pub(super) fn head(&self) -> Head {
+    pub fn head(&self) -> Head {
         Head {
             len: self.len,
             down: self.down,
@@ -130,7 +130,7 @@ impl Board {
     }
 
     /// Takes back every action played since `head` was taken.
-    pub(super) fn restore(&mut self, head: &Head) {
+    pub fn restore(&mut self, head: &Head) {
         self.len = head.len;
         self.down = head.down;
         self.dealt = head.dealt;
@@ -141,7 +141,7 @@ impl Board {
 
     /// Computes every pile's hash afresh, after the piles were written
     /// directly.
-    pub(super) fn rehash(&mut self) {
+    pub fn rehash(&mut self) {
         self.hash = std::array::from_fn(|p| self.pile_hash(p));
     }
 
@@ -151,7 +151,7 @@ impl Board {
     }
 
     /// The cards of pile `p`, bottom first.
-    pub(super) fn pile(&self, p: usize) -> &[u8] {
+    pub fn pile(&self, p: usize) -> &[u8] {
         &self.piles[p][..usize::from(self.len[p])]
     }
 
@@ -178,7 +178,7 @@ impl Board {
     }
 
     /// Every move the rules allow, each empty destination separately.
-    pub(super) fn moves(&self, cards: &Cards) -> Vec<Move> {
+    pub fn moves(&self, cards: &Cards) -> Vec<Move> {
         let mut moves = Vec::new();
         self.moves_into(cards, &mut moves);
         moves
@@ -242,7 +242,7 @@ impl Board {
 
     /// Plays a move: a chamber can only be completed on its destination
     /// (or show on its source, were a full sequence ever covered).
-    pub(super) fn play(&mut self, cards: &Cards, m: Move) {
+    pub fn play(&mut self, cards: &Cards, m: Move) {
         let (from_len, to_len) = (usize::from(self.len[m.from]), usize::from(self.len[m.to]));
         let start = from_len - m.count;
         for i in 0..m.count {
@@ -259,7 +259,7 @@ impl Board {
     }
 
     /// Restocks from `stock`, of which `dealt` cards are gone already.
-    pub(super) fn deal(&mut self, cards: &Cards, stock: &[u8]) {
+    pub fn deal(&mut self, cards: &Cards, stock: &[u8]) {
         let start = usize::from(self.dealt);
         let n = (stock.len() - start).min(PILES);
         for (p, &card) in stock[start..start + n].iter().enumerate() {
@@ -301,7 +301,7 @@ impl Board {
     /// changes nothing. Each half of the key mixes every pile apart, so the
     /// mixes run side by side rather than one after another; the key keeps
     /// one half whole and 32 bits of the other ([`Key96`]).
-    pub(super) fn key(&self, free_from: usize) -> Key96 {
+    pub fn key(&self, free_from: usize) -> Key96 {
         debug_assert_eq!(self.hash, std::array::from_fn(|p| self.pile_hash(p)));
         let (mut a, mut b) = (0u64, mix64(u64::from(self.dealt)));
         for (p, &hash) in self.hash.iter().enumerate() {

@@ -24,15 +24,25 @@
 //! the key sums their hashes, whatever their order; the two copies of a
 //! card are alike, since the key hashes card codes, not card instances.
 
-mod board;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub mod board;
 
-mod dead;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub mod dead;
 
-mod open;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub mod open;
 
-mod rounds;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub mod rounds;
 
-mod search;
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub mod search;
 
 use super::{Key96, Solved, Table};
 use crate::rules::myrmex::{Action, Myrmex, View};
@@ -61,10 +71,10 @@ pub fn solve_on(game: &Myrmex, budget: u64, workers: usize) -> Solved<Action> {
     search.table.solved(game, line)
 }
 
-/// The board of a game with every card read, face-down ones included, and
-/// its stock in dealing order.
 /// A deal of `level` from `seed`, as `/solitaire new` makes it.
-pub(crate) fn dealt(level: crate::rules::cards::MyrmexLevel, seed: u64) -> Myrmex {
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub fn dealt(level: crate::rules::cards::MyrmexLevel, seed: u64) -> Myrmex {
     let setup = crate::rules::myrmex::Setup {
         level,
         closed: false,
@@ -75,7 +85,11 @@ pub(crate) fn dealt(level: crate::rules::cards::MyrmexLevel, seed: u64) -> Myrme
     Myrmex::new(&setup).expect("a seeded deal")
 }
 
-fn seen_whole(game: &Myrmex) -> (Board, Vec<u8>) {
+/// The board of a game with every card read, face-down ones included, and
+/// its stock in dealing order.
+// Public for the integration tests (crates/core/tests/rules), which check it.
+#[doc(hidden)]
+pub fn seen_whole(game: &Myrmex) -> (Board, Vec<u8>) {
     let (piles, stock) = game.hidden_layout();
     let mut board = Board::empty();
     board.chambers = game.chambers().len() as u8;
@@ -190,59 +204,4 @@ fn promise(cards: &Cards, board: &Board) -> i64 {
         .filter(|&g| g > 0)
         .sum();
     i64::from(board.chambers) * 10_000 + i64::from(board.flips) * 300 + empties * 60 + grouped * 20
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::cards::MyrmexLevel;
-    use crate::rules::myrmex::PILES;
-
-    /// The cards, face-down counts and counters of a board: what must come
-    /// back when an action is taken back.
-    fn shown(board: &Board) -> (Vec<Vec<u8>>, [u8; PILES], u8, u8, u8) {
-        let piles = (0..PILES).map(|p| board.pile(p).to_vec()).collect();
-        (piles, board.down, board.dealt, board.chambers, board.flips)
-    }
-
-    /// Along a long line of a minor deal (face-down cards flip, "a
-    /// face-down card that becomes a pile's top turns face up at once"),
-    /// every move and restock keeps the piles' hashes equal to hashes
-    /// computed afresh, and restoring the head takes it back exactly.
-    #[test]
-    fn actions_keep_hashes_and_are_taken_back_by_the_head() {
-        for seed in [3, 11] {
-            let game = dealt(MyrmexLevel::Minor, seed);
-            let cards = Cards::new(game.level());
-            let (mut board, stock) = seen_whole(&game);
-            for step in 0..200usize {
-                let before = shown(&board);
-                let key = board.key(0);
-                let head = board.head();
-                let moves = board.moves(&cards);
-                for &m in &moves {
-                    board.play(&cards, m);
-                    let mut fresh = board;
-                    fresh.rehash();
-                    assert_eq!(board.key(0), fresh.key(0), "seed {seed} step {step}");
-                    board.restore(&head);
-                    assert!(shown(&board) == before && board.key(0) == key);
-                }
-                // A step along the line: a move picked by the step, or a
-                // restock when none is open.
-                if moves.is_empty() || (step % 9 == 8 && usize::from(board.dealt) < stock.len()) {
-                    if usize::from(board.dealt) == stock.len() {
-                        break;
-                    }
-                    board.deal(&cards, &stock);
-                } else {
-                    board.play(&cards, moves[step * 7 % moves.len()]);
-                }
-                let mut fresh = board;
-                fresh.rehash();
-                assert_eq!(board.key(0), fresh.key(0), "seed {seed} step {step}");
-            }
-            assert!(board.flips > 0 && board.dealt > 0, "seed {seed}");
-        }
-    }
 }

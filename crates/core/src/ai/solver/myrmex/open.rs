@@ -7,7 +7,7 @@
 //! positions in the same order at the cost of a vector's push and pop.
 
 /// Positions (node indices) in stacks by guide.
-pub(super) struct Open {
+pub struct Open {
     /// The stack of guide `low + i` at `i`.
     stacks: Vec<Vec<u32>>,
     /// The guide of the first stack.
@@ -16,8 +16,14 @@ pub(super) struct Open {
     top: usize,
 }
 
+impl Default for Open {
+    fn default() -> Open {
+        Open::new()
+    }
+}
+
 impl Open {
-    pub(super) fn new() -> Open {
+    pub fn new() -> Open {
         Open {
             stacks: Vec::new(),
             low: 0,
@@ -27,7 +33,7 @@ impl Open {
 
     /// Adds position `index`, which must be newer (larger) than every
     /// position added before it.
-    pub(super) fn push(&mut self, guide: i64, index: u32) {
+    pub fn push(&mut self, guide: i64, index: u32) {
         if self.stacks.is_empty() {
             self.low = guide;
         }
@@ -48,7 +54,7 @@ impl Open {
     }
 
     /// The newest position of the best guide, taken out.
-    pub(super) fn pop(&mut self) -> Option<u32> {
+    pub fn pop(&mut self) -> Option<u32> {
         loop {
             let stack = self.stacks.get_mut(self.top)?;
             if let Some(index) = stack.pop() {
@@ -59,36 +65,5 @@ impl Open {
             }
             self.top -= 1;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::shuffle::SeededRng;
-    use std::collections::BinaryHeap;
-
-    /// The stacks pop exactly as a binary heap of `(guide, index)` would,
-    /// pushes and pops interleaved, guides rising and falling past the
-    /// first one.
-    #[test]
-    fn pops_as_a_heap_of_guide_and_index() {
-        let mut rng = SeededRng::new(7);
-        let (mut open, mut heap) = (Open::new(), BinaryHeap::new());
-        let mut next = 0u32;
-        for _ in 0..20_000 {
-            if rng.below(3) < 2 {
-                let guide = rng.below(400) as i64 - 200;
-                open.push(guide, next);
-                heap.push((guide, next));
-                next += 1;
-            } else {
-                assert_eq!(open.pop(), heap.pop().map(|(_, index)| index));
-            }
-        }
-        while let Some((_, index)) = heap.pop() {
-            assert_eq!(open.pop(), Some(index));
-        }
-        assert_eq!(open.pop(), None);
     }
 }

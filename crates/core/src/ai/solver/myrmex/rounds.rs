@@ -22,19 +22,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
 /// A pass of the rounds with its share of the states.
-pub(super) struct Job {
-    pub(super) pass: Pass,
-    pub(super) share: u64,
+pub struct Job {
+    pub pass: Pass,
+    pub share: u64,
     /// The job whose run it goes on with, if it resumes one.
-    resumes: Option<usize>,
+    pub resumes: Option<usize>,
     /// Whether a later job resumes its run.
-    kept: bool,
+    pub kept: bool,
 }
 
 /// The jobs of `passes` (each with a stop) on `budget`: each pass that runs
 /// on it, with the states from the stop before it to its own. A pass whose
 /// stop the passes before it reached does not run.
-pub(super) fn jobs(passes: &[Pass], budget: u64) -> Vec<Job> {
+pub fn jobs(passes: &[Pass], budget: u64) -> Vec<Job> {
     let mut jobs: Vec<Job> = Vec::new();
     let mut at = 0;
     for pass in passes {
@@ -182,59 +182,5 @@ pub(super) fn run(
         decided: decided_by,
         states,
         spare,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::search::{split_rounds, PASSES, QUICK_PASSES};
-    use super::super::{dealt, solve_on, BUDGET};
-    use super::*;
-    use crate::ai::solver::DEFAULT_BUDGET;
-    use crate::rules::cards::MyrmexLevel;
-
-    /// At the default budget each pass of the rounds gets the states from
-    /// the stop before it to its own (400,000, then 96,000, 800,000 ...)
-    /// and resumes the last job with its cap and cost; the first six are
-    /// each resumed later. A hint's budget runs four passes of 60,000
-    /// states, none resumed.
-    #[test]
-    fn each_pass_of_the_rounds_gets_the_states_up_to_its_stop() {
-        let jobs = jobs(split_rounds(&PASSES).0, BUDGET);
-        assert_eq!(jobs.len(), 14);
-        let shares: Vec<u64> = jobs.iter().map(|job| job.share).collect();
-        assert_eq!(shares[..6], [400_000, 96_000, 800_000, 400_000, 608_000, 300_000]);
-        assert_eq!(shares.iter().sum::<u64>(), 9_840_000);
-        for (i, job) in jobs.iter().enumerate() {
-            if let Some(earlier) = job.resumes {
-                assert!(earlier < i && jobs[earlier].kept && jobs[earlier].pass.resumed_by(&job.pass));
-            }
-        }
-        assert!(jobs[..6].iter().all(|job| job.resumes.is_none() && job.kept));
-        let quick = super::jobs(split_rounds(&QUICK_PASSES).0, 300_000);
-        assert_eq!(quick.iter().map(|job| job.share).collect::<Vec<_>>(), [60_000; 4]);
-        assert!(quick.iter().all(|job| job.resumes.is_none() && !job.kept));
-        assert_eq!(
-            super::jobs(split_rounds(&QUICK_PASSES).0, DEFAULT_BUDGET).len(),
-            4
-        );
-    }
-
-    /// "The same verdict, line and states on any number" of threads: a
-    /// deal the first pass wins, and one a later pass wins while the first
-    /// still searches its share beside it.
-    #[test]
-    fn two_threads_find_what_one_finds() {
-        for seed in [0, 1] {
-            let game = dealt(MyrmexLevel::Major, seed);
-            let one = solve_on(&game, BUDGET, 1);
-            assert!(
-                matches!(one.verdict, crate::ai::solver::Verdict::Won(_)),
-                "seed {seed}"
-            );
-            // Seed 1 is won past the first pass's 400,000 states.
-            assert_eq!(one.states > 400_000, seed == 1, "seed {seed}: {}", one.states);
-            assert_eq!(solve_on(&game, BUDGET, 2), one, "seed {seed}");
-        }
     }
 }

@@ -31,7 +31,7 @@ use hashbrown::HashTable;
 /// undecided. These are the passes of a budget of [`FIRST_ROUND`] or
 /// less (hints, daily checks), which search as they always did; a larger
 /// budget runs [`PASSES`].
-pub(super) const QUICK_PASSES: [Pass; 8] = [
+pub const QUICK_PASSES: [Pass; 8] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(400), 14),
     Pass::capped(2_000, Stop::First(600), 10),
@@ -77,7 +77,7 @@ pub(super) const QUICK_PASSES: [Pass; 8] = [
 /// left by the others), 6 with a cap of 200 and none with a cap of 500,
 /// while the costs 20 and 14 won none within 4,400,000. Only the last
 /// pass, with no cap, proves a loss.
-pub(super) const PASSES: [Pass; 18] = [
+pub const PASSES: [Pass; 18] = [
     Pass::capped(2_000, Stop::First(200), 20),
     Pass::capped(2_000, Stop::First(248), 5),
     Pass::capped(2_000, Stop::First(648), 30),
@@ -101,7 +101,7 @@ pub(super) const PASSES: [Pass; 18] = [
 /// The states the first round of the portfolio is shared out of (the
 /// budget, if smaller): the default budget of the other solvers, so that a
 /// search within it runs as it always did.
-const FIRST_ROUND: u64 = crate::ai::solver::DEFAULT_BUDGET;
+pub const FIRST_ROUND: u64 = crate::ai::solver::DEFAULT_BUDGET;
 
 /// Myrmex's default budget in states: the two rounds of [`PASSES`] (the
 /// first 2,604,000 states), then the passes after them. The passes set
@@ -113,7 +113,7 @@ pub const BUDGET: u64 = 12_000_000;
 /// stop of the pass before it to its own, as many as if the passes before
 /// had each searched exactly their shares (see [`rounds`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Stop {
+pub enum Stop {
     /// When it has no position left (or the budget is spent).
     Never,
     /// At these thousandths of [`FIRST_ROUND`] states, or of the budget
@@ -127,7 +127,7 @@ pub(super) enum Stop {
 impl Stop {
     /// Where the pass's share ends, counted from the search's start, or
     /// `None` if it does not run on `budget`.
-    pub(super) fn limit(self, budget: u64) -> Option<u64> {
+    pub fn limit(self, budget: u64) -> Option<u64> {
         match self {
             Stop::Never => Some(u64::MAX),
             Stop::First(until) => Some(budget.min(FIRST_ROUND) * until / 1000),
@@ -141,23 +141,23 @@ impl Stop {
 
 /// The rounds (the passes with a stop, which come first) and the passes
 /// after them.
-pub(super) fn split_rounds(passes: &[Pass]) -> (&[Pass], &[Pass]) {
+pub fn split_rounds(passes: &[Pass]) -> (&[Pass], &[Pass]) {
     passes.split_at(passes.iter().take_while(|pass| pass.stop != Stop::Never).count())
 }
 
 /// One pass of [`Search::best_first`].
 #[derive(Clone, Copy)]
-pub(super) struct Pass {
+pub struct Pass {
     /// The positions expanded from one restock (or the root) on, if
     /// capped.
-    cap: Option<u32>,
-    pub(super) stop: Stop,
+    pub cap: Option<u32>,
+    pub stop: Stop,
     /// What each action on the way to a position costs in the open list.
-    depth_cost: i64,
+    pub depth_cost: i64,
     /// Whether it goes on from where the last pass with its cap and cost
     /// stopped (which is then kept until it does), rather than from the
     /// root.
-    pub(super) resumes: bool,
+    pub resumes: bool,
 }
 
 impl Pass {
@@ -169,7 +169,7 @@ impl Pass {
         resumes: false,
     };
 
-    const fn capped(cap: u32, stop: Stop, depth_cost: i64) -> Pass {
+    pub const fn capped(cap: u32, stop: Stop, depth_cost: i64) -> Pass {
         Pass {
             cap: Some(cap),
             stop,
@@ -178,7 +178,7 @@ impl Pass {
         }
     }
 
-    const fn resumed(self) -> Pass {
+    pub const fn resumed(self) -> Pass {
         Pass {
             resumes: true,
             ..self
@@ -186,18 +186,18 @@ impl Pass {
     }
 
     /// Whether `later` goes on from this pass's search.
-    pub(super) fn resumed_by(&self, later: &Pass) -> bool {
+    pub fn resumed_by(&self, later: &Pass) -> bool {
         later.resumes && later.cap == self.cap && later.depth_cost == self.depth_cost
     }
 }
 
 /// The search over one deal seen whole: the stock order is known.
-pub(super) struct Search<'a> {
+pub struct Search<'a> {
     pub(super) cards: &'a Cards,
     pub(super) stock: &'a [u8],
     /// The ranks still in the stock after each restock ([`super::dead::ranks_left`]).
     ranks_left: Vec<u32>,
-    pub(super) table: Table<Key96>,
+    pub table: Table<Key96>,
     /// The states after which the pass under way stops (and proves
     /// nothing).
     pub(super) pass_limit: u64,
@@ -435,7 +435,7 @@ pub(super) struct Run {
 impl<'a> Search<'a> {
     /// A search of the deal with these cards and this stock (in dealing
     /// order) within `budget` states.
-    pub(super) fn new(cards: &'a Cards, stock: &'a [u8], budget: u64) -> Search<'a> {
+    pub fn new(cards: &'a Cards, stock: &'a [u8], budget: u64) -> Search<'a> {
         Search {
             cards,
             stock,
@@ -477,7 +477,7 @@ impl<'a> Search<'a> {
     /// passes with a stop) on [`Search::workers`] threads, each pass with
     /// its share ([`rounds`]), then the passes after them one after
     /// another with what is left of the budget.
-    fn passes(&mut self, root: &Board, passes: &[Pass]) -> Option<Vec<Action>> {
+    pub fn passes(&mut self, root: &Board, passes: &[Pass]) -> Option<Vec<Action>> {
         if usize::from(root.chambers) == CHAMBERS {
             return Some(Vec::new());
         }
@@ -809,120 +809,4 @@ fn pile_score(cards: &Cards, pile: &[u8]) -> i64 {
         }
     }
     built * 40 + links * 30 - breaks * 5
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::{dealt, seen_whole};
-    use super::*;
-    use crate::rules::cards::MyrmexLevel;
-
-    /// "Only the last pass, with no cap, proves a loss": every pass before
-    /// it is capped (so its failure proves nothing), the stops come in
-    /// order within the budget, and the last pass may spend all that is
-    /// left. Every resumed pass has one before it to go on from.
-    fn check_schedule(passes: &[Pass], budget: u64, stopped: usize) {
-        let (last, capped) = passes.split_last().expect("passes");
-        assert!(last.cap.is_none() && last.stop == Stop::Never);
-        assert!(capped.iter().all(|pass| pass.cap.is_some()));
-        let stops: Vec<u64> = capped
-            .iter()
-            .filter_map(|pass| pass.stop.limit(budget))
-            .filter(|&stop| stop != u64::MAX)
-            .collect();
-        assert!(stops.windows(2).all(|w| w[0] < w[1]) && stops.iter().all(|&s| s < budget));
-        assert_eq!(stops.len(), stopped);
-        for (i, pass) in passes.iter().enumerate().filter(|(_, pass)| pass.resumes) {
-            assert!(passes[..i].iter().any(|earlier| earlier.resumed_by(pass)));
-        }
-        // The rounds (the passes with a stop) come first; only they resume.
-        let (_, tail) = split_rounds(passes);
-        assert!(tail.iter().all(|pass| pass.stop == Stop::Never && !pass.resumes));
-    }
-
-    /// The quick passes (hints, daily checks) are one round of four costs
-    /// with nothing set aside; the default budget's passes are two rounds.
-    #[test]
-    fn only_the_last_pass_is_uncapped_and_the_stops_come_in_order() {
-        for budget in [300_000, FIRST_ROUND] {
-            check_schedule(&QUICK_PASSES, budget, 4);
-            assert!(QUICK_PASSES
-                .iter()
-                .all(|pass| !pass.resumes && !matches!(pass.stop, Stop::Second(_))));
-        }
-        check_schedule(&PASSES, BUDGET, 14);
-    }
-
-    /// At the default budget the first round stops at 400,000, 496,000,
-    /// 1,296,000, 1,696,000, 2,304,000 and 2,604,000 states, and by the
-    /// end of the second (9,840,000, which leaves 2,160,000 to the passes
-    /// after it) each pass has searched the states of its own the notes
-    /// on [`PASSES`] give.
-    #[test]
-    fn each_pass_searches_its_share_by_the_end_of_the_second_round() {
-        let mut at = 0;
-        let mut own: Vec<((Option<u32>, i64), u64)> = Vec::new();
-        let mut first_round = Vec::new();
-        for pass in PASSES.iter().filter(|pass| pass.stop != Stop::Never) {
-            let until = pass.stop.limit(BUDGET).expect("runs at the default budget");
-            let key = (pass.cap, pass.depth_cost);
-            match own.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, states)) => {
-                    assert!(pass.resumes);
-                    *states += until - at;
-                }
-                None => own.push((key, until - at)),
-            }
-            if first_round.len() < 6 {
-                first_round.push(until);
-            }
-            at = until;
-        }
-        assert_eq!(
-            first_round,
-            [400_000, 496_000, 1_296_000, 1_696_000, 2_304_000, 2_604_000]
-        );
-        assert_eq!(at, 9_840_000);
-        let share = |cap: u32, cost: i64| own.iter().find(|(k, _)| *k == (Some(cap), cost)).map(|(_, s)| *s);
-        assert_eq!(share(2_000, 30), Some(1_208_000));
-        assert_eq!(share(2_000, 5), Some(264_000));
-        assert_eq!(share(2_000, 20), Some(1_948_000));
-        assert_eq!(share(2_000, 14), Some(728_000));
-        assert_eq!(share(20_000, 20), Some(1_920_000));
-        assert_eq!(share(5_000, 30), Some(924_000));
-        assert_eq!(share(2_000, 10), Some(1_452_000));
-        assert_eq!(share(2_000, 7), Some(1_396_000));
-    }
-
-    /// A pass that resumes one stopped part way searches as that one would
-    /// have with no stop: the same line in the same states.
-    #[test]
-    fn a_resumed_pass_goes_on_as_if_it_had_not_stopped() {
-        let game = dealt(MyrmexLevel::Major, 0);
-        let cards = Cards::new(game.level());
-        let (root, stock) = seen_whole(&game);
-        let solve = |passes: &[Pass]| {
-            let mut search = Search::new(&cards, &stock, BUDGET);
-            let line = search.passes(&root, passes).expect("seed 0 is won");
-            (line, search.table.states())
-        };
-        let whole = solve(&[Pass::capped(2_000, Stop::Never, 20)]);
-        // Stopped at 40,000 states, with another cost between (too short
-        // to win).
-        let resumed = solve(&[
-            Pass::capped(2_000, Stop::First(20), 20),
-            Pass::capped(2_000, Stop::First(21), 14),
-            Pass::capped(2_000, Stop::First(1000), 20).resumed(),
-        ]);
-        // The cost 20 wins past its stop; the cost 14 takes its 2,000
-        // states (and a few past its stop) and nothing more is searched.
-        assert!(whole.1 > 40_000);
-        assert_eq!(resumed.0, whole.0);
-        assert!(
-            (2_000..2_200).contains(&(resumed.1 - whole.1)),
-            "{} {}",
-            resumed.1,
-            whole.1
-        );
-    }
 }

@@ -1,6 +1,7 @@
-//! Card codes, decks and deck orders.
+//! Card codes, decks and deck orders (`rules::cards`; these were its unit
+//! tests, `crates/core/src/rules/cards/tests.rs`).
 
-use super::*;
+use antics::rules::cards::*;
 
 fn std(code: &str) -> StdCard {
     code.parse().unwrap()

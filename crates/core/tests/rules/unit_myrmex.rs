@@ -1,0 +1,305 @@
+//! Myrmex's own parts (these were the unit tests of `rules/myrmex.rs`): the
+//! rank order, the notation, the setup, and the ruling that ends a game once
+//! no further chamber can be made, with the endgame search behind it. The
+//! rules as a player meets them are checked in `myrmex_rules`.
+
+use antics::rules::cards::{decktet_deck, DSuit, MyrmexLevel};
+use antics::rules::myrmex::*;
+use antics::rules::patience::Patience;
+use antics::rules::shuffle::SeededRng;
+
+#[test]
+fn rank_order_follows_the_level() {
+    // "Rank order, low to high: Ace, 2..9, Pawn, Court, Crown (Pawn and
+    // Court only in the levels that have them)."
+    for level in MyrmexLevel::ALL {
+        let ranks = level.ranks();
+        assert_eq!(ranks.len(), sequence_len(level));
+        for (i, rank) in ranks.into_iter().enumerate() {
+            assert_eq!(rank_index(level, rank), i, "{level} {rank}");
+        }
+    }
+}
+
+#[test]
+fn notation_parses_forgivingly_and_prints_canonically() {
+    for (text, canonical) in [
+        ("3-7", "3-7"),
+        (" 3 - 7 ", "3-7"),
+        ("3:2-7", "3:2-7"),
+        ("3 : 2 - 7", "3:2-7"),
+        ("DEAL", "deal"),
+        (" End ", "end"),
+        ("UNDO", "undo"),
+        ("3–7", "3-7"),
+    ] {
+        let action: Action = text.parse().unwrap();
+        assert_eq!(action.to_string(), canonical);
+        assert_eq!(canonical.parse::<Action>().unwrap(), action);
+    }
+    for bad in [
+        "", "9-1", "0-1", "3-3", "3:0-7", "3:x-7", "37", "deal now", "1-2-3", "10-1",
+    ] {
+        assert!(bad.parse::<Action>().is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn action_serializes_as_notation() {
+    let action = Action::to_empty(3, 2, 7);
+    let json = serde_json::to_string(&action).unwrap();
+    assert_eq!(json, "\"3:2-7\"");
+    assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
+}
+
+#[test]
+fn setup_serializes_without_none() {
+    let setup = Setup {
+        seed: Some(7),
+        ..Default::default()
+    };
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(
+        json,
+        r#"{"level":"minor","closed":false,"seed":7,"ends_when_dead":true}"#
+    );
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    // A setup stored before the ruling on dead positions reads as it was
+    // played, and writes back the same.
+    let old = serde_json::from_str::<Setup>(r#"{"seed":7}"#).unwrap();
+    assert_eq!(
+        old,
+        Setup {
+            ends_when_dead: false,
+            ..setup
+        }
+    );
+    assert_eq!(
+        serde_json::to_string(&old).unwrap(),
+        r#"{"level":"minor","closed":false,"seed":7}"#
+    );
+}
+
+#[test]
+fn seeded_deals_use_the_level_deck() {
+    for level in MyrmexLevel::ALL {
+        let setup = Setup {
+            level,
+            seed: Some(11),
+            ..Default::default()
+        };
+        let mut order = setup.deck_order().unwrap();
+        let mut deck = decktet_deck(level);
+        assert_ne!(order, deck);
+        order.sort();
+        deck.sort();
+        assert_eq!(order, deck);
+    }
+}
+
+/// Five chambers made; the Knots run from the Crown down to the 2
+/// lies on pile 1, the Ace of Knots under the Diplomat on pile 2, pile
+/// 3 is empty: `2-4` (or `2:1-3`) then `2-1` completes the sixth
+/// chamber.
+const ALIVE: [&str; PILES] = [
+    "KN 9LN 8YN 7SN 6LN 5YN 4YN 3SN 2MN",
+    "AN 8MS",
+    "",
+    "9MS",
+    "4MS",
+    "4WL",
+    "5SW",
+    "3MW",
+];
+
+/// Every Knots card a chamber needs is on the table, but the Ace lies
+/// under the Crown, which only an empty pile could take, and no pile
+/// can ever be emptied: the Castle on pile 2 can only go back and forth
+/// between the Eights on piles 3, 4 and 6.
+const DEAD: [&str; PILES] = [
+    "AN KN", "2MN 7SN", "3SN 8YN", "5YN 8MS", "6LN 4YN", "9LN 8MS", "4WL", "4MS",
+];
+
+fn five_chambers() -> Vec<DSuit> {
+    DSuit::ALL[..5].to_vec()
+}
+
+#[test]
+fn a_chamber_in_reach_is_found() {
+    let game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &five_chambers());
+    // The Diplomat onto the Pact, then the Ace onto the 2.
+    assert_eq!(
+        game.prospect(&|_| false),
+        Prospect::Progress {
+            first: Action::onto(2, 4),
+            len: 2
+        }
+    );
+    // A first move the caller refuses is never the answer (another line
+    // is found); with every line refused nothing is in reach.
+    let refused = Action::onto(2, 4);
+    match game.prospect(&|a| *a == refused) {
+        Prospect::Progress { first, .. } => assert_ne!(first, refused),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(game.prospect(&|_| true), Prospect::Stuck);
+}
+
+#[test]
+fn no_chamber_in_reach_is_proved() {
+    // "Chamber: when the top cards of a pile form a full sequence
+    // (Crown at its bottom down to the Ace on top) that shares one
+    // suit, it is removed": here none can ever form.
+    let game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+    assert!(game
+        .legal_actions()
+        .iter()
+        .any(|a| matches!(a, Action::Move { .. })));
+    let (prospect, met) = game.prospect_within(&|_| false, ENDGAME_STATES);
+    assert_eq!(prospect, Prospect::Stuck);
+    // The Castle's four places, in canonical form.
+    assert!(met <= 4, "{met}");
+    // The same position with a pile left empty is not dead: the Crown
+    // moves there and the Ace comes free.
+    let mut open = DEAD;
+    open[6] = "";
+    let game = Myrmex::laid_out(MyrmexLevel::Larval, open, &five_chambers());
+    assert!(matches!(game.prospect(&|_| false), Prospect::Progress { .. }));
+}
+
+#[test]
+fn a_dead_position_ends_the_game_by_itself_and_scores_it() {
+    // "End: when the stock is empty and no move is left the game ends
+    // by itself"; once every card is face up, a position from which no
+    // further chamber can be made ends the same way, "result by
+    // chambers: 0 a total loss, 1-5 a partial win".
+    let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers());
+    assert_eq!(game.outcome(), None);
+    game.apply(&Action::onto(2, 3)).unwrap();
+    assert_eq!(game.ending(), Some(Ending::NoChamber));
+    assert_eq!(game.outcome(), Some(outcome_for(5)));
+    assert_eq!(game.score(), 5);
+    assert!(game.legal_actions().is_empty());
+    // Nothing was stored for the end: the record holds the move alone.
+    assert_eq!(game.record(), [Action::onto(2, 3)]);
+    assert_eq!(Ending::NoChamber.reason(), Some("No further chamber can be made"));
+    assert_eq!(game.view().ending, Some(Ending::NoChamber));
+}
+
+#[test]
+fn a_live_position_and_an_older_setup_play_on() {
+    // Filling the empty pile leaves a way: the Diplomat onto the Pact
+    // frees the Ace. The game goes on.
+    let mut game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &five_chambers());
+    game.apply(&Action::to_empty(5, 1, 3)).unwrap();
+    assert_eq!(game.outcome(), None);
+    assert!(matches!(game.prospect(&|_| false), Prospect::Progress { .. }));
+    // A setup stored before this ruling reads without the field and
+    // keeps the old rule: only "no move left" ends it.
+    let old: Setup = serde_json::from_str(r#"{"level":"larval","seed":7}"#).unwrap();
+    assert!(!old.ends_when_dead);
+    // Laid out under the old rule, as `old` plays.
+    let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers()).played_to_the_end();
+    game.apply(&Action::onto(2, 3)).unwrap();
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.prospect(&|_| false), Prospect::Stuck);
+}
+
+/// "Once every card is face up, a position from which no further
+/// chamber can be made ends" the game: the answer found before a
+/// chamber is not kept after it. Here the first move leaves a chamber
+/// in reach; once it is made, nothing is left to gain.
+#[test]
+fn a_chamber_made_asks_the_endgame_again() {
+    let mut game = Myrmex::laid_out(MyrmexLevel::Larval, ALIVE, &DSuit::ALL[..4]);
+    game.apply(&Action::onto(2, 4)).unwrap();
+    assert_eq!(game.outcome(), None);
+    game.apply(&Action::onto(2, 1)).unwrap();
+    assert_eq!(game.view().chambers.len(), 5);
+    assert_eq!(game.ending(), Some(Ending::NoChamber));
+    assert_eq!(game.score(), 5);
+}
+
+/// The endgame search runs once between two flips, restocks or
+/// chambers ([`Myrmex::gain_left`]): in random games with moves, undos
+/// and deals, no position still in play is one a fresh search proves
+/// stuck (within a smaller bound: most stuck positions are proved in a
+/// few hundred), and every game that ended with "No further chamber
+/// can be made" is one it does.
+#[test]
+fn the_endgame_answer_kept_between_barriers_is_a_fresh_search_s() {
+    let (mut live, mut ended) = (0, 0);
+    for seed in 0..12 {
+        let mut game = Myrmex::new(&Setup {
+            level: MyrmexLevel::Larval,
+            seed: Some(seed),
+            ..Setup::default()
+        })
+        .unwrap();
+        let mut rng = SeededRng::new(seed);
+        for _ in 0..400 {
+            let mut actions: Vec<Action> = game
+                .legal_actions()
+                .into_iter()
+                .filter(|a| *a != Action::End)
+                .collect();
+            if actions.is_empty() {
+                break;
+            }
+            if game.can_undo() {
+                actions.push(Action::Undo);
+            }
+            let action = actions[rng.below(actions.len() as u64) as usize];
+            game.apply(&action).unwrap();
+            // The stock spent and every card face up (`None` in the view).
+            let searched = game.stock_len() == 0
+                && game
+                    .view()
+                    .piles
+                    .iter()
+                    .all(|pile| pile.cards.iter().all(Option::is_some));
+            if !searched || game.chambers().len() >= CHAMBERS {
+                continue;
+            }
+            // The endgame search from the game's tableau and its undo history.
+            let fresh = |budget| game.prospect_within(&|_| false, budget).0;
+            match game.ending() {
+                None => {
+                    assert_ne!(fresh(2_000), Prospect::Stuck, "seed {seed}: {game:?}");
+                    live += 1;
+                }
+                Some(Ending::NoChamber) => {
+                    assert_eq!(fresh(ENDGAME_STATES), Prospect::Stuck, "seed {seed}: {game:?}");
+                    ended += 1;
+                    break;
+                }
+                Some(_) => break,
+            }
+        }
+    }
+    eprintln!("{live} positions in play, {ended} ended");
+    assert!(
+        live >= 100 && ended >= 3,
+        "{live} positions in play, {ended} ended"
+    );
+}
+
+#[test]
+fn taking_back_the_last_move_is_recognised() {
+    let mut game = Myrmex::laid_out(MyrmexLevel::Larval, DEAD, &five_chambers()).played_to_the_end();
+    game.apply(&Action::onto(2, 3)).unwrap();
+    game.apply(&Action::onto(3, 4)).unwrap();
+    // 4-3 moves the same card straight back; 4-6 and 3-4 do not.
+    assert!(game.undoes_last_move(&Action::onto(4, 3)));
+    assert!(!game.undoes_last_move(&Action::onto(4, 6)));
+    assert!(!game.undoes_last_move(&Action::onto(3, 4)));
+}
+
+#[test]
+fn time_tiers() {
+    assert_eq!(time_tier(3.0), "Easy win");
+    assert_eq!(time_tier(15.0), "Easy win");
+    assert_eq!(time_tier(15.5), "Working up a sweat");
+    assert_eq!(time_tier(25.0), "Working up a sweat");
+    assert_eq!(time_tier(25.1), "Brain Buster");
+}
