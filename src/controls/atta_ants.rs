@@ -20,15 +20,15 @@ use crate::rules::atta_ants::{Action, AntId, AntMove, AttaAnts, Dir, Phase, Pos}
 use crate::rules::GameKind;
 
 /// The component tag of Atta Ants.
-pub(crate) const TAG: &str = GameKind::AttaAnts.component_tag();
+pub const TAG: &str = GameKind::AttaAnts.component_tag();
 /// Discord's limit on a select menu's options.
-const MAX_OPTIONS: usize = 25;
+pub const MAX_OPTIONS: usize = 25;
 /// Selects one step may spread over (the other rows hold the buttons).
 const MAX_SELECTS: usize = 3;
 
 /// Which face of the board a reply shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum View {
+pub enum View {
     /// The game as it stands: what the player to act may start.
     Play,
     /// The rotations of the drawn card on one square (the second click).
@@ -40,7 +40,7 @@ pub(crate) enum View {
 
 /// One option of a select: play a whole action, or narrow down.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Choice {
+pub enum Choice {
     /// `go:` an action in notation.
     Play(String),
     /// `sq:X,Y`: the rotations on that square.
@@ -80,7 +80,7 @@ impl Choice {
 }
 
 /// Reads `at:` words back as a view: the ant and the words after it.
-pub(crate) fn path_view(path: &str) -> Option<View> {
+pub fn path_view(path: &str) -> Option<View> {
     let mut words = path.split_whitespace();
     let first = words.next()?;
     let ant_len = first
@@ -93,12 +93,12 @@ pub(crate) fn path_view(path: &str) -> Option<View> {
     Some(View::Path { ant, words: out })
 }
 
-pub(crate) fn cid(game_id: &str, verb: &str) -> String {
+pub fn cid(game_id: &str, verb: &str) -> String {
     ComponentId::new(TAG, game_id, verb).encode()
 }
 
 /// A lobby's buttons: Join, Start (bound to the lobby's version), Leave.
-pub(crate) fn lobby(game_id: &str, version: i64) -> Vec<Component> {
+pub fn lobby(game_id: &str, version: i64) -> Vec<Component> {
     vec![
         Component::button(cid(game_id, "join"), "Join", ButtonStyle::Success),
         Component::button(cid(game_id, &at("start", version)), "Start", ButtonStyle::Primary),
@@ -107,7 +107,7 @@ pub(crate) fn lobby(game_id: &str, version: i64) -> Vec<Component> {
 }
 
 /// A verb with the game's version, for components that act on the game.
-pub(crate) fn at(verb: &str, version: i64) -> String {
+pub fn at(verb: &str, version: i64) -> String {
     format!("{verb}.{version}")
 }
 
@@ -156,7 +156,7 @@ fn spider_label(game: &AttaAnts, number: u8, dir: Dir) -> String {
 
 /// What `action` does in words, then its notation, as the selects word
 /// it: "r2: North to 1,0, pick up a leaf · r2 n+".
-pub(crate) fn action_label(game: &AttaAnts, action: &Action) -> String {
+pub fn action_label(game: &AttaAnts, action: &Action) -> String {
     match action {
         Action::Place { pos, rotation } => {
             format!("Place at {} · {action}", placement_label(game, *pos, *rotation))
@@ -170,7 +170,7 @@ pub(crate) fn action_label(game: &AttaAnts, action: &Action) -> String {
 
 /// The move being built in `view`, as far as it has gone (forced steps
 /// taken), for the board to draw; `None` outside a move.
-pub(crate) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
+pub fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
     let View::Path { ant, words } = view else {
         return None;
     };
@@ -187,7 +187,7 @@ pub(crate) fn building(game: &AttaAnts, view: &View) -> Option<AntMove> {
 
 /// The whole moves still open to the ant being moved in `view`, for the
 /// board to show where each goes; none outside a move.
-pub(crate) fn open_moves(game: &AttaAnts, view: &View) -> Vec<AntMove> {
+pub fn open_moves(game: &AttaAnts, view: &View) -> Vec<AntMove> {
     match view {
         View::Path { ant, words } => moves_under(game, *ant, words),
         _ => vec![],
@@ -218,7 +218,7 @@ fn placements(game: &AttaAnts) -> Vec<(Pos, u8)> {
 /// The choices of the placing step: every placement when they fit in one
 /// select, otherwise the squares (a square with one rotation is offered as
 /// that placement). With `square`, that square's rotations.
-pub(crate) fn place_choices(game: &AttaAnts, square: Option<Pos>) -> Vec<(Choice, String)> {
+pub fn place_choices(game: &AttaAnts, square: Option<Pos>) -> Vec<(Choice, String)> {
     let all = placements(game);
     let play = |(pos, r): (Pos, u8)| {
         (
@@ -249,7 +249,7 @@ pub(crate) fn place_choices(game: &AttaAnts, square: Option<Pos>) -> Vec<(Choice
 }
 
 /// The ants of the player to act that have a legal move: `r2 on 1,0`.
-pub(crate) fn ant_choices(game: &AttaAnts) -> Vec<(Choice, String)> {
+pub fn ant_choices(game: &AttaAnts) -> Vec<(Choice, String)> {
     let Phase::Ants(colour) = game.phase() else {
         return vec![];
     };
@@ -308,12 +308,12 @@ fn moves_under(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<AntMove> {
 /// Whether every move of `ant` that starts with `words` fits the selects
 /// of one click, so that a move is two clicks from the board: the ant (or
 /// the ant and its first leaf action), then its move.
-pub(crate) fn whole_moves_fit(game: &AttaAnts, ant: AntId, words: &[String]) -> bool {
+pub fn whole_moves_fit(game: &AttaAnts, ant: AntId, words: &[String]) -> bool {
     moves_under(game, ant, words).len() <= MAX_OPTIONS * MAX_SELECTS
 }
 
 /// Every move of `ant` that starts with `words`, in words then notation.
-pub(crate) fn move_choices(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<(Choice, String)> {
+pub fn move_choices(game: &AttaAnts, ant: AntId, words: &[String]) -> Vec<(Choice, String)> {
     moves_under(game, ant, words)
         .into_iter()
         .map(|m| (Choice::Play(m.to_string()), move_label(game, &m)))
@@ -354,11 +354,7 @@ fn words(action: &str) -> Vec<&str> {
 /// move may end there, then each next word. Steps with a single way on are
 /// taken at once, so that no click offers only one thing. Returns the words
 /// actually reached and the choices.
-pub(crate) fn step_choices(
-    game: &AttaAnts,
-    ant: AntId,
-    chosen: &[String],
-) -> (Vec<String>, Vec<(Choice, String)>) {
+pub fn step_choices(game: &AttaAnts, ant: AntId, chosen: &[String]) -> (Vec<String>, Vec<(Choice, String)>) {
     let moves: Vec<String> = game.ant_moves(ant).iter().map(|m| m.to_string()).collect();
     let mut chosen: Vec<String> = chosen.to_vec();
     loop {
@@ -497,14 +493,14 @@ fn clip(label: String) -> String {
 }
 
 /// Whether `select` verbs name the narrowing and acting selects of the board.
-pub(crate) fn select_verb(name: &str) -> Option<&'static str> {
+pub fn select_verb(name: &str) -> Option<&'static str> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
     ["place", "ant", "step"].into_iter().find(|v| *v == base)
 }
 
 /// What a game's board carries in `view`, for everyone to see; only the
 /// player to act may use it.
-pub(crate) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &View) -> Vec<Component> {
+pub fn components(game_id: &str, version: i64, game: &AttaAnts, view: &View) -> Vec<Component> {
     let mut out = Vec::new();
     if game.outcome().is_some() {
         // A finished board starts the next game: the same table with the
@@ -593,213 +589,4 @@ pub(crate) fn components(game_id: &str, version: i64, game: &AttaAnts, view: &Vi
         Phase::Over => {}
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::atta_ants::{Setup, Status};
-
-    /// Rows Discord would lay out: one per select, buttons five to a row.
-    fn rows(components: &[Component]) -> usize {
-        let mut rows = 0;
-        let mut buttons = 0;
-        for c in components {
-            match c {
-                Component::Select { .. } => {
-                    rows += usize::from(buttons > 0) + 1;
-                    buttons = 0;
-                }
-                Component::Button { .. } => {
-                    if buttons == 5 {
-                        rows += 1;
-                        buttons = 0;
-                    }
-                    buttons += 1;
-                }
-            }
-        }
-        rows + usize::from(buttons > 0)
-    }
-
-    /// Checks Discord's limits on a board and follows every narrowing
-    /// choice to its end: every path ends in a legal action, and every legal
-    /// action is on some path.
-    fn explore(game: &AttaAnts, view: &View, reached: &mut Vec<String>, depth: usize) {
-        assert!(depth < 6, "paths are short: {view:?}");
-        let comps = components("abcdefghij", i64::MAX, game, view);
-        assert!(rows(&comps) <= 5, "{comps:?}");
-        let legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();
-        for c in &comps {
-            assert!(c.id().len() <= 100, "{}", c.id());
-            assert!(c.label().chars().count() <= 100);
-            let Component::Select { options, .. } = c else {
-                if c.label() == "End turn" {
-                    reached.push("end".into());
-                }
-                continue;
-            };
-            assert!(!options.is_empty() && options.len() <= MAX_OPTIONS);
-            for o in options {
-                assert!(o.value.len() <= 100 && o.label.chars().count() <= 100, "{o:?}");
-                match Choice::parse(&o.value).expect("a choice") {
-                    Choice::Play(a) => {
-                        assert!(legal.contains(&a), "{a} is legal ({legal:?})");
-                        reached.push(a);
-                    }
-                    Choice::Square(p) => explore(game, &View::Square(p), reached, depth + 1),
-                    Choice::Ant(ant) => explore(game, &View::Path { ant, words: vec![] }, reached, depth + 1),
-                    Choice::Path(p) => explore(game, &path_view(&p).expect("a path"), reached, depth + 1),
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn every_click_path_ends_in_a_legal_action_and_fits_discord() {
-        for players in 2..=4u8 {
-            for seed in 1..=4u64 {
-                let mut game = AttaAnts::new(&Setup {
-                    players,
-                    seed,
-                    deal: None,
-                })
-                .unwrap();
-                for k in 0..150usize {
-                    let Status::ToMove(seat) = game.status() else {
-                        break;
-                    };
-                    let mut reached = Vec::new();
-                    explore(&game, &View::Play, &mut reached, 0);
-                    let legal = game.legal_actions();
-                    if !matches!(game.phase(), Phase::Spider { .. }) {
-                        for a in &legal {
-                            assert!(reached.contains(&a.to_string()), "{a} has no path of clicks");
-                        }
-                    }
-                    let action = legal[(k * 7919 + seed as usize) % legal.len()].clone();
-                    game.apply(seat, &action).unwrap();
-                }
-            }
-        }
-    }
-
-    /// Every action the board reaches in at most two clicks: a select
-    /// option or a button that plays, or one that narrows and then plays.
-    fn two_clicks(game: &AttaAnts) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut narrowed = Vec::new();
-        let first = components("abcdefghij", 3, game, &View::Play);
-        let read = |comps: &[Component], narrowed: &mut Vec<View>, out: &mut Vec<String>| {
-            for c in comps {
-                let verb = c.id().rsplit(':').next().unwrap_or("").to_string();
-                let verb = verb.split('.').next().unwrap_or("");
-                match c {
-                    Component::Button { .. } if verb == "end" => out.push("end".into()),
-                    Component::Button { .. } if verb.starts_with("spider-") => {
-                        out.push(verb.replace('-', " "))
-                    }
-                    Component::Button { .. } => {}
-                    Component::Select { options, .. } => {
-                        for o in options {
-                            match Choice::parse(&o.value).expect("a choice") {
-                                Choice::Play(a) => out.push(a),
-                                Choice::Square(p) => narrowed.push(View::Square(p)),
-                                Choice::Ant(ant) => narrowed.push(View::Path { ant, words: vec![] }),
-                                Choice::Path(p) => narrowed.push(path_view(&p).expect("a path")),
-                            }
-                        }
-                    }
-                }
-            }
-        };
-        read(&first, &mut narrowed, &mut out);
-        for view in narrowed {
-            let mut deeper = Vec::new();
-            read(&components("abcdefghij", 3, game, &view), &mut deeper, &mut out);
-            assert!(deeper.is_empty(), "a third click after {view:?}: {deeper:?}");
-        }
-        out.sort();
-        out.dedup();
-        out
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(crate::proptest_cases(16)))]
-        /// Issue 25: "in random Atta Ants positions the set of actions
-        /// reachable through the board's components equals the legal set",
-        /// each at most two clicks from the board.
-        #[test]
-        fn every_action_is_at_most_two_clicks_away(players in 2u8..=4, seed in 0u64..1_000_000, picks in proptest::collection::vec(0usize..1000, 0..250)) {
-            let mut game = AttaAnts::new(&Setup { players, seed, deal: None }).unwrap();
-            for pick in picks {
-                let Status::ToMove(seat) = game.status() else { break };
-                let legal = game.legal_actions();
-                let mut names: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-                names.sort();
-                names.dedup();
-                proptest::prop_assert_eq!(two_clicks(&game), names);
-                game.apply(seat, &legal[pick % legal.len()]).unwrap();
-            }
-        }
-    }
-
-    #[test]
-    fn many_placements_are_picked_by_square_then_rotation() {
-        // Find a game whose drawn card has more than 25 placements.
-        let found = (1..200u64).find_map(|seed| {
-            let mut game = AttaAnts::new(&Setup {
-                players: 2,
-                seed,
-                deal: None,
-            })
-            .unwrap();
-            for k in 0..300usize {
-                let Status::ToMove(seat) = game.status() else {
-                    return None;
-                };
-                if matches!(game.phase(), Phase::Place) && game.legal_actions().len() > MAX_OPTIONS {
-                    return Some(game);
-                }
-                let legal = game.legal_actions();
-                game.apply(seat, &legal[k * 31 % legal.len()]).unwrap();
-            }
-            None
-        });
-        let game = found.expect("a crowded placement");
-        let first = place_choices(&game, None);
-        assert!(first.iter().any(|(c, _)| matches!(c, Choice::Square(_))));
-        let Some((Choice::Square(p), label)) = first.iter().find(|(c, _)| matches!(c, Choice::Square(_)))
-        else {
-            unreachable!()
-        };
-        assert!(label.contains("rotations"), "{label}");
-        let second = place_choices(&game, Some(*p));
-        assert!(second.len() > 1);
-        assert!(second.iter().all(
-            |(c, l)| matches!(c, Choice::Play(a) if a.starts_with(&format!("place {p} r")))
-                && l.contains("turned")
-        ));
-    }
-
-    #[test]
-    fn values_round_trip() {
-        for c in [
-            Choice::Play("r2 n+ e".into()),
-            Choice::Square(Pos::new(1, -2)),
-            Choice::Ant(AntId::new(crate::rules::atta_ants::Colour::Yellow, 3)),
-            Choice::Path("r2+ n".into()),
-        ] {
-            assert_eq!(Choice::parse(&c.value()), Some(c));
-        }
-        assert_eq!(
-            path_view("y3+r1 n-"),
-            Some(View::Path {
-                ant: AntId::new(crate::rules::atta_ants::Colour::Yellow, 3),
-                words: vec!["y3+r1".into(), "n-".into()]
-            })
-        );
-        assert_eq!(select_verb("place2"), Some("place"));
-        assert_eq!(select_verb("stepx"), None);
-    }
 }

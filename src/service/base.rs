@@ -358,7 +358,7 @@ impl Registry {
     }
 
     /// The games with a daily challenge, in the registry's order.
-    pub(super) fn daily_kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+    pub fn daily_kinds(&self) -> impl Iterator<Item = Kind> + '_ {
         self.kinds().filter(|kind| kind.has_daily())
     }
 
@@ -369,7 +369,7 @@ impl Registry {
     }
 
     /// The games with a leaderboard: the dailies, then the rated games.
-    pub(super) fn leaderboards(&self) -> Vec<&'static str> {
+    pub fn leaderboards(&self) -> Vec<&'static str> {
         let rated = self.kinds().filter(|kind| kind.is_rated()).map(Kind::as_str);
         self.dailies().into_iter().chain(rated).collect()
     }
@@ -533,15 +533,5 @@ pub(super) fn answered_privately(reply: Reply, channel: &str, text: String) -> R
         game: reply.game,
         posts,
         ..Reply::default()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_secret_never_prints() {
-        assert_eq!(format!("{:?}", DailySecret("hush".into())), "<redacted>");
     }
 }

@@ -14,7 +14,7 @@ pub(super) const EVENT: &str = "event";
 
 /// What a contested patience belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Contest {
+pub enum Contest {
     /// The day's deal: ranked if it is the player's first of the day.
     Daily {
         day: String,
@@ -27,7 +27,7 @@ pub(super) enum Contest {
 /// Kept in the game's stored setup (key `event`), so a game knows it
 /// without reading its tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(super) struct EventDeal {
+pub struct EventDeal {
     pub tournament: String,
     pub deal: u32,
     pub deals: u32,
@@ -104,27 +104,5 @@ impl Context<'_> {
         });
         self.cache.put(&key, 0, daily.clone());
         Ok(daily)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_contests_tag_says_which_day_or_deal() {
-        let daily = Contest::Daily {
-            day: "2026-11-25".into(),
-            ranked: true,
-        };
-        assert_eq!(daily.label(), "Daily · 2026-11-25");
-        let event = Contest::Event(EventDeal {
-            tournament: "t".into(),
-            deal: 2,
-            deals: 3,
-            closes: 1_000,
-        });
-        assert_eq!(event.label(), "Event · deal 2 of 3");
-        assert!(event.is_open(999) && !event.is_open(1_000));
     }
 }

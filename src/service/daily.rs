@@ -536,7 +536,7 @@ impl Service {
 /// A daily game as the day's post names it: its title, and the level or
 /// variant its daily is dealt at ("Myrmex (minor level)", "Ants Solitaire
 /// (strict)").
-fn daily_named(kind: Kind) -> String {
+pub fn daily_named(kind: Kind) -> String {
     match kind
         .listed()
         .and_then(GameKind::daily)
@@ -738,7 +738,7 @@ fn past_day(req: &Request, opts: &Options) -> Result<Option<String>, UserError> 
 
 /// A spoiler-free summary of an attempt to paste anywhere: no card, only
 /// how it went.
-pub(super) fn share_line<G: SolitaireRules>(attempt: &DailyAttempt, r: &PatienceResult) -> String {
+pub fn share_line<G: SolitaireRules>(attempt: &DailyAttempt, r: &PatienceResult) -> String {
     let (title, full) = (G::TITLE, G::FULL_SCORE.max(1));
     let practice = if attempt.ranked { "" } else { " (practice)" };
     let undos = super::leaderboard::aids(r, " ", "");
@@ -766,57 +766,5 @@ pub(super) fn share_line<G: SolitaireRules>(attempt: &DailyAttempt, r: &Patience
             r.score,
             r.moves
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_days_post_names_each_daily_at_its_level_or_variant() {
-        let named: Vec<String> = Registry::default().daily_kinds().map(daily_named).collect();
-        assert_eq!(
-            crate::rules::listed(&named, "and"),
-            "Myrmex (minor level), Anthill and Ants Solitaire (strict)"
-        );
-    }
-
-    fn attempt(game: &str, ranked: bool) -> DailyAttempt {
-        DailyAttempt {
-            game_id: "g".into(),
-            day: "2026-11-22".into(),
-            game: game.into(),
-            user_id: "alice".into(),
-            user_name: "alice".into(),
-            channel_id: "c1".into(),
-            guild_id: "g1".into(),
-            ranked,
-            started_at: 0,
-        }
-    }
-
-    fn result(outcome: Ending, score: i64) -> PatienceResult {
-        PatienceResult {
-            undos: 2,
-            ..PatienceResult::sample(outcome, score)
-        }
-    }
-
-    #[test]
-    fn share_lines_tell_how_it_went_and_nothing_of_the_cards() {
-        let line = share_line::<Myrmex>(&attempt("myrmex", true), &result(Ending::Win, 3));
-        assert_eq!(
-            line,
-            "🐜 Antics daily Myrmex 2026-11-22: 🟫🟫🟫⬜⬜⬜ 3/6 ⏱️13m ↩️2"
-        );
-        let line = share_line::<crate::rules::anthill::Anthill>(
-            &attempt("anthill", false),
-            &result(Ending::Loss, 26),
-        );
-        assert_eq!(
-            line,
-            "🐜 Antics daily Anthill 2026-11-22 (practice): ❌ 🟩🟩🟩🟩🟩⬜⬜⬜⬜⬜ 26/52 · 120 moves ↩️2"
-        );
     }
 }

@@ -13,8 +13,6 @@ use crate::protocol::options;
 use crate::protocol::types::*;
 use crate::rules::patience::minutes;
 use crate::rules::Ranking;
-#[cfg(test)]
-use crate::service::base::Registry;
 use crate::service::base::Service;
 use crate::service::error::{ServiceResult, UserError};
 use crate::store::{AttemptFilter, PatienceResult};
@@ -27,7 +25,7 @@ const SCOPES: [&str; 3] = ["channel", "server", "global"];
 
 /// Which board: a game, a span of days ending with `day`, a place.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct BoardSpec {
+pub struct BoardSpec {
     pub game: String,
     pub period: String,
     pub scope: String,
@@ -37,7 +35,7 @@ pub(super) struct BoardSpec {
 
 impl BoardSpec {
     /// `lb:GAME_PERIOD_SCOPE_YYYYMMDD_PAGE:VERB`, well under 100 characters.
-    fn custom_id(&self, page: usize, verb: &str) -> String {
+    pub fn custom_id(&self, page: usize, verb: &str) -> String {
         let id = format!(
             "{}_{}_{}_{}_{page}",
             self.game,
@@ -49,7 +47,7 @@ impl BoardSpec {
     }
 
     /// The board a button's id names, among the boards of `games`.
-    fn parse(id: &str, games: &[&str]) -> Option<BoardSpec> {
+    pub fn parse(id: &str, games: &[&str]) -> Option<BoardSpec> {
         let parts: Vec<&str> = id.split('_').collect();
         let [game, period, scope, day, page] = parts.as_slice() else {
             return None;
@@ -459,26 +457,4 @@ pub(super) fn today_and_yesterday(at: DateTime<Utc>) -> (String, String) {
         .map(format_day)
         .unwrap_or_default();
     (today, yesterday)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn page_ids_round_trip_and_fit() {
-        let spec = BoardSpec {
-            game: "army-ants".into(),
-            period: "week".into(),
-            scope: "server".into(),
-            day: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(),
-            page: 3,
-        };
-        let id = spec.custom_id(3, "next");
-        assert!(id.len() <= 100);
-        let parsed = ComponentId::parse(&id).unwrap();
-        let games = Registry::default().leaderboards();
-        assert_eq!(BoardSpec::parse(&parsed.id, &games), Some(spec));
-        assert_eq!(BoardSpec::parse("chess_week_server_20261122_1", &games), None);
-    }
 }

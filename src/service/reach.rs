@@ -128,7 +128,7 @@ pub(super) fn to_dm(post: &Post, user: &str, guild: &str) -> Post {
 
 /// A link to a channel on Discord (a group DM or a server's channel), or
 /// its name in a script.
-pub(super) fn place_link(guild: &str, channel: &str) -> String {
+pub fn place_link(guild: &str, channel: &str) -> String {
     let snowflake = |s: &str| !s.is_empty() && s.len() <= 20 && s.chars().all(|c| c.is_ascii_digit());
     if !snowflake(channel) {
         return format!("channel {channel}");
@@ -140,7 +140,7 @@ pub(super) fn place_link(guild: &str, channel: &str) -> String {
 /// The people of a stored game, whatever its kind stores: every object
 /// with an `id` and a `name` in its players' JSON (seats, a table, an
 /// owner), once each, without the bot or an open challenge's empty seat.
-pub(super) fn players_of(players: &str) -> Vec<User> {
+pub fn players_of(players: &str) -> Vec<User> {
     fn walk(value: &serde_json::Value, out: &mut Vec<User>) {
         match value {
             serde_json::Value::Object(map) => {
@@ -165,31 +165,4 @@ pub(super) fn players_of(players: &str) -> Vec<User> {
         walk(&value, &mut out);
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn players_are_found_in_every_kind_of_seating() {
-        let seats =
-            r#"{"red":{"id":"1","name":"Ann"},"black":{"id":"antics","name":"antics"},"challenger":"red"}"#;
-        assert_eq!(players_of(seats), [User::new("1", "Ann")]);
-        // An open challenge's empty seat is nobody's.
-        let open = r#"{"red":{"id":"1","name":"Ann"},"black":{"id":"~open","name":"anyone"}}"#;
-        assert_eq!(players_of(open), [User::new("1", "Ann")]);
-        let table =
-            r#"{"host":{"id":"1","name":"Ann"},"seats":[{"id":"1","name":"Ann"},{"id":"2","name":"Bo"}]}"#;
-        assert_eq!(players_of(table), [User::new("1", "Ann"), User::new("2", "Bo")]);
-        assert_eq!(players_of(r#"{"id":"3","name":"Cy"}"#), [User::new("3", "Cy")]);
-        assert!(players_of("not json").is_empty());
-    }
-
-    #[test]
-    fn links_name_the_place() {
-        assert_eq!(place_link("", "c1"), "channel c1");
-        assert_eq!(place_link("", "123"), "https://discord.com/channels/@me/123");
-        assert_eq!(place_link("9", "123"), "https://discord.com/channels/9/123");
-    }
 }

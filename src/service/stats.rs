@@ -19,7 +19,7 @@ const SEASONS_SHOWN: usize = 3;
 
 /// A month's badge by the days with a finished ranked daily: bronze for
 /// 10, silver for 20, gold for every day of the month.
-fn badge(days: usize, month_days: usize) -> Option<&'static str> {
+pub fn badge(days: usize, month_days: usize) -> Option<&'static str> {
     match days {
         d if d >= month_days => Some("🥇 gold"),
         d if d >= 20 => Some("🥈 silver"),
@@ -239,21 +239,5 @@ impl Service {
             lines.push(line);
         }
         Ok(lines)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::badge;
-
-    /// docs/daily.md: "badges: 10 days a month bronze, 20 silver, every day gold".
-    #[test]
-    fn a_months_badge_counts_its_days_played() {
-        assert_eq!(badge(9, 30), None);
-        assert_eq!(badge(10, 30), Some("🥉 bronze"));
-        assert_eq!(badge(20, 30), Some("🥈 silver"));
-        assert_eq!(badge(29, 30), Some("🥈 silver"));
-        assert_eq!(badge(30, 30), Some("🥇 gold"));
-        assert_eq!(badge(28, 28), Some("🥇 gold"));
     }
 }

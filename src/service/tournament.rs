@@ -1439,7 +1439,7 @@ fn view(held: &Held) -> TournamentView {
 }
 
 /// A round's length: `10m` to `7d`.
-fn round_length(text: &str) -> Result<Duration, UserError> {
+pub fn round_length(text: &str) -> Result<Duration, UserError> {
     length_within(
         text,
         ROUND_MIN..=ROUND_MAX,
@@ -1474,7 +1474,7 @@ fn length_within(
 /// When a tournament starts by itself (`None`: when its organiser says,
 /// as with `now`): a time in UTC
 /// (`2026-12-01 18:00`, RFC 3339), or a delay (`2h`).
-fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserError> {
+pub fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserError> {
     let given = text.trim();
     // Starting now, with no one in yet: it opens now, and its organiser
     // starts it once the players are in.
@@ -1512,7 +1512,7 @@ fn starts(text: &str, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, UserE
 }
 
 /// "1st", "2nd", "3rd", "11th".
-pub(super) fn ordinal(n: usize) -> String {
+pub fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -1529,7 +1529,7 @@ fn players(n: usize) -> String {
 }
 
 /// "24 hours", "30 minutes", "2 days".
-fn duration_words(d: Duration) -> String {
+pub fn duration_words(d: Duration) -> String {
     let secs = d.as_secs();
     let (n, unit) = match secs {
         s if s % 86_400 == 0 => (s / 86_400, "day"),
@@ -1537,40 +1537,4 @@ fn duration_words(d: Duration) -> String {
         s => (s.div_ceil(60), "minute"),
     };
     format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rounds_last_ten_minutes_to_a_week() {
-        assert_eq!(round_length("24h").unwrap(), Duration::from_secs(86_400));
-        assert!(round_length("5m").is_err());
-        assert!(round_length("8d").is_err());
-        assert_eq!(duration_words(Duration::from_secs(1800)), "30 minutes");
-        assert_eq!(duration_words(Duration::from_secs(86_400)), "1 day");
-        assert_eq!(
-            [1, 2, 3, 4, 11, 12, 21, 22].map(ordinal),
-            ["1st", "2nd", "3rd", "4th", "11th", "12th", "21st", "22nd"]
-        );
-    }
-
-    #[test]
-    fn starts_are_now_a_time_or_a_delay_within_a_month() {
-        let now = DateTime::parse_from_rfc3339("2026-11-28T12:00:00Z")
-            .unwrap()
-            .with_timezone(&Utc);
-        assert_eq!(starts("now", now).unwrap(), None);
-        assert_eq!(
-            starts("2026-11-28 18:00", now).unwrap().unwrap().to_rfc3339(),
-            "2026-11-28T18:00:00+00:00"
-        );
-        assert_eq!(
-            starts("2h", now).unwrap().unwrap() - now,
-            chrono::Duration::hours(2)
-        );
-        assert!(starts("2026-11-27 18:00", now).is_err());
-        assert!(starts("soon", now).is_err());
-    }
 }

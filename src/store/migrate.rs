@@ -90,7 +90,7 @@ impl MigrationSource<'static> for BuiltIn {
 
 /// The migrations, without sqlx's own lock: ours is taken around them (see
 /// the module's comment).
-async fn migrator() -> Result<Migrator, StoreError> {
+pub async fn migrator() -> Result<Migrator, StoreError> {
     let mut migrator = Migrator::new(BuiltIn).await?;
     migrator.set_locking(false);
     Ok(migrator)
@@ -152,24 +152,4 @@ fn is_busy(e: &sqlx::Error) -> bool {
     let code = e.as_database_error().and_then(|d| d.code());
     code.and_then(|c| c.parse::<i32>().ok())
         .is_some_and(|c| matches!(c & 0xff, 5 | 6))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The built-in list is the folder, read as sqlx reads a folder: same
-    /// versions, names, checksums and transaction mode, in order.
-    #[tokio::test]
-    async fn the_built_in_migrations_are_the_folder() {
-        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
-        let from_folder = Migrator::new(folder).await.expect("the folder reads");
-        let built_in = migrator().await.expect("the built-in list reads");
-        let summary = |m: &Migrator| {
-            m.iter()
-                .map(|m| (m.version, m.description.to_string(), m.checksum.to_vec(), m.no_tx))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(summary(&built_in), summary(&from_folder));
-    }
 }

@@ -2,6 +2,8 @@
 //! PostgreSQL schema per test so tests can share one server.
 
 use super::{Store, StoreError};
+// The built-in migrations, which a test compares with the folder.
+pub use super::migrate::migrator;
 use sqlx::postgres::PgConnection;
 use sqlx::{Connection, Executor};
 
@@ -56,4 +58,10 @@ pub async fn scratch_stores(dir: &std::path::Path) -> Vec<Store> {
         stores.push(scratch_postgres(&url).await.expect("a PostgreSQL store opens"));
     }
     stores
+}
+
+/// The store's pool, for a test that writes a row by hand as an older
+/// version or an operator might have.
+pub fn pool(store: &Store) -> &sqlx::AnyPool {
+    &store.pool
 }

@@ -10,6 +10,9 @@ mod common;
 #[path = "../serve_support/mod.rs"]
 mod serve_support;
 
+// The library's parts one by one, and its layers.
+mod units;
+
 // The service, called in process.
 mod army_ants_picker;
 mod engine_toy;

@@ -7,7 +7,7 @@ use crate::protocol::{ButtonStyle, Component, SelectOption};
 use crate::rules::army_ants::{ArmyAnts, Board, Side, Square, Status};
 
 /// Accept and Decline under a challenge, Accept bound to its version.
-pub(crate) fn challenge(game_id: &str, version: i64) -> Vec<Component> {
+pub fn challenge(game_id: &str, version: i64) -> Vec<Component> {
     vec![
         Component::button(
             cid(game_id, &format!("accept.{version}")),
@@ -19,7 +19,7 @@ pub(crate) fn challenge(game_id: &str, version: i64) -> Vec<Component> {
 }
 
 /// The private question before a resignation, bound to the board's version.
-pub(crate) fn confirm_resign(game_id: &str, version: i64) -> Vec<Component> {
+pub fn confirm_resign(game_id: &str, version: i64) -> Vec<Component> {
     vec![
         Component::button(
             cid(game_id, &format!("resignok.{version}")),
@@ -31,13 +31,13 @@ pub(crate) fn confirm_resign(game_id: &str, version: i64) -> Vec<Component> {
 }
 
 /// The Deploy button, which opens a player's private deployment.
-pub(crate) fn deploy_button(game_id: &str) -> Component {
+pub fn deploy_button(game_id: &str) -> Component {
     Component::button(cid(game_id, "deploy"), "Deploy", ButtonStyle::Primary)
 }
 
 /// On a player's private "placed, waiting" message: the next row's picker
 /// in that same message, once the opponent has placed theirs.
-pub(crate) fn next_row_button(game_id: &str) -> Component {
+pub fn next_row_button(game_id: &str) -> Component {
     Component::button(cid(game_id, "nextrow"), "Next row", ButtonStyle::Primary)
 }
 
@@ -46,7 +46,7 @@ pub(crate) fn next_row_button(game_id: &str) -> Component {
 /// Rematch and Review once it is over. Against the computer (`against_bot`) no draw
 /// button is offered while its refusal of an offer stands, since it answers
 /// an offer at once.
-pub(crate) fn components(game_id: &str, game: &ArmyAnts, against_bot: bool) -> Vec<Component> {
+pub fn components(game_id: &str, game: &ArmyAnts, against_bot: bool) -> Vec<Component> {
     let resign = || Component::button(cid(game_id, "resign"), "Resign", ButtonStyle::Danger);
     match game.status() {
         Status::Deploying => vec![deploy_button(game_id), resign()],
@@ -79,7 +79,7 @@ pub(crate) fn components(game_id: &str, game: &ArmyAnts, against_bot: bool) -> V
 /// (the side to move's cards with a legal move), `card` in the private
 /// picker (all of its cards while the other side moves). `None` outside the
 /// battle or with no card to offer.
-pub(crate) fn card_select(game_id: &str, game: &ArmyAnts, side: Side, verb: &str) -> Option<Component> {
+pub fn card_select(game_id: &str, game: &ArmyAnts, side: Side, verb: &str) -> Option<Component> {
     let Status::ToMove(to_move) = game.status() else {
         return None;
     };
@@ -98,7 +98,7 @@ pub(crate) fn card_select(game_id: &str, game: &ArmyAnts, side: Side, verb: &str
 
 /// The private picker's selects of the card on `square`, one a group of its
 /// moves: `move.V`, then `move2.V` .. `move5.V`, bound to version `V`.
-pub(crate) fn move_selects(
+pub fn move_selects(
     game_id: &str,
     version: i64,
     board: &Board,
@@ -129,21 +129,10 @@ pub(crate) fn move_selects(
 
 /// Whether `verb` names one of the picker's move selects (`move`,
 /// `move2` .. `move5`).
-pub(crate) fn is_move_verb(verb: &str) -> bool {
+pub fn is_move_verb(verb: &str) -> bool {
     verb == "move"
         || verb
             .strip_prefix("move")
             .and_then(|n| n.parse::<u8>().ok())
             .is_some_and(|n| (2..=picker::MAX_ROWS as u8).contains(&n))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_picker_has_five_move_selects_at_most() {
-        assert!(is_move_verb("move") && is_move_verb("move2") && is_move_verb("move5"));
-        assert!(!is_move_verb("move1") && !is_move_verb("move6") && !is_move_verb("moves"));
-    }
 }

@@ -12,16 +12,16 @@ use rand::seq::SliceRandom;
 /// for as `VERB{key}:{cards}` (`dpa0:93Q`): `key` is the row being placed
 /// (`0`..`3`, or `t` for a total deployment), so a picker for an earlier
 /// row is refused, and `cards` the values placed so far.
-pub(crate) const ADD: &str = "dpa";
-pub(crate) const TAKE_BACK: &str = "dpb";
-pub(crate) const START_OVER: &str = "dpc";
-pub(crate) const RANDOM: &str = "dpr";
-pub(crate) const CONFIRM: &str = "dpo";
-pub(crate) const VERBS: [&str; 5] = [ADD, TAKE_BACK, START_OVER, RANDOM, CONFIRM];
+pub const ADD: &str = "dpa";
+pub const TAKE_BACK: &str = "dpb";
+pub const START_OVER: &str = "dpc";
+pub const RANDOM: &str = "dpr";
+pub const CONFIRM: &str = "dpo";
+pub const VERBS: [&str; 5] = [ADD, TAKE_BACK, START_OVER, RANDOM, CONFIRM];
 
 /// The cards a player has put down so far, for the hand under way.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Placement {
+pub struct Placement {
     pub key: char,
     pub cards: Vec<Card>,
 }
@@ -48,7 +48,7 @@ impl Placement {
         Some((name, Placement { key, cards }))
     }
 
-    fn id(&self, verb: &str) -> String {
+    pub fn id(&self, verb: &str) -> String {
         let cards: String = self.cards.iter().map(|c| c.symbol()).collect();
         format!("{verb}{}:{cards}", self.key)
     }
@@ -164,7 +164,7 @@ impl Placement {
 
 /// Why a total deployment (complete or not) would be refused, before it
 /// is sent: the Queen beside one of her 9s.
-pub(crate) fn queen_rule_broken(placement: &Placement, hand: &DeployHand, side: Side) -> Option<String> {
+pub fn queen_rule_broken(placement: &Placement, hand: &DeployHand, side: Side) -> Option<String> {
     if placement.key != 't' {
         return None;
     }
@@ -182,7 +182,7 @@ pub(crate) fn queen_rule_broken(placement: &Placement, hand: &DeployHand, side: 
 
 /// The hand as a front end places it on the board: the squares it fills,
 /// in the order the deploy action lists them, and its cards.
-pub(crate) fn placing(hand: &DeployHand, side: Side) -> Placing {
+pub fn placing(hand: &DeployHand, side: Side) -> Placing {
     Placing {
         squares: slots(hand, side).iter().map(ToString::to_string).collect(),
         cards: remaining(hand, &[])
@@ -217,7 +217,7 @@ fn slots(hand: &DeployHand, side: Side) -> Vec<crate::rules::army_ants::Square> 
 }
 
 /// The hand's cards not yet placed, sorted (the Queen first).
-fn remaining(hand: &DeployHand, placed: &[Card]) -> Vec<Card> {
+pub fn remaining(hand: &DeployHand, placed: &[Card]) -> Vec<Card> {
     let mut rest = hand.cards.clone();
     for card in placed {
         if let Some(i) = rest.iter().position(|c| c == card) {
@@ -237,7 +237,7 @@ fn card_name(card: Card) -> String {
 }
 
 /// What the picker says above its components.
-pub(crate) fn text(placement: &Placement, hand: &DeployHand, side: Side) -> String {
+pub fn text(placement: &Placement, hand: &DeployHand, side: Side) -> String {
     let head = match hand.rows.as_slice() {
         [0] => "Your front row cards",
         [1] => "Your second row cards",
@@ -279,12 +279,7 @@ fn choices(placement: &Placement, hand: &DeployHand, side: Side) -> Vec<Card> {
 
 /// The picker's components: a select of the cards left for the next
 /// square, then Take back, Start over, Random placement and Confirm.
-pub(crate) fn components(
-    game_id: &str,
-    placement: &Placement,
-    hand: &DeployHand,
-    side: Side,
-) -> Vec<Component> {
+pub fn components(game_id: &str, placement: &Placement, hand: &DeployHand, side: Side) -> Vec<Component> {
     let cid = |verb: &str| super::cid(game_id, verb);
     let mut components = Vec::new();
     let rest = remaining(hand, &placement.cards);
@@ -333,134 +328,4 @@ pub(crate) fn components(
         ));
     }
     components
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn total_hand() -> DeployHand {
-        let mut cards = Card::army();
-        cards.sort();
-        DeployHand {
-            rows: vec![0, 1, 2, 3],
-            cards,
-        }
-    }
-
-    #[test]
-    fn ids_round_trip_and_stay_short() {
-        let hand = total_hand();
-        let mut placement = Placement::empty(&hand);
-        for card in hand.cards.iter().rev() {
-            placement = placement.with(*card);
-        }
-        let id = placement.id(CONFIRM);
-        assert_eq!(Placement::parse(&id), Some((CONFIRM, placement)));
-        assert!(super::super::cid("k3j9x0k3j9", &id).len() <= 100);
-        assert_eq!(Placement::parse("dpa9:1"), None);
-        assert_eq!(Placement::parse("dpa0:1Z"), None);
-        assert_eq!(
-            Placement::parse("dpc0"),
-            Some((
-                START_OVER,
-                Placement {
-                    key: '0',
-                    cards: vec![]
-                }
-            ))
-        );
-    }
-
-    #[test]
-    fn a_placement_must_use_the_hand() {
-        let hand = DeployHand {
-            rows: vec![0],
-            cards: vec![
-                Card::Queen,
-                Card::Ants(3),
-                Card::Ants(3),
-                Card::Ants(5),
-                Card::Ants(9),
-            ],
-        };
-        let ok = Placement::parse("dpa0:33Q").unwrap().1;
-        assert!(ok.check(&hand).is_ok());
-        assert!(Placement::parse("dpa0:333").unwrap().1.check(&hand).is_err());
-        assert!(Placement::parse("dpa1:3").unwrap().1.check(&hand).is_err());
-        assert_eq!(remaining(&hand, &ok.cards), vec![Card::Ants(5), Card::Ants(9)]);
-    }
-
-    #[test]
-    fn the_last_card_goes_down_by_itself() {
-        let hand = DeployHand {
-            rows: vec![0],
-            cards: vec![
-                Card::Ants(2),
-                Card::Ants(3),
-                Card::Ants(4),
-                Card::Ants(5),
-                Card::Ants(6),
-            ],
-        };
-        let four = Placement::parse("dpa0:234").unwrap().1;
-        let last = four.with(Card::Ants(5)).with_last(&hand, Side::Red);
-        assert!(last.is_complete(&hand));
-        assert_eq!(last.cards.last(), Some(&Card::Ants(6)));
-        // With two left, the player still chooses.
-        let three = Placement::parse("dpa0:23").unwrap().1;
-        assert_eq!(three.clone().with_last(&hand, Side::Red), three);
-        // Unless the two are alike: no choice is left, both go down.
-        let pair = DeployHand {
-            rows: vec![0],
-            cards: vec![
-                Card::Ants(2),
-                Card::Ants(3),
-                Card::Ants(4),
-                Card::Ants(9),
-                Card::Ants(9),
-            ],
-        };
-        let filled = Placement::parse("dpa0:24")
-            .unwrap()
-            .1
-            .with(Card::Ants(3))
-            .with_last(&pair, Side::Red);
-        assert_eq!(filled.cards, [2, 4, 3, 9, 9].map(Card::Ants));
-    }
-
-    #[test]
-    fn random_fill_keeps_the_queen_from_her_nines() {
-        // "the Queen not orthogonally adjacent to either of its own 9s"
-        let hand = total_hand();
-        for side in [Side::Red, Side::Black] {
-            for _ in 0..50 {
-                let full = Placement::empty(&hand).filled_at_random(&hand, side);
-                assert!(full.is_complete(&hand));
-                assert_eq!(queen_rule_broken(&full, &hand, side), None);
-                let Action::Deploy(rows) = full.action(&hand) else {
-                    panic!()
-                };
-                assert_eq!(rows.iter().map(Vec::len).collect::<Vec<_>>(), vec![5, 5, 5, 4]);
-            }
-        }
-    }
-
-    #[test]
-    fn the_picker_fits_discord() {
-        let hand = total_hand();
-        let placement = Placement::empty(&hand).with(Card::Ants(9));
-        let components = components("k3j9x0k3j9", &placement, &hand, Side::Black);
-        assert!(components.len() <= 5);
-        for c in &components {
-            match c {
-                Component::Select { id, options, .. } => {
-                    assert!(id.len() <= 100 && options.len() <= 25);
-                    // One option per value: the two 9s are one choice.
-                    assert_eq!(options.iter().filter(|o| o.value == "9").count(), 1);
-                }
-                Component::Button { id, label, .. } => assert!(id.len() <= 100 && label.len() <= 80),
-            }
-        }
-    }
 }

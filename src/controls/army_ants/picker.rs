@@ -19,14 +19,14 @@ use crate::protocol::SelectOption;
 use crate::rules::army_ants::{Action, ArmyAnts, Board, Card, Line, Side, Square};
 
 /// Options of one select.
-pub(crate) const MAX_OPTIONS: usize = 25;
+pub const MAX_OPTIONS: usize = 25;
 /// Action rows of one message.
-pub(crate) const MAX_ROWS: usize = 5;
+pub const MAX_ROWS: usize = 5;
 /// The value of the Queen's Favor in a card select.
-pub(crate) const FAVOR: &str = "favor";
+pub const FAVOR: &str = "favor";
 
 /// The cards whose picker lists `action`.
-pub(crate) fn listed_under(action: &Action) -> Vec<Square> {
+pub fn listed_under(action: &Action) -> Vec<Square> {
     match action {
         Action::MoveOut { from, .. } | Action::Attack { from, .. } => vec![*from],
         Action::Swap(a, b) => vec![*a, *b],
@@ -84,7 +84,7 @@ fn target(action: &Action, card: Square) -> Square {
 
 /// The legal actions listed under the card on `square`: attacks (on the
 /// Queen first), moves out, swaps, marches, each by target square.
-pub(crate) fn moves_of(game: &ArmyAnts, square: Square) -> Vec<Action> {
+pub fn moves_of(game: &ArmyAnts, square: Square) -> Vec<Action> {
     let board = game.board();
     let queen_first = |a: &Action| match a {
         Action::Attack { to, .. } => !board.get(*to).is_some_and(|p| p.card.is_queen()),
@@ -112,7 +112,7 @@ pub(crate) fn moves_of(game: &ArmyAnts, square: Square) -> Vec<Action> {
 
 /// One select of a card's picker: what it holds, and its actions.
 #[derive(Debug)]
-pub(crate) struct Group {
+pub struct Group {
     pub placeholder: String,
     pub actions: Vec<Action>,
 }
@@ -121,7 +121,7 @@ pub(crate) struct Group {
 /// one select when they fit; else one or more selects a kind, a long kind
 /// split by target square; else (too many kinds for the rows) the whole
 /// list in even slices. `None` when even that needs more than `rows`.
-pub(crate) fn groups(board: &Board, square: Square, moves: &[Action], rows: usize) -> Option<Vec<Group>> {
+pub fn groups(board: &Board, square: Square, moves: &[Action], rows: usize) -> Option<Vec<Group>> {
     let card = card_words(board, square);
     if moves.len() <= MAX_OPTIONS {
         return Some(vec![Group {
@@ -209,7 +209,7 @@ fn range(slice: &[Action], card: Square) -> String {
 }
 
 /// A card's name: "Queen", "Ace", "9".
-pub(crate) fn card_name(card: Card) -> String {
+pub fn card_name(card: Card) -> String {
     match card {
         Card::Queen => "Queen".into(),
         Card::Ants(1) => "Ace".into(),
@@ -228,7 +228,7 @@ fn card_words(board: &Board, square: Square) -> String {
 /// What `action` does, in words, then its notation: "9 on c4 takes the 7
 /// on c5 · c4xc5". `card` is the card whose picker shows it (a swap is told
 /// from that card's side).
-pub(crate) fn label(board: &Board, action: &Action, card: Square) -> String {
+pub fn label(board: &Board, action: &Action, card: Square) -> String {
     let words = match action {
         Action::MoveOut { from, to } => format!("{} moves out to {to}", card_words(board, *from)),
         Action::Attack { from, to } => {
@@ -287,7 +287,7 @@ fn favor_words(board: &Board, side: Option<Side>) -> String {
 /// The options of a select that picks a card of `side` to move: with the
 /// side to move, every card with a legal action (and the Favor first, which
 /// plays at once); otherwise every card of `side`, for when its turn comes.
-pub(crate) fn card_options(game: &ArmyAnts, side: Side) -> Vec<SelectOption> {
+pub fn card_options(game: &ArmyAnts, side: Side) -> Vec<SelectOption> {
     let board = game.board();
     let legal = game.legal_actions();
     let to_move = game.status() == crate::rules::army_ants::Status::ToMove(side);
@@ -327,67 +327,4 @@ pub(crate) fn card_options(game: &ArmyAnts, side: Side) -> Vec<SelectOption> {
         });
     }
     options
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::army_ants::Setup;
-
-    fn game(position: &str) -> ArmyAnts {
-        ArmyAnts::new(&Setup {
-            position: Some(position.into()),
-            ..Setup::default()
-        })
-        .expect("a position")
-    }
-
-    fn sq(text: &str) -> Square {
-        text.parse().expect("a square")
-    }
-
-    /// Ruling: "Move Out! One card moves to any empty square reachable by
-    /// orthogonal steps": a lone 9 on an open board has 37 moves out, more
-    /// than one select holds, and none is dropped.
-    #[test]
-    fn a_card_with_more_moves_than_a_select_holds_gets_them_all() {
-        let g = game("bQ......../........../........../........../....r9..../........../........../rQ........ r battle");
-        let moves = moves_of(&g, sq("c4"));
-        assert!(moves.len() > MAX_OPTIONS, "{}", moves.len());
-        let groups = groups(g.board(), sq("c4"), &moves, 4).expect("it fits");
-        assert!(groups.iter().all(|g| g.actions.len() <= MAX_OPTIONS));
-        let listed: Vec<&Action> = groups.iter().flat_map(|g| &g.actions).collect();
-        assert_eq!(listed.len(), moves.len());
-        assert!(
-            groups[0].placeholder.starts_with("Moves out of the 9 on c4 to "),
-            "{groups:?}"
-        );
-    }
-
-    /// The densest card: a full column and a full row of its own army
-    /// meeting at its square. Its actions still fit five selects.
-    #[test]
-    fn the_densest_card_fits_five_selects() {
-        let g = game("..r9....bQ/..r9....../..r8....../..r8....../..r7....../..r7....../..r6....../r5r5r4r4rQ r battle");
-        let moves = moves_of(&g, sq("c1"));
-        assert!(moves.len() <= MAX_ROWS * MAX_OPTIONS, "{}", moves.len());
-        let groups = groups(g.board(), sq("c1"), &moves, MAX_ROWS).expect("five selects hold them");
-        assert_eq!(groups.iter().map(|g| g.actions.len()).sum::<usize>(), moves.len());
-    }
-
-    #[test]
-    fn labels_say_what_happens_then_the_notation() {
-        let g = game("bQ......../........../........../....b7..../....r9..../........../........../rQ........ r battle");
-        let board = g.board();
-        let take = Action::Attack {
-            from: sq("c4"),
-            to: sq("c5"),
-        };
-        assert_eq!(label(board, &take, sq("c4")), "9 on c4 takes the 7 on c5 · c4xc5");
-        let out = Action::MoveOut {
-            from: sq("c4"),
-            to: sq("e6"),
-        };
-        assert_eq!(label(board, &out, sq("c4")), "9 on c4 moves out to e6 · c4-e6");
-    }
 }

@@ -1,7 +1,7 @@
 //! Army Ants in the service: challenge, accept, decline, move (and deploy),
 //! resign, draw, the record, and the buttons on its messages.
 
-mod bot;
+pub(in crate::service) mod bot;
 mod review;
 
 use crate::ai::army_ants::Level;

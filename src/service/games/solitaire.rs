@@ -146,26 +146,6 @@ fn share_of(finish: Option<&str>) -> &str {
         .trim_start_matches("Share: ")
 }
 
-#[cfg(test)]
-impl PatienceResult {
-    /// A result for tests: 120 moves in 13 minutes, no undo nor hint, no
-    /// winner's name nor detail.
-    pub(crate) fn sample(outcome: crate::protocol::types::Ending, score: i64) -> PatienceResult {
-        PatienceResult {
-            result: GameResult {
-                outcome,
-                winner: None,
-                detail: String::new(),
-            },
-            score,
-            moves: 120,
-            undos: 0,
-            hints: 0,
-            elapsed_ms: 13 * 60_000,
-        }
-    }
-}
-
 /// The key a chosen deal's stored setup carries.
 pub(in crate::service) const CHOSEN: &str = "chosen";
 

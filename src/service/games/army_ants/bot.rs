@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 
 /// What the computer did after a person's action.
 #[derive(Debug, Default)]
-pub(super) struct BotTurns {
+pub struct BotTurns {
     /// Its actions, in order, with what each caused.
     pub played: Vec<(Action, Events)>,
     /// It was offered a draw and declined (it will play on).
@@ -92,7 +92,7 @@ impl Service {
 /// What the computer did, in words, for the board's text: "antics
 /// (Black) played **e6-e5**." A deployment is told once, however many rows
 /// it placed.
-pub(super) fn words(turns: &BotTurns, bot_label: &str, before: Phase) -> String {
+pub fn words(turns: &BotTurns, bot_label: &str, before: Phase) -> String {
     let mut text = String::new();
     if turns.declined_draw {
         text.push_str(&format!("{bot_label} declines the draw and plays on. "));
@@ -119,29 +119,4 @@ pub(super) fn words(turns: &BotTurns, bot_label: &str, before: Phase) -> String 
         }
     }
     text.trim_end().to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::army_ants::Square;
-
-    /// The rally's last move and the first battle move can read alike
-    /// (`e3=e4` twice): the start of the battle is told between them.
-    #[test]
-    fn the_battle_is_told_where_it_begins() {
-        let swap = Action::Swap("e3".parse::<Square>().unwrap(), "e4".parse().unwrap());
-        let started = Events {
-            battle_started: true,
-            ..Events::default()
-        };
-        let turns = BotTurns {
-            played: vec![(swap.clone(), started), (swap, Events::default())],
-            declined_draw: false,
-        };
-        assert_eq!(
-            words(&turns, "antics (Black)", Phase::Rally { red: 0, black: 1 }),
-            "antics (Black) played **e3=e4**. The rally is over: the battle begins! antics (Black) played **e3=e4**."
-        );
-    }
 }
