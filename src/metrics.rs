@@ -145,25 +145,3 @@ pub fn is_store_error(e: &anyhow::Error) -> bool {
     e.chain()
         .any(|cause| cause.is::<crate::store::StoreError>() || cause.is::<sqlx::Error>())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_series_is_named_antics() {
-        let m = get();
-        m.interaction("solitaire new", "ok");
-        m.answered_in("command", Duration::from_millis(20));
-        m.rendered("png");
-        m.swept("ok");
-        m.reject("signature");
-        let text = m.render();
-        for line in text.lines().filter(|l| !l.starts_with('#')) {
-            assert!(line.starts_with("antics_"), "{line}");
-        }
-        assert!(text.contains(r#"antics_interactions_total{command="solitaire new",outcome="ok"}"#));
-        assert!(text.contains("antics_interaction_seconds_bucket"));
-        assert!(text.contains("antics_games_open"));
-    }
-}

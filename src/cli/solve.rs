@@ -74,7 +74,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 }
 
 /// The value at quantile `q` of sorted values (nearest rank).
-fn quantile(sorted: &[f64], q: f64) -> f64 {
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
@@ -147,30 +147,4 @@ fn table(opts: &SolveOptions, rows: &[Row]) -> String {
         peak_memory_mib().map_or("unknown".into(), |m| format!("{m:.0} MiB")),
     ));
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_matches_known_values() {
-        // 50 of 100: 40.38% - 59.62%.
-        let (lo, hi) = wilson(50, 100);
-        assert!(
-            (lo - 40.38).abs() < 0.01 && (hi - 59.62).abs() < 0.01,
-            "{lo} {hi}"
-        );
-        let (lo, hi) = wilson(0, 10);
-        assert_eq!(lo, 0.0);
-        assert!((hi - 27.75).abs() < 0.01, "{hi}");
-    }
-
-    #[test]
-    fn quantiles_use_the_nearest_rank() {
-        let v: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(quantile(&v, 0.5), 50.0);
-        assert_eq!(quantile(&v, 0.99), 99.0);
-        assert_eq!(quantile(&[], 0.5), 0.0);
-    }
 }

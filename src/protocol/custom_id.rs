@@ -49,21 +49,3 @@ impl ComponentId {
         Ok(ComponentId::new(game, id, verb))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn round_trips() {
-        let id = ComponentId::new("aa", "k3j9x0", "accept");
-        assert_eq!(ComponentId::parse(&id.encode()).unwrap(), id);
-    }
-
-    #[test]
-    fn rejects_garbage() {
-        for bad in ["", "aa", "aa:x", ":x:y", "aa:x y:z", &"a".repeat(101)] {
-            assert!(ComponentId::parse(bad).is_err(), "{bad}");
-        }
-    }
-}

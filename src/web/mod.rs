@@ -9,14 +9,21 @@
 
 mod activity;
 mod api;
-mod guard;
+// The table's own pieces, pub for the integration tests
+// (tests/app/front_ends) only.
+#[doc(hidden)]
+pub mod guard;
 pub mod listen;
 pub mod live;
-mod moves;
+#[doc(hidden)]
+pub mod moves;
 mod page;
-mod seat;
-mod session;
-mod sign_ins;
+#[doc(hidden)]
+pub mod seat;
+#[doc(hidden)]
+pub mod session;
+#[doc(hidden)]
+pub mod sign_ins;
 
 use crate::service::Service;
 use anyhow::Context;

@@ -124,26 +124,3 @@ impl Seat {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mentions_read_as_names() {
-        let seat = Seat::of_session(Session {
-            user: "111".into(),
-            name: "Nelly".into(),
-            channel: "5".into(),
-            guild: None,
-            expires: 0,
-        });
-        assert_eq!(
-            seat.named(
-                "<@111> played 4-6. <@222> to move; <@333> waits. <@x> <@",
-                Some(("222", "Bo"))
-            ),
-            "Nelly played 4-6. Bo to move; a player waits. <@x> <@"
-        );
-    }
-}

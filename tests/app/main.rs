@@ -51,6 +51,7 @@ mod cli_solve;
 mod daily_post_lease;
 mod deploy_files;
 mod discord_commands;
+mod front_ends;
 mod logs;
 mod run_listen;
 mod serve;
