@@ -1,5 +1,5 @@
 //! The Anthill solver's prunes: cards stuck for good and deals their last
-//! deals lose (these were the unit tests of `ai/solver/anthill`).
+//! deals lose (in `ai/solver/anthill`).
 
 use antics::ai::solver::anthill::sealed::lost_by_a_later_deal;
 use antics::ai::solver::anthill::{code, rank, solve, Search};

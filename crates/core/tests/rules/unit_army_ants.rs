@@ -1,5 +1,5 @@
 //! Army Ants' notation and move list, and the review of a game by the
-//! computer (these were the unit tests of `rules/army_ants/action.rs`,
+//! computer (in `rules/army_ants/action.rs`,
 //! `rules/army_ants/record.rs` and `ai/army_ants/review.rs`).
 
 /// The notation (rules/army_ants/action.rs).

@@ -1,5 +1,5 @@
 //! Atta Ants' notation, cards, the words for an outcome and the view
-//! (these were the unit tests of `rules/atta_ants`; the rules themselves
+//! (in `rules/atta_ants`; the rules themselves
 //! are checked in `atta_ants_rules`).
 
 /// The notation (rules/atta_ants/action.rs).

@@ -1,5 +1,4 @@
-//! Card codes, decks and deck orders (`rules::cards`; these were its unit
-//! tests, `crates/core/src/rules/cards/tests.rs`).
+//! Card codes, decks and deck orders (`rules::cards`).
 
 use antics::rules::cards::*;
 

@@ -1,4 +1,4 @@
-//! Myrmex's own parts (these were the unit tests of `rules/myrmex.rs`): the
+//! Myrmex's own parts (in `rules/myrmex.rs`): the
 //! rank order, the notation, the setup, and the ruling that ends a game once
 //! no further chamber can be made, with the endgame search behind it. The
 //! rules as a player meets them are checked in `myrmex_rules`.

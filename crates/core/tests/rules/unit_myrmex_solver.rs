@@ -1,6 +1,5 @@
 //! The Myrmex solver's parts: its compact board, the open list, the passes
-//! and their rounds on several threads, and the prune of stuck cards (these
-//! were the unit tests of `ai/solver/myrmex`).
+//! and their rounds on several threads, and the prune of stuck cards (in `ai/solver/myrmex`).
 
 use antics::ai::solver::myrmex::board::{Board, Cards};
 use antics::ai::solver::myrmex::{dealt, seen_whole};

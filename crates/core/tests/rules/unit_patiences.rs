@@ -1,5 +1,5 @@
 //! Anthill's and Ants Solitaire's own helpers, and what their `Debug`
-//! shows (these were the unit tests of `rules/anthill.rs` and
+//! shows (in `rules/anthill.rs` and
 //! `rules/ants_solitaire.rs`; the rules themselves are checked in
 //! `anthill_rules` and `ants_solitaire_rules`).
 

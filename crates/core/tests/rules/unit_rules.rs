@@ -1,5 +1,4 @@
-//! The shared rules module's own parts, checked piece by piece (these were
-//! the unit tests of `crates/core/src/rules`): the words its messages use,
+//! The shared rules module's own parts, checked piece by piece (in `crates/core/src/rules`): the words its messages use,
 //! the registry of games, the seeded shuffle, the spots a front end clicks
 //! and the ledger the patiences share. Each module says which file it
 //! checks.

@@ -1,6 +1,5 @@
 //! The solvers' shared parts, the Ants Solitaire solver's prunes, the
-//! Myrmex hint and the arrangements of unseen cards (these were the unit
-//! tests of `ai/solver/mod.rs`, `ants.rs`, `hint.rs` and `unseen.rs`).
+//! Myrmex hint and the arrangements of unseen cards (in `ai/solver/mod.rs`, `ants.rs`, `hint.rs` and `unseen.rs`).
 
 use antics::ai::solver::{mix64, Table, DEFAULT_BUDGET, TABLE_KEYS};
 

@@ -1,5 +1,5 @@
 //! Tournaments as a whole: entries, rounds, byes, events, arenas and
-//! tables (these were the unit tests of `crates/core/src/tournament`; the
+//! tables (in `crates/core/src/tournament`; the
 //! pairings alone are checked in `tournament_pairing`).
 
 use antics::tournament::event::DealScore;
