@@ -2,9 +2,8 @@
 //! Discord front end's commands, decoding, mapping, flow, endpoint,
 //! webhooks, serving and configuration; the web table's moves, seats,
 //! sessions, sign-ins and guard; `antics solve`'s statistics; the logs'
-//! formats, the metrics and the component ids. These were the library's
-//! own unit tests, moved here so the library is not built a second time
-//! for them.
+//! formats, the metrics and the component ids. The library has no tests
+//! of its own, so that `cargo test` does not build it a second time.
 
 mod cli_solve;
 mod discord;
