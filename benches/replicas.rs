@@ -8,10 +8,11 @@
 //! (`.ci/postgres`); without it, it says so and measures nothing.
 //! `cargo bench --bench replicas`.
 
-/// The HTTP body reader the tests' fake Discord uses.
+/// The HTTP body reader the tests' fake Discord uses, where it names it.
+#[path = "../tests/common/bodies.rs"]
+mod bodies;
 mod common {
-    #[path = "../../tests/common/bodies.rs"]
-    pub mod bodies;
+    pub(crate) use super::bodies;
 }
 // The tests' server and fake Discord: the bench needs only part of them.
 #[allow(dead_code)]
