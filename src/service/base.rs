@@ -249,7 +249,7 @@ pub const MAX_SUGGESTIONS: usize = 25;
 /// can hold.
 pub type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
-/// Where the service starts a table itself (`Service::started_row`): the
+/// Where the service starts a table itself (`Service::started_table`): the
 /// game's id, its server and its channel.
 pub struct Place<'a> {
     pub id: String,
@@ -422,6 +422,21 @@ pub(in crate::service) enum Via {
     Click,
 }
 
+/// What a player asks of a patience of theirs, which its door plays on the
+/// type its kind names.
+pub(in crate::service) enum Asked {
+    /// An action in notation, on the board's version when clicked.
+    Act(String, Option<i64>, Via),
+    Hint(Via),
+    /// The board again in place in this view (on the clicked version):
+    /// nothing is played.
+    Show(View, Option<i64>),
+    /// Where the finished game went wrong.
+    Review,
+    /// A new game from the finished one's options, or (`true`) its deal.
+    Again(bool),
+}
+
 /// The first sentence of a new deal's reply, told whether it is ranked.
 pub(in crate::service) type Intro<'a> = Box<dyn FnOnce(bool) -> String + Send + 'a>;
 
@@ -448,7 +463,7 @@ pub(in crate::service) trait PatienceDoor: Send + Sync {
     ) -> Boxed<'a, ServiceResult<Reply>>;
     /// The row of the deal of `seed` at the day's level or variant, under
     /// way from `at` for `owner` at `place` (an event's deal), `notes` kept
-    /// beside its setup (see `Service::started_row`).
+    /// beside its setup (see `Service::started_table`).
     fn started_daily<'a>(
         &self,
         service: &'a Service,
@@ -463,40 +478,16 @@ pub(in crate::service) trait PatienceDoor: Send + Sync {
     fn solution(&self, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
     /// A stored game's board with `text`, privately when contested.
     fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>>;
-    /// A stored game's board again in place, in `view`: nothing is played.
-    fn shown<'a>(&self, service: &'a Service, row: GameRow, view: View) -> Boxed<'a, ServiceResult<Reply>>;
     /// The board as a front end played on the picture shows it.
     fn table<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>>;
-    /// Plays `action` for the requester in the game of `row`.
-    fn act<'a>(
+    /// What the player asks of the game of `row`, already found as theirs.
+    fn asked<'a>(
         &self,
         service: &'a Service,
         req: &'a Request,
         row: GameRow,
-        action: &'a str,
-        at_version: Option<i64>,
-        via: Via,
+        asked: Asked,
     ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// A hint for the requester's game (`id`, or their open one here).
-    fn hint<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        id: Option<&'a str>,
-        via: Via,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// Where a finished game went wrong.
-    fn review<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>>;
-    /// A new game from a finished one's options, or (`same`) its deal.
-    fn again<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        row: &'a GameRow,
-        same: bool,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The legal actions of a stored game, in notation.
-    fn legal<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Vec<String>>>;
 }
 
 /// A move chosen in a private move picker: the picker says what was

@@ -93,8 +93,7 @@ impl Context<'_> {
         if let Some(event) = event_of(row) {
             return Ok(Some(Contest::Event(event)));
         }
-        let key = format!("{}/daily", row.id);
-        if let Some(daily) = self.cache.get::<Option<Contest>>(&key, 0) {
+        if let Some(daily) = self.cache.get::<Option<Contest>>(&daily_key(&row.id), 0) {
             return Ok(daily);
         }
         let attempt = self.store.daily_attempt(&row.id).await?;
@@ -102,7 +101,18 @@ impl Context<'_> {
             day: a.attempt.day,
             ranked: a.attempt.ranked,
         });
-        self.cache.put(&key, 0, daily.clone());
+        self.keep_daily(&row.id, daily.clone());
         Ok(daily)
     }
+
+    /// Keeps what game `id` is a daily attempt of (`None`: of none), as
+    /// `contest` finds it; told by the game's start too, which looked
+    /// before the attempt was stored.
+    pub(super) fn keep_daily(&self, id: &str, daily: Option<Contest>) {
+        self.cache.put(&daily_key(id), 0, daily);
+    }
+}
+
+fn daily_key(id: &str) -> String {
+    format!("{id}/daily")
 }

@@ -447,14 +447,14 @@ impl Service {
         })
     }
 
-    /// The row of a table of `G` under way from `at`, started by the
-    /// service itself (a tournament's game, an event's deal) rather than
+    /// A table of `G` under way from `at`, started by the service itself
+    /// (a tournament's game, an event's deal, a patience) rather than
     /// opened and filled by players: dealt at once, with its status and
     /// first deadline as a save would give them, owned by `owner`. `notes`
     /// are kept beside the setup in its stored form (an event's deal names
     /// its event). The caller stores the row with what records it (the
     /// tournament, in one transaction).
-    pub(in crate::service) async fn started_row<G: Served>(
+    pub(in crate::service) async fn started_table<G: Served>(
         &self,
         place: Place<'_>,
         owner: &User,
@@ -462,7 +462,7 @@ impl Service {
         seats: G::Seats,
         notes: Vec<(&str, serde_json::Value)>,
         at: DateTime<Utc>,
-    ) -> ServiceResult<GameRow> {
+    ) -> ServiceResult<Table<G>> {
         let now = at.timestamp_millis();
         let mut stored = serde_json::to_value(&setup).context("setup to json")?;
         if let serde_json::Value::Object(fields) = &mut stored {
@@ -487,7 +487,7 @@ impl Service {
             log: LogFacts::default(),
         };
         table.row.expires_at = G::deadline(self.context(), &table, at).await?;
-        Ok(table.row)
+        Ok(table)
     }
 
     /// Plays an action of the requesting user in the game `target` names,

@@ -1097,8 +1097,9 @@ impl Service {
             tournament: Some(tournament.to_string()),
             unrated: !rated,
         };
-        self.started_row::<ArmyAnts>(place, red, setup, seats, vec![], at)
+        self.started_table::<ArmyAnts>(place, red, setup, seats, vec![], at)
             .await
+            .map(|table| table.row)
     }
 
     /// The first board of a tournament's game, `text` before whose turn it is.

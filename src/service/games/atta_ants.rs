@@ -547,8 +547,9 @@ impl Service {
             tournament: Some(tournament.to_string()),
         };
         let host = table.host.clone();
-        self.started_row::<AttaAnts>(place, &host, setup, table, vec![], at)
+        self.started_table::<AttaAnts>(place, &host, setup, table, vec![], at)
             .await
+            .map(|table| table.row)
     }
 
     /// A tournament table's board with `text`.

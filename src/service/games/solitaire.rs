@@ -15,12 +15,12 @@ use crate::protocol::types::*;
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{Kind, Solo};
-use crate::service::base::{mention, Dealt, PatienceDoor, Service, Via};
+use crate::service::base::{mention, new_game_id, Asked, Dealt, PatienceDoor, Service, Via};
 use crate::service::contest::{self, Contest, EVENT};
 use crate::service::daily_seed::{close_of, utc_text};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
-    check_version, replay_image, touched, Context, IdleEnd, LogFacts, Logged, Seating, Served, Table, Told,
+    check_version, replay_image, touched, Context, IdleEnd, Logged, Place, Seating, Served, Table, Told,
     Typing, Worded,
 };
 use crate::service::error::{ServiceResult, UserError};
@@ -360,15 +360,6 @@ impl Worded<Solo> for PatienceError {
     }
 }
 
-/// A played action, before it is shown.
-struct Played<G: SolitaireRules> {
-    loaded: Loaded<G>,
-    /// What happened, in a sentence or two.
-    text: String,
-    /// The share line of a daily attempt that just ended.
-    share: Option<String>,
-}
-
 impl Service {
     /// The door of a patience kind (see `door`): an internal error for any
     /// other kind, which no patience path is given.
@@ -404,10 +395,14 @@ impl Service {
                     "action",
                     "Give the move as `action`, like `3-7` or `deal`.",
                 )?;
-                self.solitaire_act(req, None, action, None, Via::Typed).await
+                let asked = Asked::Act(action.to_string(), None, Via::Typed);
+                self.solitaire_asked(req, None, asked).await
             }
-            verb @ ("undo" | "end") => self.solitaire_act(req, None, verb, None, Via::Typed).await,
-            "hint" => self.solitaire_hint(req, None, Via::Typed).await,
+            verb @ ("undo" | "end") => {
+                let asked = Asked::Act(verb.to_string(), None, Via::Typed);
+                self.solitaire_asked(req, None, asked).await
+            }
+            "hint" => self.solitaire_asked(req, None, Asked::Hint(Via::Typed)).await,
             other => Err(anyhow::anyhow!("/solitaire {other} is listed but not handled").into()),
         }
     }
@@ -418,45 +413,54 @@ impl Service {
         id: &ComponentId,
         values: &[String],
     ) -> ServiceResult<Reply> {
-        let game = Some(id.id.as_str());
         let (verb, version) = board::versioned(&id.verb);
-        match verb {
-            "pick" => {
-                let choice = options::picked(values, Choice::parse)?;
-                match choice {
-                    Choice::Move(action) => self.solitaire_act(req, game, &action, version, Via::Click).await,
-                    Choice::Narrow { prefix, .. } => {
-                        self.solitaire_view(req, &id.id, version, View::From(prefix))
-                            .await
-                    }
-                }
+        let act = |action: &str| Asked::Act(action.to_string(), version, Via::Click);
+        let asked = match verb {
+            "pick" => match options::picked(values, Choice::parse)? {
+                Choice::Move(action) => act(&action),
+                Choice::Narrow { prefix, .. } => Asked::Show(View::From(prefix), version),
+            },
+            "deal" | "undo" => act(verb),
+            "endok" => act("end"),
+            "end" => Asked::Show(View::ConfirmEnd, None),
+            "back" => Asked::Show(View::Play, None),
+            "hint" => Asked::Hint(Via::Click),
+            "again" | "same" => return self.solitaire_again(req, &id.id, verb == "same").await,
+            "review" => return self.solitaire_review(req, &id.id).await,
+            _ => return Err(UserError::no_game("That button does not belong to a game I know.").into()),
+        };
+        self.solitaire_asked(req, Some(&id.id), asked).await
+    }
+
+    /// What the player asks of their game (a button's, or their open one
+    /// here), through its kind's door.
+    async fn solitaire_asked(&self, req: &Request, id: Option<&str>, asked: Asked) -> ServiceResult<Reply> {
+        let row = self.solitaire_row(req, id).await?;
+        self.door(row.kind)?.asked(self, req, row, asked).await
+    }
+
+    /// [`Service::solitaire_asked`] and the finished board's buttons, once
+    /// the kind is known.
+    async fn patience_asked<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        row: GameRow,
+        asked: Asked,
+    ) -> ServiceResult<Reply> {
+        match asked {
+            Asked::Act(action, version, via) => self.patience_act::<G>(req, row, &action, version, via).await,
+            Asked::Hint(via) => self.patience_hint::<G>(req, row, via).await,
+            Asked::Show(view, version) => {
+                check_version(&row, version)?;
+                self.patience_shown::<G>(row, view).await
             }
-            "deal" | "undo" => self.solitaire_act(req, game, verb, version, Via::Click).await,
-            "endok" => self.solitaire_act(req, game, "end", version, Via::Click).await,
-            "end" => self.solitaire_view(req, &id.id, None, View::ConfirmEnd).await,
-            "back" => self.solitaire_view(req, &id.id, None, View::Play).await,
-            "hint" => self.solitaire_hint(req, game, Via::Click).await,
-            "again" | "same" => self.solitaire_again(req, &id.id, verb == "same").await,
-            "review" => self.solitaire_review(req, &id.id).await,
-            _ => Err(UserError::no_game("That button does not belong to a game I know.").into()),
+            Asked::Review => self.patience_review::<G>(row).await,
+            Asked::Again(same) => self.patience_again::<G>(req, &row, same).await,
         }
     }
 
-    /// Shows the board again in place, in `view` (the second step of a
-    /// move, the end confirmation, or back to the moves): nothing is played.
-    async fn solitaire_view(
-        &self,
-        req: &Request,
-        id: &str,
-        version: Option<i64>,
-        view: View,
-    ) -> ServiceResult<Reply> {
-        let row = self.solitaire_row(req, Some(id)).await?;
-        check_version(&row, version)?;
-        self.door(row.kind)?.shown(self, row, view).await
-    }
-
-    /// The board of [`Service::solitaire_view`], once its kind is known.
+    /// The board again in place, in `view` (the second step of a move,
+    /// the end confirmation, or back to the moves): nothing is played.
     async fn patience_shown<G: SolitaireRules>(&self, row: GameRow, view: View) -> ServiceResult<Reply> {
         let loaded = self.load_patience::<G>(row).await?;
         let text = match &view {
@@ -467,7 +471,7 @@ impl Service {
             View::From(p) => format!("Pick a move from {}.", p.replace(':', ", cards: ")),
             View::Play => "Pick a move.".to_string(),
         };
-        let mut reply = self.solitaire_reply_in(&loaded, text, &view);
+        let mut reply = self.solitaire_reply_marked(&loaded, text, &view, None);
         reply.update = true;
         reply.ephemeral = loaded.contest.is_some();
         Ok(reply)
@@ -561,7 +565,17 @@ impl Service {
         if row.status.is_open() {
             return Err(UserError::game_over("That game is still being played.").into());
         }
-        let reply = self.solitaire_again_of(req, &row, same).await?;
+        let reply = if let Some(attempt) = self.store.daily_attempt(&row.id).await? {
+            self.daily_play(req, &attempt.attempt.game).await?
+        } else if contest::event_of(&row).is_some() {
+            return Err(UserError::not_allowed(
+                "An event's deal is played once; its standings board has the others.",
+            )
+            .into());
+        } else {
+            let again = Asked::Again(same);
+            self.door(row.kind)?.asked(self, req, row.clone(), again).await?
+        };
         self.in_place_of(req, &row, reply).await
     }
 
@@ -589,13 +603,13 @@ impl Service {
             ))
             .into());
         }
-        self.door(row.kind)?.review(self, row).await
+        self.door(row.kind)?.asked(self, req, row, Asked::Review).await
     }
 
     /// The review of a finished patience, worked out on a blocking thread
     /// (a few exact searches, within [`REVIEW_BUDGET`]): the words, and the
     /// position before the action that lost the win.
-    async fn solitaire_review_for<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Reply> {
+    async fn patience_review<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Reply> {
         let table = self.load_table::<G>(row).await?;
         let positions = positions_of(self, &table).await?;
         let (review, line) = tokio::task::spawn_blocking(move || {
@@ -634,22 +648,8 @@ impl Service {
         Ok(reply)
     }
 
-    /// The new game of [`Service::solitaire_again`].
-    async fn solitaire_again_of(&self, req: &Request, row: &GameRow, same: bool) -> ServiceResult<Reply> {
-        if let Some(attempt) = self.store.daily_attempt(&row.id).await? {
-            return self.daily_play(req, &attempt.attempt.game).await;
-        }
-        if contest::event_of(row).is_some() {
-            return Err(UserError::not_allowed(
-                "An event's deal is played once; its standings board has the others.",
-            )
-            .into());
-        }
-        self.door(row.kind)?.again(self, req, row, same).await
-    }
-
-    /// [`Service::solitaire_again_of`], once its kind is known.
-    async fn solitaire_again_with<G: SolitaireRules>(
+    /// The new game of [`Service::solitaire_again`], once its kind is known.
+    async fn patience_again<G: SolitaireRules>(
         &self,
         req: &Request,
         row: &GameRow,
@@ -664,13 +664,11 @@ impl Service {
         }
         let setup = G::renewed(serde_json::from_value(setup).context("setup again")?);
         let dealt = if same { Dealt::Chosen } else { Dealt::Random };
-        let (reply, _) = self
-            .solitaire_start::<G>(req, &setup, dealt, |_| {
-                let what = if same { "the same deal of" } else { "a new game of" };
-                format!("{} starts {what} **{}**.", mention(&req.user), G::TITLE)
-            })
-            .await?;
-        Ok(reply)
+        self.solitaire_start::<G>(req, &setup, dealt, |_| {
+            let what = if same { "the same deal of" } else { "a new game of" };
+            format!("{} starts {what} **{}**.", mention(&req.user), G::TITLE)
+        })
+        .await
     }
 
     async fn solitaire_new<G: SolitaireRules>(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -696,59 +694,53 @@ impl Service {
         if chose_deal {
             self.refuse_open_daily_opening::<G>(req, &setup).await?;
         }
-        let (reply, _) = self
-            .solitaire_start::<G>(req, &setup, dealt, |_| {
-                format!("{} starts a game of **{}**.", mention(&req.user), G::TITLE)
-            })
-            .await?;
-        Ok(reply)
+        self.solitaire_start::<G>(req, &setup, dealt, |_| {
+            format!("{} starts a game of **{}**.", mention(&req.user), G::TITLE)
+        })
+        .await
     }
 
     /// Starts a patience from `setup`. A daily attempt is linked to its day
     /// in the same transaction; `intro(ranked)` gives the reply's first
-    /// sentence. Returns the reply and whether the attempt is ranked.
+    /// sentence.
     pub(in crate::service) async fn solitaire_start<G: SolitaireRules>(
         &self,
         req: &Request,
         setup: &G::Setup,
         deal: Dealt,
         intro: impl FnOnce(bool) -> String,
-    ) -> ServiceResult<(Reply, bool)> {
-        let game = G::from_setup(setup)
-            .map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
+    ) -> ServiceResult<Reply> {
+        G::from_setup(setup).map_err(|e| UserError::bad_option(format!("That game cannot start: {e}.")))?;
         if let Some(open) = self.store.latest_solitaire(&req.channel, &req.user.id).await? {
             if open.status.is_open() {
                 return Err(busy_player(&open).into());
             }
         }
-        let (daily, chosen) = match deal {
-            Dealt::Daily(attempt) => (Some(attempt), false),
-            Dealt::Random => (None, false),
-            Dealt::Chosen => (None, true),
+        let (daily, notes) = match deal {
+            Dealt::Daily(attempt) => (Some(attempt), vec![]),
+            Dealt::Random => (None, vec![]),
+            Dealt::Chosen => (None, vec![(CHOSEN, true.into())]),
         };
-        let mut stored_setup = serde_json::to_value(setup).context("setup to json")?;
-        if let (serde_json::Value::Object(fields), true) = (&mut stored_setup, chosen) {
-            fields.insert(CHOSEN.into(), true.into());
-        }
-        let owner = serde_json::to_string(&req.user).context("owner to json")?;
-        let row = GameRow {
-            // A daily attempt ends when its day closes; any other is idle.
-            expires_at: match &daily {
-                Some(attempt) => close_of(&attempt.day),
-                None => crate::service::engine::idle::deadline(&self.config, req.at.timestamp_millis()),
-            },
-            ..crate::service::base::new_row(req, G::KIND, stored_setup.to_string(), owner)
+        let (guild, channel) = (req.guild_key(), req.channel.as_str());
+        let place = Place {
+            id: new_game_id(),
+            guild,
+            channel,
         };
-        let day = daily.as_ref().map(|a| a.day.clone());
+        let (owner, seats) = (&req.user, req.user.clone());
+        let mut table = (self.started_table::<G>(place, owner, setup.clone(), seats, notes, req.at)).await?;
+        let (row, day) = (&mut table.row, daily.as_ref().map(|a| a.day.clone()));
         let inserted = match daily {
             Some(attempt) => {
+                // A daily attempt ends when its day closes.
+                row.expires_at = close_of(&attempt.day);
                 let attempt = DailyAttempt {
                     game_id: row.id.clone(),
                     ..attempt
                 };
-                self.store.insert_daily_game(&row, &attempt).await
+                self.store.insert_daily_game(row, &attempt).await
             }
-            None => self.store.insert_game(&row).await.map(|()| DailyInsert::Practice),
+            None => self.store.insert_game(row).await.map(|()| DailyInsert::Practice),
         };
         let ranked = match inserted {
             Ok(DailyInsert::Ranked) => true,
@@ -756,7 +748,7 @@ impl Service {
             // The player's ranked attempt is open elsewhere: it comes back.
             Ok(DailyInsert::RankedOpen(id)) => {
                 let open = self.store.game(&id).await?.context("the open ranked attempt")?;
-                return Ok((self.solitaire_resume(open).await?, true));
+                return self.solitaire_resume(open).await;
             }
             Err(StoreError::Busy) => {
                 return Err(UserError::busy_player(
@@ -769,21 +761,14 @@ impl Service {
         if let Some(close) = row.expires_at {
             self.next_sweep.expires(close);
         }
-        let loaded = Loaded {
-            table: Table {
-                row,
-                seats: req.user.clone(),
-                setup: setup.clone(),
-                game: Some(game),
-                log: LogFacts::default(),
-            },
-            contest: day.map(|day| Contest::Daily { day, ranked }),
-        };
+        let contest = day.map(|day| Contest::Daily { day, ranked });
+        self.context().keep_daily(&table.row.id, contest.clone());
+        let loaded = Loaded { table, contest };
         // The seed is not shown until the game is over: it determines the
         // stock and the face-down cards. A daily attempt is private.
         let mut reply = self.solitaire_reply(&loaded, intro(ranked));
         reply.ephemeral = loaded.contest.is_some();
-        Ok((reply, ranked))
+        Ok(reply)
     }
 
     /// Finds the game an action is for: a button's game, or the user's
@@ -831,20 +816,6 @@ impl Service {
         Ok(row)
     }
 
-    async fn solitaire_act(
-        &self,
-        req: &Request,
-        id: Option<&str>,
-        action: &str,
-        at_version: Option<i64>,
-        via: Via,
-    ) -> ServiceResult<Reply> {
-        let row = self.solitaire_row(req, id).await?;
-        self.door(row.kind)?
-            .act(self, req, row, action, at_version, via)
-            .await
-    }
-
     /// Plays `text` for the request's user in the game of `row` through
     /// the engine (`Service::play`: its seat, its version, the action,
     /// the save, again on conflict); with `at_version`, only on that
@@ -880,10 +851,12 @@ impl Service {
             table: played.table,
             contest,
         };
-        let played = self
-            .played(req, loaded, &played.told.to_string(), closed_at)
-            .await;
-        Ok(self.show_played(req, played, via))
+        let share = match loaded.game().outcome() {
+            Some(_) => self.daily_finish_line::<G>(loaded.row()).await,
+            None => None,
+        };
+        let text = played_text(req, &loaded, &played.told.to_string(), closed_at);
+        Ok(self.show_played(req, &loaded, text, share, via))
     }
 
     /// How a played action shows: a click changes the board in place; a
@@ -891,9 +864,15 @@ impl Service {
     /// daily board is private, so it comes back to the typer whole). A
     /// daily attempt that ended tells the channel its share line, and only
     /// that.
-    fn show_played<G: SolitaireRules>(&self, req: &Request, played: Played<G>, via: Via) -> Reply {
-        let Played { loaded, text, share } = played;
-        let mut reply = self.solitaire_reply(&loaded, text);
+    fn show_played<G: SolitaireRules>(
+        &self,
+        req: &Request,
+        loaded: &Loaded<G>,
+        text: String,
+        share: Option<String>,
+        via: Via,
+    ) -> Reply {
+        let mut reply = self.solitaire_reply(loaded, text);
         if let Some(share) = &share {
             reply.text.push('\n');
             reply.text.push_str(share);
@@ -1000,72 +979,21 @@ impl Service {
         }))
     }
 
-    /// What a saved `action` tells: the move, and at the end the result
-    /// (a daily deal's seed stays secret; its share line shows instead).
-    /// `closed_at`: the daily's close, when the day had closed on it.
-    async fn played<G: SolitaireRules>(
-        &self,
-        req: &Request,
-        loaded: Loaded<G>,
-        action: &str,
-        closed_at: Option<i64>,
-    ) -> Played<G> {
-        let share = match loaded.game().outcome() {
-            Some(_) => self.daily_finish_line::<G>(loaded.row()).await,
-            None => None,
-        };
-        let text = match loaded.game().outcome() {
-            Some(_) => {
-                let replay = match &loaded.contest {
-                    Some(_) => None,
-                    None => stored_seed(loaded.row()),
-                };
-                let why = loaded
-                    .game()
-                    .ended_by_itself()
-                    .map(|reason| format!(" {reason}, so the game ends by itself."))
-                    .unwrap_or_default();
-                format!(
-                    "{}{why} **Game over**: {}.{}",
-                    played_line(&mention(&req.user), action),
-                    stored_detail(loaded.row()),
-                    replay
-                        .map(|s| format!(" Replay this deal with seed {s}."))
-                        .unwrap_or_default(),
-                )
-            }
-            None => played_line(&mention(&req.user), action),
-        };
-        let text = match closed_at.and_then(utc_text) {
-            Some(close) => format!(
-                "{} closed at {close}: your attempt ended as it stood then. **Game over**: {}.",
-                capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
-                stored_detail(loaded.row()),
-            ),
-            None => text,
-        };
-        Played { loaded, text, share }
-    }
-
-    async fn solitaire_hint(&self, req: &Request, id: Option<&str>, via: Via) -> ServiceResult<Reply> {
-        let row = self.solitaire_row(req, id).await?;
-        self.door(row.kind)?.hint(self, req, id, via).await
-    }
-
     /// Works out a hint on a blocking thread (a search takes up to a
     /// fraction of a second), then logs it so that it is counted. Every
     /// hint is counted and starts the cooldown, "lost" and "undecided"
     /// too: a verdict tells as much as a move (play, ask, undo, and the
     /// losing moves are known).
-    async fn solitaire_hint_for<G: SolitaireRules>(
+    async fn patience_hint<G: SolitaireRules>(
         &self,
         req: &Request,
-        id: Option<&str>,
+        row: GameRow,
         via: Via,
     ) -> ServiceResult<Reply> {
-        let now = req.at.timestamp_millis();
+        let (now, id) = (req.at.timestamp_millis(), row.id.as_str());
         self.retrying(|| async move {
-            let row = self.solitaire_row(req, id).await?;
+            // Each try looks at the game as it now stands.
+            let row = self.solitaire_row(req, Some(id)).await?;
             let mut loaded = self.load_patience::<G>(row).await?;
             if let Some(wait) = loaded
                 .table
@@ -1120,15 +1048,11 @@ impl Service {
     }
 
     fn solitaire_reply<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String) -> Reply {
-        self.solitaire_reply_in(loaded, text, &View::Play)
+        self.solitaire_reply_marked(loaded, text, &View::Play, None)
     }
 
-    /// The board message of a patience, its components showing `view`.
-    fn solitaire_reply_in<G: SolitaireRules>(&self, loaded: &Loaded<G>, text: String, view: &View) -> Reply {
-        self.solitaire_reply_marked(loaded, text, view, None)
-    }
-
-    /// The same, with a hinted action drawn on the board (not played).
+    /// The board message of a patience, its components showing `view`,
+    /// with a hinted action drawn on the board (not played).
     fn solitaire_reply_marked<G: SolitaireRules>(
         &self,
         loaded: &Loaded<G>,
@@ -1201,23 +1125,49 @@ impl Service {
         &self,
         typing: Typing<'_>,
     ) -> ServiceResult<Vec<String>> {
-        let found = match typing.sub {
-            "move" => {
-                self.store
-                    .latest_solitaire(typing.channel, &typing.user.id)
-                    .await?
-            }
-            _ => None,
-        };
-        let Some(row) = found else {
-            return Ok(vec![]);
-        };
-        if !row.status.is_open() {
+        if typing.sub != "move" {
             return Ok(vec![]);
         }
-        let legal = self.door(row.kind)?.legal(self, row).await?;
+        let found = (self.store)
+            .latest_solitaire(typing.channel, &typing.user.id)
+            .await?;
+        let Some(row) = found.filter(|row| row.status.is_open()) else {
+            return Ok(vec![]);
+        };
+        let legal = self.summary_of(&row).await?.legal;
         Ok(crate::service::engine::typed_matches(typing.typed, legal))
     }
+}
+
+/// What a saved `action` tells: the move, and at the end the result
+/// (a daily deal's seed stays secret; its share line shows instead).
+/// `closed_at`: the daily's close, when the day had closed on it.
+fn played_text<G: SolitaireRules>(
+    req: &Request,
+    loaded: &Loaded<G>,
+    action: &str,
+    closed_at: Option<i64>,
+) -> String {
+    let played = played_line(&mention(&req.user), action);
+    let detail = stored_detail(loaded.row());
+    if let Some(close) = closed_at.and_then(utc_text) {
+        let contest = loaded.contest.as_ref().map(Contest::name).unwrap_or_default();
+        let contest = capitalised(&contest);
+        return format!(
+            "{contest} closed at {close}: your attempt ended as it stood then. **Game over**: {detail}."
+        );
+    }
+    if loaded.game().outcome().is_none() {
+        return played;
+    }
+    let why = (loaded.game().ended_by_itself())
+        .map(|reason| format!(" {reason}, so the game ends by itself."))
+        .unwrap_or_default();
+    let replay = (stored_seed(loaded.row()))
+        .filter(|_| loaded.contest.is_none())
+        .map(|s| format!(" Replay this deal with seed {s}."))
+        .unwrap_or_default();
+    format!("{played}{why} **Game over**: {detail}.{replay}")
 }
 
 /// The seed a game was dealt from, if it was dealt from one.

@@ -6,10 +6,9 @@
 use super::SolitaireRules;
 use crate::ai::solver::daily::DAILY_BUDGET;
 use crate::ai::solver::Verdict;
-use crate::controls::patience::View;
 use crate::protocol::types::{Image, Options, Reply, Request, User};
 use crate::render::{Sampler, MAX_REPLAY_FRAMES};
-use crate::service::base::{Dealt, Intro, PatienceDoor, Service, Via};
+use crate::service::base::{Asked, Dealt, Intro, PatienceDoor, Service};
 use crate::service::engine::{replay_image, Boxed, Place};
 use crate::service::error::ServiceResult;
 use crate::store::GameRow;
@@ -47,8 +46,7 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
     ) -> Boxed<'a, ServiceResult<Reply>> {
         Box::pin(async move {
             let setup = day_setup::<G>(seed)?;
-            let (reply, _) = service.solitaire_start::<G>(req, &setup, dealt, intro).await?;
-            Ok(reply)
+            service.solitaire_start::<G>(req, &setup, dealt, intro).await
         })
     }
 
@@ -65,8 +63,9 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
             let setup = day_setup::<G>(seed)?;
             let seats = owner.clone();
             service
-                .started_row::<G>(place, owner, setup, seats, notes, at)
+                .started_table::<G>(place, owner, setup, seats, notes, at)
                 .await
+                .map(|table| table.row)
         })
     }
 
@@ -78,52 +77,18 @@ impl<G: SolitaireRules> PatienceDoor for Door<G> {
         Box::pin(service.patience_board::<G>(row, text))
     }
 
-    fn shown<'a>(&self, service: &'a Service, row: GameRow, view: View) -> Boxed<'a, ServiceResult<Reply>> {
-        Box::pin(service.patience_shown::<G>(row, view))
-    }
-
     fn table<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>> {
         Box::pin(service.patience_table_of::<G>(row))
     }
 
-    fn act<'a>(
+    fn asked<'a>(
         &self,
         service: &'a Service,
         req: &'a Request,
         row: GameRow,
-        action: &'a str,
-        at_version: Option<i64>,
-        via: Via,
+        asked: Asked,
     ) -> Boxed<'a, ServiceResult<Reply>> {
-        Box::pin(service.patience_act::<G>(req, row, action, at_version, via))
-    }
-
-    fn hint<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        id: Option<&'a str>,
-        via: Via,
-    ) -> Boxed<'a, ServiceResult<Reply>> {
-        Box::pin(service.solitaire_hint_for::<G>(req, id, via))
-    }
-
-    fn review<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>> {
-        Box::pin(service.solitaire_review_for::<G>(row))
-    }
-
-    fn again<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        row: &'a GameRow,
-        same: bool,
-    ) -> Boxed<'a, ServiceResult<Reply>> {
-        Box::pin(service.solitaire_again_with::<G>(req, row, same))
-    }
-
-    fn legal<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Vec<String>>> {
-        Box::pin(async move { Ok(service.load_table::<G>(row).await?.summary().legal) })
+        Box::pin(service.patience_asked::<G>(req, row, asked))
     }
 }
 
