@@ -1,7 +1,7 @@
 //! The service's core, which every other module of it stands on and which
 //! names none of them: `Service` itself and its configuration, the
 //! registry of the games it serves with each kind's paths (`Registry`,
-//! `Paths`, `Doors`, a patience's `PatienceDoor`; `kinds` builds them), and
+//! `Paths`, `Doors`, a patience's `Door`; `kinds` builds them), and
 //! the rows and words every module makes alike. `Service` holds the
 //! registry and the registry's paths take the service, so the two live
 //! here together.
@@ -296,7 +296,7 @@ pub(super) struct Paths {
     /// command of its own.
     pub doors: Option<Doors>,
     /// A patience's own paths, which its type alone knows.
-    pub patience: Option<&'static dyn PatienceDoor>,
+    pub patience: Option<Door>,
 }
 
 /// A listed game's doors: its slash command's subcommands and the options
@@ -375,7 +375,7 @@ impl Registry {
     }
 
     /// The door of a patience kind served here; `None` for any other.
-    pub(super) fn patience(&self, kind: Kind) -> Option<&'static dyn PatienceDoor> {
+    pub(super) fn patience(&self, kind: Kind) -> Option<Door> {
         self.paths(kind)?.patience
     }
 
@@ -422,9 +422,11 @@ pub(in crate::service) enum Via {
     Click,
 }
 
-/// What a player asks of a patience of theirs, which its door plays on the
-/// type its kind names.
-pub(in crate::service) enum Asked {
+/// The first sentence of a new deal's reply, told whether it is ranked.
+pub(in crate::service) type Intro<'a> = Box<dyn FnOnce(bool) -> String + Send + 'a>;
+
+/// What a player asks of a patience of theirs.
+pub(in crate::service) enum Ask {
     /// An action in notation, on the board's version when clicked.
     Act(String, Option<i64>, Via),
     Hint(Via),
@@ -437,57 +439,48 @@ pub(in crate::service) enum Asked {
     Again(bool),
 }
 
-/// The first sentence of a new deal's reply, told whether it is ranked.
-pub(in crate::service) type Intro<'a> = Box<dyn FnOnce(bool) -> String + Send + 'a>;
-
-/// What the service does with a patience whose type only its kind names.
-pub(in crate::service) trait PatienceDoor: Send + Sync {
-    /// The name people read.
-    fn title(&self) -> &'static str;
-    /// `/solitaire new` of this patience, its options checked.
-    fn start<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        opts: &'a Options,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
+/// What the service asks of a patience whose type only its kind names,
+/// through its door.
+pub(in crate::service) enum Asked<'a> {
+    /// `/solitaire new` of this patience, its options to be checked.
+    New(&'a Request, &'a Options),
     /// The deal of `seed` at the day's level or variant (the registry's),
     /// started for the requester as `dealt` says.
-    fn start_daily<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        seed: u64,
-        dealt: Dealt,
-        intro: Intro<'a>,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
+    Daily(&'a Request, u64, Dealt, Intro<'a>),
+    /// A stored game's board with `text`, privately when contested.
+    Board(GameRow, String),
+    /// The board as a front end played on the picture shows it.
+    Table(GameRow),
+    /// What the player asks of their game, already found as theirs.
+    Player(&'a Request, GameRow, Ask),
+}
+
+/// A deal's winning line in notation and its replay, if the solver finds one.
+pub(in crate::service) type Solution = Option<(Vec<String>, Option<Image>)>;
+type SolutionFn = fn(u64, bool) -> Solution;
+type AskedFn = for<'a> fn(&'a Service, Asked<'a>) -> Boxed<'a, ServiceResult<Reply>>;
+type StartedFn = for<'a> fn(
+    &'a Service,
+    Place<'a>,
+    &'a User,
+    u64,
+    Vec<(&'a str, serde_json::Value)>,
+    DateTime<Utc>,
+) -> Boxed<'a, ServiceResult<GameRow>>;
+
+/// A patience's own paths, which its type alone knows: the way from a
+/// stored row's kind, a command's `game` or a day's challenge to the code
+/// written for its type (`games::solitaire::door` makes them).
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Door {
+    /// What the service asks of a game of this patience.
+    pub asked: AskedFn,
     /// The row of the deal of `seed` at the day's level or variant, under
     /// way from `at` for `owner` at `place` (an event's deal), `notes` kept
     /// beside its setup (see `Service::started_table`).
-    fn started_daily<'a>(
-        &self,
-        service: &'a Service,
-        place: Place<'a>,
-        owner: &'a User,
-        seed: u64,
-        notes: Vec<(&'a str, serde_json::Value)>,
-        at: DateTime<Utc>,
-    ) -> Boxed<'a, ServiceResult<GameRow>>;
-    /// The solver's winning line of that deal and its replay (the
-    /// function `solution` below); blocking.
-    fn solution(&self, seed: u64, render: bool) -> Option<(Vec<String>, Option<Image>)>;
-    /// A stored game's board with `text`, privately when contested.
-    fn board<'a>(&self, service: &'a Service, row: GameRow, text: String) -> Boxed<'a, ServiceResult<Reply>>;
-    /// The board as a front end played on the picture shows it.
-    fn table<'a>(&self, service: &'a Service, row: GameRow) -> Boxed<'a, ServiceResult<Reply>>;
-    /// What the player asks of the game of `row`, already found as theirs.
-    fn asked<'a>(
-        &self,
-        service: &'a Service,
-        req: &'a Request,
-        row: GameRow,
-        asked: Asked,
-    ) -> Boxed<'a, ServiceResult<Reply>>;
+    pub started_daily: StartedFn,
+    /// The solver's winning line of that deal and its replay; blocking.
+    pub solution: SolutionFn,
 }
 
 /// A move chosen in a private move picker: the picker says what was
@@ -507,22 +500,32 @@ pub(super) fn from_private_picker(reply: Reply, channel: &str) -> Reply {
 /// A public board reply turned into a private answer (`text`) and, first
 /// among its posts, the board as an edit of the game's board message, so
 /// the channel gets no new message.
-pub(super) fn answered_privately(reply: Reply, channel: &str, text: String) -> Reply {
-    let board = Post {
+pub(super) fn answered_privately(mut reply: Reply, channel: &str, text: String) -> Reply {
+    let (game, mut posts) = (reply.game.take(), std::mem::take(&mut reply.posts));
+    let edit = game.as_ref().map(|g| g.id.clone());
+    posts.insert(
+        0,
+        Post {
+            edit,
+            ..board_post(reply, channel)
+        },
+    );
+    Reply {
+        ephemeral: true,
+        text,
+        game,
+        posts,
+        ..Reply::default()
+    }
+}
+
+/// A board reply (its text, image and components) as a post to `channel`.
+pub(super) fn board_post(reply: Reply, channel: &str) -> Post {
+    Post {
         channel: channel.to_string(),
         text: reply.text,
         image: reply.image,
         components: reply.components,
-        edit: reply.game.as_ref().map(|g| g.id.clone()),
         ..Post::default()
-    };
-    let mut posts = vec![board];
-    posts.extend(reply.posts);
-    Reply {
-        ephemeral: true,
-        text,
-        game: reply.game,
-        posts,
-        ..Reply::default()
     }
 }

@@ -13,7 +13,7 @@ use crate::protocol::options;
 use crate::protocol::types::*;
 use crate::rules::myrmex::{Myrmex, CHAMBERS};
 use crate::rules::{DailySetup, GameKind, Kind, Ranking};
-use crate::service::base::{mention, Dealt, Registry, Service};
+use crate::service::base::{mention, Asked, Dealt, Registry, Service};
 use crate::service::error::{ErrorCode, ServiceResult, UserError};
 use crate::store::{AttemptFilter, AttemptRow, DailyAttempt, GameRow, PatienceResult, Subscription};
 use anyhow::Context;
@@ -236,7 +236,7 @@ impl Service {
         let (seed, _) = self.daily_deal(game, day, now).await?;
         let door = self.door_named(game)?;
         let render = self.config.render;
-        let solved = tokio::task::spawn_blocking(move || door.solution(seed, render))
+        let solved = tokio::task::spawn_blocking(move || (door.solution)(seed, render))
             .await
             .context("daily solution")?;
         let Some((line, image)) = solved else {
@@ -280,10 +280,9 @@ impl Service {
         dealt: Dealt,
         intro: impl FnOnce(&str, bool) -> String + Send + 'a,
     ) -> ServiceResult<Reply> {
-        let door = self.door_named(game)?;
-        let title = door.title();
+        let (door, title) = (self.door_named(game)?, self.games.title(game));
         let intro = Box::new(move |ranked| intro(title, ranked));
-        door.start_daily(self, req, seed, dealt, intro).await
+        (door.asked)(self, Asked::Daily(req, seed, dealt, intro)).await
     }
 
     /// The player's ranked attempt of `game` on `day`, wherever it was

@@ -53,7 +53,7 @@ impl Service {
             channel: &a.channel,
         };
         let notes = vec![(EVENT, serde_json::to_value(&event).context("an event's deal")?)];
-        door.started_daily(self, place, &owner, a.seed, notes, at).await
+        (door.started_daily)(self, place, &owner, a.seed, notes, at).await
     }
 
     /// A player's attempt at an event's deal once it was reserved: its

@@ -4,9 +4,9 @@
 //! wildcard arm, so that a new kind is a compile error until it has its
 //! paths. A function table (fn pointers), not a trait object: a kind's
 //! paths are a handful of engine calls, most of them the engine's own. A
-//! patience adds its door (`base::PatienceDoor`), a trait object: its
-//! paths are many, each a generic method of the service for its type.
-//! The types (`Paths`, `Doors`, `Registry`) live in `base` beside
+//! patience adds its door (`base::Door`): what is asked of it (`Asked`),
+//! its event's deal and its daily's solution, each for its type.
+//! The types (`Paths`, `Doors`, `Door`, `Registry`) live in `base` beside
 //! `Service`, which holds the registry; this module builds them.
 //!
 //! A game outside the five (`rules::Kind::Unlisted`, a test's toy game)
@@ -17,13 +17,13 @@
 
 use super::engine::{Served, TurnTimeout};
 use super::error::ServiceResult;
-use super::games::solitaire::{Door, SolitaireRules};
+use super::games::solitaire::SolitaireRules;
 use crate::protocol::types::{Reply, User};
 use crate::rules::{
     anthill::Anthill, ants_solitaire::AntsSolitaire, army_ants::ArmyAnts, atta_ants::AttaAnts,
     myrmex::Myrmex, GameKind, Kind,
 };
-use crate::service::base::{Doors, Paths, Registry, Service};
+use crate::service::base::{Door, Doors, Paths, Registry, Service};
 use crate::store::GameRow;
 use std::collections::BTreeMap;
 
@@ -94,7 +94,7 @@ impl Paths {
                 solitaire_component,
                 |service, typing| Box::pin(service.solitaire_suggestions(typing))
             ),
-            patience: Some(&Door::<G>::DOOR),
+            patience: Some(Door::of::<G>()),
             ..Paths::engine::<G>()
         }
     }

@@ -17,7 +17,7 @@ use crate::rules::army_ants::{
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
-use crate::service::base::{mention, Service};
+use crate::service::base::{board_post, mention, Service};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
@@ -747,12 +747,8 @@ impl Service {
                 };
                 let board = self.board_reply(loaded, text, None);
                 reply.posts.push(Post {
-                    channel: loaded.row.channel_id.clone(),
-                    text: board.text,
-                    image: board.image,
-                    components: board.components,
                     edit: Some(loaded.row.id.clone()),
-                    ..Post::default()
+                    ..board_post(board, &loaded.row.channel_id)
                 });
                 reply
             }

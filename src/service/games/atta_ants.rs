@@ -14,7 +14,7 @@ use crate::rules::atta_ants::{
     parse_deal, Action, AttaAnts, Colour, Events, Phase, RuleError, Setup, Status,
 };
 use crate::rules::{Game, GameKind, Kind};
-use crate::service::base::{mention, Service};
+use crate::service::base::{board_post, mention, Service};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
     check_version, out_of_date, replay_image, Context, Filling, Left, Place, Seating, Served, TimedOut,
@@ -676,13 +676,7 @@ impl Service {
             Some(game) => self.alert_waiting(game, &user.id, &news, now).await?,
             None => None,
         };
-        let board = Post {
-            channel: row.channel_id.clone(),
-            text: reply.text,
-            image: reply.image,
-            components: reply.components,
-            ..Post::default()
-        };
+        let board = board_post(reply, &row.channel_id);
         Ok(std::iter::once(board).chain(alert).collect())
     }
 }

@@ -4,8 +4,6 @@
 
 mod door;
 
-pub(in crate::service) use door::Door;
-
 use crate::ai::solver::hint::{fresh_hint, Hint, Hinted, HINT_BUDGET};
 use crate::ai::solver::review::{line_played, review, Review, REVIEW_BUDGET};
 use crate::controls::patience::{self as board, Choice, View};
@@ -15,7 +13,7 @@ use crate::protocol::types::*;
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
 use crate::rules::{Kind, Solo};
-use crate::service::base::{mention, new_game_id, Asked, Dealt, PatienceDoor, Service, Via};
+use crate::service::base::{board_post, mention, new_game_id, Ask, Asked, Dealt, Door, Service, Via};
 use crate::service::contest::{self, Contest, EVENT};
 use crate::service::daily_seed::{close_of, utc_text};
 use crate::service::engine::multiplayer::Target;
@@ -363,15 +361,20 @@ impl Worded<Solo> for PatienceError {
 impl Service {
     /// The door of a patience kind (see `door`): an internal error for any
     /// other kind, which no patience path is given.
-    fn door(&self, kind: Kind) -> ServiceResult<&'static dyn PatienceDoor> {
+    fn door(&self, kind: Kind) -> ServiceResult<Door> {
         self.games
             .patience(kind)
             .ok_or_else(|| anyhow::anyhow!("not a patience: {kind}").into())
     }
 
+    /// Asks the patience of `kind` through its door.
+    async fn ask_patience(&self, kind: Kind, asked: Asked<'_>) -> ServiceResult<Reply> {
+        (self.door(kind)?.asked)(self, asked).await
+    }
+
     /// The door of the patience stored as `game`, a name its command has
     /// already checked against its choices.
-    pub(in crate::service) fn door_named(&self, game: &str) -> ServiceResult<&'static dyn PatienceDoor> {
+    pub(in crate::service) fn door_named(&self, game: &str) -> ServiceResult<Door> {
         let kind =
             (self.games.named(game)).ok_or_else(|| anyhow::anyhow!("not a game served here: {game}"))?;
         self.door(kind)
@@ -387,7 +390,7 @@ impl Service {
             "new" => {
                 let games = self.games.patiences();
                 let game = options::required_choice(opts, "game", &games)?;
-                self.door_named(game)?.start(self, req, opts).await
+                (self.door_named(game)?.asked)(self, Asked::New(req, opts)).await
             }
             "move" => {
                 let action = options::required_text(
@@ -395,14 +398,14 @@ impl Service {
                     "action",
                     "Give the move as `action`, like `3-7` or `deal`.",
                 )?;
-                let asked = Asked::Act(action.to_string(), None, Via::Typed);
-                self.solitaire_asked(req, None, asked).await
+                let act = Ask::Act(action.to_string(), None, Via::Typed);
+                self.solitaire_asked(req, None, act).await
             }
             verb @ ("undo" | "end") => {
-                let asked = Asked::Act(verb.to_string(), None, Via::Typed);
-                self.solitaire_asked(req, None, asked).await
+                let act = Ask::Act(verb.to_string(), None, Via::Typed);
+                self.solitaire_asked(req, None, act).await
             }
-            "hint" => self.solitaire_asked(req, None, Asked::Hint(Via::Typed)).await,
+            "hint" => self.solitaire_asked(req, None, Ask::Hint(Via::Typed)).await,
             other => Err(anyhow::anyhow!("/solitaire {other} is listed but not handled").into()),
         }
     }
@@ -414,48 +417,56 @@ impl Service {
         values: &[String],
     ) -> ServiceResult<Reply> {
         let (verb, version) = board::versioned(&id.verb);
-        let act = |action: &str| Asked::Act(action.to_string(), version, Via::Click);
-        let asked = match verb {
+        let act = |action: &str| Ask::Act(action.to_string(), version, Via::Click);
+        let ask = match verb {
             "pick" => match options::picked(values, Choice::parse)? {
                 Choice::Move(action) => act(&action),
-                Choice::Narrow { prefix, .. } => Asked::Show(View::From(prefix), version),
+                Choice::Narrow { prefix, .. } => Ask::Show(View::From(prefix), version),
             },
             "deal" | "undo" => act(verb),
             "endok" => act("end"),
-            "end" => Asked::Show(View::ConfirmEnd, None),
-            "back" => Asked::Show(View::Play, None),
-            "hint" => Asked::Hint(Via::Click),
+            "end" => Ask::Show(View::ConfirmEnd, None),
+            "back" => Ask::Show(View::Play, None),
+            "hint" => Ask::Hint(Via::Click),
             "again" | "same" => return self.solitaire_again(req, &id.id, verb == "same").await,
             "review" => return self.solitaire_review(req, &id.id).await,
             _ => return Err(UserError::no_game("That button does not belong to a game I know.").into()),
         };
-        self.solitaire_asked(req, Some(&id.id), asked).await
+        self.solitaire_asked(req, Some(&id.id), ask).await
     }
 
     /// What the player asks of their game (a button's, or their open one
     /// here), through its kind's door.
-    async fn solitaire_asked(&self, req: &Request, id: Option<&str>, asked: Asked) -> ServiceResult<Reply> {
+    async fn solitaire_asked(&self, req: &Request, id: Option<&str>, ask: Ask) -> ServiceResult<Reply> {
         let row = self.solitaire_row(req, id).await?;
-        self.door(row.kind)?.asked(self, req, row, asked).await
+        self.ask_patience(row.kind, Asked::Player(req, row, ask)).await
     }
 
-    /// [`Service::solitaire_asked`] and the finished board's buttons, once
-    /// the kind is known.
-    async fn patience_asked<G: SolitaireRules>(
-        &self,
-        req: &Request,
-        row: GameRow,
-        asked: Asked,
-    ) -> ServiceResult<Reply> {
+    /// What the service asks of a patience (see [`Asked`]), once its kind
+    /// is known.
+    async fn patience_asked<G: SolitaireRules>(&self, asked: Asked<'_>) -> ServiceResult<Reply> {
         match asked {
-            Asked::Act(action, version, via) => self.patience_act::<G>(req, row, &action, version, via).await,
-            Asked::Hint(via) => self.patience_hint::<G>(req, row, via).await,
-            Asked::Show(view, version) => {
+            Asked::New(req, opts) => self.solitaire_new::<G>(req, opts).await,
+            Asked::Daily(req, seed, dealt, intro) => {
+                (self.solitaire_start::<G>(req, &door::day_setup::<G>(seed)?, dealt, intro)).await
+            }
+            Asked::Board(row, text) => {
+                let loaded = self.load_patience::<G>(row).await?;
+                let mut reply = self.solitaire_reply(&loaded, text);
+                reply.ephemeral = loaded.contest.is_some();
+                Ok(reply)
+            }
+            Asked::Table(row) => self.patience_table_of::<G>(row).await,
+            Asked::Player(req, row, Ask::Act(action, version, via)) => {
+                self.patience_act::<G>(req, row, &action, version, via).await
+            }
+            Asked::Player(req, row, Ask::Hint(via)) => self.patience_hint::<G>(req, row, via).await,
+            Asked::Player(_, row, Ask::Show(view, version)) => {
                 check_version(&row, version)?;
                 self.patience_shown::<G>(row, view).await
             }
-            Asked::Review => self.patience_review::<G>(row).await,
-            Asked::Again(same) => self.patience_again::<G>(req, &row, same).await,
+            Asked::Player(_, row, Ask::Review) => self.patience_review::<G>(row).await,
+            Asked::Player(req, row, Ask::Again(same)) => self.patience_again::<G>(req, &row, same).await,
         }
     }
 
@@ -490,15 +501,7 @@ impl Service {
         row: GameRow,
         text: String,
     ) -> ServiceResult<Reply> {
-        self.door(row.kind)?.board(self, row, text).await
-    }
-
-    /// [`Service::solitaire_board`], once its kind is known.
-    async fn patience_board<G: SolitaireRules>(&self, row: GameRow, text: String) -> ServiceResult<Reply> {
-        let loaded = self.load_patience::<G>(row).await?;
-        let mut reply = self.solitaire_reply(&loaded, text);
-        reply.ephemeral = loaded.contest.is_some();
-        Ok(reply)
+        self.ask_patience(row.kind, Asked::Board(row, text)).await
     }
 
     /// The user's latest patience in the channel as its board, for a front
@@ -508,7 +511,7 @@ impl Service {
         let Some(row) = self.store.latest_solitaire(channel, &user.id).await? else {
             return Ok(None);
         };
-        self.door(row.kind)?.table(self, row).await.map(Some)
+        self.ask_patience(row.kind, Asked::Table(row)).await.map(Some)
     }
 
     /// [`Service::patience_table`], once its kind is known.
@@ -561,7 +564,7 @@ impl Service {
     /// another (practice) attempt at the day's deal instead. The new board
     /// replaces the finished one where it may ([`Service::in_place_of`]).
     async fn solitaire_again(&self, req: &Request, id: &str, same: bool) -> ServiceResult<Reply> {
-        let row = self.patience_by_id(req, id).await?;
+        let row = self.patience_row(req, Some(id)).await?;
         if row.status.is_open() {
             return Err(UserError::game_over("That game is still being played.").into());
         }
@@ -573,8 +576,8 @@ impl Service {
             )
             .into());
         } else {
-            let again = Asked::Again(same);
-            self.door(row.kind)?.asked(self, req, row.clone(), again).await?
+            let again = Asked::Player(req, row.clone(), Ask::Again(same));
+            self.ask_patience(row.kind, again).await?
         };
         self.in_place_of(req, &row, reply).await
     }
@@ -583,7 +586,7 @@ impl Service {
     /// wrong, to its player alone. A daily attempt is reviewed once its day
     /// has closed: until then, what a review tells would help the others.
     pub(in crate::service) async fn solitaire_review(&self, req: &Request, id: &str) -> ServiceResult<Reply> {
-        let row = self.patience_by_id(req, id).await?;
+        let row = self.patience_row(req, Some(id)).await?;
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("Only the player can review their game.").into());
         }
@@ -603,7 +606,8 @@ impl Service {
             ))
             .into());
         }
-        self.door(row.kind)?.asked(self, req, row, Asked::Review).await
+        self.ask_patience(row.kind, Asked::Player(req, row, Ask::Review))
+            .await
     }
 
     /// The review of a finished patience, worked out on a blocking thread
@@ -771,25 +775,10 @@ impl Service {
         Ok(reply)
     }
 
-    /// Finds the game an action is for: a button's game, or the user's
-    /// open solitaire in the channel.
+    /// Finds the game an action is for (see `patience_row`): the player's
+    /// own, and open.
     async fn solitaire_row(&self, req: &Request, id: Option<&str>) -> ServiceResult<GameRow> {
-        let row = match id {
-            Some(id) => self.patience_by_id(req, id).await?,
-            None => {
-                let row = self
-                    .store
-                    .latest_solitaire(&req.channel, &req.user.id)
-                    .await?
-                    .ok_or_else(|| {
-                        UserError::no_game(
-                            "You have no solitaire in this channel. Start one with /solitaire new.",
-                        )
-                    })?;
-                touched::note(&row)?;
-                row
-            }
-        };
+        let row = self.patience_row(req, id).await?;
         if row.owner_id != req.user.id {
             return Err(UserError::not_a_player("That is someone else's game; you can watch it.").into());
         }
@@ -803,15 +792,17 @@ impl Service {
 
     /// The patience a button names, in the request's channel or the
     /// player's own from anywhere (a ranked daily attempt comes back
-    /// wherever `/daily play` is asked again); noted as the game the request
-    /// touched.
-    async fn patience_by_id(&self, req: &Request, id: &str) -> ServiceResult<GameRow> {
-        let row = self
-            .store
-            .game(id)
-            .await?
-            .filter(|row| !row.multiplayer && crate::service::engine::multiplayer::reaches(req, row))
-            .ok_or_else(|| UserError::no_game("That game no longer exists."))?;
+    /// wherever `/daily play` is asked again), or else the user's latest in
+    /// the channel; noted as the game the request touched.
+    async fn patience_row(&self, req: &Request, id: Option<&str>) -> ServiceResult<GameRow> {
+        let row = match id {
+            Some(id) => (self.store.game(id).await?)
+                .filter(|row| !row.multiplayer && crate::service::engine::multiplayer::reaches(req, row))
+                .ok_or_else(|| UserError::no_game("That game no longer exists."))?,
+            None => (self.store.latest_solitaire(&req.channel, &req.user.id).await?).ok_or_else(|| {
+                UserError::no_game("You have no solitaire in this channel. Start one with /solitaire new.")
+            })?,
+        };
         touched::note(&row)?;
         Ok(row)
     }
@@ -973,9 +964,8 @@ impl Service {
         );
         let reply = self.solitaire_reply(&loaded, text);
         Ok(Some(Post {
-            channel: row.channel_id.clone(),
             edit: Some(row.id.clone()),
-            ..board_post(&reply)
+            ..board_post(reply, &row.channel_id)
         }))
     }
 
@@ -1227,14 +1217,4 @@ fn can_undo<G: SolitaireRules>(game: &G) -> bool {
     "undo"
         .parse::<G::Action>()
         .is_ok_and(|undo| copy.apply(&undo).is_ok())
-}
-
-/// A board reply as a post to the channel.
-fn board_post(reply: &Reply) -> Post {
-    Post {
-        text: reply.text.clone(),
-        image: reply.image.clone(),
-        components: reply.components.clone(),
-        ..Post::default()
-    }
 }
