@@ -483,20 +483,6 @@ pub(in crate::service) struct Door {
     pub solution: SolutionFn,
 }
 
-/// A move chosen in a private move picker: the picker says what was
-/// played, and the game's public board is edited in place (a post with
-/// `edit`), so the channel gets no new message for the move.
-pub(super) fn from_private_picker(reply: Reply, channel: &str) -> Reply {
-    if reply.game.is_none() || !reply.ok() || reply.ephemeral {
-        return reply;
-    }
-    let text = reply.text.lines().next().unwrap_or_default().to_string();
-    Reply {
-        update: true,
-        ..answered_privately(reply, channel, text)
-    }
-}
-
 /// A public board reply turned into a private answer (`text`) and, first
 /// among its posts, the board as an edit of the game's board message, so
 /// the channel gets no new message.

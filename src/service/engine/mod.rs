@@ -517,8 +517,8 @@ impl Service {
     }
 
     /// The one way an action is played, for every game: the game `target`
-    /// names, the requester's seat and the board's version
-    /// (`acted`); `act` on the game (it sees the seats and may
+    /// names, the requester's seat (`seated`) and the board's version
+    /// (`check_version`); `act` on the game (it sees the seats and may
     /// refuse in its own words); then `answer` on the same board, before
     /// the save (the computer's reply: its log entries, and what the reply
     /// tells of it); then the log and the save, all tried again on the new
@@ -534,7 +534,11 @@ impl Service {
     ) -> ServiceResult<Played<G, (E, R)>> {
         let (act, answer) = (&act, &answer);
         self.retrying(|| async move {
-            let (mut table, seat, (entry, told)) = self.acted(req, &target, at_version, act).await?;
+            let mut table = self.find_table::<G>(req, &target).await?;
+            let seat = self.seated(&table, req)?;
+            check_version(&table.row, at_version)?;
+            let Table { seats, game, .. } = &mut table;
+            let (entry, told) = act(game.as_mut().expect("a dealt game"), seat, seats)?;
             let (answered, answer_told) = answer(self, &mut table).await?;
             let mut append = vec![(req.user.id.clone(), entry)];
             append.extend(answered);
@@ -548,25 +552,6 @@ impl Service {
             }))
         })
         .await
-    }
-
-    /// The first half of an action, before its save: the game `target`
-    /// names, the requesting user's seat (`seated`), the board's version
-    /// (`check_version`), and `act` on the game, which sees the seats and
-    /// may refuse in its own words.
-    async fn acted<G: Served, T>(
-        &self,
-        req: &Request,
-        target: &Target<'_>,
-        at_version: Option<i64>,
-        act: impl Fn(&mut G, G::Seat, &G::Seats) -> ServiceResult<T>,
-    ) -> ServiceResult<(Table<G>, G::Seat, T)> {
-        let mut table = self.find_table::<G>(req, target).await?;
-        let seat = self.seated(&table, req)?;
-        check_version(&table.row, at_version)?;
-        let Table { seats, game, .. } = &mut table;
-        let acted = act(game.as_mut().expect("a dealt game"), seat, seats)?;
-        Ok((table, seat, acted))
     }
 
     /// The finished game `target` names and the requester's seat in it, for

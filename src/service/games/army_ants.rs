@@ -1232,26 +1232,24 @@ fn typed_deploy_hint(hand: &DeployHand) -> &'static str {
 
 /// A reply to a click in a private message (a picker or a confirmation):
 /// private replies replace that message; a public board becomes an edit of
-/// the game's board message, and the clicker gets a short private answer.
+/// the game's board message (a post), so the channel gets no new message,
+/// and the clicker gets its first line, privately, in place.
 fn privately_answered(reply: Reply, channel: &str) -> Reply {
-    if reply.ephemeral {
-        return Reply {
-            update: true,
-            ..reply
-        };
+    if reply.game.is_none() || !reply.ok() || reply.ephemeral {
+        let update = reply.ephemeral;
+        return Reply { update, ..reply };
     }
-    crate::service::base::from_private_picker(reply, channel)
+    let text = reply.text.lines().next().unwrap_or_default().to_string();
+    Reply {
+        update: true,
+        ..crate::service::base::answered_privately(reply, channel, text)
+    }
 }
 
 /// The reply to an action chosen in a private picker: the picker changes
-/// in place to say what was played and to offer the next card; the public
-/// board is edited (a post), so the channel gets no new message.
+/// in place to say what was played and to offer the next card.
 fn picker_answer(reply: Reply, loaded: &Loaded, side: Side, channel: &str) -> Reply {
-    let text = reply.text.lines().next().unwrap_or_default().to_string();
-    let mut private = crate::service::base::answered_privately(reply, channel, text);
-    private.update = true;
-    private
-        .components
-        .extend(board::card_select(&loaded.row.id, loaded.game(), side, "card"));
+    let mut private = privately_answered(reply, channel);
+    (private.components).extend(board::card_select(&loaded.row.id, loaded.game(), side, "card"));
     private
 }
