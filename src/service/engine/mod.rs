@@ -856,6 +856,17 @@ impl Service {
 }
 
 impl Context<'_> {
+    /// Every position of a table's game so far, from its deal on (a
+    /// review's or a hint's search looks at them all).
+    pub async fn positions<G: Served>(self, table: &Table<G>) -> ServiceResult<Vec<G>> {
+        let start = G::dealt(&table.row, &table.setup, &table.seats);
+        let start = start.with_context(|| format!("game {} is not dealt", table.row.id))??;
+        let mut positions = Vec::new();
+        let each = |game: &G| positions.push(game.clone());
+        self.replay_each(&table.row, &table.seats, start, each).await?;
+        Ok(positions)
+    }
+
     /// The animated replay of a finished game: every position from its
     /// deal as `view` shows it to anyone watching (at most
     /// `MAX_REPLAY_FRAMES` of them), drawn by `draw` (`replay_image`) off

@@ -615,7 +615,7 @@ impl Service {
     /// position before the action that lost the win.
     async fn patience_review<G: SolitaireRules>(&self, row: GameRow) -> ServiceResult<Reply> {
         let table = self.load_table::<G>(row).await?;
-        let positions = positions_of(self, &table).await?;
+        let positions = self.context().positions(&table).await?;
         let (review, line) = tokio::task::spawn_blocking(move || {
             let line = line_played(&positions);
             (review(&line, REVIEW_BUDGET), line)
@@ -999,7 +999,7 @@ impl Service {
                 .into());
             }
             let game = loaded.game().clone();
-            let played = positions_of(self, &loaded.table).await?;
+            let played = self.context().positions(&loaded.table).await?;
             let hint = tokio::task::spawn_blocking(move || fresh_hint(&game, &played, HINT_BUDGET))
                 .await
                 .context("hint search")?;
@@ -1164,19 +1164,6 @@ fn played_text<G: SolitaireRules>(
 fn stored_seed(row: &GameRow) -> Option<u64> {
     let setup: serde_json::Value = serde_json::from_str(&row.setup).ok()?;
     setup.get("seed")?.as_u64()
-}
-
-/// Every position of a patience so far, from the deal on.
-async fn positions_of<G: SolitaireRules>(service: &Service, table: &Table<G>) -> ServiceResult<Vec<G>> {
-    let start = G::from_setup(&table.setup).with_context(|| format!("setup of game {}", table.row.id))?;
-    let mut positions = Vec::new();
-    service
-        .context()
-        .replay_each(&table.row, &table.seats, start, |game| {
-            positions.push(game.clone())
-        })
-        .await?;
-    Ok(positions)
 }
 
 fn capitalised(key: &str) -> String {

@@ -101,23 +101,17 @@ impl Service {
     /// Replays the game for `side`'s turns and judges them on the
     /// blocking pool, one review at a time.
     async fn reviewed(&self, loaded: &Loaded, side: Side) -> ServiceResult<Reviewed> {
-        let start =
-            <ArmyAnts as crate::service::engine::Served>::dealt(&loaded.row, &loaded.setup, &loaded.seats)
-                .context("a finished game has a start")??;
+        let positions = self.context().positions(loaded).await?;
         let mut turns = Vec::new();
-        let mut before: Option<ArmyAnts> = None;
-        self.context()
-            .replay_each(&loaded.row, &loaded.seats, start, |game| {
-                if let Some(prev) = before.replace(game.clone()) {
-                    let played = game.record().get(prev.record().len());
-                    if let (Status::ToMove(s), Some((by, action))) = (prev.status(), played) {
-                        if s == side && *by == side && action.is_command() {
-                            turns.push((prev, action.clone()));
-                        }
-                    }
+        for pair in positions.windows(2) {
+            let (prev, game) = (&pair[0], &pair[1]);
+            let played = game.record().get(prev.record().len());
+            if let (Status::ToMove(s), Some((by, action))) = (prev.status(), played) {
+                if s == side && *by == side && action.is_command() {
+                    turns.push((prev.clone(), action.clone()));
                 }
-            })
-            .await?;
+            }
+        }
         let _one_at_a_time = self.reviewing.lock().await;
         let (turns, judged) = tokio::task::spawn_blocking(move || {
             let judged = review(&turns);
