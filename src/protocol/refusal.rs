@@ -116,12 +116,8 @@ constructors! {
 
 /// A rule's message as a sentence: capitalised, with a full stop.
 pub fn sentence(msg: &str) -> String {
-    let mut chars = msg.trim().chars();
-    let mut out: String = match chars.next() {
-        Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
-        None => return String::new(),
-    };
-    if !out.ends_with(['.', '!', '?']) {
+    let mut out = crate::rules::capitalised(msg.trim());
+    if !out.is_empty() && !out.ends_with(['.', '!', '?']) {
         out.push('.');
     }
     out

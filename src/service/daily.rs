@@ -6,7 +6,7 @@ use super::daily_seed::{
     close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
 };
 use super::games::solitaire::SolitaireRules;
-use super::leaderboard::{attempt_text, ranked_attempts, ranking, today_and_yesterday};
+use super::leaderboard::{attempt_line, ranked_attempts, ranking, today_and_yesterday};
 use crate::ai::solver::daily::SEEN_WHOLE;
 use crate::protocol::custom_id::ComponentId;
 use crate::protocol::options;
@@ -400,17 +400,7 @@ impl Service {
             })
             .await?;
         let ranked = ranked_attempts(game, &rows);
-        let mut lines: Vec<String> = ranked
-            .iter()
-            .take(max)
-            .map(|(rank, row, r)| {
-                format!(
-                    "**{rank}.** {} — {}",
-                    row.attempt.user_name,
-                    attempt_text(game, r)
-                )
-            })
-            .collect();
+        let mut lines: Vec<String> = ranked.iter().take(max).map(|a| attempt_line(game, a)).collect();
         if ranked.len() > max {
             lines.push(format!("and {} more", ranked.len() - max));
         }

@@ -15,7 +15,7 @@ use crate::rules::patience::minutes;
 use crate::rules::Ranking;
 use crate::service::base::Service;
 use crate::service::error::{ServiceResult, UserError};
-use crate::store::{AttemptFilter, PatienceResult};
+use crate::store::{AttemptFilter, AttemptRow, PatienceResult};
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub(super) const TAG: &str = "lb";
@@ -146,8 +146,17 @@ pub(super) fn aids(r: &PatienceResult, sep: &str, gap: &str) -> String {
         .collect()
 }
 
+/// A ranked attempt's line on a board: its rank, its player, how it went.
+pub(super) fn attempt_line(game: &str, (rank, row, r): &(usize, AttemptRow, PatienceResult)) -> String {
+    format!(
+        "**{rank}.** {} — {}",
+        row.attempt.user_name,
+        attempt_text(game, r)
+    )
+}
+
 /// How an attempt went, in a few words: undos and hints beside the result.
-pub(super) fn attempt_text(game: &str, r: &PatienceResult) -> String {
+fn attempt_text(game: &str, r: &PatienceResult) -> String {
     let undos = aids(r, " · ", " ");
     if ranking(game) == Ranking::Chambers {
         format!(
@@ -317,16 +326,8 @@ impl Service {
             })
             .await?;
         if spec.period == "today" {
-            let mut lines: Vec<String> = ranked_attempts(&spec.game, &rows)
-                .iter()
-                .map(|(rank, row, r)| {
-                    format!(
-                        "**{rank}.** {} — {}",
-                        row.attempt.user_name,
-                        attempt_text(&spec.game, r)
-                    )
-                })
-                .collect();
+            let ranked = ranked_attempts(&spec.game, &rows);
+            let mut lines: Vec<String> = ranked.iter().map(|a| attempt_line(&spec.game, a)).collect();
             let playing = rows.iter().filter(|r| r.status.is_open()).count();
             if playing > 0 {
                 lines.push(format!("_{playing} still playing_"));
@@ -351,13 +352,11 @@ impl Service {
             .iter()
             .map(|(rank, s)| {
                 format!(
-                    "**{rank}.** {} — {} win{}, average score {:.2} ({} day{})",
+                    "**{rank}.** {} — {}, average score {:.2} ({})",
                     s.name,
-                    s.wins,
-                    if s.wins == 1 { "" } else { "s" },
+                    crate::rules::counted(s.wins as usize, "win"),
                     (s.total * 100 / s.played.max(1)) as f64 / 100.0,
-                    s.played,
-                    if s.played == 1 { "" } else { "s" }
+                    crate::rules::counted(s.played as usize, "day")
                 )
             })
             .collect())

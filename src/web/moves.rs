@@ -120,14 +120,6 @@ fn label_of(word: &str) -> String {
     match word {
         "favor" => "Queen's Favor".into(),
         "end" => "End turn".into(),
-        _ => capitalised(word),
+        _ => crate::rules::capitalised(word),
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

@@ -262,7 +262,7 @@ impl<G: SolitaireRules> Served for G {
             .filter(|(key, _)| shown || !matches!(key.as_str(), "seed" | "deal"))
             .map(|(key, value)| {
                 let text = value.as_str().map_or_else(|| value.to_string(), str::to_string);
-                (capitalised(key), text)
+                (crate::rules::capitalised(key), text)
             })
             .collect();
         let hints = table.log.asides;
@@ -527,7 +527,7 @@ impl Service {
             (Some(outcome), _) => outcome.detail,
             (None, Some(close)) => format!(
                 "{} closed at {}: your attempt ends as it stood.",
-                capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
+                crate::rules::capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
                 utc_text(close).unwrap_or_default()
             ),
             (None, None) => "Your move.".to_string(),
@@ -1142,7 +1142,7 @@ fn played_text<G: SolitaireRules>(
     let detail = stored_detail(loaded.row());
     if let Some(close) = closed_at.and_then(utc_text) {
         let contest = loaded.contest.as_ref().map(Contest::name).unwrap_or_default();
-        let contest = capitalised(&contest);
+        let contest = crate::rules::capitalised(&contest);
         return format!(
             "{contest} closed at {close}: your attempt ended as it stood then. **Game over**: {detail}."
         );
@@ -1164,14 +1164,6 @@ fn played_text<G: SolitaireRules>(
 fn stored_seed(row: &GameRow) -> Option<u64> {
     let setup: serde_json::Value = serde_json::from_str(&row.setup).ok()?;
     setup.get("seed")?.as_u64()
-}
-
-fn capitalised(key: &str) -> String {
-    let mut chars = key.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
-        .unwrap_or_default()
 }
 
 fn stored_detail(row: &GameRow) -> String {

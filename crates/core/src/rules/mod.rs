@@ -30,6 +30,14 @@ pub fn counted(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// "Seed" for "seed": a word with its first letter in upper case.
+pub fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    (chars.next())
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// "a", "a or b", "a, b or c": `words` as a sentence lists them, `last`
 /// ("or", "and") before the last one.
 pub fn listed<S: AsRef<str>>(words: &[S], last: &str) -> String {

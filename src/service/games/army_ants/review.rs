@@ -141,13 +141,13 @@ fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool, draw: 
     let mut text = match (searched, named.is_empty()) {
         (0, _) => format!("{head}: there was no move with a choice to look at."),
         (n, true) => format!(
-            "{head}: I looked at {n} {} with a choice, and every one was as good as mine, or within a \
+            "{head}: I looked at {} with a choice, and every one was as good as mine, or within a \
              third of an Ace of it.",
-            plural(n, "move", "moves")
+            crate::rules::counted(n, "move")
         ),
         (n, false) => format!(
-            "{head}: I looked at {n} {} with a choice. The costliest:",
-            plural(n, "move", "moves")
+            "{head}: I looked at {} with a choice. The costliest:",
+            crate::rules::counted(n, "move")
         ),
     };
     for judged in named.iter().take(NAMED) {
@@ -208,12 +208,4 @@ fn move_name(reviewed: &Reviewed, judged: &Judged) -> String {
     let mut record = before.record().to_vec();
     record.push((reviewed.side, played.clone()));
     numbered_move(&record, record.len() - 1)
-}
-
-fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 {
-        one
-    } else {
-        many
-    }
 }
