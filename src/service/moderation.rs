@@ -9,7 +9,8 @@ use super::reach::players_of;
 use crate::protocol::options;
 use crate::protocol::types::{Ending, GameResult, Options, Reply, Request};
 use crate::service::base::{mention, Service};
-use crate::store::{GameStatus, GameUpdate, StoredResult};
+use crate::service::engine::state::ended_update;
+use crate::store::{GameStatus, StoredResult};
 
 impl Service {
     pub(super) async fn moderator_end(&self, req: &Request, opts: &Options) -> ServiceResult<Reply> {
@@ -56,18 +57,6 @@ impl Service {
         summary.result = Some(result);
         reply.game = Some(summary);
         Ok(reply)
-    }
-}
-
-/// The update that ends an open game without play (a moderator, a
-/// tournament's round closing or its player leaving): recorded as ended,
-/// with `result`, and no deadline left.
-pub(super) fn ended_update(row: &crate::store::GameRow, at: i64, result: StoredResult) -> GameUpdate {
-    GameUpdate {
-        status: GameStatus::Cancelled,
-        expires_at: None,
-        result: Some(result),
-        ..GameUpdate::of(row, at)
     }
 }
 

@@ -12,10 +12,10 @@
 //! own row, so a result that lands as the round closes is never lost.
 
 use super::contest;
+use super::engine::state::ended_update;
 use super::engine::Place;
 use super::error::{ErrorCode, ServiceResult, UserError};
 use super::games::army_ants;
-use super::moderation::ended_update;
 use crate::protocol::custom_id::ComponentId;
 use crate::protocol::options;
 use crate::protocol::types::*;

@@ -700,12 +700,7 @@ impl Service {
                     winner: None,
                     detail: "abandoned: no one played in time".into(),
                 };
-                let update = GameUpdate {
-                    status: GameStatus::Cancelled,
-                    expires_at: None,
-                    result: Some(StoredResult::of(abandoned)),
-                    ..GameUpdate::of(row, at.timestamp_millis())
-                };
+                let update = state::ended_update(row, at.timestamp_millis(), StoredResult::of(abandoned));
                 self.save_row(&mut table.row, &update)
                     .await
                     .map(|saved| saved.map(|()| TimedOut::Abandoned))

@@ -14,6 +14,7 @@ use crate::protocol::types::{Ending, GameResult, Request, User};
 use crate::rules::Kind;
 use crate::service::base::Service;
 use crate::service::engine::multiplayer::Target;
+use crate::service::engine::state::ended_update;
 use crate::service::engine::{check_version, Seating, Served, Table};
 use crate::service::error::{ServiceResult, UserError};
 use crate::store::{GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
@@ -349,12 +350,7 @@ impl Service {
             winner: None,
             detail: format!("{what} {}", why.as_str().unwrap_or_default()),
         };
-        let update = GameUpdate {
-            status: GameStatus::Cancelled,
-            expires_at: None,
-            result: Some(StoredResult::of(result)),
-            ..GameUpdate::of(row, at.timestamp_millis())
-        };
+        let update = ended_update(row, at.timestamp_millis(), StoredResult::of(result));
         self.store.commit(&update).await.map(|_| ())
     }
 }

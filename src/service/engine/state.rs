@@ -8,7 +8,7 @@ use crate::service::base::{unless_conflict, Service};
 use crate::service::cache::CachedGame;
 use crate::service::engine::{context, touched};
 use crate::service::error::ServiceResult;
-use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate};
+use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoredResult};
 use anyhow::Context;
 use std::future::Future;
 
@@ -129,6 +129,18 @@ impl Service {
             self.cache.put(&row.id, row.version, (game.clone(), facts));
         }
         Ok(saved)
+    }
+}
+
+/// The update that ends a game without play (never started, abandoned,
+/// ended by a moderator or a tournament's close): cancelled with `result`,
+/// no deadline left.
+pub(in crate::service) fn ended_update(row: &GameRow, at: i64, result: StoredResult) -> GameUpdate {
+    GameUpdate {
+        status: GameStatus::Cancelled,
+        expires_at: None,
+        result: Some(result),
+        ..GameUpdate::of(row, at)
     }
 }
 

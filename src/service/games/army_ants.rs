@@ -1157,7 +1157,7 @@ impl Service {
             result,
             winner_id: verdict.map(|side| loaded.user(side).id.clone()),
         };
-        let update = crate::service::moderation::ended_update(&loaded.row, at.timestamp_millis(), verdict);
+        let update = crate::service::engine::state::ended_update(&loaded.row, at.timestamp_millis(), verdict);
         let saved = self.save_row(&mut loaded.row, &update).await?;
         Ok(saved.map(|()| loaded.row))
     }
