@@ -1082,7 +1082,7 @@ fn draw_header(sheet: &mut Sheet, view: &View, labels: &AttaLabels, width: f32, 
             );
             let why = format!(
                 "{} · {} round{}",
-                capitalised(outcome.reason.describe()),
+                antics_core::rules::capitalised(outcome.reason.describe()),
                 view.round,
                 if view.round == 1 { "" } else { "s" }
             );
@@ -1168,14 +1168,6 @@ pub fn result_headline(outcome: &antics_core::rules::atta_ants::Outcome, labels:
         Some(name) if !name.is_empty() => name.clone(),
         _ => c.to_string(),
     })
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32, k: f32) {

@@ -12,7 +12,7 @@ use crate::protocol::options;
 use crate::protocol::types::*;
 use crate::render::{limit_alt, Board, Region};
 use crate::rules::patience::{Patience, PatienceError, PatienceOutcome};
-use crate::rules::{Kind, Solo};
+use crate::rules::{capitalised, Kind, Solo};
 use crate::service::base::{board_post, mention, new_game_id, Ask, Asked, Dealt, Door, Service, Via};
 use crate::service::contest::{self, Contest, EVENT};
 use crate::service::daily_seed::{close_of, utc_text};
@@ -262,7 +262,7 @@ impl<G: SolitaireRules> Served for G {
             .filter(|(key, _)| shown || !matches!(key.as_str(), "seed" | "deal"))
             .map(|(key, value)| {
                 let text = value.as_str().map_or_else(|| value.to_string(), str::to_string);
-                (crate::rules::capitalised(key), text)
+                (capitalised(key), text)
             })
             .collect();
         let hints = table.log.asides;
@@ -527,7 +527,7 @@ impl Service {
             (Some(outcome), _) => outcome.detail,
             (None, Some(close)) => format!(
                 "{} closed at {}: your attempt ends as it stood.",
-                crate::rules::capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
+                capitalised(&loaded.contest.as_ref().map(Contest::name).unwrap_or_default()),
                 utc_text(close).unwrap_or_default()
             ),
             (None, None) => "Your move.".to_string(),
@@ -1142,7 +1142,7 @@ fn played_text<G: SolitaireRules>(
     let detail = stored_detail(loaded.row());
     if let Some(close) = closed_at.and_then(utc_text) {
         let contest = loaded.contest.as_ref().map(Contest::name).unwrap_or_default();
-        let contest = crate::rules::capitalised(&contest);
+        let contest = capitalised(&contest);
         return format!(
             "{contest} closed at {close}: your attempt ended as it stood then. **Game over**: {detail}."
         );
