@@ -45,17 +45,12 @@ impl Service {
             window_ms: 60_000,
             allowed: i64::from(self.config.ai_moves_per_minute),
         };
-        match self
+        let taken = self
             .store
             .take_ration(user_id, ration, at.timestamp_millis())
-            .await?
-        {
-            Ok(()) => Ok(()),
-            Err(_) => Err(UserError::busy_player(
-                "The computer needs a moment between moves; try again in a few seconds.",
-            )
-            .into()),
-        }
+            .await?;
+        let refusal = "The computer needs a moment between moves; try again in a few seconds.";
+        taken.map_err(|_| UserError::busy_player(refusal).into())
     }
 
     /// Plays the computer's turns in `game` (its seat is `bot`): deployments,

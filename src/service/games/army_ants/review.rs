@@ -84,18 +84,14 @@ impl Service {
             window_ms: REVIEW_COOLDOWN_MS,
             allowed: 1,
         };
-        match self
+        let taken = self
             .store
             .take_ration(&user.id, ration, at.timestamp_millis())
-            .await?
-        {
-            Ok(()) => Ok(()),
-            Err(wait) => Err(UserError::cooldown(format!(
-                "One review a minute: ask again in {} s.",
-                (wait + 999) / 1000
-            ))
-            .into()),
-        }
+            .await?;
+        taken.map_err(|wait| {
+            let seconds = (wait + 999) / 1000;
+            UserError::cooldown(format!("One review a minute: ask again in {seconds} s.")).into()
+        })
     }
 
     /// Replays the game for `side`'s turns and judges them on the
