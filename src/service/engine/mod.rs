@@ -449,8 +449,8 @@ impl Service {
 
     /// A table of `G` under way from `at`, started by the service itself
     /// (a tournament's game, an event's deal, a patience) rather than
-    /// opened and filled by players: dealt at once, with its status and
-    /// first deadline as a save would give them, owned by `owner`. `notes`
+    /// opened and filled by players: dealt at once, with its status, first
+    /// deadline and result as a save would give them, owned by `owner`. `notes`
     /// are kept beside the setup in its stored form (an event's deal names
     /// its event). The caller stores the row with what records it (the
     /// tournament, in one transaction).
@@ -487,6 +487,7 @@ impl Service {
             log: LogFacts::default(),
         };
         table.row.expires_at = G::deadline(self.context(), &table, at).await?;
+        table.row.result = table.stored_result(at);
         Ok(table)
     }
 
