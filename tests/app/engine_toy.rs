@@ -11,7 +11,7 @@ use crate::common;
 
 use antics::rules::{Game, Kind, Unlisted};
 use antics::service::engine::{
-    open_seat, Filling, Left, Logged, Seating, Served, Table, Target, Told, Worded, OPEN_SEAT,
+    open_seat, Filling, Left, Logged, Seating, Served, Table, Target, Worded, OPEN_SEAT,
 };
 use antics::service::{
     Config, Ending, ErrorCode, GameResult, Input, Registry, Request, Service, ServiceError, ServiceResult,
@@ -106,15 +106,6 @@ impl Served for Nim {
 
     fn timeout_entry(&self, _: Player) -> String {
         TIMEOUT.into()
-    }
-}
-
-impl Told<Player> for String {
-    fn told(&self, name: &dyn Fn(Player) -> String) -> String {
-        match Nim::winner(self) {
-            Some(seat) => format!("{} wins", name(seat)),
-            None => self.clone(),
-        }
     }
 }
 

@@ -139,6 +139,13 @@ impl Game for Nim {
         }
     }
 
+    fn told(outcome: &String, name: &dyn Fn(Player) -> String) -> String {
+        match Nim::winner(outcome) {
+            Some(seat) => format!("{} wins", name(seat)),
+            None => outcome.clone(),
+        }
+    }
+
     fn forfeit(&mut self, seat: Player) -> Option<String> {
         if self.winner.is_none() {
             self.winner = Some(match seat {

@@ -68,12 +68,6 @@ pub trait Seating<Seat: Copy + std::fmt::Display> {
     }
 }
 
-/// An outcome in words, each seat named by `name` ("alice (Red) captured
-/// the enemy Queen").
-pub trait Told<Seat> {
-    fn told(&self, name: &dyn Fn(Seat) -> String) -> String;
-}
-
 /// A refusal of the rules in the player's words, each seat named by `name`.
 pub trait Worded<Seat> {
     fn worded(self, name: &dyn Fn(Seat) -> String) -> UserError;
@@ -90,22 +84,10 @@ impl<Seat: std::fmt::Display> Worded<Seat> for crate::rules::refusal::RuleError<
     }
 }
 
-impl Told<crate::rules::army_ants::Side> for crate::rules::army_ants::Outcome {
-    fn told(&self, name: &dyn Fn(crate::rules::army_ants::Side) -> String) -> String {
-        crate::rules::army_ants::Outcome::told(self, name)
-    }
-}
-
-impl Told<crate::rules::atta_ants::Colour> for crate::rules::atta_ants::Outcome {
-    fn told(&self, name: &dyn Fn(crate::rules::atta_ants::Colour) -> String) -> String {
-        crate::rules::atta_ants::Outcome::told(self, name)
-    }
-}
-
 /// A game the engine serves: its rules, and how the service stores it. Its
 /// outcomes and refusals are worded with the seats' labels.
 pub trait Served:
-    Game<Outcome: Told<Self::Seat> + Send + Sync, Refusal: Worded<Self::Seat>>
+    Game<Outcome: Send + Sync, Refusal: Worded<Self::Seat>>
     + Logged<Seats: Seating<Self::Seat> + Serialize + DeserializeOwned + Send + Sync>
 {
     /// Its entry in the registry.
@@ -296,7 +278,7 @@ impl<G: Served> Table<G> {
 
     /// The outcome in words.
     pub fn told(&self, outcome: &G::Outcome) -> String {
-        outcome.told(&|seat| self.label(seat))
+        G::told(outcome, &|seat| self.label(seat))
     }
 
     /// The result stored and shown for `outcome`.

@@ -18,8 +18,8 @@ use crate::service::contest::{self, Contest, EVENT};
 use crate::service::daily_seed::{close_of, utc_text};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
-    check_version, replay_image, touched, Context, IdleEnd, Logged, Place, Seating, Served, Table, Told,
-    Typing, Worded,
+    check_version, replay_image, touched, Context, IdleEnd, Logged, Place, Seating, Served, Table, Typing,
+    Worded,
 };
 use crate::service::error::{ServiceResult, UserError};
 use crate::store::{
@@ -338,12 +338,6 @@ impl Seating<Solo> for User {
 
     fn seat_of(&self, user_id: &str) -> Option<Solo> {
         (self.id == user_id).then_some(Solo)
-    }
-}
-
-impl Told<Solo> for PatienceOutcome {
-    fn told(&self, _name: &dyn Fn(Solo) -> String) -> String {
-        self.detail.clone()
     }
 }
 

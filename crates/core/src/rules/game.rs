@@ -92,6 +92,14 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// a patience lost).
     fn winner(outcome: &Self::Outcome) -> Option<Self::Seat>;
 
+    /// `outcome` in words, each seat named by `name` ("alice (Red)
+    /// captured the enemy Queen"): by default its `Display`, for a game
+    /// whose outcome names no seat.
+    fn told(outcome: &Self::Outcome, name: &dyn Fn(Self::Seat) -> String) -> String {
+        let _ = name;
+        outcome.to_string()
+    }
+
     /// Where `action` starts and ends on the board, for front ends played
     /// on the picture (see [`spots`](super::spots)): by default its
     /// notation's `FROM-TO`.
@@ -166,6 +174,10 @@ impl Game for ArmyAnts {
         outcome.winner()
     }
 
+    fn told(outcome: &army_ants::Outcome, name: &dyn Fn(Side) -> String) -> String {
+        outcome.told(name)
+    }
+
     fn outcome(&self) -> Option<army_ants::Outcome> {
         ArmyAnts::outcome(self)
     }
@@ -226,6 +238,10 @@ impl Game for AttaAnts {
 
     fn winner(outcome: &atta_ants::Outcome) -> Option<Colour> {
         outcome.winner()
+    }
+
+    fn told(outcome: &atta_ants::Outcome, name: &dyn Fn(Colour) -> String) -> String {
+        outcome.told(name)
     }
 
     fn spots(&self, action: &atta_ants::Action) -> super::spots::Spots {
