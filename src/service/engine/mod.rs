@@ -517,8 +517,7 @@ impl Service {
     ) -> ServiceResult<Played<G, (E, R)>> {
         let (act, answer) = (&act, &answer);
         self.retrying(|| async move {
-            let mut table = self.find_table::<G>(req, &target).await?;
-            let seat = self.seated(&table, req)?;
+            let (mut table, seat) = self.seated::<G>(req, &target).await?;
             check_version(&table.row, at_version)?;
             let Table { seats, game, .. } = &mut table;
             let (entry, told) = act(game.as_mut().expect("a dealt game"), seat, seats)?;
@@ -577,18 +576,24 @@ impl Service {
         })
     }
 
-    /// The seat of the requesting user in a game under way, or why they
-    /// cannot act in it (whose turn it is is the rules' to say).
-    pub fn seated<G: Served>(&self, table: &Table<G>, req: &Request) -> Result<G::Seat, UserError> {
+    /// The game `target` names and the requesting user's seat in it, if it
+    /// is under way, or why they cannot act in it (whose turn it is is the
+    /// rules' to say).
+    pub async fn seated<G: Served>(
+        &self,
+        req: &Request,
+        target: &Target<'_>,
+    ) -> ServiceResult<(Table<G>, G::Seat)> {
+        let table = self.find_table::<G>(req, target).await?;
         let seat = table
             .seat_of(&req.user.id)
             .ok_or_else(|| UserError::not_a_player("You are not playing in this game; you can watch."))?;
         match table.row.status {
-            GameStatus::Pending => Err(G::unseated(Unseated::NotStarted, &table.seats)),
+            GameStatus::Pending => Err(G::unseated(Unseated::NotStarted, &table.seats).into()),
             GameStatus::Finished | GameStatus::Cancelled => {
-                Err(UserError::game_over(format!("That game is over. {}", G::START)))
+                Err(UserError::game_over(format!("That game is over. {}", G::START)).into())
             }
-            _ => Ok(seat),
+            _ => Ok((table, seat)),
         }
     }
 

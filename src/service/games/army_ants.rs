@@ -815,8 +815,7 @@ impl Service {
         placement: deploy::Placement,
         values: &[String],
     ) -> ServiceResult<Reply> {
-        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-        let side = self.seated(&loaded, req)?;
+        let (loaded, side) = self.seated::<ArmyAnts>(req, &target).await?;
         let Some(hand) = self.hand_of(&loaded, side)? else {
             return Err(UserError::conflict(format!(
                 "You have placed your cards. Waiting for {}.",
@@ -892,8 +891,7 @@ impl Service {
 
     /// The Resign button asks first, privately: resigning ends the game.
     async fn confirm_resign(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-        self.seated(&loaded, req)?;
+        let (loaded, _) = self.seated::<ArmyAnts>(req, &target).await?;
         let mut reply = Reply::ephemeral("Resign this game? Your opponent wins.");
         reply.components = board::confirm_resign(&loaded.row.id, loaded.row.version);
         reply.game = Some(loaded.summary());
@@ -912,8 +910,7 @@ impl Service {
         square: &str,
         private: bool,
     ) -> ServiceResult<Reply> {
-        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-        let side = self.seated(&loaded, req)?;
+        let (loaded, side) = self.seated::<ArmyAnts>(req, &target).await?;
         let again = |text: String| -> ServiceResult<Reply> {
             let mut reply = Reply::ephemeral(text);
             reply
@@ -988,8 +985,7 @@ impl Service {
     /// The Deploy button: your cards, only for you, with the picker that
     /// places them.
     async fn show_hand(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let loaded = self.find_table::<ArmyAnts>(req, &target).await?;
-        let side = self.seated(&loaded, req)?;
+        let (loaded, side) = self.seated::<ArmyAnts>(req, &target).await?;
         let hand = self
             .hand_of(&loaded, side)
             .map_err(|_| UserError::illegal("The armies are already deployed."))?;

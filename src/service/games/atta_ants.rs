@@ -295,8 +295,7 @@ impl Service {
         version: Option<i64>,
         view: View,
     ) -> ServiceResult<Reply> {
-        let loaded = self.find_table::<AttaAnts>(req, &target).await?;
-        let colour = self.seated(&loaded, req)?;
+        let (loaded, colour) = self.seated::<AttaAnts>(req, &target).await?;
         check_version(&loaded.row, version)?;
         let game = loaded.game();
         match game.to_move() {
