@@ -252,6 +252,140 @@ impl Tableau {
     }
 }
 
+/// Whether no line of moves from `t` can make progress, by a static proof
+/// that needs no search: `true` only when none can (a sound answer);
+/// `false` says nothing.
+///
+/// It holds when `t` has no empty pile. It claims, for each pile, that its
+/// `k` lowest face-up cards (and the face-down ones under them) never move,
+/// and that no pile ever empties, and shrinks the claims until they can be
+/// checked. A card may become a top one day only if it is *loose*, at or
+/// above its pile's claimed part, or the highest claimed card (what lies
+/// under it cannot come up while it stays); `free` holds their ranks. The
+/// claims are shrunk until, for every pile, no run of its claimed cards
+/// from one of them up to the highest claimed card that is grouped
+/// (consecutive ranks, a suit in common) has a bottom one rank below a
+/// free rank, and no pile whose cards are all loose has a bottom card one
+/// rank below a free rank (nor a face-down card: moving its last face-up
+/// card turns one up).
+///
+/// Then along any line of moves none of these happens before progress.
+/// Take the first move that moves a claimed card or empties a pile. If it
+/// moves a claimed card, the bottom of its group lies at or under that
+/// card in its pile, and the group holds every card from there up to the
+/// highest claimed card, unmoved so far: a grouped run of claimed cards.
+/// It lands on a top one rank above (no pile is empty yet), which is a
+/// card that has moved (so loose: a claimed card has not), an unmoved loose
+/// card, or a claimed card with no claimed card left above it, so the
+/// highest claimed one: a free rank, which the claims exclude. If it
+/// empties a pile without moving a claimed card, that pile's cards were all
+/// loose, and its bottom card (unmoved: moving it before would have emptied
+/// the pile) lands on a free rank, excluded too. A flip moves a claimed
+/// card (every pile with a face-down card keeps a claimed face-up one).
+///
+/// So progress can only be a chamber made while the claims hold. A chamber
+/// of suit `s` is a Crown of suit `s` (its only suit) under one card of
+/// every lower rank sharing `s`, at a pile's top. If the Crown is claimed,
+/// the claimed cards above it stay there, under the chamber's other cards,
+/// so they must already run down from the Crown in its suit, and every
+/// lower rank must come from a loose card (one that moved there, or lay
+/// there unmoved above the claimed part). If the Crown is loose, no card of
+/// the chamber is claimed: a claimed card keeps its place, and whatever
+/// lies under it there is claimed too, the Crown included. So when no
+/// Crown has, for each rank it still needs, a loose card of that rank
+/// sharing its suit, no chamber is ever made.
+fn hopeless(cards: &Cards, t: &Tableau) -> bool {
+    if (0..PILES).any(|p| t.len[p] == 0) {
+        // An empty pile (any group may go there), or a face-down card
+        // about to turn up.
+        return false;
+    }
+    let rank = |c: u8| cards.rank[usize::from(c)];
+    let suits = |c: u8| cards.suits[usize::from(c)];
+    let mut claimed: [usize; PILES] = std::array::from_fn(|p| usize::from(t.len[p]));
+    let free = loop {
+        let mut free = 0u32;
+        for (p, &k) in claimed.iter().enumerate() {
+            for &c in &t.cards(p)[k.saturating_sub(1)..] {
+                free |= 1 << rank(c);
+            }
+        }
+        let mut shrunk = false;
+        for (p, k) in claimed.iter_mut().enumerate() {
+            let pile = t.cards(p);
+            if *k == 0 {
+                continue;
+            }
+            // The grouped runs of claimed cards up to the highest one,
+            // from the shortest.
+            let mut h = *k - 1;
+            let mut common = suits(pile[h]);
+            loop {
+                if free & 1 << (rank(pile[h]) + 1) != 0 {
+                    *k = h;
+                    shrunk = true;
+                    break;
+                }
+                if h == 0 {
+                    break;
+                }
+                let under = pile[h - 1];
+                if rank(under) != rank(pile[h]) + 1 || common & suits(under) == 0 {
+                    break;
+                }
+                common &= suits(under);
+                h -= 1;
+            }
+        }
+        if !shrunk {
+            break free;
+        }
+    };
+    // Ranks of the loose cards of each suit.
+    let mut loose = [0u32; 6];
+    for (p, &k) in claimed.iter().enumerate() {
+        let pile = t.cards(p);
+        if k == 0 && (t.down[p] > 0 || free & 1 << (rank(pile[0]) + 1) != 0) {
+            return false;
+        }
+        for &c in &pile[k..] {
+            for (suit, ranks) in loose.iter_mut().enumerate() {
+                if suits(c) & 1 << suit != 0 {
+                    *ranks |= 1 << rank(c);
+                }
+            }
+        }
+    }
+    let crown = cards.sequence - 1;
+    for (p, &k) in claimed.iter().enumerate() {
+        let pile = t.cards(p);
+        for (h, &c) in pile.iter().enumerate() {
+            if usize::from(rank(c)) != crown {
+                continue;
+            }
+            let suit = suits(c);
+            let mut needed = (1u32 << crown) - 1;
+            if h < k {
+                let mut run = true;
+                for (below, &x) in pile[h..k].iter().zip(&pile[h + 1..k]) {
+                    if rank(x) + 1 != rank(*below) || suits(x) & suit == 0 {
+                        run = false;
+                        break;
+                    }
+                    needed &= !(1 << rank(x));
+                }
+                if !run {
+                    continue;
+                }
+            }
+            if loose[suit.trailing_zeros() as usize] & needed == needed {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Positions met so far, each once: their keys one after another in an
 /// arena, found again through a hash table of their indices.
 struct Seen {
@@ -344,6 +478,8 @@ fn guide(cards: &Cards, t: &Tableau) -> i32 {
 /// The positions of one search: those met, and those still to expand.
 struct Open<'a> {
     cards: &'a Cards,
+    /// Whether positions [`hopeless`] proves stuck are left unexpanded.
+    prune: bool,
     seen: Seen,
     /// Of each position met: the first action of the line to it, and the
     /// line's length.
@@ -360,6 +496,10 @@ impl Open<'_> {
         t.key(&mut self.key);
         if let Some(index) = self.seen.insert(&self.key) {
             self.lines.push((first, len));
+            if self.prune && hopeless(self.cards, t) {
+                // Nothing to gain from here: met, never expanded.
+                return;
+            }
             let order = guide(self.cards, t) - DEPTH_COST * i32::from(len);
             self.heap.push((order, Reverse(index)));
         }
@@ -403,6 +543,19 @@ pub(super) fn search(
     avoid: &dyn Fn(&Action) -> bool,
     budget: usize,
 ) -> (Prospect, usize) {
+    search_with(level, current, history, avoid, budget, true)
+}
+
+/// [`search`], with the static proof of [`hopeless`] (`prune`) or without
+/// it: the plain search, for tests to compare.
+pub(super) fn search_with(
+    level: MyrmexLevel,
+    current: &Piles,
+    history: &[Piles],
+    avoid: &dyn Fn(&Action) -> bool,
+    budget: usize,
+    prune: bool,
+) -> (Prospect, usize) {
     let cards = Cards::new(level);
     let root = Tableau::of(current);
     if root.down.iter().all(|&d| d == 0) && root.no_suit_complete(&cards) {
@@ -410,6 +563,7 @@ pub(super) fn search(
     }
     let mut open = Open {
         cards: &cards,
+        prune,
         seen: Seen::new(),
         lines: Vec::new(),
         heap: BinaryHeap::new(),
@@ -418,7 +572,9 @@ pub(super) fn search(
     open.meet(&root, Action::End, 0);
     open.heap.clear();
     let mut moves = Vec::new();
-    root.moves(&cards, &mut moves);
+    if !(prune && hopeless(&cards, &root)) {
+        root.moves(&cards, &mut moves);
+    }
     for &m in &moves {
         let first = if root.is_empty(m.to) {
             Action::to_empty(m.from as u8 + 1, m.count as u8, m.to as u8 + 1)
