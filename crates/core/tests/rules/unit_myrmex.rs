@@ -355,11 +355,11 @@ fn spent_positions(level: MyrmexLevel, seeds: u64, steps: usize) -> Vec<Myrmex> 
 /// one finds a line (at any budget it is given here), at every level.
 #[test]
 fn the_endgame_proof_agrees_with_the_plain_search() {
-    const BUDGET: usize = 10_000;
-    const CHECK: usize = 100_000;
+    const BUDGET: usize = 2_000;
+    const CHECK: usize = 50_000;
     let (mut agreed, mut more, mut checked) = (0, 0, 0);
     for level in MyrmexLevel::ALL {
-        for game in spent_positions(level, 5, 20) {
+        for game in spent_positions(level, 12, 12) {
             let (plain, _) = game.plain_prospect_within(&|_| false, BUDGET);
             let (proved, _) = game.prospect_within(&|_| false, BUDGET);
             match (plain, proved) {
@@ -367,7 +367,7 @@ fn the_endgame_proof_agrees_with_the_plain_search() {
                 (Prospect::Progress { .. }, p) => assert_ne!(p, Prospect::Stuck, "{level}: {game:?}"),
                 (Prospect::Undecided, Prospect::Stuck) => {
                     // Decided only with the proof: the plain search, given
-                    // ten times more, finds no line either.
+                    // 25 times more, finds no line either.
                     let (plain, _) = game.plain_prospect_within(&|_| false, CHECK);
                     assert!(!matches!(plain, Prospect::Progress { .. }), "{level}: {game:?}");
                     more += 1;
@@ -380,7 +380,10 @@ fn the_endgame_proof_agrees_with_the_plain_search() {
         }
     }
     eprintln!("{agreed} decided alike, {more} more decided with the proof ({checked} confirmed)");
-    assert!(agreed >= 100, "{agreed}");
+    assert!(
+        agreed >= 200 && checked >= 5,
+        "{agreed} alike, {checked} confirmed"
+    );
 }
 
 /// The proof never stops a game that can still be won: along the winning

@@ -303,13 +303,12 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
     let rank = |c: u8| cards.rank[usize::from(c)];
     let suits = |c: u8| cards.suits[usize::from(c)];
     let mut claimed: [usize; PILES] = std::array::from_fn(|p| usize::from(t.len[p]));
-    let free = loop {
-        let mut free = 0u32;
-        for (p, &k) in claimed.iter().enumerate() {
-            for &c in &t.cards(p)[k.saturating_sub(1)..] {
-                free |= 1 << rank(c);
-            }
-        }
+    // To begin with every card is claimed, and only the tops are free.
+    let mut free = 0u32;
+    for p in 0..PILES {
+        free |= 1 << rank(*t.cards(p).last().expect("not empty"));
+    }
+    loop {
         let mut shrunk = false;
         for (p, k) in claimed.iter_mut().enumerate() {
             let pile = t.cards(p);
@@ -322,8 +321,18 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
             let mut common = suits(pile[h]);
             loop {
                 if free & 1 << (rank(pile[h]) + 1) != 0 {
+                    // Cards from `h` up are loose now, and the one under
+                    // them is the highest claimed.
+                    for &c in &pile[h.saturating_sub(1)..*k] {
+                        free |= 1 << rank(c);
+                    }
                     *k = h;
                     shrunk = true;
+                    if h == 0 && (t.down[p] > 0 || free & 1 << (rank(pile[0]) + 1) != 0) {
+                        // A card may turn up, or the pile empty: checked
+                        // again below, answered at once here.
+                        return false;
+                    }
                     break;
                 }
                 if h == 0 {
@@ -338,9 +347,9 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
             }
         }
         if !shrunk {
-            break free;
+            break;
         }
-    };
+    }
     // Ranks of the loose cards of each suit.
     let mut loose = [0u32; 6];
     for (p, &k) in claimed.iter().enumerate() {
@@ -349,10 +358,10 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
             return false;
         }
         for &c in &pile[k..] {
-            for (suit, ranks) in loose.iter_mut().enumerate() {
-                if suits(c) & 1 << suit != 0 {
-                    *ranks |= 1 << rank(c);
-                }
+            let mut bits = suits(c);
+            while bits != 0 {
+                loose[bits.trailing_zeros() as usize] |= 1 << rank(c);
+                bits &= bits - 1;
             }
         }
     }
@@ -478,8 +487,6 @@ fn guide(cards: &Cards, t: &Tableau) -> i32 {
 /// The positions of one search: those met, and those still to expand.
 struct Open<'a> {
     cards: &'a Cards,
-    /// Whether positions [`hopeless`] proves stuck are left unexpanded.
-    prune: bool,
     seen: Seen,
     /// Of each position met: the first action of the line to it, and the
     /// line's length.
@@ -496,10 +503,6 @@ impl Open<'_> {
         t.key(&mut self.key);
         if let Some(index) = self.seen.insert(&self.key) {
             self.lines.push((first, len));
-            if self.prune && hopeless(self.cards, t) {
-                // Nothing to gain from here: met, never expanded.
-                return;
-            }
             let order = guide(self.cards, t) - DEPTH_COST * i32::from(len);
             self.heap.push((order, Reverse(index)));
         }
@@ -563,7 +566,6 @@ pub(super) fn search_with(
     }
     let mut open = Open {
         cards: &cards,
-        prune,
         seen: Seen::new(),
         lines: Vec::new(),
         heap: BinaryHeap::new(),
@@ -597,6 +599,10 @@ pub(super) fn search_with(
     }
     while let Some((_, Reverse(index))) = open.heap.pop() {
         let tableau = Tableau::from_key(open.seen.key(index));
+        if prune && hopeless(&cards, &tableau) {
+            // Nothing to gain from here: met, never expanded.
+            continue;
+        }
         let (first, len) = open.lines[index as usize];
         tableau.moves(&cards, &mut moves);
         for &m in &moves {
