@@ -2,7 +2,7 @@
 //! one search from the tableau left. `endgame_probe LEVEL BUDGET [plain]
 //! [show]`: the level (major, queen, larval, minor), the positions allowed,
 //! `plain` for the search without its static proof, `show` to print each
-//! tableau left undecided.
+//! tableau left undecided, `seed=N` for that seed alone.
 use antics::rules::cards::MyrmexLevel;
 use antics::rules::myrmex::{self, Action, Myrmex, Prospect};
 use antics::rules::patience::Patience;
@@ -19,9 +19,16 @@ fn main() {
     let budget: usize = args.get(2).map(|b| b.parse().unwrap()).unwrap_or(5_000_000);
     let plain = args.iter().any(|a| a == "plain");
     let show = args.iter().any(|a| a == "show");
+    let only: Option<u64> = args
+        .iter()
+        .find_map(|a| a.strip_prefix("seed="))
+        .map(|s| s.parse().unwrap());
     let (mut stuck, mut prog, mut und) = (0, 0, 0);
     let (mut met_all, mut time_all) = (0usize, 0f64);
     for seed in 0..60 {
+        if only.is_some_and(|only| only != seed) {
+            continue;
+        }
         let mut game = Myrmex::new(&myrmex::Setup {
             level,
             seed: Some(seed),
