@@ -100,7 +100,8 @@ fn hints(c: &mut Criterion) {
 /// under the rule of older setups (so that a dead position stays open to
 /// measure): the first deal of seeds 0..40 whose search proves it stuck,
 /// the first that finds a chamber in reach, and the first that meets the
-/// bound undecided.
+/// bound undecided; then a queen deal the static proof decides in fewer
+/// positions, with and without it.
 fn endgame(c: &mut Criterion) {
     use antics::rules::myrmex::{Action, Myrmex, Prospect, ENDGAME_STATES};
     use antics::rules::patience::Patience;
@@ -137,6 +138,36 @@ fn endgame(c: &mut Criterion) {
         group.bench_function(format!("{kind}_seed_{seed}"), |b| {
             b.iter(|| black_box(game.prospect_within(&|_| false, ENDGAME_STATES)))
         });
+    }
+    // A queen deal with every restock made at once (seed 10): the static
+    // proof leaves most positions unexpanded; the plain search beside it.
+    let mut game = Myrmex::new(&myrmex::Setup {
+        level: MyrmexLevel::Queen,
+        seed: Some(10),
+        ends_when_dead: false,
+        ..Default::default()
+    })
+    .unwrap();
+    while game.stock_len() > 0 {
+        game.apply(&Action::Deal).unwrap();
+    }
+    for plain in [false, true] {
+        let search = |game: &Myrmex| {
+            if plain {
+                game.plain_prospect_within(&|_| false, ENDGAME_STATES)
+            } else {
+                game.prospect_within(&|_| false, ENDGAME_STATES)
+            }
+        };
+        let (prospect, met) = search(&game);
+        let name = if plain {
+            "queen_stuck_seed_10_plain"
+        } else {
+            "queen_stuck_seed_10"
+        };
+        eprintln!("myrmex_endgame {name}: {prospect:?}, {met} positions met");
+        group.throughput(Throughput::Elements(met.max(1) as u64));
+        group.bench_function(name, |b| b.iter(|| black_box(search(&game))));
     }
     group.finish();
 }

@@ -650,6 +650,13 @@ impl Myrmex {
         endgame::search(self.level, &self.piles, &self.history, avoid, budget)
     }
 
+    /// [`Myrmex::prospect_within`] by the search alone, every position
+    /// expanded: for tests, which check that both agree.
+    #[doc(hidden)]
+    pub fn plain_prospect_within(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> (Prospect, usize) {
+        endgame::search_with(self.level, &self.piles, &self.history, avoid, budget, false)
+    }
+
     /// Whether `action` only takes back the move just played: the same
     /// cards straight back (`B-A` right after `A-B`, the same count).
     pub fn undoes_last_move(&self, action: &Action) -> bool {

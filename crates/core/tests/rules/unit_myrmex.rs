@@ -303,3 +303,141 @@ fn time_tiers() {
     assert_eq!(time_tier(25.0), "Working up a sweat");
     assert_eq!(time_tier(25.1), "Brain Buster");
 }
+
+/// Positions with the stock spent, on the way of random lines from
+/// straight-dealt games at every level (every restock at once, then moves
+/// and undos picked by a fixed stream): what the endgame search is asked.
+fn spent_positions(level: MyrmexLevel, seeds: u64, steps: usize) -> Vec<Myrmex> {
+    let mut positions = Vec::new();
+    for seed in 0..seeds {
+        let mut game = Myrmex::new(&Setup {
+            level,
+            seed: Some(seed),
+            ends_when_dead: false,
+            ..Setup::default()
+        })
+        .unwrap();
+        while game.stock_len() > 0 {
+            game.apply(&Action::Deal).unwrap();
+        }
+        let mut rng = SeededRng::new(seed);
+        for _ in 0..steps {
+            if game.outcome().is_some() || game.chambers().len() >= CHAMBERS {
+                break;
+            }
+            positions.push(game.clone());
+            let mut actions: Vec<Action> = game
+                .legal_actions()
+                .into_iter()
+                .filter(|a| *a != Action::End)
+                .collect();
+            if game.can_undo() {
+                actions.push(Action::Undo);
+            }
+            if actions.is_empty() {
+                break;
+            }
+            game.apply(&actions[rng.below(actions.len() as u64) as usize])
+                .unwrap();
+        }
+    }
+    positions
+}
+
+/// "Chamber: when the top cards of a pile form a full sequence (Crown at
+/// its bottom down to the Ace on top) that shares one suit, it is removed"
+/// and "a group moves onto a pile whose top card is exactly one rank above
+/// the group's bottom card ... or onto an empty pile": the endgame search
+/// leaves unexpanded the positions a static proof shows can never make a
+/// chamber or turn a card up (cards that never move, no pile that ever
+/// empties). It must answer as the plain search, which expands every
+/// position: stuck where that one proves it stuck, never stuck where that
+/// one finds a line (at any budget it is given here), at every level.
+#[test]
+fn the_endgame_proof_agrees_with_the_plain_search() {
+    const BUDGET: usize = 2_000;
+    const CHECK: usize = 50_000;
+    let (mut agreed, mut more, mut checked) = (0, 0, 0);
+    for level in MyrmexLevel::ALL {
+        for game in spent_positions(level, 12, 12) {
+            let (plain, _) = game.plain_prospect_within(&|_| false, BUDGET);
+            let (proved, _) = game.prospect_within(&|_| false, BUDGET);
+            match (plain, proved) {
+                (Prospect::Stuck, p) => assert_eq!(p, Prospect::Stuck, "{level}: {game:?}"),
+                (Prospect::Progress { .. }, p) => assert_ne!(p, Prospect::Stuck, "{level}: {game:?}"),
+                (Prospect::Undecided, Prospect::Stuck) => {
+                    // Decided only with the proof: the plain search, given
+                    // 25 times more, finds no line either.
+                    let (plain, _) = game.plain_prospect_within(&|_| false, CHECK);
+                    assert!(!matches!(plain, Prospect::Progress { .. }), "{level}: {game:?}");
+                    more += 1;
+                    checked += usize::from(plain == Prospect::Stuck);
+                    continue;
+                }
+                (Prospect::Undecided, _) => continue,
+            }
+            agreed += 1;
+        }
+    }
+    eprintln!("{agreed} decided alike, {more} more decided with the proof ({checked} confirmed)");
+    assert!(
+        agreed >= 200 && checked >= 5,
+        "{agreed} alike, {checked} confirmed"
+    );
+}
+
+/// The proof never stops a game that can still be won: along the winning
+/// lines the solver finds, no position with the stock spent is called
+/// stuck ("Chamber: ... it is removed at once and counts as one chamber":
+/// each of these still has chambers to make).
+#[test]
+fn no_position_of_a_winning_line_has_nothing_left_to_gain() {
+    use antics::ai::solver::myrmex::{dealt, solve};
+    use antics::ai::solver::Verdict;
+    let mut searched = 0;
+    for seed in [678, 726] {
+        let mut game = dealt(MyrmexLevel::Larval, seed);
+        let Verdict::Won(line) = solve(&game, 50_000).verdict else {
+            panic!("seed {seed} should be won");
+        };
+        for action in &line {
+            if game.stock_len() == 0 && game.chambers().len() < CHAMBERS {
+                assert_ne!(
+                    game.prospect(&|_| false),
+                    Prospect::Stuck,
+                    "seed {seed}: {game:?}"
+                );
+                searched += 1;
+            }
+            game.apply(action).unwrap();
+        }
+        assert_eq!(game.score(), 6, "seed {seed}");
+    }
+    assert!(searched >= 20, "{searched}");
+}
+
+/// A tableau no move can ever bring to a chamber, proved without a search:
+/// a major deal with every restock made (seed 12), where the plain search
+/// lists 31,778 positions to say the same. "End: when the stock is empty
+/// and no move is left the game ends by itself"; once every card is face
+/// up, a position from which no chamber can be made ends the same way.
+#[test]
+fn a_dead_major_endgame_is_proved_at_once() {
+    let mut game = Myrmex::new(&Setup {
+        level: MyrmexLevel::Major,
+        seed: Some(12),
+        ends_when_dead: false,
+        ..Setup::default()
+    })
+    .unwrap();
+    while game.stock_len() > 0 {
+        game.apply(&Action::Deal).unwrap();
+    }
+    assert_eq!(
+        game.prospect_within(&|_| false, ENDGAME_STATES),
+        (Prospect::Stuck, 1)
+    );
+    let (plain, met) = game.plain_prospect_within(&|_| false, ENDGAME_STATES);
+    assert_eq!(plain, Prospect::Stuck);
+    assert!(met > 10_000, "{met}");
+}

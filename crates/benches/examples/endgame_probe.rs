@@ -1,0 +1,81 @@
+//! The endgame search on straight-dealt games: every restock at once, then
+//! one search from the tableau left. `endgame_probe LEVEL BUDGET [plain]
+//! [show]`: the level (major, queen, larval, minor), the positions allowed,
+//! `plain` for the search without its static proof, `show` to print each
+//! tableau left undecided, `seed=N` for that seed alone.
+use antics::rules::cards::MyrmexLevel;
+use antics::rules::myrmex::{self, Action, Myrmex, Prospect};
+use antics::rules::patience::Patience;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let level = match args.get(1).map(String::as_str) {
+        Some("queen") => MyrmexLevel::Queen,
+        Some("larval") => MyrmexLevel::Larval,
+        Some("minor") => MyrmexLevel::Minor,
+        _ => MyrmexLevel::Major,
+    };
+    let budget: usize = args.get(2).map(|b| b.parse().unwrap()).unwrap_or(5_000_000);
+    let plain = args.iter().any(|a| a == "plain");
+    let show = args.iter().any(|a| a == "show");
+    let only: Option<u64> = args
+        .iter()
+        .find_map(|a| a.strip_prefix("seed="))
+        .map(|s| s.parse().unwrap());
+    let (mut stuck, mut prog, mut und) = (0, 0, 0);
+    let (mut met_all, mut time_all) = (0usize, 0f64);
+    for seed in 0..60 {
+        if only.is_some_and(|only| only != seed) {
+            continue;
+        }
+        let mut game = Myrmex::new(&myrmex::Setup {
+            level,
+            seed: Some(seed),
+            ends_when_dead: false,
+            ..Default::default()
+        })
+        .unwrap();
+        while game.stock_len() > 0 {
+            game.apply(&Action::Deal).unwrap();
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        let t = Instant::now();
+        let (p, met) = if plain {
+            game.plain_prospect_within(&|_| false, budget)
+        } else {
+            game.prospect_within(&|_| false, budget)
+        };
+        let secs = t.elapsed().as_secs_f64();
+        met_all += met;
+        time_all += secs;
+        let kind = match p {
+            Prospect::Stuck => {
+                stuck += 1;
+                "stuck"
+            }
+            Prospect::Progress { .. } => {
+                prog += 1;
+                "progress"
+            }
+            Prospect::Undecided => {
+                und += 1;
+                "UNDECIDED"
+            }
+        };
+        println!("seed {seed}: {kind} {met} positions {secs:.3}s");
+        if show && p == Prospect::Undecided {
+            for pile in game.view().piles {
+                let cards: Vec<String> = pile
+                    .cards
+                    .iter()
+                    .map(|c| c.map_or("??".into(), |c| c.to_string()))
+                    .collect();
+                println!("  {}", cards.join(" "));
+            }
+        }
+    }
+    println!("stuck {stuck} progress {prog} undecided {und}; {met_all} positions, {time_all:.2}s in all");
+}
