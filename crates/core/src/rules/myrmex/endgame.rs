@@ -23,6 +23,8 @@
 //! 42 are proved stuck instead of 39 (3 more), in 1,018,433 positions
 //! instead of 1,141,263. The rest stay undecided: with a pile that can
 //! empty, any group may go anywhere one day, and no card is shown to stay.
+//! (`cargo run --release -p antics-core --example endgame_probe -- major
+//! 50000`; `plain` for the search without the proof.)
 //!
 //! Face-down cards never move, and turning one up ends the search, so which
 //! card lies face down never matters: the search reads only what the player

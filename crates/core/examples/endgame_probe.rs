@@ -3,9 +3,9 @@
 //! [show]`: the level (major, queen, larval, minor), the positions allowed,
 //! `plain` for the search without its static proof, `show` to print each
 //! tableau left undecided, `seed=N` for that seed alone.
-use antics::rules::cards::MyrmexLevel;
-use antics::rules::myrmex::{self, Action, Myrmex, Prospect};
-use antics::rules::patience::Patience;
+use antics_core::rules::cards::MyrmexLevel;
+use antics_core::rules::myrmex::{self, Action, Myrmex, Prospect};
+use antics_core::rules::patience::Patience;
 use std::time::Instant;
 
 fn main() {
