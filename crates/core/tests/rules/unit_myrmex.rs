@@ -304,22 +304,29 @@ fn time_tiers() {
     assert_eq!(time_tier(25.1), "Brain Buster");
 }
 
+/// The deal of `seed` at `level` with every restock made at once, left to
+/// run on when nothing is left to gain (the search is what is asked).
+fn dealt_out(level: MyrmexLevel, seed: u64) -> Myrmex {
+    let mut game = Myrmex::new(&Setup {
+        level,
+        seed: Some(seed),
+        ends_when_dead: false,
+        ..Setup::default()
+    })
+    .unwrap();
+    while game.stock_len() > 0 {
+        game.apply(&Action::Deal).unwrap();
+    }
+    game
+}
+
 /// Positions with the stock spent, on the way of random lines from
 /// straight-dealt games at every level (every restock at once, then moves
 /// and undos picked by a fixed stream): what the endgame search is asked.
 fn spent_positions(level: MyrmexLevel, seeds: u64, steps: usize) -> Vec<Myrmex> {
     let mut positions = Vec::new();
     for seed in 0..seeds {
-        let mut game = Myrmex::new(&Setup {
-            level,
-            seed: Some(seed),
-            ends_when_dead: false,
-            ..Setup::default()
-        })
-        .unwrap();
-        while game.stock_len() > 0 {
-            game.apply(&Action::Deal).unwrap();
-        }
+        let mut game = dealt_out(level, seed);
         let mut rng = SeededRng::new(seed);
         for _ in 0..steps {
             if game.outcome().is_some() || game.chambers().len() >= CHAMBERS {
@@ -423,16 +430,7 @@ fn no_position_of_a_winning_line_has_nothing_left_to_gain() {
 /// up, a position from which no chamber can be made ends the same way.
 #[test]
 fn a_dead_major_endgame_is_proved_at_once() {
-    let mut game = Myrmex::new(&Setup {
-        level: MyrmexLevel::Major,
-        seed: Some(12),
-        ends_when_dead: false,
-        ..Setup::default()
-    })
-    .unwrap();
-    while game.stock_len() > 0 {
-        game.apply(&Action::Deal).unwrap();
-    }
+    let game = dealt_out(MyrmexLevel::Major, 12);
     assert_eq!(
         game.prospect_within(&|_| false, ENDGAME_STATES),
         (Prospect::Stuck, 1)

@@ -279,9 +279,8 @@ impl Tableau {
 /// claims are shrunk until, for every pile, no run of its claimed cards
 /// from one of them up to the highest claimed card that is grouped
 /// (consecutive ranks, a suit in common) has a bottom one rank below a
-/// free rank, and no pile whose cards are all loose has a bottom card one
-/// rank below a free rank (nor a face-down card: moving its last face-up
-/// card turns one up).
+/// free rank; a pile whose whole run could move (it would empty, or turn
+/// a card up) answers `false` at once, so every pile keeps a claimed card.
 ///
 /// Then along any line of moves none of these happens before progress.
 /// Take the first move that moves a claimed card or empties a pile. If it
@@ -291,11 +290,9 @@ impl Tableau {
 /// It lands on a top one rank above (no pile is empty yet), which is a
 /// card that has moved (so loose: a claimed card has not), an unmoved loose
 /// card, or a claimed card with no claimed card left above it, so the
-/// highest claimed one: a free rank, which the claims exclude. If it
-/// empties a pile without moving a claimed card, that pile's cards were all
-/// loose, and its bottom card (unmoved: moving it before would have emptied
-/// the pile) lands on a free rank, excluded too. A flip moves a claimed
-/// card (every pile with a face-down card keeps a claimed face-up one).
+/// highest claimed one: a free rank, which the claims exclude. Emptying a
+/// pile or turning a card up moves its bottom face-up card, which is
+/// claimed: the same case.
 ///
 /// So progress can only be a chamber made while the claims hold. A chamber
 /// of suit `s` is a Crown of suit `s` (its only suit) under one card of
@@ -340,13 +337,13 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
                     for &c in &pile[h.saturating_sub(1)..*k] {
                         free |= 1 << rank(c);
                     }
-                    *k = h;
-                    shrunk = true;
-                    if h == 0 && (t.down[p] > 0 || free & 1 << (rank(pile[0]) + 1) != 0) {
-                        // A card may turn up, or the pile empty: checked
-                        // again below, answered at once here.
+                    if h == 0 {
+                        // The whole pile may move: it may empty, or turn
+                        // a card up.
                         return false;
                     }
+                    *k = h;
+                    shrunk = true;
                     break;
                 }
                 if h == 0 {
@@ -366,12 +363,9 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
     }
     // Ranks of the loose cards of each suit.
     let mut loose = [0u32; 6];
+    // Every pile keeps a claimed card: none empties or turns a card up.
     for (p, &k) in claimed.iter().enumerate() {
-        let pile = t.cards(p);
-        if k == 0 && (t.down[p] > 0 || free & 1 << (rank(pile[0]) + 1) != 0) {
-            return false;
-        }
-        for &c in &pile[k..] {
+        for &c in &t.cards(p)[k..] {
             let mut bits = suits(c);
             while bits != 0 {
                 loose[bits.trailing_zeros() as usize] |= 1 << rank(c);
