@@ -10,6 +10,7 @@ pub mod cli;
 pub mod controls;
 pub mod daily;
 pub mod discord;
+pub mod games;
 pub mod logging;
 pub mod memory;
 pub mod metrics;

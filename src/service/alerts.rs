@@ -49,7 +49,7 @@ impl Service {
     /// The DM for the player `game` waits for, if they want one and are not
     /// `actor` (who just acted): once per game version. `news` says what
     /// happened.
-    pub(super) async fn alert_waiting(
+    pub(crate) async fn alert_waiting(
         &self,
         game: &GameSummary,
         actor: &str,

@@ -1,7 +1,8 @@
 //! The service's core, which every other module of it stands on and which
 //! names none of them: `Service` itself and its configuration, the
 //! registry of the games it serves with each kind's paths (`Registry`,
-//! `Paths`, `Doors`, a patience's `Door`; `kinds` builds them), and
+//! `Paths`, `Doors`, a patience's `Door`, a `TournamentDoor`; `kinds`
+//! and `crate::games` build them), and
 //! the rows and words every module makes alike. `Service` holds the
 //! registry and the registry's paths take the service, so the two live
 //! here together.
@@ -85,13 +86,13 @@ impl fmt::Debug for DailySecret {
 }
 
 pub struct Service {
-    pub(super) store: Store,
-    pub(super) config: Config,
+    pub(crate) store: Store,
+    pub(crate) config: Config,
     /// The games served.
     pub(super) games: Registry,
-    pub(super) cache: GameCache,
+    pub(crate) cache: GameCache,
     /// Held while a review searches: reviews run one at a time.
-    pub(super) reviewing: tokio::sync::Mutex<()>,
+    pub(crate) reviewing: tokio::sync::Mutex<()>,
     /// Whether this process gave the started games saved without a
     /// deadline their idle one (`Service::backfill_idle_deadlines`).
     pub(super) idle_backfilled: std::sync::atomic::AtomicBool,
@@ -134,7 +135,8 @@ pub(super) fn moved_on() -> ServiceError {
 }
 
 impl Service {
-    /// A service of the five games.
+    /// A service of the five games (the default registry, which
+    /// `crate::games` builds above the service).
     pub fn new(store: Store, config: Config) -> Service {
         Service::with_games(store, config, Registry::default())
     }
@@ -260,7 +262,7 @@ pub struct Place<'a> {
 /// What a player is typing into a move's `action`, for suggestions: who,
 /// where, in which subcommand, and the text so far.
 #[derive(Clone, Copy)]
-pub(in crate::service) struct Typing<'a> {
+pub(crate) struct Typing<'a> {
     pub user: &'a User,
     pub channel: &'a str,
     pub sub: &'a str,
@@ -273,6 +275,20 @@ type BoardFn = for<'a> fn(&'a Service, &'a GameRow) -> Boxed<'a, ServiceResult<O
 type LiveFn = for<'a> fn(&'a Service, GameRow, &'a User) -> Boxed<'a, ServiceResult<Reply>>;
 type RecordFn = for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, ServiceResult<Reply>>;
 
+type TournamentGameFn = for<'a> fn(
+    &'a Service,
+    Place<'a>,
+    &'a str,
+    &'a [User],
+    bool,
+    DateTime<Utc>,
+) -> Boxed<'a, ServiceResult<GameRow>>;
+type TournamentBoardFn = for<'a> fn(&'a Service, GameRow, &'a str) -> Boxed<'a, ServiceResult<Reply>>;
+type AdjudicateFn =
+    for<'a> fn(&'a Service, GameRow, DateTime<Utc>) -> Boxed<'a, ServiceResult<Option<GameRow>>>;
+type PlacesFn = for<'a> fn(&'a Service, GameRow) -> Boxed<'a, ServiceResult<Option<Vec<u32>>>>;
+type LeaveFn = for<'a> fn(&'a Service, &'a Request, &'a str) -> Boxed<'a, ServiceResult<Reply>>;
+
 type CommandFn = for<'a> fn(&'a Service, &'a Request, &'a str) -> Boxed<'a, ServiceResult<Reply>>;
 type ComponentFn =
     for<'a> fn(&'a Service, &'a Request, &'a ComponentId, &'a [String]) -> Boxed<'a, ServiceResult<Reply>>;
@@ -280,7 +296,7 @@ type SuggestFn = for<'a> fn(&'a Service, Typing<'a>) -> Boxed<'a, ServiceResult<
 
 /// The shared paths of one kind.
 #[derive(Clone, Copy)]
-pub(super) struct Paths {
+pub(crate) struct Paths {
     pub kind: Kind,
     /// What the sweep does with a row past its deadline.
     pub due: DueFn,
@@ -297,6 +313,29 @@ pub(super) struct Paths {
     pub doors: Option<Doors>,
     /// A patience's own paths, which its type alone knows.
     pub patience: Option<Door>,
+    /// What a tournament of this game asks of it; `None` for a game no
+    /// tournament plays but as an event's patience (`contest`).
+    pub tournament: Option<TournamentDoor>,
+}
+
+/// What a tournament asks of the game it plays, which its kind alone
+/// knows: a pairing's or a table's game started, its first board, and
+/// what a round's close or a player's leaving does to a game under way.
+#[derive(Clone, Copy)]
+pub(crate) struct TournamentDoor {
+    /// Starts the tournament's game at a place, its seats in their order
+    /// (a pairing's red then black), rated or not.
+    pub game: TournamentGameFn,
+    /// The game's first board, the given words above it.
+    pub board: TournamentBoardFn,
+    /// Ends a game still on when its round closes: `None` when it moved
+    /// meanwhile. `None` for a game whose round waits for its end.
+    pub adjudicate: Option<AdjudicateFn>,
+    /// The places of a table's game of more than two, once it is over.
+    pub places: Option<PlacesFn>,
+    /// A player leaving the tournament leaves their game under way, the
+    /// others playing on; `None` where leaving forfeits (a pairing).
+    pub leave: Option<LeaveFn>,
 }
 
 /// A listed game's doors: its slash command's subcommands and the options
@@ -304,7 +343,7 @@ pub(super) struct Paths {
 /// subcommand), the clicks on its components, and the suggestions for a
 /// move's `action`.
 #[derive(Clone, Copy)]
-pub(super) struct Doors {
+pub(crate) struct Doors {
     pub subcommands: &'static [Subcommand],
     /// The channel's table as a user sees it now, for a front end that
     /// shows it live; `None` for a patience, which is its player's alone
@@ -403,7 +442,7 @@ impl Registry {
 }
 
 /// Where a new patience's deal comes from, which decides what it counts for.
-pub(in crate::service) enum Dealt {
+pub(crate) enum Dealt {
     /// The day's deal: ranked if it is the player's first of the day.
     Daily(DailyAttempt),
     /// A random deal: it counts in the player's stats.
@@ -417,16 +456,16 @@ pub(in crate::service) enum Dealt {
 /// a click changes the board in place; a typed move edits the board and
 /// answers the typer privately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::service) enum Via {
+pub(crate) enum Via {
     Typed,
     Click,
 }
 
 /// The first sentence of a new deal's reply, told whether it is ranked.
-pub(in crate::service) type Intro<'a> = Box<dyn FnOnce(bool) -> String + Send + 'a>;
+pub(crate) type Intro<'a> = Box<dyn FnOnce(bool) -> String + Send + 'a>;
 
 /// What a player asks of a patience of theirs.
-pub(in crate::service) enum Ask {
+pub(crate) enum Ask {
     /// An action in notation, on the board's version when clicked.
     Act(String, Option<i64>, Via),
     Hint(Via),
@@ -441,7 +480,7 @@ pub(in crate::service) enum Ask {
 
 /// What the service asks of a patience whose type only its kind names,
 /// through its door.
-pub(in crate::service) enum Asked<'a> {
+pub(crate) enum Asked<'a> {
     /// `/solitaire new` of this patience, its options to be checked.
     New(&'a Request, &'a Options),
     /// The deal of `seed` at the day's level or variant (the registry's),
@@ -456,7 +495,7 @@ pub(in crate::service) enum Asked<'a> {
 }
 
 /// A deal's winning line in notation and its replay, if the solver finds one.
-pub(in crate::service) type Solution = Option<(Vec<String>, Option<Image>)>;
+pub(crate) type Solution = Option<(Vec<String>, Option<Image>)>;
 type SolutionFn = fn(u64, bool) -> Solution;
 type AskedFn = for<'a> fn(&'a Service, Asked<'a>) -> Boxed<'a, ServiceResult<Reply>>;
 type StartedFn = for<'a> fn(
@@ -470,9 +509,9 @@ type StartedFn = for<'a> fn(
 
 /// A patience's own paths, which its type alone knows: the way from a
 /// stored row's kind, a command's `game` or a day's challenge to the code
-/// written for its type (`games::solitaire::door` makes them).
+/// written for its type (`solitaire::door` makes them).
 #[derive(Clone, Copy)]
-pub(in crate::service) struct Door {
+pub(crate) struct Door {
     /// What the service asks of a game of this patience.
     pub asked: AskedFn,
     /// The row of the deal of `seed` at the day's level or variant, under
@@ -486,7 +525,7 @@ pub(in crate::service) struct Door {
 /// A public board reply turned into a private answer (`text`) and, first
 /// among its posts, the board as an edit of the game's board message, so
 /// the channel gets no new message.
-pub(super) fn answered_privately(mut reply: Reply, channel: &str, text: String) -> Reply {
+pub(crate) fn answered_privately(mut reply: Reply, channel: &str, text: String) -> Reply {
     let (game, mut posts) = (reply.game.take(), std::mem::take(&mut reply.posts));
     let edit = game.as_ref().map(|g| g.id.clone());
     posts.insert(
@@ -506,7 +545,7 @@ pub(super) fn answered_privately(mut reply: Reply, channel: &str, text: String) 
 }
 
 /// A board reply (its text, image and components) as a post to `channel`.
-pub(super) fn board_post(reply: Reply, channel: &str) -> Post {
+pub(crate) fn board_post(reply: Reply, channel: &str) -> Post {
     Post {
         channel: channel.to_string(),
         text: reply.text,

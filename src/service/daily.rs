@@ -5,8 +5,8 @@
 use super::daily_seed::{
     close_text, day_of, format_day, is_open_day, next_day, open_days, parse_day, previous_day,
 };
-use super::games::solitaire::SolitaireRules;
 use super::leaderboard::{attempt_line, ranked_attempts, ranking, today_and_yesterday};
+use super::solitaire::SolitaireRules;
 use crate::ai::solver::daily::SEEN_WHOLE;
 use crate::protocol::custom_id::ComponentId;
 use crate::protocol::options;

@@ -1,13 +1,13 @@
-//! Which code serves a stored game: one table of every kind's shared paths
-//! (what the sweep does with it past its deadline, its summary, its
-//! record), chosen by one match over `GameKind` with no
-//! wildcard arm, so that a new kind is a compile error until it has its
-//! paths. A function table (fn pointers), not a trait object: a kind's
-//! paths are a handful of engine calls, most of them the engine's own. A
-//! patience adds its door (`base::Door`): what is asked of it (`Asked`),
-//! its event's deal and its daily's solution, each for its type.
+//! The paths a kind is served by: the engine's (`Paths::engine`), a
+//! patience's with its door (`Paths::patience`), and the registry that
+//! holds them. A function table (fn pointers), not a trait object: a
+//! kind's paths are a handful of engine calls, most of them the engine's
+//! own. A patience adds its door (`base::Door`): what is asked of it
+//! (`Asked`), its event's deal and its daily's solution, each for its type.
 //! The types (`Paths`, `Doors`, `Door`, `Registry`) live in `base` beside
-//! `Service`, which holds the registry; this module builds them.
+//! `Service`, which holds the registry. Which paths each of the five takes
+//! is `crate::games`'s to say (its one match over `GameKind`, the default
+//! registry), above the service.
 //!
 //! A game outside the five (`rules::Kind::Unlisted`, a test's toy game)
 //! is served by a service given it in its [`Registry`]: with the engine's
@@ -17,31 +17,18 @@
 
 use super::engine::{Served, TurnTimeout};
 use super::error::ServiceResult;
-use super::games::solitaire::SolitaireRules;
+use super::solitaire::SolitaireRules;
 use crate::protocol::types::{Reply, User};
-use crate::rules::{
-    anthill::Anthill, ants_solitaire::AntsSolitaire, army_ants::ArmyAnts, atta_ants::AttaAnts,
-    myrmex::Myrmex, GameKind, Kind,
-};
-use crate::service::base::{Door, Doors, Paths, Registry, Service};
+use crate::rules::{GameKind, Kind};
+use crate::service::base::{Door, Paths, Registry, Service};
 use crate::store::GameRow;
 use std::collections::BTreeMap;
-
-impl Default for Registry {
-    /// The five games, each with its paths.
-    fn default() -> Registry {
-        Registry {
-            listed: GameKind::ALL.into_iter().map(listed).collect(),
-            unlisted: BTreeMap::new(),
-        }
-    }
-}
 
 /// A listed game's doors, from its subcommands, its live table, its two
 /// methods on `Service` and its suggestions.
 macro_rules! doors {
     ($subcommands:expr, $live:expr, $command:ident, $component:ident, $suggestions:expr) => {
-        Some(Doors {
+        Some($crate::service::base::Doors {
             subcommands: $subcommands,
             live: $live,
             command: |service, req, sub| Box::pin(service.$command(req, sub)),
@@ -50,10 +37,11 @@ macro_rules! doors {
         })
     };
 }
+pub(crate) use doors;
 
 impl Paths {
     /// The engine's paths for `G`.
-    fn engine<G: Served>() -> Paths {
+    pub(crate) fn engine<G: Served>() -> Paths {
         Paths {
             kind: G::KIND,
             due: |service, row, now| {
@@ -73,12 +61,13 @@ impl Paths {
             },
             doors: None,
             patience: None,
+            tournament: None,
         }
     }
 
     /// The paths of a patience: the engine's summary and record, its own
     /// ends (as `/solitaire end` would end it) and `/solitaire`'s doors.
-    fn patience<G: SolitaireRules>() -> Paths {
+    pub(crate) fn patience<G: SolitaireRules>() -> Paths {
         Paths {
             due: |service, row, now| Box::pin(service.patience_due::<G>(row, now)),
             doors: doors!(
@@ -101,6 +90,17 @@ impl Paths {
 }
 
 impl Registry {
+    /// A registry of the five, `listed` holding their paths in
+    /// `GameKind::ALL`'s order (`crate::games` gives them).
+    pub(crate) fn listing(listed: Vec<Paths>) -> Registry {
+        let kinds: Vec<Kind> = listed.iter().map(|paths| paths.kind).collect();
+        assert_eq!(kinds, GameKind::ALL.map(Kind::from), "the five, in order");
+        Registry {
+            listed,
+            unlisted: BTreeMap::new(),
+        }
+    }
+
     /// This registry with `G`, an unlisted game, served by the engine's
     /// paths. An unlisted game may not take a listed game's name.
     pub fn with<G: Served>(self) -> Registry {
@@ -138,54 +138,5 @@ impl Service {
             Some(live) => Ok(Some(live(self, row, user).await?)),
             None => Ok(None),
         }
-    }
-}
-
-/// The paths of a listed kind: the one match over `GameKind`.
-fn listed(listed: GameKind) -> Paths {
-    match listed {
-        GameKind::ArmyAnts => Paths {
-            doors: doors!(
-                &[
-                    ("challenge", None),
-                    ("accept", Some(&[])),
-                    ("decline", Some(&[])),
-                    ("move", Some(&["action"])),
-                    ("resign", Some(&[])),
-                    ("draw", Some(&[])),
-                ],
-                Some(|service, row, user| Box::pin(service.army_ants_table(row, user))),
-                army_ants_command,
-                army_ants_component,
-                |service, typing| Box::pin(service.table_suggestions::<ArmyAnts>(typing))
-            ),
-            ..Paths::engine::<ArmyAnts>()
-        },
-        GameKind::AttaAnts => Paths {
-            // A player out of time leaves; the others play on.
-            due: |service, row, now| {
-                let turn_timeout: TurnTimeout = |service, row, at| Box::pin(service.atta_timed_out(row, at));
-                Box::pin(service.table_due::<AttaAnts>(row, now, turn_timeout))
-            },
-            doors: doors!(
-                &[
-                    ("new", None),
-                    ("join", Some(&[])),
-                    ("start", Some(&[])),
-                    ("place", Some(&["action"])),
-                    ("move", Some(&["action"])),
-                    ("end", Some(&[])),
-                    ("leave", Some(&[])),
-                ],
-                Some(|service, row, _| Box::pin(service.atta_table(row))),
-                atta_command,
-                atta_component,
-                |service, typing| Box::pin(service.table_suggestions::<AttaAnts>(typing))
-            ),
-            ..Paths::engine::<AttaAnts>()
-        },
-        GameKind::Myrmex => Paths::patience::<Myrmex>(),
-        GameKind::Anthill => Paths::patience::<Anthill>(),
-        GameKind::Ants => Paths::patience::<AntsSolitaire>(),
     }
 }

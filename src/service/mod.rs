@@ -5,17 +5,16 @@
 //! with the rules, saves it in one transaction and draws the board.
 
 mod alerts;
-mod base;
+pub(crate) mod base;
 pub mod cache;
 mod clock;
 mod contest;
 mod daily;
 mod daily_seed;
 pub mod engine;
-mod error;
+pub(crate) mod error;
 mod event;
-mod games;
-mod kinds;
+pub(crate) mod kinds;
 mod leaderboard;
 mod moderation;
 mod offload;
@@ -23,16 +22,18 @@ mod ratings;
 mod reach;
 pub mod rules_text;
 mod season;
+mod solitaire;
 mod stats;
 mod tournament;
 
 pub use crate::protocol::custom_id;
 use crate::protocol::{options, types};
+pub(crate) use base::Paths;
 pub use base::{mention, Config, DailySecret, Registry, Service, MAX_SUGGESTIONS};
 pub use daily::POST_LEASE_MS as DAILY_POST_LEASE_MS;
 pub use engine::idle::parse_duration;
 pub use error::{sentence, ErrorCode, ServiceError, ServiceResult, UserError};
-pub use games::solitaire::SolitaireRules;
+pub use solitaire::SolitaireRules;
 pub use types::*;
 
 /// The service's parts that `tests/app/units` checks one by one (pure
@@ -43,7 +44,6 @@ pub mod parts {
     pub use super::contest::{Contest, EventDeal};
     pub use super::daily::{daily_named, share_line};
     pub use super::engine::idle::human;
-    pub use super::games::army_ants::bot::{words, BotTurns};
     pub use super::leaderboard::BoardSpec;
     pub use super::reach::{place_link, players_of};
     pub use super::stats::badge;

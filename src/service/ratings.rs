@@ -144,7 +144,7 @@ impl Service {
 impl Service {
     /// " Ratings: alice 1500 → 1662 (+162), bob 1500 → 1338 (−162)." or
     /// nothing when the game was not rated.
-    pub(super) async fn rating_news(&self, game_id: &str, red: &str, black: &str) -> ServiceResult<String> {
+    pub(crate) async fn rating_news(&self, game_id: &str, red: &str, black: &str) -> ServiceResult<String> {
         let Some(change) = self.store.rating_change(game_id).await? else {
             return Ok(String::new());
         };

@@ -2,8 +2,8 @@
 //! distribution of results, the player's last seasons with their monthly
 //! badges, and the Army Ants rating and record in this server.
 
-use super::games::solitaire::is_chosen;
 use super::leaderboard::{ranking, season_standings};
+use super::solitaire::is_chosen;
 use super::tournament::ordinal;
 use crate::daily::calendar::{format_day, is_open_day, parse_day, season, season_name, streaks};
 use crate::protocol::options;

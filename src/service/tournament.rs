@@ -15,7 +15,6 @@ use super::contest;
 use super::engine::state::ended_update;
 use super::engine::Place;
 use super::error::{ErrorCode, ServiceResult, UserError};
-use super::games::army_ants;
 use crate::protocol::custom_id::ComponentId;
 use crate::protocol::options;
 use crate::protocol::types::*;
@@ -24,7 +23,7 @@ use crate::render::{
     StandingLine, StandingsView,
 };
 use crate::rules::GameKind;
-use crate::service::base::{mention, Service};
+use crate::service::base::{mention, Service, TournamentDoor};
 use crate::store::{GameRow, StoreError, StoredResult, TournamentRow};
 use crate::tournament::event::{DEFAULT_DEALS, MAX_DEALS};
 use crate::tournament::pairing::Outcome;
@@ -344,8 +343,9 @@ impl Service {
             .into_iter()
             .find(|&i| held.t.tables[i].seats.contains(&req.user.id))
             .and_then(|i| held.t.tables[i].game.clone());
-        if let (true, Some(game)) = (still_in, table_game) {
-            if let Err(e) = self.atta_leave_game(req, &game).await {
+        let leave = self.tournament_door(&held.t).ok().and_then(|door| door.leave);
+        if let (true, Some(game), Some(leave)) = (still_in, table_game, leave) {
+            if let Err(e) = leave(self, req, &game).await {
                 tracing::warn!(error = %e, "a tournament leaver's table game");
             }
         }
@@ -597,9 +597,8 @@ impl Service {
                 guild: &held.row.guild_id,
                 channel: &channel,
             };
-            let row = self
-                .army_ants_tournament_game(place, &held.t.id, (&red, &black), held.t.settings.rated, at)
-                .await?;
+            let door = self.tournament_door(&held.t)?;
+            let row = (door.game)(self, place, &held.t.id, &[red, black], held.t.settings.rated, at).await?;
             let board = &mut held.t.boards[i];
             board.game = Some(row.id.clone());
             board.channel = Some(channel);
@@ -619,7 +618,8 @@ impl Service {
                 guild: &held.row.guild_id,
                 channel: &channel,
             };
-            let row = self.atta_tournament_game(place, &held.t.id, &seats, at).await?;
+            let door = self.tournament_door(&held.t)?;
+            let row = (door.game)(self, place, &held.t.id, &seats, held.t.settings.rated, at).await?;
             held.t.tables[i].game = Some(row.id.clone());
             held.t.tables[i].channel = Some(channel);
             games.push(row);
@@ -702,7 +702,7 @@ impl Service {
             plain_text(&black.name)
         );
         let (id, channel) = (game.id.clone(), game.channel_id.clone());
-        let reply = self.army_ants_tournament_board(game, &text).await?;
+        let reply = (self.tournament_door(t)?.board)(self, game, &text).await?;
         Ok(in_thread(reply, (id, channel), &held.row.channel_id, name))
     }
 
@@ -723,8 +723,14 @@ impl Service {
         let names: Vec<String> = seats.iter().map(|u| plain_text(&u.name)).collect();
         let name = format!("Round {}: {}", t.tables[table].round, names.join(", "));
         let (id, channel) = (game.id.clone(), game.channel_id.clone());
-        let reply = self.atta_tournament_board(game, &text).await?;
+        let reply = (self.tournament_door(t)?.board)(self, game, &text).await?;
         Ok(in_thread(reply, (id, channel), &held.row.channel_id, name))
+    }
+
+    /// What the tournament's game asks of its kind (the registry's).
+    fn tournament_door(&self, t: &Tournament) -> ServiceResult<TournamentDoor> {
+        let door = (self.games.named(&t.settings.game)).and_then(|kind| self.games.paths(kind)?.tournament);
+        door.ok_or_else(|| anyhow::anyhow!("no tournament plays {}", t.settings.game).into())
     }
 
     /// A tournament's game moved to its thread: its pairing says where.
@@ -830,7 +836,14 @@ impl Service {
                 Ending::Ended => Some("adjudicated"),
                 _ => None,
             });
-            if let Some(places) = self.atta_places(row).await? {
+            let Some(places_of) = self
+                .games
+                .paths(row.kind)
+                .and_then(|paths| paths.tournament?.places)
+            else {
+                continue;
+            };
+            if let Some(places) = places_of(self, row).await? {
                 t.decide_table(i, places, by);
             }
         }
@@ -970,7 +983,14 @@ impl Service {
             if !row.status.is_open() {
                 return Ok(());
             }
-            if self.army_ants_adjudicate(row, at).await?.is_some() {
+            let adjudicate = self
+                .games
+                .paths(row.kind)
+                .and_then(|paths| paths.tournament?.adjudicate);
+            let Some(adjudicate) = adjudicate else {
+                return Ok(()); // Its round waits for its end.
+            };
+            if adjudicate(self, row, at).await?.is_some() {
                 return Ok(());
             }
         }
@@ -1163,10 +1183,12 @@ fn game_title(t: &Tournament) -> &'static str {
     GameKind::parse(&t.settings.game).map_or("Army Ants", GameKind::title)
 }
 
-/// The tournament a stored game belongs to: an Army Ants game's seats
-/// say so, an event's patience its setup.
+/// The tournament a stored game belongs to: a pairing's or a table's
+/// seats say so (their `tournament`), an event's patience its setup.
 pub(super) fn tournament_of(row: &GameRow) -> Option<String> {
-    army_ants::tournament_of(row).or_else(|| contest::event_of(row).map(|e| e.tournament))
+    let seats: Option<serde_json::Value> = serde_json::from_str(&row.players).ok();
+    let seated = seats.and_then(|seats| Some(seats.get("tournament")?.as_str()?.to_string()));
+    seated.or_else(|| contest::event_of(row).map(|e| e.tournament))
 }
 
 /// What the channel hears when a tournament begins.

@@ -12,7 +12,7 @@ use crate::store::Store;
 pub struct Context<'a> {
     pub store: &'a Store,
     pub config: &'a Config,
-    pub(in crate::service) cache: &'a GameCache,
+    pub(crate) cache: &'a GameCache,
 }
 
 impl Service {

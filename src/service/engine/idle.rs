@@ -37,7 +37,7 @@ fn idle_times(config: &Config, at: i64) -> Option<(i64, i64)> {
 /// When the idle sweep first looks at a game saved at `at` (milliseconds):
 /// its reminder, or its end when there is no reminder; `None` when idle
 /// games never end.
-pub(in crate::service) fn deadline(config: &Config, at: i64) -> Option<i64> {
+pub(crate) fn deadline(config: &Config, at: i64) -> Option<i64> {
     idle_times(config, at).map(|(remind_at, _)| remind_at)
 }
 
@@ -46,7 +46,7 @@ impl Service {
     /// is still ahead (once a version, whichever process gets here first),
     /// its deadline then moved to the end; the end once that is due. A
     /// deadline that came early (the settings changed) only moves on.
-    pub(in crate::service) async fn idle_due<G: Served>(
+    pub(crate) async fn idle_due<G: Served>(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
@@ -89,7 +89,7 @@ impl Service {
     /// Gives the started games saved with no deadline (before games kept
     /// one, or while the idle end was off) their idle deadline, once a
     /// process: the sweep then finds them.
-    pub(in crate::service) async fn backfill_idle_deadlines(&self) -> anyhow::Result<()> {
+    pub(crate) async fn backfill_idle_deadlines(&self) -> anyhow::Result<()> {
         let Some(after) = deadline(&self.config, 0) else {
             return Ok(());
         };

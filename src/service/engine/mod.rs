@@ -10,12 +10,12 @@
 //! served the same way: the engine registers its kind when it opens or
 //! finds its table.
 
-pub(in crate::service) mod context;
-pub(in crate::service) mod idle;
-pub(in crate::service) mod multiplayer;
-pub(in crate::service) mod seating;
-pub(in crate::service) mod state;
-pub(in crate::service) mod touched;
+pub(crate) mod context;
+pub(crate) mod idle;
+pub(crate) mod multiplayer;
+pub(crate) mod seating;
+pub(crate) mod state;
+pub(crate) mod touched;
 
 use crate::protocol::types::{Ending, GameResult, GameSummary, Image, Post, Reply, Request, User};
 use crate::render::{
@@ -37,21 +37,21 @@ use serde::Serialize;
 use std::future::Future;
 use std::time::Duration;
 
-pub(in crate::service) use crate::service::base::Typing;
+pub(crate) use crate::service::base::Typing;
 pub use crate::service::base::{Boxed, Place};
 
 /// What the sweep does when a seat's turn clock runs out on `row` at the
 /// given time, and what the channel is told: the engine's
 /// (`Service::table_turn_timeout`, the seat forfeits) unless the kind's
 /// paths end it their own way.
-pub(in crate::service) type TurnTimeout =
+pub(crate) type TurnTimeout =
     for<'a> fn(&'a Service, &'a GameRow, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Vec<Post>>>;
 
 /// What the sweep does with `row`, which nobody moved in for the idle time
 /// (given in words), at the given time: the engine's
 /// (`Service::table_idle_end`, the seat it waits for loses on time) unless
 /// the kind's paths end it their own way (a patience ends as it stands).
-pub(in crate::service) type IdleEnd =
+pub(crate) type IdleEnd =
     for<'a> fn(&'a Service, &'a GameRow, &'a str, DateTime<Utc>) -> Boxed<'a, anyhow::Result<Option<Post>>>;
 
 /// Who sits where at a table, as its game row stores the players.
@@ -436,7 +436,7 @@ impl Service {
     /// are kept beside the setup in its stored form (an event's deal names
     /// its event). The caller stores the row with what records it (the
     /// tournament, in one transaction).
-    pub(in crate::service) async fn started_table<G: Served>(
+    pub(crate) async fn started_table<G: Served>(
         &self,
         place: Place<'_>,
         owner: &User,
@@ -704,7 +704,7 @@ impl Service {
     /// started expires; in a game with a turn clock, the seats it waits for
     /// run out of time (`Game::forfeit`); any other game is idle
     /// (`Service::idle_due`). The channel is told what happened.
-    pub(in crate::service) async fn table_due<G: Served>(
+    pub(crate) async fn table_due<G: Served>(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
@@ -722,7 +722,7 @@ impl Service {
 
     /// A seat out of its turn's time: it forfeits (`Game::forfeit`), and
     /// the channel is told.
-    pub(in crate::service) async fn table_turn_timeout<G: Served>(
+    pub(crate) async fn table_turn_timeout<G: Served>(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
@@ -764,7 +764,7 @@ impl Service {
     /// the seat it waits for loses on time (`Game::forfeit`), and a game
     /// that waits for several at once is abandoned. `None` when there is
     /// nothing to end or the game moved meanwhile.
-    pub(in crate::service) async fn table_idle_end<G: Served>(
+    pub(crate) async fn table_idle_end<G: Served>(
         &self,
         row: &GameRow,
         idle: &str,
@@ -787,7 +787,7 @@ impl Service {
 
     /// The reminder of a game that waits for someone, `left` before the
     /// idle sweep ends it (`table_idle_end`).
-    pub(in crate::service) async fn table_idle_reminder<G: Served>(
+    pub(crate) async fn table_idle_reminder<G: Served>(
         &self,
         row: &GameRow,
         left: &str,
@@ -806,7 +806,7 @@ impl Service {
     /// Expires a table that never started and tells the channel (in
     /// `Served::expired`'s words); `None` when someone answered it at the
     /// same moment.
-    pub(in crate::service) async fn expire_pending<G: Served>(
+    pub(crate) async fn expire_pending<G: Served>(
         &self,
         row: &GameRow,
         at: DateTime<Utc>,
@@ -886,7 +886,7 @@ impl Service {
     /// for several seats at once (a private step) it stays hidden until
     /// every one has acted, since an entry may place what the others must
     /// not see.
-    pub(in crate::service) async fn table_record<G: Served>(
+    pub(crate) async fn table_record<G: Served>(
         &self,
         row: &GameRow,
         at: DateTime<Utc>,
@@ -944,7 +944,7 @@ impl Service {
     /// What the user may type into a move's `action` in the channel's open
     /// game of `G` (`Served::suggested`) that starts with what they typed:
     /// nothing when they do not play in it.
-    pub(in crate::service) async fn table_suggestions<G: Served>(
+    pub(crate) async fn table_suggestions<G: Served>(
         &self,
         typing: Typing<'_>,
     ) -> ServiceResult<Vec<String>> {
@@ -988,10 +988,7 @@ pub fn replay_image<B: Board>(sample: &Sample<B>, labels: B::Labels<'_>) -> Opti
 
 /// The actions (in notation, most useful first) that start with what was
 /// typed, case and spaces forgiven: at most as many as Discord lists.
-pub(in crate::service) fn typed_matches(
-    typed: &str,
-    actions: impl IntoIterator<Item = String>,
-) -> Vec<String> {
+pub(crate) fn typed_matches(typed: &str, actions: impl IntoIterator<Item = String>) -> Vec<String> {
     let typed = typed
         .to_ascii_lowercase()
         .split_whitespace()

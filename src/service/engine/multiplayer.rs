@@ -22,14 +22,14 @@ pub enum Target<'a> {
 
 /// Whether a component id may name `row` in this request: a game of the
 /// request's channel, or the requester's own patience from anywhere.
-pub(in crate::service) fn reaches(req: &Request, row: &GameRow) -> bool {
+pub(crate) fn reaches(req: &Request, row: &GameRow) -> bool {
     row.channel_id == req.channel || (!row.multiplayer && row.owner_id == req.user.id)
 }
 
 impl Service {
     /// A channel's multiplayer game: the open one (of whatever kind), else
     /// its last game of `kind`.
-    pub(in crate::service) async fn channel_game(
+    pub(crate) async fn channel_game(
         &self,
         channel: &str,
         kind: Kind,
@@ -80,7 +80,7 @@ impl Service {
 
     /// The game of `kind` that `target` names in the request's channel;
     /// `start` says how to start one when there is none.
-    pub(in crate::service) async fn find_game(
+    pub(crate) async fn find_game(
         &self,
         req: &Request,
         target: &Target<'_>,

@@ -305,7 +305,7 @@ impl Service {
     /// Stores a new pending game (a challenge or a lobby) of `kind` in the
     /// request's channel, owned by the requester, expiring like a challenge.
     /// Refused with `busy_channel` when the channel already has an open game.
-    pub(in crate::service) async fn open_pending_game(
+    pub(crate) async fn open_pending_game(
         &self,
         req: &Request,
         kind: Kind,
@@ -337,7 +337,7 @@ impl Service {
 
     /// Cancels a pending game that never started: `what` it was (`challenge`,
     /// `lobby`) and why (`declined`, `withdrawn`, `expired`) become its result.
-    pub(in crate::service) async fn cancel_pending(
+    pub(crate) async fn cancel_pending(
         &self,
         row: &GameRow,
         what: &str,
@@ -357,7 +357,7 @@ impl Service {
 
 /// Why a channel cannot take another game, in the words of the game that
 /// holds it: a challenge (a table of fixed seats), a lobby, or a game.
-pub(in crate::service) fn busy_channel(open: &GameRow) -> UserError {
+pub(crate) fn busy_channel(open: &GameRow) -> UserError {
     let title = open.kind.title();
     let (fewest, most) = open.kind.players();
     let lobby = fewest != most;

@@ -49,7 +49,7 @@ impl LogFacts {
 impl context::Context<'_> {
     /// Plays the log of `row` from `game`, its start, showing `each` every
     /// position: the start and the game after each move.
-    pub(in crate::service) async fn replay_each<G: Logged>(
+    pub(crate) async fn replay_each<G: Logged>(
         &self,
         row: &GameRow,
         seats: &G::Seats,
@@ -75,7 +75,7 @@ impl Service {
     /// The game of `row` now and what its log tells: kept from an earlier
     /// request at this version, or rebuilt from `start` (awaited only then)
     /// and its log, and kept.
-    pub(in crate::service) async fn rebuilt<G: Logged>(
+    pub(crate) async fn rebuilt<G: Logged>(
         &self,
         row: &GameRow,
         seats: &G::Seats,
@@ -94,11 +94,7 @@ impl Service {
     /// it finishes a rated game) and brings `row` up to date. `None` when
     /// another action changed the game first: the caller tries again on the
     /// new state.
-    pub(in crate::service) async fn save_row(
-        &self,
-        row: &mut GameRow,
-        update: &GameUpdate,
-    ) -> ServiceResult<Option<()>> {
+    pub(crate) async fn save_row(&self, row: &mut GameRow, update: &GameUpdate) -> ServiceResult<Option<()>> {
         let Some(version) = unless_conflict(self.commit(row, update).await)? else {
             return Ok(None);
         };
@@ -117,7 +113,7 @@ impl Service {
 
     /// [`Service::save_row`], keeping `game` and its log's facts as the
     /// state of the saved version.
-    pub(in crate::service) async fn save<G: CachedGame>(
+    pub(crate) async fn save<G: CachedGame>(
         &self,
         row: &mut GameRow,
         update: &GameUpdate,
@@ -135,7 +131,7 @@ impl Service {
 /// The update that ends a game without play (never started, abandoned,
 /// ended by a moderator or a tournament's close): cancelled with `result`,
 /// no deadline left.
-pub(in crate::service) fn ended_update(row: &GameRow, at: i64, result: StoredResult) -> GameUpdate {
+pub(crate) fn ended_update(row: &GameRow, at: i64, result: StoredResult) -> GameUpdate {
     GameUpdate {
         status: GameStatus::Cancelled,
         expires_at: None,
@@ -147,7 +143,7 @@ pub(in crate::service) fn ended_update(row: &GameRow, at: i64, result: StoredRes
 impl GameSummary {
     /// The summary of a stored game with nothing of its play yet: its id,
     /// kind and status (a cancelled game shows as finished).
-    pub(in crate::service) fn of(row: &GameRow) -> GameSummary {
+    pub(crate) fn of(row: &GameRow) -> GameSummary {
         let shown = match row.status {
             GameStatus::Cancelled => GameStatus::Finished,
             other => other,
@@ -159,11 +155,7 @@ impl GameSummary {
     /// seat to move (by its user, from `user_of`) and its listed actions in
     /// notation, sorted. A game waiting for several seats at once (a private
     /// deployment) or over shows no one to move and no actions.
-    pub(in crate::service) fn playing<'a, G: Game>(
-        self,
-        game: &G,
-        user_of: impl Fn(G::Seat) -> &'a User,
-    ) -> GameSummary {
+    pub(crate) fn playing<'a, G: Game>(self, game: &G, user_of: impl Fn(G::Seat) -> &'a User) -> GameSummary {
         let Turn::One(seat) = game.turn() else {
             return self;
         };
@@ -175,7 +167,7 @@ impl GameSummary {
     }
 
     /// The summary with `user` to move.
-    pub(in crate::service) fn waiting_for(self, user: Option<&User>) -> GameSummary {
+    pub(crate) fn waiting_for(self, user: Option<&User>) -> GameSummary {
         GameSummary {
             to_move: user.map(|u| u.name.clone()),
             to_move_id: user.map(|u| u.id.clone()),

@@ -16,7 +16,7 @@ tokio::task_local! {
 
 /// What one request did to games.
 #[derive(Debug, Default)]
-pub(in crate::service) struct Touched {
+pub(crate) struct Touched {
     /// The game it acted on, if any.
     pub row: Option<GameRow>,
     /// Whether it saved a change to a game (an action was played): only
@@ -30,7 +30,7 @@ pub(in crate::service) struct Touched {
 /// Notes `row` as the game the current request acts on (the last noted
 /// wins: a retry notes the game again at its new version). Refused as out
 /// of date when the request is bound to another version of the board.
-pub(in crate::service) fn note(row: &GameRow) -> Result<(), UserError> {
+pub(crate) fn note(row: &GameRow) -> Result<(), UserError> {
     // Outside a request (a clock tick) there is nothing to note.
     TOUCHED
         .try_with(|touched| {
@@ -46,7 +46,7 @@ pub(in crate::service) fn note(row: &GameRow) -> Result<(), UserError> {
 
 /// Notes that the current request saved a change to a game: the board it
 /// was chosen on has played its part, and later looks see the new version.
-pub(in crate::service) fn saved() {
+pub(crate) fn saved() {
     let _ = TOUCHED.try_with(|touched| {
         let mut touched = touched.borrow_mut();
         touched.saved = true;
@@ -56,7 +56,7 @@ pub(in crate::service) fn saved() {
 
 /// Runs one request's work and returns its outcome with what it did. With
 /// `bound`, the request acts only on that version of the game it finds.
-pub(in crate::service) async fn tracking<F: Future>(work: F, bound: Option<i64>) -> (F::Output, Touched) {
+pub(crate) async fn tracking<F: Future>(work: F, bound: Option<i64>) -> (F::Output, Touched) {
     let start = Touched {
         bound,
         ..Touched::default()

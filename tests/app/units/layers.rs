@@ -1,7 +1,9 @@
 //! The crate's layers, checked on its sources: no module names a layer
 //! above its own. From the bottom: `rules`; `protocol` (what the front ends
 //! and the service say to each other); `render`, `ai`, `controls`, `store`
-//! and the daily and tournament books; `service`; and the front ends
+//! and the daily and tournament books; `service`; `games` (the five
+//! games' own parts of the service, which it reaches through its registry
+//! alone, as it reaches a test's toy games); and the front ends
 //! (`discord`, `web`), which reach games through the service alone. `cli`
 //! (the commands that start the rest, and the solvers' runs) may name any.
 //! What only tests compile (an item under `#[cfg(test)]`) may reach further.
@@ -26,6 +28,7 @@ const LAYERS: &[&[&str]] = &[
     &["protocol"],
     &["render", "ai", "controls", "store", "daily", "tournament"],
     &["service"],
+    &["games"],
     &["discord", "web", "cli"],
 ];
 
@@ -37,8 +40,8 @@ const ALSO_FORBIDDEN: &[(&str, &[&str])] = &[
     ("store", &["controls"]),
     // The front ends reach games through the service alone; the Discord
     // processes serve the web table beside the bot.
-    ("discord", &["store", "ai", "cli"]),
-    ("web", &["store", "ai", "discord", "cli"]),
+    ("discord", &["store", "ai", "games", "cli"]),
+    ("web", &["store", "ai", "games", "discord", "cli"]),
 ];
 
 /// The modules `module` may not name.
@@ -150,8 +153,8 @@ fn no_module_imports_from_a_layer_above_its_own() {
 /// game's one path, its tables, seats, state and deadlines) stands on: the
 /// service's core (`base`: `Service`, its configuration, the registry's
 /// types), its errors, the games kept in memory, drawing off the runtime
-/// and the sweep's clock. Every other module of the service (the games,
-/// the kinds' paths, the daily, the tournaments, ...) stands on the
+/// and the sweep's clock. Every other module of the service (the
+/// patiences' door, the kinds' paths, the daily, the tournaments, ...) stands on the
 /// engine.
 const UNDER_THE_ENGINE: &[&str] = &["engine", "base", "error", "cache", "offload", "clock"];
 
@@ -168,8 +171,8 @@ fn service_modules(root: &Path) -> (PathBuf, Vec<String>) {
     (service, modules)
 }
 
-/// A file's module path below the service: `["games", "solitaire"]` for
-/// src/service/games/solitaire.rs, nothing for the root.
+/// A file's module path below the service: `["solitaire", "door"]` for
+/// src/service/solitaire/door.rs, nothing for the root.
 fn module_path(service: &Path, file: &Path) -> Vec<String> {
     let below = file.strip_prefix(service).expect("under the service");
     let mut path: Vec<String> = (below.with_extension("").iter())
@@ -185,7 +188,7 @@ fn module_path(service: &Path, file: &Path) -> Vec<String> {
 fn the_engine_names_no_module_of_the_service_above_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (service, modules) = service_modules(root);
-    assert!(modules.iter().any(|m| m == "games"), "{modules:?}");
+    assert!(modules.iter().any(|m| m == "solitaire"), "{modules:?}");
     let mut breaches = Vec::new();
     for file in sources(&service.join("engine")) {
         let path = module_path(&service, &file);
@@ -207,7 +210,7 @@ fn the_engine_names_no_module_of_the_service_above_it() {
 }
 
 /// The service's own modules a compiled line of a file names: `file` is
-/// the module's path below the service (`["games", "solitaire"]`), and a
+/// the module's path below the service (`["solitaire", "door"]`), and a
 /// name counts where a path reaches the service's root (`crate::service::`,
 /// or as many `super::` as the file is deep) and goes on into a module.
 fn service_modules_named(line: &str, file: &[String]) -> Vec<String> {
@@ -308,17 +311,17 @@ fn the_circle_check_reads_paths_from_any_depth() {
         ["daily", "Service"]
     );
     assert_eq!(
-        service_modules_named("use super::Dealt;", &at(&["games", "solitaire"])),
+        service_modules_named("use super::Dealt;", &at(&["solitaire", "door"])),
         Vec::<String>::new()
     );
     assert_eq!(
-        service_modules_named("x(super::super::kinds::f())", &at(&["games", "solitaire"])),
+        service_modules_named("x(super::super::kinds::f())", &at(&["solitaire", "door"])),
         ["kinds"]
     );
     assert_eq!(
         service_modules_named(
             "use crate::service::engine::Place;",
-            &at(&["games", "solitaire", "door"])
+            &at(&["engine", "seating", "seats"])
         ),
         ["engine"]
     );
@@ -343,4 +346,59 @@ fn the_check_sees_an_import_and_skips_comments_and_tests() {
         vec![(1, "service".to_string()), (11, "ai".to_string())]
     );
     assert_eq!(named("use crate::{rules, store};"), vec![(1, "{".to_string())]);
+}
+
+/// The names of the methods the games give `Service` (their `impl
+/// Service` blocks, which open and close at the start of a line).
+fn methods_the_games_define(root: &Path) -> BTreeSet<String> {
+    let mut methods = BTreeSet::new();
+    for file in sources(&root.join("src/games")) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let mut inside = false;
+        for (_, line) in compiled(&text) {
+            if line.starts_with("impl Service {") {
+                inside = true;
+            } else if line.starts_with('}') {
+                inside = false;
+            } else if let (true, Some(at)) = (inside, line.find("fn ")) {
+                let name: String = (line[at + 3..].chars())
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                methods.insert(name);
+            }
+        }
+    }
+    methods
+}
+
+#[test]
+fn the_service_calls_no_method_the_games_define() {
+    // A method of `Service` written in src/games is callable anywhere in
+    // the crate, and a call names no module: the layers' check above
+    // cannot see it. The service reaches a game through its registry.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let methods = methods_the_games_define(root);
+    assert!(methods.contains("army_ants_command"), "{methods:?}");
+    let mut breaches = Vec::new();
+    for file in sources(&root.join("src/service")) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (number, line) in compiled(&text) {
+            let code = line.split("//").next().unwrap_or_default();
+            for (at, _) in code.match_indices('.') {
+                let name: String = (code[at + 1..].chars())
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let called = code[at + 1 + name.len()..].starts_with(['(', ':']);
+                if called && methods.contains(&name) {
+                    let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+                    breaches.push(format!("{shown}:{number} calls {name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        breaches.is_empty(),
+        "the service calls a game's method:\n{}",
+        breaches.join("\n")
+    );
 }

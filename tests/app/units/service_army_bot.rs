@@ -1,7 +1,7 @@
 //! The computer's turns in Army Ants.
 
+use antics::games::parts::{words, BotTurns};
 use antics::rules::army_ants::{Action, Events, Phase, Square};
-use antics::service::parts::{words, BotTurns};
 
 /// The rally's last move and the first battle move can read alike
 /// (`e3=e4` twice): the start of the battle is told between them.

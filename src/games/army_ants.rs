@@ -1,7 +1,7 @@
 //! Army Ants in the service: challenge, accept, decline, move (and deploy),
 //! resign, draw, the record, and the buttons on its messages.
 
-pub(in crate::service) mod bot;
+pub(crate) mod bot;
 mod review;
 
 use crate::ai::army_ants::Level;
@@ -267,11 +267,7 @@ impl Served for ArmyAnts {
 }
 
 impl Service {
-    pub(in crate::service) async fn army_ants_command(
-        &self,
-        req: &Request,
-        sub: &str,
-    ) -> ServiceResult<Reply> {
+    pub(crate) async fn army_ants_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
         let opts = req.options();
         let channel = Target::Channel;
         match sub {
@@ -281,19 +277,22 @@ impl Service {
             "move" => {
                 let text =
                     options::required_text(opts, "action", "Give the move as `action`, like `c3-c6`.")?;
-                self.act(req, channel, options::notation(text)?, None, Answer::Public)
+                self.army_ants_act(req, channel, options::notation(text)?, None, Answer::Public)
                     .await
             }
-            "resign" => self.act(req, channel, Action::Resign, None, Answer::Public).await,
+            "resign" => {
+                self.army_ants_act(req, channel, Action::Resign, None, Answer::Public)
+                    .await
+            }
             "draw" => {
-                self.act(req, channel, Action::OfferDraw, None, Answer::Public)
+                self.army_ants_act(req, channel, Action::OfferDraw, None, Answer::Public)
                     .await
             }
             other => Err(anyhow::anyhow!("/armyants {other} is listed but not handled").into()),
         }
     }
 
-    pub(in crate::service) async fn army_ants_component(
+    pub(crate) async fn army_ants_component(
         &self,
         req: &Request,
         id: &ComponentId,
@@ -310,20 +309,28 @@ impl Service {
             // The board's card select: the Favor plays at once, a card opens
             // the mover's private picker.
             "pick" => match value()?.as_str() {
-                picker::FAVOR => self.act(req, target, Action::Favor, None, Answer::Public).await?,
+                picker::FAVOR => {
+                    self.army_ants_act(req, target, Action::Favor, None, Answer::Public)
+                        .await?
+                }
                 square => self.pick(req, target, square, false).await?,
             },
             // The private picker's card select: the picker changes in place.
             "card" => {
                 let reply = match value()?.as_str() {
-                    picker::FAVOR => self.act(req, target, Action::Favor, None, Answer::Picker).await?,
+                    picker::FAVOR => {
+                        self.army_ants_act(req, target, Action::Favor, None, Answer::Picker)
+                            .await?
+                    }
                     square => self.pick(req, target, square, true).await?,
                 };
                 return Ok(privately_answered(reply, &req.channel));
             }
             verb if board::is_move_verb(verb) => {
                 let action = options::notation(&value()?)?;
-                let reply = self.act(req, target, action, version, Answer::Picker).await?;
+                let reply = self
+                    .army_ants_act(req, target, action, version, Answer::Picker)
+                    .await?;
                 return Ok(privately_answered(reply, &req.channel));
             }
             "accept" => self.accept(req, target, version).await?,
@@ -331,7 +338,7 @@ impl Service {
             "resign" => self.confirm_resign(req, target).await?,
             "resignok" => {
                 let reply = self
-                    .act(req, target, Action::Resign, version, Answer::Picker)
+                    .army_ants_act(req, target, Action::Resign, version, Answer::Picker)
                     .await?;
                 return Ok(privately_answered(reply, &req.channel));
             }
@@ -340,7 +347,7 @@ impl Service {
                 ..Reply::ephemeral("You play on.")
             },
             "draw" => {
-                self.act(req, target, Action::OfferDraw, None, Answer::Public)
+                self.army_ants_act(req, target, Action::OfferDraw, None, Answer::Public)
                     .await?
             }
             "deploy" => self.show_hand(req, target).await?,
@@ -490,11 +497,7 @@ impl Service {
     /// The game as `user` sees it now, for a front end that shows it live:
     /// a challenge waiting for its answer, or the board from the user's
     /// seat (their own cards of a private deployment, no one else's).
-    pub(in crate::service) async fn army_ants_table(
-        &self,
-        row: GameRow,
-        user: &User,
-    ) -> ServiceResult<Reply> {
+    pub(crate) async fn army_ants_table(&self, row: GameRow, user: &User) -> ServiceResult<Reply> {
         let loaded = self.load_table::<ArmyAnts>(row).await?;
         if loaded.row.status == GameStatus::Pending {
             let seats = &loaded.seats;
@@ -596,7 +599,7 @@ impl Service {
     /// Plays an action (a move, a deployment, a resignation or a draw offer)
     /// for the requesting user, and the computer's answer in a game against
     /// it; a click names the board's version it was drawn for.
-    async fn act(
+    async fn army_ants_act(
         &self,
         req: &Request,
         target: Target<'_>,
@@ -844,7 +847,7 @@ impl Service {
                     return Err(UserError::bad_option("Place all your cards first.").into());
                 }
                 return self
-                    .act(req, target, placement.action(&hand), None, Answer::Picker)
+                    .army_ants_act(req, target, placement.action(&hand), None, Answer::Picker)
                     .await;
             }
         };
@@ -1065,16 +1068,19 @@ struct Done<'a> {
 /// A tournament's games: started as accepted games, random deployment
 /// dealt from the server's own seed.
 impl Service {
-    /// The row of a new game of tournament `tournament` between `red` and
-    /// `black`, played at `place`, under way at `at`.
-    pub(in crate::service) async fn army_ants_tournament_game(
+    /// The row of a new game of tournament `tournament` between its two
+    /// `seats` (red, then black), played at `place`, under way at `at`.
+    pub(crate) async fn army_ants_tournament_game(
         &self,
         place: Place<'_>,
         tournament: &str,
-        (red, black): (&User, &User),
+        seats: &[User],
         rated: bool,
         at: chrono::DateTime<chrono::Utc>,
     ) -> ServiceResult<GameRow> {
+        let [red, black] = seats else {
+            return Err(anyhow::anyhow!("a pairing seats two, not {}", seats.len()).into());
+        };
         let setup = Setup {
             deployment: Deployment::Random,
             seed: Some(rand::random::<u64>()),
@@ -1095,11 +1101,7 @@ impl Service {
     }
 
     /// The first board of a tournament's game, `text` before whose turn it is.
-    pub(in crate::service) async fn army_ants_tournament_board(
-        &self,
-        row: GameRow,
-        text: &str,
-    ) -> ServiceResult<Reply> {
+    pub(crate) async fn army_ants_tournament_board(&self, row: GameRow, text: &str) -> ServiceResult<Reply> {
         let loaded = self.load_table::<ArmyAnts>(row).await?;
         Ok(self.board_reply(&loaded, format!("{text} {}", self.turn_line(&loaded)), None))
     }
@@ -1116,7 +1118,7 @@ impl Service {
     /// [`ADJUDICATION_MARGIN`] wins, else it is a draw. The game is ended
     /// (as a moderator would) with that verdict in its result. `None` when
     /// the game changed meanwhile (the caller looks again).
-    pub(in crate::service) async fn army_ants_adjudicate(
+    pub(crate) async fn army_ants_adjudicate(
         &self,
         row: GameRow,
         at: chrono::DateTime<chrono::Utc>,
@@ -1157,12 +1159,6 @@ impl Service {
         let saved = self.save_row(&mut loaded.row, &update).await?;
         Ok(saved.map(|()| loaded.row))
     }
-}
-
-/// The tournament a stored game of seats belongs to, if any.
-pub(in crate::service) fn tournament_of(row: &GameRow) -> Option<String> {
-    let seats: serde_json::Value = serde_json::from_str(&row.players).ok()?;
-    seats.get("tournament")?.as_str().map(str::to_string)
 }
 
 fn bot_words(loaded: &Loaded, turns: &bot::BotTurns, before: Phase) -> String {

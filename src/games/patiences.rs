@@ -10,7 +10,7 @@ use crate::rules::myrmex::{self, Myrmex};
 use crate::rules::patience::{minutes, Patience};
 use crate::rules::{DailySetup, GameKind, Kind};
 use crate::service::error::UserError;
-use crate::service::games::solitaire::SolitaireRules;
+use crate::service::SolitaireRules;
 use std::fmt::Display;
 
 /// Cards as the notation writes them, a space between.

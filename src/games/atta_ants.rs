@@ -197,7 +197,7 @@ impl Served for AttaAnts {
 }
 
 impl Service {
-    pub(in crate::service) async fn atta_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
+    pub(crate) async fn atta_command(&self, req: &Request, sub: &str) -> ServiceResult<Reply> {
         let opts = req.options();
         match sub {
             "new" => self.atta_new(req, opts).await,
@@ -237,7 +237,7 @@ impl Service {
     /// A click on an Atta Ants component: a public game reply replaces the
     /// clicked message, but Rematch and Play again leave the finished board
     /// (and its result) where it is and post the new lobby.
-    pub(in crate::service) async fn atta_component(
+    pub(crate) async fn atta_component(
         &self,
         req: &Request,
         id: &ComponentId,
@@ -527,12 +527,13 @@ impl Service {
 
     /// A tournament's table: a game of Atta Ants already started, with
     /// `seats` in seat order (the first is its host), a random deal, at
-    /// `place`.
-    pub(in crate::service) async fn atta_tournament_game(
+    /// `place`. Atta Ants is never rated.
+    pub(crate) async fn atta_tournament_game(
         &self,
         place: Place<'_>,
         tournament: &str,
         seats: &[User],
+        _rated: bool,
         at: DateTime<Utc>,
     ) -> ServiceResult<GameRow> {
         let setup = LobbySetup {
@@ -552,11 +553,7 @@ impl Service {
     }
 
     /// A tournament table's board with `text`.
-    pub(in crate::service) async fn atta_tournament_board(
-        &self,
-        row: GameRow,
-        text: &str,
-    ) -> ServiceResult<Reply> {
+    pub(crate) async fn atta_tournament_board(&self, row: GameRow, text: &str) -> ServiceResult<Reply> {
         let loaded = self.load_table::<AttaAnts>(row).await?;
         Ok(self.atta_board_reply(&loaded, format!("{text} {}", turn_line(&loaded))))
     }
@@ -564,7 +561,7 @@ impl Service {
     /// The places of an ended game, by seat: its own ranking, or (ended
     /// without one: the round's close, a moderator) the ranking of the
     /// position as it stood. `None` while it is on.
-    pub(in crate::service) async fn atta_places(&self, row: GameRow) -> ServiceResult<Option<Vec<u32>>> {
+    pub(crate) async fn atta_places(&self, row: GameRow) -> ServiceResult<Option<Vec<u32>>> {
         if row.status.is_open() {
             return Ok(None);
         }
@@ -588,11 +585,7 @@ impl Service {
     }
 
     /// A player who leaves a tournament leaves their table's game under way.
-    pub(in crate::service) async fn atta_leave_game(
-        &self,
-        req: &Request,
-        game: &str,
-    ) -> ServiceResult<Reply> {
+    pub(crate) async fn atta_leave_game(&self, req: &Request, game: &str) -> ServiceResult<Reply> {
         let row = self.store.game(game).await?.context("a table's game")?;
         let req = Request {
             channel: row.channel_id,
@@ -603,7 +596,7 @@ impl Service {
 
     /// The game as it stands, for a front end that shows it live: the
     /// lobby while it fills, else the board.
-    pub(in crate::service) async fn atta_table(&self, row: GameRow) -> ServiceResult<Reply> {
+    pub(crate) async fn atta_table(&self, row: GameRow) -> ServiceResult<Reply> {
         let loaded = self.load_table::<AttaAnts>(row).await?;
         Ok(match loaded.game {
             None => {
@@ -647,7 +640,7 @@ impl Service {
 
     /// A player out of time: they are out, the board tells what followed,
     /// and the player the game then waits for gets their turn alert.
-    pub(in crate::service) async fn atta_timed_out(
+    pub(crate) async fn atta_timed_out(
         &self,
         row: &GameRow,
         now: DateTime<Utc>,
