@@ -885,3 +885,37 @@ fn an_atta_ants_swiss_of_seven_plays_tables_by_place() {
         .iter()
         .all(|p| p["result"].is_array()));
 }
+
+#[test]
+fn a_player_who_leaves_an_atta_ants_tournament_leaves_their_table() {
+    // Atta Ants (../shared/rules/atta-ants.md): a player who leaves, the
+    // others play on; leaving the tournament leaves its table's game so.
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let created = session.send(&at(
+        create(json!({"game": "atta-ants", "rounds": 2, "round": "1h"})),
+        START,
+    ));
+    assert_ok(&created);
+    let join = component(&created, "join");
+    for player in ["ann", "ben", "cat"] {
+        assert_ok(&session.send(&at(click(player, "c1", &join), START)));
+    }
+    let started = session.send(&at(click("olga", "c1", &component(&created, "start")), START));
+    assert_ok(&started);
+    let posts = game_posts(&started);
+    let channel = posts.keys().next().expect("one table").clone();
+    let left = session.send(&at(
+        command("ann", "c1", "tournament leave", json!({})),
+        &after(5),
+    ));
+    assert_ok(&left);
+    let record = session.send(&at(command("ben", &channel, "record", json!({})), &after(6)));
+    assert_ok(&record);
+    let text = record["text"].as_str().unwrap();
+    assert!(text.contains(": leave"), "ann left the table's game: {text}");
+    assert!(
+        text.contains("[Result \"in progress\"]"),
+        "the other two play on: {text}"
+    );
+}
