@@ -1178,9 +1178,7 @@ fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32, k: f32) 
         let cards: Vec<String> = view.set_aside.iter().map(Card::to_string).collect();
         let _ = write!(text, " · set aside: {}", cards.join(" "));
     }
-    if let Some(card) = view.drawn {
-        let _ = write!(text, " · to place: {}", card_name(card));
-    }
+    // The card to place is named above its rotations, not again here.
     let y = height - MARGIN - 6.0 * k;
     let shown = regular.fit(&text, width - 2.0 * MARGIN);
     write_text(sheet, &shown, false, BODY * k, TEXT_DIM, MARGIN, y, Align::Left);
