@@ -8,7 +8,7 @@ use super::tournament::ordinal;
 use crate::daily::calendar::{format_day, is_open_day, parse_day, season, season_name, streaks};
 use crate::protocol::options;
 use crate::protocol::types::*;
-use crate::rules::Ranking;
+use crate::rules::{GameKind, Ranking};
 use crate::service::base::Service;
 use crate::service::error::ServiceResult;
 use crate::store::{AttemptFilter, AttemptRow, GameStatus};
@@ -135,7 +135,7 @@ impl Service {
             });
         }
         fields.push(EmbedField {
-            name: "Army Ants".into(),
+            name: GameKind::ArmyAnts.title().into(),
             value: army,
             inline: false,
         });

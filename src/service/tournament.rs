@@ -149,7 +149,7 @@ impl Service {
             );
         }
         let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.as_str()).collect();
-        let game = options::choice(opts, "game", &games)?.unwrap_or("army-ants");
+        let game = options::choice(opts, "game", &games)?.unwrap_or(GameKind::ArmyAnts.as_str());
         let kind = GameKind::parse(game).unwrap_or(GameKind::ArmyAnts);
         let format = match (kind, options::choice(opts, "format", &["swiss", "arena"])?) {
             (GameKind::ArmyAnts, Some("arena")) => Format::Arena,
@@ -184,7 +184,7 @@ impl Service {
             ("rounds", "a Swiss", format == Format::Swiss),
             ("round", "a Swiss or an event", !arena),
             ("length", "an arena", arena),
-            ("rated", "Army Ants", kind == GameKind::ArmyAnts),
+            ("rated", GameKind::ArmyAnts.title(), kind == GameKind::ArmyAnts),
             ("deals", "a patience's event", event),
         ];
         for (option, which, used) in options_of {
@@ -1180,7 +1180,7 @@ fn outcome_of(row: &GameRow, red: &str) -> Option<(Outcome, Option<&'static str>
 }
 
 fn game_title(t: &Tournament) -> &'static str {
-    GameKind::parse(&t.settings.game).map_or("Army Ants", GameKind::title)
+    GameKind::parse(&t.settings.game).map_or(GameKind::ArmyAnts.title(), GameKind::title)
 }
 
 /// The tournament a stored game belongs to: a pairing's or a table's

@@ -178,7 +178,7 @@ the starting card); `end`; `spider 2 e`.",
 ];
 
 const MYRMEX: &[Section] = &[Section {
-    title: "Myrmex",
+    title: GameKind::Myrmex.title(),
     text: "A patience with a double Decktet, for one player. Eight piles; move a run of cards \
 that each rank one below the card under it and share a suit onto a card one rank above its bottom card, \
 or onto an empty pile. Deal from the stock onto every pile at any time. A full run from Crown down to \
@@ -193,7 +193,7 @@ an empty pile 7, `deal`, `end`; `/solitaire undo`.",
 }];
 
 const ANTHILL: &[Section] = &[Section {
-    title: "Anthill",
+    title: GameKind::Anthill.title(),
     text: "A patience with one 52-card deck. Eight spots, four above and four below. Move a top \
 card onto another whose rank differs by one, in any suit; an empty top spot takes only an Ace, an empty \
 bottom spot only a King. Deal eight more cards at any time. Win with each suit built in order on its own \
@@ -203,7 +203,7 @@ run that scores.\n\n**Moves**: `3-7`, `deal`, `end`; `/solitaire undo`.",
 }];
 
 const ANTS_SOLITAIRE: &[Section] = &[Section {
-    title: "Ants Solitaire",
+    title: GameKind::Ants.title(),
     text: "A patience with one 52-card deck. Four foundations and four tableau piles: move a \
 top tableau card onto a foundation one rank above or below it, any suit, King and Ace next to each \
 other. Deal four more cards only when no move is left (or at any time in the `relaxed` variant). Win \
