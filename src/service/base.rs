@@ -328,8 +328,9 @@ pub(crate) struct TournamentDoor {
     pub game: TournamentGameFn,
     /// The game's first board, the given words above it.
     pub board: TournamentBoardFn,
-    /// Ends a game still on when its round closes: `None` when it moved
-    /// meanwhile. `None` for a game whose round waits for its end.
+    /// Judges and ends a pairing's game still on when its round closes:
+    /// `None` when it moved meanwhile. Without it, such a game ends as it
+    /// stands (as a table's game always does, then placed by `places`).
     pub adjudicate: Option<AdjudicateFn>,
     /// The places of a table's game of more than two, once it is over.
     pub places: Option<PlacesFn>,

@@ -974,7 +974,8 @@ impl Service {
     }
 
     /// Adjudicates a game still on (tried again if it moved meanwhile; a
-    /// game that ended by play keeps its result).
+    /// game that ended by play keeps its result). A game its kind cannot
+    /// judge ends as it stands, as a table's does.
     async fn adjudicate_game(&self, game: &str, at: DateTime<Utc>) -> ServiceResult<()> {
         for _ in 0..crate::service::base::RETRIES {
             let Some(row) = self.store.game(game).await? else {
@@ -988,7 +989,8 @@ impl Service {
                 .paths(row.kind)
                 .and_then(|paths| paths.tournament?.adjudicate);
             let Some(adjudicate) = adjudicate else {
-                return Ok(()); // Its round waits for its end.
+                let detail = "unfinished at the round's close; ended as it stood".to_string();
+                return self.end_unplayed(game, detail, at).await.map(|_| ());
             };
             if adjudicate(self, row, at).await?.is_some() {
                 return Ok(());
