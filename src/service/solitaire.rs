@@ -313,7 +313,7 @@ impl<G: SolitaireRules> Logged for G {
         if entry.notation == HINT {
             return Ok(false);
         }
-        self.apply(&entry.notation.parse::<G::Action>()?)?;
+        self.replay(&entry.notation.parse::<G::Action>()?)?;
         Ok(true)
     }
 }

@@ -20,6 +20,7 @@ mod idle_settings;
 mod patience_toy;
 mod service_autocomplete;
 mod service_daily_board;
+mod service_old_logs;
 mod service_races;
 mod service_same_deal;
 mod tournament_races;

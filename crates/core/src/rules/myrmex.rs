@@ -963,6 +963,21 @@ impl Patience for Myrmex {
         actions
     }
 
+    /// A stored log that goes on past a position this version's endgame
+    /// search proves dead was played by a version whose search had not
+    /// decided it (its bound, or a proof it lacked, left it undecided): the
+    /// game went on from there, as if something were left to gain until
+    /// the next flip, restock or chamber, and so it does again. The end is
+    /// never stored, so only such a log has an entry after it.
+    fn replay(&mut self, action: &Action) -> Result<(), PatienceError> {
+        if self.ending == Some(Ending::NoChamber) {
+            self.outcome = None;
+            self.ending = None;
+            self.gain_left = true;
+        }
+        self.apply(action)
+    }
+
     fn apply(&mut self, action: &Action) -> Result<(), PatienceError> {
         let action = self.canonical(action)?;
         match action {

@@ -142,6 +142,15 @@ pub trait Patience: Clone + fmt::Debug + Send + Sync + 'static {
     /// the rulings call automatic are detected here.
     fn apply(&mut self, action: &Self::Action) -> Result<(), PatienceError>;
 
+    /// Applies an action of a stored log. A log records how the game went
+    /// when it was played; an automatic end that rests on a bounded search
+    /// (Myrmex's dead endgame) may come sooner with a later version's
+    /// search, and the log says the game went on. Every other game applies
+    /// it as played.
+    fn replay(&mut self, action: &Self::Action) -> Result<(), PatienceError> {
+        self.apply(action)
+    }
+
     /// `None` while the game is on.
     fn outcome(&self) -> Option<PatienceOutcome>;
 

@@ -439,3 +439,45 @@ fn a_dead_major_endgame_is_proved_at_once() {
     assert_eq!(plain, Prospect::Stuck);
     assert!(met > 10_000, "{met}");
 }
+
+#[test]
+fn a_log_played_on_past_a_dead_end_replays_as_it_was_played() {
+    // Our ruling: once the stock is empty and every card face up, the game
+    // ends when "no line of moves (undos included) can complete another
+    // chamber" (rules/myrmex.rs). The end is worked out from the position,
+    // never stored, so a log kept by a version whose bounded search left a
+    // position undecided goes on past the point where this version's
+    // search proves it dead (the static proof decides positions the plain
+    // search did not). Replayed, such a log plays on as it was played.
+    let setup = Setup {
+        level: MyrmexLevel::Major,
+        seed: Some(12),
+        ..Setup::default()
+    };
+    let mut today = Myrmex::new(&setup).unwrap();
+    while today.stock_len() > 0 {
+        today.apply(&Action::Deal).unwrap();
+    }
+    assert_eq!(today.ending(), Some(Ending::NoChamber), "dead at the last deal");
+    // The game as an earlier version played it: it went on with a move.
+    let mut played = dealt_out(MyrmexLevel::Major, 12);
+    let next = (played.legal_actions().into_iter())
+        .find(|a| !matches!(a, Action::Deal | Action::End))
+        .expect("a move is left: dead is not stuck");
+    played.apply(&next).unwrap();
+    assert!(today.apply(&next).is_err(), "played live now, the game is over");
+    let mut replayed = Myrmex::new(&setup).unwrap();
+    for _ in 0..4 {
+        replayed.replay(&Action::Deal).unwrap();
+    }
+    assert_eq!(replayed.stock_len(), 0);
+    replayed.replay(&next).unwrap();
+    assert_eq!(replayed.outcome(), None, "it goes on as it did");
+    assert_eq!(replayed.view().piles, played.view().piles);
+    // A log that stops at the end replays to the end, as before.
+    let mut stopped = Myrmex::new(&setup).unwrap();
+    while stopped.stock_len() > 0 {
+        stopped.replay(&Action::Deal).unwrap();
+    }
+    assert_eq!(stopped.ending(), Some(Ending::NoChamber));
+}
