@@ -29,7 +29,10 @@
 //!   positions left are then finite and known, and [`endgame`] decides it
 //!   exactly. The end is worked out by `apply` from the position alone, so
 //!   it is never stored as an action and a replayed log ends the same way.
-//!   Games stored before this ruling keep going ([`Setup::ends_when_dead`]).
+//!   Games stored before this ruling keep going ([`Setup::ends_when_dead`]);
+//!   a log that goes on past a position a later version's search proves
+//!   dead (an earlier bound left it undecided) replays as it was played
+//!   (`Patience::replay`).
 
 use crate::rules::cards::{
     check_deck_order, decktet_deck, parse_deck_order, write_deck_order, DRank, DSuit, DecktetCard,
