@@ -5,11 +5,10 @@
 //! bounded search left a position undecided let its player go on; a later
 //! search may prove the same position dead. The log is how it went.
 
-use crate::common::service::{at, request, without_images};
+use crate::common::service::{at, request, stored_myrmex, without_images};
 use antics::rules::cards::MyrmexLevel;
 use antics::rules::myrmex::{Action, Myrmex, Setup};
 use antics::rules::patience::Patience;
-use antics::rules::GameKind;
 use antics::service::Input;
 use antics::store::{testing, GameRow, GameStatus, GameUpdate};
 
@@ -40,22 +39,12 @@ async fn a_myrmex_log_played_on_past_a_dead_end_loads_and_plays_on() {
     let second = moves(&played)[0];
     let dir = tempfile::tempdir().unwrap();
     for store in testing::scratch_stores(dir.path()).await {
+        let setup = r#"{"level":"major","seed":12,"ends_when_dead":true}"#;
+        let stored_at = at("2026-11-30T10:00:00Z").timestamp_millis();
         let row = GameRow {
-            id: "m1".into(),
-            kind: GameKind::Myrmex.into(),
-            guild_id: "g1".into(),
-            channel_id: "c1".into(),
-            owner_id: "alice".into(),
-            multiplayer: false,
-            status: GameStatus::Active,
-            setup: r#"{"level":"major","seed":12,"ends_when_dead":true}"#.into(),
-            players: r#"{"id":"alice","name":"alice"}"#.into(),
-            version: 0,
-            created_at: at("2026-11-30T10:00:00Z").timestamp_millis(),
-            updated_at: at("2026-11-30T10:00:00Z").timestamp_millis(),
-            expires_at: None,
-            result: None,
-            message_id: None,
+            created_at: stored_at,
+            updated_at: stored_at,
+            ..stored_myrmex("m1", setup, GameStatus::Active)
         };
         store.insert_game(&row).await.unwrap();
         let append = log.iter().map(|n| ("alice".to_string(), n.clone())).collect();

@@ -4,10 +4,9 @@
 //! Same deal and Play again on its board start a game that ends by itself.
 
 use crate::common::service;
-use antics::rules::GameKind;
 use antics::service::custom_id::ComponentId;
 use antics::service::{Config, Input, Request, Service};
-use antics::store::{testing, GameRow, GameStatus};
+use antics::store::{testing, GameStatus};
 
 fn click(custom_id: String, at: &str) -> Request {
     let input = Input::Component {
@@ -23,23 +22,7 @@ async fn a_new_game_from_an_old_deal_ends_by_itself() {
     for store in testing::scratch_stores(dir.path()).await {
         // A finished larval game as stored before the ruling: no
         // `ends_when_dead` in its setup.
-        let old = GameRow {
-            id: "old1".into(),
-            kind: GameKind::Myrmex.into(),
-            guild_id: "g1".into(),
-            channel_id: "c1".into(),
-            owner_id: "alice".into(),
-            multiplayer: false,
-            status: GameStatus::Finished,
-            setup: r#"{"level":"larval","seed":11}"#.into(),
-            players: r#"{"id":"alice","name":"alice"}"#.into(),
-            version: 0,
-            created_at: 1,
-            updated_at: 1,
-            expires_at: None,
-            result: None,
-            message_id: None,
-        };
+        let old = service::stored_myrmex("old1", r#"{"level":"larval","seed":11}"#, GameStatus::Finished);
         store.insert_game(&old).await.unwrap();
         let service = Service::new(store.clone(), Config::default());
         for (verb, at) in [

@@ -1,7 +1,8 @@
 //! The service called in process, as the front ends call it.
 
+use antics::rules::GameKind;
 use antics::service::{Config, Input, Request, Service, User};
-use antics::store::Store;
+use antics::store::{GameRow, GameStatus, Store};
 use chrono::{DateTime, Utc};
 
 /// A request from `user` (named as their id) in channel `c1` of server
@@ -45,4 +46,26 @@ pub fn runtime() -> tokio::runtime::Runtime {
         .enable_all()
         .build()
         .expect("a runtime")
+}
+
+/// A Myrmex game of alice's in `c1` of `g1`, stored as an earlier version
+/// left it: `setup` as its JSON, `status`, no log yet.
+pub fn stored_myrmex(id: &str, setup: &str, status: GameStatus) -> GameRow {
+    GameRow {
+        id: id.into(),
+        kind: GameKind::Myrmex.into(),
+        guild_id: "g1".into(),
+        channel_id: "c1".into(),
+        owner_id: "alice".into(),
+        multiplayer: false,
+        status,
+        setup: setup.into(),
+        players: r#"{"id":"alice","name":"alice"}"#.into(),
+        version: 0,
+        created_at: 1,
+        updated_at: 1,
+        expires_at: None,
+        result: None,
+        message_id: None,
+    }
 }
