@@ -103,22 +103,13 @@ fn hints(c: &mut Criterion) {
 /// bound undecided; then a queen deal the static proof decides in fewer
 /// positions, with and without it.
 fn endgame(c: &mut Criterion) {
-    use antics::rules::myrmex::{Action, Myrmex, Prospect, ENDGAME_STATES};
+    use antics::rules::myrmex::{Myrmex, Prospect, ENDGAME_STATES};
     use antics::rules::patience::Patience;
     let mut group = c.benchmark_group("myrmex_endgame");
     group.sample_size(10);
     let mut found: Vec<(&str, u64, Myrmex, usize)> = Vec::new();
     for seed in 0..40 {
-        let mut game = Myrmex::new(&myrmex::Setup {
-            level: MyrmexLevel::Larval,
-            seed: Some(seed),
-            ends_when_dead: false,
-            ..Default::default()
-        })
-        .unwrap();
-        for _ in 0..4 {
-            game.apply(&Action::Deal).unwrap();
-        }
+        let game = Myrmex::dealt_out(MyrmexLevel::Larval, seed);
         if game.outcome().is_some() {
             continue;
         }
@@ -141,16 +132,7 @@ fn endgame(c: &mut Criterion) {
     }
     // A queen deal with every restock made at once (seed 10): the static
     // proof leaves most positions unexpanded; the plain search beside it.
-    let mut game = Myrmex::new(&myrmex::Setup {
-        level: MyrmexLevel::Queen,
-        seed: Some(10),
-        ends_when_dead: false,
-        ..Default::default()
-    })
-    .unwrap();
-    while game.stock_len() > 0 {
-        game.apply(&Action::Deal).unwrap();
-    }
+    let game = Myrmex::dealt_out(MyrmexLevel::Queen, 10);
     for plain in [false, true] {
         let search = |game: &Myrmex| {
             if plain {

@@ -4,7 +4,7 @@
 //! `plain` for the search without its static proof, `show` to print each
 //! tableau left undecided, `seed=N` for that seed alone.
 use antics_core::rules::cards::MyrmexLevel;
-use antics_core::rules::myrmex::{self, Action, Myrmex, Prospect};
+use antics_core::rules::myrmex::{Myrmex, Prospect};
 use antics_core::rules::patience::Patience;
 use std::time::Instant;
 
@@ -29,16 +29,7 @@ fn main() {
         if only.is_some_and(|only| only != seed) {
             continue;
         }
-        let mut game = Myrmex::new(&myrmex::Setup {
-            level,
-            seed: Some(seed),
-            ends_when_dead: false,
-            ..Default::default()
-        })
-        .unwrap();
-        while game.stock_len() > 0 {
-            game.apply(&Action::Deal).unwrap();
-        }
+        let game = Myrmex::dealt_out(level, seed);
         if game.outcome().is_some() {
             continue;
         }

@@ -873,6 +873,25 @@ impl Myrmex {
         self.ending = Some(ending);
     }
 
+    /// A deal of `seed` at `level` with every restock made at once, under
+    /// the rule of older setups (a dead position stays open, to measure
+    /// and test the endgame search on it). Not a game a player meets: the
+    /// endgame's tests, its probe and its bench start from it.
+    #[doc(hidden)]
+    pub fn dealt_out(level: MyrmexLevel, seed: u64) -> Myrmex {
+        let mut game = Myrmex::new(&Setup {
+            level,
+            seed: Some(seed),
+            ends_when_dead: false,
+            ..Setup::default()
+        })
+        .expect("a seed deals");
+        while !game.stock.is_empty() {
+            game.apply(&Action::Deal).expect("a deal while the stock lasts");
+        }
+        game
+    }
+
     /// A position for tests: these piles (bottom first), every card face
     /// up, the stock spent, these chambers made; the rest of the deck counts
     /// as gone into the chambers, so nothing is unseen. Not a deal a

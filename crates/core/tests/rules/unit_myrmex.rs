@@ -304,29 +304,13 @@ fn time_tiers() {
     assert_eq!(time_tier(25.1), "Brain Buster");
 }
 
-/// The deal of `seed` at `level` with every restock made at once, left to
-/// run on when nothing is left to gain (the search is what is asked).
-fn dealt_out(level: MyrmexLevel, seed: u64) -> Myrmex {
-    let mut game = Myrmex::new(&Setup {
-        level,
-        seed: Some(seed),
-        ends_when_dead: false,
-        ..Setup::default()
-    })
-    .unwrap();
-    while game.stock_len() > 0 {
-        game.apply(&Action::Deal).unwrap();
-    }
-    game
-}
-
 /// Positions with the stock spent, on the way of random lines from
 /// straight-dealt games at every level (every restock at once, then moves
 /// and undos picked by a fixed stream): what the endgame search is asked.
 fn spent_positions(level: MyrmexLevel, seeds: u64, steps: usize) -> Vec<Myrmex> {
     let mut positions = Vec::new();
     for seed in 0..seeds {
-        let mut game = dealt_out(level, seed);
+        let mut game = Myrmex::dealt_out(level, seed);
         let mut rng = SeededRng::new(seed);
         for _ in 0..steps {
             if game.outcome().is_some() || game.chambers().len() >= CHAMBERS {
@@ -430,7 +414,7 @@ fn no_position_of_a_winning_line_has_nothing_left_to_gain() {
 /// up, a position from which no chamber can be made ends the same way.
 #[test]
 fn a_dead_major_endgame_is_proved_at_once() {
-    let game = dealt_out(MyrmexLevel::Major, 12);
+    let game = Myrmex::dealt_out(MyrmexLevel::Major, 12);
     assert_eq!(
         game.prospect_within(&|_| false, ENDGAME_STATES),
         (Prospect::Stuck, 1)
@@ -460,7 +444,7 @@ fn a_log_played_on_past_a_dead_end_replays_as_it_was_played() {
     }
     assert_eq!(today.ending(), Some(Ending::NoChamber), "dead at the last deal");
     // The game as an earlier version played it: it went on with a move.
-    let mut played = dealt_out(MyrmexLevel::Major, 12);
+    let mut played = Myrmex::dealt_out(MyrmexLevel::Major, 12);
     let next = (played.legal_actions().into_iter())
         .find(|a| !matches!(a, Action::Deal | Action::End))
         .expect("a move is left: dead is not stuck");
