@@ -419,6 +419,12 @@ impl Registry {
         self.paths(kind)?.patience
     }
 
+    /// What a tournament asks of a kind served here; `None` for a kind no
+    /// tournament plays but as an event's patience.
+    pub(super) fn tournament(&self, kind: Kind) -> Option<TournamentDoor> {
+        self.paths(kind)?.tournament
+    }
+
     /// The unlisted games, whose rows the service's store must read.
     pub(super) fn unlisted(&self) -> Vec<&'static Unlisted> {
         self.unlisted.values().map(|(entry, _)| *entry).collect()

@@ -729,7 +729,7 @@ impl Service {
 
     /// What the tournament's game asks of its kind (the registry's).
     fn tournament_door(&self, t: &Tournament) -> ServiceResult<TournamentDoor> {
-        let door = (self.games.named(&t.settings.game)).and_then(|kind| self.games.paths(kind)?.tournament);
+        let door = (self.games.named(&t.settings.game)).and_then(|kind| self.games.tournament(kind));
         door.ok_or_else(|| anyhow::anyhow!("no tournament plays {}", t.settings.game).into())
     }
 
@@ -836,11 +836,7 @@ impl Service {
                 Ending::Ended => Some("adjudicated"),
                 _ => None,
             });
-            let Some(places_of) = self
-                .games
-                .paths(row.kind)
-                .and_then(|paths| paths.tournament?.places)
-            else {
+            let Some(places_of) = self.games.tournament(row.kind).and_then(|door| door.places) else {
                 continue;
             };
             if let Some(places) = places_of(self, row).await? {
@@ -984,10 +980,7 @@ impl Service {
             if !row.status.is_open() {
                 return Ok(());
             }
-            let adjudicate = self
-                .games
-                .paths(row.kind)
-                .and_then(|paths| paths.tournament?.adjudicate);
+            let adjudicate = self.games.tournament(row.kind).and_then(|door| door.adjudicate);
             let Some(adjudicate) = adjudicate else {
                 let detail = "unfinished at the round's close; ended as it stood".to_string();
                 return self.end_unplayed(game, detail, at).await.map(|_| ());
