@@ -1542,7 +1542,7 @@ pub fn ordinal(n: usize) -> String {
 
 /// "1 player", "6 players".
 fn players(n: usize) -> String {
-    format!("{n} player{}", if n == 1 { "" } else { "s" })
+    crate::rules::counted(n, "player")
 }
 
 /// "24 hours", "30 minutes", "2 days".

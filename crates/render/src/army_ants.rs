@@ -753,7 +753,7 @@ fn draw_strip(sheet: &mut Sheet, view: &View, labels: &BoardLabels, side: Side, 
     let small = Style::new(&f.regular, 16.0);
     let baseline = mid as f32 + small.cap_height() / 2.0;
     let cards = view.cells.iter().filter(|c| cell_side(c) == Some(side)).count();
-    let count = format!("{cards} card{}", if cards == 1 { "" } else { "s" });
+    let count = antics_core::rules::counted(cards, "card");
     let right = (BOARD_X + BOARD_W) as f32;
     let mut end = right - sheet.text(&small.with(TEXT_DIM), &count, right, baseline, Align::Right) - 14.0;
     if let Some(tag) = strip_tag(view, side) {

@@ -1173,7 +1173,7 @@ pub fn result_headline(outcome: &antics_core::rules::atta_ants::Outcome, labels:
 fn draw_footer(sheet: &mut Sheet, view: &View, width: f32, height: f32, k: f32) {
     let regular = Style::new(&fonts().regular, BODY * k);
     let left = view.deck_len;
-    let mut text = format!("Deck: {left} card{}", if left == 1 { "" } else { "s" });
+    let mut text = format!("Deck: {}", antics_core::rules::counted(left, "card"));
     if !view.set_aside.is_empty() {
         let cards: Vec<String> = view.set_aside.iter().map(Card::to_string).collect();
         let _ = write!(text, " · set aside: {}", cards.join(" "));

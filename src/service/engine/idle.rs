@@ -114,7 +114,7 @@ pub fn human(d: Duration) -> String {
         s if s >= 60 => (s / 60, "minute"),
         s => (s, "second"),
     };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+    crate::rules::counted(n as usize, unit)
 }
 
 /// Parses a duration such as `72h`, `30m`, `2d`, `90s` or `1h30m`; `off`
