@@ -896,11 +896,12 @@ pub fn suggestions(all: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// A thread's name within the limit, never empty.
+/// A thread's name within the limit, never empty: the bot's own name when
+/// `text` has nothing to show (no game's, which would mislead).
 pub fn thread_name(text: &str) -> String {
     let name = cut(text.trim(), MAX_THREAD_NAME).trim();
     if name.is_empty() {
-        "Army Ants".into()
+        "Antics".into()
     } else {
         name.to_string()
     }

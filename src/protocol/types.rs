@@ -378,11 +378,11 @@ pub struct Post {
     pub followup: bool,
     /// Set on a post claimed in the store before it is sent (a channel's
     /// daily post): whoever sends it then confirms it with
-    /// [`Service::sent`](super::Service::sent).
+    /// [`Service::sent`](crate::service::Service::sent).
     pub claim: Option<PostClaim>,
     /// Set on the first post of a tournament's game: the front end starts
     /// a thread for it in `parent`, moves the game there
-    /// ([`Service::move_game`](super::Service::move_game)) and posts in
+    /// ([`Service::move_game`](crate::service::Service::move_game)) and posts in
     /// it. Until then the game is played in `channel`, as a script sees it.
     pub thread: Option<NewThread>,
 }

@@ -1,7 +1,7 @@
 //! Live updates: one watcher per process learns which channels' games
 //! changed and tells the open streams watching them, so that an open
 //! stream costs memory only. On SQLite the watcher asks the store once
-//! every [`POLL_EVERY`] for a mark of every watched channel (which also
+//! every `POLL_EVERY` for a mark of every watched channel (which also
 //! sees a change made by another process on the same file), and at once
 //! when this process has just answered a request (`Service::answered`: a
 //! page's move, or a Discord click on the game a page shows); on PostgreSQL

@@ -502,7 +502,7 @@ pub fn tile(sprite: &Pixmap, ground: usize) -> Pixmap {
     pm
 }
 
-/// A face (see [`FACES`]) with its shadow, on a clear ground.
+/// A face (see `FACES`) with its shadow, on a clear ground.
 pub fn card_sprite(face: usize) -> Pixmap {
     let side = Side::BOTH[face / FACES];
     let mut pm = Pixmap::new(TILE_W, TILE_H).expect("sprite size");

@@ -40,7 +40,7 @@ const SCORE_ROW: f32 = 28.0;
 /// Below the last score row.
 const HEADER_FOOT: f32 = 16.0;
 const FOOTER: f32 = 40.0;
-/// The type of the status lines before [`Grid::scale`].
+/// The type of the status lines before `Grid::scale`.
 pub const BODY: f32 = 19.0;
 /// A phone shows the board about this wide, and text on it should be no
 /// smaller than [`PHONE_TEXT`] there.

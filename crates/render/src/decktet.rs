@@ -54,8 +54,8 @@ fn art() -> &'static Art {
     })
 }
 
-/// The sprite of a face (`Some`) or the back (`None`): [`CARD_W`] by
-/// [`CARD_H`] plus [`PAD`] all round.
+/// The sprite of a face (`Some`) or the back (`None`): `CARD_W` by
+/// `CARD_H` plus `PAD` all round.
 pub fn sprite(card: Option<DecktetCard>) -> &'static Pixmap {
     match card {
         Some(card) => {

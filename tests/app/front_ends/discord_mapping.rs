@@ -309,7 +309,7 @@ fn suggestions_fit() {
     assert_eq!(suggestions(many).len(), MAX_AUTOCOMPLETE);
     assert!(suggestions(vec!["x".repeat(101)]).is_empty());
     assert_eq!(thread_name(&"n".repeat(300)).len(), MAX_THREAD_NAME);
-    assert_eq!(thread_name("  "), "Army Ants");
+    assert_eq!(thread_name("  "), "Antics");
 }
 
 // ------------------------------------------------------------ mentions

@@ -207,7 +207,7 @@ impl Anthill {
         self.stock.hidden()
     }
 
-    /// See [`unseen`].
+    /// See `unseen`.
     pub fn unseen_cards(&self) -> Vec<StdCard> {
         unseen(self.view().visible_cards())
     }

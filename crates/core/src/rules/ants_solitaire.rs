@@ -224,7 +224,7 @@ impl AntsSolitaire {
         self.stock.hidden()
     }
 
-    /// What the player cannot see: see [`unseen`].
+    /// What the player cannot see: see `unseen`.
     pub fn unseen_cards(&self) -> Vec<StdCard> {
         unseen(self.view().visible_cards())
     }

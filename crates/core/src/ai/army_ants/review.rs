@@ -33,7 +33,7 @@ pub struct Judged {
     pub preferred: Action,
     /// The position's worth with the preferred move and with the move
     /// played, from the mover's side (hundredths of an Ace; beyond
-    /// [`WON`] a win by force, below its negative a loss by force).
+    /// `WON` a win by force, below its negative a loss by force).
     pub best: i32,
     pub after: i32,
 }

@@ -145,7 +145,7 @@ pub fn split_rounds(passes: &[Pass]) -> (&[Pass], &[Pass]) {
     passes.split_at(passes.iter().take_while(|pass| pass.stop != Stop::Never).count())
 }
 
-/// One pass of [`Search::best_first`].
+/// One pass of `Search::best_first`.
 #[derive(Clone, Copy)]
 pub struct Pass {
     /// The positions expanded from one restock (or the root) on, if
