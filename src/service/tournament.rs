@@ -441,9 +441,10 @@ impl Service {
         options::only(opts, &["tournament"])?;
         let id = self.tournament_named(req, opts, None).await?;
         let held = self.load_tournament(&id).await?;
+        // The channel's board, for the asker alone, with its buttons: its
+        // words say what to press.
         let mut reply = self.standings_reply(&held, standings_words(&held.t));
         reply.ephemeral = true;
-        reply.components.clear();
         Ok(reply)
     }
 
