@@ -1629,6 +1629,11 @@ fn the_review_of_a_daily_attempt_opens_when_the_day_closes() {
         words.contains("You ended the game while it could still be won"),
         "{words}"
     );
+    // "and what would have kept the win": named, and marked on the board.
+    assert!(
+        words.contains("was the way on") && words.contains("that action marked"),
+        "{words}"
+    );
     assert!(reviewed["image"].as_str().unwrap().ends_with(".png"));
 }
 

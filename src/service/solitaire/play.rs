@@ -286,9 +286,16 @@ impl Service {
             G::TITLE,
             review.told(line.len().saturating_sub(1))
         ));
-        if let Review::Lost { at, .. } = &review {
+        if let Review::Lost { at, better, .. } = &review {
+            // The position before the losing action, the one that kept the
+            // win drawn on it as a hint is.
             let label = format!("Review · before action {}", at + 1);
-            reply.image = Some(line[*at].image(Some(&label)));
+            let position = &line[*at];
+            reply.image = Some(
+                position
+                    .hinted_image(Some(&label), better)
+                    .unwrap_or_else(|| position.image(Some(&label))),
+            );
         }
         Ok(reply)
     }

@@ -40,7 +40,8 @@ fn first_moves(mut game: AntsSolitaire) -> Vec<AntsSolitaire> {
 }
 
 /// "A patience lost by one known blunder names that move": the review
-/// names the action after which a plain scan first finds the deal lost.
+/// names the action after which a plain scan first finds the deal lost,
+/// and an action that would have kept the win there.
 #[test]
 fn a_lost_game_names_the_action_that_lost_the_win() {
     let mut named = 0;
@@ -56,15 +57,22 @@ fn a_lost_game_names_the_action_that_lost_the_win() {
         };
         match review(&line, REVIEW_BUDGET) {
             Review::NeverWinnable => assert_eq!(first_lost, 0, "seed {seed}"),
-            Review::Lost { at, action } => {
+            Review::Lost { at, action, better } => {
                 assert_eq!(at + 1, first_lost, "seed {seed}");
                 assert_eq!(Some(action.clone()), action_between(&line[at], &line[at + 1]));
+                // "and what would have kept the win": played instead, it
+                // leaves a position that still wins.
+                let mut instead = line[at].clone();
+                instead.apply(&better.parse().unwrap()).unwrap();
+                assert!(won_from(&instead) || instead.outcome().is_some_and(|o| o.won), "seed {seed}: {better}");
                 let told = Review::Lost {
                     at,
                     action: action.clone(),
+                    better: better.clone(),
                 }
                 .told(line.len() - 1);
                 assert!(told.contains(&format!("**{action}** lost it")), "{told}");
+                assert!(told.contains(&format!("**{better}** kept the win")), "{told}");
                 named += 1;
             }
             other => panic!("seed {seed}: {other:?}"),

@@ -1,5 +1,6 @@
 //! Where a finished patience went wrong: the last position of the game from
-//! which a line still won, and the action that lost it.
+//! which a line still won, the action that lost it, and the action a
+//! winning line from there starts with.
 //!
 //! The game is over, so the search reads the deal whole, hidden cards and
 //! all. A position from which no line wins leads only to positions from
@@ -22,8 +23,9 @@ pub enum Review {
     Won,
     /// No line won even from the deal.
     NeverWinnable,
-    /// From `line[at]` a line still won; `action`, played next, lost it.
-    Lost { at: usize, action: String },
+    /// From `line[at]` a line still won, starting with `better`; `action`,
+    /// played next, lost it.
+    Lost { at: usize, action: String, better: String },
     /// The budget ran out first: the win was kept at least until
     /// `won_until` and lost at the latest from `lost_from` (positions of
     /// the line, when known).
@@ -31,6 +33,15 @@ pub enum Review {
         won_until: Option<usize>,
         lost_from: Option<usize>,
     },
+}
+
+/// Whether a position of the line can still be won, as far as a search
+/// within its share of the budget tells.
+enum Standing {
+    /// A line wins from it; this is its first action.
+    Wins(String),
+    Lost,
+    Unknown,
 }
 
 /// What tells two positions of a line apart: the table, and whether the
@@ -78,35 +89,41 @@ pub fn review<G: Hinted>(line: &[G], budget: u64) -> Review {
     // The searches a binary search over the line needs, and one for the deal.
     let searches = (usize::BITS - line.len().leading_zeros()) as u64 + 1;
     let share = budget / searches;
-    let wins = |i: usize| -> Option<bool> {
+    let wins = |i: usize| -> Standing {
         let position = &line[i];
-        if let Some(outcome) = position.outcome() {
-            return Some(outcome.won);
+        if position.outcome().is_some() {
+            // Over and not won (a won game was answered above).
+            return Standing::Lost;
         }
         match position.solve_whole(share).verdict {
-            Verdict::Won(_) => Some(true),
-            Verdict::Lost => Some(false),
-            Verdict::Undecided => None,
+            // A position not over wins only by playing on.
+            Verdict::Won(winning) => Standing::Wins(winning.first().map(ToString::to_string).unwrap_or_default()),
+            Verdict::Lost => Standing::Lost,
+            Verdict::Undecided => Standing::Unknown,
         }
     };
-    match wins(0) {
-        Some(false) => return Review::NeverWinnable,
-        None => {
+    let mut better = match wins(0) {
+        Standing::Wins(first) => first,
+        Standing::Lost => return Review::NeverWinnable,
+        Standing::Unknown => {
             return Review::Undecided {
                 won_until: None,
                 lost_from: Some(line.len() - 1),
             }
         }
-        Some(true) => {}
-    }
-    // `won` can still be won, `lost` cannot (the last position: not won).
+    };
+    // `won` can still be won (by a line starting with `better`), `lost`
+    // cannot (the last position: not won).
     let (mut won, mut lost) = (0, line.len() - 1);
     while lost - won > 1 {
         let mid = won + (lost - won) / 2;
         match wins(mid) {
-            Some(true) => won = mid,
-            Some(false) => lost = mid,
-            None => {
+            Standing::Wins(first) => {
+                won = mid;
+                better = first;
+            }
+            Standing::Lost => lost = mid,
+            Standing::Unknown => {
                 return Review::Undecided {
                     won_until: Some(won),
                     lost_from: Some(lost),
@@ -115,7 +132,7 @@ pub fn review<G: Hinted>(line: &[G], budget: u64) -> Review {
         }
     }
     match action_between(&line[won], &line[lost]) {
-        Some(action) => Review::Lost { at: won, action },
+        Some(action) => Review::Lost { at: won, action, better },
         None => Review::Undecided {
             won_until: Some(won),
             lost_from: Some(lost),
@@ -132,13 +149,14 @@ impl Review {
             Review::NeverWinnable => {
                 "No line wins this deal, even seen whole: it was lost from the start.".into()
             }
-            Review::Lost { at, action } if *action == "end" => format!(
-                "You ended the game while it could still be won (after action {at} of {line_len}). \
-                 The board below is where you stopped."
+            Review::Lost { at, action, better } if *action == "end" => format!(
+                "You ended the game while it could still be won (after action {at} of {line_len}): \
+                 **{better}** was the way on. The board below is where you stopped, that action marked."
             ),
-            Review::Lost { at, action } => format!(
+            Review::Lost { at, action, better } => format!(
                 "The deal could be won until action {} of {line_len}: **{action}** lost it, and no line \
-                 wins after it. The board below is the position before it.",
+                 wins after it; **{better}** kept the win. The board below is the position before it, \
+                 **{better}** marked.",
                 at + 1
             ),
             Review::Undecided {
