@@ -1,11 +1,34 @@
 //! Databases for tests and benchmarks: which backends to run on, and a fresh
 //! PostgreSQL schema per test so tests can share one server.
 
-use super::{Store, StoreError};
+use super::{GameRow, GameStatus, Kind, Store, StoreError};
 // The built-in migrations, which a test compares with the folder.
 pub use super::migrate::migrator;
 use sqlx::postgres::PgConnection;
 use sqlx::{Connection, Executor};
+
+/// A stored game for tests: `kind`'s game `id`, active in channel `c1` of
+/// server `g1`, owned by `alice`, with an empty setup and no seats; a test
+/// sets what it needs over it.
+pub fn game_row(id: &str, kind: impl Into<Kind>) -> GameRow {
+    GameRow {
+        id: id.into(),
+        kind: kind.into(),
+        guild_id: "g1".into(),
+        channel_id: "c1".into(),
+        owner_id: "alice".into(),
+        multiplayer: false,
+        status: GameStatus::Active,
+        setup: "{}".into(),
+        players: "[]".into(),
+        version: 0,
+        created_at: 1,
+        updated_at: 1,
+        expires_at: None,
+        result: None,
+        message_id: None,
+    }
+}
 
 /// The variable naming the PostgreSQL database tests also run on.
 pub const POSTGRES_ENV: &str = "ANTICS_TEST_POSTGRES_URL";

@@ -2,7 +2,7 @@
 
 use antics::rules::GameKind;
 use antics::service::{Config, Input, Request, Service, User};
-use antics::store::{GameRow, GameStatus, Store};
+use antics::store::{testing, GameRow, GameStatus, Store};
 use chrono::{DateTime, Utc};
 
 /// A request from `user` (named as their id) in channel `c1` of server
@@ -52,20 +52,9 @@ pub fn runtime() -> tokio::runtime::Runtime {
 /// left it: `setup` as its JSON, `status`, no log yet.
 pub fn stored_myrmex(id: &str, setup: &str, status: GameStatus) -> GameRow {
     GameRow {
-        id: id.into(),
-        kind: GameKind::Myrmex.into(),
-        guild_id: "g1".into(),
-        channel_id: "c1".into(),
-        owner_id: "alice".into(),
-        multiplayer: false,
         status,
         setup: setup.into(),
         players: r#"{"id":"alice","name":"alice"}"#.into(),
-        version: 0,
-        created_at: 1,
-        updated_at: 1,
-        expires_at: None,
-        result: None,
-        message_id: None,
+        ..testing::game_row(id, GameKind::Myrmex)
     }
 }

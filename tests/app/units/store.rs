@@ -7,21 +7,9 @@ use std::time::Duration;
 
 fn row(id: &str, channel: &str) -> GameRow {
     GameRow {
-        id: id.into(),
-        kind: GameKind::ArmyAnts.into(),
-        guild_id: "g1".into(),
         channel_id: channel.into(),
-        owner_id: "alice".into(),
         multiplayer: true,
-        status: GameStatus::Active,
-        setup: "{}".into(),
-        players: "[]".into(),
-        version: 0,
-        created_at: 1,
-        updated_at: 1,
-        expires_at: None,
-        result: None,
-        message_id: None,
+        ..testing::game_row(id, GameKind::ArmyAnts)
     }
 }
 
