@@ -331,9 +331,9 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
 /// [`hopeless`], with the count of resting places (`rest`) or without it
 /// (the proof as it was first written, which tests compare).
 fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
-    if (0..PILES).any(|p| t.len[p] == 0) {
-        // An empty pile (any group may go there), or a face-down card
-        // about to turn up.
+    if (0..PILES).any(|p| t.len[p] == 0 && (t.down[p] > 0 || !rest)) {
+        // A face-down card about to turn up; or, without the count, an
+        // empty pile (any group may go there).
         return false;
     }
     let rank = |c: u8| cards.rank[usize::from(c)];
@@ -341,10 +341,13 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
     let mut claimed: [usize; PILES] = std::array::from_fn(|p| usize::from(t.len[p]));
     // To begin with every card is claimed, and only the tops are free.
     let mut free = 0u32;
-    for p in 0..PILES {
+    for p in (0..PILES).filter(|&p| t.len[p] > 0) {
         free |= 1 << rank(*t.cards(p).last().expect("not empty"));
     }
-    let mut cuts = Cuts::new(t);
+    // Empty piles: any run may go there, and the card at the bottom of one
+    // rests on nothing.
+    let empty = (0..PILES).filter(|&p| t.len[p] == 0).count();
+    let mut cuts = Cuts::new(t, empty as i32);
     if rest {
         for (p, &k) in claimed.iter().enumerate() {
             cuts.pile(cards, t, p, k);
@@ -359,7 +362,7 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
     loop {
         let before = shrinks;
         for p in 0..PILES {
-            if settled[p] == shrinks {
+            if settled[p] == shrinks || claimed[p] == 0 {
                 continue;
             }
             let pile = t.cards(p);
@@ -371,7 +374,7 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
             let (mut moves, mut open) = (false, false);
             loop {
                 let wanted = rank(pile[h]) + 1;
-                if free & 1 << wanted != 0 {
+                if free & 1 << wanted != 0 || empty > 0 {
                     // A free rank one above: unless the cards that have
                     // moved by then could not all find a card to rest on.
                     let room = if rest {
@@ -494,6 +497,8 @@ struct Cuts {
     most: [Slack; PILES],
     first_sum: Slack,
     most_sum: Slack,
+    /// Empty piles: each takes one card of any rank at its bottom.
+    empty: i32,
 }
 
 /// How many partial choices of cuts [`Cuts::room`] tries before it gives
@@ -501,7 +506,7 @@ struct Cuts {
 const TRIES: usize = 60;
 
 impl Cuts {
-    fn new(t: &Tableau) -> Cuts {
+    fn new(t: &Tableau, empty: i32) -> Cuts {
         let mut at = [0; PILES];
         for q in 1..PILES {
             at[q] = at[q - 1] + usize::from(t.len[q - 1]) + 1;
@@ -517,6 +522,7 @@ impl Cuts {
             most: [[0; 16]; PILES],
             first_sum: [0; 16],
             most_sum: [0; 16],
+            empty,
         }
     }
 
@@ -534,7 +540,12 @@ impl Cuts {
         let cs = t.cards(q);
         let mut moved: Slack = [0; 16];
         self.count[q] = 0;
-        for c in (claimed..=cs.len()).rev() {
+        if cs.is_empty() {
+            // An empty pile: nothing to cut.
+            self.choices[self.at[q]] = moved;
+            self.count[q] = 1;
+        }
+        for c in (claimed.max(1)..=cs.len()).rev() {
             if c < cs.len() {
                 let j = rank(cs[c]);
                 if j > 0 {
@@ -606,10 +617,13 @@ impl Cuts {
         // allowed), or with the most each could add.
         let mine = &self.all(p)[pile.len() - end..];
         let (first, most) = (mine[0], most_of(mine));
-        if (0..16).all(|k| slack[k] + self.first_sum[k] - self.first[p][k] + first[k] >= 0) {
+        let with = |of: &Slack, sum: &Slack, mine: &Slack| -> Slack {
+            std::array::from_fn(|k| slack[k] + sum[k] - of[k] + mine[k])
+        };
+        if !short(&with(&self.first[p], &self.first_sum, &first), self.empty) {
             return Some(true);
         }
-        if (0..16).any(|k| slack[k] + self.most_sum[k] - self.most[p][k] + most[k] < 0) {
+        if short(&with(&self.most[p], &self.most_sum, &most), self.empty) {
             return Some(false);
         }
         if quick {
@@ -643,7 +657,7 @@ impl Cuts {
             }
         }
         let mut tries = TRIES;
-        Some(fits(levels, &slack, &most, &mut tries))
+        Some(fits(levels, &slack, &most, self.empty, &mut tries))
     }
 }
 
@@ -660,8 +674,8 @@ fn most_of(choices: &[Slack]) -> Slack {
 
 /// Whether some choice from each of `levels` leaves no slack below zero;
 /// also true when the tries run out.
-fn fits(levels: &[&[Slack]], slack: &Slack, most: &[Slack], tries: &mut usize) -> bool {
-    if short(&sum(slack, &most[0])) {
+fn fits(levels: &[&[Slack]], slack: &Slack, most: &[Slack], empty: i32, tries: &mut usize) -> bool {
+    if short(&sum(slack, &most[0]), empty) {
         return false;
     }
     let Some((level, rest)) = levels.split_first() else {
@@ -671,18 +685,17 @@ fn fits(levels: &[&[Slack]], slack: &Slack, most: &[Slack], tries: &mut usize) -
         return true;
     }
     *tries -= 1;
-    level
-        .iter()
-        .any(|add| fits(rest, &sum(slack, add), &most[1..], tries))
+    level.iter().any(|add| fits(rest, &sum(slack, add), &most[1..], empty, tries))
 }
 
 fn sum(a: &Slack, b: &Slack) -> Slack {
     std::array::from_fn(|k| a[k] + b[k])
 }
 
-/// Whether some rank's slack is below zero.
-fn short(slack: &Slack) -> bool {
-    slack.iter().fold(0, |m, &s| m | s) < 0
+/// Whether the ranks' slack falls short by more than the `empty` piles
+/// can make up, one card each.
+fn short(slack: &Slack, empty: i32) -> bool {
+    slack.iter().map(|&s| i32::from(s.min(0))).sum::<i32>() + empty < 0
 }
 
 /// Positions met so far, each once: their keys one after another in an
