@@ -750,7 +750,7 @@ impl Seen {
 /// What each action on the way costs in the search's order (its guide
 /// less this times the line's length): without it the search follows long
 /// lines that build nothing.
-const DEPTH_COST: i32 = 7;
+const DEPTH_COST: i32 = 16;
 
 /// The guide of the best-first order: cards already in place on a Crown
 /// (a run of the Crown's suit built on it) and cards resting on the card
