@@ -282,9 +282,9 @@ impl Tableau {
 /// that needs no search: `true` only when none can (a sound answer);
 /// `false` says nothing.
 ///
-/// It holds when `t` has no empty pile. It claims, for each pile, that its
-/// `k` lowest face-up cards (and the face-down ones under them) never move,
-/// and that no pile ever empties, and shrinks the claims until they can be
+/// It claims, for each pile that is not empty, that its `k` lowest face-up
+/// cards (and the face-down ones under them) never move, and that it never
+/// empties, and shrinks the claims until they can be
 /// checked. A card may become a top one day only if it is *loose*, at or
 /// above its pile's claimed part, or the highest claimed card (what lies
 /// under it cannot come up while it stays); `free` holds their ranks. The
@@ -300,11 +300,13 @@ impl Tableau {
 /// moves a claimed card, the bottom of its group lies at or under that
 /// card in its pile, and the group holds every card from there up to the
 /// highest claimed card, unmoved so far: a grouped run of claimed cards.
-/// It lands on a top one rank above (no pile is empty yet), which is a
-/// card that has moved (so loose: a claimed card has not), an unmoved loose
-/// card, or a claimed card with no claimed card left above it, so the
-/// highest claimed one: a free rank. Emptying a pile or turning a card up
-/// moves its bottom face-up card, which is claimed: the same case.
+/// It lands on a pile that was empty in `t` (the only ones that can be
+/// empty yet), or on a top one rank above, which is a card that has moved
+/// (so loose: a claimed card has not), an unmoved loose card, or a claimed
+/// card with no claimed card left above it, so the highest claimed one: a
+/// free rank. Emptying a pile or turning a card up moves its bottom
+/// face-up card, which is claimed: the same case. (Without the count below
+/// the proof gives up on a position with an empty pile.)
 ///
 /// The count of resting places: just before that first move, the cards
 /// of each pile that have never moved are the ones under a *cut* (a
@@ -322,8 +324,11 @@ impl Tableau {
 /// bottom up all go with it, so they are one group, which bounds that
 /// pile's cut. When no cuts of the piles (at or above their claims) meet
 /// every count ([`Cuts::room`]), that run cannot move first, and its
-/// claims stand. The count only keeps claims the ranks alone would shrink,
-/// so this proof holds wherever the one without it does.
+/// claims stand. A pile empty in `t` takes one card of any rank at its
+/// bottom (the card there rests on nothing), and the run may land there
+/// too: so the counts may fall short by as many cards, in all, as there
+/// are empty piles. The count only keeps claims the ranks alone would
+/// shrink, so this proof holds wherever the one without it does.
 ///
 /// So progress can only be a chamber made while the claims hold. A chamber
 /// of suit `s` is a Crown of suit `s` (its only suit) under one card of
