@@ -103,7 +103,7 @@ fn hints(c: &mut Criterion) {
 /// bound undecided; then a queen deal the static proof decides in fewer
 /// positions, with and without it.
 fn endgame(c: &mut Criterion) {
-    use antics::rules::myrmex::{Myrmex, Prospect, ENDGAME_STATES};
+    use antics::rules::myrmex::{Myrmex, Proof, Prospect, ENDGAME_STATES};
     use antics::rules::patience::Patience;
     let mut group = c.benchmark_group("myrmex_endgame");
     group.sample_size(10);
@@ -131,25 +131,22 @@ fn endgame(c: &mut Criterion) {
         });
     }
     // A queen deal with every restock made at once (seed 10): the static
-    // proof leaves most positions unexpanded; the plain search beside it.
-    let game = Myrmex::dealt_out(MyrmexLevel::Queen, 10);
-    for plain in [false, true] {
-        let search = |game: &Myrmex| {
-            if plain {
-                game.plain_prospect_within(&|_| false, ENDGAME_STATES)
-            } else {
-                game.prospect_within(&|_| false, ENDGAME_STATES)
-            }
-        };
-        let (prospect, met) = search(&game);
-        let name = if plain {
-            "queen_stuck_seed_10_plain"
-        } else {
-            "queen_stuck_seed_10"
-        };
+    // proof leaves most positions unexpanded; beside it the proof without
+    // its count of resting places, and the plain search. A major deal
+    // (seed 23) that only the count decides, at once.
+    let queen = Myrmex::dealt_out(MyrmexLevel::Queen, 10);
+    let major = Myrmex::dealt_out(MyrmexLevel::Major, 23);
+    for (name, game, proof) in [
+        ("queen_stuck_seed_10", &queen, Proof::Counted),
+        ("queen_stuck_seed_10_claims", &queen, Proof::Claims),
+        ("queen_stuck_seed_10_plain", &queen, Proof::Plain),
+        ("major_stuck_seed_23", &major, Proof::Counted),
+    ] {
+        let search = |game: &Myrmex| game.prospect_by(proof, &|_| false, ENDGAME_STATES);
+        let (prospect, met) = search(game);
         eprintln!("myrmex_endgame {name}: {prospect:?}, {met} positions met");
         group.throughput(Throughput::Elements(met.max(1) as u64));
-        group.bench_function(name, |b| b.iter(|| black_box(search(&game))));
+        group.bench_function(name, |b| b.iter(|| black_box(search(game))));
     }
     group.finish();
 }

@@ -1,10 +1,12 @@
 //! The endgame search on straight-dealt games: every restock at once, then
 //! one search from the tableau left. `endgame_probe LEVEL BUDGET [plain]
-//! [show]`: the level (major, queen, larval, minor), the positions allowed,
-//! `plain` for the search without its static proof, `show` to print each
-//! tableau left undecided, `seed=N` for that seed alone.
+//! [claims] [show]`: the level (major, queen, larval, minor), the positions
+//! allowed, `plain` for the search without its static proof, `claims` for
+//! the proof without its count of resting places (as first written),
+//! `show` to print each tableau left undecided, `seed=N` for that seed
+//! alone.
 use antics_core::rules::cards::MyrmexLevel;
-use antics_core::rules::myrmex::{Myrmex, Prospect};
+use antics_core::rules::myrmex::{Myrmex, Proof, Prospect};
 use antics_core::rules::patience::Patience;
 use std::time::Instant;
 
@@ -17,7 +19,13 @@ fn main() {
         _ => MyrmexLevel::Major,
     };
     let budget: usize = args.get(2).map(|b| b.parse().unwrap()).unwrap_or(5_000_000);
-    let plain = args.iter().any(|a| a == "plain");
+    let proof = if args.iter().any(|a| a == "plain") {
+        Proof::Plain
+    } else if args.iter().any(|a| a == "claims") {
+        Proof::Claims
+    } else {
+        Proof::Counted
+    };
     let show = args.iter().any(|a| a == "show");
     let only: Option<u64> = args
         .iter()
@@ -34,11 +42,7 @@ fn main() {
             continue;
         }
         let t = Instant::now();
-        let (p, met) = if plain {
-            game.plain_prospect_within(&|_| false, budget)
-        } else {
-            game.prospect_within(&|_| false, budget)
-        };
+        let (p, met) = game.prospect_by(proof, &|_| false, budget);
         let secs = t.elapsed().as_secs_f64();
         met_all += met;
         time_all += secs;

@@ -49,7 +49,7 @@ use std::str::FromStr;
 
 mod endgame;
 
-pub use endgame::{Prospect, ENDGAME_STATES};
+pub use endgame::{Proof, Prospect, ENDGAME_STATES};
 
 /// The number of piles in the tableau.
 pub const PILES: usize = 8;
@@ -657,7 +657,19 @@ impl Myrmex {
     /// expanded: for tests, which check that both agree.
     #[doc(hidden)]
     pub fn plain_prospect_within(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> (Prospect, usize) {
-        endgame::search_with(self.level, &self.piles, &self.history, avoid, budget, false)
+        self.prospect_by(Proof::Plain, avoid, budget)
+    }
+
+    /// [`Myrmex::prospect_within`] with the static proof `proof` (or
+    /// none): for tests and measures, which compare them.
+    #[doc(hidden)]
+    pub fn prospect_by(
+        &self,
+        proof: Proof,
+        avoid: &dyn Fn(&Action) -> bool,
+        budget: usize,
+    ) -> (Prospect, usize) {
+        endgame::search_with(self.level, &self.piles, &self.history, avoid, budget, proof)
     }
 
     /// Whether `action` only takes back the move just played: the same

@@ -13,18 +13,28 @@
 //! first answers "undecided", and the game goes on.
 //!
 //! A position a static proof shows can never make progress ([`hopeless`]:
-//! no pile empty, cards that can never move, and no Crown with a card it
-//! could still get for every rank it lacks) is met but not expanded:
-//! nothing reachable from it can make progress either, so the answer is the
-//! one the plain search would give, often after far fewer positions. On
-//! major deals with every restock made at once (seeds 0..60, 59 not over),
-//! 30 are proved stuck and 4 reach progress within the bound, as without
-//! the proof, in 1,365,174 positions instead of 1,442,313; on queen deals
-//! 42 are proved stuck instead of 39 (3 more), in 1,018,433 positions
-//! instead of 1,141,263. The rest stay undecided: with a pile that can
-//! empty, any group may go anywhere one day, and no card is shown to stay.
-//! (`cargo run --release -p antics-core --example endgame_probe -- major
-//! 50000`; `plain` for the search without the proof.)
+//! cards that can never move, since the cards that would have moved first
+//! could not all find a card to rest on; no pile that ever empties; and no
+//! Crown with a card it could still get for every rank it lacks) is met
+//! but not expanded: nothing reachable from it can make progress either,
+//! so the answer is the one the plain search would give, often after far
+//! fewer positions. On major deals with every restock made at once (seeds
+//! 0..60, 59 not over), 32 are proved stuck, 13 reach progress and 14 stay
+//! undecided within the bound, in 874,559 positions; the proof as first
+//! written, without the count of resting places (`claims`), gives 30, 7
+//! and 22 in 1,288,264, and the plain search (`plain`) 30, 7 and 22 in
+//! 1,367,826. On queen deals: 44, 2 and 11 in 608,143 positions (claims
+//! 42, 0 and 15 in 1,018,433; plain 39, 0 and 18 in 1,141,263); larval
+//! 23, 18 and 17 in 1,057,330 (claims 19, 13 and 26; plain 18, 12 and
+//! 28); minor 9, 49 and 0 whichever. The count costs time on a position
+//! (a search of 50,000 takes 0.13 to 0.29 s at worst where it took 0.08 to
+//! 0.10 s), which the positions it spares make up for: the probe's
+//! searches take about as long in all. Of the major deals left undecided,
+//! several reach a chamber within a few million positions; the others
+//! need more than one moment's count: the count does not check the order
+//! in which the cards it moves could go. (`cargo run --release -p
+//! antics-core --example endgame_probe -- major 50000`; `claims` or
+//! `plain` for the other two.)
 //!
 //! Face-down cards never move, and turning one up ends the search, so which
 //! card lies face down never matters: the search reads only what the player
@@ -46,10 +56,12 @@ use std::sync::{LazyLock, Mutex, PoisonError};
 /// nothing left to gain has few: in larval games played on past the last
 /// restock by the look-ahead hint (seeds 0..20), the 7 proved stuck met
 /// 8 to 37,492 positions, 5 of them fewer than 200. A search meets about
-/// a million positions a second (bench `myrmex_endgame`): the bound costs
-/// about 44 ms, paid once between two flips, restocks or chambers (the game
-/// keeps the answer). Positions with many cards and an empty pile can reach far
-/// more, and stay undecided.
+/// a million positions a second where the static proof is quick, down to
+/// some 200,000 where it counts resting places at length (bench
+/// `myrmex_endgame`, probe `endgame_probe`): the bound costs 50 to 300 ms,
+/// paid once between two flips, restocks or chambers (the game keeps the
+/// answer). Positions with many cards and an empty pile can reach far more,
+/// and stay undecided.
 pub const ENDGAME_STATES: usize = 50_000;
 
 /// How many answers of [`stuck`] are remembered; past it, the one asked
@@ -270,29 +282,53 @@ impl Tableau {
 /// that needs no search: `true` only when none can (a sound answer);
 /// `false` says nothing.
 ///
-/// It holds when `t` has no empty pile. It claims, for each pile, that its
-/// `k` lowest face-up cards (and the face-down ones under them) never move,
-/// and that no pile ever empties, and shrinks the claims until they can be
+/// It claims, for each pile that is not empty, that its `k` lowest face-up
+/// cards (and the face-down ones under them) never move, and that it never
+/// empties, and shrinks the claims until they can be
 /// checked. A card may become a top one day only if it is *loose*, at or
 /// above its pile's claimed part, or the highest claimed card (what lies
 /// under it cannot come up while it stays); `free` holds their ranks. The
 /// claims are shrunk until, for every pile, no run of its claimed cards
 /// from one of them up to the highest claimed card that is grouped
 /// (consecutive ranks, a suit in common) has a bottom one rank below a
-/// free rank; a pile whose whole run could move (it would empty, or turn
-/// a card up) answers `false` at once, so every pile keeps a claimed card.
+/// free rank and passes the count of resting places below; a pile whose
+/// whole run could move (it would empty, or turn a card up) answers
+/// `false` at once, so every pile keeps a claimed card.
 ///
 /// Then along any line of moves none of these happens before progress.
 /// Take the first move that moves a claimed card or empties a pile. If it
 /// moves a claimed card, the bottom of its group lies at or under that
 /// card in its pile, and the group holds every card from there up to the
 /// highest claimed card, unmoved so far: a grouped run of claimed cards.
-/// It lands on a top one rank above (no pile is empty yet), which is a
-/// card that has moved (so loose: a claimed card has not), an unmoved loose
-/// card, or a claimed card with no claimed card left above it, so the
-/// highest claimed one: a free rank, which the claims exclude. Emptying a
-/// pile or turning a card up moves its bottom face-up card, which is
-/// claimed: the same case.
+/// It lands on a pile that was empty in `t` (the only ones that can be
+/// empty yet), or on a top one rank above, which is a card that has moved
+/// (so loose: a claimed card has not), an unmoved loose card, or a claimed
+/// card with no claimed card left above it, so the highest claimed one: a
+/// free rank. Emptying a pile or turning a card up moves its bottom
+/// face-up card, which is claimed: the same case. (Without the count below
+/// the proof gives up on a position with an empty pile.)
+///
+/// The count of resting places: just before that first move, the cards
+/// of each pile that have never moved are the ones under a *cut* (a
+/// card that moves carries every card above it), and the claimed ones are
+/// among them. A card that has moved lies on a card one rank above: it
+/// landed there, or moved along grouped with it, or landed back on it. A
+/// card that never moved lies where it was, and no card has two on it. So
+/// each moved card of rank `r` rests on its own card of rank `r + 1` that
+/// has moved or is the top unmoved card of its pile (an unmoved card under
+/// it has its own old upper card on it): for every rank, the moved cards
+/// of that rank are at most those of the rank above plus the piles whose
+/// top unmoved card is of the rank above ([`Slack`]). The first move
+/// needs one more card of rank `r + 1`, bare, for the run's bottom (rank
+/// `r`) to land on; and the unmoved cards of its pile from the run's
+/// bottom up all go with it, so they are one group, which bounds that
+/// pile's cut. When no cuts of the piles (at or above their claims) meet
+/// every count ([`Cuts::room`]), that run cannot move first, and its
+/// claims stand. A pile empty in `t` takes one card of any rank at its
+/// bottom (the card there rests on nothing), and the run may land there
+/// too: so the counts may fall short by as many cards, in all, as there
+/// are empty piles. The count only keeps claims the ranks alone would
+/// shrink, so this proof holds wherever the one without it does.
 ///
 /// So progress can only be a chamber made while the claims hold. A chamber
 /// of suit `s` is a Crown of suit `s` (its only suit) under one card of
@@ -306,9 +342,15 @@ impl Tableau {
 /// Crown has, for each rank it still needs, a loose card of that rank
 /// sharing its suit, no chamber is ever made.
 fn hopeless(cards: &Cards, t: &Tableau) -> bool {
-    if (0..PILES).any(|p| t.len[p] == 0) {
-        // An empty pile (any group may go there), or a face-down card
-        // about to turn up.
+    hopeless_with(cards, t, true)
+}
+
+/// [`hopeless`], with the count of resting places (`rest`) or without it
+/// (the proof as it was first written, which tests compare).
+fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
+    if (0..PILES).any(|p| t.len[p] == 0 && (t.down[p] > 0 || !rest)) {
+        // A face-down card about to turn up; or, without the count, an
+        // empty pile (any group may go there).
         return false;
     }
     let rank = |c: u8| cards.rank[usize::from(c)];
@@ -316,25 +358,54 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
     let mut claimed: [usize; PILES] = std::array::from_fn(|p| usize::from(t.len[p]));
     // To begin with every card is claimed, and only the tops are free.
     let mut free = 0u32;
-    for p in 0..PILES {
+    for p in (0..PILES).filter(|&p| t.len[p] > 0) {
         free |= 1 << rank(*t.cards(p).last().expect("not empty"));
     }
+    // Empty piles: any run may go there, and the card at the bottom of one
+    // rests on nothing.
+    let empty = (0..PILES).filter(|&p| t.len[p] == 0).count();
+    let mut cuts = Cuts::new(t, empty as i32);
+    if rest {
+        for (p, &k) in claimed.iter().enumerate() {
+            cuts.pile(cards, t, p, k);
+        }
+    }
+    // Shrinks so far, and how many there were when each pile's runs were
+    // last found unable to move: unchanged since, they still are. A quick
+    // pass looks only at what settles at once ([`Cuts::room`] without
+    // trying cuts one by one); a full one follows when it shrinks nothing.
+    let (mut shrinks, mut settled) = (0usize, [usize::MAX; PILES]);
+    let mut quick = true;
     loop {
-        let mut shrunk = false;
-        for (p, k) in claimed.iter_mut().enumerate() {
-            let pile = t.cards(p);
-            if *k == 0 {
+        let before = shrinks;
+        for p in 0..PILES {
+            if settled[p] == shrinks || claimed[p] == 0 {
                 continue;
             }
+            let pile = t.cards(p);
+            let k = claimed[p];
             // The grouped runs of claimed cards up to the highest one,
             // from the shortest.
-            let mut h = *k - 1;
+            let mut h = k - 1;
             let mut common = suits(pile[h]);
+            let (mut moves, mut open) = (false, false);
             loop {
-                if free & 1 << (rank(pile[h]) + 1) != 0 {
+                let wanted = rank(pile[h]) + 1;
+                if free & 1 << wanted != 0 || empty > 0 {
+                    // A free rank one above: unless the cards that have
+                    // moved by then could not all find a card to rest on.
+                    let room = if rest {
+                        cuts.room(cards, t, p, h, quick)
+                    } else {
+                        Some(true)
+                    };
+                    moves = room == Some(true);
+                    open |= room.is_none();
+                }
+                if moves {
                     // Cards from `h` up are loose now, and the one under
                     // them is the highest claimed.
-                    for &c in &pile[h.saturating_sub(1)..*k] {
+                    for &c in &pile[h.saturating_sub(1)..k] {
                         free |= 1 << rank(c);
                     }
                     if h == 0 {
@@ -342,8 +413,14 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
                         // a card up.
                         return false;
                     }
-                    *k = h;
-                    shrunk = true;
+                    claimed[p] = h;
+                    if rest {
+                        cuts.pile(cards, t, p, h);
+                        if !quick {
+                            cuts.sort();
+                        }
+                    }
+                    shrinks += 1;
                     break;
                 }
                 if h == 0 {
@@ -356,10 +433,19 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
                 common &= suits(under);
                 h -= 1;
             }
+            if !moves && !open {
+                settled[p] = shrinks;
+            }
         }
-        if !shrunk {
+        if shrinks == before {
+            if quick && rest {
+                quick = false;
+                cuts.sort();
+                continue;
+            }
             break;
         }
+        quick = true;
     }
     // Ranks of the loose cards of each suit.
     let mut loose = [0u32; 6];
@@ -401,6 +487,234 @@ fn hopeless(cards: &Cards, t: &Tableau) -> bool {
         }
     }
     true
+}
+
+/// What a pile's cut adds to each rank's slack (the cards of that rank
+/// there are to rest on, less those that need one): the cards from the cut
+/// up have moved, and each needs a card one rank above to rest on and is
+/// one for a card a rank below; the card under the cut, the top one of
+/// those that never moved, is one too.
+type Slack = [i8; 16];
+
+/// For each pile, the cuts its claims allow (the highest first), and what
+/// each adds to the slack.
+struct Cuts {
+    /// Each pile's cuts, from `at[q]` on (room for all of them).
+    choices: [Slack; HEIGHT + PILES],
+    at: [usize; PILES],
+    count: [usize; PILES],
+    /// The same without those another adds at least as much as, once
+    /// worked out (`sorted`).
+    best: [Slack; HEIGHT + PILES],
+    best_count: [usize; PILES],
+    sorted: [bool; PILES],
+    /// Of each pile, the highest cut's slack and the most any cut adds to
+    /// each rank's; and their sums over the piles.
+    first: [Slack; PILES],
+    most: [Slack; PILES],
+    first_sum: Slack,
+    most_sum: Slack,
+    /// Empty piles: each takes one card of any rank at its bottom.
+    empty: i32,
+}
+
+/// How many partial choices of cuts [`Cuts::room`] tries before it gives
+/// up and says the run may move (which only weakens the proof).
+const TRIES: usize = 60;
+
+impl Cuts {
+    fn new(t: &Tableau, empty: i32) -> Cuts {
+        let mut at = [0; PILES];
+        for q in 1..PILES {
+            at[q] = at[q - 1] + usize::from(t.len[q - 1]) + 1;
+        }
+        Cuts {
+            choices: [[0; 16]; HEIGHT + PILES],
+            at,
+            count: [0; PILES],
+            best: [[0; 16]; HEIGHT + PILES],
+            best_count: [0; PILES],
+            sorted: [false; PILES],
+            first: [[0; 16]; PILES],
+            most: [[0; 16]; PILES],
+            first_sum: [0; 16],
+            most_sum: [0; 16],
+            empty,
+        }
+    }
+
+    fn all(&self, q: usize) -> &[Slack] {
+        &self.choices[self.at[q]..self.at[q] + self.count[q]]
+    }
+
+    fn best(&self, q: usize) -> &[Slack] {
+        &self.best[self.at[q]..self.at[q] + self.best_count[q]]
+    }
+
+    /// The cuts of pile `q` with its `claimed` lowest cards never moved.
+    fn pile(&mut self, cards: &Cards, t: &Tableau, q: usize, claimed: usize) {
+        let rank = |c: u8| usize::from(cards.rank[usize::from(c)]);
+        let cs = t.cards(q);
+        let mut moved: Slack = [0; 16];
+        self.count[q] = 0;
+        if cs.is_empty() {
+            // An empty pile: nothing to cut.
+            self.choices[self.at[q]] = moved;
+            self.count[q] = 1;
+        }
+        for c in (claimed.max(1)..=cs.len()).rev() {
+            if c < cs.len() {
+                let j = rank(cs[c]);
+                if j > 0 {
+                    moved[j - 1] += 1;
+                }
+                moved[j] -= 1;
+            }
+            let mut add = moved;
+            let j = rank(cs[c - 1]);
+            if j > 0 {
+                add[j - 1] += 1;
+            }
+            self.choices[self.at[q] + self.count[q]] = add;
+            self.count[q] += 1;
+        }
+        self.sorted[q] = false;
+        let all = self.all(q);
+        let (first, most) = (all[0], most_of(all));
+        for k in 0..16 {
+            self.first_sum[k] += first[k] - self.first[q][k];
+            self.most_sum[k] += most[k] - self.most[q][k];
+        }
+        (self.first[q], self.most[q]) = (first, most);
+    }
+
+    /// Works out each pile's cuts worth trying, where it is not yet.
+    fn sort(&mut self) {
+        let below = |a: &Slack, b: &Slack| (0..16).all(|k| a[k] <= b[k]);
+        for q in 0..PILES {
+            if self.sorted[q] {
+                continue;
+            }
+            self.sorted[q] = true;
+            self.best_count[q] = 0;
+            for n in 0..self.count[q] {
+                let all = self.all(q);
+                let add = all[n];
+                let dominated = all
+                    .iter()
+                    .enumerate()
+                    .any(|(m, other)| m != n && below(&add, other) && (add != *other || m < n));
+                if !dominated {
+                    self.best[self.at[q] + self.best_count[q]] = add;
+                    self.best_count[q] += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether the claimed run of pile `p` from card `i` up could be the
+    /// first claimed cards to move: some cut of every pile (of `p`, one
+    /// whose unmoved cards from `i` up are one group) leaves every rank's
+    /// slack at zero or more, with a card one rank above the run's bottom
+    /// left bare for it to land on.
+    fn room(&self, cards: &Cards, t: &Tableau, p: usize, i: usize, quick: bool) -> Option<bool> {
+        let rank = |c: u8| usize::from(cards.rank[usize::from(c)]);
+        let suits = |c: u8| cards.suits[usize::from(c)];
+        let pile = t.cards(p);
+        let mut end = i + 1;
+        let mut common = suits(pile[i]);
+        while end < pile.len() && rank(pile[end]) + 1 == rank(pile[end - 1]) && common & suits(pile[end]) != 0
+        {
+            common &= suits(pile[end]);
+            end += 1;
+        }
+        let mut slack: Slack = [0; 16];
+        slack[rank(pile[i])] = -1;
+        // At once: with the highest cut of each pile (of `p`, its highest
+        // allowed), or with the most each could add.
+        let mine = &self.all(p)[pile.len() - end..];
+        let (first, most) = (mine[0], most_of(mine));
+        let with = |of: &Slack, sum: &Slack, mine: &Slack| -> Slack {
+            std::array::from_fn(|k| slack[k] + sum[k] - of[k] + mine[k])
+        };
+        if !short(&with(&self.first[p], &self.first_sum, &first), self.empty) {
+            return Some(true);
+        }
+        if short(&with(&self.most[p], &self.most_sum, &most), self.empty) {
+            return Some(false);
+        }
+        if quick {
+            return None;
+        }
+        // Pile `p` first, with only its cuts at `end` or under; then the
+        // others with a choice, the fewest choices first; a pile with one
+        // cut worth trying adds it at once.
+        let mut levels: [&[Slack]; PILES] = [&[]; PILES];
+        levels[0] = mine;
+        let mut n = 1;
+        for q in (0..PILES).filter(|&q| q != p) {
+            let tried = self.best(q);
+            if let [only] = tried {
+                for k in 0..16 {
+                    slack[k] += only[k];
+                }
+            } else {
+                levels[n] = tried;
+                n += 1;
+            }
+        }
+        let levels = &mut levels[..n];
+        levels[1..].sort_unstable_by_key(|l| l.len());
+        // The most the levels from each on could still add.
+        let mut most = [[0i8; 16]; PILES + 1];
+        for n in (0..levels.len()).rev() {
+            let best = most_of(levels[n]);
+            for k in 0..16 {
+                most[n][k] = most[n + 1][k] + best[k];
+            }
+        }
+        let mut tries = TRIES;
+        Some(fits(levels, &slack, &most, self.empty, &mut tries))
+    }
+}
+
+/// The most any of `choices` adds to each rank's slack.
+fn most_of(choices: &[Slack]) -> Slack {
+    let mut most = [i8::MIN; 16];
+    for add in choices {
+        for k in 0..16 {
+            most[k] = most[k].max(add[k]);
+        }
+    }
+    most
+}
+
+/// Whether some choice from each of `levels` leaves no slack below zero;
+/// also true when the tries run out.
+fn fits(levels: &[&[Slack]], slack: &Slack, most: &[Slack], empty: i32, tries: &mut usize) -> bool {
+    if short(&sum(slack, &most[0]), empty) {
+        return false;
+    }
+    let Some((level, rest)) = levels.split_first() else {
+        return true;
+    };
+    if *tries == 0 {
+        return true;
+    }
+    *tries -= 1;
+    level
+        .iter()
+        .any(|add| fits(rest, &sum(slack, add), &most[1..], empty, tries))
+}
+
+fn sum(a: &Slack, b: &Slack) -> Slack {
+    std::array::from_fn(|k| a[k] + b[k])
+}
+
+/// Whether the ranks' slack falls short by more than the `empty` piles
+/// can make up, one card each.
+fn short(slack: &Slack, empty: i32) -> bool {
+    slack.iter().map(|&s| i32::from(s.min(0))).sum::<i32>() + empty < 0
 }
 
 /// Positions met so far, each once: their keys one after another in an
@@ -455,7 +769,7 @@ impl Seen {
 /// What each action on the way costs in the search's order (its guide
 /// less this times the line's length): without it the search follows long
 /// lines that build nothing.
-const DEPTH_COST: i32 = 7;
+const DEPTH_COST: i32 = 16;
 
 /// The guide of the best-first order: cards already in place on a Crown
 /// (a run of the Crown's suit built on it) and cards resting on the card
@@ -554,19 +868,35 @@ pub(super) fn search(
     avoid: &dyn Fn(&Action) -> bool,
     budget: usize,
 ) -> (Prospect, usize) {
-    search_with(level, current, history, avoid, budget, true)
+    search_with(level, current, history, avoid, budget, Proof::Counted)
 }
 
-/// [`search`], with the static proof of [`hopeless`] (`prune`) or without
-/// it: the plain search, for tests to compare.
+/// Which static proof a search leaves positions unexpanded by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// None: the plain search, every position expanded.
+    Plain,
+    /// [`hopeless`] without the count of resting places, as first written.
+    Claims,
+    /// [`hopeless`]: the one games use.
+    Counted,
+}
+
+/// [`search`], with one of the static proofs or none: for tests to
+/// compare.
 pub(super) fn search_with(
     level: MyrmexLevel,
     current: &Piles,
     history: &[Piles],
     avoid: &dyn Fn(&Action) -> bool,
     budget: usize,
-    prune: bool,
+    proof: Proof,
 ) -> (Prospect, usize) {
+    let proved = |cards: &Cards, t: &Tableau| match proof {
+        Proof::Plain => false,
+        Proof::Claims => hopeless_with(cards, t, false),
+        Proof::Counted => hopeless(cards, t),
+    };
     let cards = Cards::new(level);
     let root = Tableau::of(current);
     if root.down.iter().all(|&d| d == 0) && root.no_suit_complete(&cards) {
@@ -582,7 +912,7 @@ pub(super) fn search_with(
     open.meet(&root, Action::End, 0);
     open.heap.clear();
     let mut moves = Vec::new();
-    if !(prune && hopeless(&cards, &root)) {
+    if !proved(&cards, &root) {
         root.moves(&cards, &mut moves);
     }
     for &m in &moves {
@@ -607,7 +937,7 @@ pub(super) fn search_with(
     }
     while let Some((_, Reverse(index))) = open.heap.pop() {
         let tableau = Tableau::from_key(open.seen.key(index));
-        if prune && hopeless(&cards, &tableau) {
+        if proved(&cards, &tableau) {
             // Nothing to gain from here: met, never expanded.
             continue;
         }
