@@ -488,7 +488,10 @@ fn a_three_deal_anthill_event_is_played_to_its_close() {
     assert!(find(&started, "deal.4").is_none(), "three deals, three buttons");
     // `/tournament standings` shows the board to its asker alone, with the
     // buttons its words name ("Press a deal to play it").
-    let asked = session.send(&at(command("dan", "c1", "tournament standings", json!({})), START));
+    let asked = session.send(&at(
+        command("dan", "c1", "tournament standings", json!({})),
+        START,
+    ));
     assert_eq!(asked["ephemeral"], true, "{asked}");
     assert!(text(&asked).contains("Press a deal to play it"), "{asked}");
     assert_eq!(component(&asked, "deal.3"), deal(3), "{asked}");

@@ -64,7 +64,10 @@ fn a_lost_game_names_the_action_that_lost_the_win() {
                 // leaves a position that still wins.
                 let mut instead = line[at].clone();
                 instead.apply(&better.parse().unwrap()).unwrap();
-                assert!(won_from(&instead) || instead.outcome().is_some_and(|o| o.won), "seed {seed}: {better}");
+                assert!(
+                    won_from(&instead) || instead.outcome().is_some_and(|o| o.won),
+                    "seed {seed}: {better}"
+                );
                 let told = Review::Lost {
                     at,
                     action: action.clone(),

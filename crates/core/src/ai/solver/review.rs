@@ -25,7 +25,11 @@ pub enum Review {
     NeverWinnable,
     /// From `line[at]` a line still won, starting with `better`; `action`,
     /// played next, lost it.
-    Lost { at: usize, action: String, better: String },
+    Lost {
+        at: usize,
+        action: String,
+        better: String,
+    },
     /// The budget ran out first: the win was kept at least until
     /// `won_until` and lost at the latest from `lost_from` (positions of
     /// the line, when known).
@@ -97,7 +101,9 @@ pub fn review<G: Hinted>(line: &[G], budget: u64) -> Review {
         }
         match position.solve_whole(share).verdict {
             // A position not over wins only by playing on.
-            Verdict::Won(winning) => Standing::Wins(winning.first().map(ToString::to_string).unwrap_or_default()),
+            Verdict::Won(winning) => {
+                Standing::Wins(winning.first().map(ToString::to_string).unwrap_or_default())
+            }
             Verdict::Lost => Standing::Lost,
             Verdict::Undecided => Standing::Unknown,
         }
@@ -132,7 +138,11 @@ pub fn review<G: Hinted>(line: &[G], budget: u64) -> Review {
         }
     }
     match action_between(&line[won], &line[lost]) {
-        Some(action) => Review::Lost { at: won, action, better },
+        Some(action) => Review::Lost {
+            at: won,
+            action,
+            better,
+        },
         None => Review::Undecided {
             won_until: Some(won),
             lost_from: Some(lost),

@@ -202,6 +202,15 @@ impl Tableau {
         }
     }
 
+    /// `m` as the player writes it.
+    fn action(&self, m: Move) -> Action {
+        if self.is_empty(m.to) {
+            Action::to_empty(m.from as u8 + 1, m.count as u8, m.to as u8 + 1)
+        } else {
+            Action::onto(m.from as u8 + 1, m.to as u8 + 1)
+        }
+    }
+
     /// Plays `m`; true when it completes a chamber or uncovers a face-down
     /// card (which the rules then turn up).
     fn play(&mut self, cards: &Cards, m: Move) -> bool {
@@ -492,6 +501,9 @@ fn guide(cards: &Cards, t: &Tableau) -> i32 {
     built * 40 + links * 30 - breaks * 5
 }
 
+/// The parent of a position the search starts from.
+const NO_PARENT: u32 = u32::MAX;
+
 /// The positions of one search: those met, and those still to expand.
 struct Open<'a> {
     cards: &'a Cards,
@@ -499,21 +511,82 @@ struct Open<'a> {
     /// Of each position met: the first action of the line to it, and the
     /// line's length.
     lines: Vec<(Action, u16)>,
+    /// Of each position met: the one it was reached from ([`NO_PARENT`]
+    /// for a start), to write the line out.
+    parents: Vec<u32>,
     /// Positions to expand, by guide, then age.
     heap: BinaryHeap<(i32, Reverse<u32>)>,
     key: Vec<u8>,
 }
 
 impl Open<'_> {
-    /// Records `t`, reached by a line starting with `first`, unless it was
-    /// met already.
-    fn meet(&mut self, t: &Tableau, first: Action, len: u16) {
+    /// Records `t`, reached from `parent` by a line starting with `first`,
+    /// unless it was met already.
+    fn meet(&mut self, t: &Tableau, parent: u32, first: Action, len: u16) {
         t.key(&mut self.key);
         if let Some(index) = self.seen.insert(&self.key) {
             self.lines.push((first, len));
+            self.parents.push(parent);
             let order = guide(self.cards, t) - DEPTH_COST * i32::from(len);
             self.heap.push((order, Reverse(index)));
         }
+    }
+
+    /// The line of actions from the game's position through the position
+    /// `index` to progress: the undos it starts with, then a move to each
+    /// position on the way, each found again among the moves of the
+    /// tableau as it really lies (the search keeps positions with their
+    /// piles sorted), then a move that makes progress.
+    fn line(&self, current: &Piles, history: &[Piles], index: u32) -> Vec<Action> {
+        let mut chain = vec![index];
+        while let Some(&parent) = chain.last().map(|&i| &self.parents[i as usize]) {
+            if parent == NO_PARENT {
+                break;
+            }
+            chain.push(parent);
+        }
+        chain.reverse();
+        let start = chain[0] as usize;
+        let mut line = Vec::new();
+        let mut t = match self.lines[start] {
+            (Action::Undo, back) if start != 0 => {
+                let back = usize::from(back);
+                line.extend(std::iter::repeat_n(Action::Undo, back));
+                Tableau::of(&history[history.len() - back])
+            }
+            _ => Tableau::of(current),
+        };
+        let (mut moves, mut key) = (Vec::new(), Vec::new());
+        for (step, &next) in chain.iter().enumerate().skip(1) {
+            let wanted = self.seen.key(next);
+            t.moves(self.cards, &mut moves);
+            let first = self.lines[next as usize].0;
+            let found = moves.iter().find_map(|&m| {
+                let action = t.action(m);
+                if step == 1 && start == 0 && action != first {
+                    // The first move as the search took it (another one
+                    // to the same position may be refused).
+                    return None;
+                }
+                let mut after = t;
+                after.play(self.cards, m);
+                after.key(&mut key);
+                (key == wanted).then_some((after, action))
+            });
+            let (after, action) = found.expect("a move of the search");
+            line.push(action);
+            t = after;
+        }
+        t.moves(self.cards, &mut moves);
+        let last = moves
+            .iter()
+            .find(|&&m| {
+                let mut after = t;
+                after.play(self.cards, m)
+            })
+            .expect("a move to progress");
+        line.push(t.action(*last));
+        line
     }
 }
 
@@ -567,6 +640,35 @@ pub(super) fn search_with(
     budget: usize,
     prune: bool,
 ) -> (Prospect, usize) {
+    explore(level, current, history, avoid, budget, prune, None)
+}
+
+/// [`search`], and the whole line it found to progress (empty when it
+/// found none): its actions, played one after another from `current`
+/// by the rules, complete a chamber or turn a card face up at the last.
+pub(super) fn search_line(
+    level: MyrmexLevel,
+    current: &Piles,
+    history: &[Piles],
+    avoid: &dyn Fn(&Action) -> bool,
+    budget: usize,
+) -> (Prospect, usize, Vec<Action>) {
+    let mut line = Vec::new();
+    let (prospect, met) = explore(level, current, history, avoid, budget, true, Some(&mut line));
+    (prospect, met, line)
+}
+
+/// [`search_with`], writing the line found to progress into `line` when
+/// asked to.
+fn explore(
+    level: MyrmexLevel,
+    current: &Piles,
+    history: &[Piles],
+    avoid: &dyn Fn(&Action) -> bool,
+    budget: usize,
+    prune: bool,
+    line: Option<&mut Vec<Action>>,
+) -> (Prospect, usize) {
     let cards = Cards::new(level);
     let root = Tableau::of(current);
     if root.down.iter().all(|&d| d == 0) && root.no_suit_complete(&cards) {
@@ -576,33 +678,33 @@ pub(super) fn search_with(
         cards: &cards,
         seen: Seen::new(),
         lines: Vec::new(),
+        parents: Vec::new(),
         heap: BinaryHeap::new(),
         key: Vec::with_capacity(2 * PILES + HEIGHT),
     };
-    open.meet(&root, Action::End, 0);
+    open.meet(&root, NO_PARENT, Action::End, 0);
     open.heap.clear();
     let mut moves = Vec::new();
     if !(prune && hopeless(&cards, &root)) {
         root.moves(&cards, &mut moves);
     }
     for &m in &moves {
-        let first = if root.is_empty(m.to) {
-            Action::to_empty(m.from as u8 + 1, m.count as u8, m.to as u8 + 1)
-        } else {
-            Action::onto(m.from as u8 + 1, m.to as u8 + 1)
-        };
+        let first = root.action(m);
         if avoid(&first) {
             continue;
         }
         let mut next = root;
         if next.play(&cards, m) {
+            if let Some(line) = line {
+                *line = vec![first];
+            }
             return (Prospect::Progress { first, len: 1 }, open.seen.len());
         }
-        open.meet(&next, first, 1);
+        open.meet(&next, 0, first, 1);
     }
     if !avoid(&Action::Undo) {
         for (back, piles) in history.iter().rev().enumerate() {
-            open.meet(&Tableau::of(piles), Action::Undo, back as u16 + 1);
+            open.meet(&Tableau::of(piles), NO_PARENT, Action::Undo, back as u16 + 1);
         }
     }
     while let Some((_, Reverse(index))) = open.heap.pop() {
@@ -616,13 +718,16 @@ pub(super) fn search_with(
         for &m in &moves {
             let mut next = tableau;
             if next.play(&cards, m) {
+                if let Some(line) = line {
+                    *line = open.line(current, history, index);
+                }
                 let len = usize::from(len) + 1;
                 return (Prospect::Progress { first, len }, open.seen.len());
             }
             if open.seen.len() >= budget {
                 return (Prospect::Undecided, open.seen.len());
             }
-            open.meet(&next, first, len.saturating_add(1));
+            open.meet(&next, index, first, len.saturating_add(1));
         }
     }
     (Prospect::Stuck, open.seen.len())
