@@ -516,3 +516,27 @@ fn every_line_found_to_progress_replays_through_the_rules() {
     eprintln!("{lines} lines replayed");
     assert!(lines >= 80, "{lines} lines replayed");
 }
+
+/// "Chamber: when the top cards of a pile form a full sequence (Crown at
+/// its bottom down to the Ace on top) that shares one suit, it is removed
+/// at once and counts as one chamber": a major deal with every restock
+/// made (seed 24), every card face up and no pile empty, where a chamber
+/// lies 49 moves away. The search guided by the moves a chamber still
+/// needs finds a line within the bound; guided by runs alone it met
+/// 453,905 positions first, and the game was left undecided.
+#[test]
+fn a_chamber_far_in_a_major_endgame_is_found_within_the_bound() {
+    let game = Myrmex::dealt_out(MyrmexLevel::Major, 24);
+    assert_eq!(game.stock_len(), 0);
+    let (prospect, met, line) = game.progress_line(&|_| false, ENDGAME_STATES);
+    assert!(
+        matches!(prospect, Prospect::Progress { len, .. } if len == line.len()),
+        "{prospect:?} after {met}"
+    );
+    assert!(line.len() >= 20, "{}", line.len());
+    let mut played = game.clone();
+    for action in &line {
+        played.apply(action).unwrap();
+    }
+    assert_eq!(played.chambers().len(), game.chambers().len() + 1);
+}

@@ -77,6 +77,9 @@ struct Cards {
     rank: [u8; DecktetCard::ALL.len()],
     suits: [u8; DecktetCard::ALL.len()],
     sequence: usize,
+    /// Rank and suits again, by code masked to six bits: for the guide,
+    /// read for every card of every position met.
+    masked: [(u8, u8); 64],
 }
 
 impl Cards {
@@ -85,10 +88,12 @@ impl Cards {
             rank: [0; DecktetCard::ALL.len()],
             suits: [0; DecktetCard::ALL.len()],
             sequence: sequence_len(level),
+            masked: [(0, 0); 64],
         };
         for (i, card) in DecktetCard::ALL.iter().enumerate() {
             cards.rank[i] = rank_index(level, card.rank()) as u8;
             cards.suits[i] = card.suits().iter().fold(0, |bits, suit| bits | 1 << suit as u8);
+            cards.masked[i] = (cards.rank[i], cards.suits[i]);
         }
         cards
     }
@@ -463,42 +468,103 @@ impl Seen {
 
 /// What each action on the way costs in the search's order (its guide
 /// less this times the line's length): without it the search follows long
-/// lines that build nothing.
-const DEPTH_COST: i32 = 7;
+/// lines that build nothing. It outweighs a move's usual gain in the
+/// guide, so that among lines that come as near a chamber the shorter is
+/// followed first.
+const DEPTH_COST: i32 = 50;
+
+/// What each move the nearest chamber still needs weighs in the guide.
+const CHAMBER_MOVE: i32 = 30;
+
+/// Past this many moves, no chamber is near.
+const FAR: i32 = 60;
 
 /// The guide of the best-first order: cards already in place on a Crown
 /// (a run of the Crown's suit built on it) and cards resting on the card
 /// one rank above in a shared suit, less cards resting on a card they can
-/// never be grouped with. It only orders the search; every position is
-/// still searched before the answer is "stuck".
+/// never be grouped with, less [`CHAMBER_MOVE`] for each move the nearest
+/// chamber still needs by a rough count. It only orders the search; every
+/// position is still searched before the answer is "stuck".
+///
+/// The count is for the Crown that needs the fewest: one move for each
+/// card above the run of its suit built on it, then, rank after rank down
+/// to the Ace, one move for the card of that rank and suit to come with
+/// the run of the suit above it (a *piece*) and one for each card lying
+/// on that piece, taking the piece that costs least for the cards it
+/// brings. Cards counted twice, or lying under the Crown itself, make it
+/// rough ([`FAR`] when no Crown has a card of every rank it lacks).
 fn guide(cards: &Cards, t: &Tableau) -> i32 {
+    /// No piece of this rank and suit.
+    const NONE: (u8, u8) = (u8::MAX, 0);
+    let crown = (cards.sequence - 1) as u8;
     let (mut built, mut links, mut breaks) = (0, 0, 0);
+    // Of each suit and rank, the cheapest piece: the cards on it, and its
+    // length.
+    let mut pieces = [[NONE; 16]; 6];
+    // Of each Crown: its suit, its run with it, and the cards on the run.
+    let mut crowns = [(0u8, 0u8, 0u8); 16];
+    let mut n_crowns = 0;
     for p in 0..PILES {
         let pile = t.cards(p);
-        let mut run = 0u8;
-        for (i, &c) in pile.iter().enumerate() {
-            let c = usize::from(c);
-            if usize::from(cards.rank[c]) + 1 == cards.sequence {
-                run = cards.suits[c];
-                continue;
-            }
-            match i.checked_sub(1).map(|b| usize::from(pile[b])) {
-                Some(b) if cards.rank[b] == cards.rank[c] + 1 && cards.suits[b] & cards.suits[c] != 0 => {
+        let n = pile.len();
+        // Of each suit, the run of that suit going up from the card above.
+        let mut up = [0u8; 8];
+        let (mut above_rank, mut above_suits) = (u8::MAX, 0u8);
+        for (i, &c) in pile.iter().enumerate().rev() {
+            let (rank, suits) = cards.masked[usize::from(c & 63)];
+            let linked = if above_rank.wrapping_add(1) == rank {
+                above_suits & suits
+            } else {
+                0
+            };
+            if above_rank != u8::MAX && above_rank != crown {
+                if linked != 0 {
                     links += 1;
-                    run &= cards.suits[c];
-                    if run != 0 {
-                        built += 1;
-                    }
-                }
-                Some(_) => {
+                } else {
                     breaks += 1;
-                    run = 0;
                 }
-                None => run = 0,
             }
+            let mut bits = suits;
+            while bits != 0 {
+                let s = (bits.trailing_zeros() & 7) as usize;
+                bits &= bits - 1;
+                let len = if linked & 1 << s != 0 { up[s] + 1 } else { 1 };
+                up[s] = len;
+                let cover = (n - i) as u8 - len;
+                if rank == crown {
+                    built += i32::from(len) - 1;
+                    crowns[n_crowns & 15] = (s as u8, len, cover);
+                    n_crowns = (n_crowns + 1).min(16);
+                    continue;
+                }
+                let piece = &mut pieces[s % 6][usize::from(rank & 15)];
+                let (cost, was) = (
+                    i16::from(cover) - i16::from(len),
+                    i16::from(piece.0) - i16::from(piece.1),
+                );
+                if cost < was || (cost == was && cover < piece.0) {
+                    *piece = (cover, len);
+                }
+            }
+            (above_rank, above_suits) = (rank, suits);
         }
     }
-    built * 40 + links * 30 - breaks * 5
+    let mut fewest = FAR;
+    for &(s, run, cover) in &crowns[..n_crowns] {
+        let mut moves = i32::from(cover);
+        let mut next = i32::from(crown) - i32::from(run);
+        while next >= 0 && moves < fewest {
+            let (cover, len) = pieces[usize::from(s % 6)][(next & 15) as usize];
+            if cover == NONE.0 {
+                moves = FAR;
+                break;
+            }
+            moves += 1 + i32::from(cover);
+            next -= i32::from(len);
+        }
+        fewest = fewest.min(moves);
+    }
+    built * 40 + links * 30 - breaks * 15 - CHAMBER_MOVE * fewest
 }
 
 /// The parent of a position the search starts from.
