@@ -494,18 +494,43 @@ const FAR: i32 = 60;
 /// brings. Cards counted twice, or lying under the Crown itself, make it
 /// rough ([`FAR`] when no Crown has a card of every rank it lacks).
 fn guide(cards: &Cards, t: &Tableau) -> i32 {
-    /// No piece of this rank and suit.
-    const NONE: (u8, u8) = (u8::MAX, 0);
-    let crown = (cards.sequence - 1) as u8;
-    let (mut built, mut links, mut breaks) = (0, 0, 0);
-    // Of each suit and rank, the cheapest piece: the cards on it, and its
-    // length.
-    let mut pieces = [[NONE; 16]; 6];
-    // Of each Crown: its suit, its run with it, and the cards on the run.
-    let mut crowns = [(0u8, 0u8, 0u8); 16];
-    let mut n_crowns = 0;
-    for p in 0..PILES {
-        let pile = t.cards(p);
+    let piles: [PileGuide; PILES] = std::array::from_fn(|p| PileGuide::of(cards, t.cards(p)));
+    combined(cards, &std::array::from_fn(|p| &piles[p]))
+}
+
+/// No piece of a rank and suit.
+const NO_PIECE: u16 = u16::MAX;
+
+/// A piece (the cards on it, its length), packed so that the cheaper
+/// compares lower: fewer cards on it for the cards it brings, then fewer
+/// on it.
+fn piece(cover: u8, len: u8) -> u16 {
+    u16::from(cover + 64 - len) << 8 | u16::from(cover)
+}
+
+/// What the guide reads of one pile: its part of the score, its Crowns,
+/// and its cheapest piece of each suit and rank. A move changes two
+/// piles, so the guide of a position's children reads only those again.
+#[derive(Clone, Copy)]
+struct PileGuide {
+    score: i32,
+    /// Of each Crown: its suit, its run with it, and the cards on the run.
+    crowns: [(u8, u8, u8); 12],
+    n_crowns: usize,
+    /// Of each suit and rank, the cheapest piece ([`piece`]).
+    pieces: [[u16; 16]; 6],
+}
+
+impl PileGuide {
+    fn of(cards: &Cards, pile: &[u8]) -> PileGuide {
+        let crown = (cards.sequence - 1) as u8;
+        let mut g = PileGuide {
+            score: 0,
+            crowns: [(0, 0, 0); 12],
+            n_crowns: 0,
+            pieces: [[NO_PIECE; 16]; 6],
+        };
+        let (mut built, mut links, mut breaks) = (0, 0, 0);
         let n = pile.len();
         // Of each suit, the run of that suit going up from the card above.
         let mut up = [0u8; 8];
@@ -533,38 +558,51 @@ fn guide(cards: &Cards, t: &Tableau) -> i32 {
                 let cover = (n - i) as u8 - len;
                 if rank == crown {
                     built += i32::from(len) - 1;
-                    crowns[n_crowns & 15] = (s as u8, len, cover);
-                    n_crowns = (n_crowns + 1).min(16);
+                    if g.n_crowns < g.crowns.len() {
+                        g.crowns[g.n_crowns] = (s as u8, len, cover);
+                        g.n_crowns += 1;
+                    }
                     continue;
                 }
-                let piece = &mut pieces[s % 6][usize::from(rank & 15)];
-                let (cost, was) = (
-                    i16::from(cover) - i16::from(len),
-                    i16::from(piece.0) - i16::from(piece.1),
-                );
-                if cost < was || (cost == was && cover < piece.0) {
-                    *piece = (cover, len);
-                }
+                let cheapest = &mut g.pieces[s % 6][usize::from(rank & 15)];
+                *cheapest = (*cheapest).min(piece(cover, len));
             }
             (above_rank, above_suits) = (rank, suits);
         }
+        g.score = built * 40 + links * 30 - breaks * 15;
+        g
     }
+}
+
+/// The guide of a position from what it reads of each pile.
+fn combined(cards: &Cards, piles: &[&PileGuide; PILES]) -> i32 {
+    let crown = cards.sequence as i32 - 1;
+    let cheapest = |s: usize, rank: usize| {
+        piles
+            .iter()
+            .map(|g| g.pieces[s % 6][rank & 15])
+            .min()
+            .unwrap_or(NO_PIECE)
+    };
     let mut fewest = FAR;
-    for &(s, run, cover) in &crowns[..n_crowns] {
-        let mut moves = i32::from(cover);
-        let mut next = i32::from(crown) - i32::from(run);
-        while next >= 0 && moves < fewest {
-            let (cover, len) = pieces[usize::from(s % 6)][(next & 15) as usize];
-            if cover == NONE.0 {
-                moves = FAR;
-                break;
+    for g in piles {
+        for &(s, run, cover) in &g.crowns[..g.n_crowns] {
+            let mut moves = i32::from(cover);
+            let mut next = crown - i32::from(run);
+            while next >= 0 && moves < fewest {
+                let piece = cheapest(usize::from(s), next as usize);
+                if piece == NO_PIECE {
+                    moves = FAR;
+                    break;
+                }
+                let cover = i32::from(piece & 0xFF);
+                moves += 1 + cover;
+                next -= cover + 64 - i32::from(piece >> 8);
             }
-            moves += 1 + i32::from(cover);
-            next -= i32::from(len);
+            fewest = fewest.min(moves);
         }
-        fewest = fewest.min(moves);
     }
-    built * 40 + links * 30 - breaks * 15 - CHAMBER_MOVE * fewest
+    piles.iter().map(|g| g.score).sum::<i32>() - CHAMBER_MOVE * fewest
 }
 
 /// The parent of a position the search starts from.
@@ -589,11 +627,24 @@ impl Open<'_> {
     /// Records `t`, reached from `parent` by a line starting with `first`,
     /// unless it was met already.
     fn meet(&mut self, t: &Tableau, parent: u32, first: Action, len: u16) {
+        self.meet_guided(t, parent, first, len, |cards| guide(cards, t));
+    }
+
+    /// [`Open::meet`], with the guide of `t` worked out by `guide` (only
+    /// when `t` was not met already).
+    fn meet_guided(
+        &mut self,
+        t: &Tableau,
+        parent: u32,
+        first: Action,
+        len: u16,
+        guide: impl FnOnce(&Cards) -> i32,
+    ) {
         t.key(&mut self.key);
         if let Some(index) = self.seen.insert(&self.key) {
             self.lines.push((first, len));
             self.parents.push(parent);
-            let order = guide(self.cards, t) - DEPTH_COST * i32::from(len);
+            let order = guide(self.cards) - DEPTH_COST * i32::from(len);
             self.heap.push((order, Reverse(index)));
         }
     }
@@ -781,6 +832,8 @@ fn explore(
         }
         let (first, len) = open.lines[index as usize];
         tableau.moves(&cards, &mut moves);
+        // What the guide reads of each pile here: a move changes two.
+        let piles: [PileGuide; PILES] = std::array::from_fn(|p| PileGuide::of(&cards, tableau.cards(p)));
         for &m in &moves {
             let mut next = tableau;
             if next.play(&cards, m) {
@@ -793,7 +846,17 @@ fn explore(
             if open.seen.len() >= budget {
                 return (Prospect::Undecided, open.seen.len());
             }
-            open.meet(&next, index, first, len.saturating_add(1));
+            open.meet_guided(&next, index, first, len.saturating_add(1), |cards| {
+                let (from, to) = (
+                    PileGuide::of(cards, next.cards(m.from)),
+                    PileGuide::of(cards, next.cards(m.to)),
+                );
+                let mut read: [&PileGuide; PILES] = std::array::from_fn(|p| &piles[p]);
+                (read[m.from], read[m.to]) = (&from, &to);
+                let value = combined(cards, &read);
+                debug_assert_eq!(value, guide(cards, &next));
+                value
+            });
         }
     }
     (Prospect::Stuck, open.seen.len())
