@@ -520,10 +520,11 @@ fn every_line_found_to_progress_replays_through_the_rules() {
 /// "Chamber: when the top cards of a pile form a full sequence (Crown at
 /// its bottom down to the Ace on top) that shares one suit, it is removed
 /// at once and counts as one chamber": a major deal with every restock
-/// made (seed 24), every card face up and no pile empty, where a chamber
-/// lies 49 moves away. The search guided by the moves a chamber still
-/// needs finds a line within the bound; guided by runs alone it met
-/// 453,905 positions first, and the game was left undecided.
+/// made (seed 24), every card face up and no pile empty, where the line
+/// found to a chamber runs 49 moves. The search guided by the moves a
+/// chamber still needs finds it within the bound; guided by runs alone it
+/// met 453,905 positions before its first line, and the game was left
+/// undecided.
 #[test]
 fn a_chamber_far_in_a_major_endgame_is_found_within_the_bound() {
     let game = Myrmex::dealt_out(MyrmexLevel::Major, 24);

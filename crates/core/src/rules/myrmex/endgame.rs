@@ -517,6 +517,9 @@ fn guide(cards: &Cards, t: &Tableau) -> i32 {
 /// No piece of a rank and suit.
 const NO_PIECE: u16 = u16::MAX;
 
+/// Room for a piece of each suit (sixteen ranks to a suit).
+const PIECES: usize = 6 * 16;
+
 /// A piece (the cards on it, its length), packed so that the cheaper
 /// compares lower: fewer cards on it for the cards it brings, then fewer
 /// on it.
@@ -534,7 +537,7 @@ struct PileGuide {
     crowns: [(u8, u8, u8); 12],
     n_crowns: usize,
     /// Of each suit and rank, the cheapest piece ([`piece`]).
-    pieces: [[u16; 16]; 6],
+    pieces: [u16; PIECES],
 }
 
 impl PileGuide {
@@ -544,7 +547,7 @@ impl PileGuide {
             score: 0,
             crowns: [(0, 0, 0); 12],
             n_crowns: 0,
-            pieces: [[NO_PIECE; 16]; 6],
+            pieces: [NO_PIECE; PIECES],
         };
         let (mut built, mut links, mut breaks) = (0, 0, 0);
         let n = pile.len();
@@ -580,7 +583,7 @@ impl PileGuide {
                     }
                     continue;
                 }
-                let cheapest = &mut g.pieces[s % 6][usize::from(rank & 15)];
+                let cheapest = &mut g.pieces[(s << 4 | usize::from(rank & 15)) % PIECES];
                 *cheapest = (*cheapest).min(piece(cover, len));
             }
             (above_rank, above_suits) = (rank, suits);
@@ -593,13 +596,14 @@ impl PileGuide {
 /// The guide of a position from what it reads of each pile.
 fn combined(cards: &Cards, piles: &[&PileGuide; PILES]) -> i32 {
     let crown = cards.sequence as i32 - 1;
-    let cheapest = |s: usize, rank: usize| {
-        piles
-            .iter()
-            .map(|g| g.pieces[s % 6][rank & 15])
-            .min()
-            .unwrap_or(NO_PIECE)
-    };
+    // The cheapest piece of each suit and rank over all piles.
+    let mut pieces = piles[0].pieces;
+    for g in &piles[1..] {
+        for (cheapest, &piece) in pieces.iter_mut().zip(&g.pieces) {
+            *cheapest = (*cheapest).min(piece);
+        }
+    }
+    let cheapest = |s: usize, rank: usize| pieces[(s << 4 | rank & 15) % PIECES];
     let mut fewest = FAR;
     for g in piles {
         for &(s, run, cover) in &g.crowns[..g.n_crowns] {
@@ -848,8 +852,9 @@ fn explore(
         }
         let (first, len) = open.lines[index as usize];
         tableau.moves(&cards, &mut moves);
-        // What the guide reads of each pile here: a move changes two.
-        let piles: [PileGuide; PILES] = std::array::from_fn(|p| PileGuide::of(&cards, tableau.cards(p)));
+        // What the guide reads of each pile here, once a new position
+        // needs it: a move changes two piles.
+        let mut piles: [Option<PileGuide>; PILES] = [None; PILES];
         for &m in &moves {
             let mut next = tableau;
             if next.play(&cards, m) {
@@ -867,8 +872,16 @@ fn explore(
                     PileGuide::of(cards, next.cards(m.from)),
                     PileGuide::of(cards, next.cards(m.to)),
                 );
-                let mut read: [&PileGuide; PILES] = std::array::from_fn(|p| &piles[p]);
-                (read[m.from], read[m.to]) = (&from, &to);
+                for (p, pile) in piles.iter_mut().enumerate() {
+                    if pile.is_none() && p != m.from && p != m.to {
+                        *pile = Some(PileGuide::of(cards, tableau.cards(p)));
+                    }
+                }
+                let read: [&PileGuide; PILES] = std::array::from_fn(|p| match &piles[p] {
+                    _ if p == m.from => &from,
+                    _ if p == m.to => &to,
+                    pile => pile.as_ref().expect("read above"),
+                });
                 let value = combined(cards, &read);
                 debug_assert_eq!(value, guide(cards, &next));
                 value
