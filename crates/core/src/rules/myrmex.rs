@@ -653,6 +653,17 @@ impl Myrmex {
         endgame::search(self.level, &self.piles, &self.history, avoid, budget)
     }
 
+    /// [`Myrmex::prospect_within`], and the whole line it found to
+    /// progress (none when it found none): played in turn, its actions
+    /// complete a chamber or turn a card face up at the last.
+    pub fn progress_line(
+        &self,
+        avoid: &dyn Fn(&Action) -> bool,
+        budget: usize,
+    ) -> (Prospect, usize, Vec<Action>) {
+        endgame::search_line(self.level, &self.piles, &self.history, avoid, budget)
+    }
+
     /// [`Myrmex::prospect_within`] by the search alone, every position
     /// expanded: for tests, which check that both agree.
     #[doc(hidden)]

@@ -132,10 +132,10 @@ mod hint {
         game.apply(&Action::onto(1, 4)).unwrap();
         let back = Action::onto(4, 1);
         assert!(game.undoes_last_move(&back));
-        // Left to itself the search would start with it.
+        // It starts a line to the chamber (the search may start with it).
         assert!(matches!(
-            game.prospect(&|_| false),
-            Prospect::Progress { first, .. } if first == back
+            game.prospect(&|a| *a != back),
+            Prospect::Progress { first, len: 2 } if first == back
         ));
         let hint = game.hint(HINT_BUDGET);
         let action = hint.action().unwrap_or_else(|| panic!("{hint:?}"));
