@@ -26,7 +26,7 @@
 //!   (`end` and `undo` are not moves), including after all six chambers;
 //!   and, once the stock is empty and every card is face up, when no line
 //!   of moves (undos included) can complete another chamber: the
-//!   positions left are then finite and known, and [`endgame`] decides it
+//!   positions left are then finite and known, and `endgame` decides it
 //!   exactly. The end is worked out by `apply` from the position alone, so
 //!   it is never stored as an action and a replayed log ends the same way.
 //!   Games stored before this ruling keep going ([`Setup::ends_when_dead`]);
@@ -633,7 +633,7 @@ impl Myrmex {
     /// line that completes a chamber or turns a face-down card up (its
     /// first action, never one `avoid` refuses), or none. With cards still
     /// in the stock a restock is always progress. Exact, within
-    /// [`ENDGAME_STATES`] positions (see [`endgame`]).
+    /// [`ENDGAME_STATES`] positions (see the `endgame` module).
     pub fn prospect(&self, avoid: &dyn Fn(&Action) -> bool) -> Prospect {
         if self.outcome.is_some() {
             return Prospect::Stuck;

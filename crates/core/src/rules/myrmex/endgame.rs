@@ -17,16 +17,8 @@
 //! the positions to expand run out, after every reachable one was met in
 //! any order, and "progress" comes with a line the rules can play. Guided
 //! by the moves the nearest chamber still needs ([`guide`]), with each
-//! move of the line weighing more, the search finds a chamber within the
-//! bound on 14 major deals with every restock made at once (seeds 0..60,
-//! 59 not over) instead of 4 when guided by runs alone, in 937,175
-//! positions instead of 1,365,174; on larval deals 18 instead of 4
-//! (1,355,237 positions instead of 1,849,901), on queen deals 1 instead of
-//! none, and on minor deals the same 49 in 15,487 positions instead of
-//! 53,245. Every deal it leaves undecided the earlier order left undecided
-//! too, and the stuck ones are the same. Given 5,000,000 positions, runs
-//! alone found a line on 11 major deals: some chambers lie beyond the
-//! bound either way.
+//! move of the line weighing more, the search finds chambers within the
+//! bound that runs alone found only past millions of positions, or never.
 //!
 //! A position a static proof shows can never make progress ([`hopeless`]:
 //! cards that can never move, since the cards that would have moved first
@@ -34,23 +26,27 @@
 //! Crown with a card it could still get for every rank it lacks) is met
 //! but not expanded: nothing reachable from it can make progress either,
 //! so the answer is the one the plain search would give, often after far
-//! fewer positions. On major deals with every restock made at once (seeds
-//! 0..60, 59 not over), 32 are proved stuck, 13 reach progress and 14 stay
-//! undecided within the bound, in 874,559 positions; the proof as first
-//! written, without the count of resting places (`claims`), gives 30, 7
-//! and 22 in 1,288,264, and the plain search (`plain`) 30, 7 and 22 in
-//! 1,367,826. On queen deals: 44, 2 and 11 in 608,143 positions (claims
-//! 42, 0 and 15 in 1,018,433; plain 39, 0 and 18 in 1,141,263); larval
-//! 23, 18 and 17 in 1,057,330 (claims 19, 13 and 26; plain 18, 12 and
-//! 28); minor 9, 49 and 0 whichever. The count costs time on a position
-//! (a search of 50,000 takes 0.13 to 0.29 s at worst where it took 0.08 to
-//! 0.10 s), which the positions it spares make up for: the probe's
-//! searches take about as long in all. Of the major deals left undecided,
-//! several reach a chamber within a few million positions; the others
-//! need more than one moment's count: the count does not check the order
-//! in which the cards it moves could go. (`cargo run --release -p
-//! antics-core --example endgame_probe -- major 50000`; `claims` or
-//! `plain` for the other two.)
+//! fewer positions.
+//!
+//! Measured on deals with every restock made at once (seeds 0..60, those
+//! not over), 50,000 positions a search: stuck / progress / undecided.
+//!
+//! | level | this search | the proof without its count (`claims`) | no proof (`plain`) | runs alone, first proof (before) |
+//! |---|---|---|---|---|
+//! | major | 32 / 17 / 10 (628,182 positions) | 30 / 14 / 15 (937,175) | 30 / 14 / 15 (1,016,429) | 30 / 4 / 25 (1,365,174) |
+//! | queen | 44 / 3 / 10 (635,168) | 42 / 1 / 14 (991,701) | 39 / 1 / 17 (1,115,137) | 42 / 0 / 15 (1,018,433) |
+//! | larval | 23 / 23 / 12 (918,977) | 19 / 18 / 21 (1,355,237) | 18 / 18 / 22 (1,381,756) | 19 / 4 / 35 (1,849,901) |
+//! | minor | 9 / 49 / 0 (11,830) | | | 9 / 49 / 0 (53,245) |
+//!
+//! The count costs time on a position, which the positions it spares make
+//! up for: the probe's searches take about as long in all (major 2.0 s
+//! for 59 searches), the slowest one 0.53 s (queen seed 30, undecided).
+//! Of the deals left undecided, some reach a chamber within a few million
+//! positions; the others need more than one moment's count: the count
+//! does not check the order in which the cards it moves could go.
+//! (`cargo run --release -p antics-core --example endgame_probe -- major
+//! 50000`; `claims` or `plain` for the other two, `line` to replay each
+//! line found.)
 //!
 //! Face-down cards never move, and turning one up ends the search, so which
 //! card lies face down never matters: the search reads only what the player
@@ -1086,9 +1082,9 @@ pub(super) fn search(
 pub enum Proof {
     /// None: the plain search, every position expanded.
     Plain,
-    /// [`hopeless`] without the count of resting places, as first written.
+    /// `hopeless` without the count of resting places, as first written.
     Claims,
-    /// [`hopeless`]: the one games use.
+    /// `hopeless`: the one games use.
     Counted,
 }
 
@@ -1116,7 +1112,15 @@ pub(super) fn search_line(
     budget: usize,
 ) -> (Prospect, usize, Vec<Action>) {
     let mut line = Vec::new();
-    let (prospect, met) = explore(level, current, history, avoid, budget, Proof::Counted, Some(&mut line));
+    let (prospect, met) = explore(
+        level,
+        current,
+        history,
+        avoid,
+        budget,
+        Proof::Counted,
+        Some(&mut line),
+    );
     (prospect, met, line)
 }
 
