@@ -15,9 +15,10 @@ use common::*;
 use serde_json::{json, Value};
 
 /// A larval deal that, dealt out at once and then played by the hints,
-/// makes a chamber in 29 moves and then reaches a position from which no
-/// further chamber can be made.
-const SEED: &str = "11";
+/// makes one chamber and, 31 moves in, reaches a position from which no
+/// further chamber can be made (the hints win most larval deals played
+/// this way: seed 11, used here before, now makes all six).
+const SEED: &str = "31";
 
 /// Each line a minute after the last, so that no hint waits on the
 /// cooldown.

@@ -647,6 +647,21 @@ impl Myrmex {
         self.prospect_within(avoid, ENDGAME_STATES).0
     }
 
+    /// Whether nothing is left to gain: [`Myrmex::prospect`] with nothing
+    /// avoided is [`Prospect::Stuck`]. The same answer, from what the game
+    /// keeps (found something to gain since the last flip, restock or
+    /// chamber) or the answers remembered for the positions asked about
+    /// last, so that asking again after a move searches nothing anew.
+    pub fn nothing_left(&self) -> bool {
+        if self.outcome.is_some() {
+            return true;
+        }
+        if !self.stock.is_empty() || self.gain_left {
+            return false;
+        }
+        endgame::stuck(self.level, &self.piles, &self.history)
+    }
+
     /// [`Myrmex::prospect`] within `budget` positions (with the stock
     /// spent), and how many positions the search met: for measuring it.
     pub fn prospect_within(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> (Prospect, usize) {

@@ -633,3 +633,51 @@ fn a_chamber_far_in_a_major_endgame_is_found_within_the_bound() {
     }
     assert_eq!(played.chambers().len(), game.chambers().len() + 1);
 }
+
+/// The hint's "nothing left to gain" ("when nothing visible can be gained
+/// it says so and offers Deal or End") is the endgame search's answer,
+/// read from what the game keeps where it can: the same on fresh deals
+/// with stock, on straight-dealt endgames at major and queen (stuck and
+/// not), and after a move of a game that found something to gain.
+#[test]
+fn nothing_left_is_the_searchs_stuck() {
+    let fresh = Myrmex::new(&Setup {
+        level: MyrmexLevel::Major,
+        seed: Some(1),
+        ..Setup::default()
+    })
+    .unwrap();
+    assert!(!fresh.nothing_left(), "a restock is always progress");
+    let (mut stuck, mut open) = (0, 0);
+    for level in [MyrmexLevel::Major, MyrmexLevel::Queen] {
+        for seed in 0..12 {
+            let game = Myrmex::dealt_out(level, seed);
+            let searched = game.prospect(&|_| false) == Prospect::Stuck;
+            assert_eq!(game.nothing_left(), searched, "{level:?} seed {seed}");
+            if searched {
+                stuck += 1;
+            } else {
+                open += 1;
+            }
+        }
+    }
+    assert!(
+        stuck > 0 && open > 0,
+        "both answers met: {stuck} stuck, {open} not"
+    );
+    // A game that ends when dead keeps its answer after a move.
+    let mut game = Myrmex::new(&Setup {
+        level: MyrmexLevel::Minor,
+        seed: Some(3),
+        ends_when_dead: true,
+        ..Setup::default()
+    })
+    .unwrap();
+    while game.legal_actions().contains(&Action::Deal) {
+        game.apply(&Action::Deal).unwrap();
+    }
+    if game.outcome().is_none() {
+        let searched = game.prospect(&|_| false) == Prospect::Stuck;
+        assert_eq!(game.nothing_left(), searched);
+    }
+}

@@ -474,7 +474,7 @@ impl Myrmex {
     /// suggestion, for up to [`IDLE_LOOKAHEAD`] idle actions.
     fn endgame_hint(&self, budget: u64, avoid: Avoid<'_, Self>, idle: usize) -> Hint {
         // Nothing is left to gain whatever is played: say so, and offer End.
-        if self.prospect(&|_| false) == Prospect::Stuck {
+        if self.nothing_left() {
             return Hint::NoProgress;
         }
         let cards_down = self
