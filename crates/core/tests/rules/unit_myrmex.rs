@@ -335,48 +335,6 @@ fn spent_positions(level: MyrmexLevel, seeds: u64, steps: usize) -> Vec<Myrmex> 
     positions
 }
 
-/// "Chamber: when the top cards of a pile form a full sequence (Crown at
-/// its bottom down to the Ace on top) that shares one suit, it is removed"
-/// and "a group moves onto a pile whose top card is exactly one rank above
-/// the group's bottom card ... or onto an empty pile": the endgame search
-/// leaves unexpanded the positions a static proof shows can never make a
-/// chamber or turn a card up (cards that never move, no pile that ever
-/// empties). It must answer as the plain search, which expands every
-/// position: stuck where that one proves it stuck, never stuck where that
-/// one finds a line (at any budget it is given here), at every level.
-#[test]
-fn the_endgame_proof_agrees_with_the_plain_search() {
-    const BUDGET: usize = 2_000;
-    const CHECK: usize = 50_000;
-    let (mut agreed, mut more, mut checked) = (0, 0, 0);
-    for level in MyrmexLevel::ALL {
-        for game in spent_positions(level, 12, 12) {
-            let (plain, _) = game.plain_prospect_within(&|_| false, BUDGET);
-            let (proved, _) = game.prospect_within(&|_| false, BUDGET);
-            match (plain, proved) {
-                (Prospect::Stuck, p) => assert_eq!(p, Prospect::Stuck, "{level}: {game:?}"),
-                (Prospect::Progress { .. }, p) => assert_ne!(p, Prospect::Stuck, "{level}: {game:?}"),
-                (Prospect::Undecided, Prospect::Stuck) => {
-                    // Decided only with the proof: the plain search, given
-                    // 25 times more, finds no line either.
-                    let (plain, _) = game.plain_prospect_within(&|_| false, CHECK);
-                    assert!(!matches!(plain, Prospect::Progress { .. }), "{level}: {game:?}");
-                    more += 1;
-                    checked += usize::from(plain == Prospect::Stuck);
-                    continue;
-                }
-                (Prospect::Undecided, _) => continue,
-            }
-            agreed += 1;
-        }
-    }
-    eprintln!("{agreed} decided alike, {more} more decided with the proof ({checked} confirmed)");
-    assert!(
-        agreed >= 200 && checked >= 5,
-        "{agreed} alike, {checked} confirmed"
-    );
-}
-
 /// The proof never stops a game that can still be won: along the winning
 /// lines the solver finds, no position with the stock spent is called
 /// stuck ("Chamber: ... it is removed at once and counts as one chamber":
