@@ -197,6 +197,57 @@ fn followed_hints(c: &mut Criterion) {
     group.finish();
 }
 
+/// The hint once the stock is spent, where it searches the endgame: major
+/// and queen deals 0..30 with every restock made at once, the hint followed
+/// for up to 6 actions (or until it has nothing to play), each hint timed.
+/// The median and 95th percentile of single hints are printed once;
+/// criterion times the walk from one deal.
+fn endgame_hints(c: &mut Criterion) {
+    use antics::ai::solver::hint::fresh_hint;
+    use antics::rules::patience::Patience;
+    use std::time::{Duration, Instant};
+    let walk = |level: MyrmexLevel, seed: u64, times: &mut Vec<Duration>| {
+        let mut game = myrmex::Myrmex::new(&myrmex::Setup {
+            level,
+            seed: Some(seed),
+            ..Default::default()
+        })
+        .unwrap();
+        // Dealt out at once, as a player may: the last restock searches the
+        // endgame (the move's time, not the hint's) and may end the game.
+        while game.outcome().is_none() && game.stock_len() > 0 {
+            game.apply(&"deal".parse().unwrap()).unwrap();
+        }
+        let mut played = vec![game.clone()];
+        for _ in 0..6 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let start = Instant::now();
+            let hint = fresh_hint(&game, &played, HINT_BUDGET);
+            times.push(start.elapsed());
+            let Some(action) = hint.action().and_then(|a| a.parse().ok()) else {
+                break;
+            };
+            game.apply(&action).unwrap();
+            played.push(game.clone());
+        }
+    };
+    let mut group = c.benchmark_group("hint_endgame");
+    group.sample_size(10);
+    for level in [MyrmexLevel::Major, MyrmexLevel::Queen] {
+        let mut times = Vec::new();
+        for seed in 0..30 {
+            walk(level, seed, &mut times);
+        }
+        eprintln!("hint_endgame {level}: {}", timings::spread(times, "hints"));
+        group.bench_function(format!("myrmex-{level}_seed_0_6_actions"), |b| {
+            b.iter(|| walk(level, 0, &mut Vec::new()))
+        });
+    }
+    group.finish();
+}
+
 /// The review of a finished patience: Anthill's deals 0 and 1 played by
 /// their first legal action to a position not met before, ended after 200
 /// actions or when none is left, reviewed within the review budget.
@@ -238,5 +289,13 @@ fn reviews(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_deals, hints, followed_hints, reviews, endgame);
+criterion_group!(
+    benches,
+    solve_deals,
+    hints,
+    followed_hints,
+    endgame_hints,
+    reviews,
+    endgame
+);
 criterion_main!(benches);
