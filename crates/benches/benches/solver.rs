@@ -152,7 +152,7 @@ fn endgame(c: &mut Criterion) {
 }
 
 /// A hint on the way through a game, as a player who asks before every
-/// move meets them: Myrmex minor and open major, the hint followed from the
+/// move meets them: Myrmex at each level, the hint followed from the
 /// deal for 40 actions (or until the stock is spent), each position's hint
 /// timed. Criterion reports the time of the whole walk; the median and the
 /// 95th percentile of single hints are printed once beside it.
@@ -184,7 +184,7 @@ fn followed_hints(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("hint_followed");
     group.sample_size(10);
-    for level in [MyrmexLevel::Minor, MyrmexLevel::Major] {
+    for level in MyrmexLevel::ALL {
         let mut times = Vec::new();
         for seed in 0..5 {
             walk(level, seed, &mut times);
