@@ -961,10 +961,7 @@ impl Myrmex {
     /// Whether no line of moves (and undos) completes a chamber or turns a
     /// card up, searched once between two barriers ([`Myrmex::gain_left`]).
     fn nothing_left_to_gain(&mut self) -> bool {
-        if self.gain_left {
-            return false;
-        }
-        let stuck = endgame::stuck(self.level, &self.piles, &self.history);
+        let stuck = self.nothing_left();
         self.gain_left = !stuck;
         stuck
     }
