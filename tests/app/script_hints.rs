@@ -136,3 +136,49 @@ fn the_hint_button_has_the_cooldown() {
     assert_ok(&out[1]);
     assert!(text(&out[1]).ends_with("hints 2."), "{}", out[1]);
 }
+
+/// "Move selects name the cards", and the hint names its move the same
+/// way: a Myrmex major deal dealt out (seed 0, something left to gain),
+/// then a hint whose move is in notation, as typed, with the cards it
+/// moves in the words of that move's option in the board's select.
+#[test]
+fn a_hint_names_the_cards_its_move_moves_as_the_select_does() {
+    let s = Scratch::new();
+    let mut session = Session::start(&s);
+    let mut board = session.send(&at(
+        command(
+            "alice",
+            "c1",
+            "solitaire new",
+            json!({"game": "myrmex", "level": "major", "seed": "0"}),
+        ),
+        "2026-03-03T10:00:00Z",
+    ));
+    for _ in 0..4 {
+        let deal = component(&board, "deal");
+        board = session.send(&at(click("alice", "c1", &deal), "2026-03-03T10:00:01Z"));
+    }
+    let told = session.send(&at(
+        click("alice", "c1", &component(&board, "hint")),
+        "2026-03-03T10:00:02Z",
+    ));
+    assert_ok(&told);
+    let action = hinted(&told).unwrap_or_else(|| panic!("a move: {told}"));
+    let words = text(&told)
+        .split_once(&format!("**{action}** ("))
+        .and_then(|(_, rest)| rest.split_once("):"))
+        .map(|(words, _)| words)
+        .unwrap_or_else(|| panic!("the cards, in brackets: {told}"));
+    let option = components(&told)
+        .iter()
+        .filter_map(|c| c["options"].as_array().cloned())
+        .flatten()
+        .find(|o| o["value"] == format!("m:{action}"))
+        .unwrap_or_else(|| panic!("{action} in the select: {told}"));
+    let label = option["label"].as_str().expect("a label");
+    assert!(label.ends_with(&format!(" · {words}")), "{label} / {words}");
+    assert!(
+        words.contains(" onto ") || words.contains("empty pile"),
+        "{words}"
+    );
+}

@@ -215,7 +215,16 @@ impl Service {
             let hint = tokio::task::spawn_blocking(move || fresh_hint(&game, &played, HINT_BUDGET))
                 .await
                 .context("hint search")?;
-            let text = format!("{} asked for a hint. {}", mention(&req.user), hint.told());
+            // The move in notation (as typed) and the cards it moves, as
+            // the move select names them.
+            let told = {
+                let shown = loaded.game().player_view();
+                hint.told_naming(&|action: &str| match G::move_cards(&shown, action) {
+                    Some(cards) => format!("**{action}** ({cards})"),
+                    None => format!("**{action}**"),
+                })
+            };
+            let text = format!("{} asked for a hint. {told}", mention(&req.user));
             let Some(()) = self.save_aside(&mut loaded.table, req, HINT).await? else {
                 return Ok(None);
             };

@@ -7,6 +7,12 @@ impl Hint {
     /// hidden it says in how many of the ways the stock could lie that it
     /// searched (all of them, or a sample) a winning line starts with the move.
     pub fn told(&self) -> String {
+        self.told_naming(&|action| format!("**{action}**"))
+    }
+
+    /// [`Hint::told`], each action named by `name` (its notation in bold,
+    /// and the cards it moves where the caller can see them).
+    pub fn told_naming(&self, name: &dyn Fn(&str) -> String) -> String {
         let ways = |n: usize| format!("{n} way{}", if n == 1 { "" } else { "s" });
         let searched = |t: &Tally| if t.every { "all checked" } else { "sampled" };
         let undecided = |t: &Tally| match t.undecided {
@@ -15,18 +21,21 @@ impl Hint {
         };
         match self {
             Hint::Next { action, line_len } => format!(
-                "Play **{action}**: it starts a winning line of {line_len} action{}.",
+                "Play {}: it starts a winning line of {line_len} action{}.",
+                name(action),
                 if *line_len == 1 { "" } else { "s" }
             ),
             Hint::Likely { action, ways: t } if t.every && t.wins == t.searched => format!(
-                "Play **{action}**: it wins whatever the stock holds ({}).",
+                "Play {}: it wins whatever the stock holds ({}).",
+                name(action),
                 match t.searched {
                     1 => "the one way it could lie, checked".to_string(),
                     n => format!("all {n} ways it could lie checked"),
                 }
             ),
             Hint::Likely { action, ways: t } => format!(
-                "Play **{action}**: it wins in {} of {} the stock could lie ({}{}).",
+                "Play {}: it wins in {} of {} the stock could lie ({}{}).",
+                name(action),
                 t.wins,
                 ways(t.searched),
                 searched(t),
@@ -48,14 +57,18 @@ impl Hint {
                 undecided(t)
             ),
             Hint::Suggestion { action } => {
-                format!("From the cards you can see, try **{action}** (no promise that it wins).")
+                format!(
+                    "From the cards you can see, try {} (no promise that it wins).",
+                    name(action)
+                )
             }
             Hint::Progress {
                 action,
                 line_len,
                 cards_down,
             } => format!(
-                "Play **{action}**: it starts a line of {} to {}.",
+                "Play {}: it starts a line of {} to {}.",
+                name(action),
                 crate::rules::counted(*line_len, "action"),
                 if *cards_down {
                     "another chamber or a card turned face up"
@@ -74,7 +87,7 @@ impl Hint {
                 ways(t.searched),
                 searched(t),
                 undecided(t),
-                lead.told()
+                lead.told_naming(name)
             ),
             Hint::Deal { undecided: false } => {
                 "From the cards you can see, no line of moves completes another \
