@@ -45,6 +45,7 @@ pub mod parts {
     pub use super::daily::{daily_named, share_line};
     pub use super::engine::idle::human;
     pub use super::leaderboard::BoardSpec;
+    pub use super::offload::thinking;
     pub use super::reach::{place_link, players_of};
     pub use super::stats::badge;
     pub use super::tournament::{duration_words, ordinal, round_length, starts};

@@ -28,7 +28,7 @@ pub use crate::service::engine::multiplayer::Target;
 pub use crate::service::engine::seating::{open_seat, Filling, Left, Unseated, OPEN_SEAT};
 pub use crate::service::engine::state::{LogFacts, Logged};
 use crate::service::error::{ServiceResult, UserError};
-use crate::service::offload::draw_replay;
+use crate::service::offload::{draw_replay, thinking};
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoreError, StoredResult};
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -520,7 +520,7 @@ impl Service {
             let (mut table, seat) = self.seated::<G>(req, &target).await?;
             check_version(&table.row, at_version)?;
             let Table { seats, game, .. } = &mut table;
-            let (entry, told) = act(game.as_mut().expect("a dealt game"), seat, seats)?;
+            let (entry, told) = thinking(|| act(game.as_mut().expect("a dealt game"), seat, seats))?;
             let (answered, answer_told) = answer(self, &mut table).await?;
             let mut append = vec![(req.user.id.clone(), entry)];
             append.extend(answered);

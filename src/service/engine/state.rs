@@ -8,6 +8,7 @@ use crate::service::base::{unless_conflict, Service};
 use crate::service::cache::CachedGame;
 use crate::service::engine::{context, touched};
 use crate::service::error::ServiceResult;
+use crate::service::offload::thinking;
 use crate::store::{ActionRow, GameRow, GameStatus, GameUpdate, StoredResult};
 use anyhow::Context;
 use std::future::Future;
@@ -58,15 +59,19 @@ impl context::Context<'_> {
     ) -> anyhow::Result<(G, LogFacts)> {
         each(&game);
         let mut facts = LogFacts::default();
-        for entry in self.store.actions(&row.id).await? {
-            let moved = game
-                .play_logged(seats, &entry)
-                .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
-            facts.logged(moved, entry.played_at);
-            if moved {
-                each(&game);
+        let entries = self.store.actions(&row.id).await?;
+        thinking(|| {
+            for entry in entries {
+                let moved = game
+                    .play_logged(seats, &entry)
+                    .with_context(|| format!("game {} action {} `{}`", row.id, entry.seq, entry.notation))?;
+                facts.logged(moved, entry.played_at);
+                if moved {
+                    each(&game);
+                }
             }
-        }
+            anyhow::Ok(())
+        })?;
         Ok((game, facts))
     }
 }

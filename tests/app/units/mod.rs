@@ -20,6 +20,7 @@ mod service_daily;
 mod service_help;
 mod service_idle;
 mod service_leaderboard;
+mod service_offload;
 mod service_patiences;
 mod service_reach;
 mod service_stats;
