@@ -197,8 +197,23 @@ pub fn art() -> &'static Art {
 /// The board as a PNG; see the module comment for how it is drawn.
 pub fn army_ants_png(view: &View, labels: &BoardLabels) -> Vec<u8> {
     let art = art();
-    art.sprites.palette().encode_indexed(&draw(view, labels, art))
+    art.sprites
+        .palette()
+        .encode_indexed(&draw(view, labels, art, LAST_MOVE))
 }
+
+/// The board with `view.last` marked as a move to consider rather than
+/// one played: named in the footer under `word` ("Better" in a review)
+/// where a board says "Last move".
+pub fn army_ants_png_marked(view: &View, labels: &BoardLabels, word: &str) -> Vec<u8> {
+    let art = art();
+    art.sprites
+        .palette()
+        .encode_indexed(&draw(view, labels, art, word))
+}
+
+/// The footer's word for the move its marks show.
+const LAST_MOVE: &str = "Last move";
 
 /// Where each square was drawn with `bottom`'s army at the bottom, named
 /// as moves name it (`a1` to `e8`).
@@ -215,7 +230,7 @@ pub fn army_ants_regions(bottom: Side) -> Vec<super::Region> {
 /// view): the frames of an animated replay.
 pub(super) fn army_ants_frame(view: &View, labels: &BoardLabels) -> (Indexed, &'static Palette) {
     let art = art();
-    (draw(view, labels, art), art.sprites.palette())
+    (draw(view, labels, art, LAST_MOVE), art.sprites.palette())
 }
 
 /// The board; every frame of a replay has the one size of the board.
@@ -240,7 +255,7 @@ impl super::Board for View {
     }
 }
 
-fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
+fn draw(view: &View, labels: &BoardLabels, art: &Art, marked_as: &str) -> Indexed {
     let tray = hand_tray(view);
     let mut image = art.boards[labels.bottom.index()].clone();
     if let Some((_, cards)) = &tray {
@@ -258,7 +273,7 @@ fn draw(view: &View, labels: &BoardLabels, art: &Art) -> Indexed {
     for side in Side::BOTH {
         draw_strip(&mut sheet, view, labels, side, art);
     }
-    draw_footer(&mut sheet, view, labels, art);
+    draw_footer(&mut sheet, view, labels, art, marked_as);
     if let Some((side, cards)) = tray {
         draw_tray(&mut sheet, side, &cards, art);
     }
@@ -803,7 +818,7 @@ fn strip_tag(view: &View, side: Side) -> Option<Tag> {
     })
 }
 
-fn draw_footer(sheet: &mut Sheet, view: &View, labels: &BoardLabels, art: &Art) {
+fn draw_footer(sheet: &mut Sheet, view: &View, labels: &BoardLabels, art: &Art, marked_as: &str) {
     let f = fonts();
     let baseline = (FOOTER_Y + 26) as f32;
     let mut right = WIDTH as f32 - MARGIN;
@@ -835,7 +850,8 @@ fn draw_footer(sheet: &mut Sheet, view: &View, labels: &BoardLabels, art: &Art) 
         );
         return;
     };
-    let mut x = MARGIN + sheet.text(&dim.with(TEXT_DIM), "Last move  ", MARGIN, baseline, Align::Left);
+    let word = format!("{marked_as}  ");
+    let mut x = MARGIN + sheet.text(&dim.with(TEXT_DIM), &word, MARGIN, baseline, Align::Left);
     if last_move_marks(view).iter().any(Option::is_some) {
         sheet.stamp(&art.key, x as i32, baseline as i32 - 13);
         x += KEY_W as f32 + 8.0;

@@ -35,7 +35,7 @@ pub mod standings;
 pub use anthill::{anthill_alt_text, anthill_png, anthill_regions};
 pub use antics_core::rules::spots::Region;
 pub use ants::{ants_alt_text, ants_png, ants_regions};
-pub use army_ants::{army_ants_alt_text, army_ants_png, army_ants_regions};
+pub use army_ants::{army_ants_alt_text, army_ants_png, army_ants_png_marked, army_ants_regions};
 pub use atta_ants::{
     atta_ants_alt_text, atta_ants_geometry, atta_ants_png, atta_ants_regions, card_name as atta_card_name,
     AttaGeometry, AttaLabels,

@@ -12,7 +12,7 @@ use super::Loaded;
 use crate::ai::army_ants::review::{notable, review, Decisive, Judged};
 use crate::controls::army_ants::cid;
 use crate::protocol::types::*;
-use crate::render::{army_ants_alt_text, army_ants_png};
+use crate::render::{army_ants_alt_text, army_ants_png_marked};
 use crate::rules::army_ants::{numbered_move, Action, ArmyAnts, Side, Status};
 use crate::service::base::{mention, Service};
 use crate::service::engine::multiplayer::Target;
@@ -119,8 +119,8 @@ impl Service {
     }
 }
 
-/// The review in words, with the board after its costliest move (when
-/// boards are drawn: `draw`).
+/// The review in words, with the board before its costliest move and the
+/// better move marked (when boards are drawn: `draw`).
 fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool, draw: bool) -> Reply {
     let side = reviewed.side;
     let head = if share {
@@ -149,19 +149,21 @@ fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool, draw: 
     for judged in named.iter().take(NAMED) {
         text.push_str(&format!("\n• {}", judged_words(reviewed, judged)));
     }
+    // The position where it went wrong, the better move marked on it (as
+    // a hint is marked), so the player sees what they missed.
     let worst = named.first().filter(|_| draw);
     let image = worst.map(|worst| {
-        let (before, played) = &reviewed.turns[worst.turn];
-        let mut after = before.clone();
-        // Replays a move the game made: it was legal then and is now.
-        let _ = after.apply(side, played);
-        let view = after.view(Some(side));
+        let (before, _) = &reviewed.turns[worst.turn];
+        let view = before.view(Some(side));
         let labels = loaded.seats.labels(Some(side));
+        let mut marked = view.clone();
+        marked.last = Some((side, worst.preferred.clone()));
         Image {
-            png: army_ants_png(&view, &labels),
+            png: army_ants_png_marked(&marked, &labels, "Better"),
             alt: format!(
-                "After {}: {}",
+                "Before {}, with {} marked as better: {}",
                 move_name(reviewed, worst),
+                worst.preferred,
                 army_ants_alt_text(&view, &labels)
             ),
             regions: Vec::new(),
@@ -169,8 +171,9 @@ fn told(reviewed: &Reviewed, loaded: &Loaded, req: &Request, share: bool, draw: 
     });
     if let Some(worst) = worst {
         text.push_str(&format!(
-            "\nThe picture shows the board after {}.",
-            move_name(reviewed, worst)
+            "\nThe picture shows the board before {}, with **{}** marked.",
+            move_name(reviewed, worst),
+            worst.preferred
         ));
     }
     Reply {
