@@ -8,7 +8,9 @@ use antics_render::army_ants::{
     HEIGHT, TILE_H, TILE_W, TRAY_ROW_H, TRAY_TOP, WIDTH,
 };
 use antics_render::canvas::{Indexed, FRAME};
-use antics_render::{army_ants_alt_text, army_ants_png, army_ants_regions, BoardLabels};
+use antics_render::{
+    army_ants_alt_text, army_ants_png, army_ants_png_marked, army_ants_regions, BoardLabels,
+};
 use tiny_skia::Pixmap;
 
 /// A dealt game (38 cards) after one march by Red.
@@ -310,4 +312,32 @@ fn write_examples() {
     write("offer", &game.view(None), &long);
     game.apply(side.opponent(), &Action::Resign).unwrap();
     write("over", &game.view(None), &labels());
+}
+
+/// A review marks the move it prefers as a board marks the last move, and
+/// says so in the footer: the squares and the footer's word change, nothing
+/// else of the board.
+#[test]
+fn a_marked_move_is_drawn_as_the_last_move_under_another_word() {
+    let view = full_board().view(None);
+    assert_eq!(
+        army_ants_png_marked(&view, &labels(), "Last move"),
+        army_ants_png(&view, &labels()),
+        "the same board under the usual word"
+    );
+    let decode = |png: Vec<u8>| tiny_skia::Pixmap::decode_png(&png).expect("a valid PNG");
+    let plain = decode(army_ants_png(&view, &labels()));
+    let better = decode(army_ants_png_marked(&view, &labels(), "Better"));
+    let footer = HEIGHT - 60;
+    let changed: Vec<u32> = (0..HEIGHT)
+        .filter(|&y| {
+            let row = |p: &Pixmap| p.pixels()[(y * WIDTH) as usize..((y + 1) * WIDTH) as usize].to_vec();
+            row(&plain) != row(&better)
+        })
+        .collect();
+    assert!(!changed.is_empty(), "the footer's word is drawn");
+    assert!(
+        changed.iter().all(|&y| y >= footer),
+        "only the footer changes: rows {changed:?}"
+    );
 }
