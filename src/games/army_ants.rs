@@ -2,7 +2,9 @@
 //! resign, draw, the record, and the buttons on its messages.
 
 pub(crate) mod bot;
+mod deployment;
 mod review;
+mod tournament;
 
 use crate::ai::army_ants::Level;
 use crate::controls::army_ants::{board, deploy, picker};
@@ -12,15 +14,14 @@ use crate::protocol::options;
 use crate::protocol::types::*;
 use crate::render::{army_ants_alt_text, army_ants_png, BoardLabels};
 use crate::rules::army_ants::{
-    record_moves, Action, ArmyAnts, Card, DeployHand, Deployment, Phase, RuleError, Setup, Side, Square,
-    Status, View,
+    record_moves, Action, ArmyAnts, Card, Deployment, Phase, RuleError, Setup, Side, Square, Status, View,
 };
 use crate::rules::shuffle::SeededRng;
 use crate::rules::{Game, GameKind, Kind};
-use crate::service::base::{board_post, mention, Service};
+use crate::service::base::{mention, Service};
 use crate::service::engine::multiplayer::Target;
 use crate::service::engine::{
-    open_seat, replay_image, Context, Filling, Left, Place, Played, Seating, Served, Table, Unseated,
+    open_seat, replay_image, Context, Filling, Left, Played, Seating, Served, Table, Unseated,
 };
 use crate::service::error::{ServiceResult, UserError};
 use crate::store::{GameRow, GameStatus};
@@ -711,157 +712,6 @@ impl Service {
         self.board_reply(loaded, text, None)
     }
 
-    /// After a deployment: the board once both armies are revealed (with
-    /// the computer's first moves, `bot_words`), else the player's picker
-    /// for the next row, or a note that the other player is placing.
-    fn after_deploy(
-        &self,
-        loaded: &Loaded,
-        side: Side,
-        events: &crate::rules::army_ants::Events,
-        bot_words: String,
-    ) -> Reply {
-        if events.revealed {
-            let text = format!(
-                "Both armies are deployed and revealed!{bot_words} {}",
-                self.turn_line(loaded)
-            );
-            return self.board_reply(loaded, text, None);
-        }
-        match loaded.game().deploy_hand(side) {
-            Some(hand) => {
-                // The opponent had placed already, so the next row was dealt:
-                // the picker goes on with it, and the board says so.
-                let mut reply = self.deploy_picker(loaded, side, &hand, &deploy::Placement::empty(&hand));
-                reply.text = format!("Placed. {}", reply.text);
-                let text = match loaded.seats.bot() {
-                    // The computer placed its next row at once.
-                    Some(_) => format!(
-                        "Both armies placed a row. {}: place your next cards in your picker (or press **Deploy**).",
-                        mention(loaded.user(side))
-                    ),
-                    // The one who placed first waits in their private
-                    // message (the edit pings them: they are named).
-                    None => format!(
-                        "Both players placed a row. {}: press **Next row** in your message (or **Deploy** here) for your next cards; {} goes on in theirs.",
-                        mention(loaded.user(side.opponent())),
-                        mention(loaded.user(side))
-                    ),
-                };
-                let board = self.board_reply(loaded, text, None);
-                reply.posts.push(Post {
-                    edit: Some(loaded.row.id.clone()),
-                    ..board_post(board, &loaded.row.channel_id)
-                });
-                reply
-            }
-            None => self.waiting_for_row(loaded, side, "Placed. "),
-        }
-    }
-
-    /// The private board of a player who has placed and waits for the
-    /// opponent; a row still to come gets **Next row**, which opens it in
-    /// this same message once dealt.
-    fn waiting_for_row(&self, loaded: &Loaded, side: Side, lead: &str) -> Reply {
-        let other = &loaded.user(side.opponent()).name;
-        let mut reply = self.board_reply(loaded, String::new(), Some(side));
-        reply.ephemeral = true;
-        reply.components.clear();
-        let more = loaded
-            .game()
-            .view(Some(side))
-            .deploy
-            .is_some_and(|dep| dep.kind == Deployment::Minor && dep.row < 3);
-        reply.text = if more {
-            reply.components.push(board::next_row_button(&loaded.row.id));
-            format!("{lead}Waiting for {other} to place theirs; then press **Next row** for your next cards.")
-        } else {
-            format!("{lead}Waiting for {other} to place theirs.")
-        };
-        reply
-    }
-
-    /// The private deployment picker: `placement` on the player's own view
-    /// of the board, what is left of the hand, and the buttons.
-    fn deploy_picker(
-        &self,
-        loaded: &Loaded,
-        side: Side,
-        hand: &DeployHand,
-        placement: &deploy::Placement,
-    ) -> Reply {
-        let mut view = loaded.game().view(Some(side));
-        placement.show(&mut view, hand, side);
-        let labels = loaded.seats.labels(Some(side));
-        let image = self.config.render.then(|| Image {
-            regions: Vec::new(),
-            png: army_ants_png(&view, &labels),
-            alt: army_ants_alt_text(&view, &labels),
-        });
-        Reply {
-            text: deploy::text(placement, hand, side),
-            image,
-            components: deploy::components(&loaded.row.id, placement, hand, side),
-            ephemeral: true,
-            game: Some(loaded.summary()),
-            ..Reply::default()
-        }
-    }
-
-    /// A click in the deployment picker: place a card, take it back, start
-    /// over, fill the rest at random, or confirm (the deploy action).
-    async fn deploy_click(
-        &self,
-        req: &Request,
-        target: Target<'_>,
-        verb: &str,
-        placement: deploy::Placement,
-        values: &[String],
-    ) -> ServiceResult<Reply> {
-        let (loaded, side) = self.seated::<ArmyAnts>(req, &target).await?;
-        let Some(hand) = self.hand_of(&loaded, side)? else {
-            return Err(UserError::conflict(format!(
-                "You have placed your cards. Waiting for {}.",
-                loaded.user(side.opponent()).name
-            ))
-            .into());
-        };
-        placement.check(&hand)?;
-        let next = match verb {
-            deploy::ADD => {
-                let card = values
-                    .first()
-                    .and_then(|v| v.chars().next())
-                    .and_then(Card::from_symbol)
-                    .ok_or_else(|| UserError::bad_option("Pick one of your cards."))?;
-                let next = placement.with(card);
-                next.check(&hand)
-                    .map_err(|_| UserError::bad_option("That card is already placed."))?;
-                next.with_last(&hand, side)
-            }
-            deploy::TAKE_BACK => placement.taken_back(),
-            deploy::START_OVER => deploy::Placement::empty(&hand),
-            deploy::RANDOM => placement.filled_at_random(&hand, side),
-            _ => {
-                if !placement.is_complete(&hand) {
-                    return Err(UserError::bad_option("Place all your cards first.").into());
-                }
-                return self
-                    .army_ants_act(req, target, placement.action(&hand), None, Answer::Picker)
-                    .await;
-            }
-        };
-        Ok(self.deploy_picker(&loaded, side, &hand, &next))
-    }
-
-    /// The cards `side` has to place now (`None` once placed).
-    fn hand_of(&self, loaded: &Loaded, side: Side) -> Result<Option<DeployHand>, UserError> {
-        if loaded.game().phase() != Phase::Deploy {
-            return Err(UserError::conflict("The armies are already deployed."));
-        }
-        Ok(loaded.game().deploy_hand(side))
-    }
-
     /// Rematch on a finished board: the same two players (or the computer
     /// at the same level), colours swapped, the same deployment or starting
     /// position, a new deal. The one who clicks challenges the other.
@@ -985,23 +835,6 @@ impl Service {
         Ok(reply)
     }
 
-    /// The Deploy button: your cards, only for you, with the picker that
-    /// places them.
-    async fn show_hand(&self, req: &Request, target: Target<'_>) -> ServiceResult<Reply> {
-        let (loaded, side) = self.seated::<ArmyAnts>(req, &target).await?;
-        let hand = self
-            .hand_of(&loaded, side)
-            .map_err(|_| UserError::illegal("The armies are already deployed."))?;
-        Ok(match hand {
-            Some(hand) => {
-                let mut reply = self.deploy_picker(&loaded, side, &hand, &deploy::Placement::empty(&hand));
-                reply.text = format!("{}\n-# {}", reply.text, typed_deploy_hint(&hand));
-                reply
-            }
-            None => self.waiting_for_row(&loaded, side, "You have placed this row. "),
-        })
-    }
-
     /// "alice (Red) to move" or the result.
     fn turn_line(&self, loaded: &Loaded) -> String {
         match loaded.game().status() {
@@ -1065,102 +898,6 @@ struct Done<'a> {
 
 /// The computer's turns in words, each sentence after a space (empty when
 /// it did nothing).
-/// A tournament's games: started as accepted games, random deployment
-/// dealt from the server's own seed.
-impl Service {
-    /// The row of a new game of tournament `tournament` between its two
-    /// `seats` (red, then black), played at `place`, under way at `at`.
-    pub(crate) async fn army_ants_tournament_game(
-        &self,
-        place: Place<'_>,
-        tournament: &str,
-        seats: &[User],
-        rated: bool,
-        at: chrono::DateTime<chrono::Utc>,
-    ) -> ServiceResult<GameRow> {
-        let [red, black] = seats else {
-            return Err(anyhow::anyhow!("a pairing seats two, not {}", seats.len()).into());
-        };
-        let setup = Setup {
-            deployment: Deployment::Random,
-            seed: Some(rand::random::<u64>()),
-            position: None,
-        };
-        let seats = Seats {
-            red: red.clone(),
-            black: black.clone(),
-            challenger: Side::Red,
-            level: None,
-            chosen_setup: false,
-            tournament: Some(tournament.to_string()),
-            unrated: !rated,
-        };
-        self.started_table::<ArmyAnts>(place, red, setup, seats, vec![], at)
-            .await
-            .map(|table| table.row)
-    }
-
-    /// The first board of a tournament's game, `text` before whose turn it is.
-    pub(crate) async fn army_ants_tournament_board(&self, row: GameRow, text: &str) -> ServiceResult<Reply> {
-        let loaded = self.load_table::<ArmyAnts>(row).await?;
-        Ok(self.board_reply(&loaded, format!("{text} {}", self.turn_line(&loaded)), None))
-    }
-}
-
-/// How far ahead (in the computer's evaluation, about three Aces) a side
-/// must stand for an unfinished tournament game to be adjudicated its
-/// win; nearer than that, a draw.
-pub const ADJUDICATION_MARGIN: i32 = 300;
-
-impl Service {
-    /// Ends a tournament's game still on at its round's close: the computer
-    /// at its strongest level judges the position; the side ahead by
-    /// [`ADJUDICATION_MARGIN`] wins, else it is a draw. The game is ended
-    /// (as a moderator would) with that verdict in its result. `None` when
-    /// the game changed meanwhile (the caller looks again).
-    pub(crate) async fn army_ants_adjudicate(
-        &self,
-        row: GameRow,
-        at: chrono::DateTime<chrono::Utc>,
-    ) -> ServiceResult<Option<GameRow>> {
-        let mut loaded = self.load_table::<ArmyAnts>(row).await?;
-        let game = loaded.game().clone();
-        let budget = self.config.ai_budget;
-        let verdict = tokio::task::spawn_blocking(move || match game.status() {
-            Status::ToMove(side) => {
-                let score = crate::ai::army_ants::choose(&game, side, Level::Hard, budget, 0)
-                    .map_or(0, |choice| choice.score);
-                match score {
-                    s if s >= ADJUDICATION_MARGIN => Some(side),
-                    s if s <= -ADJUDICATION_MARGIN => Some(side.opponent()),
-                    _ => None,
-                }
-            }
-            _ => None,
-        })
-        .await
-        .context("adjudicating a game")?;
-        let result = GameResult {
-            outcome: Ending::Ended,
-            winner: verdict.map(|side| loaded.user(side).name.clone()),
-            detail: match verdict {
-                Some(side) => format!(
-                    "unfinished at the round's close; adjudicated a win for {}",
-                    loaded.label(side)
-                ),
-                None => "unfinished at the round's close; adjudicated a draw".to_string(),
-            },
-        };
-        let verdict = crate::store::StoredResult::Seated {
-            result,
-            winner_id: verdict.map(|side| loaded.user(side).id.clone()),
-        };
-        let update = crate::service::engine::state::ended_update(&loaded.row, at.timestamp_millis(), verdict);
-        let saved = self.save_row(&mut loaded.row, &update).await?;
-        Ok(saved.map(|()| loaded.row))
-    }
-}
-
 fn bot_words(loaded: &Loaded, turns: &bot::BotTurns, before: Phase) -> String {
     match loaded.seats.bot() {
         Some((side, _)) if !turns.is_empty() => {
@@ -1211,15 +948,6 @@ fn replay_view(game: &ArmyAnts) -> View {
             .cloned();
     }
     view
-}
-
-/// How to place the hand by typing, for those who prefer it.
-fn typed_deploy_hint(hand: &DeployHand) -> &'static str {
-    if hand.rows.len() == 1 {
-        "Or pick Random placement, or type `/armyants move action:deploy` with the values in column order."
-    } else {
-        "Or pick Random placement, or type `/armyants move action:deploy FRONT/SECOND/THIRD/BACK` (five values a row, four in the back row)."
-    }
 }
 
 /// A reply to a click in a private message (a picker or a confirmation):

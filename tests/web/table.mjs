@@ -431,7 +431,7 @@ async function review() {
   const words = await page.locator("#note").textContent();
   if (!words.includes("1. d2-e2 loses by force")) fail(`the review does not name the move: ${words}`);
   const alt = await page.locator("#note img").getAttribute("alt");
-  if (!alt.startsWith("After 1. d2-e2")) fail(`the picture is not of the worst moment: ${alt}`);
+  if (!alt.startsWith("Before 1. d2-e2, with ")) fail(`the picture is not of the worst moment: ${alt}`);
   const width = await page.locator("#note img").evaluate((img) => img.getBoundingClientRect().width);
   if (width > PHONE.width) fail(`the review's picture is ${width} px wide on a phone`);
   if (shots) await page.screenshot({ path: `${shots}/army-ants-review.png`, fullPage: true });
