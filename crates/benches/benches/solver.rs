@@ -151,36 +151,58 @@ fn endgame(c: &mut Criterion) {
     group.finish();
 }
 
+/// A Myrmex deal of `level` and `seed`, dealt out at once (as a player
+/// may: the last restock searches the endgame, the move's time, not the
+/// hint's, and may end the game) when `dealt_out`.
+fn myrmex_deal(level: MyrmexLevel, seed: u64, dealt_out: bool) -> myrmex::Myrmex {
+    use antics::rules::patience::Patience;
+    let mut game = myrmex::Myrmex::new(&myrmex::Setup {
+        level,
+        seed: Some(seed),
+        ..Default::default()
+    })
+    .unwrap();
+    while dealt_out && game.outcome().is_none() && game.stock_len() > 0 {
+        game.apply(&"deal".parse().unwrap()).unwrap();
+    }
+    game
+}
+
+/// Follows the hint from `game` for up to `hints` actions, until the game
+/// is over, `stop` says so or the hint has nothing to play; each hint's
+/// time goes to `times`.
+fn follow_hints(
+    mut game: myrmex::Myrmex,
+    hints: usize,
+    stop: impl Fn(&myrmex::Myrmex) -> bool,
+    times: &mut Vec<std::time::Duration>,
+) {
+    use antics::ai::solver::hint::fresh_hint;
+    use antics::rules::patience::Patience;
+    let mut played = vec![game.clone()];
+    for _ in 0..hints {
+        if game.outcome().is_some() || stop(&game) {
+            break;
+        }
+        let start = std::time::Instant::now();
+        let hint = fresh_hint(&game, &played, HINT_BUDGET);
+        times.push(start.elapsed());
+        let Some(action) = hint.action().and_then(|a| a.parse().ok()) else {
+            break;
+        };
+        game.apply(&action).unwrap();
+        played.push(game.clone());
+    }
+}
+
 /// A hint on the way through a game, as a player who asks before every
 /// move meets them: Myrmex at each level, the hint followed from the
 /// deal for 40 actions (or until the stock is spent), each position's hint
 /// timed. Criterion reports the time of the whole walk; the median and the
 /// 95th percentile of single hints are printed once beside it.
 fn followed_hints(c: &mut Criterion) {
-    use antics::ai::solver::hint::fresh_hint;
-    use antics::rules::patience::Patience;
-    use std::time::{Duration, Instant};
-    let walk = |level: MyrmexLevel, seed: u64, times: &mut Vec<Duration>| {
-        let mut game = myrmex::Myrmex::new(&myrmex::Setup {
-            level,
-            seed: Some(seed),
-            ..Default::default()
-        })
-        .unwrap();
-        let mut played = vec![game.clone()];
-        for _ in 0..40 {
-            if game.outcome().is_some() || game.stock_len() == 0 {
-                break;
-            }
-            let start = Instant::now();
-            let hint = fresh_hint(&game, &played, HINT_BUDGET);
-            times.push(start.elapsed());
-            let Some(action) = hint.action().and_then(|a| a.parse().ok()) else {
-                break;
-            };
-            game.apply(&action).unwrap();
-            played.push(game.clone());
-        }
+    let walk = |level, seed, times: &mut Vec<_>| {
+        follow_hints(myrmex_deal(level, seed, false), 40, |g| g.stock_len() == 0, times)
     };
     let mut group = c.benchmark_group("hint_followed");
     group.sample_size(10);
@@ -198,41 +220,13 @@ fn followed_hints(c: &mut Criterion) {
 }
 
 /// The hint once the stock is spent, where it searches the endgame: major
-/// and queen deals 0..30 with every restock made at once, the hint followed
-/// for up to 6 actions (or until it has nothing to play), each hint timed.
-/// The median and 95th percentile of single hints are printed once;
-/// criterion times the walk from one deal.
+/// and queen deals 0..30 dealt out at once, the hint followed for up to 6
+/// actions (or until it has nothing to play), each hint timed. The median
+/// and 95th percentile of single hints are printed once; criterion times
+/// the walk from one deal.
 fn endgame_hints(c: &mut Criterion) {
-    use antics::ai::solver::hint::fresh_hint;
-    use antics::rules::patience::Patience;
-    use std::time::{Duration, Instant};
-    let walk = |level: MyrmexLevel, seed: u64, times: &mut Vec<Duration>| {
-        let mut game = myrmex::Myrmex::new(&myrmex::Setup {
-            level,
-            seed: Some(seed),
-            ..Default::default()
-        })
-        .unwrap();
-        // Dealt out at once, as a player may: the last restock searches the
-        // endgame (the move's time, not the hint's) and may end the game.
-        while game.outcome().is_none() && game.stock_len() > 0 {
-            game.apply(&"deal".parse().unwrap()).unwrap();
-        }
-        let mut played = vec![game.clone()];
-        for _ in 0..6 {
-            if game.outcome().is_some() {
-                break;
-            }
-            let start = Instant::now();
-            let hint = fresh_hint(&game, &played, HINT_BUDGET);
-            times.push(start.elapsed());
-            let Some(action) = hint.action().and_then(|a| a.parse().ok()) else {
-                break;
-            };
-            game.apply(&action).unwrap();
-            played.push(game.clone());
-        }
-    };
+    let walk =
+        |level, seed, times: &mut Vec<_>| follow_hints(myrmex_deal(level, seed, true), 6, |_| false, times);
     let mut group = c.benchmark_group("hint_endgame");
     group.sample_size(10);
     for level in [MyrmexLevel::Major, MyrmexLevel::Queen] {
