@@ -137,10 +137,11 @@ fn the_hint_button_has_the_cooldown() {
     assert!(text(&out[1]).ends_with("hints 2."), "{}", out[1]);
 }
 
-/// "Move selects name the cards", and the hint names its move the same
-/// way: a Myrmex major deal dealt out (seed 0, something left to gain),
-/// then a hint whose move is in notation, as typed, with the cards it
-/// moves in the words of that move's option in the board's select.
+/// "Move selects name the cards", and the hint and the move played name
+/// them the same way: a Myrmex major deal dealt out (seed 0, something
+/// left to gain), then a hint whose move is in notation, as typed, with
+/// the cards it moves in the words of that move's option in the board's
+/// select; played, the move is told in the same words.
 #[test]
 fn a_hint_names_the_cards_its_move_moves_as_the_select_does() {
     let s = Scratch::new();
@@ -180,5 +181,19 @@ fn a_hint_names_the_cards_its_move_moves_as_the_select_does() {
     assert!(
         words.contains(" onto ") || words.contains("empty pile"),
         "{words}"
+    );
+
+    // Played from the select, the move is named the same way.
+    let select = components(&told)
+        .into_iter()
+        .find(|c| c["options"].is_array())
+        .expect("the move select");
+    let mut line = click("alice", "c1", select["id"].as_str().expect("an id"));
+    line["values"] = json!([option["value"]]);
+    let played = session.send(&at(line, "2026-03-03T10:00:03Z"));
+    assert_ok(&played);
+    assert!(
+        text(&played).starts_with(&format!("alice played **{action}** ({words}).")),
+        "{played}"
     );
 }

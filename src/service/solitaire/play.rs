@@ -45,7 +45,9 @@ impl Service {
         };
         let apply = |game: &mut G, seat| {
             let action = end.clone().unwrap_or_else(|| game.canonical(&asked));
-            crate::rules::Game::act(game, seat, &action).map(|()| (action.to_string(), action))
+            // The cards it moves, named from the board it moves them on.
+            let cards = G::move_cards(&game.player_view(), &action.to_string());
+            crate::rules::Game::act(game, seat, &action).map(|()| (action.to_string(), (action, cards)))
         };
         let played = self
             .play::<G, _>(req, Target::Id(&row.id), at_version, apply)
@@ -58,7 +60,8 @@ impl Service {
             Some(_) => self.daily_finish_line::<G>(loaded.row()).await,
             None => None,
         };
-        let text = played_text(req, &loaded, &played.told.to_string(), closed_at);
+        let (action, cards) = &played.told;
+        let text = played_text(req, &loaded, &action.to_string(), cards.as_deref(), closed_at);
         Ok(self.show_played(req, &loaded, text, share, via))
     }
 
@@ -406,9 +409,10 @@ fn played_text<G: SolitaireRules>(
     req: &Request,
     loaded: &Loaded<G>,
     action: &str,
+    cards: Option<&str>,
     closed_at: Option<i64>,
 ) -> String {
-    let played = played_line(&mention(&req.user), action);
+    let played = played_line(&mention(&req.user), action, cards);
     let detail = stored_detail(loaded.row());
     if let Some(close) = closed_at.and_then(utc_text) {
         let contest = loaded.contest.as_ref().map(Contest::name).unwrap_or_default();
@@ -443,13 +447,15 @@ fn stored_detail(row: &GameRow) -> String {
         .unwrap_or_default()
 }
 
-/// "alice played **3-7**", "alice dealt", "alice ended the game".
-fn played_line(who: &str, action: &str) -> String {
-    match action {
-        "deal" => format!("{who} dealt."),
-        "end" => format!("{who} ended the game."),
-        "undo" => format!("{who} took back a move."),
-        _ => format!("{who} played **{action}**."),
+/// "alice played **3-7** (9 Merchant onto 10 Crown)", "alice dealt",
+/// "alice ended the game".
+fn played_line(who: &str, action: &str, cards: Option<&str>) -> String {
+    match (action, cards) {
+        ("deal", _) => format!("{who} dealt."),
+        ("end", _) => format!("{who} ended the game."),
+        ("undo", _) => format!("{who} took back a move."),
+        (_, Some(cards)) => format!("{who} played **{action}** ({cards})."),
+        (_, None) => format!("{who} played **{action}**."),
     }
 }
 
