@@ -367,13 +367,32 @@ impl Tableau {
 /// lies under it there is claimed too, the Crown included. So when no
 /// Crown has, for each rank it still needs, a loose card of that rank
 /// sharing its suit, no chamber is ever made.
+///
+/// A pile whose whole run could move gives the proof up only if cards lie
+/// face down under it (they might turn up). Otherwise the pile keeps no
+/// claim and *may empty*: all its cards are loose, and it counts as one
+/// more empty pile, in the free ranks (any run may land there) and in the
+/// count (one card may rest on nothing at its bottom once all its own
+/// cards have moved, and its cuts include the one under its bottom card).
+/// The argument above holds with "empty in `t`" read as "empty in `t` or
+/// free to empty": the first claimed card to move is still in a grouped
+/// claimed run, landing on a free rank or a pile empty by then; a pile
+/// with a claimed card never empties; and the chambers are those made
+/// while the claims hold, of cards of the piles as they lie.
+///
+/// Claims only shrink, so the loose cards only grow: once a loose Crown
+/// has a loose card of every lower rank sharing its suit, the answer is
+/// `false` whatever the claims end as, and the proof stops there.
 fn hopeless(cards: &Cards, t: &Tableau) -> bool {
-    hopeless_with(cards, t, true)
+    hopeless_with(cards, t, Proof::Counted)
 }
 
-/// [`hopeless`], with the count of resting places (`rest`) or without it
-/// (the proof as it was first written, which tests compare).
-fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
+/// [`hopeless`], or one of the weaker proofs it grew from, which tests
+/// compare: without the count of resting places ([`Proof::Claims`]), or
+/// with it but giving up on a pile that may empty ([`Proof::Unemptied`]).
+fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
+    let rest = proof != Proof::Claims;
+    let emptying = proof == Proof::Counted;
     if (0..PILES).any(|p| t.len[p] == 0 && (t.down[p] > 0 || !rest)) {
         // A face-down card about to turn up; or, without the count, an
         // empty pile (any group may go there).
@@ -389,7 +408,7 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
     }
     // Empty piles: any run may go there, and the card at the bottom of one
     // rests on nothing.
-    let empty = (0..PILES).filter(|&p| t.len[p] == 0).count();
+    let mut empty = (0..PILES).filter(|&p| t.len[p] == 0).count();
     let mut cuts = Cuts::new(t, empty as i32);
     if rest {
         for (p, &k) in claimed.iter().enumerate() {
@@ -401,6 +420,11 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
     // pass looks only at what settles at once ([`Cuts::room`] without
     // trying cuts one by one); a full one follows when it shrinks nothing.
     let (mut shrinks, mut settled) = (0usize, [usize::MAX; PILES]);
+    // Ranks of the loose cards of each suit so far, and the suits of the
+    // loose Crowns.
+    let (mut loose, mut crowns) = ([0u32; 6], 0u8);
+    let crown = cards.sequence - 1;
+    let lower = (1u32 << crown) - 1;
     let mut quick = true;
     loop {
         let before = shrinks;
@@ -435,9 +459,31 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
                         free |= 1 << rank(c);
                     }
                     if h == 0 {
-                        // The whole pile may move: it may empty, or turn
-                        // a card up.
-                        return false;
+                        // The whole pile may move: it may turn a card up,
+                        // or empty.
+                        if !emptying || t.down[p] > 0 {
+                            return false;
+                        }
+                        empty += 1;
+                        cuts.empty += 1;
+                    }
+                    for &c in &pile[h..k] {
+                        let mut bits = suits(c);
+                        if usize::from(rank(c)) == crown {
+                            crowns |= bits;
+                        }
+                        while bits != 0 {
+                            loose[bits.trailing_zeros() as usize] |= 1 << rank(c);
+                            bits &= bits - 1;
+                        }
+                    }
+                    let mut bits = crowns;
+                    while bits != 0 {
+                        if loose[bits.trailing_zeros() as usize] & lower == lower {
+                            // A loose Crown with all it lacks loose.
+                            return false;
+                        }
+                        bits &= bits - 1;
                     }
                     claimed[p] = h;
                     if rest {
@@ -473,19 +519,8 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
         }
         quick = true;
     }
-    // Ranks of the loose cards of each suit.
-    let mut loose = [0u32; 6];
-    // Every pile keeps a claimed card: none empties or turns a card up.
-    for (p, &k) in claimed.iter().enumerate() {
-        for &c in &t.cards(p)[k..] {
-            let mut bits = suits(c);
-            while bits != 0 {
-                loose[bits.trailing_zeros() as usize] |= 1 << rank(c);
-                bits &= bits - 1;
-            }
-        }
-    }
-    let crown = cards.sequence - 1;
+    // Every pile keeps a claimed card, or may empty with nothing face
+    // down: none turns a card up.
     for (p, &k) in claimed.iter().enumerate() {
         let pile = t.cards(p);
         for (h, &c) in pile.iter().enumerate() {
@@ -602,6 +637,16 @@ impl Cuts {
                 add[j - 1] += 1;
             }
             self.choices[self.at[q] + self.count[q]] = add;
+            self.count[q] += 1;
+        }
+        if claimed == 0 && !cs.is_empty() {
+            // A pile that may empty: every card of it has moved.
+            let j = rank(cs[0]);
+            if j > 0 {
+                moved[j - 1] += 1;
+            }
+            moved[j] -= 1;
+            self.choices[self.at[q] + self.count[q]] = moved;
             self.count[q] += 1;
         }
         self.sorted[q] = false;
@@ -1084,8 +1129,23 @@ pub enum Proof {
     Plain,
     /// `hopeless` without the count of resting places, as first written.
     Claims,
+    /// `hopeless` with the count, giving up on a pile that may empty, as
+    /// next written.
+    Unemptied,
     /// `hopeless`: the one games use.
     Counted,
+}
+
+/// Whether `proof` shows, with no search, that nothing is left to gain
+/// from `piles`: for tests to check against the plain search.
+pub(super) fn proved(level: MyrmexLevel, piles: &Piles, proof: Proof) -> bool {
+    let cards = Cards::new(level);
+    let t = Tableau::of(piles);
+    match proof {
+        Proof::Plain => false,
+        Proof::Counted => hopeless(&cards, &t),
+        _ => hopeless_with(&cards, &t, proof),
+    }
 }
 
 /// [`search`], with one of the static proofs or none: for tests to
@@ -1137,7 +1197,7 @@ fn explore(
 ) -> (Prospect, usize) {
     let proved = |cards: &Cards, t: &Tableau| match proof {
         Proof::Plain => false,
-        Proof::Claims => hopeless_with(cards, t, false),
+        Proof::Claims | Proof::Unemptied => hopeless_with(cards, t, proof),
         Proof::Counted => hopeless(cards, t),
     };
     let cards = Cards::new(level);
