@@ -380,9 +380,10 @@ impl Tableau {
 /// with a claimed card never empties; and the chambers are those made
 /// while the claims hold, of cards of the piles as they lie.
 ///
-/// Claims only shrink, so the loose cards only grow: once a loose Crown
-/// has a loose card of every lower rank sharing its suit, the answer is
-/// `false` whatever the claims end as, and the proof stops there.
+/// Claims only shrink, and a Crown once covered (a loose card of every rank
+/// it needs) stays so: the cards that leave a claimed run above it become
+/// loose, of its suit and the ranks it then needs. So the proof stops with
+/// `false` at the first shrink that covers a Crown.
 fn hopeless(cards: &Cards, t: &Tableau) -> bool {
     hopeless_with(cards, t, Proof::Counted)
 }
@@ -420,11 +421,37 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
     // pass looks only at what settles at once ([`Cuts::room`] without
     // trying cuts one by one); a full one follows when it shrinks nothing.
     let (mut shrinks, mut settled) = (0usize, [usize::MAX; PILES]);
-    // Ranks of the loose cards of each suit so far, and the suits of the
-    // loose Crowns.
-    let (mut loose, mut crowns) = ([0u32; 6], 0u8);
+    // Ranks of the loose cards of each suit so far.
+    let mut loose = [0u32; 6];
+    // Where the Crowns lie.
     let crown = cards.sequence - 1;
-    let lower = (1u32 << crown) - 1;
+    let mut crowns = [(0, 0); 12];
+    let mut n_crowns = 0;
+    for p in 0..PILES {
+        for (h, &c) in t.cards(p).iter().enumerate() {
+            if usize::from(rank(c)) == crown && n_crowns < crowns.len() {
+                crowns[n_crowns] = (p, h);
+                n_crowns += 1;
+            }
+        }
+    }
+    // Whether some Crown has a loose card of every rank it still needs.
+    let covered = |claimed: &[usize; PILES], loose: &[u32; 6]| {
+        crowns[..n_crowns].iter().any(|&(p, h)| {
+            let (pile, k) = (t.cards(p), claimed[p]);
+            let suit = suits(pile[h]);
+            let mut needed = (1u32 << crown) - 1;
+            if h < k {
+                for (below, &x) in pile[h..k].iter().zip(&pile[h + 1..k]) {
+                    if rank(x) + 1 != rank(*below) || suits(x) & suit == 0 {
+                        return false;
+                    }
+                    needed &= !(1 << rank(x));
+                }
+            }
+            loose[suit.trailing_zeros() as usize] & needed == needed
+        })
+    };
     let mut quick = true;
     loop {
         let before = shrinks;
@@ -469,23 +496,15 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
                     }
                     for &c in &pile[h..k] {
                         let mut bits = suits(c);
-                        if usize::from(rank(c)) == crown {
-                            crowns |= bits;
-                        }
                         while bits != 0 {
                             loose[bits.trailing_zeros() as usize] |= 1 << rank(c);
                             bits &= bits - 1;
                         }
                     }
-                    let mut bits = crowns;
-                    while bits != 0 {
-                        if loose[bits.trailing_zeros() as usize] & lower == lower {
-                            // A loose Crown with all it lacks loose.
-                            return false;
-                        }
-                        bits &= bits - 1;
-                    }
                     claimed[p] = h;
+                    if covered(&claimed, &loose) {
+                        return false;
+                    }
                     if rest {
                         cuts.pile(cards, t, p, h);
                         if !quick {
@@ -521,33 +540,7 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
     }
     // Every pile keeps a claimed card, or may empty with nothing face
     // down: none turns a card up.
-    for (p, &k) in claimed.iter().enumerate() {
-        let pile = t.cards(p);
-        for (h, &c) in pile.iter().enumerate() {
-            if usize::from(rank(c)) != crown {
-                continue;
-            }
-            let suit = suits(c);
-            let mut needed = (1u32 << crown) - 1;
-            if h < k {
-                let mut run = true;
-                for (below, &x) in pile[h..k].iter().zip(&pile[h + 1..k]) {
-                    if rank(x) + 1 != rank(*below) || suits(x) & suit == 0 {
-                        run = false;
-                        break;
-                    }
-                    needed &= !(1 << rank(x));
-                }
-                if !run {
-                    continue;
-                }
-            }
-            if loose[suit.trailing_zeros() as usize] & needed == needed {
-                return false;
-            }
-        }
-    }
-    true
+    !covered(&claimed, &loose)
 }
 
 /// What a pile's cut adds to each rank's slack (the cards of that rank
