@@ -22,8 +22,9 @@
 //!
 //! A position a static proof shows can never make progress ([`hopeless`]:
 //! cards that can never move, since the cards that would have moved first
-//! could not all find a card to rest on; no pile that ever empties; and no
-//! Crown with a card it could still get for every rank it lacks) is met
+//! could not all find a card to rest on; no pile that ever empties but
+//! those with nothing face down, which count as empty ones; and no Crown
+//! with a card it could still get for every rank it lacks) is met
 //! but not expanded: nothing reachable from it can make progress either,
 //! so the answer is the one the plain search would give, often after far
 //! fewer positions.
@@ -31,22 +32,29 @@
 //! Measured on deals with every restock made at once (seeds 0..60, those
 //! not over), 50,000 positions a search: stuck / progress / undecided.
 //!
-//! | level | this search | the proof without its count (`claims`) | no proof (`plain`) | runs alone, first proof (before) |
-//! |---|---|---|---|---|
-//! | major | 32 / 17 / 10 (628,182 positions) | 30 / 14 / 15 (937,175) | 30 / 14 / 15 (1,016,429) | 30 / 4 / 25 (1,365,174) |
-//! | queen | 44 / 3 / 10 (635,168) | 42 / 1 / 14 (991,701) | 39 / 1 / 17 (1,115,137) | 42 / 0 / 15 (1,018,433) |
-//! | larval | 23 / 23 / 12 (918,977) | 19 / 18 / 21 (1,355,237) | 18 / 18 / 22 (1,381,756) | 19 / 4 / 35 (1,849,901) |
-//! | minor | 9 / 49 / 0 (11,830) | | | 9 / 49 / 0 (53,245) |
+//! | level | this search | the count giving up on a pile that may empty (`unemptied`) | the proof without its count (`claims`) | no proof (`plain`) | runs alone, first proof (before) |
+//! |---|---|---|---|---|---|
+//! | major | 33 / 17 / 9 (601,432 positions) | 32 / 17 / 10 (628,182) | 30 / 14 / 15 (937,175) | 30 / 14 / 15 (1,016,429) | 30 / 4 / 25 (1,365,174) |
+//! | queen | 44 / 3 / 10 (630,203) | 44 / 3 / 10 (635,168) | 42 / 1 / 14 (991,701) | 39 / 1 / 17 (1,115,137) | 42 / 0 / 15 (1,018,433) |
+//! | larval | 23 / 24 / 11 (897,396) | 23 / 23 / 12 (918,977) | 19 / 18 / 21 (1,355,237) | 18 / 18 / 22 (1,381,756) | 19 / 4 / 35 (1,849,901) |
+//! | minor | 9 / 49 / 0 (11,830) | 9 / 49 / 0 (11,830) | | | 9 / 49 / 0 (53,245) |
 //!
 //! The count costs time on a position, which the positions it spares make
-//! up for: the probe's searches take about as long in all (major 2.0 s
-//! for 59 searches), the slowest one 0.53 s (queen seed 30, undecided).
-//! Of the deals left undecided, some reach a chamber within a few million
-//! positions; the others need more than one moment's count: the count
-//! does not check the order in which the cards it moves could go.
+//! up for; the piles that may empty cost more, as the count now goes on
+//! where it gave up: the probe's searches take TOTAL in all (major, 59
+//! searches; 2.0 s giving up), the slowest one SLOWEST (was 0.53 s, queen
+//! seed 30). What they gain: major seed 28, past 8 million positions
+//! undecided before, is stuck after 23,266. Of the deals left undecided
+//! (major 5, 13, 21, 25, 29, 45, 57, 58, 59; queen 0, 15, 20, 25, 28, 30,
+//! 31, 34, 35, 50) most reach a chamber within a few million positions
+//! (the nearest: major 58 at 73,000, queen 30 at 78,000), major 5 and 57
+//! are stuck at 1.2 and 7.3 million, and major 21, 45 and queen 20, 31,
+//! 35 stay undecided at 8 million: the count does not check the order in
+//! which the cards it moves could go, and once a pile may empty every run
+//! may land there, so the claims of most piles go at once.
 //! (`cargo run --release -p antics-core --example endgame_probe -- major
-//! 50000`; `claims` or `plain` for the other two, `line` to replay each
-//! line found.)
+//! 50000`; `unemptied`, `claims` or `plain` for the others, `line` to
+//! replay each line found.)
 //!
 //! Face-down cards never move, and turning one up ends the search, so which
 //! card lies face down never matters: the search reads only what the player
