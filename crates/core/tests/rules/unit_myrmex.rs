@@ -542,7 +542,7 @@ fn the_piles_that_may_empty_agree_with_the_plain_search() {
     const CHECK: usize = 50_000;
     let (mut proved, mut confirmed) = (0, 0);
     for level in [MyrmexLevel::Larval, MyrmexLevel::Major, MyrmexLevel::Queen] {
-        let thinned = (1..=4).flat_map(|chambers| thinned_deals(level, 30, chambers));
+        let thinned = (1..=4).flat_map(|chambers| thinned_deals(level, 40, chambers));
         for (n, start) in thinned.enumerate() {
             let mut rng = SeededRng::new(n as u64);
             let mut game = start;

@@ -377,16 +377,18 @@ impl Tableau {
 /// sharing its suit, no chamber is ever made.
 ///
 /// A pile whose whole run could move gives the proof up only if cards lie
-/// face down under it (they might turn up). Otherwise the pile keeps no
-/// claim and *may empty*: all its cards are loose, and it counts as one
-/// more empty pile, in the free ranks (any run may land there) and in the
-/// count (one card may rest on nothing at its bottom once all its own
-/// cards have moved, and its cuts include the one under its bottom card).
-/// The argument above holds with "empty in `t`" read as "empty in `t` or
-/// free to empty": the first claimed card to move is still in a grouped
-/// claimed run, landing on a free rank or a pile empty by then; a pile
-/// with a claimed card never empties; and the chambers are those made
-/// while the claims hold, of cards of the piles as they lie.
+/// face down under it (they might turn up). Otherwise the
+/// pile keeps no claim and *may empty*: all its cards are loose, any run
+/// may land on it once it has emptied, and in the count its cuts include
+/// the one under its bottom card, where all its cards have moved; that
+/// cut also gives one card leave to rest on nothing at its bottom (the
+/// slot [`BARE`]). The argument above holds with "empty in `t`" read as
+/// "empty in `t`, or emptied of all its own cards": just before the first
+/// move of a claimed card, each pile holds at most one card resting on
+/// nothing, and only a pile empty in `t` or cut under its bottom card
+/// can; the run lands on a free rank or a pile empty by then; a pile with
+/// a claimed card never empties; and the chambers are those made while
+/// the claims hold, of cards of the piles as they lie.
 ///
 /// Claims only shrink, and a Crown once covered (a loose card of every rank
 /// it needs) stays so: the cards that leave a claimed run above it become
@@ -418,6 +420,8 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
     // Empty piles: any run may go there, and the card at the bottom of one
     // rests on nothing.
     let mut empty = (0..PILES).filter(|&p| t.len[p] == 0).count();
+    // Whether a pile may empty, and the full counts tried since.
+    let (mut emptied, mut counts) = (false, 0);
     let mut cuts = Cuts::new(t, empty as i32);
     if rest {
         for (p, &k) in claimed.iter().enumerate() {
@@ -480,6 +484,12 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
                     // A free rank one above: unless the cards that have
                     // moved by then could not all find a card to rest on.
                     let room = if rest {
+                        if emptied && !quick {
+                            counts += 1;
+                            if counts > COUNTS_EMPTIED {
+                                return false;
+                            }
+                        }
                         cuts.room(cards, t, p, h, quick)
                     } else {
                         Some(true)
@@ -500,7 +510,7 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
                             return false;
                         }
                         empty += 1;
-                        cuts.empty += 1;
+                        emptied = true;
                     }
                     for &c in &pile[h..k] {
                         let mut bits = suits(c);
@@ -558,6 +568,11 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof) -> bool {
 /// those that never moved, is one too.
 type Slack = [i8; 16];
 
+/// The slot of a [`Slack`] past the ranks (twelve at most): the piles
+/// emptied of their own cards (cut under their bottom card), each of which
+/// may take one card resting on nothing. Never below zero.
+const BARE: usize = 15;
+
 /// For each pile, the cuts its claims allow (the highest first), and what
 /// each adds to the slack.
 struct Cuts {
@@ -583,6 +598,11 @@ struct Cuts {
 /// How many partial choices of cuts [`Cuts::room`] tries before it gives
 /// up and says the run may move (which only weakens the proof).
 const TRIES: usize = 60;
+
+/// How many full counts ([`Cuts::room`] trying cuts one by one) the proof
+/// makes once a pile may empty before it gives up: a position with a pile
+/// that may empty is rarely proved after more, and each costs time.
+const COUNTS_EMPTIED: usize = 20;
 
 impl Cuts {
     fn new(t: &Tableau, empty: i32) -> Cuts {
@@ -647,6 +667,7 @@ impl Cuts {
                 moved[j - 1] += 1;
             }
             moved[j] -= 1;
+            moved[BARE] += 1;
             self.choices[self.at[q] + self.count[q]] = moved;
             self.count[q] += 1;
         }
@@ -786,7 +807,9 @@ fn sum(a: &Slack, b: &Slack) -> Slack {
 /// Whether the ranks' slack falls short by more than the `empty` piles
 /// can make up, one card each.
 fn short(slack: &Slack, empty: i32) -> bool {
-    slack.iter().map(|&s| i32::from(s.min(0))).sum::<i32>() + empty < 0
+    // The bare slot is never below zero: summed with the ranks' shortfalls
+    // it adds nothing, so it is added once more.
+    slack.iter().map(|&s| i32::from(s.min(0))).sum::<i32>() + i32::from(slack[BARE]) + empty < 0
 }
 
 /// Positions met so far, each once: their keys one after another in an
