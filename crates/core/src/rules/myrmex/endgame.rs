@@ -34,24 +34,26 @@
 //!
 //! | level | this search | the count giving up on a pile that may empty (`unemptied`) | the proof without its count (`claims`) | no proof (`plain`) | runs alone, first proof (before) |
 //! |---|---|---|---|---|---|
-//! | major | 33 / 17 / 9 (601,432 positions) | 32 / 17 / 10 (628,182) | 30 / 14 / 15 (937,175) | 30 / 14 / 15 (1,016,429) | 30 / 4 / 25 (1,365,174) |
-//! | queen | 44 / 3 / 10 (630,203) | 44 / 3 / 10 (635,168) | 42 / 1 / 14 (991,701) | 39 / 1 / 17 (1,115,137) | 42 / 0 / 15 (1,018,433) |
-//! | larval | 23 / 24 / 11 (897,396) | 23 / 23 / 12 (918,977) | 19 / 18 / 21 (1,355,237) | 18 / 18 / 22 (1,381,756) | 19 / 4 / 35 (1,849,901) |
+//! | major | 35 / 17 / 7 (539,045 positions) | 32 / 17 / 10 (628,182) | 30 / 14 / 15 (937,175) | 30 / 14 / 15 (1,016,429) | 30 / 4 / 25 (1,365,174) |
+//! | queen | 44 / 3 / 10 (607,671) | 44 / 3 / 10 (635,168) | 42 / 1 / 14 (991,701) | 39 / 1 / 17 (1,115,137) | 42 / 0 / 15 (1,018,433) |
+//! | larval | 23 / 24 / 11 (917,927) | 23 / 23 / 12 (918,977) | 19 / 18 / 21 (1,355,237) | 18 / 18 / 22 (1,381,756) | 19 / 4 / 35 (1,849,901) |
 //! | minor | 9 / 49 / 0 (11,830) | 9 / 49 / 0 (11,830) | | | 9 / 49 / 0 (53,245) |
 //!
 //! The count costs time on a position, which the positions it spares make
-//! up for; the piles that may empty cost more, as the count now goes on
-//! where it gave up: the probe's searches take TOTAL in all (major, 59
-//! searches; 2.0 s giving up), the slowest one SLOWEST (was 0.53 s, queen
-//! seed 30). What they gain: major seed 28, past 8 million positions
-//! undecided before, is stuck after 23,266. Of the deals left undecided
-//! (major 5, 13, 21, 25, 29, 45, 57, 58, 59; queen 0, 15, 20, 25, 28, 30,
-//! 31, 34, 35, 50) most reach a chamber within a few million positions
-//! (the nearest: major 58 at 73,000, queen 30 at 78,000), major 5 and 57
-//! are stuck at 1.2 and 7.3 million, and major 21, 45 and queen 20, 31,
-//! 35 stay undecided at 8 million: the count does not check the order in
-//! which the cards it moves could go, and once a pile may empty every run
-//! may land there, so the claims of most piles go at once.
+//! up for. The piles that may empty cost more: the count goes on where it
+//! gave up, and a search that prunes more expands more positions to meet
+//! as many. Measured together, the probe's major searches take 3.2 s in
+//! all (1.9 s giving up), the slowest search 0.62 s (queen seed 20,
+//! undecided; giving up, 0.49 s, queen seed 30). What they gain: major
+//! seeds 5, 28 and 57, stuck after 25,745, 29,265 and 6,141 positions,
+//! which the search giving up on such piles decided only past 1.2 million,
+//! 8 million (undecided still) and 7.3 million. Of the deals left
+//! undecided, most reach a chamber within a few million positions (major
+//! 13, 25, 29, 58, 59; queen 0, 15, 25, 28, 30, 34, 50; the nearest major
+//! 58 at 73,000, queen 30 at 78,000), and major 21, 45 and queen 20, 31,
+//! 35 stay undecided past 8 million: the count does not check the order
+//! in which the cards it moves could go, and once a pile may empty every
+//! run may land there, so the claims of most piles go at once.
 //! (`cargo run --release -p antics-core --example endgame_probe -- major
 //! 50000`; `unemptied`, `claims` or `plain` for the others, `line` to
 //! replay each line found.)
@@ -77,8 +79,8 @@ use std::sync::{LazyLock, Mutex, PoisonError};
 /// restock by the look-ahead hint (seeds 0..20), the 7 proved stuck met
 /// 8 to 37,492 positions, 5 of them fewer than 200. A search meets about
 /// a million positions a second where the static proof is quick, down to
-/// some 200,000 where it counts resting places at length (bench
-/// `myrmex_endgame`, probe `endgame_probe`): the bound costs 50 to 300 ms,
+/// some 80,000 where it counts resting places at length (bench
+/// `myrmex_endgame`, probe `endgame_probe`): the bound costs 50 to 650 ms,
 /// paid once between two flips, restocks or chambers (the game keeps the
 /// answer). Positions with many cards and an empty pile can reach far more,
 /// and stay undecided.
