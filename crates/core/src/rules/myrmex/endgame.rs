@@ -379,12 +379,11 @@ impl Tableau {
 /// sharing its suit, no chamber is ever made.
 ///
 /// A pile whose whole run could move gives the proof up only if cards lie
-/// face down under it (they might turn up). Otherwise the
-/// pile keeps no claim and *may empty*: all its cards are loose, any run
-/// may land on it once it has emptied, and in the count its cuts include
-/// the one under its bottom card, where all its cards have moved; that
-/// cut also gives one card leave to rest on nothing at its bottom (the
-/// slot [`BARE`]). The argument above holds with "empty in `t`" read as
+/// face down under it (they might turn up). Otherwise the pile keeps no
+/// claim and *may empty*: all its cards are loose, any run may land on it
+/// once it has emptied, and in the count its cuts include the one under
+/// its bottom card, where all its cards have moved; that cut also gives
+/// one card leave to rest on nothing at its bottom (the slot [`BARE`]). The argument above holds with "empty in `t`" read as
 /// "empty in `t`, or emptied of all its own cards": just before the first
 /// move of a claimed card, each pile holds at most one card resting on
 /// nothing, and only a pile empty in `t` or cut under its bottom card
@@ -440,7 +439,7 @@ fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof, most_counts: usize) -
     let (mut shrinks, mut settled) = (0usize, [usize::MAX; PILES]);
     // Ranks of the loose cards of each suit so far.
     let mut loose = [0u32; 6];
-    // Where the Crowns lie.
+    // Where the Crowns lie (six in a deck: every one must be here).
     let crown = cards.sequence - 1;
     let mut crowns = [(0, 0); 12];
     let mut n_crowns = 0;
