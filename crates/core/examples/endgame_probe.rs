@@ -1,10 +1,12 @@
 //! The endgame search on straight-dealt games: every restock at once, then
 //! one search from the tableau left. `endgame_probe LEVEL BUDGET [plain]
-//! [claims] [show] [line]`: the level (major, queen, larval, minor), the
-//! positions allowed, `plain` for the search without its static proof,
-//! `claims` for the proof without its count of resting places (as first
-//! written), `show` to print each tableau left undecided, `line` to print
-//! each line found to progress (played through the rules to check it),
+//! [claims] [unemptied] [show] [line]`: the level (major, queen, larval,
+//! minor), the positions allowed, `plain` for the search without its
+//! static proof, `claims` for the proof without its count of resting
+//! places (as first written), `unemptied` for the count that gives up on a
+//! pile that may empty (as next written), `show` to print each tableau
+//! left undecided, `line` to print each line found to progress (played
+//! through the rules to check it),
 //! `seed=N` for that seed alone, `seeds=A..B` for seeds other than 0..60.
 use antics_core::rules::cards::MyrmexLevel;
 use antics_core::rules::myrmex::{Myrmex, Proof, Prospect};
@@ -24,6 +26,8 @@ fn main() {
         Proof::Plain
     } else if args.iter().any(|a| a == "claims") {
         Proof::Claims
+    } else if args.iter().any(|a| a == "unemptied") {
+        Proof::Unemptied
     } else {
         Proof::Counted
     };

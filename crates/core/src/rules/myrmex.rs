@@ -686,6 +686,14 @@ impl Myrmex {
         self.prospect_by(Proof::Plain, avoid, budget)
     }
 
+    /// Whether `proof` alone, without a search, shows that no line from
+    /// this position (whose stock is spent) completes a chamber or turns a
+    /// card face up: for tests, which check it against the plain search.
+    #[doc(hidden)]
+    pub fn proved_hopeless(&self, proof: Proof) -> bool {
+        endgame::proved(self.level, &self.piles, proof)
+    }
+
     /// [`Myrmex::prospect_within`] with the static proof `proof` (or
     /// none): for tests and measures, which compare them.
     #[doc(hidden)]

@@ -22,8 +22,9 @@
 //!
 //! A position a static proof shows can never make progress ([`hopeless`]:
 //! cards that can never move, since the cards that would have moved first
-//! could not all find a card to rest on; no pile that ever empties; and no
-//! Crown with a card it could still get for every rank it lacks) is met
+//! could not all find a card to rest on; no pile that ever empties but
+//! those with nothing face down, which count as empty ones; and no Crown
+//! with a card it could still get for every rank it lacks) is met
 //! but not expanded: nothing reachable from it can make progress either,
 //! so the answer is the one the plain search would give, often after far
 //! fewer positions.
@@ -31,22 +32,31 @@
 //! Measured on deals with every restock made at once (seeds 0..60, those
 //! not over), 50,000 positions a search: stuck / progress / undecided.
 //!
-//! | level | this search | the proof without its count (`claims`) | no proof (`plain`) | runs alone, first proof (before) |
-//! |---|---|---|---|---|
-//! | major | 32 / 17 / 10 (628,182 positions) | 30 / 14 / 15 (937,175) | 30 / 14 / 15 (1,016,429) | 30 / 4 / 25 (1,365,174) |
-//! | queen | 44 / 3 / 10 (635,168) | 42 / 1 / 14 (991,701) | 39 / 1 / 17 (1,115,137) | 42 / 0 / 15 (1,018,433) |
-//! | larval | 23 / 23 / 12 (918,977) | 19 / 18 / 21 (1,355,237) | 18 / 18 / 22 (1,381,756) | 19 / 4 / 35 (1,849,901) |
-//! | minor | 9 / 49 / 0 (11,830) | | | 9 / 49 / 0 (53,245) |
+//! | level | this search | the count giving up on a pile that may empty (`unemptied`) | the proof without its count (`claims`) | no proof (`plain`) | runs alone, first proof (before) |
+//! |---|---|---|---|---|---|
+//! | major | 35 / 17 / 7 (539,045 positions) | 32 / 17 / 10 (628,182) | 30 / 14 / 15 (937,175) | 30 / 14 / 15 (1,016,429) | 30 / 4 / 25 (1,365,174) |
+//! | queen | 44 / 3 / 10 (607,671) | 44 / 3 / 10 (635,168) | 42 / 1 / 14 (991,701) | 39 / 1 / 17 (1,115,137) | 42 / 0 / 15 (1,018,433) |
+//! | larval | 23 / 24 / 11 (917,927) | 23 / 23 / 12 (918,977) | 19 / 18 / 21 (1,355,237) | 18 / 18 / 22 (1,381,756) | 19 / 4 / 35 (1,849,901) |
+//! | minor | 9 / 49 / 0 (11,830) | 9 / 49 / 0 (11,830) | | | 9 / 49 / 0 (53,245) |
 //!
 //! The count costs time on a position, which the positions it spares make
-//! up for: the probe's searches take about as long in all (major 2.0 s
-//! for 59 searches), the slowest one 0.53 s (queen seed 30, undecided).
-//! Of the deals left undecided, some reach a chamber within a few million
-//! positions; the others need more than one moment's count: the count
-//! does not check the order in which the cards it moves could go.
+//! up for. The piles that may empty cost more: the count goes on where it
+//! gave up, and a search that prunes more expands more positions to meet
+//! as many. Measured together, the probe's major searches take 3.2 s in
+//! all (1.9 s giving up), the slowest search 0.62 s (queen seed 20,
+//! undecided; giving up, 0.49 s, queen seed 30). What they gain: major
+//! seeds 5, 28 and 57, stuck after 25,745, 29,265 and 6,141 positions,
+//! which the search giving up on such piles decided only past 1.2 million,
+//! 8 million (undecided still) and 7.3 million. Of the deals left
+//! undecided, most reach a chamber within a few million positions (major
+//! 13, 25, 29, 58, 59; queen 0, 15, 25, 28, 30, 34, 50; the nearest major
+//! 58 at 73,000, queen 30 at 78,000), and major 21, 45 and queen 20, 31,
+//! 35 stay undecided past 8 million: the count does not check the order
+//! in which the cards it moves could go, and once a pile may empty every
+//! run may land there, so the claims of most piles go at once.
 //! (`cargo run --release -p antics-core --example endgame_probe -- major
-//! 50000`; `claims` or `plain` for the other two, `line` to replay each
-//! line found.)
+//! 50000`; `unemptied`, `claims` or `plain` for the others, `line` to
+//! replay each line found.)
 //!
 //! Face-down cards never move, and turning one up ends the search, so which
 //! card lies face down never matters: the search reads only what the player
@@ -69,8 +79,8 @@ use std::sync::{LazyLock, Mutex, PoisonError};
 /// restock by the look-ahead hint (seeds 0..20), the 7 proved stuck met
 /// 8 to 37,492 positions, 5 of them fewer than 200. A search meets about
 /// a million positions a second where the static proof is quick, down to
-/// some 200,000 where it counts resting places at length (bench
-/// `myrmex_endgame`, probe `endgame_probe`): the bound costs 50 to 300 ms,
+/// some 80,000 where it counts resting places at length (bench
+/// `myrmex_endgame`, probe `endgame_probe`): the bound costs 50 to 650 ms,
 /// paid once between two flips, restocks or chambers (the game keeps the
 /// answer). Positions with many cards and an empty pile can reach far more,
 /// and stay undecided.
@@ -367,13 +377,37 @@ impl Tableau {
 /// lies under it there is claimed too, the Crown included. So when no
 /// Crown has, for each rank it still needs, a loose card of that rank
 /// sharing its suit, no chamber is ever made.
-fn hopeless(cards: &Cards, t: &Tableau) -> bool {
-    hopeless_with(cards, t, true)
+///
+/// A pile whose whole run could move gives the proof up only if cards lie
+/// face down under it (they might turn up). Otherwise the pile keeps no
+/// claim and *may empty*: all its cards are loose, any run may land on it
+/// once it has emptied, and in the count its cuts include the one under
+/// its bottom card, where all its cards have moved; that cut also gives
+/// one card leave to rest on nothing at its bottom (the slot [`BARE`]). The argument above holds with "empty in `t`" read as
+/// "empty in `t`, or emptied of all its own cards": just before the first
+/// move of a claimed card, each pile holds at most one card resting on
+/// nothing, and only a pile empty in `t` or cut under its bottom card
+/// can; the run lands on a free rank or a pile empty by then; a pile with
+/// a claimed card never empties; and the chambers are those made while
+/// the claims hold, of cards of the piles as they lie.
+///
+/// Claims only shrink, and a Crown once covered (a loose card of every rank
+/// it needs) stays so: the cards that leave a claimed run above it become
+/// loose, of its suit and the ranks it then needs. So the proof stops with
+/// `false` at the first shrink that covers a Crown.
+///
+/// Once a pile may empty, the proof makes at most `counts` full counts
+/// more ([`COUNTS_EMPTIED`]), and gives up past them.
+fn hopeless(cards: &Cards, t: &Tableau, counts: usize) -> bool {
+    hopeless_with(cards, t, Proof::Counted, counts)
 }
 
-/// [`hopeless`], with the count of resting places (`rest`) or without it
-/// (the proof as it was first written, which tests compare).
-fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
+/// [`hopeless`], or one of the weaker proofs it grew from, which tests
+/// compare: without the count of resting places ([`Proof::Claims`]), or
+/// with it but giving up on a pile that may empty ([`Proof::Unemptied`]).
+fn hopeless_with(cards: &Cards, t: &Tableau, proof: Proof, most_counts: usize) -> bool {
+    let rest = proof != Proof::Claims;
+    let emptying = proof == Proof::Counted;
     if (0..PILES).any(|p| t.len[p] == 0 && (t.down[p] > 0 || !rest)) {
         // A face-down card about to turn up; or, without the count, an
         // empty pile (any group may go there).
@@ -389,7 +423,9 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
     }
     // Empty piles: any run may go there, and the card at the bottom of one
     // rests on nothing.
-    let empty = (0..PILES).filter(|&p| t.len[p] == 0).count();
+    let mut empty = (0..PILES).filter(|&p| t.len[p] == 0).count();
+    // Whether a pile may empty, and the full counts tried since.
+    let (mut emptied, mut counts) = (false, 0);
     let mut cuts = Cuts::new(t, empty as i32);
     if rest {
         for (p, &k) in claimed.iter().enumerate() {
@@ -401,6 +437,37 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
     // pass looks only at what settles at once ([`Cuts::room`] without
     // trying cuts one by one); a full one follows when it shrinks nothing.
     let (mut shrinks, mut settled) = (0usize, [usize::MAX; PILES]);
+    // Ranks of the loose cards of each suit so far.
+    let mut loose = [0u32; 6];
+    // Where the Crowns lie (six in a deck: every one must be here).
+    let crown = cards.sequence - 1;
+    let mut crowns = [(0, 0); 12];
+    let mut n_crowns = 0;
+    for p in 0..PILES {
+        for (h, &c) in t.cards(p).iter().enumerate() {
+            if usize::from(rank(c)) == crown && n_crowns < crowns.len() {
+                crowns[n_crowns] = (p, h);
+                n_crowns += 1;
+            }
+        }
+    }
+    // Whether some Crown has a loose card of every rank it still needs.
+    let covered = |claimed: &[usize; PILES], loose: &[u32; 6]| {
+        crowns[..n_crowns].iter().any(|&(p, h)| {
+            let (pile, k) = (t.cards(p), claimed[p]);
+            let suit = suits(pile[h]);
+            let mut needed = (1u32 << crown) - 1;
+            if h < k {
+                for (below, &x) in pile[h..k].iter().zip(&pile[h + 1..k]) {
+                    if rank(x) + 1 != rank(*below) || suits(x) & suit == 0 {
+                        return false;
+                    }
+                    needed &= !(1 << rank(x));
+                }
+            }
+            loose[suit.trailing_zeros() as usize] & needed == needed
+        })
+    };
     let mut quick = true;
     loop {
         let before = shrinks;
@@ -421,6 +488,12 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
                     // A free rank one above: unless the cards that have
                     // moved by then could not all find a card to rest on.
                     let room = if rest {
+                        if emptied && !quick {
+                            counts += 1;
+                            if counts > most_counts {
+                                return false;
+                            }
+                        }
                         cuts.room(cards, t, p, h, quick)
                     } else {
                         Some(true)
@@ -435,11 +508,25 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
                         free |= 1 << rank(c);
                     }
                     if h == 0 {
-                        // The whole pile may move: it may empty, or turn
-                        // a card up.
-                        return false;
+                        // The whole pile may move: it may turn a card up,
+                        // or empty.
+                        if !emptying || t.down[p] > 0 {
+                            return false;
+                        }
+                        empty += 1;
+                        emptied = true;
+                    }
+                    for &c in &pile[h..k] {
+                        let mut bits = suits(c);
+                        while bits != 0 {
+                            loose[bits.trailing_zeros() as usize] |= 1 << rank(c);
+                            bits &= bits - 1;
+                        }
                     }
                     claimed[p] = h;
+                    if covered(&claimed, &loose) {
+                        return false;
+                    }
                     if rest {
                         cuts.pile(cards, t, p, h);
                         if !quick {
@@ -473,46 +560,9 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
         }
         quick = true;
     }
-    // Ranks of the loose cards of each suit.
-    let mut loose = [0u32; 6];
-    // Every pile keeps a claimed card: none empties or turns a card up.
-    for (p, &k) in claimed.iter().enumerate() {
-        for &c in &t.cards(p)[k..] {
-            let mut bits = suits(c);
-            while bits != 0 {
-                loose[bits.trailing_zeros() as usize] |= 1 << rank(c);
-                bits &= bits - 1;
-            }
-        }
-    }
-    let crown = cards.sequence - 1;
-    for (p, &k) in claimed.iter().enumerate() {
-        let pile = t.cards(p);
-        for (h, &c) in pile.iter().enumerate() {
-            if usize::from(rank(c)) != crown {
-                continue;
-            }
-            let suit = suits(c);
-            let mut needed = (1u32 << crown) - 1;
-            if h < k {
-                let mut run = true;
-                for (below, &x) in pile[h..k].iter().zip(&pile[h + 1..k]) {
-                    if rank(x) + 1 != rank(*below) || suits(x) & suit == 0 {
-                        run = false;
-                        break;
-                    }
-                    needed &= !(1 << rank(x));
-                }
-                if !run {
-                    continue;
-                }
-            }
-            if loose[suit.trailing_zeros() as usize] & needed == needed {
-                return false;
-            }
-        }
-    }
-    true
+    // Every pile keeps a claimed card, or may empty with nothing face
+    // down: none turns a card up.
+    !covered(&claimed, &loose)
 }
 
 /// What a pile's cut adds to each rank's slack (the cards of that rank
@@ -521,6 +571,11 @@ fn hopeless_with(cards: &Cards, t: &Tableau, rest: bool) -> bool {
 /// one for a card a rank below; the card under the cut, the top one of
 /// those that never moved, is one too.
 type Slack = [i8; 16];
+
+/// The slot of a [`Slack`] past the ranks (twelve at most): the piles
+/// emptied of their own cards (cut under their bottom card), each of which
+/// may take one card resting on nothing. Never below zero.
+const BARE: usize = 15;
 
 /// For each pile, the cuts its claims allow (the highest first), and what
 /// each adds to the slack.
@@ -547,6 +602,19 @@ struct Cuts {
 /// How many partial choices of cuts [`Cuts::room`] tries before it gives
 /// up and says the run may move (which only weakens the proof).
 const TRIES: usize = 60;
+
+/// How many full counts ([`Cuts::room`] trying cuts one by one) the proof
+/// makes once a pile may empty before it gives up (which only weakens it):
+/// while the search has met fewer than [`FEW_MET`] positions, and after.
+/// The more it makes, the more positions it proves, and the longer the
+/// slowest searches take: 20 throughout made the slowest queen search
+/// 0.75 s, 12 throughout left major seed 57 undecided (proved after 827
+/// positions with 20), 8 proved no more than giving up on the pile. A
+/// position proved early spares the most.
+const COUNTS_EMPTIED: (usize, usize) = (20, 12);
+
+/// See [`COUNTS_EMPTIED`].
+const FEW_MET: usize = 10_000;
 
 impl Cuts {
     fn new(t: &Tableau, empty: i32) -> Cuts {
@@ -602,6 +670,17 @@ impl Cuts {
                 add[j - 1] += 1;
             }
             self.choices[self.at[q] + self.count[q]] = add;
+            self.count[q] += 1;
+        }
+        if claimed == 0 && !cs.is_empty() {
+            // A pile that may empty: every card of it has moved.
+            let j = rank(cs[0]);
+            if j > 0 {
+                moved[j - 1] += 1;
+            }
+            moved[j] -= 1;
+            moved[BARE] += 1;
+            self.choices[self.at[q] + self.count[q]] = moved;
             self.count[q] += 1;
         }
         self.sorted[q] = false;
@@ -740,7 +819,9 @@ fn sum(a: &Slack, b: &Slack) -> Slack {
 /// Whether the ranks' slack falls short by more than the `empty` piles
 /// can make up, one card each.
 fn short(slack: &Slack, empty: i32) -> bool {
-    slack.iter().map(|&s| i32::from(s.min(0))).sum::<i32>() + empty < 0
+    // The bare slot is never below zero: summed with the ranks' shortfalls
+    // it adds nothing, so it is added once more.
+    slack.iter().map(|&s| i32::from(s.min(0))).sum::<i32>() + i32::from(slack[BARE]) + empty < 0
 }
 
 /// Positions met so far, each once: their keys one after another in an
@@ -1084,8 +1165,23 @@ pub enum Proof {
     Plain,
     /// `hopeless` without the count of resting places, as first written.
     Claims,
+    /// `hopeless` with the count, giving up on a pile that may empty, as
+    /// next written.
+    Unemptied,
     /// `hopeless`: the one games use.
     Counted,
+}
+
+/// Whether `proof` shows, with no search, that nothing is left to gain
+/// from `piles`: for tests to check against the plain search.
+pub(super) fn proved(level: MyrmexLevel, piles: &Piles, proof: Proof) -> bool {
+    let cards = Cards::new(level);
+    let t = Tableau::of(piles);
+    match proof {
+        Proof::Plain => false,
+        Proof::Counted => hopeless(&cards, &t, COUNTS_EMPTIED.0),
+        _ => hopeless_with(&cards, &t, proof, 0),
+    }
 }
 
 /// [`search`], with one of the static proofs or none: for tests to
@@ -1135,10 +1231,11 @@ fn explore(
     proof: Proof,
     line: Option<&mut Vec<Action>>,
 ) -> (Prospect, usize) {
-    let proved = |cards: &Cards, t: &Tableau| match proof {
+    let proved = |cards: &Cards, t: &Tableau, met: usize| match proof {
         Proof::Plain => false,
-        Proof::Claims => hopeless_with(cards, t, false),
-        Proof::Counted => hopeless(cards, t),
+        Proof::Claims | Proof::Unemptied => hopeless_with(cards, t, proof, 0),
+        Proof::Counted if met < FEW_MET => hopeless(cards, t, COUNTS_EMPTIED.0),
+        Proof::Counted => hopeless(cards, t, COUNTS_EMPTIED.1),
     };
     let cards = Cards::new(level);
     let root = Tableau::of(current);
@@ -1156,7 +1253,7 @@ fn explore(
     open.meet(&root, NO_PARENT, Action::End, 0);
     open.heap.clear();
     let mut moves = Vec::new();
-    if !proved(&cards, &root) {
+    if !proved(&cards, &root, 0) {
         root.moves(&cards, &mut moves);
     }
     for &m in &moves {
@@ -1180,7 +1277,7 @@ fn explore(
     }
     while let Some((_, Reverse(index))) = open.heap.pop() {
         let tableau = Tableau::from_key(open.seen.key(index));
-        if proved(&cards, &tableau) {
+        if proved(&cards, &tableau, open.seen.len()) {
             // Nothing to gain from here: met, never expanded.
             continue;
         }
