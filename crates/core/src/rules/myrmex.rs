@@ -668,6 +668,25 @@ impl Myrmex {
         endgame::search(self.level, &self.piles, &self.history, avoid, budget)
     }
 
+    /// [`Myrmex::prospect_within`] for a hint once the stock is spent,
+    /// which wants a line, not a proof: its search prunes by the static
+    /// proof that gives up on a pile that may empty ([`Proof::Unemptied`]),
+    /// quicker where the full proof counts at length, and finds the same
+    /// lines (on the major and queen deals of the `hint_endgame` bench, the
+    /// same hint every time). Whether nothing at all is left is the game's
+    /// own answer ([`Myrmex::nothing_left`]).
+    pub fn line_prospect(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> Prospect {
+        endgame::search_with(
+            self.level,
+            &self.piles,
+            &self.history,
+            avoid,
+            budget,
+            Proof::Unemptied,
+        )
+        .0
+    }
+
     /// [`Myrmex::prospect_within`], and the whole line it found to
     /// progress (none when it found none): played in turn, its actions
     /// complete a chamber or turn a card face up at the last.

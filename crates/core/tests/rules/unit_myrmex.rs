@@ -813,3 +813,34 @@ fn nothing_left_is_the_searchs_stuck() {
         assert_eq!(game.nothing_left(), searched);
     }
 }
+
+/// The hint's line search prunes by the quicker proof: where both it and
+/// the game's search find a line (the hint "always moves towards
+/// something: a card turned face up, a chamber"), it is the same line's
+/// first action, and neither finds a line where the other proves none.
+#[test]
+fn the_hints_line_search_finds_the_games_lines() {
+    let mut lines = 0;
+    for level in [MyrmexLevel::Major, MyrmexLevel::Queen] {
+        for seed in 0..16 {
+            let game = Myrmex::dealt_out(level, seed);
+            if game.outcome().is_some() {
+                continue;
+            }
+            let games = game.prospect_within(&|_| false, ENDGAME_STATES).0;
+            let hints = game.line_prospect(&|_| false, ENDGAME_STATES);
+            match (games, hints) {
+                (Prospect::Progress { first: a, .. }, Prospect::Progress { first: b, .. }) => {
+                    assert_eq!(a, b, "{level:?} seed {seed}");
+                    lines += 1;
+                }
+                (Prospect::Stuck, Prospect::Progress { .. })
+                | (Prospect::Progress { .. }, Prospect::Stuck) => {
+                    panic!("{level:?} seed {seed}: {games:?} against {hints:?}")
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(lines >= 3, "lines found by both: {lines}");
+}

@@ -491,7 +491,7 @@ impl Myrmex {
         let stand_in = self.with_hidden(&self.unseen_cards()).expect("the unseen cards");
         // A line through an undo is not offered: the hint names moves.
         let avoid = |a: &Action| *a == Action::Undo || avoid(&stand_in, a);
-        match self.prospect_within(&avoid, ENDGAME_STATES).0 {
+        match self.line_prospect(&avoid, ENDGAME_STATES) {
             Prospect::Progress { first, len } => Hint::Progress {
                 action: first.to_string(),
                 line_len: len,
