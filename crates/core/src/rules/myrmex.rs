@@ -665,7 +665,7 @@ impl Myrmex {
     /// [`Myrmex::prospect`] within `budget` positions (with the stock
     /// spent), and how many positions the search met: for measuring it.
     pub fn prospect_within(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> (Prospect, usize) {
-        endgame::search(self.level, &self.piles, &self.history, avoid, budget)
+        self.prospect_by(Proof::Counted, avoid, budget)
     }
 
     /// [`Myrmex::prospect_within`] for a hint once the stock is spent,
@@ -676,15 +676,7 @@ impl Myrmex {
     /// same hint every time). Whether nothing at all is left is the game's
     /// own answer ([`Myrmex::nothing_left`]).
     pub fn line_prospect(&self, avoid: &dyn Fn(&Action) -> bool, budget: usize) -> Prospect {
-        endgame::search_with(
-            self.level,
-            &self.piles,
-            &self.history,
-            avoid,
-            budget,
-            Proof::Unemptied,
-        )
-        .0
+        self.prospect_by(Proof::Unemptied, avoid, budget).0
     }
 
     /// [`Myrmex::prospect_within`], and the whole line it found to

@@ -1118,8 +1118,9 @@ impl Open<'_> {
     }
 }
 
-/// Whether the game must end: [`search`] with no avoid and the full
-/// budget, remembered for the [`REMEMBERED`] positions asked about last.
+/// Whether the game must end: [`search_with`] the game's proof, no avoid
+/// and the full budget, remembered for the [`REMEMBERED`] positions asked
+/// about last.
 /// The answer depends on the position and its undo history alone, so
 /// remembering it changes nothing but the time a replayed log takes (a log
 /// is replayed for every hint and on every restart).
@@ -1137,25 +1138,17 @@ pub(super) fn stuck(level: MyrmexLevel, current: &Piles, history: &[Piles]) -> b
     if let Some(&answer) = known().get(&name) {
         return answer;
     }
-    let answer = search(level, current, history, &|_| false, ENDGAME_STATES).0 == Prospect::Stuck;
+    let answer = search_with(
+        level,
+        current,
+        history,
+        &|_| false,
+        ENDGAME_STATES,
+        Proof::Counted,
+    )
+    .0 == Prospect::Stuck;
     known().put(name, answer);
     answer
-}
-
-/// What a search from `current` (whose stock is spent) finds, and how
-/// many positions it met: whether any line completes a chamber or turns a
-/// card face up. It also starts from the earlier tableaux `undo` can go
-/// back to (`history`, the last one a single undo away), and goes best
-/// first. A first action `avoid` refuses is never taken (an undo
-/// included); `budget` caps the positions met.
-pub(super) fn search(
-    level: MyrmexLevel,
-    current: &Piles,
-    history: &[Piles],
-    avoid: &dyn Fn(&Action) -> bool,
-    budget: usize,
-) -> (Prospect, usize) {
-    search_with(level, current, history, avoid, budget, Proof::Counted)
 }
 
 /// Which static proof a search leaves positions unexpanded by.
@@ -1175,17 +1168,29 @@ pub enum Proof {
 /// Whether `proof` shows, with no search, that nothing is left to gain
 /// from `piles`: for tests to check against the plain search.
 pub(super) fn proved(level: MyrmexLevel, piles: &Piles, proof: Proof) -> bool {
-    let cards = Cards::new(level);
-    let t = Tableau::of(piles);
+    proves(proof, &Cards::new(level), &Tableau::of(piles), 0)
+}
+
+/// Whether `proof` shows that nothing is left to gain from `t`, in a
+/// search that has met `met` positions (the full proof counts less once
+/// many are met, see [`COUNTS_EMPTIED`]).
+fn proves(proof: Proof, cards: &Cards, t: &Tableau, met: usize) -> bool {
     match proof {
         Proof::Plain => false,
-        Proof::Counted => hopeless(&cards, &t, COUNTS_EMPTIED.0),
-        _ => hopeless_with(&cards, &t, proof, 0),
+        Proof::Claims | Proof::Unemptied => hopeless_with(cards, t, proof, 0),
+        Proof::Counted if met < FEW_MET => hopeless(cards, t, COUNTS_EMPTIED.0),
+        Proof::Counted => hopeless(cards, t, COUNTS_EMPTIED.1),
     }
 }
 
-/// [`search`], with one of the static proofs or none: for tests to
-/// compare.
+/// What a search from `current` (whose stock is spent) finds, and how
+/// many positions it met: whether any line completes a chamber or turns a
+/// card face up. It also starts from the earlier tableaux `undo` can go
+/// back to (`history`, the last one a single undo away), and goes best
+/// first, leaving unexpanded the positions `proof` shows hopeless (the
+/// game's is [`Proof::Counted`]; the others are for hints and tests). A
+/// first action `avoid` refuses is never taken (an undo included);
+/// `budget` caps the positions met.
 pub(super) fn search_with(
     level: MyrmexLevel,
     current: &Piles,
@@ -1197,9 +1202,10 @@ pub(super) fn search_with(
     explore(level, current, history, avoid, budget, proof, None)
 }
 
-/// [`search`], and the whole line it found to progress (empty when it
-/// found none): its actions, played one after another from `current`
-/// by the rules, complete a chamber or turn a card face up at the last.
+/// [`search_with`] the game's proof, and the whole line it found to
+/// progress (empty when it found none): its actions, played one after
+/// another from `current` by the rules, complete a chamber or turn a card
+/// face up at the last.
 pub(super) fn search_line(
     level: MyrmexLevel,
     current: &Piles,
@@ -1231,12 +1237,6 @@ fn explore(
     proof: Proof,
     line: Option<&mut Vec<Action>>,
 ) -> (Prospect, usize) {
-    let proved = |cards: &Cards, t: &Tableau, met: usize| match proof {
-        Proof::Plain => false,
-        Proof::Claims | Proof::Unemptied => hopeless_with(cards, t, proof, 0),
-        Proof::Counted if met < FEW_MET => hopeless(cards, t, COUNTS_EMPTIED.0),
-        Proof::Counted => hopeless(cards, t, COUNTS_EMPTIED.1),
-    };
     let cards = Cards::new(level);
     let root = Tableau::of(current);
     if root.down.iter().all(|&d| d == 0) && root.no_suit_complete(&cards) {
@@ -1253,7 +1253,7 @@ fn explore(
     open.meet(&root, NO_PARENT, Action::End, 0);
     open.heap.clear();
     let mut moves = Vec::new();
-    if !proved(&cards, &root, 0) {
+    if !proves(proof, &cards, &root, 0) {
         root.moves(&cards, &mut moves);
     }
     for &m in &moves {
@@ -1277,7 +1277,7 @@ fn explore(
     }
     while let Some((_, Reverse(index))) = open.heap.pop() {
         let tableau = Tableau::from_key(open.seen.key(index));
-        if proved(&cards, &tableau, open.seen.len()) {
+        if proves(proof, &cards, &tableau, open.seen.len()) {
             // Nothing to gain from here: met, never expanded.
             continue;
         }
