@@ -196,10 +196,7 @@ pub fn art() -> &'static Art {
 
 /// The board as a PNG; see the module comment for how it is drawn.
 pub fn army_ants_png(view: &View, labels: &BoardLabels) -> Vec<u8> {
-    let art = art();
-    art.sprites
-        .palette()
-        .encode_indexed(&draw(view, labels, art, LAST_MOVE))
+    army_ants_png_marked(view, labels, LAST_MOVE)
 }
 
 /// The board with `view.last` marked as a move to consider rather than

@@ -222,10 +222,7 @@ impl Service {
             // the move select names them.
             let told = {
                 let shown = loaded.game().player_view();
-                hint.told_naming(&|action: &str| match G::move_cards(&shown, action) {
-                    Some(cards) => format!("**{action}** ({cards})"),
-                    None => format!("**{action}**"),
-                })
+                hint.told_naming(&|action: &str| named(action, G::move_cards(&shown, action).as_deref()))
             };
             let text = format!("{} asked for a hint. {told}", mention(&req.user));
             let Some(()) = self.save_aside(&mut loaded.table, req, HINT).await? else {
@@ -450,12 +447,20 @@ fn stored_detail(row: &GameRow) -> String {
 /// "alice played **3-7** (9 Merchant onto 10 Crown)", "alice dealt",
 /// "alice ended the game".
 fn played_line(who: &str, action: &str, cards: Option<&str>) -> String {
-    match (action, cards) {
-        ("deal", _) => format!("{who} dealt."),
-        ("end", _) => format!("{who} ended the game."),
-        ("undo", _) => format!("{who} took back a move."),
-        (_, Some(cards)) => format!("{who} played **{action}** ({cards})."),
-        (_, None) => format!("{who} played **{action}**."),
+    match action {
+        "deal" => format!("{who} dealt."),
+        "end" => format!("{who} ended the game."),
+        "undo" => format!("{who} took back a move."),
+        _ => format!("{who} played {}.", named(action, cards)),
+    }
+}
+
+/// A move as the replies name it: its notation in bold, as typed, and the
+/// cards it moves (in the move select's words) when known.
+fn named(action: &str, cards: Option<&str>) -> String {
+    match cards {
+        Some(cards) => format!("**{action}** ({cards})"),
+        None => format!("**{action}**"),
     }
 }
 
