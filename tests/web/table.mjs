@@ -47,7 +47,7 @@ async function open(user, channel) {
 const board = (page) => page.locator("[data-board]");
 const version = (page) => board(page).getAttribute("data-version");
 
-async function changed(page, before, timeout = 5000) {
+async function changed(page, before, timeout = 20000) {
   try {
     await page.waitForFunction(
       (v) => {
@@ -124,7 +124,7 @@ async function live() {
   const a = await open("carol", "c-live");
   const b = await open("carol", "c-live");
   await a.locator('[data-new="anthill"]').click();
-  await b.waitForSelector('[data-board][data-kind="anthill"]', { timeout: 3000 });
+  await b.waitForSelector('[data-board][data-kind="anthill"]', { timeout: 20000 });
   const before = await version(b);
   const started = Date.now();
   await step(a);
@@ -158,7 +158,7 @@ async function agree(pages, page) {
     await other.waitForFunction(
       (want) => document.querySelector("[data-board]")?.dataset.version === want,
       v,
-      { timeout: 5000 },
+      { timeout: 20000 },
     );
   }
 }
@@ -187,7 +187,7 @@ async function duel(name, pages, limit, giveUp) {
   if ((await board(pageList[0]).getAttribute("data-status")) !== "finished") await giveUp();
   for (const page of pageList) {
     await page
-      .waitForSelector('[data-board][data-status="finished"]', { timeout: 5000 })
+      .waitForSelector('[data-board][data-status="finished"]', { timeout: 20000 })
       .catch(() => fail(`${name}: a page does not show the game finished`));
   }
   if (shots) await pageList[1].screenshot({ path: `${shots}/${name}-over.png`, fullPage: true });
