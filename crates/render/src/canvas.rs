@@ -3,9 +3,10 @@
 //! palette and their PNG encoding for the hot path (drawn on by the sprite
 //! engine, `super::sprites`).
 //!
-//! Why palette images: the fast PNG compressor (fdeflate) shortens runs of
-//! zero bytes and little else, so every anti-aliased pixel of an RGB image
-//! costs about 3 x 12 bits; a full Army Ants board came out near 250 KB. One
+//! Why palette images: a fast PNG compressor (fdeflate, and ours in
+//! `super::deflate`) shortens runs of zero bytes and little else, so every
+//! anti-aliased pixel of an RGB image costs about 3 x 10 bits; a full Army
+//! Ants board came out near 250 KB. One
 //! byte per pixel, from a palette chosen for the art and ordered so that
 //! neighbouring pixels tend to have nearby indices, keeps the anti-aliasing
 //! and costs well under half of that.
@@ -670,107 +671,10 @@ impl Palette {
         encoder.set_filter(png::FilterType::Paeth);
         let mut writer = encoder.write_header().expect("writing to memory");
         writer
-            .write_chunk(png::chunk::IDAT, &compress_paeth(image))
+            .write_chunk(png::chunk::IDAT, &crate::deflate::paeth_stream(image))
             .expect("writing to memory");
         writer.finish().expect("writing to memory");
         out
-    }
-}
-
-/// The zlib stream of a palette image's rows, each Paeth-filtered, as the
-/// `png` crate writes it with fast compression; but a row that repeats the
-/// row above filters to zeros without working them out, and so does a
-/// stretch of a row that repeats the one above (with its left neighbour).
-/// Rows go to the compressor a band of about 64 KiB at a time: each call
-/// has a cost of its own.
-fn compress_paeth(image: &Indexed) -> Vec<u8> {
-    const BAND_BYTES: usize = 64 * 1024;
-    let width = image.width as usize;
-    let rows = image.data.chunks_exact(width.max(1));
-    let mut compressor =
-        fdeflate::Compressor::new(Vec::with_capacity(image.data.len() / 8)).expect("writing to memory");
-    let zeros = vec![0u8; width];
-    let band_rows = (BAND_BYTES / (width + 1)).max(1);
-    let mut band = vec![0u8; band_rows * (width + 1)];
-    let mut filled = 0;
-    let mut prev: &[u8] = &zeros;
-    for row in rows {
-        let line = &mut band[filled..filled + width + 1];
-        line[0] = 4; // Paeth
-        if row == prev {
-            line[1..].fill(0);
-        } else {
-            paeth_row(prev, row, &mut line[1..]);
-        }
-        filled += width + 1;
-        if filled == band.len() {
-            compressor.write_data(&band).expect("writing to memory");
-            filled = 0;
-        }
-        prev = row;
-    }
-    compressor.write_data(&band[..filled]).expect("writing to memory");
-    let compressed = compressor.finish().expect("writing to memory");
-    let raw = (width + 1) * image.height as usize;
-    if compressed.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(raw) {
-        return compressed;
-    }
-    // Incompressible: stored blocks are smaller.
-    let mut stored =
-        fdeflate::StoredOnlyCompressor::new(std::io::Cursor::new(Vec::new())).expect("writing to memory");
-    for row in image.data.chunks_exact(width.max(1)) {
-        stored.write_data(&[0]).expect("writing to memory");
-        stored.write_data(row).expect("writing to memory");
-    }
-    stored.finish().expect("writing to memory").into_inner()
-}
-
-/// Paeth-filters `cur` under `prev` into `out` (one byte a pixel).
-fn paeth_row(prev: &[u8], cur: &[u8], out: &mut [u8]) {
-    const CHUNK: usize = 32;
-    let n = cur.len();
-    if n == 0 {
-        return;
-    }
-    out[0] = cur[0].wrapping_sub(paeth(0, prev[0], 0));
-    // From pixel 1 on, in chunks whose left neighbours are in reach: the
-    // chunk `[s, s + CHUNK)` reads `[s - 1, s + CHUNK)` of both rows.
-    let mut s = 1;
-    while s + CHUNK <= n {
-        let x: &[u8; CHUNK] = cur[s..s + CHUNK].try_into().expect("a chunk");
-        let b: &[u8; CHUNK] = prev[s..s + CHUNK].try_into().expect("a chunk");
-        let a: &[u8; CHUNK] = cur[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
-        let c: &[u8; CHUNK] = prev[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
-        let o: &mut [u8; CHUNK] = (&mut out[s..s + CHUNK]).try_into().expect("a chunk");
-        if x == b && a == c {
-            // Every pixel repeats the one above, and so does its left
-            // neighbour: the predictor is the pixel itself.
-            *o = [0; CHUNK];
-        } else {
-            for i in 0..CHUNK {
-                o[i] = x[i].wrapping_sub(paeth(a[i], b[i], c[i]));
-            }
-        }
-        s += CHUNK;
-    }
-    for i in s..n {
-        out[i] = cur[i].wrapping_sub(paeth(cur[i - 1], prev[i], prev[i - 1]));
-    }
-}
-
-/// The Paeth predictor: of left, up and up-left, the one nearest to
-/// `left + up - up_left`, ties in that order.
-fn paeth(a: u8, b: u8, c: u8) -> u8 {
-    let (a16, b16, c16) = (i16::from(a), i16::from(b), i16::from(c));
-    let pa = (b16 - c16).abs();
-    let pb = (a16 - c16).abs();
-    let pc = (a16 + b16 - 2 * c16).abs();
-    if pa <= pb && pa <= pc {
-        a
-    } else if pb <= pc {
-        b
-    } else {
-        c
     }
 }
 

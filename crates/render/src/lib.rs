@@ -6,6 +6,7 @@
 
 mod board;
 pub mod canvas;
+mod deflate;
 pub mod replay;
 
 // Public but hidden, not part of the API: the integration tests (tests/render) use them.
