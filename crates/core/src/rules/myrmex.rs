@@ -687,7 +687,7 @@ impl Myrmex {
         avoid: &dyn Fn(&Action) -> bool,
         budget: usize,
     ) -> (Prospect, usize, Vec<Action>) {
-        endgame::search_line(self.level, &self.piles, &self.history, avoid, budget)
+        self.search(Proof::Counted, avoid, budget).line()
     }
 
     /// [`Myrmex::prospect_within`] by the search alone, every position
@@ -714,7 +714,24 @@ impl Myrmex {
         avoid: &dyn Fn(&Action) -> bool,
         budget: usize,
     ) -> (Prospect, usize) {
-        endgame::search_with(self.level, &self.piles, &self.history, avoid, budget, proof)
+        self.search(proof, avoid, budget).run()
+    }
+
+    /// A search of the endgame from this position (see [`Proof`]).
+    fn search<'a>(
+        &'a self,
+        proof: Proof,
+        avoid: &'a dyn Fn(&Action) -> bool,
+        budget: usize,
+    ) -> endgame::Search<'a> {
+        endgame::Search {
+            level: self.level,
+            current: &self.piles,
+            history: &self.history,
+            avoid,
+            budget,
+            proof,
+        }
     }
 
     /// Whether `action` only takes back the move just played: the same

@@ -1118,7 +1118,7 @@ impl Open<'_> {
     }
 }
 
-/// Whether the game must end: [`search_with`] the game's proof, no avoid
+/// Whether the game must end: a [`Search`] with the game's proof, no avoid
 /// and the full budget, remembered for the [`REMEMBERED`] positions asked
 /// about last.
 /// The answer depends on the position and its undo history alone, so
@@ -1138,15 +1138,15 @@ pub(super) fn stuck(level: MyrmexLevel, current: &Piles, history: &[Piles]) -> b
     if let Some(&answer) = known().get(&name) {
         return answer;
     }
-    let answer = search_with(
+    let search = Search {
         level,
         current,
         history,
-        &|_| false,
-        ENDGAME_STATES,
-        Proof::Counted,
-    )
-    .0 == Prospect::Stuck;
+        avoid: &|_| false,
+        budget: ENDGAME_STATES,
+        proof: Proof::Counted,
+    };
+    let answer = search.run().0 == Prospect::Stuck;
     known().put(name, answer);
     answer
 }
@@ -1183,141 +1183,131 @@ fn proves(proof: Proof, cards: &Cards, t: &Tableau, met: usize) -> bool {
     }
 }
 
-/// What a search from `current` (whose stock is spent) finds, and how
-/// many positions it met: whether any line completes a chamber or turns a
-/// card face up. It also starts from the earlier tableaux `undo` can go
-/// back to (`history`, the last one a single undo away), and goes best
-/// first, leaving unexpanded the positions `proof` shows hopeless (the
-/// game's is [`Proof::Counted`]; the others are for hints and tests). A
-/// first action `avoid` refuses is never taken (an undo included);
-/// `budget` caps the positions met.
-pub(super) fn search_with(
-    level: MyrmexLevel,
-    current: &Piles,
-    history: &[Piles],
-    avoid: &dyn Fn(&Action) -> bool,
-    budget: usize,
-    proof: Proof,
-) -> (Prospect, usize) {
-    explore(level, current, history, avoid, budget, proof, None)
+/// A search from `current` (whose stock is spent) for a line that
+/// completes a chamber or turns a card face up. It also starts from the
+/// earlier tableaux `undo` can go back to (`history`, the last one a
+/// single undo away), and goes best first, leaving unexpanded the
+/// positions `proof` shows hopeless (the game's is [`Proof::Counted`]; the
+/// others are for hints and tests). A first action `avoid` refuses is
+/// never taken (an undo included); `budget` caps the positions met.
+pub(super) struct Search<'a> {
+    pub level: MyrmexLevel,
+    pub current: &'a Piles,
+    pub history: &'a [Piles],
+    pub avoid: &'a dyn Fn(&Action) -> bool,
+    pub budget: usize,
+    pub proof: Proof,
 }
 
-/// [`search_with`] the game's proof, and the whole line it found to
-/// progress (empty when it found none): its actions, played one after
-/// another from `current` by the rules, complete a chamber or turn a card
-/// face up at the last.
-pub(super) fn search_line(
-    level: MyrmexLevel,
-    current: &Piles,
-    history: &[Piles],
-    avoid: &dyn Fn(&Action) -> bool,
-    budget: usize,
-) -> (Prospect, usize, Vec<Action>) {
-    let mut line = Vec::new();
-    let (prospect, met) = explore(
-        level,
-        current,
-        history,
-        avoid,
-        budget,
-        Proof::Counted,
-        Some(&mut line),
-    );
-    (prospect, met, line)
-}
+impl Search<'_> {
+    /// What the search finds, and how many positions it met.
+    pub(super) fn run(&self) -> (Prospect, usize) {
+        self.explore(None)
+    }
 
-/// [`search_with`], writing the line found to progress into `line` when
-/// asked to.
-fn explore(
-    level: MyrmexLevel,
-    current: &Piles,
-    history: &[Piles],
-    avoid: &dyn Fn(&Action) -> bool,
-    budget: usize,
-    proof: Proof,
-    line: Option<&mut Vec<Action>>,
-) -> (Prospect, usize) {
-    let cards = Cards::new(level);
-    let root = Tableau::of(current);
-    if root.down.iter().all(|&d| d == 0) && root.no_suit_complete(&cards) {
-        return (Prospect::Stuck, 0);
+    /// [`Search::run`], and the whole line it found to progress (empty
+    /// when it found none): its actions, played one after another from
+    /// `current` by the rules, complete a chamber or turn a card face up
+    /// at the last.
+    pub(super) fn line(&self) -> (Prospect, usize, Vec<Action>) {
+        let mut line = Vec::new();
+        let (prospect, met) = self.explore(Some(&mut line));
+        (prospect, met, line)
     }
-    let mut open = Open {
-        cards: &cards,
-        seen: Seen::new(),
-        lines: Vec::new(),
-        parents: Vec::new(),
-        heap: BinaryHeap::new(),
-        key: Vec::with_capacity(2 * PILES + HEIGHT),
-    };
-    open.meet(&root, NO_PARENT, Action::End, 0);
-    open.heap.clear();
-    let mut moves = Vec::new();
-    if !proves(proof, &cards, &root, 0) {
-        root.moves(&cards, &mut moves);
-    }
-    for &m in &moves {
-        let first = root.action(m);
-        if avoid(&first) {
-            continue;
+
+    /// [`Search::run`], writing the line found to progress into `line`
+    /// when asked to.
+    fn explore(&self, line: Option<&mut Vec<Action>>) -> (Prospect, usize) {
+        let Search {
+            level,
+            current,
+            history,
+            avoid,
+            budget,
+            proof,
+        } = *self;
+        let cards = Cards::new(level);
+        let root = Tableau::of(current);
+        if root.down.iter().all(|&d| d == 0) && root.no_suit_complete(&cards) {
+            return (Prospect::Stuck, 0);
         }
-        let mut next = root;
-        if next.play(&cards, m) {
-            if let Some(line) = line {
-                *line = vec![first];
-            }
-            return (Prospect::Progress { first, len: 1 }, open.seen.len());
+        let mut open = Open {
+            cards: &cards,
+            seen: Seen::new(),
+            lines: Vec::new(),
+            parents: Vec::new(),
+            heap: BinaryHeap::new(),
+            key: Vec::with_capacity(2 * PILES + HEIGHT),
+        };
+        open.meet(&root, NO_PARENT, Action::End, 0);
+        open.heap.clear();
+        let mut moves = Vec::new();
+        if !proves(proof, &cards, &root, 0) {
+            root.moves(&cards, &mut moves);
         }
-        open.meet(&next, 0, first, 1);
-    }
-    if !avoid(&Action::Undo) {
-        for (back, piles) in history.iter().rev().enumerate() {
-            open.meet(&Tableau::of(piles), NO_PARENT, Action::Undo, back as u16 + 1);
-        }
-    }
-    while let Some((_, Reverse(index))) = open.heap.pop() {
-        let tableau = Tableau::from_key(open.seen.key(index));
-        if proves(proof, &cards, &tableau, open.seen.len()) {
-            // Nothing to gain from here: met, never expanded.
-            continue;
-        }
-        let (first, len) = open.lines[index as usize];
-        tableau.moves(&cards, &mut moves);
-        // What the guide reads of each pile here, once a new position
-        // needs it: a move changes two piles.
-        let mut piles: [Option<PileGuide>; PILES] = [None; PILES];
         for &m in &moves {
-            let mut next = tableau;
+            let first = root.action(m);
+            if avoid(&first) {
+                continue;
+            }
+            let mut next = root;
             if next.play(&cards, m) {
                 if let Some(line) = line {
-                    *line = open.line(current, history, index);
+                    *line = vec![first];
                 }
-                let len = usize::from(len) + 1;
-                return (Prospect::Progress { first, len }, open.seen.len());
+                return (Prospect::Progress { first, len: 1 }, open.seen.len());
             }
-            if open.seen.len() >= budget {
-                return (Prospect::Undecided, open.seen.len());
-            }
-            open.meet_guided(&next, index, first, len.saturating_add(1), |cards| {
-                let (from, to) = (
-                    PileGuide::of(cards, next.cards(m.from)),
-                    PileGuide::of(cards, next.cards(m.to)),
-                );
-                for (p, pile) in piles.iter_mut().enumerate() {
-                    if pile.is_none() && p != m.from && p != m.to {
-                        *pile = Some(PileGuide::of(cards, tableau.cards(p)));
-                    }
-                }
-                let read: [&PileGuide; PILES] = std::array::from_fn(|p| match &piles[p] {
-                    _ if p == m.from => &from,
-                    _ if p == m.to => &to,
-                    pile => pile.as_ref().expect("read above"),
-                });
-                let value = combined(cards, &read);
-                debug_assert_eq!(value, guide(cards, &next));
-                value
-            });
+            open.meet(&next, 0, first, 1);
         }
+        if !avoid(&Action::Undo) {
+            for (back, piles) in history.iter().rev().enumerate() {
+                open.meet(&Tableau::of(piles), NO_PARENT, Action::Undo, back as u16 + 1);
+            }
+        }
+        while let Some((_, Reverse(index))) = open.heap.pop() {
+            let tableau = Tableau::from_key(open.seen.key(index));
+            if proves(proof, &cards, &tableau, open.seen.len()) {
+                // Nothing to gain from here: met, never expanded.
+                continue;
+            }
+            let (first, len) = open.lines[index as usize];
+            tableau.moves(&cards, &mut moves);
+            // What the guide reads of each pile here, once a new position
+            // needs it: a move changes two piles.
+            let mut piles: [Option<PileGuide>; PILES] = [None; PILES];
+            for &m in &moves {
+                let mut next = tableau;
+                if next.play(&cards, m) {
+                    if let Some(line) = line {
+                        *line = open.line(current, history, index);
+                    }
+                    let len = usize::from(len) + 1;
+                    return (Prospect::Progress { first, len }, open.seen.len());
+                }
+                if open.seen.len() >= budget {
+                    return (Prospect::Undecided, open.seen.len());
+                }
+                open.meet_guided(&next, index, first, len.saturating_add(1), |cards| {
+                    let (from, to) = (
+                        PileGuide::of(cards, next.cards(m.from)),
+                        PileGuide::of(cards, next.cards(m.to)),
+                    );
+                    for (p, pile) in piles.iter_mut().enumerate() {
+                        if pile.is_none() && p != m.from && p != m.to {
+                            *pile = Some(PileGuide::of(cards, tableau.cards(p)));
+                        }
+                    }
+                    let read: [&PileGuide; PILES] = std::array::from_fn(|p| match &piles[p] {
+                        _ if p == m.from => &from,
+                        _ if p == m.to => &to,
+                        pile => pile.as_ref().expect("read above"),
+                    });
+                    let value = combined(cards, &read);
+                    debug_assert_eq!(value, guide(cards, &next));
+                    value
+                });
+            }
+        }
+        (Prospect::Stuck, open.seen.len())
     }
-    (Prospect::Stuck, open.seen.len())
 }
