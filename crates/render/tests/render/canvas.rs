@@ -111,10 +111,11 @@ fn paeth_filtered(image: &Indexed) -> Vec<u8> {
 }
 
 /// "The stream codes each whole 8-byte stretch of zeros as a repeat of the
-/// byte before and every other byte as a literal": images over many bands
-/// of rows (one of a single long row), zero runs of every length from 1 to
-/// past 258, and every byte value decode, checksum included, to exactly
-/// the rows a PNG holds.
+/// byte before and every other byte as a literal", and a row that repeats
+/// the one above is coded without being written out: images over many
+/// bands of rows (one of a single long row), zero runs of every length
+/// from 1 to past 258, repeated rows and every byte value decode, checksum
+/// included, to exactly the rows a PNG holds.
 #[test]
 fn the_zlib_stream_decodes_with_its_checksum_to_the_filtered_rows() {
     let palette = Palette::from_colours((0..=255u8).map(|i| [i, 255 - i, i / 3]).collect());
@@ -137,6 +138,10 @@ fn the_zlib_stream_decodes_with_its_checksum_to_the_filtered_rows() {
                     at += 1;
                 }
             }
+        }
+        // Every third row repeats the one above.
+        for y in (1..height).filter(|y| y % 3 == 0) {
+            data.copy_within((y - 1) * width..y * width, y * width);
         }
         let image = Indexed {
             width: width as u32,
