@@ -361,9 +361,8 @@ impl Coder {
 
 /// Bits written least significant first, as deflate wants them.
 struct Bits {
-    bytes: Vec<u8>,
     /// Whole bytes written.
-    len: usize,
+    bytes: Vec<u8>,
     /// Bits not yet whole bytes (fewer than 8), and how many.
     pending: u64,
     pending_len: u32,
@@ -372,8 +371,7 @@ struct Bits {
 impl Bits {
     fn with_capacity(capacity: usize) -> Bits {
         Bits {
-            bytes: vec![0; capacity.max(64)],
-            len: 0,
+            bytes: Vec::with_capacity(capacity),
             pending: 0,
             pending_len: 0,
         }
@@ -385,13 +383,11 @@ impl Bits {
         debug_assert!(len <= 56 && bits >> len == 0);
         let all = self.pending | bits << self.pending_len;
         let all_len = self.pending_len + len;
-        if self.len + 8 > self.bytes.len() {
-            self.bytes.resize(self.bytes.len() * 2, 0);
-        }
         // All eight bytes go down; the whole ones among them stay.
-        self.bytes[self.len..self.len + 8].copy_from_slice(&all.to_le_bytes());
         let whole = all_len / 8;
-        self.len += whole as usize;
+        let kept = self.bytes.len() + whole as usize;
+        self.bytes.extend_from_slice(&all.to_le_bytes());
+        self.bytes.truncate(kept);
         self.pending = all >> (whole * 8);
         self.pending_len = all_len % 8;
     }
@@ -443,7 +439,7 @@ impl Bits {
 
     /// Writes what `other` holds after these bits.
     fn append(&mut self, other: &Bits) {
-        let mut chunks = other.bytes[..other.len].chunks_exact(6);
+        let mut chunks = other.bytes.chunks_exact(6);
         for six in &mut chunks {
             let mut eight = [0u8; 8];
             eight[..6].copy_from_slice(six);
@@ -460,7 +456,6 @@ impl Bits {
         if self.pending_len > 0 {
             self.put(0, 8 - self.pending_len);
         }
-        self.bytes.truncate(self.len);
         self.bytes
     }
 }
