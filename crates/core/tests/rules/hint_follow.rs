@@ -130,3 +130,31 @@ fn following_the_hint_on_150_deals_gets_somewhere() {
     follow_many(MyrmexLevel::Minor, false, 0..100);
     follow_many(MyrmexLevel::Major, false, 0..50);
 }
+
+/// "Hints ... say when they ran out of time": a major deal dealt out at
+/// once (seed 58) whose endgame has a chamber in reach, but past the
+/// search's bound. The hint names a move to try and says that it found no
+/// line within its budget.
+#[test]
+fn a_hint_whose_search_ran_out_says_so() {
+    let mut game = Myrmex::new(&mx::Setup {
+        level: MyrmexLevel::Major,
+        seed: Some(58),
+        ..Default::default()
+    })
+    .unwrap();
+    while game.stock_len() > 0 {
+        game.apply(&Action::Deal).unwrap();
+    }
+    assert!(
+        game.outcome().is_none(),
+        "the game goes on: nothing proved it dead"
+    );
+    let hint = fresh_hint(&game, &[game.clone()], HINT_BUDGET);
+    assert!(matches!(hint, Hint::Suggestion { .. }), "{hint:?}");
+    let told = hint.told();
+    assert!(
+        told.contains("within my budget") && told.contains("try **"),
+        "{told}"
+    );
+}

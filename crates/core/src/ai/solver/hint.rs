@@ -38,8 +38,10 @@ pub enum Hint {
     /// Cards are hidden: the first action of a winning line in the most of
     /// the ways searched, and in how many it starts one.
     Likely { action: String, ways: Tally },
-    /// A closed Myrmex deal: a move judged from the visible cards only,
-    /// with no promise that it wins.
+    /// Myrmex: no line to another chamber or a face-down card was found
+    /// within the search's budget (and none proved missing), so a move the
+    /// look-ahead judges from the visible cards, with no promise that it
+    /// leads to one.
     Suggestion { action: String },
     /// Myrmex with the stock spent: no line wins all six chambers (or
     /// none was found), and this action starts a line of

@@ -56,12 +56,11 @@ impl Hint {
                 searched(t),
                 undecided(t)
             ),
-            Hint::Suggestion { action } => {
-                format!(
-                    "From the cards you can see, try {} (no promise that it wins).",
-                    name(action)
-                )
-            }
+            Hint::Suggestion { action } => format!(
+                "I found no line of moves to another chamber or a face-down card within my \
+                 budget. From the cards you can see, try {} (no promise that it leads to one).",
+                name(action)
+            ),
             Hint::Progress {
                 action,
                 line_len,
