@@ -1,5 +1,7 @@
-//! Drawing a full Army Ants board (38 cards and a last move) to a PNG.
+//! Drawing a full Army Ants board (38 cards and a last move) and an Atta
+//! Ants map to PNGs, and their encoding alone.
 
+use antics::render::canvas::{Indexed, Palette};
 use antics::render::{army_ants_png, atta_ants_alt_text, atta_ants_png, BoardLabels};
 use antics::rules::army_ants::{Action, ArmyAnts, Setup, Side};
 use antics::rules::atta_ants::{AttaAnts, Setup as AttaSetup, Status as AttaStatus, View as AttaView};
@@ -34,6 +36,34 @@ fn render(c: &mut Criterion) {
     c.bench_function("army_ants_png full board", |b| {
         b.iter(|| army_ants_png(black_box(&view), black_box(&labels)))
     });
+    encode_only(c, "army_ants_png encode only", &png);
+}
+
+/// The encoding alone, apart from the drawing: the board's palette image
+/// (read back from its PNG) encoded again.
+fn encode_only(c: &mut Criterion, name: &str, png: &[u8]) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .expect("a PNG");
+    let colours = reader
+        .info()
+        .palette
+        .as_ref()
+        .expect("a palette image")
+        .chunks_exact(3)
+        .map(|rgb| [rgb[0], rgb[1], rgb[2]])
+        .collect();
+    let mut data = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut data).expect("a frame");
+    data.truncate(frame.buffer_size());
+    let image = Indexed {
+        width: frame.width,
+        height: frame.height,
+        data,
+    };
+    let palette = Palette::from_colours(colours);
+    assert_eq!(palette.encode_indexed(&image), png, "the same PNG again");
+    c.bench_function(name, |b| b.iter(|| palette.encode_indexed(black_box(&image))));
 }
 
 /// A four-player Atta Ants game some rounds in: a grown map, ants out,
@@ -80,6 +110,7 @@ fn render_atta(c: &mut Criterion) {
     c.bench_function("atta_ants_png mid-game", |b| {
         b.iter(|| atta_ants_png(black_box(&view), black_box(&labels)))
     });
+    encode_only(c, "atta_ants_png encode only", &png);
 }
 
 criterion_group!(benches, render, render_atta);
