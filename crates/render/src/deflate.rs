@@ -166,7 +166,7 @@ impl Code {
         static CODE: OnceLock<Code> = OnceLock::new();
         CODE.get_or_init(|| {
             let lengths = code_lengths();
-            // Four literals go down at once (`Coder::bytes`), with up to 7
+            // Four literals go down at once (`Bits::put_literals`), with up to 7
             // bits pending: 4 x 14 + 7 < 64.
             assert!(
                 lengths.iter().all(|&len| (1..=15).contains(&len))
