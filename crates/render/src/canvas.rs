@@ -659,16 +659,16 @@ impl Palette {
         builder.build()
     }
 
-    /// Encodes a palette image as a PNG with fast compression. Paeth
-    /// filtering turns both horizontal and vertical repeats into zeros.
+    /// Encodes a palette image as a PNG: the `png` crate writes the
+    /// chunks, and the image data is ours (`super::deflate`), its rows
+    /// Paeth-filtered, which turns horizontal and vertical repeats into
+    /// zeros.
     pub fn encode_indexed(&self, image: &Indexed) -> Vec<u8> {
         let mut out = Vec::with_capacity(image.data.len() / 8);
         let mut encoder = png::Encoder::new(&mut out, image.width, image.height);
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_palette(self.rgb_table());
-        encoder.set_compression(png::Compression::Fast);
-        encoder.set_filter(png::FilterType::Paeth);
         let mut writer = encoder.write_header().expect("writing to memory");
         writer
             .write_chunk(png::chunk::IDAT, &crate::deflate::paeth_stream(image))

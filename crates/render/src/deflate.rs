@@ -42,16 +42,14 @@ const BAND_BYTES: usize = 32 * 1024;
 pub fn paeth_stream(image: &Indexed) -> Vec<u8> {
     let width = (image.width as usize).max(1);
     let code = Code::get();
-    let mut bits = Bits::with_capacity(image.data.len() / 8);
-    bits.put(0x78, 8); // deflate, 32 KiB window
-    bits.put(0x01, 8); // fastest, no dictionary
-    bits.append(&code.header);
-    let coded = code_rows(image, bits);
-    let mut out = coded.bits;
-    out.put_symbol(code, END_OF_BLOCK);
-    let mut stream = out.into_bytes();
-    stream.extend_from_slice(&coded.adler.to_be_bytes());
-    if stream.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(coded.len) {
+    let mut bits = code.start.clone();
+    bits.bytes.reserve(image.data.len() / 8);
+    let (mut bits, adler) = code_rows(image, bits);
+    bits.put_symbol(code, END_OF_BLOCK);
+    let mut stream = bits.into_bytes();
+    stream.extend_from_slice(&adler.to_be_bytes());
+    let filtered_len = image.data.len() / width * (width + 1);
+    if stream.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(filtered_len) {
         return stream;
     }
     stored(image, width)
@@ -68,21 +66,13 @@ fn stored(image: &Indexed, width: usize) -> Vec<u8> {
     stored.finish().expect("writing to memory").into_inner()
 }
 
-/// The rows coded, after what `bits` already held: the bits, the
-/// Adler-32 of the filtered rows and their length.
-struct Coded {
-    bits: Bits,
-    adler: u32,
-    len: usize,
-}
-
 /// Filters the rows of `image` a band at a time and codes each band while
-/// it is in the cache. A row that repeats the one above filters to its
-/// filter byte and zeros: it is coded and summed without being written out
-/// (on an Atta Ants map, nearly half the rows).
-fn code_rows(image: &Indexed, bits: Bits) -> Coded {
+/// it is in the cache, after what `bits` already holds; returns the bits
+/// and the Adler-32 of the filtered rows. A row that repeats the one above
+/// filters to its filter byte and zeros: it is coded and summed without
+/// being written out (on an Atta Ants map, nearly half the rows).
+fn code_rows(image: &Indexed, bits: Bits) -> (Bits, u32) {
     let width = (image.width as usize).max(1);
-    let height = image.data.len() / width;
     let row = |r: usize| &image.data[r * width..(r + 1) * width];
     let zeros = vec![0u8; width];
     let band_rows = (BAND_BYTES / (width + 1)).max(1);
@@ -91,18 +81,15 @@ fn code_rows(image: &Indexed, bits: Bits) -> Coded {
         bits,
         code: Code::get(),
         run: 0,
+        adler: Adler32::new(),
     };
-    let mut adler = Adler32::new();
     let mut filled = 0;
-    for r in 0..height {
+    for r in 0..image.data.len() / width {
         let (cur, prev) = (row(r), if r == 0 { &zeros[..] } else { row(r - 1) });
         if cur == prev {
-            adler.write(&band[..filled]);
-            coder.bytes(&band[..filled]);
+            coder.filtered(&band[..filled]);
             filled = 0;
-            coder.bytes(&[PAETH]);
-            coder.run += width as u32;
-            adler = Adler32::from_checksum(adler_with_zeros(adler_with_byte(adler.finish(), PAETH), width));
+            coder.repeated_row(width);
             continue;
         }
         let line = &mut band[filled..filled + width + 1];
@@ -110,19 +97,13 @@ fn code_rows(image: &Indexed, bits: Bits) -> Coded {
         paeth_row(prev, cur, &mut line[1..]);
         filled += width + 1;
         if filled == band.len() {
-            adler.write(&band);
-            coder.bytes(&band);
+            coder.filtered(&band);
             filled = 0;
         }
     }
-    adler.write(&band[..filled]);
-    coder.bytes(&band[..filled]);
-    coder.end_run();
-    Coded {
-        bits: coder.bits,
-        adler: adler.finish(),
-        len: height * (width + 1),
-    }
+    coder.filtered(&band[..filled]);
+    coder.bits.put_run(coder.code, coder.run);
+    (coder.bits, coder.adler.finish())
 }
 
 /// A row's filter byte: Paeth's.
@@ -157,8 +138,9 @@ struct Code {
     /// A zero run's bits, for runs of 1 to 258 (index: the run less one):
     /// the zero, then either as many zeros again or one repeat of it.
     runs: Vec<(u64, u32)>,
-    /// The block's header: final, dynamic codes, and the codes' lengths.
-    header: Bits,
+    /// How every stream starts: the zlib header, then the block's header
+    /// (final, dynamic codes, and the codes' lengths).
+    start: Bits,
 }
 
 impl Code {
@@ -205,7 +187,7 @@ impl Code {
         Code {
             symbols,
             runs,
-            header: header(lengths),
+            start: start(lengths),
         }
     }
 }
@@ -272,13 +254,15 @@ fn canonical(lengths: &[u32]) -> Vec<u64> {
     codes
 }
 
-/// A dynamic block's header for `lengths` and one distance code (1) of
-/// one bit. The code lengths are written with a code of 4 bits for each of
-/// 0 to 15 and none for the repeat symbols: a few dozen bytes more than
-/// the best, once a board.
-fn header(lengths: &[u32; 286]) -> Bits {
+/// The zlib header, then a dynamic block's header for `lengths` and one
+/// distance code (1) of one bit. The code lengths are written with a code
+/// of 4 bits for each of 0 to 15 and none for the repeat symbols: a few
+/// dozen bytes more than the best, once a board.
+fn start(lengths: &[u32; 286]) -> Bits {
     const ORDER: [usize; 19] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
     let mut bits = Bits::with_capacity(160);
+    bits.put(0x78, 8); // deflate, 32 KiB window
+    bits.put(0x01, 8); // fastest, no dictionary
     bits.put(1, 1); // the final block
     bits.put(2, 2); // dynamic codes
     bits.put(286 - 257, 5);
@@ -312,15 +296,18 @@ fn length_symbol(len: u32) -> (usize, u64, u32) {
 // ------------------------------------------------------------ the coder
 
 /// Codes filtered bytes: literals, and zero runs carried over from one
-/// call to the next.
+/// call to the next; and sums them.
 struct Coder {
     bits: Bits,
     code: &'static Code,
     run: u32,
+    adler: Adler32,
 }
 
 impl Coder {
-    fn bytes(&mut self, data: &[u8]) {
+    /// Codes and sums filtered bytes.
+    fn filtered(&mut self, data: &[u8]) {
+        self.adler.write(data);
         let code = self.code;
         // The run is kept in a local: the loop over zeros then works in
         // registers, 32 bytes a turn.
@@ -354,12 +341,19 @@ impl Coder {
         self.run = run;
     }
 
-    fn end_run(&mut self) {
+    /// Codes and sums a row that repeats the one above: its filter byte,
+    /// then `width` zeros.
+    fn repeated_row(&mut self, width: usize) {
         self.bits.put_run(self.code, std::mem::take(&mut self.run));
+        self.bits.put_symbol(self.code, usize::from(PAETH));
+        self.run = width as u32;
+        let checksum = adler_with_zeros(adler_with_byte(self.adler.finish(), PAETH), width);
+        self.adler = Adler32::from_checksum(checksum);
     }
 }
 
 /// Bits written least significant first, as deflate wants them.
+#[derive(Clone)]
 struct Bits {
     /// Whole bytes written.
     bytes: Vec<u8>,
@@ -435,20 +429,6 @@ impl Bits {
     fn put_symbol(&mut self, code: &Code, symbol: usize) {
         let (c, l) = code.symbols[symbol];
         self.put(c, l);
-    }
-
-    /// Writes what `other` holds after these bits.
-    fn append(&mut self, other: &Bits) {
-        let mut chunks = other.bytes.chunks_exact(6);
-        for six in &mut chunks {
-            let mut eight = [0u8; 8];
-            eight[..6].copy_from_slice(six);
-            self.put(u64::from_le_bytes(eight), 48);
-        }
-        for &byte in chunks.remainder() {
-            self.put(u64::from(byte), 8);
-        }
-        self.put(other.pending, other.pending_len);
     }
 
     /// The bytes, the last one padded with zeros.
