@@ -444,34 +444,49 @@ impl Bits {
 
 /// Paeth-filters `cur` under `prev` into `out` (one byte a pixel).
 fn paeth_row(prev: &[u8], cur: &[u8], out: &mut [u8]) {
-    const CHUNK: usize = 32;
     let n = cur.len();
     if n == 0 {
         return;
     }
     out[0] = cur[0].wrapping_sub(paeth(0, prev[0], 0));
-    // From pixel 1 on, in chunks whose left neighbours are in reach: the
-    // chunk `[s, s + CHUNK)` reads `[s - 1, s + CHUNK)` of both rows.
-    let mut s = 1;
-    while s + CHUNK <= n {
-        let x: &[u8; CHUNK] = cur[s..s + CHUNK].try_into().expect("a chunk");
-        let b: &[u8; CHUNK] = prev[s..s + CHUNK].try_into().expect("a chunk");
-        let a: &[u8; CHUNK] = cur[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
-        let c: &[u8; CHUNK] = prev[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
-        let o: &mut [u8; CHUNK] = (&mut out[s..s + CHUNK]).try_into().expect("a chunk");
-        if x == b && a == c {
-            // Every pixel repeats the one above, and so does its left
-            // neighbour: the predictor is the pixel itself.
-            *o = [0; CHUNK];
-        } else {
-            for i in 0..CHUNK {
-                o[i] = x[i].wrapping_sub(paeth(a[i], b[i], c[i]));
-            }
+    if n <= CHUNK {
+        for i in 1..n {
+            out[i] = cur[i].wrapping_sub(paeth(cur[i - 1], prev[i], prev[i - 1]));
         }
-        s += CHUNK;
+        return;
     }
-    for i in s..n {
-        out[i] = cur[i].wrapping_sub(paeth(cur[i - 1], prev[i], prev[i - 1]));
+    // From pixel 1 on, in chunks whose left neighbours are in reach; the
+    // last chunk ends with the row, over part of the one before (a pixel's
+    // filtered byte depends on the rows alone).
+    let mut s = 1;
+    while s < n {
+        let start = s.min(n - CHUNK);
+        paeth_chunk(prev, cur, start, &mut out[start..start + CHUNK]);
+        s = start + CHUNK;
+    }
+}
+
+/// Pixels filtered together, in a loop the compiler turns into vector
+/// code.
+const CHUNK: usize = 32;
+
+/// Paeth-filters the pixels `[s, s + CHUNK)` of `cur` (`s` at least 1)
+/// into `out`: they read `[s - 1, s + CHUNK)` of both rows.
+#[inline(always)]
+fn paeth_chunk(prev: &[u8], cur: &[u8], s: usize, out: &mut [u8]) {
+    let x: &[u8; CHUNK] = cur[s..s + CHUNK].try_into().expect("a chunk");
+    let b: &[u8; CHUNK] = prev[s..s + CHUNK].try_into().expect("a chunk");
+    let a: &[u8; CHUNK] = cur[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
+    let c: &[u8; CHUNK] = prev[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
+    let o: &mut [u8; CHUNK] = out.try_into().expect("a chunk");
+    if x == b && a == c {
+        // Every pixel repeats the one above, and so does its left
+        // neighbour: the predictor is the pixel itself.
+        *o = [0; CHUNK];
+    } else {
+        for i in 0..CHUNK {
+            o[i] = x[i].wrapping_sub(paeth(a[i], b[i], c[i]));
+        }
     }
 }
 

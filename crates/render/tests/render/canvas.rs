@@ -126,7 +126,18 @@ fn the_zlib_stream_decodes_with_its_checksum_to_the_filtered_rows() {
         state ^= state << 17;
         state
     };
-    for (width, height) in [(700, 501), (3000, 120), (300_001, 1), (997, 3), (64, 4_097)] {
+    // Rows of one chunk of the filter or less (32), of one and a pixel, and of
+    // chunks that do not divide them.
+    for (width, height) in [
+        (700, 501),
+        (3000, 120),
+        (300_001, 1),
+        (997, 3),
+        (64, 4_097),
+        (1, 3_000),
+        (32, 500),
+        (33, 500),
+    ] {
         let mut data = vec![0u8; width * height];
         let mut at = 0;
         while at < data.len() {
