@@ -14,6 +14,9 @@
 //! reference a test compares the palette image with).
 
 use super::canvas::{fill, Align, Colour, Indexed, Palette, Style};
+use lettering::SetText;
+
+mod lettering;
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
@@ -283,6 +286,45 @@ impl Stamp {
         }
     }
 
+    /// The pixels of `image` that `keep` marks, as they are (opaque), as a
+    /// stamp whose top-left corner goes `corner` from where it is placed.
+    pub(crate) fn from_indices(image: &Indexed, keep: &[bool], corner: (i32, i32)) -> Stamp {
+        let width = image.width as usize;
+        let (mut rows, mut runs, mut data) = (vec![0], Vec::<Run>::new(), Vec::new());
+        if width > 0 {
+            for (line, kept) in image.data.chunks_exact(width).zip(keep.chunks_exact(width)) {
+                let mut open = false;
+                for (x, (&index, &kept)) in line.iter().zip(kept).enumerate() {
+                    let x = x as i32;
+                    match runs.last_mut() {
+                        _ if !kept => {
+                            open = false;
+                            continue;
+                        }
+                        Some(run) if open => run.end = x + 1,
+                        _ => runs.push(Run {
+                            start: x,
+                            end: x + 1,
+                            opaque: true,
+                            at: data.len(),
+                        }),
+                    }
+                    open = true;
+                    data.push(index);
+                }
+                rows.push(runs.len());
+            }
+        }
+        Stamp {
+            left: corner.0,
+            top: corner.1,
+            width: width as i32,
+            rows,
+            runs,
+            data,
+        }
+    }
+
     pub fn width(&self) -> u32 {
         self.width as u32
     }
@@ -295,32 +337,60 @@ impl Stamp {
 /// Pieces made on demand are kept ready by their key, at most this many.
 pub const MAX_MADE: usize = 4096;
 
-/// The pieces made on demand, in two generations: those made or used since
-/// the last turnover, and the generation before, whose pieces move back
-/// into the young one when used. When the young one is full the old one is
-/// dropped and the young one takes its place, so pieces every board uses
-/// (tiles, tokens) stay ready however many one-off shapes come and go, and
-/// no board finds the cache emptied all at once.
-#[derive(Default)]
-struct Made {
-    young: FxHashMap<Vec<u32>, Arc<Stamp>>,
-    old: FxHashMap<Vec<u32>, Arc<Stamp>>,
+/// Text set on one colour is kept ready, at most this many.
+const MAX_SET_TEXTS: usize = 1024;
+
+/// Things made on demand (pieces, set text) kept by their key, in two
+/// generations: those made or used since the last turnover, and the
+/// generation before, whose members move back into the young one when used.
+/// When the young one holds `limit / 2` the old one is dropped and the
+/// young one takes its place, so what every board uses (tiles, tokens)
+/// stays ready however many one-off shapes come and go, and no board finds
+/// the cache emptied all at once.
+struct Made<T> {
+    young: FxHashMap<Vec<u32>, Arc<T>>,
+    old: FxHashMap<Vec<u32>, Arc<T>>,
+    limit: usize,
 }
 
-impl Made {
-    fn insert(&mut self, key: Vec<u32>, stamp: Arc<Stamp>) {
-        if self.young.len() >= MAX_MADE / 2 {
-            self.old = std::mem::take(&mut self.young);
-        }
-        self.young.insert(key, stamp);
+impl<T> Made<T> {
+    fn new(limit: usize) -> RwLock<Made<T>> {
+        RwLock::new(Made {
+            young: FxHashMap::default(),
+            old: FxHashMap::default(),
+            limit,
+        })
     }
 
-    /// A piece of the old generation, moved back into the young one.
-    fn revive(&mut self, key: &[u32]) -> Option<Arc<Stamp>> {
-        let (key, stamp) = self.old.remove_entry(key)?;
-        self.insert(key, stamp.clone());
-        Some(stamp)
+    fn insert(&mut self, key: Vec<u32>, made: Arc<T>) {
+        if self.young.len() >= self.limit / 2 {
+            self.old = std::mem::take(&mut self.young);
+        }
+        self.young.insert(key, made);
     }
+
+    /// A member of the old generation, moved back into the young one.
+    fn revive(&mut self, key: &[u32]) -> Option<Arc<T>> {
+        let (key, made) = self.old.remove_entry(key)?;
+        self.insert(key, made.clone());
+        Some(made)
+    }
+}
+
+/// What `made` keeps under `key`, made by `make` the first time (nothing
+/// is kept when it makes nothing).
+fn kept<T>(made: &RwLock<Made<T>>, key: &[u32], make: impl FnOnce() -> Option<T>) -> Option<Arc<T>> {
+    if let Some(kept) = made.read().unwrap_or_else(|e| e.into_inner()).young.get(key) {
+        return Some(kept.clone());
+    }
+    if let Some(kept) = made.write().unwrap_or_else(|e| e.into_inner()).revive(key) {
+        return Some(kept);
+    }
+    let kept = Arc::new(make()?);
+    made.write()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key.to_vec(), kept.clone());
+    Some(kept)
 }
 
 /// The first word of the key of a piece made on demand: shapes filled and
@@ -341,7 +411,9 @@ pub struct Sprites {
     /// names every card face, and a process draws few of them at first.
     prepared: FxHashMap<usize, OnceLock<Stamp>>,
     /// Shapes and pieces by their key (see [`PIECE`]).
-    made: RwLock<Made>,
+    made: RwLock<Made<Stamp>>,
+    /// Text set on one colour, by what and where (see [`SetText`]).
+    texts: RwLock<Made<SetText>>,
     /// Premultiplied colours over palette indices.
     blends: Memo,
     /// Text colours at a coverage over palette indices.
@@ -364,7 +436,8 @@ impl Sprites {
                 .collect(),
             colours,
             quantizer,
-            made: RwLock::default(),
+            made: Made::new(MAX_MADE),
+            texts: Made::new(MAX_SET_TEXTS),
             blends: Memo::new(),
             inks: Memo::new(),
         }
@@ -401,17 +474,15 @@ impl Sprites {
         key: &[u32],
         make: impl FnOnce() -> Option<(Pixmap, (i32, i32))>,
     ) -> Option<Arc<Stamp>> {
-        if let Some(stamp) = self.made.read().unwrap_or_else(|e| e.into_inner()).young.get(key) {
-            return Some(stamp.clone());
-        }
-        if let Some(stamp) = self.made.write().unwrap_or_else(|e| e.into_inner()).revive(key) {
-            return Some(stamp);
-        }
-        let (pixmap, anchor) = make()?;
-        let stamp = Arc::new(self.stamp_of(&pixmap, anchor));
-        let mut made = self.made.write().unwrap_or_else(|e| e.into_inner());
-        made.insert(key.to_vec(), stamp.clone());
-        Some(stamp)
+        kept(&self.made, key, || {
+            let (pixmap, anchor) = make()?;
+            Some(self.stamp_of(&pixmap, anchor))
+        })
+    }
+
+    /// The text set under `key`, set by `set` the first time.
+    pub(crate) fn set_text(&self, key: &[u32], set: impl FnOnce() -> SetText) -> Arc<SetText> {
+        kept(&self.texts, key, || Some(set())).expect("text is always set")
     }
 
     /// How many pieces made on demand are kept, in both generations.
@@ -476,14 +547,6 @@ pub struct Sheet<'a> {
     art: &'a Sprites,
 }
 
-/// Where to look for the colour under text set at `(x, y)`: just left of
-/// its start, clipped to the image.
-fn text_ground(image: &Indexed, x: f32, y: f32) -> usize {
-    let x = (x as i32 - 1).clamp(0, image.width as i32 - 1) as usize;
-    let y = (y as i32 - 1).clamp(0, image.height as i32 - 1) as usize;
-    y * image.width as usize + x
-}
-
 fn colour_key(colour: Colour) -> u32 {
     u32::from_le_bytes([colour.r, colour.g, colour.b, colour.a])
 }
@@ -495,6 +558,36 @@ fn premultiplied(colour: Colour) -> [u8; 4] {
     [p(colour.r), p(colour.g), p(colour.b), colour.a]
 }
 
+/// Each run of the first `rows` rows of `stamp` placed at `(x, y)` on an
+/// image of `size`, clipped to it: the run, the index in the image of its
+/// first pixel that shows, how many show, and how many are cut off at its
+/// left.
+fn clipped_runs(
+    stamp: &Stamp,
+    (x, y): (i32, i32),
+    rows: u32,
+    (w, h): (i32, i32),
+    mut each: impl FnMut(&Run, usize, usize, usize),
+) {
+    let (x, y) = (x + stamp.left, y + stamp.top);
+    let rows = (stamp.rows.len() - 1).min(rows as usize);
+    let (lo, hi) = ((-x).max(0), (w - x).min(stamp.width));
+    for sy in 0..rows {
+        let dy = y + sy as i32;
+        if dy < 0 || dy >= h {
+            continue;
+        }
+        let line = (dy * w + x) as isize;
+        for run in &stamp.runs[stamp.rows[sy]..stamp.rows[sy + 1]] {
+            let (start, end) = (run.start.max(lo), run.end.min(hi));
+            if start < end {
+                let d0 = (line + start as isize) as usize;
+                each(run, d0, (end - start) as usize, (start - run.start) as usize);
+            }
+        }
+    }
+}
+
 impl Sheet<'_> {
     /// Places `stamp` at `(x, y)`, clipped.
     pub fn stamp(&mut self, stamp: &Stamp, x: i32, y: i32) {
@@ -504,36 +597,30 @@ impl Sheet<'_> {
     /// Copies at most `rows` rows of a stamp placed at `(x, y)`, clipped.
     pub fn stamp_rows(&mut self, stamp: &Stamp, x: i32, y: i32, rows: u32) {
         let art = self.art;
-        let (w, h) = (self.image.width as i32, self.image.height as i32);
-        let (x, y) = (x + stamp.left, y + stamp.top);
-        let rows = (stamp.rows.len() - 1).min(rows as usize);
-        let (lo, hi) = ((-x).max(0), (w - x).min(stamp.width));
+        let size = (self.image.width as i32, self.image.height as i32);
         let data = &mut self.image.data;
-        for sy in 0..rows {
-            let dy = y + sy as i32;
-            if dy < 0 || dy >= h {
-                continue;
-            }
-            let line = (dy * w + x) as isize;
-            for run in &stamp.runs[stamp.rows[sy]..stamp.rows[sy + 1]] {
-                let (start, end) = (run.start.max(lo), run.end.min(hi));
-                if start >= end {
-                    continue;
-                }
-                let d0 = (line + start as isize) as usize;
-                let n = (end - start) as usize;
-                let skip = (start - run.start) as usize;
-                if run.opaque {
-                    let s0 = run.at + skip;
-                    data[d0..d0 + n].copy_from_slice(&stamp.data[s0..s0 + n]);
-                } else {
-                    let src = &stamp.data[run.at + 4 * skip..run.at + 4 * (skip + n)];
-                    for (d, px) in data[d0..d0 + n].iter_mut().zip(src.chunks_exact(4)) {
-                        *d = art.blend(*d, [px[0], px[1], px[2], px[3]]);
-                    }
+        clipped_runs(stamp, (x, y), rows, size, |run, d0, n, skip| {
+            if run.opaque {
+                let s0 = run.at + skip;
+                data[d0..d0 + n].copy_from_slice(&stamp.data[s0..s0 + n]);
+            } else {
+                let src = &stamp.data[run.at + 4 * skip..run.at + 4 * (skip + n)];
+                for (d, px) in data[d0..d0 + n].iter_mut().zip(src.chunks_exact(4)) {
+                    *d = art.blend(*d, [px[0], px[1], px[2], px[3]]);
                 }
             }
-        }
+        });
+    }
+
+    /// Whether every pixel `stamp` placed at `(x, y)` would cover is of
+    /// colour `index`.
+    pub(crate) fn lies_on(&self, stamp: &Stamp, x: i32, y: i32, index: u8) -> bool {
+        let size = (self.image.width as i32, self.image.height as i32);
+        let mut all = true;
+        clipped_runs(stamp, (x, y), u32::MAX, size, |_, d0, n, _| {
+            all = all && self.image.data[d0..d0 + n].iter().all(|&d| d == index);
+        });
+        all
     }
 
     /// Places the piece `key` with its anchor at `(x, y)`, made by `make`
@@ -639,55 +726,7 @@ impl Surface for Sheet<'_> {
     }
 
     fn text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32 {
-        let art = self.art;
-        let colour = style.colour.alpha(255);
-        let full = art.index(colour);
-        let image = &mut self.image;
-        let (w, h) = (image.width as i32, image.height as i32);
-        // Text is opaque in every style the boards use; a translucent
-        // colour is drawn at its share of each pixel's coverage.
-        let share = u32::from(style.colour.a);
-        let ground = image.data[text_ground(image, x, y)];
-        // Most text lies on one flat colour: its index at each coverage,
-        // looked up as met (`UNKNOWN` until then; full coverage is the
-        // colour itself), so the common pixel takes no branch on coverage.
-        const UNKNOWN: u16 = u16::MAX;
-        let mut on_ground = [UNKNOWN; 256];
-        on_ground[255] = u16::from(full);
-        let mut shade = |coverage: u8, under: u8| -> u8 {
-            let coverage = match share {
-                255 => coverage,
-                _ => ((u32::from(coverage) * share + 127) / 255) as u8,
-            };
-            if under != ground {
-                return if coverage == 255 {
-                    full
-                } else {
-                    art.ink(colour, coverage, under)
-                };
-            }
-            let known = &mut on_ground[usize::from(coverage)];
-            if *known == UNKNOWN {
-                *known = u16::from(art.ink(colour, coverage, ground));
-            }
-            *known as u8
-        };
-        style.cover(text, x, y, align, |px, py, run| {
-            // The part of the run inside the image.
-            if py < 0 || py >= h {
-                return;
-            }
-            let skip = (-px).max(0);
-            let end = (px + run.len() as i32).min(w);
-            if px + skip >= end {
-                return;
-            }
-            let run = &run[skip as usize..(end - px) as usize];
-            let start = (py * w + px + skip) as usize;
-            for (d, &coverage) in image.data[start..start + run.len()].iter_mut().zip(run) {
-                *d = shade(coverage, *d);
-            }
-        })
+        self.set_text(style, text, x, y, align)
     }
 
     fn paste_sprite(&mut self, sprite: &'static Pixmap, x: i32, y: i32, rows: u32) {

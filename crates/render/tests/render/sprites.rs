@@ -1,6 +1,6 @@
 //! The sprite engine (`src/sprites.rs`).
 
-use antics_render::canvas::{pixmap, rounded_rect, Colour, Indexed};
+use antics_render::canvas::{fonts, pixmap, rounded_rect, Align, Colour, Indexed, Palette, Style};
 use antics_render::sprites::{stroke_round, Sprites, Surface, MAX_MADE, PIECE};
 use tiny_skia::{Pixmap, Transform};
 
@@ -105,4 +105,54 @@ fn a_stamp_is_placed_by_its_anchor_and_clipped() {
     assert_eq!(rows[0], [ground, ground, ground, ink, ink, ink]);
     assert_eq!(rows[2], [ground, ground, ground, ink, ink, ink]);
     assert_eq!(rows[3], [ground; 6]);
+}
+
+/// Text set again where it was set on one colour is copied from the first
+/// setting; where some pixel under it has another colour it is inked pixel
+/// by pixel over what is there. Either way each pixel comes out as the
+/// text's colour at its coverage over the pixel under it.
+#[test]
+fn text_set_again_is_copied_only_onto_its_own_ground() {
+    let ground = Colour::hex(0x203040);
+    let mark = Colour::hex(0xc04040);
+    // White at 16 strengths over either colour.
+    let colours = [ground, mark]
+        .into_iter()
+        .flat_map(|under| (0..16).map(move |k| Colour::hex(0xffffff).over(under, k as f32 / 15.0)))
+        .collect();
+    let art = Sprites::new(Palette::from_colours(colours), &[]);
+    let style = Style::new(&fonts().bold, 22.0).with(Colour::hex(0xffffff));
+    let set = |marked: bool| {
+        let mut sheet = art.blank(64, 32, ground);
+        if marked {
+            sheet.fill_rect(20.0, 4.0, 8.0, 26.0, mark);
+        }
+        let width = sheet.text(&style, "Ant", 4.3, 24.6, Align::Left);
+        (sheet.image, width)
+    };
+    let (first, first_width) = set(false);
+    let (again, again_width) = set(false);
+    let (marked, marked_width) = set(true);
+    assert_eq!(first.data, again.data, "the copy is the text as first set");
+    assert_eq!((first_width, again_width), (marked_width, marked_width));
+    let (g, m) = (art.index(ground), art.index(mark));
+    assert!(
+        first.data.iter().filter(|&&d| d != g).count() > 100,
+        "text was set"
+    );
+    let on_mark = |i: usize| (20..28).contains(&(i % 64)) && (4..30).contains(&(i / 64));
+    let mut inked_over_mark = 0;
+    for (i, (&plain, &over)) in first.data.iter().zip(&marked.data).enumerate() {
+        if !on_mark(i) {
+            assert_eq!(plain, over, "pixel {i} off the mark");
+        } else if plain == g {
+            assert_eq!(over, m, "pixel {i} on the mark, not covered");
+        } else if plain != over {
+            inked_over_mark += 1;
+        }
+    }
+    assert!(
+        inked_over_mark > 5,
+        "{inked_over_mark} edge pixels inked over the mark"
+    );
 }
