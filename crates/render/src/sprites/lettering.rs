@@ -9,8 +9,8 @@
 use super::{colour_key, Sheet, Sprites, Stamp};
 use crate::canvas::{Align, Colour, Indexed, Style};
 
-/// Text set on one colour: its pixels, placed at the sheet's origin, and
-/// its advance width.
+/// Text set on one colour: its pixels, placed at the sheet's origin (each
+/// row from its first pixel covered to its last), and its advance width.
 pub(crate) struct SetText {
     stamp: Stamp,
     width: f32,
@@ -62,12 +62,22 @@ impl SetText {
         };
         let mut covered = vec![false; image.data.len()];
         let mut ink = Ink::new(art, style.colour, ground);
-        let width = ink_text(&mut image, (x0, y0), style, text, at, &mut ink, |i| {
+        let advance = ink_text(&mut image, (x0, y0), style, text, at, &mut ink, |i| {
             covered[i] = true
         });
+        // Each row whole from its first pixel covered to its last: one run a
+        // row to check and copy, the pixels between of the ground colour.
+        if width > 0 {
+            for row in covered.chunks_exact_mut(width as usize) {
+                if let (Some(first), Some(last)) = (row.iter().position(|&c| c), row.iter().rposition(|&c| c))
+                {
+                    row[first..=last].fill(true);
+                }
+            }
+        }
         SetText {
             stamp: Stamp::from_indices(&image, &covered, (x0, y0)),
-            width,
+            width: advance,
         }
     }
 }
