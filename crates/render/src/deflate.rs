@@ -3,9 +3,10 @@
 //! almost all zero bytes (flat colour and rows that repeat) with the
 //! anti-aliased edges of the art between. So the stream has one Huffman
 //! code for every board, made for such bytes (a zero costs one bit), and
-//! codes each whole 8-byte stretch of zeros as a repeat of the byte before
-//! (distance 1) and every other byte as a literal: no search for longer
-//! matches, and few branches on the way. Against the general fast
+//! codes zeros in whole 8-byte stretches as a repeat of the byte before
+//! (distance 1) and every other byte as a literal (so are the zeros
+//! between other bytes within 32): no search for longer matches, and few
+//! branches on the way. Against the general fast
 //! compressor (fdeflate) on the same rows, the boards come out 2-6%
 //! smaller and are coded in 20-30% less time (docs/benchmarks.md).
 
@@ -321,14 +322,21 @@ impl Coder {
                 run += 32;
                 continue;
             }
-            for (word, chunk) in words.into_iter().zip(block.chunks_exact(8)) {
-                if word == 0 {
-                    run += 8;
-                } else {
-                    self.bits.put_run(code, std::mem::take(&mut run));
-                    self.bits.put_literals(code, chunk);
-                }
+            // Zero words before the first other one join the run, those
+            // after the last start the next; those between go as literals
+            // (a bit a zero, about what a run of 8 costs): fewer branches
+            // the processor cannot foresee.
+            let others = words
+                .iter()
+                .enumerate()
+                .fold(0u32, |mask, (i, &word)| mask | u32::from(word != 0) << i);
+            let first = others.trailing_zeros() as usize;
+            let last = (u32::BITS - 1 - others.leading_zeros()) as usize;
+            self.bits.put_run(code, run + 8 * first as u32);
+            for chunk in block[8 * first..8 * last + 8].chunks_exact(8) {
+                self.bits.put_literals(code, chunk);
             }
+            run = 8 * (3 - last) as u32;
         }
         for &byte in blocks.remainder() {
             if byte == 0 {

@@ -110,7 +110,7 @@ fn paeth_filtered(image: &Indexed) -> Vec<u8> {
     out
 }
 
-/// "The stream codes each whole 8-byte stretch of zeros as a repeat of the
+/// "The stream codes zeros in whole 8-byte stretches as a repeat of the
 /// byte before and every other byte as a literal", and a row that repeats
 /// the one above is coded without being written out: images over many
 /// bands of rows (one of a single long row), zero runs of every length
