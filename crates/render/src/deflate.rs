@@ -487,9 +487,9 @@ fn paeth_chunk(prev: &[u8], cur: &[u8], s: usize, out: &mut [u8]) {
     let a: &[u8; CHUNK] = cur[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
     let c: &[u8; CHUNK] = prev[s - 1..s - 1 + CHUNK].try_into().expect("a chunk");
     let o: &mut [u8; CHUNK] = out.try_into().expect("a chunk");
-    if x == b && a == c {
+    if x == b && cur[s - 1] == prev[s - 1] {
         // Every pixel repeats the one above, and so does its left
-        // neighbour: the predictor is the pixel itself.
+        // neighbour (`a == c`): the predictor is the pixel itself.
         *o = [0; CHUNK];
     } else {
         for i in 0..CHUNK {
