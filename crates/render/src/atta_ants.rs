@@ -432,12 +432,36 @@ enum Piece {
 }
 
 impl Piece {
-    /// The piece's key among the sprites the engine keeps: what it shows,
-    /// spelled out.
+    /// The piece's key among the sprites the engine keeps: its kind, then
+    /// each of its fields.
     fn key(self) -> Vec<u32> {
-        let mut key = vec![PIECE];
-        key.extend(format!("{self:?}").bytes().map(u32::from));
-        key
+        let flags = |bits: &[bool]| {
+            bits.iter()
+                .enumerate()
+                .fold(0, |all, (i, &b)| all | u32::from(b) << i)
+        };
+        let fields = match self {
+            Piece::Card { cell, edges, nest } => vec![0, cell, u32::from(edges), u32::from(nest)],
+            Piece::Free { cell } => vec![1, cell],
+            Piece::Ant {
+                r10,
+                colour,
+                number,
+                newborn,
+                carrying,
+                moving,
+            } => vec![
+                2,
+                r10,
+                colour.index() as u32,
+                u32::from(number),
+                flags(&[newborn, carrying, moving]),
+            ],
+            Piece::Leaf { size10 } => vec![3, size10],
+            Piece::Spider { r10, number } => vec![4, r10, u32::from(number)],
+            Piece::Disc { colour, r10 } => vec![5, colour.index() as u32, r10],
+        };
+        [PIECE].into_iter().chain(fields).collect()
     }
 
     /// The piece drawn in full colour, and its anchor: a tile's top-left
