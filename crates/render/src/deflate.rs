@@ -499,15 +499,25 @@ fn paeth_chunk(prev: &[u8], cur: &[u8], s: usize, out: &mut [u8]) {
 }
 
 /// The Paeth predictor: of left, up and up-left, the one nearest to
-/// `left + up - up_left`, ties in that order.
-fn paeth(a: u8, b: u8, c: u8) -> u8 {
-    let (a16, b16, c16) = (i16::from(a), i16::from(b), i16::from(c));
-    let pa = (b16 - c16).abs();
-    let pb = (a16 - c16).abs();
-    let pc = (a16 + b16 - 2 * c16).abs();
-    if pa <= pb && pa <= pc {
+/// `left + up - up_left`, ties in that order. Worked out in bytes alone
+/// (no wider sums), in a form the compiler turns into vector code: the
+/// distance from `a` is `|b - c|`, from `b` is `|a - c|`, and from `c` is
+/// their sum when `a` and `b` lie on one side of `c` (saturated at 255,
+/// which changes no comparison) and their difference when not.
+#[doc(hidden)]
+#[inline(always)]
+pub fn paeth(a: u8, b: u8, c: u8) -> u8 {
+    let distance = |x: u8, y: u8| x.max(y) - x.min(y);
+    let (pa, pb) = (distance(b, c), distance(a, c));
+    let one_side = (b.max(c) == b) == (a.max(c) == a);
+    let pc = if one_side {
+        pa.saturating_add(pb)
+    } else {
+        distance(pa, pb)
+    };
+    if pa.min(pb) == pa && pa.min(pc) == pa {
         a
-    } else if pb <= pc {
+    } else if pb.min(pc) == pb {
         b
     } else {
         c

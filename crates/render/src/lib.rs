@@ -6,7 +6,6 @@
 
 mod board;
 pub mod canvas;
-mod deflate;
 pub mod replay;
 
 // Public but hidden, not part of the API: the integration tests (tests/render) use them.
@@ -22,6 +21,8 @@ pub mod atta_ants;
 pub mod cards;
 #[doc(hidden)]
 pub mod decktet;
+#[doc(hidden)]
+pub mod deflate;
 #[doc(hidden)]
 pub mod myrmex;
 #[doc(hidden)]

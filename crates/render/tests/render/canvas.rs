@@ -1,6 +1,7 @@
 //! Colours, palettes and the indexed-PNG encoder (`src/canvas.rs`).
 
 use antics_render::canvas::{Indexed, Palette};
+use antics_render::deflate::paeth;
 
 /// The PNG decoded again, as palette indices.
 fn decoded(png: &[u8]) -> (u32, u32, Vec<u8>) {
@@ -86,6 +87,34 @@ fn zlib_stream(png: &[u8]) -> Vec<u8> {
 
 /// The rows as a PNG holds them: each with its filter byte, Paeth
 /// filtered (the predictor nearest to left + up - up-left).
+/// The PNG specification's Paeth predictor, in wider numbers: of left,
+/// up and up-left, the one nearest to `left + up - up_left`, ties in that
+/// order.
+fn spec_paeth(a: i16, b: i16, c: i16) -> i16 {
+    let (pa, pb, pc) = ((b - c).abs(), (a - c).abs(), (a + b - 2 * c).abs());
+    if pa <= pb && pa <= pc {
+        a
+    } else if pb <= pc {
+        b
+    } else {
+        c
+    }
+}
+
+/// The encoder's Paeth predictor, worked out in bytes alone, is the
+/// specification's for every left, up and up-left.
+#[test]
+fn paeth_in_bytes_predicts_as_the_specification_does() {
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            for c in 0..=255u8 {
+                let spec = spec_paeth(a.into(), b.into(), c.into());
+                assert_eq!(i16::from(paeth(a, b, c)), spec, "left {a}, up {b}, up-left {c}");
+            }
+        }
+    }
+}
+
 fn paeth_filtered(image: &Indexed) -> Vec<u8> {
     let w = image.width as usize;
     let at = |x: usize, y: usize| image.data[y * w + x] as i16;
@@ -96,15 +125,7 @@ fn paeth_filtered(image: &Indexed) -> Vec<u8> {
             let a = if x > 0 { at(x - 1, y) } else { 0 };
             let b = if y > 0 { at(x, y - 1) } else { 0 };
             let c = if x > 0 && y > 0 { at(x - 1, y - 1) } else { 0 };
-            let (pa, pb, pc) = ((b - c).abs(), (a - c).abs(), (a + b - 2 * c).abs());
-            let predicted = if pa <= pb && pa <= pc {
-                a
-            } else if pb <= pc {
-                b
-            } else {
-                c
-            };
-            out.push((at(x, y) - predicted) as u8);
+            out.push((at(x, y) - spec_paeth(a, b, c)) as u8);
         }
     }
     out
