@@ -235,94 +235,110 @@ struct Run {
     at: usize,
 }
 
+/// A stamp being built, row by row and left to right.
+struct Building {
+    rows: Vec<usize>,
+    runs: Vec<Run>,
+    data: Vec<u8>,
+    /// Whether the last pixel added is the one just left of the next.
+    open: bool,
+}
+
+impl Default for Building {
+    fn default() -> Building {
+        Building {
+            rows: vec![0],
+            runs: Vec::new(),
+            data: Vec::new(),
+            open: false,
+        }
+    }
+}
+
+impl Building {
+    /// The pixel at `x` of the row, opaque (its index) or not (its
+    /// premultiplied colour).
+    fn pixel(&mut self, x: i32, opaque: bool, bytes: &[u8]) {
+        match self.runs.last_mut() {
+            Some(run) if self.open && run.opaque == opaque => run.end = x + 1,
+            _ => self.runs.push(Run {
+                start: x,
+                end: x + 1,
+                opaque,
+                at: self.data.len(),
+            }),
+        }
+        self.open = true;
+        self.data.extend_from_slice(bytes);
+    }
+
+    /// A clear pixel: the next one starts a run.
+    fn gap(&mut self) {
+        self.open = false;
+    }
+
+    fn end_row(&mut self) {
+        self.rows.push(self.runs.len());
+        self.open = false;
+    }
+
+    /// The stamp, its top-left corner `corner` from where it is placed.
+    fn done(self, corner: (i32, i32), width: usize) -> Stamp {
+        Stamp {
+            left: corner.0,
+            top: corner.1,
+            width: width as i32,
+            rows: self.rows,
+            runs: self.runs,
+            data: self.data,
+        }
+    }
+}
+
 impl Stamp {
     /// `pixmap` (premultiplied) as a stamp whose point `anchor` (from its
     /// top-left corner) goes where it is placed.
     fn new(pixmap: &Pixmap, anchor: (i32, i32), quantizer: &Quantizer) -> Stamp {
         let width = pixmap.width() as usize;
-        let (mut rows, mut runs, mut data) = (vec![0], Vec::<Run>::new(), Vec::new());
+        let mut stamp = Building::default();
         let mut last = (u32::MAX, 0u8);
         for line in pixmap.data().chunks_exact(width * 4) {
-            let mut open = false;
             for (x, px) in line.chunks_exact(4).enumerate() {
-                let x = x as i32;
-                let kind = match px[3] {
-                    0 => {
-                        open = false;
-                        continue;
-                    }
-                    255 => true,
-                    _ => false,
-                };
-                match runs.last_mut() {
-                    Some(run) if open && run.opaque == kind => run.end = x + 1,
-                    _ => runs.push(Run {
-                        start: x,
-                        end: x + 1,
-                        opaque: kind,
-                        at: data.len(),
-                    }),
-                }
-                open = true;
-                if kind {
+                if px[3] == 0 {
+                    stamp.gap();
+                } else if px[3] == 255 {
                     let rgb = pack([px[0], px[1], px[2]]);
                     if rgb != last.0 {
                         last = (rgb, quantizer.index(rgb));
                     }
-                    data.push(last.1);
+                    stamp.pixel(x as i32, true, &[last.1]);
                 } else {
-                    data.extend_from_slice(px);
+                    stamp.pixel(x as i32, false, px);
                 }
             }
-            rows.push(runs.len());
+            stamp.end_row();
         }
-        Stamp {
-            left: -anchor.0,
-            top: -anchor.1,
-            width: width as i32,
-            rows,
-            runs,
-            data,
-        }
+        stamp.done((-anchor.0, -anchor.1), width)
     }
 
     /// The pixels of `image` that `keep` marks, as they are (opaque), as a
     /// stamp whose top-left corner goes `corner` from where it is placed.
     pub(crate) fn from_indices(image: &Indexed, keep: &[bool], corner: (i32, i32)) -> Stamp {
         let width = image.width as usize;
-        let (mut rows, mut runs, mut data) = (vec![0], Vec::<Run>::new(), Vec::new());
+        let mut stamp = Building::default();
         if width > 0 {
             for (line, kept) in image.data.chunks_exact(width).zip(keep.chunks_exact(width)) {
-                let mut open = false;
                 for (x, (&index, &kept)) in line.iter().zip(kept).enumerate() {
-                    let x = x as i32;
-                    match runs.last_mut() {
-                        _ if !kept => {
-                            open = false;
-                            continue;
-                        }
-                        Some(run) if open => run.end = x + 1,
-                        _ => runs.push(Run {
-                            start: x,
-                            end: x + 1,
-                            opaque: true,
-                            at: data.len(),
-                        }),
+                    if kept {
+                        stamp.pixel(x as i32, true, &[index]);
+                    } else {
+                        stamp.gap();
                     }
-                    open = true;
-                    data.push(index);
                 }
-                rows.push(runs.len());
+                stamp.end_row();
             }
         }
-        Stamp {
-            left: corner.0,
-            top: corner.1,
-            width: width as i32,
-            rows,
-            runs,
-            data,
-        }
+        stamp.done(corner, width)
     }
 
     pub fn width(&self) -> u32 {
