@@ -504,7 +504,6 @@ fn paeth_chunk(prev: &[u8], cur: &[u8], s: usize, out: &mut [u8]) {
 /// distance from `a` is `|b - c|`, from `b` is `|a - c|`, and from `c` is
 /// their sum when `a` and `b` lie on one side of `c` (saturated at 255,
 /// which changes no comparison) and their difference when not.
-#[doc(hidden)]
 #[inline(always)]
 pub fn paeth(a: u8, b: u8, c: u8) -> u8 {
     let distance = |x: u8, y: u8| x.max(y) - x.min(y);

@@ -15,12 +15,12 @@
 
 use super::canvas::{fill, Align, Colour, Indexed, Palette, Style};
 use lettering::SetText;
-
-mod lettering;
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, Pixmap, Stroke, Transform};
+
+mod lettering;
 
 /// What a board is drawn on: a full-colour pixmap or a [`Sheet`]. The
 /// drawing code is the same for both.
@@ -323,7 +323,7 @@ impl Stamp {
 
     /// The pixels of `image` that `keep` marks, as they are (opaque), as a
     /// stamp whose top-left corner goes `corner` from where it is placed.
-    pub(crate) fn from_indices(image: &Indexed, keep: &[bool], corner: (i32, i32)) -> Stamp {
+    fn from_indices(image: &Indexed, keep: &[bool], corner: (i32, i32)) -> Stamp {
         let width = image.width as usize;
         let mut stamp = Building::default();
         if width > 0 {
@@ -496,8 +496,8 @@ impl Sprites {
         })
     }
 
-    /// The text set under `key`, set by `set` the first time.
-    pub(crate) fn set_text(&self, key: &[u32], set: impl FnOnce() -> SetText) -> Arc<SetText> {
+    /// The text kept under `key`, set by `set` the first time.
+    fn kept_text(&self, key: &[u32], set: impl FnOnce() -> SetText) -> Arc<SetText> {
         kept(&self.texts, key, || Some(set())).expect("text is always set")
     }
 
@@ -630,7 +630,7 @@ impl Sheet<'_> {
 
     /// Whether every pixel `stamp` placed at `(x, y)` would cover is of
     /// colour `index`.
-    pub(crate) fn lies_on(&self, stamp: &Stamp, x: i32, y: i32, index: u8) -> bool {
+    fn lies_on(&self, stamp: &Stamp, x: i32, y: i32, index: u8) -> bool {
         let size = (self.image.width as i32, self.image.height as i32);
         // Every pixel's difference from `index`, or'd: a loop without a
         // branch, which the compiler turns into vector code.

@@ -11,7 +11,7 @@ use crate::canvas::{Align, Colour, Indexed, Style};
 
 /// Text set on one colour: its pixels, placed at the sheet's origin (each
 /// row from its first pixel covered to its last), and its advance width.
-pub(crate) struct SetText {
+pub(super) struct SetText {
     stamp: Stamp,
     width: f32,
 }
@@ -21,7 +21,7 @@ impl Sheet<'_> {
     pub(super) fn set_text(&mut self, style: &Style, text: &str, x: f32, y: f32, align: Align) -> f32 {
         let art = self.art;
         let ground = self.image.data[text_ground(&self.image, x, y)];
-        let set = art.set_text(&key(style, text, x, y, align, ground), || {
+        let set = art.kept_text(&key(style, text, x, y, align, ground), || {
             SetText::on(art, style, text, (x, y, align), ground)
         });
         if self.lies_on(&set.stamp, 0, 0, ground) {
@@ -60,15 +60,16 @@ impl SetText {
             height,
             data: vec![ground; width as usize * height as usize],
         };
-        let mut covered = vec![false; image.data.len()];
+        let mut kept = vec![false; image.data.len()];
         let mut ink = Ink::new(art, style.colour, ground);
         let advance = ink_text(&mut image, (x0, y0), style, text, at, &mut ink, |i| {
-            covered[i] = true
+            kept[i] = true
         });
-        // Each row whole from its first pixel covered to its last: one run a
-        // row to check and copy, the pixels between of the ground colour.
+        // Each row kept whole from its first pixel covered to its last: one
+        // run a row to check and copy, the pixels between of the ground
+        // colour.
         if width > 0 {
-            for row in covered.chunks_exact_mut(width as usize) {
+            for row in kept.chunks_exact_mut(width as usize) {
                 if let (Some(first), Some(last)) = (row.iter().position(|&c| c), row.iter().rposition(|&c| c))
                 {
                     row[first..=last].fill(true);
@@ -76,7 +77,7 @@ impl SetText {
             }
         }
         SetText {
-            stamp: Stamp::from_indices(&image, &covered, (x0, y0)),
+            stamp: Stamp::from_indices(&image, &kept, (x0, y0)),
             width: advance,
         }
     }
@@ -156,10 +157,11 @@ struct Ink<'a> {
     /// Text is opaque in every style the boards use; a translucent colour
     /// is drawn at its share of each pixel's coverage.
     share: u32,
-    /// Most text lies on one flat colour: its index at each coverage,
-    /// looked up as met (`UNKNOWN` until then; full coverage is the colour
-    /// itself), so the common pixel takes no branch on coverage.
+    /// The flat colour most of the text lies on.
     ground: u8,
+    /// The text's index at each coverage over `ground`, looked up as met
+    /// (`UNKNOWN` until then; full coverage is the colour itself), so the
+    /// common pixel takes no branch on coverage.
     on_ground: [u16; 256],
 }
 
