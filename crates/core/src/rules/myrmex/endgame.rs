@@ -58,6 +58,17 @@
 //! 50000`; `unemptied`, `claims` or `plain` for the others, `line` to
 //! replay each line found.)
 //!
+//! As players meet it, following the hint from the deal (seeds 0..60):
+//! at major 2 games of 60 (seeds 21, 45) and at queen 9 (18, 19, 20, 25,
+//! 31, 35, 50, 53, 55) reach an endgame this search leaves undecided, and
+//! the hint offers to end them; every other game ends by itself or the
+//! hint finds nothing left. Searched on without a bound, major 21 is stuck
+//! after 17.5 million positions (168 s), queen 18 after 6.0 million and
+//! queen 19 after 4.7 million, and major 45 reaches a chamber by a line of
+//! 49 actions found after 5.6 million: deciding them takes a hundred times
+//! the bound. (`cargo run --release -p antics-core --example
+//! followed_endgame -- major 0..60 deep=20000000`.)
+//!
 //! Face-down cards never move, and turning one up ends the search, so which
 //! card lies face down never matters: the search reads only what the player
 //! sees, and a hint may use it.
