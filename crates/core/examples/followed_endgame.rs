@@ -15,12 +15,10 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let level = match args.get(1).map(String::as_str) {
-        Some("queen") => MyrmexLevel::Queen,
-        Some("larval") => MyrmexLevel::Larval,
-        Some("minor") => MyrmexLevel::Minor,
-        _ => MyrmexLevel::Major,
-    };
+    let level = args
+        .get(1)
+        .and_then(|name| MyrmexLevel::parse(name))
+        .unwrap_or(MyrmexLevel::Major);
     let seeds = args
         .get(2)
         .and_then(|s| s.split_once(".."))
